@@ -1,0 +1,306 @@
+"""Cards: suits, ranks, the jolly, their notation and their names.
+
+A :class:`Card` is a rules value: the two 7♥ of a two-pack deck are the same
+``Card``. Physical identity (which of the two) lives in :class:`Deck`, where every
+card has an id; the engine tracks ids, the rules compare cards.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+from .errors import NotationError, Reason
+
+Lang = Literal["it", "en"]
+
+
+class Suit(enum.Enum):
+    """A suit (*seme*), in the order ♣ fiori, ♦ quadri, ♥ cuori, ♠ picche."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def index(self) -> int:
+        """Position in the order ♣ ♦ ♥ ♠ (0 to 3)."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode symbol: ``♣ ♦ ♥ ♠``."""
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for ♦ and ♥."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def name_in(self, lang: Lang = "it") -> str:
+        """The suit's name: ``cuori`` / ``hearts``."""
+        return _SUIT_NAMES[lang][self.index]
+
+
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_NAMES: dict[str, tuple[str, ...]] = {
+    "it": ("fiori", "quadri", "cuori", "picche"),
+    "en": ("clubs", "diamonds", "hearts", "spades"),
+}
+
+
+class Rank(enum.IntEnum):
+    """A rank, ace (*asso*) to king (*re*). The ace's place in a run is decided by the meld."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """Notation: ``A 2 … 10 J Q K``."""
+        return _RANK_SYMBOL[self - 1]
+
+    def name_in(self, lang: Lang = "it") -> str:
+        """The rank's name: ``sette`` / ``seven``."""
+        return _RANK_NAMES[lang][self - 1]
+
+
+_RANK_SYMBOL = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_NAMES: dict[str, tuple[str, ...]] = {
+    "it": (
+        "asso", "due", "tre", "quattro", "cinque", "sei", "sette",
+        "otto", "nove", "dieci", "fante", "donna", "re",
+    ),
+    "en": (
+        "ace", "two", "three", "four", "five", "six", "seven",
+        "eight", "nine", "ten", "jack", "queen", "king",
+    ),
+}
+
+JOKER_CODE = 52
+
+
+class Card:
+    """A card as the rules see it: a rank and a suit, or the jolly.
+
+    Cards are interned: there are exactly 53 of them, so ``Card.parse("7H") is
+    Card(Rank.SEVEN, Suit.HEARTS)``. They order by suit (♣ ♦ ♥ ♠) then rank, the jolly last.
+
+    >>> Card.parse("7h")
+    Card.parse('7H')
+    >>> print(Card.parse("10♠").unicode(), Card.parse("TS").italian())
+    10♠ dieci di picche
+    >>> Card.parse("JK").is_joker
+    True
+    """
+
+    __slots__ = ("code", "rank", "suit")
+
+    code: int
+    rank: Rank | None
+    suit: Suit | None
+
+    def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+        if rank is None and suit is None:
+            return _ALL[JOKER_CODE]
+        if rank is None or suit is None:
+            raise ValueError("a card has both a rank and a suit, or neither (the jolly)")
+        return _ALL[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
+
+    @classmethod
+    def _make(cls, code: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "code", code)
+        if code == JOKER_CODE:
+            object.__setattr__(card, "rank", None)
+            object.__setattr__(card, "suit", None)
+        else:
+            object.__setattr__(card, "rank", Rank(code % 13 + 1))
+            object.__setattr__(card, "suit", _SUITS[code // 13])
+        return card
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with code ``code`` (0–51 by suit then rank, 52 for the jolly)."""
+        return _ALL[code]
+
+    @classmethod
+    def joker(cls) -> Card:
+        """The jolly (*matta*)."""
+        return _ALL[JOKER_CODE]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one card: ``7H``, ``10s``, ``TS``, ``QD``, ``A♣``, ``JK``, ``🃏``, ``★``.
+
+        Raises :class:`NotationError` naming the token when it is not a card.
+        """
+        card = _parse_token(token)
+        if card is None:
+            raise NotationError(Reason.BAD_CARD, token=token)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_code, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    def __le__(self, other: Card) -> bool:
+        return self.code <= other.code
+
+    def __gt__(self, other: Card) -> bool:
+        return self.code > other.code
+
+    def __ge__(self, other: Card) -> bool:
+        return self.code >= other.code
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the jolly."""
+        return self.code == JOKER_CODE
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def unicode(self) -> str:
+        """Display form: ``7♥``, ``10♠``, ``🃏``."""
+        if self.rank is None or self.suit is None:
+            return "🃏"
+        return self.rank.symbol + self.suit.symbol
+
+    def name_in(self, lang: Lang = "it") -> str:
+        """The card in words: ``sette di cuori`` / ``seven of hearts``, ``jolly`` / ``joker``."""
+        if self.rank is None or self.suit is None:
+            return "jolly" if lang == "it" else "joker"
+        joiner = " di " if lang == "it" else " of "
+        return self.rank.name_in(lang) + joiner + self.suit.name_in(lang)
+
+    def italian(self) -> str:
+        """The card in Italian words: ``sette di cuori``."""
+        return self.name_in("it")
+
+
+_ALL: tuple[Card, ...] = tuple(Card._make(code) for code in range(53))
+JOKER: Card = _ALL[JOKER_CODE]
+#: The 52 natural cards in order ♣ ♦ ♥ ♠, ace to king.
+NATURAL_CARDS: tuple[Card, ...] = _ALL[:52]
+
+_SUIT_BY_CHAR = {
+    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+}
+_RANK_BY_TEXT = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
+_JOKER_TOKENS = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
+# Emoji presentation selectors ("♥️") carry no meaning for a card.
+_IGNORED = str.maketrans("", "", "\ufe0e\ufe0f")
+_CARD_RE = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
+
+
+def _parse_token(token: str) -> Card | None:
+    text = token.translate(_IGNORED).strip().upper()
+    if text in _JOKER_TOKENS:
+        return JOKER
+    if len(text) < 2:
+        return None
+    rank = _RANK_BY_TEXT.get(text[:-1])
+    suit = _SUIT_BY_CHAR.get(text[-1])
+    if rank is None or suit is None:
+        return None
+    return Card(rank, suit)
+
+
+def _split(text: str) -> Iterator[str]:
+    for token in re.split(r"[\s,;]+", text):
+        if token:
+            yield token
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas; run-together cards are split too.
+
+    Accepts a string or several strings (e.g. command-line arguments).
+
+    >>> [str(c) for c in parse_cards("7h 10S, QD JK")]
+    ['7H', '10S', 'QD', 'JK']
+    >>> [c.unicode() for c in parse_cards("7♥8♥9♥")]
+    ['7♥', '8♥', '9♥']
+    >>> parse_cards("7H 1X")
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.NotationError: '1X' non è una carta: si scrive come 7H, 10S, QD, AC o JK.
+    """
+    parts = [text] if isinstance(text, str) else list(text)
+    cards: list[Card] = []
+    for part in parts:
+        for token in _split(part):
+            cards.extend(_parse_run_together(token))
+    return tuple(cards)
+
+
+def _parse_run_together(token: str) -> list[Card]:
+    card = _parse_token(token)
+    if card is not None:
+        return [card]
+    text = token.translate(_IGNORED).upper()
+    found: list[Card] = []
+    pos = 0
+    while pos < len(text):
+        match = _CARD_RE.match(text, pos)
+        if match is None:
+            raise NotationError(Reason.BAD_CARD, token=token)
+        parsed = _parse_token(match.group())
+        assert parsed is not None
+        found.append(parsed)
+        pos = match.end()
+    return found
+
+
+def format_cards(cards: Iterable[Card], style: Literal["ascii", "unicode"] = "unicode") -> str:
+    """Cards joined by spaces, in notation (``ascii``) or for display (``unicode``).
+
+    >>> format_cards(parse_cards("JK 7S 8S"))
+    '🃏 7♠ 8♠'
+    >>> format_cards(parse_cards("JK 7S 8S"), "ascii")
+    'JK 7S 8S'
+    """
+    if style == "ascii":
+        return " ".join(str(c) for c in cards)
+    return " ".join(c.unicode() for c in cards)

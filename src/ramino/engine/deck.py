@@ -1,0 +1,75 @@
+"""The physical deck: every card of the packs and jokers in play, each with its own id.
+
+Twins (the two 7♥ of two packs) are the same :class:`Card` for the rules but different
+ids here, so bookkeeping can tell that every card is somewhere exactly once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import JOKER, NATURAL_CARDS, Card
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards of a table in a fixed order; a card's id is its index.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> deck = Deck.for_rules(get_preset("classico"), players=4)
+    >>> len(deck), deck.count(Card.parse("7H")), deck.count(Card.joker())
+    (108, 2, 4)
+    >>> deck[0], deck.pack_of(52), deck.label(52)
+    (Card.parse('AC'), 2, 'A♣ (mazzo 2)')
+    """
+
+    cards: tuple[Card, ...]
+    packs: int
+    jokers: int
+
+    @classmethod
+    def build(cls, packs: int, jokers: int) -> Deck:
+        """``packs`` packs of 52 (♣ ♦ ♥ ♠, ace to king, pack after pack), then the jokers."""
+        return cls(NATURAL_CARDS * packs + (JOKER,) * jokers, packs, jokers)
+
+    @classmethod
+    def for_rules(cls, rules: Rules, players: int) -> Deck:
+        """The deck the rules prescribe for a table of ``players``."""
+        packs, jokers = rules.deck_for(players)
+        return cls.build(packs, jokers)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __getitem__(self, card_id: int) -> Card:
+        return self.cards[card_id]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds."""
+        return self.jokers if card.is_joker else self.packs
+
+    def ids_of(self, card: Card) -> tuple[int, ...]:
+        """The ids of every copy of ``card``."""
+        if card.is_joker:
+            return tuple(range(52 * self.packs, 52 * self.packs + self.jokers))
+        return tuple(card.code + 52 * p for p in range(self.packs))
+
+    def pack_of(self, card_id: int) -> int:
+        """Which pack (1-based) card ``card_id`` belongs to; jokers are shared out in turn."""
+        if card_id < 52 * self.packs:
+            return card_id // 52 + 1
+        return (card_id - 52 * self.packs) % self.packs + 1
+
+    def label(self, card_id: int, lang: str = "it") -> str:
+        """The card and its pack, for bookkeeping displays: ``7♥ (mazzo 2)``."""
+        word = "mazzo" if lang == "it" else "pack"
+        return f"{self.cards[card_id].unicode()} ({word} {self.pack_of(card_id)})"
+
+    def cards_of(self, ids: Sequence[int]) -> tuple[Card, ...]:
+        """The cards with the given ids."""
+        return tuple(self.cards[i] for i in ids)

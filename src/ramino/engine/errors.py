@@ -1,0 +1,115 @@
+"""Every refusal of the engine: one base class, a stable reason code, a sentence in two languages.
+
+User interfaces translate by :class:`Reason` (Italian first, English too), never by parsing
+the message. ``str(error)`` is the Italian sentence; ``error.message("en")`` the English one.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import Card
+
+
+class Reason(enum.StrEnum):
+    """Stable reason codes. Their values never change once released."""
+
+    # notation
+    BAD_CARD = "bad_card"
+    NO_CARDS = "no_cards"
+    BAD_JOKER_NOTATION = "bad_joker_notation"
+    # rules
+    UNKNOWN_PRESET = "unknown_preset"
+    UNKNOWN_RULE = "unknown_rule"
+    BAD_RULE_VALUE = "bad_rule_value"
+    CONTRADICTORY_RULES = "contradictory_rules"
+    BAD_RULES_FILE = "bad_rules_file"
+    # melds
+    TOO_FEW_CARDS = "too_few_cards"
+    ONLY_JOKERS = "only_jokers"
+    TOO_MANY_JOKERS = "too_many_jokers"
+    NOT_A_MELD = "not_a_meld"
+    SET_SUITS_NOT_DISTINCT = "set_suits_not_distinct"
+    SET_TOO_LARGE = "set_too_large"
+    RUN_DUPLICATE_RANK = "run_duplicate_rank"
+    RUN_ACE_LOW_AND_HIGH = "run_ace_low_and_high"
+    RUN_ACE_HIGH_NOT_ALLOWED = "run_ace_high_not_allowed"
+    RUN_NOT_CONSECUTIVE = "run_not_consecutive"
+    RUN_TOO_LONG = "run_too_long"
+    FLUSH_NOT_ALLOWED = "flush_not_allowed"
+    JOKER_COUNT_MISMATCH = "joker_count_mismatch"
+    JOKER_ASSIGNMENT_INVALID = "joker_assignment_invalid"
+    # attaching and joker retrieval
+    ATTACH_DOES_NOT_FIT = "attach_does_not_fit"
+    ATTACH_PLACE_HELD_BY_JOKER = "attach_place_held_by_joker"
+    SWAP_FORBIDDEN = "swap_forbidden"
+    SWAP_NEEDS_OPENING = "swap_needs_opening"
+    SWAP_NO_JOKER = "swap_no_joker"
+    SWAP_WRONG_CARD = "swap_wrong_card"
+    SWAP_SET_NEEDS_ALL_MISSING = "swap_set_needs_all_missing"
+    # counting and the match
+    UNKNOWN_PLAYER = "unknown_player"
+    DUPLICATE_PLAYER = "duplicate_player"
+    TOO_FEW_PLAYERS = "too_few_players"
+    TOO_MANY_PLAYERS = "too_many_players"
+    PLAYER_ELIMINATED = "player_eliminated"
+    PLAYER_NOT_ELIMINATED = "player_not_eliminated"
+    MATCH_OVER = "match_over"
+    BAD_ROUND_RESULT = "bad_round_result"
+    REENTRY_NOT_ALLOWED = "reentry_not_allowed"
+    BAD_SCORE_FILE = "bad_score_file"
+
+
+#: A phrase given in both languages, for a parameter whose words depend on the language.
+Localized = tuple[str, str]
+
+
+class RaminoError(Exception):
+    """Base of every error the engine raises on purpose.
+
+    Attributes: ``reason`` (a :class:`Reason`), ``cards`` (the cards involved) and
+    ``params`` (the values the sentence names).
+    """
+
+    reason: Reason
+    cards: tuple[Card, ...]
+    params: dict[str, Any]
+
+    def __init__(self, reason: Reason, *, cards: Iterable[Card] = (), **params: Any) -> None:
+        self.reason = reason
+        self.cards = tuple(cards)
+        self.params = params
+        super().__init__(self.message("it"))
+
+    def message(self, lang: str = "it") -> str:
+        """The sentence that explains the refusal, in Italian (``it``) or English (``en``)."""
+        from .messages import render
+
+        return render(self.reason, lang, self.cards, self.params)
+
+    def to_dict(self, lang: str = "it") -> dict[str, Any]:
+        """A JSON-ready form: reason code, cards in notation, message."""
+        return {
+            "reason": self.reason.value,
+            "cards": [str(c) for c in self.cards],
+            "message": self.message(lang),
+        }
+
+
+class NotationError(RaminoError, ValueError):
+    """Text that is not valid card or meld notation."""
+
+
+class RulesError(RaminoError, ValueError):
+    """An unknown preset, an unknown or badly valued knob, or contradictory knobs."""
+
+
+class MeldError(RaminoError):
+    """Cards that do not form a valid meld, attachment or joker retrieval under the rules."""
+
+
+class ScoreError(RaminoError):
+    """A round result or a score sheet that the match cannot take."""

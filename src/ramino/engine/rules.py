@@ -1,0 +1,545 @@
+"""The rules of a table: one frozen value holding every knob of the specification (RULES.md §3).
+
+Presets are :class:`Rules` values (see :mod:`ramino.engine.presets`); house rules start from
+one and change some knobs with :func:`dataclasses.replace` or a TOML file. The engine reads
+``rules.<knob>`` and never asks which preset it is playing. Sources cited: [G] the players'
+guide (ramino classico), [W] the encyclopedia article, [R] the Rami 40/51 reference rules,
+[T] the one-deck "tradizionale".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import NamedTuple
+
+from .errors import Reason, RulesError
+
+
+class Direction(enum.StrEnum):
+    """Turn order: deal, turns and the dealer all go the same way ([G])."""
+
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class JokerUpcard(enum.StrEnum):
+    """What happens when a jolly turns up at the deal."""
+
+    REBURY = "rebury"
+    """It goes back into the stock and another card is turned ([G])."""
+    TO_FIRST_PLAYER = "to_first_player"
+    """A jolly at the cut is thrown down, the first player takes it, no upcard (Casertano, [W])."""
+
+
+class SetSuits(enum.StrEnum):
+    """Which suits a set (*tris*, *poker*) may hold."""
+
+    DISTINCT = "distinct"
+    """All different, so no twin cards in one set ([G], [R])."""
+    ANY = "any"
+    """Repeated suits allowed ("tris in su", Casertano, [W])."""
+
+
+class AceInRuns(enum.StrEnum):
+    """Where the ace may stand in a run."""
+
+    LOW_OR_HIGH = "low_or_high"
+    """A-2-3 or Q-K-A, never in the middle ([G], [R])."""
+    LOW_ONLY = "low_only"
+    """A-2-3 only, as in gin rummy."""
+
+
+class JokerPosition(enum.StrEnum):
+    """Where an undeclared jolly goes when it could stand at either end of a run."""
+
+    LOWER = "lower"
+    """The lower position: JK 7♠ 8♠ is 6♠ 7♠ 8♠ ([R])."""
+    HIGHER = "higher"
+    """The higher position: JK 7♠ 8♠ is 7♠ 8♠ 9♠."""
+
+
+class RetrievedJoker(enum.StrEnum):
+    """What the player must do with a jolly taken back from the table."""
+
+    LAY_THIS_TURN = "lay_this_turn"
+    """Lay it again in the same turn, in another meld ([G])."""
+    LAY_IF_POSSIBLE = "lay_if_possible"
+    """Lay it again in the same turn if he can ([R])."""
+    KEEP = "keep"
+    """He may keep it in hand ("in alcune regole", [G])."""
+
+
+class SetJokerSwap(enum.StrEnum):
+    """What frees a jolly that sits in a set."""
+
+    ALL_MISSING = "all_missing"
+    """Every missing suit: 10♦ 10♥ JK needs both 10♠ and 10♣; the set ends with 4 naturals
+    ([G], [W]; [R] reaches the same end state)."""
+    DECLARED_SUIT = "declared_suit"
+    """One card, of the suit declared when the jolly was laid ([G], [W])."""
+
+
+class DiscardPickup(enum.StrEnum):
+    """When the top card of the discard pile (*pozzo*) may be taken."""
+
+    FREE = "free"
+    """Always; it need not be laid at once ([R])."""
+    MUST_USE = "must_use"
+    """Only to use it this turn: to open with it, or, once opened, to lay it at once ([G], [W])."""
+
+
+class AttachableDiscard(enum.StrEnum):
+    """May a card that could be attached to a meld on the table be discarded?"""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+    """Not unless it is the going-out discard (a common scala 40 table rule)."""
+
+
+class FinalDiscard(enum.StrEnum):
+    """Does going out need a last discard?"""
+
+    REQUIRED = "required"
+    """Yes: a player who could lay his last cards only by keeping none to discard is stuck ([G])."""
+    OPTIONAL = "optional"
+    """No: he may go out by laying his last cards ([R])."""
+
+
+class RummyBonus(enum.StrEnum):
+    """What going out in one turn (*chiusura in mano*, "ramino") does to the others' count."""
+
+    DOUBLE = "double"
+    """Their points are doubled ([G])."""
+    ADD = "add"
+    """Each of them adds ``rummy_bonus_points`` (25 in [T])."""
+    SCEMPIO = "scempio"
+    """The messa is suspended this round and raised by one step for the next ([W])."""
+    NONE = "none"
+
+
+class Restock(enum.StrEnum):
+    """How the discard pile, less its top card, becomes the new stock ([G])."""
+
+    SHUFFLE = "shuffle"
+    TURN_OVER = "turn_over"
+    """Turned over without shuffling."""
+
+
+class RoundCap(enum.StrEnum):
+    """How a round ends when the restock or turn cap stops it."""
+
+    LOWEST_HAND_WINS = "lowest_hand_wins"
+    """The player whose hand is worth least scores 0, the others their hand ([R])."""
+    ALL_SCORE = "all_score"
+    """Nobody went out: every player scores his hand."""
+
+
+class Rounding(enum.StrEnum):
+    """Rounding of a hand's count."""
+
+    NONE = "none"
+    TENS = "tens"
+    """To the nearest ten, 5 up: 24 → 20, 25 → 30, under 5 → 0 ([W])."""
+
+
+class MatchEnd(enum.StrEnum):
+    """How a match (*partita*) ends."""
+
+    ELIMINATION = "elimination"
+    """Whoever reaches the target is out; the last one left wins ([G])."""
+    FIRST_TO_TARGET = "first_to_target"
+    """The match stops when someone reaches the target; the lowest total wins ([G])."""
+    FIXED_ROUNDS = "fixed_rounds"
+    """A set number of rounds (``match_rounds``); the lowest total wins (carioca)."""
+
+
+class SimultaneousBust(enum.StrEnum):
+    """Several players reach the target in the same round."""
+
+    ALL_OUT = "all_out"
+    """All of them are out; the player who went out stays, and wins if he is alone ([G] FAQ)."""
+
+
+class Betting(enum.StrEnum):
+    """Betting around the round (ramino pokerato)."""
+
+    NONE = "none"
+    BLIND = "blind"
+    """The first player posts the blind ("fa il buio"); the others call, fold or raise ([G])."""
+
+
+class Contract(enum.StrEnum):
+    """A carioca round's required opening, in the order of the match ([G])."""
+
+    PAIR = "pair"
+    TWO_PAIRS = "two_pairs"
+    SET = "set"
+    FULL_HOUSE = "full_house"
+    SCALA_40 = "scala_40"
+    POKER = "poker"
+    STRAIGHT_FLUSH = "straight_flush"
+    ONE_TURN = "one_turn"
+
+
+class DeckSize(NamedTuple):
+    """From ``from_players`` players on, play with ``decks`` packs and ``jokers`` jokers."""
+
+    from_players: int
+    decks: int
+    jokers: int
+
+
+class HandSize(NamedTuple):
+    """From ``from_players`` players on, deal ``cards`` cards each."""
+
+    from_players: int
+    cards: int
+
+
+def _it_en(it: str, en: str) -> tuple[str, str]:
+    return (it, en)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every house rule of a Ramino table. Defaults are ramino classico ([G]).
+
+    >>> Rules().opening_threshold
+    0
+    >>> Rules(opening_threshold=40).opening_threshold
+    40
+    >>> Rules(set_suits=SetSuits.DISTINCT, set_max=5)
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RulesError: Regole contraddittorie: con semi tutti diversi un tris ha al massimo 4 carte (set_max = 5).
+    """
+
+    name: str = dataclasses.field(default="classico", compare=False)
+    """A label for people (the preset or the house-rules file); not a rule, not compared."""
+
+    # --- deck and deal ---
+    decks: int = 2
+    """Packs of 52 cards: 2 ([G]); [T] plays with 1; [R] 3 from 5 players."""
+    jokers: int = 4
+    """Jolly cards in the deck: 4 ([G]); 2 in the 106-card deck ([W]); 0 in [T]."""
+    deck_by_players: tuple[DeckSize, ...] = ()
+    """Deck by player count, overriding ``decks``/``jokers``: [R] 3 packs + 4 jokers from 5."""
+    min_players: int = 2
+    """Fewest players ([G]: 2)."""
+    max_players: int = 6
+    """Most players ([G]: 6, 7 possible; [W]: 5)."""
+    hand_size: int = 10
+    """Cards dealt to each player: 10 ([G]); 8 ([W]); 13 (scala 40, [R], Casertano)."""
+    hand_size_by_players: tuple[HandSize, ...] = ()
+    """Hand size by player count, overriding ``hand_size``: [T] 7 cards from 3 players."""
+    direction: Direction = Direction.CLOCKWISE
+    """Direction of deal, turns and dealer rotation ([G]); Casertano counterclockwise ([W])."""
+    joker_upcard: JokerUpcard = JokerUpcard.REBURY
+    """A jolly turned up at the deal ([G]: back in the stock; Casertano: to the first player)."""
+
+    # --- melds ---
+    max_jokers_per_meld: int | None = 1
+    """At most this many jolly per meld, ``None`` for no limit ([G]: 1; pokerato: more)."""
+    min_natural_cards: int = 1
+    """Natural cards a meld needs: never a meld of only jokers ([G])."""
+    set_suits: SetSuits = SetSuits.DISTINCT
+    """Suits in a set: all different ([G]) or any (Casertano, [W])."""
+    set_max: int | None = 4
+    """Largest set, ``None`` for no limit (Casertano's "tris in su")."""
+    run_wrap: bool = False
+    """Runs may go round the corner, K-A-2 ([W]: "salvo accordi diversi")."""
+    ace_in_runs: AceInRuns = AceInRuns.LOW_OR_HIGH
+    """The ace in runs: low or high, never both ([G], [R]); or low only (gin rummy)."""
+    flush_meld: bool = False
+    """A hand all of one suit not in sequence ("colore") is a valid combination (Casertano)."""
+    ambiguous_joker: JokerPosition = JokerPosition.LOWER
+    """Where an undeclared jolly goes when both ends of a run are open ([R]: the lower)."""
+
+    # --- taking back a joker ---
+    joker_swap: bool = True
+    """A laid jolly may be taken back by giving the card it stands for ([G])."""
+    joker_swap_needs_opened: bool = False
+    """Only a player who has opened may take back a jolly ([R])."""
+    retrieved_joker: RetrievedJoker = RetrievedJoker.LAY_THIS_TURN
+    """What to do with a jolly taken back ([G]: lay it this turn; [R]: if possible; or keep)."""
+    set_joker_swap: SetJokerSwap = SetJokerSwap.ALL_MISSING
+    """What frees a jolly in a set ([G], [W]: both missing cards, or one of the declared suit)."""
+    swap_counts_for_opening: bool = False
+    """A jolly exchange counts towards the opening points ([W]: it does not)."""
+
+    # --- opening ---
+    opening_threshold: int = 0
+    """Points the first laying must reach: 0 free ([G]), 40 (scala 40, [R]), 50 ([G], [W]), 51."""
+    opening_joker_value: int | None = None
+    """A jolly's opening value: ``None`` for the card it stands for ([G], [R]); or 20, 25, 30."""
+    opening_counts_attachments: bool = True
+    """Cards attached to others' melds in the opening turn count ([W]); not in scala 40."""
+    opening_jokers: bool = True
+    """Jolly cards may be used in the opening melds (carioca: not, [G])."""
+    attach_before_opening: bool = True
+    """A player who has not opened may attach cards (with a free opening, [G]; not in [R])."""
+    rummy_on_first_turn: bool = True
+    """Going out in one turn is allowed on the first round of turns ([G]; not in scala 40)."""
+
+    # --- taking the discard ---
+    discard_pickup: DiscardPickup = DiscardPickup.FREE
+    """When the top discard may be taken ([R]: free; [G] with opening at 50 and [W]: to use)."""
+    rediscard_taken_card: bool = False
+    """The card taken from the discard pile may be discarded again the same turn ([G], [R]: no)."""
+    attachable_discard: AttachableDiscard = AttachableDiscard.ALLOWED
+    """A card that could be attached may be discarded (scala 40 tables: not with 3+ players)."""
+    attachable_discard_min_players: int = 2
+    """The ban on attachable discards applies at tables of at least this many players."""
+
+    # --- going out ---
+    final_discard: FinalDiscard = FinalDiscard.REQUIRED
+    """Going out needs a last discard ([G]); optional in [R]."""
+    rummy_bonus: RummyBonus = RummyBonus.DOUBLE
+    """Going out in one turn: others doubled ([G]), +25 each ([T]), scempio ([W]), or nothing."""
+    rummy_bonus_points: int = 25
+    """Points each other player adds when ``rummy_bonus`` is ``add`` ([T]: 25)."""
+    flush_close: bool = False
+    """Going out with a hand all of one suit, shown after the draw ([G] "ramino con il colore")."""
+    lay_after_close: bool = False
+    """After a player goes out the others lay their combinations; laid cards do not count."""
+    melding_during_play: bool = True
+    """Melds are laid during play; if not, a player goes out by showing a fully melded hand."""
+    imaginary_joker: bool = False
+    """To go out a player may imagine one missing card as a jolly (pokerato immaginario, [G])."""
+    seven_of_a_kind_wins: bool = False
+    """Seven cards of one rank without jokers win the whole match (Casertano's "ramino", [W])."""
+
+    # --- stock exhausted ---
+    restock: Restock = Restock.SHUFFLE
+    """The discard pile less its top card becomes the stock: shuffled, or turned over ([G])."""
+    max_restocks: int | None = None
+    """Most restocks in a round, ``None`` for no limit ([R]: 2, then the round ends)."""
+    max_turns: int = 500
+    """Turns after which the round ends ([R]: 300); finite in every preset so rounds end."""
+    on_round_cap: RoundCap = RoundCap.LOWEST_HAND_WINS
+    """How a round stopped by a cap is scored ([R]: the lowest hand wins)."""
+
+    # --- count and match ---
+    ace_penalty: int = 11
+    """An ace left in hand: 11 ([G], [W]); 1 in some houses ([G])."""
+    joker_penalty: int = 25
+    """A jolly left in hand: 25 ([G]); 20 or 30 ([W]); 50 (Casertano)."""
+    rounding: Rounding = Rounding.NONE
+    """Rounding of each hand's count ([W]: to tens)."""
+    messa: int = 0
+    """Fixed malus added to every loser of a round, 0 for none ([W]: 50)."""
+    target: int = 101
+    """The match's target score: 101 ([G]), 201, 300 ([W]), 110 (Casertano)."""
+    match_end: MatchEnd = MatchEnd.ELIMINATION
+    """Elimination ([G]), first to the target ([G]), or a fixed number of rounds (carioca)."""
+    match_rounds: int | None = None
+    """Rounds in a match when ``match_end`` is ``fixed_rounds`` (carioca: 8)."""
+    reentry: bool = False
+    """An eliminated player may re-enter at the highest total among those still in ([G])."""
+    max_reentries: int | None = None
+    """Re-entries allowed to each player, ``None`` for no limit."""
+    reentry_stake: int = 0
+    """Stakes paid to re-enter (Casertano: a stake, [W])."""
+    simultaneous_bust: SimultaneousBust = SimultaneousBust.ALL_OUT
+    """Several players bust together: all are out ([G] FAQ)."""
+    close_points: int = 0
+    """Points the player who goes out scores: 0 ([G]); −10 in Casertano ([W])."""
+    close_points_flush: int = 0
+    """Points for going out with a flush ("colore"): Casertano −20 ([W])."""
+    close_points_straight: int = 0
+    """Points for going out with one run ("scala reale"): Casertano −50 ([W])."""
+    close_credits: int = 0
+    """Credits won by going out: Casertano 1 ([W])."""
+    close_credits_flush: int = 0
+    """Credits won by going out with a flush: Casertano 2 ([W])."""
+    close_credits_straight: int = 0
+    """Credits won by going out with one run: Casertano 5 ([W])."""
+
+    # --- pokerato and carioca ---
+    betting: Betting = Betting.NONE
+    """Betting on the round (ramino pokerato: the blind and raises, [G])."""
+    flush_stake_multiplier: int = 1
+    """Going out with a flush multiplies the stake (pokerato immaginario: ×2, [G])."""
+    straight_flush_stake_multiplier: int = 1
+    """Going out with a straight flush multiplies the stake (pokerato immaginario: ×4, [G])."""
+    royal_stake_multiplier: int = 1
+    """Going out with the scala reale 5 to K multiplies the stake (pokerato immaginario: ×6)."""
+    contracts: tuple[Contract, ...] = ()
+    """Carioca: each round's required opening, in order ([G])."""
+
+    def __post_init__(self) -> None:
+        for problem in _contradictions(self):
+            raise RulesError(Reason.CONTRADICTORY_RULES, detail=problem)
+
+    # --- derived values, for a given number of players ---
+
+    def deck_for(self, players: int) -> tuple[int, int]:
+        """``(decks, jokers)`` for a table of ``players``.
+
+        >>> from ramino.engine.presets import get_preset
+        >>> get_preset("rami-40").deck_for(4), get_preset("rami-40").deck_for(5)
+        ((2, 4), (3, 4))
+        """
+        decks, jokers = self.decks, self.jokers
+        for entry in sorted(self.deck_by_players):
+            if players >= entry.from_players:
+                decks, jokers = entry.decks, entry.jokers
+        return decks, jokers
+
+    def hand_size_for(self, players: int) -> int:
+        """Cards dealt to each of ``players``."""
+        size = self.hand_size
+        for entry in sorted(self.hand_size_by_players):
+            if players >= entry.from_players:
+                size = entry.cards
+        return size
+
+    def deck_size_for(self, players: int) -> int:
+        """Number of cards in the deck for ``players``."""
+        decks, jokers = self.deck_for(players)
+        return 52 * decks + jokers
+
+    def attachable_discard_forbidden(self, players: int) -> bool:
+        """Whether a card that could be attached may not be discarded at this table."""
+        return (
+            self.attachable_discard is AttachableDiscard.FORBIDDEN
+            and players >= self.attachable_discard_min_players
+        )
+
+    def knobs(self) -> dict[str, object]:
+        """Every knob and its value, JSON-ready (enums by value, tuples as lists)."""
+        out: dict[str, object] = {}
+        for field in dataclasses.fields(self):
+            if field.name == "name":
+                continue
+            out[field.name] = _plain(getattr(self, field.name))
+        return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, DeckSize | HandSize):
+        return value._asdict()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def knob_names() -> tuple[str, ...]:
+    """The names of every knob, in the order of the specification."""
+    return tuple(f.name for f in dataclasses.fields(Rules) if f.name != "name")
+
+
+def _contradictions(r: Rules) -> list[tuple[str, str]]:
+    p: list[tuple[str, str]] = []
+
+    def bad(it: str, en: str) -> None:
+        p.append(_it_en(it, en))
+
+    if not 1 <= r.decks <= 4:
+        bad(f"i mazzi sono da 1 a 4 (decks = {r.decks}).",
+            f"decks must be 1 to 4 (decks = {r.decks}).")
+    if r.jokers < 0:
+        bad(f"i jolly non possono essere negativi (jokers = {r.jokers}).",
+            f"jokers cannot be negative (jokers = {r.jokers}).")
+    for e in r.deck_by_players:
+        if e.from_players < 2 or not 1 <= e.decks <= 4 or e.jokers < 0:
+            bad(f"voce di deck_by_players non valida: {tuple(e)}.",
+                f"bad deck_by_players entry: {tuple(e)}.")
+    if r.min_players < 2:
+        bad(f"servono almeno 2 giocatori (min_players = {r.min_players}).",
+            f"at least 2 players are needed (min_players = {r.min_players}).")
+    if r.max_players < r.min_players:
+        bad(f"max_players ({r.max_players}) è minore di min_players ({r.min_players}).",
+            f"max_players ({r.max_players}) is less than min_players ({r.min_players}).")
+    for e in r.hand_size_by_players:
+        if e.from_players < 2 or e.cards < 1:
+            bad(f"voce di hand_size_by_players non valida: {tuple(e)}.",
+                f"bad hand_size_by_players entry: {tuple(e)}.")
+    if r.hand_size < 1:
+        bad(f"la mano ha almeno una carta (hand_size = {r.hand_size}).",
+            f"a hand has at least one card (hand_size = {r.hand_size}).")
+    if not p and r.min_players <= r.max_players <= 12:
+        for n in range(r.min_players, r.max_players + 1):
+            need = n * r.hand_size_for(n) + 2
+            have = r.deck_size_for(n)
+            if have < need:
+                bad(f"in {n} con {r.hand_size_for(n)} carte a testa servono almeno {need} carte,"
+                    f" il mazzo ne ha {have}.",
+                    f"{n} players with {r.hand_size_for(n)} cards each need at least {need}"
+                    f" cards, the deck has {have}.")
+                break
+    if r.max_players > 12:
+        bad(f"al massimo 12 giocatori (max_players = {r.max_players}).",
+            f"at most 12 players (max_players = {r.max_players}).")
+    if r.max_jokers_per_meld is not None and r.max_jokers_per_meld < 1:
+        bad("max_jokers_per_meld è almeno 1 (oppure senza limite).",
+            "max_jokers_per_meld is at least 1 (or unlimited).")
+    if not 1 <= r.min_natural_cards <= 3:
+        bad(f"min_natural_cards va da 1 a 3 (è {r.min_natural_cards}).",
+            f"min_natural_cards ranges from 1 to 3 (it is {r.min_natural_cards}).")
+    if r.set_max is not None and r.set_max < 3:
+        bad(f"un tris ha almeno 3 carte (set_max = {r.set_max}).",
+            f"a set has at least 3 cards (set_max = {r.set_max}).")
+    if r.set_suits is SetSuits.DISTINCT and r.set_max is not None and r.set_max > 4:
+        bad(f"con semi tutti diversi un tris ha al massimo 4 carte (set_max = {r.set_max}).",
+            f"with distinct suits a set has at most 4 cards (set_max = {r.set_max}).")
+    if r.run_wrap and r.ace_in_runs is AceInRuns.LOW_ONLY:
+        bad("le scale che girano (K-A-2) vogliono l'asso anche alto, ma ace_in_runs è low_only.",
+            "wrap-around runs (K-A-2) need a high ace, but ace_in_runs is low_only.")
+    if r.opening_threshold < 0:
+        bad("la soglia di apertura non può essere negativa.",
+            "the opening threshold cannot be negative.")
+    if r.opening_joker_value is not None and r.opening_joker_value < 0:
+        bad("il valore del jolly in apertura non può essere negativo.",
+            "the joker's opening value cannot be negative.")
+    if not r.melding_during_play and r.opening_threshold > 0:
+        bad("senza calare durante il gioco non c'è apertura: opening_threshold deve essere 0.",
+            "with no melding during play there is no opening: opening_threshold must be 0.")
+    if r.attachable_discard_min_players < 2:
+        bad("attachable_discard_min_players è almeno 2.",
+            "attachable_discard_min_players is at least 2.")
+    if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
+        bad("lo scempio sospende e raddoppia la messa: serve una messa (messa > 0).",
+            "scempio suspends and raises the messa: a messa is needed (messa > 0).")
+    if r.rummy_bonus_points < 0:
+        bad("rummy_bonus_points non può essere negativo.",
+            "rummy_bonus_points cannot be negative.")
+    if r.max_restocks is not None and r.max_restocks < 0:
+        bad("max_restocks non può essere negativo.", "max_restocks cannot be negative.")
+    if r.max_turns < 1:
+        bad(f"ogni smazzata ha un limite di turni finito, almeno 1 (max_turns = {r.max_turns}).",
+            f"every round has a finite turn cap of at least 1 (max_turns = {r.max_turns}).")
+    if r.ace_penalty < 0 or r.joker_penalty < 0:
+        bad("i punti di penalità non possono essere negativi.",
+            "penalty points cannot be negative.")
+    if r.messa < 0:
+        bad("la messa non può essere negativa.", "the messa cannot be negative.")
+    if r.target < 1:
+        bad(f"il punteggio limite è almeno 1 (target = {r.target}).",
+            f"the target is at least 1 (target = {r.target}).")
+    if r.match_end is MatchEnd.FIXED_ROUNDS and (r.match_rounds is None or r.match_rounds < 1):
+        bad("con un numero fisso di smazzate serve match_rounds (almeno 1).",
+            "a fixed number of rounds needs match_rounds (at least 1).")
+    if r.match_rounds is not None and r.match_end is not MatchEnd.FIXED_ROUNDS:
+        bad("match_rounds vale solo con match_end = fixed_rounds.",
+            "match_rounds only applies with match_end = fixed_rounds.")
+    if r.contracts and r.match_rounds is not None and len(r.contracts) != r.match_rounds:
+        bad(f"ci sono {len(r.contracts)} contratti ma {r.match_rounds} smazzate.",
+            f"there are {len(r.contracts)} contracts but {r.match_rounds} rounds.")
+    if r.max_reentries is not None and r.max_reentries < 0:
+        bad("max_reentries non può essere negativo.", "max_reentries cannot be negative.")
+    if r.reentry_stake < 0:
+        bad("la posta per rientrare non può essere negativa.",
+            "the re-entry stake cannot be negative.")
+    if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
+        bad("sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi.",
+            "seven cards of one rank without jokers need at least 2 packs.")
+    if r.close_credits < 0 or r.close_credits_flush < 0 or r.close_credits_straight < 0:
+        bad("i crediti non possono essere negativi.", "credits cannot be negative.")
+    if min(r.flush_stake_multiplier, r.straight_flush_stake_multiplier,
+           r.royal_stake_multiplier) < 1:
+        bad("i moltiplicatori della posta sono almeno 1.", "stake multipliers are at least 1.")
+    return p
