@@ -84,12 +84,34 @@ class Rank(enum.IntEnum):
 _RANK_SYMBOL = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RANK_NAMES: dict[str, tuple[str, ...]] = {
     "it": (
-        "asso", "due", "tre", "quattro", "cinque", "sei", "sette",
-        "otto", "nove", "dieci", "fante", "donna", "re",
+        "asso",
+        "due",
+        "tre",
+        "quattro",
+        "cinque",
+        "sei",
+        "sette",
+        "otto",
+        "nove",
+        "dieci",
+        "fante",
+        "donna",
+        "re",
     ),
     "en": (
-        "ace", "two", "three", "four", "five", "six", "seven",
-        "eight", "nine", "ten", "jack", "queen", "king",
+        "ace",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
     ),
 }
 
@@ -223,9 +245,18 @@ JOKER: Card = _ALL[JOKER_CODE]
 NATURAL_CARDS: tuple[Card, ...] = _ALL[:52]
 
 _SUIT_BY_CHAR = {
-    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
-    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
 }
 _RANK_BY_TEXT = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
 _JOKER_TOKENS = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})

@@ -1,0 +1,600 @@
+"""Melds (*giochi*): runs (*scale*) and sets (*tris*, *poker*), the jolly's place in them,
+their opening points, attaching cards (*attaccare*) and taking a jolly back.
+
+Every refusal is a :class:`MeldError` with a reason code that names the rule.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import JOKER, Card, Rank, Suit, _split, parse_cards
+from .errors import Localized, MeldError, NotationError, RaminoError, Reason
+from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
+
+MIN_MELD = 3
+
+#: A jolly declaration for each jolly of a meld, in order; ``None`` lets the rules place it.
+Declarations = Sequence[Card | None]
+
+
+class MeldKind(enum.StrEnum):
+    """The kind of a meld."""
+
+    RUN = "run"
+    """*scala*: consecutive cards of one suit."""
+    SET = "set"
+    """*tris* or *poker*: cards of one rank."""
+    FLUSH = "flush"
+    """*colore*: a whole hand of one suit, not in sequence (Casertano)."""
+
+    def name_in(self, lang: str = "it") -> str:
+        """The players' word: ``scala``, ``tris``, ``colore`` / ``run``, ``set``, ``flush``."""
+        names = {"run": ("scala", "run"), "set": ("tris", "set"), "flush": ("colore", "flush")}
+        return names[self.value][1 if lang == "en" else 0]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A valid meld: its cards in meld order and the natural card each one stands for.
+
+    Build melds with :func:`validate_meld`; a run is ordered from low to high.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> meld = validate_meld(parse_cards("JK 7S 8S"), get_preset("rami-40"))
+    >>> meld.kind, str(meld), meld.notation(), meld.points(get_preset("rami-40"))
+    (<MeldKind.RUN: 'run'>, '🃏 7♠ 8♠', 'JK=6S 7S 8S', 21)
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    represents: tuple[Card, ...]
+
+    @property
+    def joker_assignments(self) -> tuple[tuple[int, Card], ...]:
+        """``(position, card the jolly stands for)`` for every jolly, in meld order."""
+        return tuple(
+            (i, rep)
+            for i, (card, rep) in enumerate(zip(self.cards, self.represents, strict=True))
+            if card.is_joker
+        )
+
+    @property
+    def joker_count(self) -> int:
+        """How many jolly the meld holds."""
+        return sum(1 for c in self.cards if c.is_joker)
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        """The natural cards of the meld, in meld order."""
+        return tuple(c for c in self.cards if not c.is_joker)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run or flush; ``None`` for a set."""
+        return None if self.kind is MeldKind.SET else self.represents[0].suit
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a set; ``None`` for a run or flush."""
+        return self.represents[0].rank if self.kind is MeldKind.SET else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(c.unicode() for c in self.cards)
+
+    def notation(self) -> str:
+        """The meld in notation, jolly declared: ``JK=6S 7S 8S``."""
+        return " ".join(
+            f"JK={rep}" if card.is_joker else str(card)
+            for card, rep in zip(self.cards, self.represents, strict=True)
+        )
+
+    def card_points(self, rules: Rules) -> tuple[int, ...]:
+        """Each card's opening points: a jolly is worth what it stands for, or the fixed
+        ``opening_joker_value``; the ace 1 when low in a run, 11 when high or in a set."""
+        out = []
+        last = len(self.cards) - 1
+        for i, (card, rep) in enumerate(zip(self.cards, self.represents, strict=True)):
+            if card.is_joker and rules.opening_joker_value is not None:
+                out.append(rules.opening_joker_value)
+            elif rep.rank is Rank.ACE:
+                # In a run the ace is high only at the top (Q-K-A); in a set it is high.
+                out.append(11 if self.kind is not MeldKind.RUN or (i == last and i > 0) else 1)
+            else:
+                assert rep.rank is not None
+                out.append(min(int(rep.rank), 10))
+        return tuple(out)
+
+    def points(self, rules: Rules) -> int:
+        """The meld's opening points (RULES.md §3, "Meld points for the opening").
+
+        >>> from ramino.engine.rules import Rules
+        >>> validate_meld(parse_cards("QH KH AH"), Rules()).points(Rules())
+        31
+        """
+        return sum(self.card_points(rules))
+
+
+# --- notation ---
+
+
+def parse_meld(
+    text: str | Iterable[str],
+) -> tuple[tuple[Card, ...], tuple[Card | None, ...] | None]:
+    """Parse meld notation: cards, where a jolly may be declared as ``JK=6S``.
+
+    Returns the cards and, if any jolly was declared, one declaration per jolly in order
+    (``None`` for an undeclared one); otherwise ``None``.
+
+    >>> cards, declared = parse_meld("7S 8S JK=9S")
+    >>> [str(c) for c in cards], [str(d) for d in declared or ()]
+    (['7S', '8S', 'JK'], ['9S'])
+    """
+    parts = [text] if isinstance(text, str) else list(text)
+    cards: list[Card] = []
+    declared: list[Card | None] = []
+    any_declared = False
+    for part in parts:
+        for token in _split(part):
+            if "=" in token:
+                left, _, right = token.partition("=")
+                try:
+                    joker = parse_cards(left)
+                    stands_for = Card.parse(right)
+                except NotationError:
+                    raise NotationError(Reason.BAD_JOKER_NOTATION, token=token) from None
+                if joker != (JOKER,) or stands_for.is_joker:
+                    raise NotationError(Reason.BAD_JOKER_NOTATION, token=token)
+                cards.append(JOKER)
+                declared.append(stands_for)
+                any_declared = True
+            else:
+                for card in parse_cards(token):
+                    cards.append(card)
+                    if card.is_joker:
+                        declared.append(None)
+    if not cards:
+        raise NotationError(Reason.NO_CARDS)
+    return tuple(cards), (tuple(declared) if any_declared else None)
+
+
+# --- validation ---
+
+
+def validate_meld(
+    cards: Sequence[Card],
+    rules: Rules,
+    *,
+    jokers: Declarations | None = None,
+    whole_hand: bool = False,
+) -> Meld:
+    """Check that ``cards`` form a run or a set under ``rules`` and place every jolly.
+
+    ``jokers`` declares the card each jolly stands for, in order (``None`` entries, or no
+    ``jokers`` at all, let the rules place them: a jolly at either end of a run goes to the
+    ``ambiguous_joker`` position; a jolly in a set takes the first missing suit in the order
+    ♣ ♦ ♥ ♠). Cards may come in any order. With ``whole_hand`` (a hand shown when going out)
+    a flush (*colore*) is valid where the rules allow it.
+
+    >>> from ramino.engine.rules import Rules
+    >>> validate_meld(parse_cards("8S JK 10S"), Rules()).notation()
+    '8S JK=9S 10S'
+    >>> validate_meld(parse_cards("7S 7S 7H"), Rules())
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.MeldError: In un tris i semi devono essere tutti diversi: 7♠ 7♠ 7♥.
+    """
+    cards = tuple(cards)
+    n = len(cards)
+    naturals = [c for c in cards if not c.is_joker]
+    k = n - len(naturals)
+    declared = _check_declarations(cards, k, jokers)
+    if n < MIN_MELD:
+        raise MeldError(Reason.TOO_FEW_CARDS, cards=cards, count=n)
+    if len(naturals) < rules.min_natural_cards:
+        raise MeldError(
+            Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=rules.min_natural_cards
+        )
+    if rules.max_jokers_per_meld is not None and k > rules.max_jokers_per_meld:
+        raise MeldError(
+            Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=rules.max_jokers_per_meld
+        )
+
+    same_rank = len({c.rank for c in naturals}) == 1
+    same_suit = len({c.suit for c in naturals}) == 1
+    run_error: MeldError | None = None
+    if same_suit:
+        try:
+            return _as_run(cards, naturals, declared, rules)
+        except MeldError as error:
+            run_error = error
+    if same_rank:
+        return _as_set(cards, naturals, declared, rules)
+    if same_suit:
+        if rules.flush_meld:
+            if whole_hand:
+                return _as_flush(cards, naturals, declared)
+            raise MeldError(Reason.FLUSH_NOT_ALLOWED, cards=cards)
+        assert run_error is not None
+        raise run_error
+    raise MeldError(Reason.NOT_A_MELD, cards=cards)
+
+
+def _check_declarations(
+    cards: tuple[Card, ...], k: int, jokers: Declarations | None
+) -> tuple[Card | None, ...]:
+    if jokers is None:
+        return (None,) * k
+    declared = tuple(jokers)
+    if len(declared) != k:
+        raise MeldError(Reason.JOKER_COUNT_MISMATCH, cards=cards, jokers=k, declared=len(declared))
+    for card in declared:
+        if card is not None and card.is_joker:
+            raise MeldError(
+                Reason.JOKER_ASSIGNMENT_INVALID,
+                cards=cards,
+                declared=card,
+                detail=("un jolly sta per una carta vera.", "a joker stands for a natural card."),
+            )
+    return declared
+
+
+def _invalid_declaration(cards: tuple[Card, ...], declared: Card, detail: Localized) -> MeldError:
+    return MeldError(Reason.JOKER_ASSIGNMENT_INVALID, cards=cards, declared=declared, detail=detail)
+
+
+def _as_set(
+    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
+) -> Meld:
+    rank = naturals[0].rank
+    assert rank is not None
+    distinct = rules.set_suits is SetSuits.DISTINCT
+    suits = [c.suit for c in naturals]
+    if distinct and len(set(suits)) != len(suits):
+        raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
+    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    limit = min(limits) if limits else None
+    if limit is not None and len(cards) > limit:
+        raise MeldError(Reason.SET_TOO_LARGE, cards=cards, count=len(cards), limit=limit)
+    taken = set(suits)
+    for card in declared:
+        if card is None:
+            continue
+        if card.rank is not rank:
+            raise _invalid_declaration(
+                cards,
+                card,
+                (
+                    "in un tris il jolly vale una carta dello stesso valore.",
+                    "in a set the joker stands for a card of the same rank.",
+                ),
+            )
+        if distinct and card.suit in taken:
+            raise _invalid_declaration(
+                cards,
+                card,
+                ("quel seme c'è già nel tris.", "that suit is already in the set."),
+            )
+        taken.add(card.suit)
+    free = [s for s in Suit if s not in taken] or list(Suit)
+    represents: list[Card] = []
+    jokers = iter(declared)
+    for card in cards:
+        if not card.is_joker:
+            represents.append(card)
+            continue
+        choice = next(jokers)
+        if choice is None:
+            suit = free.pop(0) if distinct or len(free) > 1 else free[0]
+            choice = Card(rank, suit)
+        represents.append(choice)
+    return Meld(MeldKind.SET, cards, tuple(represents))
+
+
+@lru_cache(maxsize=256)
+def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``n`` positions, as ranks 1–13, linear ones from the lowest first."""
+    top = 14 if ace_high else 13
+    found = [
+        tuple(p if p <= 13 else 1 for p in range(start, start + n))
+        for start in range(1, top - n + 2)
+    ]
+    if wrap and n <= 13:
+        seen = {frozenset(w) if n < 13 else w for w in found}
+        for start in range(1, 14):
+            window = tuple((start - 1 + i) % 13 + 1 for i in range(n))
+            key = frozenset(window) if n < 13 else window
+            if key not in seen:
+                seen.add(key)
+                found.append(window)
+    return tuple(found)
+
+
+def _as_run(
+    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
+) -> Meld:
+    suit = naturals[0].suit
+    assert suit is not None
+    n = len(cards)
+    ranks = [int(c.rank) for c in naturals if c.rank is not None]
+    if len(set(ranks)) != len(ranks):
+        dup = next(c for c in naturals if ranks.count(int(c.rank or 0)) > 1)
+        raise MeldError(Reason.RUN_DUPLICATE_RANK, cards=[dup])
+    if n > 13:
+        raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
+    ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
+    fixed = [d for d in declared if d is not None]
+    valid = _fitting_windows(n, set(ranks), fixed, suit, ace_high, rules.run_wrap)
+    if not valid:
+        if fixed and _fitting_windows(n, set(ranks), [], suit, ace_high, rules.run_wrap):
+            raise _invalid_declaration(
+                cards,
+                fixed[0],
+                ("non ha il suo posto in questa scala.", "it has no place in this run."),
+            )
+        raise _run_failure(cards, ranks, n - len(ranks), rules)
+    window = _pick(valid, rules)
+    placed = {int(c.rank): c for c in fixed if c.rank is not None}
+    undeclared_jokers = iter([JOKER] * (n - len(naturals) - len(fixed)))
+    by_rank = {int(c.rank): c for c in naturals if c.rank is not None}
+    ordered: list[Card] = []
+    represents: list[Card] = []
+    for rank in window:
+        if rank in by_rank:
+            ordered.append(by_rank[rank])
+            represents.append(by_rank[rank])
+        else:
+            ordered.append(next(undeclared_jokers) if rank not in placed else JOKER)
+            represents.append(Card(Rank(rank), suit))
+    return Meld(MeldKind.RUN, tuple(ordered), tuple(represents))
+
+
+def _fitting_windows(
+    n: int, ranks: set[int], fixed: list[Card], suit: Suit, ace_high: bool, wrap: bool
+) -> list[tuple[int, ...]]:
+    fixed_ranks = [int(c.rank) for c in fixed if c.rank is not None]
+    if any(c.suit is not suit for c in fixed) or len(set(fixed_ranks)) != len(fixed_ranks):
+        return []
+    if ranks & set(fixed_ranks):
+        return []
+    wanted = ranks | set(fixed_ranks)
+    return [w for w in _windows(n, ace_high, wrap) if wanted <= set(w)]
+
+
+def _pick(valid: list[tuple[int, ...]], rules: Rules) -> tuple[int, ...]:
+    # Windows come linear first (lowest first), then the ones going round the corner.
+    linear = [w for w in valid if _is_linear(w)]
+    pool = linear or valid
+    return pool[0] if rules.ambiguous_joker is JokerPosition.LOWER else pool[-1]
+
+
+def _is_linear(window: tuple[int, ...]) -> bool:
+    """A run that does not go round the corner (a high ace counts as 14)."""
+    ranks = [14 if r == 1 and i > 0 else r for i, r in enumerate(window)]
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+def _run_failure(cards: tuple[Card, ...], ranks: list[int], jokers: int, rules: Rules) -> MeldError:
+    n = len(cards)
+    if 1 in ranks:
+        if (
+            not rules.run_wrap
+            and _windows_fit(n, ranks, ace_high=True, wrap=True)
+            and not _windows_fit(n, ranks, ace_high=True, wrap=False)
+        ):
+            return MeldError(Reason.RUN_ACE_LOW_AND_HIGH, cards=cards)
+        if rules.ace_in_runs is AceInRuns.LOW_ONLY and _windows_fit(
+            n, ranks, ace_high=True, wrap=False
+        ):
+            return MeldError(Reason.RUN_ACE_HIGH_NOT_ALLOWED, cards=cards)
+    spans = [max(ranks) - min(ranks) + 1]
+    if 1 in ranks:
+        high = [14 if r == 1 else r for r in ranks]
+        spans.append(max(high) - min(high) + 1)
+    missing = min(spans) - len(ranks)
+    return MeldError(Reason.RUN_NOT_CONSECUTIVE, cards=cards, missing=missing, jokers=jokers)
+
+
+def _windows_fit(n: int, ranks: list[int], *, ace_high: bool, wrap: bool) -> bool:
+    return any(set(ranks) <= set(w) for w in _windows(n, ace_high, wrap))
+
+
+def _as_flush(
+    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...]
+) -> Meld:
+    suit = naturals[0].suit
+    assert suit is not None
+    spare = [Card(rank, suit) for rank in Rank if Card(rank, suit) not in naturals]
+    represents: list[Card] = []
+    jokers = iter(declared)
+    for card in cards:
+        if card.is_joker:
+            choice = next(jokers)
+            if choice is not None and choice.suit is not suit:
+                raise _invalid_declaration(
+                    cards, choice, ("il colore è tutto di un seme.", "a flush is all one suit.")
+                )
+            represents.append(choice or (spare[0] if spare else naturals[0]))
+        else:
+            represents.append(card)
+    return Meld(MeldKind.FLUSH, cards, tuple(represents))
+
+
+# --- attaching and taking jokers back ---
+
+
+def _fixed_declarations(meld: Meld, rules: Rules) -> list[Card | None]:
+    """The jolly of a meld keep their card, except in a set where every missing suit frees
+    the jolly: there it stands for "a card of the rank" and its suit follows the set."""
+    floating = meld.kind is MeldKind.SET and (
+        rules.set_joker_swap is SetJokerSwap.ALL_MISSING or rules.set_suits is SetSuits.ANY
+    )
+    return [None if floating else rep for _, rep in meld.joker_assignments]
+
+
+def attach(
+    meld: Meld, cards: Sequence[Card], rules: Rules, *, jokers: Declarations | None = None
+) -> Meld:
+    """Attach ``cards`` (*attaccare*) to a meld on the table; returns the grown meld.
+
+    A jolly already in the meld keeps the card it stands for; ``jokers`` declares the new
+    jolly, if any.
+
+    >>> from ramino.engine.rules import Rules
+    >>> run = validate_meld(parse_cards("8S JK 10S"), Rules())
+    >>> str(attach(run, parse_cards("JS"), Rules()))
+    '8♠ 🃏 10♠ J♠'
+    >>> attach(run, parse_cards("9S"), Rules())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.MeldError: Il posto di 9♠ in 8♠ 🃏 10♠ è del jolly: ...
+    """
+    new = tuple(cards)
+    if not new:
+        raise NotationError(Reason.NO_CARDS)
+    new_declared = _check_declarations(new, sum(1 for c in new if c.is_joker), jokers)
+    if meld.kind is not MeldKind.SET or rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
+        held = {rep for _, rep in meld.joker_assignments}
+        for card in new:
+            if card in held:
+                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=str(meld))
+    elif rules.set_suits is SetSuits.DISTINCT and meld.joker_count:
+        present = {c.suit for c in meld.naturals}
+        limit = min(4, rules.set_max or 4)
+        for card in new:
+            if card.rank is meld.rank and card.suit not in present and len(meld) + len(new) > limit:
+                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=str(meld))
+    try:
+        grown = validate_meld(
+            meld.cards + new,
+            rules,
+            jokers=[*_fixed_declarations(meld, rules), *new_declared],
+        )
+    except MeldError as error:
+        raise _does_not_fit(new, meld, error) from None
+    if grown.kind is not meld.kind:
+        raise MeldError(
+            Reason.ATTACH_DOES_NOT_FIT,
+            cards=new,
+            meld=str(meld),
+            detail=("cambierebbe il tipo del gioco.", "it would change the kind of meld."),
+        )
+    return grown
+
+
+def _does_not_fit(new: tuple[Card, ...], meld: Meld, error: RaminoError) -> MeldError:
+    return MeldError(
+        Reason.ATTACH_DOES_NOT_FIT,
+        cards=new,
+        meld=str(meld),
+        detail=(error.message("it"), error.message("en")),
+        cause=error.reason.value,
+    )
+
+
+def retrieve_joker(
+    meld: Meld, cards: Sequence[Card], rules: Rules, *, opened: bool = True
+) -> tuple[Meld, tuple[Card, ...]]:
+    """Take back a jolly (*riprendere il jolly*) by putting ``cards`` in its place.
+
+    Returns the meld with the natural cards in and the jolly freed. In a run the card must be
+    exactly the one the jolly stands for; in a set of distinct suits, every missing suit
+    (``set_joker_swap = all_missing``) or the declared one (``declared_suit``). ``opened`` says
+    whether the player has opened, for ``joker_swap_needs_opened``.
+
+    >>> from ramino.engine.rules import Rules
+    >>> run = validate_meld(parse_cards("8S JK 10S"), Rules())
+    >>> new, freed = retrieve_joker(run, parse_cards("9S"), Rules())
+    >>> str(new), freed
+    ('8♠ 9♠ 10♠', (Card.parse('JK'),))
+    >>> tris = validate_meld(parse_cards("10D 10H JK"), Rules())
+    >>> retrieve_joker(tris, parse_cards("10S"), Rules())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.MeldError: Per riprendere il jolly da un tris servono ... 10♣ 10♠: ...
+    """
+    given = tuple(cards)
+    if not rules.joker_swap:
+        raise MeldError(Reason.SWAP_FORBIDDEN, cards=given)
+    if rules.joker_swap_needs_opened and not opened:
+        raise MeldError(Reason.SWAP_NEEDS_OPENING, cards=given)
+    if not meld.joker_count:
+        raise MeldError(Reason.SWAP_NO_JOKER, cards=given, meld=str(meld))
+    if not given:
+        raise NotationError(Reason.NO_CARDS)
+    if any(c.is_joker for c in given):
+        raise MeldError(
+            Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
+        )
+    if (
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
+    ):
+        return _retrieve_from_set_all_missing(meld, given, rules)
+    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+        wanted = [rep for _, rep in meld.joker_assignments]
+        matches = [c.rank is meld.rank for c in given]
+        if not all(matches) or len(given) > len(wanted):
+            raise MeldError(
+                Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
+            )
+        return _replace_jokers(meld, given, list(range(len(given))), rules)
+    # A run, or a set whose jolly has a declared suit: the exact card frees it.
+    slots = list(meld.joker_assignments)
+    chosen: list[int] = []
+    for card in given:
+        hit = next((j for j, (_, rep) in enumerate(slots) if rep == card and j not in chosen), None)
+        if hit is None:
+            raise MeldError(
+                Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
+            )
+        chosen.append(hit)
+    return _replace_jokers(meld, given, chosen, rules)
+
+
+def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
+    if (
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
+    ):
+        present = {c.suit for c in meld.naturals}
+        assert meld.rank is not None
+        return tuple(Card(meld.rank, s) for s in Suit if s not in present)
+    return tuple(rep for _, rep in meld.joker_assignments)
+
+
+def _retrieve_from_set_all_missing(
+    meld: Meld, given: tuple[Card, ...], rules: Rules
+) -> tuple[Meld, tuple[Card, ...]]:
+    missing = _needed(meld, rules)
+    if any(c not in missing for c in given) or len(set(given)) != len(given):
+        raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=missing)
+    if set(given) != set(missing):
+        raise MeldError(Reason.SWAP_SET_NEEDS_ALL_MISSING, cards=given, needed=missing)
+    freed = tuple(c for c in meld.cards if c.is_joker)
+    new_cards = meld.naturals + given
+    result = validate_meld(new_cards, rules)
+    return result, freed
+
+
+def _replace_jokers(
+    meld: Meld, given: tuple[Card, ...], joker_slots: list[int], rules: Rules
+) -> tuple[Meld, tuple[Card, ...]]:
+    positions = [pos for pos, _ in meld.joker_assignments]
+    replaced = dict(zip((positions[j] for j in joker_slots), given, strict=True))
+    cards = tuple(replaced.get(i, c) for i, c in enumerate(meld.cards))
+    remaining = [rep for j, (_, rep) in enumerate(meld.joker_assignments) if j not in joker_slots]
+    result = Meld(
+        meld.kind, cards, tuple(replaced.get(i, rep) for i, rep in enumerate(meld.represents))
+    )
+    # The result must still be a meld (e.g. min_natural_cards holds a fortiori); re-check it.
+    validate_meld(result.cards, rules, jokers=remaining)
+    return result, (JOKER,) * len(given)
