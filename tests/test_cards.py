@@ -1,0 +1,158 @@
+"""Cards, their notation and names, and the physical deck with card identity."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ramino.engine import (
+    JOKER,
+    NATURAL_CARDS,
+    Card,
+    Deck,
+    NotationError,
+    Rank,
+    Reason,
+    Suit,
+    format_cards,
+    get_preset,
+    parse_cards,
+)
+
+ALL_CARDS = [*NATURAL_CARDS, JOKER]
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("7H", "7H"),
+        ("7h", "7H"),
+        ("10S", "10S"),
+        ("10s", "10S"),
+        ("TS", "10S"),
+        ("ts", "10S"),
+        ("QD", "QD"),
+        ("AC", "AC"),
+        ("JK", "JK"),
+        ("jk", "JK"),
+        ("Joker", "JK"),
+        ("jolly", "JK"),
+        ("7♥", "7H"),
+        ("10♠", "10S"),
+        ("Q♦", "QD"),
+        ("A♣", "AC"),
+        ("7♥\ufe0f", "7H"),
+        ("7♡", "7H"),
+        ("🃏", "JK"),
+        ("★", "JK"),
+    ],
+)
+def test_notation_forms(token: str, expected: str) -> None:
+    assert str(Card.parse(token)) == expected
+
+
+@pytest.mark.parametrize("token", ["1H", "11S", "7X", "ZZ", "", "H7", "JKK", "10", "♥", "7HH"])
+def test_bad_notation_names_the_token(token: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Card.parse(token)
+    assert info.value.reason is Reason.BAD_CARD
+    assert repr(token) in str(info.value)
+    assert repr(token) in info.value.message("en")
+    assert "is not a card" in info.value.message("en")
+
+
+def test_parse_cards_splits_on_spaces_commas_and_run_together() -> None:
+    assert format_cards(parse_cards("7H, 8H;9H  JK"), "ascii") == "7H 8H 9H JK"
+    assert format_cards(parse_cards(["7H", "8H 9H"]), "ascii") == "7H 8H 9H"
+    assert format_cards(parse_cards("7h8h9hjk"), "ascii") == "7H 8H 9H JK"
+    assert format_cards(parse_cards("10♠J♠Q♠"), "ascii") == "10S JS QS"
+    assert parse_cards("") == ()
+    with pytest.raises(NotationError) as info:
+        parse_cards("7H 8H 9X")
+    assert "'9X'" in str(info.value)
+
+
+def test_display_and_names() -> None:
+    card = Card.parse("7H")
+    assert card.unicode() == "7♥"
+    assert card.italian() == "sette di cuori"
+    assert card.name_in("en") == "seven of hearts"
+    assert Card.parse("QS").italian() == "donna di picche"
+    assert Card.parse("JD").italian() == "fante di quadri"
+    assert Card.parse("AC").italian() == "asso di fiori"
+    assert Card.parse("KS").name_in("en") == "king of spades"
+    assert JOKER.unicode() == "🃏" and JOKER.italian() == "jolly" and JOKER.name_in("en") == "joker"
+    assert Suit.HEARTS.is_red and not Suit.SPADES.is_red
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+
+
+def test_cards_are_interned_values() -> None:
+    card = Card(Rank.SEVEN, Suit.HEARTS)
+    assert card is Card.parse("7H") is Card.from_code(card.code)
+    assert Card(None, None) is JOKER is Card.joker()
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert len(set(ALL_CARDS)) == 53
+    assert sorted(ALL_CARDS) == ALL_CARDS
+    with pytest.raises(AttributeError):
+        card.rank = Rank.ACE  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        Card(Rank.ACE, None)
+    assert eval(repr(card), {"Card": Card}) is card
+
+
+@given(st.sampled_from(ALL_CARDS))
+def test_format_then_parse_is_the_identity(card: Card) -> None:
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.unicode()) is card
+    assert Card.parse(str(card).lower()) is card
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS)))
+def test_format_cards_then_parse_cards_is_the_identity(cards: list[Card]) -> None:
+    assert parse_cards(format_cards(cards, "ascii")) == tuple(cards)
+    assert parse_cards(format_cards(cards, "unicode")) == tuple(cards)
+    assert parse_cards("".join(str(c) for c in cards)) == tuple(cards)
+
+
+@given(st.text(max_size=12))
+def test_parse_cards_never_raises_anything_but_notation_errors(text: str) -> None:
+    try:
+        parse_cards(text)
+    except NotationError as error:
+        assert error.reason is Reason.BAD_CARD
+
+
+def test_classic_deck_has_every_card_twice_and_four_jokers() -> None:
+    deck = Deck.for_rules(get_preset("classico"), players=3)
+    assert len(deck) == 108
+    counts = Counter(deck)
+    assert all(counts[c] == 2 for c in NATURAL_CARDS) and counts[JOKER] == 4
+    # Card identity: twins are equal cards but distinct ids, each in one pack.
+    ids = deck.ids_of(Card.parse("7H"))
+    assert len(ids) == 2 and deck[ids[0]] is deck[ids[1]]
+    assert {deck.pack_of(i) for i in ids} == {1, 2}
+    assert sorted(i for c in set(deck) for i in deck.ids_of(c)) == list(range(108))
+    assert {deck.pack_of(i) for i in deck.ids_of(JOKER)} == {1, 2}
+    assert deck.label(ids[1], "en") == "7♥ (pack 2)"
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "size"),
+    [
+        ("classico", 6, 108),
+        ("classico-2", 2, 54),
+        ("tradizionale", 4, 52),
+        ("rami-40", 4, 108),
+        ("rami-40", 5, 160),
+        ("pokerato-immaginario", 4, 104),
+    ],
+)
+def test_deck_by_rules_and_player_count(preset: str, players: int, size: int) -> None:
+    rules = get_preset(preset)
+    assert len(Deck.for_rules(rules, players)) == size == rules.deck_size_for(players)
