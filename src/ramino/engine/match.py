@@ -1,0 +1,533 @@
+"""The match (*partita*) and its score sheet (*foglio dei punti*): totals round after round,
+elimination at the target, re-entry (*rientro*), the messa level, credits and the winner.
+
+A :class:`Match` takes one :class:`RoundResult` per round; it validates the result completely
+before changing anything, so a refused result leaves the sheet exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .errors import Localized, Reason, ScoreError
+from .rules import MatchEnd, Rules
+from .scoring import Closing, hand_count, score_round
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round (*smazzata*) ended: who went out and what the others hold.
+
+    ``hands`` maps each other active player to his raw points or to the cards left in his
+    hand (counted by the rules). ``out`` is ``None`` when a cap (``max_turns``,
+    ``max_restocks``) ended the round; then ``hands`` covers every active player.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> RoundResult("Bruno", {"Anna": parse_cards("AS QC 8H 7C"), "Carla": 14}).out
+    'Bruno'
+    """
+
+    out: str | None
+    hands: Mapping[str, int | Sequence[Card]]
+    in_one_turn: bool = False
+    """The closer went out in one turn (*chiusura in mano*, "ramino")."""
+    closing: Closing = Closing.SIMPLE
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSheet:
+    """One line of the score sheet."""
+
+    number: int
+    """The round's number, from 1."""
+    out: str | None
+    in_one_turn: bool
+    closing: Closing
+    hand_points: Mapping[str, int]
+    """The raw count of each counted hand."""
+    scores: Mapping[str, int]
+    """What each player adds this round (after rounding, bonus, messa; the closer's points)."""
+    totals: Mapping[str, int]
+    """Every player's total after the round, eliminated players included."""
+    eliminated: tuple[str, ...]
+    """Players out of the match in this round."""
+    reentered: tuple[str, ...]
+    """Players who re-entered before this round."""
+    messa: int
+    """The messa added to each loser this round (0 if none)."""
+    credits: Mapping[str, int]
+    """Credits won this round."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form of the line."""
+        return {
+            "number": self.number,
+            "out": self.out,
+            "in_one_turn": self.in_one_turn,
+            "closing": self.closing.value,
+            "hand_points": dict(self.hand_points),
+            "scores": dict(self.scores),
+            "totals": dict(self.totals),
+            "eliminated": list(self.eliminated),
+            "reentered": list(self.reentered),
+            "messa": self.messa,
+            "credits": dict(self.credits),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reentry:
+    """A re-entry (*rientro*): after ``after_round`` rounds, ``player`` came back in, his total
+    raised from ``previous_total`` to ``total``, for ``stake`` stakes."""
+
+    player: str
+    after_round: int
+    previous_total: int
+    total: int
+    stake: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form of the re-entry."""
+        return {
+            "player": self.player,
+            "after_round": self.after_round,
+            "previous_total": self.previous_total,
+            "total": self.total,
+            "stake": self.stake,
+        }
+
+
+def _both(it: str, en: str) -> Localized:
+    return (it, en)
+
+
+class Match:
+    """A match under ``rules``, fed one round result at a time.
+
+    The 101 match in three of the players' guide ([G]):
+
+    >>> m = Match(["Anna", "Bruno", "Carla"], Rules())
+    >>> for out, hands, one_turn in [
+    ...     ("Anna", {"Bruno": 42, "Carla": 14}, False),
+    ...     ("Bruno", {"Anna": 31, "Carla": 27}, False),
+    ...     ("Carla", {"Anna": 18, "Bruno": 36}, False),
+    ...     ("Carla", {"Anna": 23, "Bruno": 12}, True),
+    ... ]:
+    ...     sheet = m.record(RoundResult(out, hands, in_one_turn=one_turn))
+    >>> sheet.scores, m.totals, m.eliminated
+    ({'Carla': 0, 'Anna': 46, 'Bruno': 24}, {'Anna': 95, 'Bruno': 102, 'Carla': 41}, ('Bruno',))
+    >>> m.record(RoundResult("Anna", {"Carla": 64})).eliminated
+    ('Carla',)
+    >>> m.is_over, m.winner, m.standing()
+    (True, 'Anna', ['Anna', 'Carla', 'Bruno'])
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+
+    def __init__(self, players: Sequence[str], rules: Rules) -> None:
+        names = tuple(players)
+        seen: set[str] = set()
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=(
+                        f"ogni giocatore ha un nome, non {name!r}.",
+                        f"every player needs a name, not {name!r}.",
+                    ),
+                )
+            if name in seen:
+                raise ScoreError(Reason.DUPLICATE_PLAYER, player=name)
+            seen.add(name)
+        if len(names) < rules.min_players:
+            raise ScoreError(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=len(names))
+        if len(names) > rules.max_players:
+            raise ScoreError(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=len(names))
+        self.players = names
+        self.rules = rules
+        self._totals: dict[str, int] = dict.fromkeys(names, 0)
+        self._credits: dict[str, int] = dict.fromkeys(names, 0)
+        self._stakes: dict[str, int] = dict.fromkeys(names, 0)
+        self._reentry_count: dict[str, int] = dict.fromkeys(names, 0)
+        # Round in which each eliminated player left (the latest time, after a re-entry).
+        self._left_in: dict[str, int] = {}
+        self._rounds: list[RoundSheet] = []
+        self._reentries: list[Reentry] = []
+        self._pending_reentries: list[str] = []
+        self._messa_level = rules.messa
+        self._over = False
+        self._winner: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<Match {list(self.players)} rounds={len(self._rounds)} totals={self._totals}>"
+
+    # --- the state ---
+
+    @property
+    def rounds(self) -> tuple[RoundSheet, ...]:
+        """The score sheet: one line per round recorded."""
+        return tuple(self._rounds)
+
+    @property
+    def reentries(self) -> tuple[Reentry, ...]:
+        """Every re-entry, in order."""
+        return tuple(self._reentries)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Every player's total, in seat order (a copy)."""
+        return dict(self._totals)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """Players still in the match, in seat order."""
+        return tuple(p for p in self.players if p not in self._left_in)
+
+    @property
+    def eliminated(self) -> tuple[str, ...]:
+        """Players out of the match (*sballati*), in seat order."""
+        return tuple(p for p in self.players if p in self._left_in)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended (with a winner, or drawn)."""
+        return self._over
+
+    @property
+    def winner(self) -> str | None:
+        """The winner once the match is over; ``None`` while it goes on or after a draw."""
+        return self._winner
+
+    @property
+    def credits(self) -> dict[str, int]:
+        """Credits won by each player (Casertano), a copy."""
+        return dict(self._credits)
+
+    @property
+    def stakes(self) -> dict[str, int]:
+        """Stakes each player paid to re-enter, a copy."""
+        return dict(self._stakes)
+
+    @property
+    def messa_level(self) -> int:
+        """The messa the losers of the next round will add (0 without messa)."""
+        return self._messa_level
+
+    def standing(self) -> list[str]:
+        """Players from best to worst.
+
+        The winner first; then players still in, lower total first; then the eliminated, the
+        latest to leave first (lower total first among those who left in the same round).
+        Remaining ties keep seat order.
+        """
+        seat = {p: i for i, p in enumerate(self.players)}
+        active = sorted(self.active, key=lambda p: (self._totals[p], seat[p]))
+        gone = sorted(self.eliminated, key=lambda p: (-self._left_in[p], self._totals[p], seat[p]))
+        order = active + gone
+        if self._winner is not None:
+            order.remove(self._winner)
+            order.insert(0, self._winner)
+        return order
+
+    # --- recording a round ---
+
+    def check(self, result: RoundResult) -> None:
+        """Raise :class:`ScoreError` if ``result`` cannot be recorded now; change nothing."""
+        self._counts(result)
+
+    def can_record(self, result: RoundResult) -> bool:
+        """Whether ``result`` would be accepted."""
+        try:
+            self._counts(result)
+        except ScoreError:
+            return False
+        return True
+
+    def record(self, result: RoundResult) -> RoundSheet:
+        """Validate ``result`` completely, score it and append its line to the sheet.
+
+        On any error raise :class:`ScoreError` and leave the match unchanged.
+        """
+        hand_points = self._counts(result)
+        count = score_round(
+            hand_points,
+            self.rules,
+            out=result.out,
+            in_one_turn=result.in_one_turn,
+            closing=result.closing,
+            messa_level=self._messa_level,
+        )
+        number = len(self._rounds) + 1
+        totals = dict(self._totals)
+        for name, score in count.scores.items():
+            totals[name] += score
+        active = self.active
+        over, winner, busted = self._ending(result, totals, active, number)
+
+        # Everything is computed: from here on nothing can fail.
+        self._totals = totals
+        for name, won in count.credits.items():
+            self._credits[name] += won
+        for name in busted:
+            self._left_in[name] = number
+        self._messa_level = count.next_messa
+        self._over, self._winner = over, winner
+        sheet = RoundSheet(
+            number=number,
+            out=result.out,
+            in_one_turn=result.in_one_turn,
+            closing=result.closing,
+            hand_points=hand_points,
+            scores=count.scores,
+            totals=dict(totals),
+            eliminated=busted,
+            reentered=tuple(self._pending_reentries),
+            messa=count.messa,
+            credits=count.credits,
+        )
+        self._pending_reentries = []
+        self._rounds.append(sheet)
+        return sheet
+
+    def _ending(
+        self, result: RoundResult, totals: dict[str, int], active: tuple[str, ...], number: int
+    ) -> tuple[bool, str | None, tuple[str, ...]]:
+        """Whether the match ends after this round, its winner, and who is eliminated."""
+        rules = self.rules
+        if result.closing is Closing.SEVEN_OF_A_KIND:
+            # Casertano's "ramino" wins the whole match at once, whatever the totals.
+            return True, result.out, ()
+        if rules.match_end is MatchEnd.ELIMINATION:
+            busted = tuple(p for p in active if totals[p] >= rules.target)
+            left = [p for p in active if p not in busted]
+            if len(left) == 1:
+                return True, left[0], busted
+            if not left:
+                return True, _lowest(busted, totals), busted
+            return False, None, busted
+        if rules.match_end is MatchEnd.FIRST_TO_TARGET:
+            if any(totals[p] >= rules.target for p in active):
+                return True, _lowest(active, totals), ()
+            return False, None, ()
+        if rules.match_rounds is not None and number >= rules.match_rounds:
+            return True, _lowest(active, totals), ()
+        return False, None, ()
+
+    def _counts(self, result: RoundResult) -> dict[str, int]:
+        """Validate ``result`` and return the raw count of each counted hand."""
+        if self._over:
+            raise self._over_error()
+        active = self.active
+        out = result.out
+        if out is not None:
+            self._check_in(out)
+        if not isinstance(result.closing, Closing):
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"chiusura sconosciuta {result.closing!r}.",
+                    f"unknown closing {result.closing!r}.",
+                ),
+            )
+        if out is None and result.in_one_turn:
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    "nessuno ha chiuso, quindi nessuno ha chiuso in mano.",
+                    "nobody went out, so nobody went out in one turn.",
+                ),
+            )
+        if out is None and result.closing is not Closing.SIMPLE:
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"nessuno ha chiuso, quindi non c'è una chiusura {result.closing.value}.",
+                    f"nobody went out, so there is no {result.closing.value} closing.",
+                ),
+            )
+        if result.closing is Closing.SEVEN_OF_A_KIND and not self.rules.seven_of_a_kind_wins:
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    "con queste regole sette carte dello stesso valore non vincono la partita.",
+                    "under these rules seven cards of one rank do not win the match.",
+                ),
+            )
+        if not isinstance(result.hands, Mapping):
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    "le mani vanno date giocatore per giocatore.",
+                    "the hands must be given player by player.",
+                ),
+            )
+        counts: dict[str, int] = {}
+        for name, hand in result.hands.items():
+            self._check_in(name)
+            if name == out:
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=_both(
+                        f"{name} ha chiuso: non ha carte da contare.",
+                        f"{name} went out: he has no hand to count.",
+                    ),
+                )
+            counts[name] = self._hand_points(name, hand)
+        expected = [p for p in active if p != out]
+        missing = [p for p in expected if p not in counts]
+        if missing:
+            names = ", ".join(missing)
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(f"manca la mano di {names}.", f"the hand of {names} is missing."),
+            )
+        # Seat order, whatever order the hands were given in.
+        return {p: counts[p] for p in expected}
+
+    def _hand_points(self, name: str, hand: object) -> int:
+        if isinstance(hand, bool) or not isinstance(hand, int | Sequence) or isinstance(hand, str):
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"la mano di {name} va data in punti o in carte, non {hand!r}.",
+                    f"the hand of {name} must be given as points or cards, not {hand!r}.",
+                ),
+            )
+        if isinstance(hand, int):
+            if hand < 0:
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=_both(
+                        f"i punti in mano di {name} non possono essere negativi ({hand}).",
+                        f"the points in {name}'s hand cannot be negative ({hand}).",
+                    ),
+                )
+            return hand
+        cards = list(hand)
+        if not all(isinstance(card, Card) for card in cards):
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"la mano di {name} contiene qualcosa che non è una carta.",
+                    f"the hand of {name} holds something that is not a card.",
+                ),
+            )
+        return hand_count(cards, self.rules)
+
+    def _check_in(self, name: str) -> None:
+        if name not in self._totals:
+            raise ScoreError(Reason.UNKNOWN_PLAYER, player=name, players=", ".join(self.players))
+        if name in self._left_in:
+            raise ScoreError(Reason.PLAYER_ELIMINATED, player=name)
+
+    def _over_error(self) -> ScoreError:
+        if self._winner is None:
+            detail = _both("è finita pari, senza vincitore.", "it ended in a draw, with no winner.")
+        else:
+            detail = _both(f"ha vinto {self._winner}.", f"{self._winner} won.")
+        return ScoreError(Reason.MATCH_OVER, detail=detail)
+
+    # --- re-entry ---
+
+    def check_reenter(self, player: str) -> None:
+        """Raise :class:`ScoreError` if ``player`` may not re-enter now; change nothing."""
+        if self._over:
+            raise self._over_error()
+        if player not in self._totals:
+            raise ScoreError(Reason.UNKNOWN_PLAYER, player=player, players=", ".join(self.players))
+        if not self.rules.reentry:
+            raise ScoreError(
+                Reason.REENTRY_NOT_ALLOWED,
+                player=player,
+                detail=_both(
+                    "queste regole non prevedono il rientro.", "these rules have no re-entry."
+                ),
+            )
+        if player not in self._left_in:
+            raise ScoreError(Reason.PLAYER_NOT_ELIMINATED, player=player)
+        limit = self.rules.max_reentries
+        if limit is not None and self._reentry_count[player] >= limit:
+            raise ScoreError(
+                Reason.REENTRY_NOT_ALLOWED,
+                player=player,
+                detail=_both(
+                    f"è già rientrato {self._reentry_count[player]} volte, il massimo è {limit}.",
+                    f"he has re-entered {self._reentry_count[player]} time(s), the most is"
+                    f" {limit}.",
+                ),
+            )
+        if len(self.active) < 2:
+            raise ScoreError(
+                Reason.REENTRY_NOT_ALLOWED,
+                player=player,
+                detail=_both(
+                    "si rientra solo finché restano in gioco almeno due giocatori.",
+                    "one re-enters only while at least two players are still in.",
+                ),
+            )
+
+    def can_reenter(self, player: str) -> bool:
+        """Whether ``player`` may re-enter now."""
+        try:
+            self.check_reenter(player)
+        except ScoreError:
+            return False
+        return True
+
+    def reenter(self, player: str) -> int:
+        """Bring an eliminated player back in (*rientro*) at the highest total among the players
+        still in, for ``rules.reentry_stake`` stakes; return his new total.
+
+        >>> m = Match(["Anna", "Bruno", "Carla"], Rules(reentry=True))
+        >>> _ = m.record(RoundResult("Carla", {"Anna": 95, "Bruno": 102}))
+        >>> m.reenter("Bruno"), m.active
+        (95, ('Anna', 'Bruno', 'Carla'))
+        """
+        self.check_reenter(player)
+        previous = self._totals[player]
+        total = max(self._totals[p] for p in self.active)
+        stake = self.rules.reentry_stake
+        self._totals[player] = total
+        self._stakes[player] += stake
+        self._reentry_count[player] += 1
+        del self._left_in[player]
+        self._reentries.append(Reentry(player, len(self._rounds), previous, total, stake))
+        self._pending_reentries.append(player)
+        return total
+
+    # --- export ---
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole sheet, JSON-ready.
+
+        >>> Match(["Anna", "Bruno"], Rules()).to_dict()["standing"]
+        ['Anna', 'Bruno']
+        """
+        return {
+            "rules": self.rules.name,
+            "players": list(self.players),
+            "rounds": [sheet.to_dict() for sheet in self._rounds],
+            "reentries": [r.to_dict() for r in self._reentries],
+            "totals": dict(self._totals),
+            "active": list(self.active),
+            "eliminated": list(self.eliminated),
+            "credits": dict(self._credits),
+            "stakes": dict(self._stakes),
+            "messa_level": self._messa_level,
+            "is_over": self._over,
+            "winner": self._winner,
+            "standing": self.standing(),
+        }
+
+
+def _lowest(players: Sequence[str], totals: Mapping[str, int]) -> str | None:
+    """The player with the lowest total, or ``None`` on a tie (a draw)."""
+    if not players:
+        return None
+    best = min(totals[p] for p in players)
+    lowest = [p for p in players if totals[p] == best]
+    return lowest[0] if len(lowest) == 1 else None
