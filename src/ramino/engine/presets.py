@@ -165,6 +165,8 @@ PRESETS: dict[str, Preset] = {
             set_max=None,
             flush_meld=True,
             melding_during_play=False,
+            # Whoever, after the draw, has every card bound has gone out: no discard needed.
+            final_discard=FinalDiscard.OPTIONAL,
             lay_after_close=True,
             seven_of_a_kind_wins=True,
             joker_penalty=50,
