@@ -33,12 +33,12 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Unknown rule {key!r}{where}.",
     ),
     Reason.BAD_RULE_VALUE: (
-        "Valore non valido per {key!r}: {value!r}. {expected}",
-        "Bad value for {key!r}: {value!r}. {expected}",
+        "Valore non valido per {key!r}{where}: {value!r}. {expected}",
+        "Bad value for {key!r}{where}: {value!r}. {expected}",
     ),
     Reason.CONTRADICTORY_RULES: (
-        "Regole contraddittorie: {detail}",
-        "Contradictory rules: {detail}",
+        "Regole contraddittorie{where}: {detail}",
+        "Contradictory rules{where}: {detail}",
     ),
     Reason.BAD_RULES_FILE: (
         "File delle regole {path!r} non valido: {detail}",
@@ -193,4 +193,11 @@ def render(reason: Reason, lang: str, cards: Sequence[Any], params: dict[str, An
     template = MESSAGES[reason][1 if lang == "en" else 0]
     fields = {key: _show(value, lang) for key, value in params.items()}
     fields.setdefault("cards", " ".join(c.unicode() for c in cards))
-    return template.format(**fields)
+    return template.format_map(_Optional(fields))
+
+
+class _Optional(dict[str, Any]):
+    """Fields a sentence may name but an error need not carry (``where``) read as empty."""
+
+    def __missing__(self, key: str) -> str:
+        return ""

@@ -369,6 +369,9 @@ class Rules:
     """Carioca: each round's required opening, in order ([G])."""
 
     def __post_init__(self) -> None:
+        # Entries by player count are kept sorted, so equal rules compare equal.
+        object.__setattr__(self, "deck_by_players", tuple(sorted(self.deck_by_players)))
+        object.__setattr__(self, "hand_size_by_players", tuple(sorted(self.hand_size_by_players)))
         for problem in _contradictions(self):
             raise RulesError(Reason.CONTRADICTORY_RULES, detail=problem)
 
@@ -464,6 +467,13 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
             f"max_players ({r.max_players}) è minore di min_players ({r.min_players}).",
             f"max_players ({r.max_players}) is less than min_players ({r.min_players}).",
         )
+    for entries in (r.deck_by_players, r.hand_size_by_players):
+        starts = [e[0] for e in entries]
+        if len(set(starts)) != len(starts):
+            bad(
+                f"due voci per lo stesso numero di giocatori: {starts}.",
+                f"two entries for the same number of players: {starts}.",
+            )
     for h in r.hand_size_by_players:
         if h.from_players < 2 or h.cards < 1:
             bad(

@@ -1,0 +1,276 @@
+"""The rules as a player reads them: every value of every knob shows in the text, in Italian
+and English, with concrete numbers for a given table and no Python leaking through."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import typing
+from typing import Any
+
+import pytest
+
+from ramino.engine.describe import describe
+from ramino.engine.errors import Reason, RulesError
+from ramino.engine.presets import get_preset, preset_names
+from ramino.engine.rules import (
+    AttachableDiscard,
+    Contract,
+    DeckSize,
+    HandSize,
+    MatchEnd,
+    Rules,
+    RummyBonus,
+    SetSuits,
+    knob_names,
+)
+
+CLASSICO = get_preset("classico")
+HINTS = typing.get_type_hints(Rules)
+LANGS = ("it", "en")
+
+# Values worth telling apart for knobs that are not bool or enum (those take every value).
+VALUES: dict[str, list[Any]] = {
+    "decks": [1, 2, 3],
+    "jokers": [0, 1, 2, 4],
+    "deck_by_players": [(), (DeckSize(5, 3, 4),), (DeckSize(4, 3, 2),)],
+    "min_players": [2, 3, 4],
+    "max_players": [2, 4, 6, 7],
+    "hand_size": [7, 8, 10, 13, 14],
+    "hand_size_by_players": [
+        (),
+        (HandSize(3, 7),),
+        (HandSize(4, 8),),
+        (HandSize(3, 7), HandSize(5, 6)),
+    ],
+    "max_jokers_per_meld": [1, 2, 3, None],
+    "min_natural_cards": [1, 2, 3],
+    "set_max": [3, 4, 5, None],
+    "opening_threshold": [0, 40, 50, 51],
+    "opening_joker_value": [None, 20, 25, 30],
+    "attachable_discard_min_players": [2, 3, 4],
+    "rummy_bonus_points": [10, 25, 50],
+    "max_restocks": [None, 0, 1, 2],
+    "max_turns": [300, 500],
+    "ace_penalty": [1, 11],
+    "joker_penalty": [20, 25, 30, 50],
+    "messa": [0, 50, 100],
+    "target": [101, 110, 201, 300],
+    "match_rounds": [1, 3, 8],
+    "max_reentries": [None, 0, 1, 2],
+    "reentry_stake": [0, 1, 2],
+    "close_points": [0, -10, 5],
+    "close_points_flush": [0, -20],
+    "close_points_straight": [0, -50],
+    "close_credits": [0, 1, 2],
+    "close_credits_flush": [0, 2],
+    "close_credits_straight": [0, 5],
+    "flush_stake_multiplier": [1, 2, 4],
+    "straight_flush_stake_multiplier": [1, 4],
+    "royal_stake_multiplier": [1, 6],
+    "contracts": [(), tuple(Contract), (Contract.PAIR, Contract.SET)],
+}
+
+# Knobs that only matter once another knob allows them: set that one first.
+ENABLERS: dict[str, dict[str, Any]] = {
+    "decks": {"max_players": 4},  # one pack and 4 jokers are too few for 6 hands of 10
+    "set_max": {"set_suits": SetSuits.ANY},
+    "swap_counts_for_opening": {"opening_threshold": 40},
+    "opening_joker_value": {"opening_threshold": 40},
+    "opening_counts_attachments": {"opening_threshold": 40},
+    "attachable_discard_min_players": {"attachable_discard": AttachableDiscard.FORBIDDEN},
+    "rummy_bonus": {"messa": 50},  # scempio needs a messa
+    "rummy_bonus_points": {"rummy_bonus": RummyBonus.ADD},
+    "match_rounds": {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 8},
+    "max_reentries": {"reentry": True},
+    "reentry_stake": {"reentry": True},
+}
+
+# Values that need a companion change to be valid rules.
+COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
+    ("match_end", MatchEnd.FIXED_ROUNDS): {"match_rounds": 8},
+}
+
+
+def _values(knob: str) -> list[Any]:
+    hint = HINTS[knob]
+    if hint is bool:
+        return [False, True]
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return list(hint)
+    return VALUES[knob]
+
+
+def _variants(knob: str) -> list[Rules]:
+    base = dataclasses.replace(CLASSICO, **ENABLERS.get(knob, {}))
+    return [
+        dataclasses.replace(base, **{knob: value, **COMPANIONS.get((knob, value), {})})
+        for value in _values(knob)
+    ]
+
+
+def test_every_knob_has_values_to_try() -> None:
+    for knob in knob_names():
+        values = _values(knob)
+        assert values, knob
+        assert len(values) == len(set(values)), knob
+    assert set(VALUES) <= set(knob_names())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("knob", knob_names())
+def test_every_value_of_every_knob_changes_the_text(knob: str, lang: str) -> None:
+    variants = _variants(knob)
+    texts = [describe(rules, lang) for rules in variants]
+    for rules, text in zip(variants, texts, strict=True):
+        other = [t for r, t in zip(variants, texts, strict=True) if r is not rules]
+        assert text not in other, f"{knob} = {getattr(rules, knob)!r} reads like another value"
+        _assert_clean(text)
+
+
+def test_knobs_that_do_not_apply_stay_out_of_the_text() -> None:
+    # rummy_bonus_points only with rummy_bonus = add; match_rounds only with fixed rounds;
+    # attachable_discard_min_players only when the ban is on; no joker talk without jokers.
+    base = describe(CLASSICO)
+    assert describe(dataclasses.replace(CLASSICO, rummy_bonus_points=40)) == base
+    assert describe(dataclasses.replace(CLASSICO, attachable_discard_min_players=4)) == base
+    # Re-entry only exists where players are eliminated.
+    first = dataclasses.replace(CLASSICO, match_end=MatchEnd.FIRST_TO_TARGET)
+    assert describe(dataclasses.replace(first, reentry=True)) == describe(first)
+    no_jokers = dataclasses.replace(CLASSICO, jokers=0)
+    assert "jolly" not in describe(no_jokers).replace("senza jolly", "")
+    assert describe(dataclasses.replace(no_jokers, joker_penalty=50)) == describe(no_jokers)
+
+
+# --- concrete numbers for a table ---
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "deck", "hand", "stock"),
+    [
+        ("classico", 3, 108, 10, 77),
+        ("classico", 6, 108, 10, 47),
+        ("classico-2", 2, 54, 10, 33),
+        ("tradizionale", 2, 52, 10, 31),
+        ("tradizionale", 3, 52, 7, 30),
+        ("rami-40", 4, 108, 13, 55),
+        ("rami-40", 5, 160, 13, 94),
+        ("scala-40", 6, 108, 13, 29),
+    ],
+)
+def test_numbers_for_a_table(preset: str, players: int, deck: int, hand: int, stock: int) -> None:
+    italian = describe(get_preset(preset), players=players)
+    english = describe(get_preset(preset), "en", players=players)
+    assert f"In {players} il mazzo è di {deck} carte" in italian
+    assert f"dà {hand} carte a testa" in italian
+    assert f"nel tallone ne restano {stock}." in italian
+    assert f"With {players} players the deck has {deck} cards" in english
+    assert f"deals {hand} cards each" in english
+    assert f"{stock} cards are left in the stock" in english
+    assert italian.splitlines()[0].endswith(f"— {players} giocatori")
+    assert english.splitlines()[0].endswith(f"— {players} players")
+
+
+def test_without_players_the_rules_go_by_player_count() -> None:
+    rami = describe(get_preset("rami-40"))
+    assert "fino a 4 giocatori 108 carte" in rami
+    assert "in 5 o 6 160 carte" in rami
+    assert "tre mazzi da 52 e 4 jolly" in rami
+    tradizionale = describe(get_preset("tradizionale"), "en")
+    assert "10 cards with 2 players and 7 cards with 3 or 4 players" in tradizionale
+    assert "nel tallone ne restano" not in describe(CLASSICO)
+
+
+def test_attachable_discard_ban_for_a_given_table() -> None:
+    scala = get_preset("scala-40")
+    assert "Con almeno 3 giocatori non si scarta" in describe(scala)
+    assert "il divieto vale da 3 giocatori in su" in describe(scala, players=2)
+    assert "Non si scarta una carta che si potrebbe attaccare" in describe(scala, players=3)
+
+
+def test_table_size_outside_the_rules_is_refused() -> None:
+    with pytest.raises(RulesError) as caught:
+        describe(get_preset("classico-2"), players=3)
+    assert caught.value.reason is Reason.TOO_MANY_PLAYERS
+    with pytest.raises(RulesError) as caught:
+        describe(get_preset("scala-40"), players=1)
+    assert caught.value.reason is Reason.TOO_FEW_PLAYERS
+
+
+# --- words and languages ---
+
+
+def _assert_clean(text: str) -> None:
+    """No Python reprs, no knob spellings: only players' words."""
+    for leak in ("None", "True", "False", "<", ">", "{", "}", "_", "[", "]", "  "):
+        assert leak not in text, f"{leak!r} in:\n{text}"
+    assert not re.search(r"\b[A-Z][a-z]+\.[A-Z_]+\b", text)  # Direction.CLOCKWISE
+    assert all(line == line.rstrip() for line in text.splitlines())
+
+
+def _all_tables() -> list[tuple[str, int | None]]:
+    tables: list[tuple[str, int | None]] = []
+    for name in preset_names():
+        rules = get_preset(name)
+        tables.append((name, None))
+        tables += [(name, n) for n in range(rules.min_players, rules.max_players + 1)]
+    return tables
+
+
+@pytest.mark.parametrize(("preset", "players"), _all_tables())
+def test_presets_read_cleanly_and_differently_in_each_language(
+    preset: str, players: int | None
+) -> None:
+    rules = get_preset(preset)
+    italian = describe(rules, players=players)
+    english = describe(rules, "en", players=players)
+    _assert_clean(italian)
+    _assert_clean(english)
+    assert italian != english
+    assert describe(rules, "it", players=players) == italian
+    it_lines, en_lines = italian.splitlines(), english.splitlines()
+    assert len(it_lines) == len(en_lines)
+    assert sum(a == b for a, b in zip(it_lines, en_lines, strict=True)) == it_lines.count("")
+
+
+def test_sections_and_players_words() -> None:
+    italian, english = describe(CLASSICO), describe(CLASSICO, "en")
+    assert italian.splitlines()[0] == "Regole: classico"
+    assert english.splitlines()[0] == "Rules: classico"
+    for title in ("Mazzo e distribuzione", "Giochi e jolly", "Apertura", "Pozzo", "Chiusura"):
+        assert f"\n{title}\n" in italian
+    assert "\nConteggio e partita\n" in italian
+    for title in ("Deck and deal", "Melds and jokers", "Opening", "Discard pile", "Going out"):
+        assert f"\n{title}\n" in english
+    for word in ("tallone", "pozzo", "tris", "scala", "jolly", "mazziere", "smazzata"):
+        assert word in italian
+    for word in ("stock", "discard pile", "set", "run", "joker", "dealer", "round"):
+        assert word in english
+
+
+def test_sentences_players_know() -> None:
+    classico = describe(CLASSICO)
+    assert "Apertura libera" in classico
+    assert "Un solo jolly per gioco" in classico
+    assert "Chi chiude in mano fa raddoppiare i punti degli altri." in classico
+    assert "Si gioca a 101: chi arriva a 101 è fuori, vince l'ultimo che resta." in classico
+    scala = describe(get_preset("scala-40"))
+    assert (
+        "Per aprire i giochi calati nel turno devono valere almeno 40 punti; il jolly vale la"
+        " carta che sostituisce." in scala
+    )
+    assert "Apertura libera" not in scala
+    assert "il jolly vale 25." in describe(get_preset("enciclopedia"))
+    assert "fa segnare 25 punti in più a ciascuno degli altri" in describe(
+        get_preset("tradizionale")
+    )
+    carioca = describe(get_preset("carioca"))
+    assert "coppia, doppia coppia, tris, full, scala 40, poker, scala colore" in carioca
+    assert "La partita dura 8 smazzate" in carioca
+
+
+def test_the_name_is_the_title() -> None:
+    house = dataclasses.replace(CLASSICO, name="Casa Rossi")
+    assert describe(house).splitlines()[0] == "Regole: Casa Rossi"
+    assert describe(house, "en", players=4).splitlines()[0] == "Rules: Casa Rossi — 4 players"

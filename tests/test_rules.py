@@ -1,0 +1,413 @@
+"""The rules object and its presets (RULES.md §3 and §4): each preset has the knob values the
+§4 table gives, every contradiction is refused in both languages, the derived deck and hand
+sizes, and the value semantics (frozen, hashable, replace, JSON-ready knobs)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import re
+from typing import Any
+
+import pytest
+
+from ramino.engine import rules as rules_module
+from ramino.engine.errors import Reason, RulesError
+from ramino.engine.presets import PRESETS, get_preset, preset_names
+from ramino.engine.rules import (
+    AceInRuns,
+    AttachableDiscard,
+    Betting,
+    Contract,
+    DeckSize,
+    Direction,
+    DiscardPickup,
+    FinalDiscard,
+    HandSize,
+    JokerPosition,
+    JokerUpcard,
+    MatchEnd,
+    RetrievedJoker,
+    Rounding,
+    Rules,
+    RummyBonus,
+    SetSuits,
+    knob_names,
+)
+
+CLASSICO = get_preset("classico")
+
+# --- presets (RULES.md §4) ---
+
+SECTION_4 = (
+    "classico",
+    "classico-2",
+    "apertura-50",
+    "enciclopedia",
+    "scala-40",
+    "rami-40",
+    "rami-51",
+    "tradizionale",
+    "casertano",
+    "pokerato",
+    "pokerato-immaginario",
+    "carioca",
+)
+
+# What the §4 table says each preset has.
+EXPECTED: dict[str, dict[str, Any]] = {
+    "classico": {},
+    "classico-2": {"min_players": 2, "max_players": 2, "decks": 1, "jokers": 2},
+    "apertura-50": {
+        "opening_threshold": 50,
+        "discard_pickup": DiscardPickup.MUST_USE,
+        "attach_before_opening": False,
+    },
+    "enciclopedia": {
+        "hand_size": 8,
+        "opening_threshold": 50,
+        "opening_joker_value": 25,
+        "opening_counts_attachments": True,
+        "discard_pickup": DiscardPickup.MUST_USE,
+        "final_discard": FinalDiscard.REQUIRED,
+        "joker_penalty": 30,
+        "rounding": Rounding.TENS,
+        "target": 300,
+        "match_end": MatchEnd.ELIMINATION,
+        "messa": 50,
+    },
+    "scala-40": {
+        "hand_size": 13,
+        "opening_threshold": 40,
+        "opening_counts_attachments": False,
+        "attach_before_opening": False,
+        "discard_pickup": DiscardPickup.MUST_USE,
+        "rummy_on_first_turn": False,
+        "attachable_discard": AttachableDiscard.FORBIDDEN,
+        "attachable_discard_min_players": 3,
+        "target": 101,
+    },
+    "rami-40": {
+        "deck_by_players": (DeckSize(from_players=5, decks=3, jokers=4),),
+        "hand_size": 13,
+        "opening_threshold": 40,
+        "ambiguous_joker": JokerPosition.LOWER,
+        "attach_before_opening": False,
+        "joker_swap_needs_opened": True,
+        "retrieved_joker": RetrievedJoker.LAY_IF_POSSIBLE,
+        "discard_pickup": DiscardPickup.FREE,
+        "rediscard_taken_card": False,
+        "final_discard": FinalDiscard.OPTIONAL,
+        "max_restocks": 2,
+        "max_turns": 300,
+    },
+    "tradizionale": {
+        "max_players": 4,
+        "decks": 1,
+        "jokers": 0,
+        "rummy_bonus": RummyBonus.ADD,
+        "rummy_bonus_points": 25,
+    },
+    "casertano": {
+        "hand_size": 13,
+        "direction": Direction.COUNTERCLOCKWISE,
+        "joker_upcard": JokerUpcard.TO_FIRST_PLAYER,
+        "melding_during_play": False,
+        "set_suits": SetSuits.ANY,
+        "set_max": None,
+        "flush_meld": True,
+        "seven_of_a_kind_wins": True,
+        "lay_after_close": True,
+        "close_points": -10,
+        "close_points_flush": -20,
+        "close_points_straight": -50,
+        "close_credits": 1,
+        "close_credits_flush": 2,
+        "close_credits_straight": 5,
+        "joker_penalty": 50,
+        "target": 110,
+        "reentry": True,
+    },
+    "pokerato": {
+        "hand_size": 10,
+        "jokers": 4,
+        "melding_during_play": False,
+        "betting": Betting.BLIND,
+    },
+    "pokerato-immaginario": {
+        "decks": 2,
+        "jokers": 0,
+        "hand_size": 9,
+        "imaginary_joker": True,
+        "flush_stake_multiplier": 2,
+        "straight_flush_stake_multiplier": 4,
+        "royal_stake_multiplier": 6,
+    },
+    "carioca": {
+        "hand_size": 13,
+        "jokers": 4,
+        "opening_jokers": False,
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 8,
+        "contracts": (
+            Contract.PAIR,
+            Contract.TWO_PAIRS,
+            Contract.SET,
+            Contract.FULL_HOUSE,
+            Contract.SCALA_40,
+            Contract.POKER,
+            Contract.STRAIGHT_FLUSH,
+            Contract.ONE_TURN,
+        ),
+    },
+}
+EXPECTED["rami-51"] = {**EXPECTED["rami-40"], "opening_threshold": 51}
+
+# Knobs a preset may change from classico beyond those in EXPECTED: §4's prose, or the
+# interpretation needed to play it. Anything else differing is a preset that drifted.
+ALSO_ALLOWED: dict[str, set[str]] = {
+    "enciclopedia": {"rummy_bonus"},  # "messa 50 with scempio as option"
+    "tradizionale": {"hand_size_by_players"},  # checked by hand_size_for below
+    # Going out by showing a bound hand after the draw needs no discard; "a stake" to re-enter.
+    "casertano": {"final_discard", "reentry_stake"},
+    "pokerato": {"max_jokers_per_meld"},  # "more than one per meld", checked below
+    # [G]: in both pokerato forms nothing is laid during the round, and there is a pot.
+    "pokerato-immaginario": {"melding_during_play", "betting"},
+}
+
+
+def test_section_4_presets_are_registered_in_order() -> None:
+    assert preset_names() == SECTION_4
+    assert set(PRESETS) == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", SECTION_4)
+def test_preset_has_the_knobs_of_the_table(name: str) -> None:
+    rules = get_preset(name)
+    assert rules.name == name
+    for knob, value in EXPECTED[name].items():
+        assert getattr(rules, knob) == value, knob
+
+
+@pytest.mark.parametrize("name", SECTION_4)
+def test_preset_changes_nothing_the_table_does_not_name(name: str) -> None:
+    rules = get_preset(name)
+    changed = {k for k in knob_names() if getattr(rules, k) != getattr(CLASSICO, k)}
+    assert changed <= set(EXPECTED[name]) | ALSO_ALLOWED.get(name, set())
+
+
+def test_classico_is_the_default_rules() -> None:
+    assert Rules() == CLASSICO
+    assert CLASSICO.deck_size_for(4) == 108
+    assert CLASSICO.hand_size_for(4) == 10
+
+
+def test_every_preset_has_a_finite_turn_cap_and_enough_cards() -> None:
+    for name in SECTION_4:
+        rules = get_preset(name)
+        assert 1 <= rules.max_turns <= 500
+        for players in range(rules.min_players, rules.max_players + 1):
+            assert rules.deck_size_for(players) >= players * rules.hand_size_for(players) + 2
+
+
+def test_enciclopedia_may_drop_scempio_and_tradizionale_keeps_25_points() -> None:
+    enciclopedia = get_preset("enciclopedia")
+    assert dataclasses.replace(enciclopedia, rummy_bonus=RummyBonus.DOUBLE).messa == 50
+    assert dataclasses.replace(enciclopedia, rummy_bonus=RummyBonus.SCEMPIO).messa == 50
+
+
+def test_pokerato_allows_more_than_one_joker_per_meld() -> None:
+    limit = get_preset("pokerato").max_jokers_per_meld
+    assert limit is None or limit > 1
+
+
+def test_casertano_reentry_costs_a_stake() -> None:
+    assert get_preset("casertano").reentry_stake > 0
+
+
+def test_preset_lookup_is_forgiving_and_refuses_unknown_names() -> None:
+    assert get_preset("Scala_40") is get_preset("scala-40")
+    assert get_preset(" RAMI 51 ") is get_preset("rami-51")
+    with pytest.raises(RulesError) as caught:
+        get_preset("scala-41")
+    assert caught.value.reason is Reason.UNKNOWN_PRESET
+    assert "classico" in caught.value.message("en")
+
+
+# --- derived values ---
+
+
+def test_classico_2_deck_and_stock() -> None:
+    rules = get_preset("classico-2")
+    assert rules.deck_for(2) == (1, 2)
+    assert rules.deck_size_for(2) == 54
+    # 2 hands of 10 and the upcard leave 33 in the stock ([G]).
+    assert rules.deck_size_for(2) - 2 * rules.hand_size_for(2) - 1 == 33
+
+
+def test_classico_stock_by_table_size() -> None:
+    stock = {n: CLASSICO.deck_size_for(n) - n * 10 - 1 for n in range(2, 7)}
+    assert stock == {2: 87, 3: 77, 4: 67, 5: 57, 6: 47}
+
+
+def test_tradizionale_hand_size_by_players() -> None:
+    rules = get_preset("tradizionale")
+    assert [rules.hand_size_for(n) for n in (2, 3, 4)] == [10, 7, 7]
+    assert rules.deck_size_for(4) == 52
+
+
+def test_rami_40_deck_by_players() -> None:
+    rules = get_preset("rami-40")
+    assert rules.deck_for(4) == (2, 4)
+    assert rules.deck_size_for(4) == 108
+    assert rules.deck_for(5) == (3, 4)
+    assert rules.deck_size_for(5) == 160
+    assert rules.deck_size_for(6) == 160
+
+
+def test_later_entries_win_whatever_their_order() -> None:
+    rules = dataclasses.replace(
+        CLASSICO,
+        deck_by_players=(DeckSize(5, 3, 4), DeckSize(3, 2, 2)),
+        hand_size_by_players=(HandSize(5, 9), HandSize(3, 8)),
+    )
+    assert [rules.deck_for(n) for n in (2, 3, 4, 5, 6)] == [(2, 4), (2, 2), (2, 2), (3, 4), (3, 4)]
+    assert [rules.hand_size_for(n) for n in (2, 3, 4, 5, 6)] == [10, 8, 8, 9, 9]
+
+
+def test_attachable_discard_ban_applies_from_its_table_size() -> None:
+    scala = get_preset("scala-40")
+    assert not scala.attachable_discard_forbidden(2)
+    assert scala.attachable_discard_forbidden(3)
+    assert not CLASSICO.attachable_discard_forbidden(6)
+
+
+# --- contradictions ---
+
+# One combination per check of rules._contradictions, each tripping that check alone.
+CONTRADICTIONS: list[dict[str, Any]] = [
+    {"decks": 5},
+    {"jokers": -1},
+    {"deck_by_players": (DeckSize(1, 2, 4),)},
+    {"min_players": 1},
+    {"min_players": 4, "max_players": 3},
+    {"hand_size_by_players": (HandSize(1, 7),)},
+    {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},
+    {"hand_size": 0},
+    {"hand_size": 14, "max_players": 8},
+    {"max_players": 13},
+    {"max_jokers_per_meld": 0},
+    {"min_natural_cards": 4},
+    {"set_max": 2},
+    {"set_suits": SetSuits.DISTINCT, "set_max": 5},
+    {"run_wrap": True, "ace_in_runs": AceInRuns.LOW_ONLY},
+    {"opening_threshold": -1},
+    {"opening_joker_value": -5},
+    {"melding_during_play": False, "opening_threshold": 40},
+    {"attachable_discard_min_players": 1},
+    {"rummy_bonus": RummyBonus.SCEMPIO, "messa": 0},
+    {"rummy_bonus_points": -25},
+    {"max_restocks": -1},
+    {"max_turns": 0},
+    {"ace_penalty": -1},
+    {"messa": -50},
+    {"target": 0},
+    {"match_end": MatchEnd.FIXED_ROUNDS},
+    {"match_rounds": 3},
+    {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 3, "contracts": tuple(Contract)},
+    {"max_reentries": -1},
+    {"reentry_stake": -1},
+    {"seven_of_a_kind_wins": True, "decks": 1, "max_players": 4},
+    {"close_credits_flush": -2},
+    {"royal_stake_multiplier": 0},
+]
+
+
+def _caught(changes: dict[str, Any]) -> RulesError:
+    with pytest.raises(RulesError) as caught:
+        dataclasses.replace(CLASSICO, **changes)
+    return caught.value
+
+
+@pytest.mark.parametrize("changes", CONTRADICTIONS, ids=lambda c: "+".join(c))
+def test_contradiction_is_refused_in_both_languages(changes: dict[str, Any]) -> None:
+    error = _caught(changes)
+    assert error.reason is Reason.CONTRADICTORY_RULES
+    italian, english = error.message("it"), error.message("en")
+    assert italian.startswith("Regole contraddittorie: ")  # no file, no "in …"
+    assert english.startswith("Contradictory rules: ")
+    assert italian != english
+    assert str(error) == italian
+    # The Rules constructor refuses the same combination.
+    with pytest.raises(RulesError):
+        Rules(**changes)
+
+
+def test_every_contradiction_check_is_exercised() -> None:
+    # One case per `bad(...)` call: a new check without a case here fails this test.
+    source = inspect.getsource(rules_module._contradictions)
+    checks = source.count("bad(") - 1  # minus the helper's own definition
+    details = {_caught(changes).params["detail"] for changes in CONTRADICTIONS}
+    assert len(CONTRADICTIONS) == checks
+    # Every case trips a different check (numbers aside).
+    assert len({re.sub(r"-?\d+", "#", it) for it, _ in details}) == checks
+
+
+# --- value semantics ---
+
+
+def test_replace_makes_new_rules_and_validates() -> None:
+    house = dataclasses.replace(CLASSICO, name="casa", opening_threshold=40)
+    assert house.opening_threshold == 40
+    assert CLASSICO.opening_threshold == 0
+    with pytest.raises(RulesError):
+        dataclasses.replace(house, opening_threshold=-1)
+
+
+def test_rules_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        CLASSICO.target = 201  # type: ignore[misc]
+
+
+def test_rules_are_hashable_and_the_name_is_only_a_label() -> None:
+    renamed = dataclasses.replace(CLASSICO, name="Casa Rossi")
+    assert renamed == CLASSICO
+    assert hash(renamed) == hash(CLASSICO)
+    assert len({get_preset(name) for name in SECTION_4}) == len(SECTION_4)
+    assert dataclasses.replace(CLASSICO, target=201) != CLASSICO
+
+
+def test_knobs_are_json_ready_and_cover_every_knob() -> None:
+    for name in SECTION_4:
+        knobs = get_preset(name).knobs()
+        assert list(knobs) == list(knob_names())
+        assert json.loads(json.dumps(knobs)) == knobs
+    rami = get_preset("rami-40").knobs()
+    assert rami["deck_by_players"] == [{"from_players": 5, "decks": 3, "jokers": 4}]
+    assert rami["discard_pickup"] == "free"
+    assert get_preset("carioca").knobs()["contracts"] == [c.value for c in Contract]
+
+
+def test_knob_names_are_the_fields_but_the_name() -> None:
+    fields = [f.name for f in dataclasses.fields(Rules)]
+    assert "name" not in knob_names()
+    assert list(knob_names()) == [f for f in fields if f != "name"]
+
+
+def test_entries_by_player_count_are_sorted_so_equal_rules_compare_equal() -> None:
+    one = dataclasses.replace(CLASSICO, deck_by_players=(DeckSize(5, 3, 4), DeckSize(3, 2, 2)))
+    other = dataclasses.replace(CLASSICO, deck_by_players=(DeckSize(3, 2, 2), DeckSize(5, 3, 4)))
+    assert one == other and hash(one) == hash(other)
+    assert one.deck_by_players == (DeckSize(3, 2, 2), DeckSize(5, 3, 4))
+
+
+def test_a_bad_value_in_a_file_names_the_file() -> None:
+    from ramino.engine.rules_file import rules_from_toml
+
+    with pytest.raises(RulesError) as info:
+        rules_from_toml('direction = "left"', source="casa.toml")
+    assert "'direction' in casa.toml" in str(info.value)
+    with pytest.raises(RulesError) as info:
+        rules_from_toml("set_max = 2", source="casa.toml")
+    assert info.value.message("en").startswith("Contradictory rules in casa.toml: ")
