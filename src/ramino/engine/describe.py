@@ -356,8 +356,10 @@ class _Writer:
         if r.flush_meld:
             out.append(
                 t(
-                    "Vale come gioco anche il colore: carte tutte dello stesso seme, non in fila.",
-                    "A flush also counts as a meld: cards all of one suit, not in sequence.",
+                    "Vale anche il colore: una mano tutta dello stesso seme, anche non in fila,"
+                    " è legata per intero.",
+                    "A flush also binds: a hand all of one suit, even not in sequence, is bound"
+                    " as a whole.",
                 )
             )
 
