@@ -1,0 +1,27 @@
+# Two ways in: `make play` shows the game's rules and checks a meld, `make test` runs every check.
+# Both create .venv and install the project into it the first time (and again when
+# pyproject.toml changes), so a fresh clone needs only Python >= 3.11 and make.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test
+
+play: $(STAMP)
+	$(BIN)/ramino rules classico
+	$(BIN)/ramino check JK 7S 8S
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests $(wildcard bench)
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,dev]"
+	touch $@

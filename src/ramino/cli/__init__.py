@@ -1,0 +1,22 @@
+"""The ``ramino`` command: check a meld, show the rules in force, keep a table's score sheet.
+
+The command line needs the ``cli`` extra (Typer and rich); the engine does not.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Entry point of the ``ramino`` console script and of ``python -m ramino``."""
+    try:
+        from .app import app
+    except ImportError as error:  # the engine is installed without the cli extra
+        if error.name not in {"typer", "rich"}:
+            raise
+        print(
+            "ramino: the command line needs its extra: pip install 'ramino[cli]'", file=sys.stderr
+        )
+        raise SystemExit(2) from None
+    app(prog_name="ramino")

@@ -1,0 +1,42 @@
+"""The Typer application: one ``ramino`` command, its sub-commands and ``--version``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from .check import check
+from .rules import rules
+from .score import score
+
+app = typer.Typer(
+    name="ramino",
+    help="Ramino, the Italian rummy family: check melds, show the rules in force,"
+    " keep a table's score sheet. Italian by default; --lang en on each command.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command("check")(check)
+app.command("rules")(rules)
+app.command("score")(score)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"ramino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Ramino, the Italian rummy family."""

@@ -1,0 +1,147 @@
+"""``ramino check``: is this a valid meld (*gioco*) under these rules, and what is it worth?"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from ..engine.cards import Card, format_cards
+from ..engine.errors import MeldError, RaminoError
+from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
+from .common import (
+    EXIT_REFUSED,
+    JsonOption,
+    Lang,
+    LangOption,
+    RulesOption,
+    console,
+    fail,
+    pick,
+    print_json,
+    rules_for,
+)
+
+
+def check(
+    cards: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="The meld, as separate arguments or one quoted string: JK 7S 8S, '7H 7D 7C',"
+            " 'JK=9S 7S 8S' (the jolly declared as 9♠).",
+            show_default=False,
+        ),
+    ] = None,
+    rules: RulesOption = None,
+    whole_hand: Annotated[
+        bool,
+        typer.Option(
+            "--whole-hand",
+            help="The cards are a whole hand shown when going out: a flush (colore) counts"
+            " where the rules allow it.",
+        ),
+    ] = False,
+    as_json: JsonOption = False,
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Check a meld: valid or refused (and why), its kind, the jolly's card, opening points.
+
+    Exit status: 0 valid, 1 refused, 2 bad input.
+    """
+    try:
+        table_rules = rules_for(rules)
+        meld_cards, declared = parse_meld(cards or [])
+    except RaminoError as error:
+        if as_json:
+            print_json(_refusal(error, lang))
+        fail(error, lang)
+    try:
+        meld = validate_meld(meld_cards, table_rules, jokers=declared, whole_hand=whole_hand)
+    except MeldError as error:
+        if as_json:
+            print_json(_refusal(error, lang))
+        else:
+            _print_refusal(meld_cards, error, table_rules.name, lang)
+        raise typer.Exit(EXIT_REFUSED) from None
+    points = meld.points(table_rules)
+    if as_json:
+        print_json(
+            {
+                "valid": True,
+                "kind": meld.kind.value,
+                "points": points,
+                "jokers": joker_map(meld),
+                "reason": None,
+                "message": None,
+            }
+        )
+    else:
+        _print_meld(meld, points, table_rules.name, lang)
+
+
+def joker_map(meld: Meld) -> dict[str, str]:
+    """Each jolly and the card it stands for, in meld order: ``{"JK": "6S", "JK#2": ...}``."""
+    return {
+        ("JK" if i == 0 else f"JK#{i + 1}"): str(card) for i, card in enumerate(_stands_for(meld))
+    }
+
+
+def _stands_for(meld: Meld) -> list[Card]:
+    """The card each jolly of the meld stands for, in meld order."""
+    return [card for _, card in sorted(meld.joker_assignments, key=lambda a: a[0])]
+
+
+def kind_name(meld: Meld, lang: Lang) -> str:
+    """The players' word for the meld: a set of four is a *poker*."""
+    if meld.kind is MeldKind.SET and len(meld) == 4 and lang is Lang.IT:
+        return "poker"
+    return meld.kind.name_in(lang.value)
+
+
+def _refusal(error: RaminoError, lang: Lang) -> dict[str, Any]:
+    return {
+        "valid": False,
+        "kind": None,
+        "points": None,
+        "jokers": {},
+        "reason": error.reason.value,
+        "message": error.message(lang.value),
+    }
+
+
+def _print_meld(meld: Meld, points: int, rules_name: str, lang: Lang) -> None:
+    verdict = Text("✓ ", style="bold green")
+    verdict.append(pick(lang, "Gioco valido: ", "Valid meld: "), style="bold")
+    verdict.append(kind_name(meld, lang), style="bold green")
+    rows = [(pick(lang, "carte", "cards"), format_cards(meld.cards))]
+    if meld.joker_assignments:
+        joker = Card.joker().unicode()
+        jokers = ", ".join(f"{joker} = {card.unicode()}" for card in _stands_for(meld))
+        rows.append((pick(lang, "jolly", "joker"), jokers))
+    rows.append((pick(lang, "punti di apertura", "opening points"), str(points)))
+    rows.append((pick(lang, "regole", "rules"), rules_name))
+    _report(verdict, rows)
+
+
+def _print_refusal(
+    cards: tuple[Card, ...], error: RaminoError, rules_name: str, lang: Lang
+) -> None:
+    verdict = Text("✗ ", style="bold red")
+    verdict.append(pick(lang, "Gioco rifiutato", "Meld refused"), style="bold red")
+    rows = [
+        (pick(lang, "carte", "cards"), format_cards(cards)),
+        (pick(lang, "motivo", "reason"), error.message(lang.value)),
+        (pick(lang, "codice", "code"), error.reason.value),
+        (pick(lang, "regole", "rules"), rules_name),
+    ]
+    _report(verdict, rows)
+
+
+def _report(verdict: Text, rows: list[tuple[str, str]]) -> None:
+    out = console()
+    out.print(verdict)
+    for label, value in rows:
+        line = Text(f"  {label}: ", style="dim")
+        line.append(value)
+        out.print(line)

@@ -1,0 +1,147 @@
+"""``ramino score``: the score sheet (*foglio dei punti*) of a match played at a real table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..engine.errors import RaminoError
+from ..engine.match import Match, RoundSheet
+from ..engine.rules import Rules
+from ..engine.scoring import Closing
+from .common import (
+    JsonOption,
+    Lang,
+    LangOption,
+    RulesOption,
+    console,
+    fail,
+    pick,
+    print_json,
+    rules_for,
+)
+from .score_file import ScoreFile, parse_score_file, play, read_text, relayed
+
+_CLOSINGS = {
+    Closing.FLUSH: ("colore", "flush"),
+    Closing.STRAIGHT: ("scala reale", "straight"),
+    Closing.SEVEN_OF_A_KIND: ("sette uguali", "seven of a kind"),
+}
+
+
+def score(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="The match as JSON (see examples/partita-101.json), or - for standard input.",
+            show_default=False,
+        ),
+    ],
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Keep the score sheet: totals after each round, who is out, the winner.
+
+    The rules come from --rules, else from the file's "rules", else classico.
+    """
+    try:
+        sheet = parse_score_file(read_text(file), file)
+        match = play(sheet, _rules(rules, sheet, file))
+    except RaminoError as error:
+        fail(error, lang)
+    if as_json:
+        print_json(match.to_dict())
+    else:
+        _print_sheet(match, lang)
+
+
+def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
+    """The rules of ``--rules``, else the file's own (a TOML path in it is relative to the
+    file), else classico."""
+    if option is not None or sheet.rules is None:
+        return rules_for(option)
+    spec = sheet.rules
+    if file != "-" and not Path(spec).is_absolute():
+        beside = Path(file).parent / spec
+        if beside.is_file():
+            spec = str(beside)
+    try:
+        return rules_for(spec)
+    except RaminoError as error:
+        raise relayed("rules", error) from None
+
+
+def _print_sheet(match: Match, lang: Lang) -> None:
+    rules = match.rules
+    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
+    title += pick(lang, "a ", "to ") + str(rules.target)
+    table = Table(title=title, title_justify="left")
+    table.add_column(pick(lang, "smazzata", "round"), justify="right")
+    table.add_column(pick(lang, "chiude", "went out"))
+    for player in match.players:
+        table.add_column(player, justify="right")
+    with_messa = any(sheet.messa for sheet in match.rounds)
+    if with_messa:
+        table.add_column("messa", justify="right")
+    gone: set[str] = set()
+    for sheet in match.rounds:
+        gone -= set(sheet.reentered)
+        row = [str(sheet.number), _went_out(sheet, lang)]
+        row += [_total(sheet, player, gone, lang) for player in match.players]
+        if with_messa:
+            row.append(str(sheet.messa) if sheet.messa else "")
+        table.add_row(*row)
+        gone |= set(sheet.eliminated)
+    out = console()
+    out.print(table)
+    out.print(_outcome(match, lang))
+    for label, amounts in (
+        (pick(lang, "Crediti", "Credits"), match.credits),
+        (pick(lang, "Poste per rientrare", "Re-entry stakes"), match.stakes),
+    ):
+        if any(amounts.values()):
+            listed = ", ".join(f"{p} {n}" for p, n in amounts.items() if n)
+            out.print(f"{label}: {listed}")
+
+
+def _went_out(sheet: RoundSheet, lang: Lang) -> str:
+    if sheet.out is None:
+        return pick(lang, "nessuno (limite)", "nobody (cap)")
+    words = [sheet.out]
+    if sheet.in_one_turn:
+        words.append(pick(lang, "in mano", "in one turn"))
+    if sheet.closing in _CLOSINGS:
+        words.append(pick(lang, *_CLOSINGS[sheet.closing]))
+    return ", ".join(words)
+
+
+def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:
+    if player in gone:
+        return "—"
+    cell = str(sheet.totals[player])
+    if player in sheet.reentered:
+        cell = pick(lang, "rientra, ", "re-entered, ") + cell
+    if player in sheet.eliminated:
+        cell += pick(lang, ", fuori", ", bust")
+    return cell
+
+
+def _outcome(match: Match, lang: Lang) -> str:
+    totals = match.totals
+    if match.winner is not None:
+        points = totals[match.winner]
+        return pick(
+            lang, f"Vince {match.winner}, con {points}.", f"{match.winner} wins, with {points}."
+        )
+    if match.is_over:
+        return pick(lang, "Partita finita pari, senza vincitore.", "The match ended in a draw.")
+    leader = match.standing()[0]
+    return pick(
+        lang,
+        f"Partita in corso: in testa {leader}, con {totals[leader]}.",
+        f"Match in progress: {leader} leads, with {totals[leader]}.",
+    )

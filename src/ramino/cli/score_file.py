@@ -1,0 +1,262 @@
+"""Reading a score-sheet file (JSON) into round results, naming the place of every defect.
+
+The file::
+
+    {"players": ["Anna", "Bruno", "Carla"],
+     "rules": "classico",                      # optional
+     "rounds": [{"out": "Anna", "in_one_turn": false,
+                 "hands": {"Bruno": 42, "Carla": "JK 9H 8S"}}, ...]}
+
+A hand is its points (an integer) or its cards (a string, counted by the rules). A round may
+also carry ``"reenter": [names]`` (re-entries made before it) and ``"closing"``; ``"out": null``
+is a round ended by a cap. Every defect is a :class:`ScoreError` whose ``where`` is a path in the
+file, such as ``rounds[3].hands.Carla``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.cards import Card, parse_cards
+from ..engine.errors import RaminoError, Reason, ScoreError
+from ..engine.match import Match, RoundResult
+from ..engine.rules import Rules
+from ..engine.scoring import Closing
+
+_TOP_KEYS = ("players", "rules", "rounds")
+_ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round of the file: where it is, the re-entries made before it, its result."""
+
+    where: str
+    reenter: tuple[str, ...]
+    result: RoundResult
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreFile:
+    """A parsed score-sheet file."""
+
+    players: tuple[str, ...]
+    rules: str | None
+    rounds: tuple[RoundEntry, ...]
+
+
+def bad(where: str, it: str, en: str) -> ScoreError:
+    """A defect of the file at ``where``, explained in Italian and English."""
+    return ScoreError(Reason.BAD_SCORE_FILE, where=where, detail=(it, en))
+
+
+def relayed(where: str, error: RaminoError) -> ScoreError:
+    """An engine error, placed in the file."""
+    return ScoreError(
+        Reason.BAD_SCORE_FILE, where=where, detail=(error.message("it"), error.message("en"))
+    )
+
+
+def read_text(source: str) -> str:
+    """The file's text; ``-`` reads standard input."""
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        return Path(source).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise bad(source, "il file non esiste.", "no such file.") from None
+    except IsADirectoryError:
+        raise bad(
+            source, "è una cartella, non un file.", "it is a directory, not a file."
+        ) from None
+    except UnicodeDecodeError:
+        raise bad(source, "il file non è testo UTF-8.", "the file is not UTF-8 text.") from None
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise bad(source, f"non si legge ({reason}).", f"cannot be read ({reason}).") from None
+
+
+def parse_score_file(text: str, source: str) -> ScoreFile:
+    """Parse the JSON text of a score sheet read from ``source`` (its name, for messages)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        place = f"riga {error.lineno}, colonna {error.colno}"
+        where = f"line {error.lineno}, column {error.colno}"
+        raise bad(
+            source,
+            f"non è JSON valido ({place}: {error.msg}).",
+            f"not valid JSON ({where}: {error.msg}).",
+        ) from None
+    if not isinstance(data, dict):
+        raise bad(
+            source,
+            "il foglio è un oggetto JSON con players e rounds.",
+            "the sheet is a JSON object with players and rounds.",
+        )
+    _no_unknown_keys(data, _TOP_KEYS, "")
+    players = _players(data)
+    rules = data.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise bad(
+            "rules",
+            "un nome di regole o un file TOML, tra virgolette.",
+            "a preset name or a TOML file, as a string.",
+        )
+    if "rounds" not in data:
+        raise _missing("rounds")
+    rounds = data["rounds"]
+    if not isinstance(rounds, list):
+        raise bad("rounds", "le smazzate vanno in una lista.", "the rounds go in a list.")
+    entries = tuple(_round(item, f"rounds[{i}]", players) for i, item in enumerate(rounds))
+    return ScoreFile(players, rules, entries)
+
+
+def play(sheet: ScoreFile, rules: Rules) -> Match:
+    """Record every round of ``sheet`` in a new match; an engine refusal names its round."""
+    try:
+        match = Match(sheet.players, rules)
+    except ScoreError as error:
+        raise relayed("players", error) from None
+    for entry in sheet.rounds:
+        for j, name in enumerate(entry.reenter):
+            try:
+                match.reenter(name)
+            except ScoreError as error:
+                raise relayed(f"{entry.where}.reenter[{j}]", error) from None
+        try:
+            match.record(entry.result)
+        except ScoreError as error:
+            raise relayed(entry.where, error) from None
+    return match
+
+
+def _missing(where: str) -> ScoreError:
+    return bad(where, "manca.", "missing.")
+
+
+def _no_unknown_keys(data: dict[str, Any], known: Sequence[str], where: str) -> None:
+    for key in data:
+        if key not in known:
+            place = f"{where}.{key}" if where else key
+            allowed = ", ".join(known)
+            raise bad(
+                place,
+                f"chiave sconosciuta (si usano: {allowed}).",
+                f"unknown key (known keys: {allowed}).",
+            )
+
+
+def _players(data: dict[str, Any]) -> tuple[str, ...]:
+    if "players" not in data:
+        raise _missing("players")
+    players = data["players"]
+    if not isinstance(players, list) or not players:
+        raise bad(
+            "players",
+            'una lista di nomi, per esempio ["Anna", "Bruno"].',
+            'a list of names, for example ["Anna", "Bruno"].',
+        )
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise bad(f"players[{i}]", "un nome tra virgolette.", "a name, as a string.")
+    return tuple(players)
+
+
+def _player(value: Any, where: str, players: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise bad(
+            where, "il nome di un giocatore, tra virgolette.", "a player's name, as a string."
+        )
+    if value not in players:
+        known = ", ".join(players)
+        raise bad(
+            where,
+            f"{value!r} non è tra i giocatori ({known}).",
+            f"{value!r} is not one of the players ({known}).",
+        )
+    return value
+
+
+def _round(item: Any, where: str, players: tuple[str, ...]) -> RoundEntry:
+    if not isinstance(item, dict):
+        raise bad(
+            where,
+            "una smazzata è un oggetto con out e hands.",
+            "a round is an object with out and hands.",
+        )
+    _no_unknown_keys(item, _ROUND_KEYS, where)
+    if "out" not in item:
+        raise bad(
+            f"{where}.out",
+            "manca: chi ha chiuso (null se nessuno).",
+            "missing: who went out (null for nobody).",
+        )
+    out = None if item["out"] is None else _player(item["out"], f"{where}.out", players)
+    in_one_turn = item.get("in_one_turn", False)
+    if not isinstance(in_one_turn, bool):
+        raise bad(f"{where}.in_one_turn", "true o false.", "true or false.")
+    closing = _closing(item.get("closing", Closing.SIMPLE.value), f"{where}.closing")
+    hands = _hands(item, f"{where}.hands", players)
+    reenter = _reenter(item.get("reenter", []), f"{where}.reenter", players)
+    return RoundEntry(where, reenter, RoundResult(out, hands, in_one_turn, closing))
+
+
+def _closing(value: Any, where: str) -> Closing:
+    if isinstance(value, str):
+        try:
+            return Closing(value)
+        except ValueError:
+            pass
+    choices = ", ".join(c.value for c in Closing)
+    raise bad(where, f"una di: {choices}.", f"one of: {choices}.")
+
+
+def _hands(
+    item: dict[str, Any], where: str, players: tuple[str, ...]
+) -> dict[str, int | tuple[Card, ...]]:
+    if "hands" not in item:
+        raise _missing(where)
+    raw = item["hands"]
+    if not isinstance(raw, dict):
+        raise bad(
+            where, "un oggetto giocatore → punti o carte.", "an object player → points or cards."
+        )
+    hands: dict[str, int | tuple[Card, ...]] = {}
+    for name, hand in raw.items():
+        place = f"{where}.{name}"
+        _player(name, place, players)
+        hands[name] = _hand(hand, place)
+    return hands
+
+
+def _hand(hand: Any, where: str) -> int | tuple[Card, ...]:
+    if isinstance(hand, str):
+        try:
+            return parse_cards(hand)
+        except RaminoError as error:
+            raise relayed(where, error) from None
+    if isinstance(hand, bool) or not isinstance(hand, int):
+        raise bad(
+            where,
+            'i punti (un numero intero) o le carte ("JK 9H 8S").',
+            'the points (a whole number) or the cards ("JK 9H 8S").',
+        )
+    if hand < 0:
+        raise bad(
+            where,
+            f"i punti non possono essere negativi ({hand}).",
+            f"points cannot be negative ({hand}).",
+        )
+    return hand
+
+
+def _reenter(value: Any, where: str, players: tuple[str, ...]) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise bad(where, "una lista di nomi.", "a list of names.")
+    return tuple(_player(name, f"{where}[{j}]", players) for j, name in enumerate(value))

@@ -1,0 +1,584 @@
+"""The ``ramino`` command: check, rules and score, their exit codes, languages and JSON shapes.
+
+Exit status: 0 a result, 1 a refused meld, 2 bad input (one line on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ramino.cli.app import app
+from ramino.engine.describe import describe
+from ramino.engine.presets import PRESETS, get_preset
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "partita-101.json"
+
+# The environment must not choose the language, force colours or change the table width.
+runner = CliRunner(
+    env={"RAMINO_LANG": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"}
+)
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def run_json(*args: str, stdin: str | None = None) -> tuple[int, Any]:
+    result = run(*args, "--json", stdin=stdin)
+    return result.exit_code, json.loads(result.stdout)
+
+
+def assert_user_error(result: Result, *fragments: str) -> None:
+    """Exit 2, one line on stderr naming what is wrong, nothing else, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+# --- check ---
+
+
+def test_check_done_when_json() -> None:
+    code, data = run_json("check", "JK", "7S", "8S", "--rules", "rami-40")
+    assert code == 0
+    assert data == {
+        "valid": True,
+        "kind": "run",
+        "points": 21,
+        "jokers": {"JK": "6S"},
+        "reason": None,
+        "message": None,
+    }
+
+
+def test_check_done_when_suits_refused() -> None:
+    result = run("check", "7S", "7S", "7H")
+    assert result.exit_code == 1
+    assert "Gioco rifiutato" in result.stdout
+    assert "In un tris i semi devono essere tutti diversi: 7♠ 7♠ 7♥." in result.stdout
+    assert "set_suits_not_distinct" in result.stdout
+    assert result.stderr == ""
+
+
+def test_check_refused_json() -> None:
+    code, data = run_json("check", "7S 7S 7H")
+    assert code == 1
+    assert data == {
+        "valid": False,
+        "kind": None,
+        "points": None,
+        "jokers": {},
+        "reason": "set_suits_not_distinct",
+        "message": "In un tris i semi devono essere tutti diversi: 7♠ 7♠ 7♥.",
+    }
+
+
+def test_check_valid_text_italian() -> None:
+    result = run("check", "JK", "7S", "8S")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Gioco valido: scala" in out
+    assert "carte: 🃏 7♠ 8♠" in out
+    assert "jolly: 🃏 = 6♠" in out
+    assert "punti di apertura: 21" in out
+    assert "\x1b[" not in result.output  # no colour codes when not on a terminal
+
+
+def test_check_valid_text_english() -> None:
+    result = run("check", "--lang", "en", "KH KS KD")
+    assert result.exit_code == 0
+    assert "Valid meld: set" in result.stdout
+    assert "opening points: 30" in result.stdout
+
+
+def test_check_refused_english() -> None:
+    result = run("check", "KH", "AH", "2H", "--lang", "en")
+    assert result.exit_code == 1
+    assert "Meld refused" in result.stdout
+    assert "The ace is low or high, never both" in result.stdout
+    assert "run_ace_low_and_high" in result.stdout
+
+
+def test_check_one_string_equals_separate_arguments() -> None:
+    apart = run("check", "8S", "JK", "10S")
+    together = run("check", "8S JK 10S")
+    assert apart.exit_code == together.exit_code == 0
+    assert apart.stdout == together.stdout
+    assert "🃏 = 9♠" in apart.stdout
+    assert "27" in apart.stdout
+
+
+def test_check_declared_joker() -> None:
+    code, data = run_json("check", "JK=9S 7S 8S")
+    assert code == 0
+    assert data["jokers"] == {"JK": "9S"}
+    assert data["points"] == 24
+
+
+def test_check_several_jokers_in_meld_order() -> None:
+    code, data = run_json("check", "5H JK=8H 7H JK=6H", "--rules", "pokerato")
+    assert code == 0
+    assert data["kind"] == "run"
+    assert data["jokers"] == {"JK": "6H", "JK#2": "8H"}
+    result = run("check", "5H JK=8H 7H JK=6H", "--rules", "pokerato")
+    assert "carte: 5♥ 🃏 7♥ 🃏" in result.stdout
+    assert "jolly: 🃏 = 6♥, 🃏 = 8♥" in result.stdout
+
+
+def test_check_set_of_four_is_a_poker_in_italian() -> None:
+    result = run("check", "9C 9D 9H JK")
+    assert result.exit_code == 0
+    assert "Gioco valido: poker" in result.stdout
+    assert "🃏 = 9♠" in result.stdout
+    assert "36" in result.stdout
+
+
+def test_check_whole_hand_flush() -> None:
+    refused = run("check", "2H 5H 9H JH KH", "--rules", "casertano")
+    assert refused.exit_code == 1
+    assert "flush_not_allowed" in refused.stdout
+    result = run("check", "2H 5H 9H JH KH", "--rules", "casertano", "--whole-hand")
+    assert result.exit_code == 0
+    assert "Gioco valido: colore" in result.stdout
+
+
+def test_check_bad_notation_names_the_token() -> None:
+    result = run("check", "7S", "1X", "9S")
+    assert_user_error(result, "'1X'", "non è una carta")
+    assert result.stdout == ""
+
+
+def test_check_bad_notation_english() -> None:
+    assert_user_error(run("check", "7S 8S ZZ", "--lang", "en"), "'ZZ' is not a card")
+
+
+def test_check_bad_notation_json() -> None:
+    result = run("check", "7S", "1X", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {
+        "valid": False,
+        "kind": None,
+        "points": None,
+        "jokers": {},
+        "reason": "bad_card",
+        "message": "'1X' non è una carta: si scrive come 7H, 10S, QD, AC o JK.",
+    }
+    assert "Traceback" not in result.output
+
+
+def test_check_bad_joker_declaration() -> None:
+    assert_user_error(run("check", "JK=ZZ 7S 8S"), "'JK=ZZ'")
+
+
+def test_check_no_cards() -> None:
+    assert_user_error(run("check"), "Nessuna carta")
+
+
+def test_check_unknown_preset() -> None:
+    assert_user_error(run("check", "JK 7S 8S", "--rules", "scala-41"), "'scala-41'", "classico")
+    code, data = run_json("check", "JK 7S 8S", "--rules", "scala-41", "--lang", "en")
+    assert code == 2
+    assert data["reason"] == "unknown_preset"
+    assert data["message"].startswith("Unknown rules 'scala-41'")
+
+
+def test_check_with_house_rules_file(tmp_path: Path) -> None:
+    house = tmp_path / "casa-rossi.toml"
+    house.write_text('preset = "classico"\nmax_jokers_per_meld = 2\n', encoding="utf-8")
+    assert run("check", "JK JK 5H 6H").exit_code == 1
+    code, data = run_json("check", "JK JK 5H 6H", "--rules", str(house))
+    assert code == 0
+    assert set(data["jokers"]) == {"JK", "JK#2"}
+    result = run("check", "JK JK 5H 6H", "--rules", str(house))
+    assert "regole: casa-rossi" in result.stdout
+
+
+def test_check_bad_house_rules_file(tmp_path: Path) -> None:
+    house = tmp_path / "casa.toml"
+    house.write_text("opening_treshold = 40\n", encoding="utf-8")
+    assert_user_error(run("check", "JK 7S 8S", "--rules", str(house)), "'opening_treshold'")
+    house.write_text("target = = 3\n", encoding="utf-8")
+    assert_user_error(run("check", "JK 7S 8S", "--rules", str(house), "--lang", "en"), "TOML")
+
+
+def test_bad_language_is_a_usage_error() -> None:
+    result = run("check", "JK 7S 8S", "--lang", "de")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_python_dash_m_runs_check() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ramino", "check", "JK", "7S", "8S", "--rules", "rami-40", "--json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["jokers"] == {"JK": "6S"}
+    bad = subprocess.run(
+        [sys.executable, "-m", "ramino", "check", "7S", "1X"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.count("\n") == 1
+    assert "'1X'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+# --- rules ---
+
+
+def test_rules_lists_presets() -> None:
+    result = run("rules")
+    assert result.exit_code == 0
+    for name in PRESETS:
+        assert name in result.stdout
+    assert "Ramino classico" in result.stdout
+    assert "\x1b[" not in result.output
+
+
+def test_rules_lists_presets_json_english() -> None:
+    code, data = run_json("rules", "--lang", "en")
+    assert code == 0
+    assert data == {"presets": {name: p.summary("en") for name, p in PRESETS.items()}}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_rules_describes_a_preset(lang: str) -> None:
+    result = run("rules", "classico", "--lang", lang)
+    assert result.exit_code == 0
+    assert result.stdout.strip() == describe(get_preset("classico"), lang).strip()
+
+
+def test_rules_for_a_table_size() -> None:
+    result = run("rules", "classico", "--players", "3")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Regole: classico — 3 giocatori\n")
+    assert_user_error(run("rules", "classico-2", "--players", "3"), "Al massimo 2 giocatori")
+
+
+def test_rules_knobs_json() -> None:
+    code, data = run_json("rules", "rami-40")
+    assert code == 0
+    assert data["name"] == "rami-40"
+    assert data["knobs"] == json.loads(json.dumps(get_preset("rami-40").knobs()))
+    assert data["knobs"]["opening_threshold"] == 40
+
+
+def test_rules_house_rules_file(tmp_path: Path) -> None:
+    house = tmp_path / "nonna.toml"
+    house.write_text('preset = "scala-40"\ntarget = 201\n', encoding="utf-8")
+    code, data = run_json("rules", str(house))
+    assert code == 0
+    assert data["name"] == "nonna"
+    assert data["knobs"]["target"] == 201
+    assert data["knobs"]["hand_size"] == 13
+    assert run("rules", str(house)).exit_code == 0
+
+
+def test_rules_unknown_preset() -> None:
+    assert_user_error(run("rules", "burraco"), "'burraco'")
+    assert_user_error(run("rules", "burraco", "--lang", "en"), "Unknown rules 'burraco'")
+
+
+# --- score ---
+
+
+def test_score_the_101_match_text() -> None:
+    result = run("score", str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    cells = [[cell.strip() for cell in row.strip("│").split("│")] for row in rows]
+    assert cells == [
+        ["1", "Anna", "0", "42", "14"],
+        ["2", "Bruno", "31", "42", "41"],
+        ["3", "Carla", "49", "78", "41"],
+        ["4", "Carla, in mano", "95", "102, fuori", "41"],
+        ["5", "Anna", "95", "—", "105, fuori"],
+    ]
+    assert "Vince Anna, con 95." in result.stdout
+    assert "\x1b[" not in result.output
+
+
+def test_score_the_101_match_english() -> None:
+    result = run("score", str(EXAMPLE), "--lang", "en")
+    assert result.exit_code == 0
+    assert "Carla, in one turn" in result.stdout
+    assert "102, bust" in result.stdout
+    assert "Anna wins, with 95." in result.stdout
+
+
+def test_score_the_101_match_json() -> None:
+    code, data = run_json("score", str(EXAMPLE))
+    assert code == 0
+    assert [r["totals"] for r in data["rounds"]] == [
+        {"Anna": 0, "Bruno": 42, "Carla": 14},
+        {"Anna": 31, "Bruno": 42, "Carla": 41},
+        {"Anna": 49, "Bruno": 78, "Carla": 41},
+        {"Anna": 95, "Bruno": 102, "Carla": 41},
+        {"Anna": 95, "Bruno": 102, "Carla": 105},
+    ]
+    assert [r["eliminated"] for r in data["rounds"]] == [[], [], [], ["Bruno"], ["Carla"]]
+    assert data["winner"] == "Anna"
+    assert data["standing"] == ["Anna", "Carla", "Bruno"]
+
+
+def test_score_from_stdin_with_cards() -> None:
+    sheet = {
+        "players": ["Anna", "Bruno"],
+        "rounds": [{"out": "Bruno", "hands": {"Anna": "AS QC 8H 7C"}, "in_one_turn": True}],
+    }
+    code, data = run_json("score", "-", stdin=json.dumps(sheet))
+    assert code == 0
+    assert data["rounds"][0]["totals"] == {"Anna": 72, "Bruno": 0}
+    assert data["winner"] is None
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert "Partita in corso: in testa Bruno, con 0." in result.stdout
+
+
+def test_score_rules_from_the_file_and_from_the_option(tmp_path: Path) -> None:
+    sheet = {"players": ["A", "B"], "rules": "tradizionale", "rounds": []}
+    sheet["rounds"] = [{"out": "A", "in_one_turn": True, "hands": {"B": 10}}]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, data = run_json("score", str(path))
+    assert code == 0
+    assert data["rules"] == "tradizionale"
+    assert data["totals"] == {"A": 0, "B": 35}  # +25 for going out in one turn
+    code, data = run_json("score", str(path), "--rules", "classico")
+    assert data["totals"] == {"A": 0, "B": 20}  # doubled
+
+
+def test_score_reentry_with_house_rules_beside_the_file(tmp_path: Path) -> None:
+    (tmp_path / "casa.toml").write_text("reentry = true\n", encoding="utf-8")
+    sheet = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    sheet["rules"] = "casa.toml"
+    sheet["rounds"][4] = {"out": "Anna", "reenter": ["Bruno"], "hands": {"Bruno": 3, "Carla": 8}}
+    path = tmp_path / "partita.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, data = run_json("score", str(path))
+    assert code == 0
+    assert data["rounds"][4]["reentered"] == ["Bruno"]
+    assert data["rounds"][4]["totals"] == {"Anna": 95, "Bruno": 98, "Carla": 49}
+    result = run("score", str(path))
+    assert "rientra, 98" in result.stdout
+
+
+def test_score_round_ended_by_a_cap() -> None:
+    sheet = {
+        "players": ["A", "B", "C"],
+        "rounds": [{"out": None, "hands": {"A": 5, "B": 9, "C": 12}}],
+    }
+    code, data = run_json("score", "-", stdin=json.dumps(sheet))
+    assert code == 0
+    assert data["totals"] == {"A": 0, "B": 9, "C": 12}
+    assert "nessuno" in run("score", "-", stdin=json.dumps(sheet)).stdout
+
+
+def test_score_casertano_closings_credits_and_stakes() -> None:
+    sheet = {
+        "players": ["A", "B", "C"],
+        "rules": "casertano",
+        "rounds": [
+            {"out": "A", "closing": "flush", "hands": {"B": "JK 9H", "C": 3}},
+            {"out": "B", "hands": {"A": 130, "C": 100}},
+            {"out": "B", "reenter": ["A"], "hands": {"A": 4, "C": 2}},
+        ],
+    }
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert result.exit_code == 0, result.output
+    assert "A, colore" in result.stdout
+    assert "110, fuori" in result.stdout
+    assert "rientra, 107" in result.stdout
+    assert "Crediti: A 2, B 2" in result.stdout
+    assert "Poste per rientrare: A 1" in result.stdout
+
+
+def test_score_messa_column() -> None:
+    sheet = {
+        "players": ["A", "B"],
+        "rules": "enciclopedia",
+        "rounds": [
+            {"out": "A", "in_one_turn": True, "hands": {"B": 24}},
+            {"out": "A", "hands": {"B": 25}},
+        ],
+    }
+    result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    cells = [[cell.strip() for cell in row.strip("│").split("│")] for row in rows]
+    assert cells == [["1", "A, in one turn", "0", "20", ""], ["2", "A", "0", "150", "100"]]
+    assert "Match in progress: A leads, with 0." in result.stdout
+
+
+def test_score_names_are_shown_as_written() -> None:
+    sheet = {"players": ["[bold]Anna", "Bruno [capo]"], "rounds": []}
+    sheet["rounds"] = [{"out": "[bold]Anna", "hands": {"Bruno [capo]": 5}}]
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert result.exit_code == 0, result.output
+    assert "[bold]Anna" in result.stdout
+    assert "Bruno [capo]" in result.stdout
+
+
+def _round(**extra: Any) -> dict[str, Any]:
+    return {"out": "Anna", "hands": {"Bruno": 10, "Carla": 20}} | extra
+
+
+GOOD: dict[str, Any] = {"players": ["Anna", "Bruno", "Carla"], "rounds": [_round()]}
+
+
+@pytest.mark.parametrize(
+    ("sheet", "where"),
+    [
+        ({"rounds": []}, "(players)"),
+        ({"players": ["Anna", "Bruno"]}, "(rounds)"),
+        ({"players": "Anna Bruno", "rounds": []}, "(players)"),
+        ({"players": ["Anna", 7], "rounds": []}, "(players[1])"),
+        ({"players": ["Anna", "Anna"], "rounds": []}, "(players)"),
+        ({"players": ["Anna"], "rounds": []}, "(players)"),
+        (GOOD | {"round": []}, "(round)"),
+        (GOOD | {"rules": 40}, "(rules)"),
+        (GOOD | {"rules": "scala-41"}, "(rules)"),
+        (GOOD | {"rounds": {"1": _round()}}, "(rounds)"),
+        (GOOD | {"rounds": [_round(), "Anna"]}, "(rounds[1])"),
+        (GOOD | {"rounds": [{"hands": {"Bruno": 1, "Carla": 2}}]}, "(rounds[0].out)"),
+        (GOOD | {"rounds": [{"out": "Anna"}]}, "(rounds[0].hands)"),
+        (GOOD | {"rounds": [_round(out="Dario")]}, "(rounds[0].out)"),
+        (GOOD | {"rounds": [_round(out=1)]}, "(rounds[0].out)"),
+        (GOOD | {"rounds": [_round(hands=[10, 20])]}, "(rounds[0].hands)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1, "Dario": 2})]}, "(rounds[0].hands.Dario)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1, "Carla": "9H 1X"})]}, "'1X'"),
+        (
+            GOOD | {"rounds": [_round(hands={"Bruno": 1, "Carla": "9H 1X"})]},
+            "rounds[0].hands.Carla",
+        ),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1, "Carla": 2.5})]}, "(rounds[0].hands.Carla)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1, "Carla": True})]}, "(rounds[0].hands.Carla)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1, "Carla": -4})]}, "(rounds[0].hands.Carla)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 1})]}, "(rounds[0])"),
+        (GOOD | {"rounds": [_round(hands={"Anna": 3, "Bruno": 1, "Carla": 2})]}, "(rounds[0])"),
+        (GOOD | {"rounds": [_round(in_one_turn="yes")]}, "(rounds[0].in_one_turn)"),
+        (GOOD | {"rounds": [_round(closing="royal")]}, "(rounds[0].closing)"),
+        (GOOD | {"rounds": [_round(reenter="Bruno")]}, "(rounds[0].reenter)"),
+        (GOOD | {"rounds": [_round(reenter=["Bruno"])]}, "(rounds[0].reenter[0])"),
+        (GOOD | {"rounds": [_round(outt="Anna")]}, "(rounds[0].outt)"),
+        (GOOD | {"rounds": [_round(hands={"Bruno": 150, "Carla": 120}), _round()]}, "(rounds[1])"),
+    ],
+)
+def test_score_malformed_sheet(tmp_path: Path, sheet: Any, where: str) -> None:
+    path = tmp_path / "foglio.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    result = run("score", str(path))
+    assert_user_error(result, "Foglio dei punti non valido", where)
+    assert result.stdout == ""
+
+
+def test_score_malformed_sheet_in_english() -> None:
+    sheet = GOOD | {"rounds": [_round(), _round(hands={"Bruno": 1, "Dario": 2})]}
+    result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
+    assert_user_error(result, "Bad score sheet (rounds[1].hands.Dario)", "'Dario'")
+
+
+def test_score_match_over_names_the_round() -> None:
+    sheet = GOOD | {"rounds": [_round(hands={"Bruno": 150, "Carla": 120}), _round()]}
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert_user_error(result, "(rounds[1])", "La partita è finita", "Anna")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("not json", "riga 1, colonna 1"),
+        ('{"players": ["A", "B"],}', "JSON"),
+        ('["A", "B"]', "players"),
+        ("", "JSON"),
+    ],
+)
+def test_score_not_a_json_sheet(tmp_path: Path, text: str, fragment: str) -> None:
+    path = tmp_path / "foglio.json"
+    path.write_text(text, encoding="utf-8")
+    assert_user_error(run("score", str(path)), str(path), fragment)
+
+
+def test_score_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nessuno.json"
+    assert_user_error(run("score", str(missing)), str(missing), "non esiste")
+    assert_user_error(run("score", str(missing), "--lang", "en"), "no such file")
+
+
+def test_score_unknown_rules_option() -> None:
+    assert_user_error(run("score", str(EXAMPLE), "--rules", "scala-41"), "'scala-41'")
+
+
+# --- the command itself ---
+
+
+def _readme_transcripts() -> list[tuple[str, list[str]]]:
+    """Every ``console`` block of the README: the ``$ ramino ...`` line and the output shown."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    for block in re.findall(r"^```console\n(.*?)^```", text, flags=re.M | re.S):
+        first, *output = block.rstrip("\n").split("\n")
+        found.append((first.removeprefix("$ "), output))
+    return found
+
+
+def _matches(actual: list[str], expected: list[str]) -> bool:
+    """Line by line; a line ``...`` in the README skips any number of lines."""
+    if not expected:
+        return not actual
+    if expected[0] == "...":
+        return any(_matches(actual[i:], expected[1:]) for i in range(len(actual) + 1))
+    return bool(actual) and actual[0] == expected[0] and _matches(actual[1:], expected[1:])
+
+
+@pytest.mark.parametrize(("command", "expected"), _readme_transcripts())
+def test_readme_shows_real_output(
+    command: str, expected: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name, *args = shlex.split(command)
+    assert name == "ramino"
+    monkeypatch.chdir(ROOT)
+    result = run(*args)
+    actual = [line.rstrip() for line in result.output.rstrip("\n").split("\n")]
+    assert _matches(actual, [line.rstrip() for line in expected]), result.output
+
+
+def test_readme_has_transcripts() -> None:
+    assert len(_readme_transcripts()) >= 5
+
+
+def test_readme_shows_the_example_files() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = dict(re.findall(r"^```(json|toml)\n(.*?)^```", text, flags=re.M | re.S))
+    assert json.loads(blocks["json"]) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    assert blocks["toml"] == (ROOT / "examples" / "casa.toml").read_text(encoding="utf-8")
+
+
+def test_version_and_help() -> None:
+    version = run("--version")
+    assert version.exit_code == 0
+    assert version.stdout.startswith("ramino ")
+    help_text = run("--help").stdout
+    for command in ("check", "rules", "score"):
+        assert command in help_text
