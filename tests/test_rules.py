@@ -170,7 +170,7 @@ ALSO_ALLOWED: dict[str, set[str]] = {
     "enciclopedia": {"rummy_bonus"},  # "messa 50 with scempio as option"
     "tradizionale": {"hand_size_by_players"},  # checked by hand_size_for below
     # Going out by showing a bound hand after the draw needs no discard; "a stake" to re-enter.
-    "casertano": {"final_discard", "reentry_stake"},
+    "casertano": {"final_discard", "reentry_stake", "rummy_bonus"},
     "pokerato": {"max_jokers_per_meld"},  # "more than one per meld", checked below
     # [G]: in both pokerato forms nothing is laid during the round, and there is a pot.
     "pokerato-immaginario": {"melding_during_play", "betting"},

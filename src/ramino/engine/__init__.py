@@ -6,7 +6,15 @@ No I/O, no clock, no global random state.
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from .deck import Deck
 from .describe import describe
-from .errors import MeldError, NotationError, RaminoError, Reason, RulesError, ScoreError
+from .errors import (
+    IllegalAction,
+    MeldError,
+    NotationError,
+    RaminoError,
+    Reason,
+    RulesError,
+    ScoreError,
+)
 from .going_out import GoingOut, closing_kind, find_going_out, partition
 from .match import Match, RoundResult, RoundSheet
 from .melds import Meld, MeldKind, attach, parse_meld, retrieve_joker, validate_meld
@@ -23,6 +31,7 @@ __all__ = [
     "Closing",
     "Deck",
     "GoingOut",
+    "IllegalAction",
     "Match",
     "Meld",
     "MeldError",

@@ -21,6 +21,7 @@ class Reason(enum.StrEnum):
     BAD_CARD = "bad_card"
     NO_CARDS = "no_cards"
     BAD_JOKER_NOTATION = "bad_joker_notation"
+    BAD_ACTION = "bad_action"
     # rules
     UNKNOWN_PRESET = "unknown_preset"
     UNKNOWN_RULE = "unknown_rule"
@@ -61,6 +62,31 @@ class Reason(enum.StrEnum):
     BAD_ROUND_RESULT = "bad_round_result"
     REENTRY_NOT_ALLOWED = "reentry_not_allowed"
     BAD_SCORE_FILE = "bad_score_file"
+    # playing a round
+    ROUND_OVER = "round_over"
+    ROUND_NOT_OVER = "round_not_over"
+    VARIANT_NOT_PLAYABLE = "variant_not_playable"
+    MUST_DRAW_FIRST = "must_draw_first"
+    ALREADY_DRAWN = "already_drawn"
+    DISCARD_PILE_EMPTY = "discard_pile_empty"
+    TAKE_NEEDS_USE = "take_needs_use"
+    NOT_IN_HAND = "not_in_hand"
+    NO_SUCH_MELD = "no_such_meld"
+    NO_MELDING_DURING_PLAY = "no_melding_during_play"
+    ATTACH_ONE_CARD = "attach_one_card"
+    ATTACH_BEFORE_OPENING = "attach_before_opening"
+    OPENING_JOKERS_FORBIDDEN = "opening_jokers_forbidden"
+    WOULD_LEAVE_NO_DISCARD = "would_leave_no_discard"
+    NO_GOING_OUT_FIRST_ROUND = "no_going_out_first_round"
+    OPENING_BELOW_THRESHOLD = "opening_below_threshold"
+    OPENING_UNREACHABLE = "opening_unreachable"
+    REDISCARD_TAKEN = "rediscard_taken"
+    TAKEN_CARD_NOT_USED = "taken_card_not_used"
+    DISCARD_ATTACHABLE = "discard_attachable"
+    RETRIEVED_JOKER_NOT_LAID = "retrieved_joker_not_laid"
+    JOKER_CANNOT_BE_RELAID = "joker_cannot_be_relaid"
+    SHOW_NOT_ALLOWED = "show_not_allowed"
+    SHOW_INCOMPLETE = "show_incomplete"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.
@@ -113,3 +139,7 @@ class MeldError(RaminoError):
 
 class ScoreError(RaminoError):
     """A round result or a score sheet that the match cannot take."""
+
+
+class IllegalAction(RaminoError):
+    """An action the rules do not allow now; the round is left exactly as it was."""

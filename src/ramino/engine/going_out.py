@@ -15,7 +15,7 @@ from .cards import Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rules
-from .scoring import Closing
+from .scoring import Closing, hand_penalty
 
 
 def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
@@ -142,3 +142,34 @@ def closing_kind(hand: Sequence[Card], rules: Rules) -> Closing | None:
     if partition(cards, rules) is not None:
         return Closing.SIMPLE
     return None
+
+
+def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
+    """The least count a hand can be left with after laying some of it in melds: what a
+    player pays when the others may lay their combinations after a close (Casertano).
+
+    Exact; meant for one hand at the end of a round, not for a bot's search.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> min_deadwood(parse_cards("7H 8H 9H KS 2C"), Rules())
+    12
+    """
+    memo: dict[tuple[Card, ...], int] = {}
+
+    def best(rest: tuple[Card, ...]) -> int:
+        if not rest:
+            return 0
+        known = memo.get(rest)
+        if known is not None:
+            return known
+        first = rest[0]
+        # Leave the first card unbound, or bind it in some meld.
+        value = hand_penalty([first], rules) + best(rest[1:])
+        for _, left in _melds_with_first(rest, rules):
+            if value == 0:
+                break
+            value = min(value, best(left))
+        memo[rest] = value
+        return value
+
+    return best(tuple(sorted(cards, key=lambda c: (c.is_joker, c.code))))

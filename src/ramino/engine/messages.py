@@ -24,6 +24,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "{token!r}: un jolly si dichiara come JK=9S (il jolly vale il 9 di picche).",
         "{token!r}: declare a joker as JK=9S (the joker stands for the 9 of spades).",
     ),
+    Reason.BAD_ACTION: (
+        "{token!r} non è una mossa: draw, take, lay, attach, swap, discard o show.",
+        "{token!r} is not an action: draw, take, lay, attach, swap, discard or show.",
+    ),
     Reason.UNKNOWN_PRESET: (
         "Regole sconosciute {name!r}: quelle disponibili sono {known}.",
         "Unknown rules {name!r}: the available ones are {known}.",
@@ -174,6 +178,111 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.BAD_SCORE_FILE: (
         "Foglio dei punti non valido ({where}): {detail}",
         "Bad score sheet ({where}): {detail}",
+    ),
+    Reason.ROUND_OVER: (
+        "La smazzata è finita: non si gioca più.",
+        "The round is over: no more moves.",
+    ),
+    Reason.ROUND_NOT_OVER: (
+        "La smazzata non è ancora finita.",
+        "The round is not over yet.",
+    ),
+    Reason.VARIANT_NOT_PLAYABLE: (
+        "Queste regole non si possono ancora giocare: {detail}",
+        "These rules cannot be played yet: {detail}",
+    ),
+    Reason.MUST_DRAW_FIRST: (
+        "Prima si pesca: dal tallone (draw) o dal pozzo (take).",
+        "Draw first: from the stock (draw) or the discard pile (take).",
+    ),
+    Reason.ALREADY_DRAWN: (
+        "Hai già pescato in questo turno: ora cala, attacca o scarta.",
+        "You have already drawn this turn: now lay, attach or discard.",
+    ),
+    Reason.DISCARD_PILE_EMPTY: (
+        "Il pozzo è vuoto: si pesca dal tallone.",
+        "The discard pile is empty: draw from the stock.",
+    ),
+    Reason.TAKE_NEEDS_USE: (
+        "La carta del pozzo ({cards}) si prende solo per usarla subito: {detail}",
+        "The top discard ({cards}) may be taken only to use it at once: {detail}",
+    ),
+    Reason.NOT_IN_HAND: (
+        "Non hai in mano {cards}.",
+        "You do not hold {cards}.",
+    ),
+    Reason.NO_SUCH_MELD: (
+        "Sul tavolo non c'è il gioco numero {meld}: ci sono {count} giochi (da 0 a {last}).",
+        "There is no meld number {meld} on the table: there are {count} melds (0 to {last}).",
+    ),
+    Reason.NO_MELDING_DURING_PLAY: (
+        "Con queste regole non si cala durante la smazzata: si chiude mostrando tutta la mano"
+        " (show).",
+        "Under these rules nothing is laid during the round: go out by showing the whole hand"
+        " (show).",
+    ),
+    Reason.ATTACH_ONE_CARD: (
+        "Si attacca una carta alla volta: {cards} sono {count}.",
+        "Attach one card at a time: {cards} are {count}.",
+    ),
+    Reason.ATTACH_BEFORE_OPENING: (
+        "Con queste regole si attacca solo dopo aver aperto.",
+        "Under these rules cards are attached only after opening.",
+    ),
+    Reason.OPENING_JOKERS_FORBIDDEN: (
+        "Con queste regole i giochi dell'apertura non hanno jolly: {cards}.",
+        "Under these rules the opening melds hold no joker: {cards}.",
+    ),
+    Reason.WOULD_LEAVE_NO_DISCARD: (
+        "Calando {cards} non ti resterebbe una carta da scartare: sei incartato, scarta e aspetta.",
+        "Laying {cards} would leave you nothing to discard: you are stuck, discard and wait.",
+    ),
+    Reason.NO_GOING_OUT_FIRST_ROUND: (
+        "Con queste regole nessuno chiude prima che tutti abbiano giocato un turno.",
+        "Under these rules nobody goes out before every player has had a turn.",
+    ),
+    Reason.OPENING_BELOW_THRESHOLD: (
+        "I giochi dell'apertura valgono {points} punti; queste regole ne vogliono {threshold}:"
+        " cala ancora prima di scartare.",
+        "Opening melds total {points} points; these rules need {threshold}: lay more before"
+        " discarding.",
+    ),
+    Reason.OPENING_UNREACHABLE: (
+        "Dopo questa mossa l'apertura si fermerebbe a {points} punti senza poter arrivare a"
+        " {threshold} con le carte che restano: un'apertura cominciata va finita nel turno.",
+        "After this move the opening would stop at {points} points with no way to reach"
+        " {threshold} with the cards left: an opening begun must be finished this turn.",
+    ),
+    Reason.REDISCARD_TAKEN: (
+        "La carta presa dal pozzo ({cards}) non si riscarta nello stesso turno.",
+        "The card taken from the discard pile ({cards}) cannot be discarded again this turn.",
+    ),
+    Reason.TAKEN_CARD_NOT_USED: (
+        "La carta presa dal pozzo ({cards}) va calata o attaccata prima di scartare.",
+        "The card taken from the discard pile ({cards}) must be laid or attached before"
+        " discarding.",
+    ),
+    Reason.DISCARD_ATTACHABLE: (
+        "{cards} si può attaccare a un gioco sul tavolo: con queste regole non si scarta.",
+        "{cards} could be attached to a meld on the table: under these rules it may not be"
+        " discarded.",
+    ),
+    Reason.RETRIEVED_JOKER_NOT_LAID: (
+        "Il jolly ripreso va calato in questo turno prima di scartare.",
+        "The joker taken back must be laid this turn before discarding.",
+    ),
+    Reason.JOKER_CANNOT_BE_RELAID: (
+        "Il jolly ripreso va calato subito, ma non avresti dove calarlo: {cards}.",
+        "The joker taken back must be laid at once, but you could not lay it: {cards}.",
+    ),
+    Reason.SHOW_NOT_ALLOWED: (
+        "Si chiude mostrando la mano solo quando non si cala durante la smazzata, o con il colore.",
+        "Going out by showing the hand is only for variants without melding during play, or"
+        " the flush close.",
+    ),
+    Reason.SHOW_INCOMPLETE: (
+        "Per chiudere mostrando la mano servono tutte le carte: {detail}",
+        "To go out by showing the hand every card is needed: {detail}",
     ),
 }
 

@@ -168,6 +168,8 @@ PRESETS: dict[str, Preset] = {
             # Whoever, after the draw, has every card bound has gone out: no discard needed.
             final_discard=FinalDiscard.OPTIONAL,
             lay_after_close=True,
+            # Every close shows the whole hand at once; only the kind of close pays more.
+            rummy_bonus=RummyBonus.NONE,
             seven_of_a_kind_wins=True,
             joker_penalty=50,
             target=110,

@@ -1,0 +1,190 @@
+"""A player's actions as small frozen values, and their one text grammar.
+
+The grammar is used everywhere: the command line, records, logs and tests. One action per line:
+
+    draw                      draw the top card of the stock (*pescare dal tallone*)
+    take                      take the top card of the discard pile (*prendere dal pozzo*)
+    lay 7H 8H JK=9H           lay a meld (*calare*); a jolly may say which card it stands for
+    attach 0 10H              attach cards to meld 0 on the table (*attaccare*)
+    swap 0 9H                 give 9H to meld 0 and take its jolly back
+    discard KS                discard a card (*scartare*)
+    show 7H 8H 9H | QC QD QS  go out by showing the whole hand (no melding during play)
+    show 7H 8H 9H | QC QD QS discard KS
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from .cards import Card, format_cards
+from .errors import NotationError, Reason
+from .melds import parse_meld
+
+
+def _meld_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...] | None) -> str:
+    if jokers is None:
+        return format_cards(cards, "ascii")
+    declared = iter(jokers)
+    parts = []
+    for card in cards:
+        if card.is_joker:
+            choice = next(declared)
+            parts.append(f"JK={choice}" if choice is not None else "JK")
+        else:
+            parts.append(str(card))
+    return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top card of the stock (*tallone*)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile (*pozzo*)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Lay one meld (*calare un gioco*) from the hand."""
+
+    cards: tuple[Card, ...]
+    jokers: tuple[Card | None, ...] | None = None
+
+    def __str__(self) -> str:
+        return "lay " + _meld_text(self.cards, self.jokers)
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """Attach cards (*attaccare*) to meld number ``meld`` on the table (0 is the first laid)."""
+
+    meld: int
+    cards: tuple[Card, ...]
+    jokers: tuple[Card | None, ...] | None = None
+
+    def __str__(self) -> str:
+        return f"attach {self.meld} " + _meld_text(self.cards, self.jokers)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Put ``cards`` in the place of the jolly of meld ``meld`` and take the jolly."""
+
+    meld: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"swap {self.meld} " + format_cards(self.cards, "ascii")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card (*scartare*), ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Go out by showing the whole hand bound in melds, then discard if ``discard`` is set
+    (variants where nothing is laid during play, and the flush close)."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    discard: Card | None = None
+
+    def __str__(self) -> str:
+        text = "show " + " | ".join(format_cards(m, "ascii") for m in self.melds)
+        return text if self.discard is None else f"{text} discard {self.discard}"
+
+
+Action: TypeAlias = Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show
+
+
+def _bad(text: str) -> NotationError:
+    return NotationError(Reason.BAD_ACTION, token=text)
+
+
+def _meld_number(token: str, text: str) -> int:
+    if not token.isdigit():
+        raise _bad(text)
+    return int(token)
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action of the text grammar.
+
+    >>> parse_action("lay 7h 8h jk=9h")
+    Lay(cards=(Card.parse('7H'), Card.parse('8H'), Card.parse('JK')), jokers=(Card.parse('9H'),))
+    >>> str(parse_action("  attach 0 10h "))
+    'attach 0 10H'
+    >>> parse_action("pesca")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.NotationError: 'pesca' non è una mossa: draw, take, lay, ...
+    """
+    words = text.split()
+    if not words:
+        raise _bad(text)
+    verb, args = words[0].lower(), words[1:]
+    if verb in ("draw", "take"):
+        if args:
+            raise _bad(text)
+        return Draw() if verb == "draw" else TakeDiscard()
+    if verb == "discard":
+        if len(args) != 1:
+            raise _bad(text)
+        return Discard(Card.parse(args[0]))
+    if verb == "lay":
+        cards, jokers = parse_meld(args)
+        return Lay(cards, jokers)
+    if verb in ("attach", "swap"):
+        if len(args) < 2:
+            raise _bad(text)
+        number = _meld_number(args[0], text)
+        cards, jokers = parse_meld(args[1:])
+        if verb == "swap":
+            if jokers is not None:
+                raise _bad(text)
+            return Swap(number, cards)
+        return Attach(number, cards, jokers)
+    if verb == "show":
+        return _parse_show(" ".join(args), text)
+    raise _bad(text)
+
+
+def _parse_show(body: str, text: str) -> Show:
+    discard: Card | None = None
+    lowered = body.lower()
+    if " discard " in f" {lowered} ":
+        at = lowered.rfind("discard")
+        tail = body[at + len("discard") :].split()
+        if len(tail) != 1:
+            raise _bad(text)
+        discard = Card.parse(tail[0])
+        body = body[:at]
+    groups = list(body.split("|"))
+    melds: list[tuple[Card, ...]] = []
+    for group in groups:
+        cards, jokers = parse_meld(group)
+        if jokers is not None:
+            raise _bad(text)
+        melds.append(cards)
+    return Show(tuple(melds), discard)
+
+
+def format_actions(actions: Sequence[Action]) -> str:
+    """Actions one per line, in the text grammar."""
+    return "\n".join(str(a) for a in actions)

@@ -1,0 +1,301 @@
+"""Legal actions of a round: every move the rules allow now, each one accepted by ``apply``.
+
+Candidates are built from the structure of the hand (runs by suit and window, sets by rank)
+and then confirmed by the round's own checks, so the list is sound by construction.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from .cards import JOKER, Card, Rank, Suit
+from .errors import MeldError
+from .going_out import partition
+from .melds import Meld, MeldKind, _needed, _windows, attach
+from .rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
+
+if TYPE_CHECKING:
+    from .round import Round
+
+#: A candidate meld: its cards and, if any jolly is declared, the declarations.
+Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
+
+
+def meld_candidates(cards: Sequence[Card], rules: Rules) -> list[Candidate]:
+    """Every meld (with every placement of its jolly) that ``cards`` can make, once each.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> [" ".join(map(str, c)) for c, _ in meld_candidates(parse_cards("7H 8H 9H 7S"), Rules())]
+    ['7H 8H 9H']
+    """
+    counts = Counter(cards)
+    jokers = counts.pop(JOKER, 0)
+    max_jokers = (
+        jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
+    )
+    found: list[Candidate] = []
+    found.extend(_run_candidates(counts, max_jokers, rules))
+    found.extend(_set_candidates(counts, max_jokers, rules))
+    return found
+
+
+def _run_candidates(counts: Counter[Card], jokers: int, rules: Rules) -> Iterator[Candidate]:
+    ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
+    for suit in Suit:
+        ranks = {int(r) for r in Rank if counts[Card(r, suit)]}
+        if not ranks:
+            continue
+        for n in range(3, 14):
+            for window in _windows(n, ace_high, rules.run_wrap):
+                present = [r for r in window if r in ranks]
+                missing = [r for r in window if r not in ranks]
+                if len(missing) > jokers or len(present) < max(1, rules.min_natural_cards):
+                    continue
+                naturals = tuple(Card(Rank(r), suit) for r in present)
+                if not missing:
+                    yield naturals, None
+                    continue
+                declared = tuple(Card(Rank(r), suit) for r in missing)
+                yield naturals + (JOKER,) * len(missing), declared
+
+
+def _set_candidates(counts: Counter[Card], jokers: int, rules: Rules) -> Iterator[Candidate]:
+    distinct = rules.set_suits is SetSuits.DISTINCT
+    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    limit = min(limits) if limits else sum(counts.values()) + jokers
+    for rank in Rank:
+        have = {s: counts[Card(rank, s)] for s in Suit if counts[Card(rank, s)]}
+        if not have:
+            continue
+        if distinct:
+            choices: Iterator[tuple[Card, ...]] = (
+                tuple(Card(rank, s) for s in combo)
+                for size in range(1, len(have) + 1)
+                for combo in itertools.combinations(have, size)
+            )
+        else:
+            choices = _multisets(rank, have)
+        for naturals in choices:
+            if len(naturals) < rules.min_natural_cards:
+                continue
+            for j in range(jokers + 1):
+                size = len(naturals) + j
+                if size < 3 or size > limit:
+                    continue
+                if j == 0:
+                    yield naturals, None
+                elif distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
+                    free = [s for s in Suit if Card(rank, s) not in naturals]
+                    for suits in itertools.combinations(free, j):
+                        yield naturals + (JOKER,) * j, tuple(Card(rank, s) for s in suits)
+                elif distinct and j > 4 - len(naturals):
+                    continue
+                else:
+                    yield naturals + (JOKER,) * j, None
+
+
+def _multisets(rank: Rank, have: dict[Suit, int]) -> Iterator[tuple[Card, ...]]:
+    suits = list(have)
+    for amounts in itertools.product(*(range(have[s] + 1) for s in suits)):
+        cards = tuple(Card(rank, s) for s, k in zip(suits, amounts, strict=True) for _ in range(k))
+        if cards:
+            yield cards
+
+
+def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
+    if meld.kind is MeldKind.RUN:
+        ends = [meld.represents[0], meld.represents[-1]]
+        options: list[tuple[Card | None, ...] | None] = []
+        for end, step in ((ends[0], -1), (ends[1], 1)):
+            assert end.rank is not None and end.suit is not None
+            rank = int(end.rank) + step
+            if rank == 14:
+                rank = 1
+            if 1 <= rank <= 13 and (
+                rank != 1 or step == -1 or rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
+            ):
+                options.append((Card(Rank(rank), end.suit),))
+            elif rank == 0 and rules.run_wrap:
+                options.append((Card(Rank.KING, end.suit),))
+        return options
+    if (
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
+    ):
+        assert meld.rank is not None
+        taken = {c.suit for c in meld.represents}
+        return [(Card(meld.rank, s),) for s in Suit if s not in taken]
+    return [None]
+
+
+def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
+    """Every single-card attachment worth checking (the checks decide)."""
+    hand = {round_.deck[i] for i in round_.hands[seat]}
+    for number, table_meld in enumerate(round_.table):
+        for card in sorted(hand):
+            if card.is_joker:
+                for declared in _joker_attach_declarations(table_meld.meld, round_.rules):
+                    yield Attach(number, (card,), declared)
+            else:
+                yield Attach(number, (card,))
+
+
+def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
+    """Every joker retrieval the hand could pay for."""
+    hand = Counter(round_.deck[i] for i in round_.hands[seat])
+    rules = round_.rules
+    for number, table_meld in enumerate(round_.table):
+        meld = table_meld.meld
+        if not meld.joker_count:
+            continue
+        if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+            for card in hand:
+                if card.rank is meld.rank:
+                    yield Swap(number, (card,))
+            continue
+        needed = _needed(meld, rules)
+        all_missing = meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING
+        if all_missing:
+            if not Counter(needed) - hand:
+                yield Swap(number, needed)
+            continue
+        for card in set(needed):
+            if hand[card]:
+                yield Swap(number, (card,))
+
+
+def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
+    """One way to go out by showing the hand for each possible final discard."""
+    rules = round_.rules
+    cards = [round_.deck[i] for i in round_.hands[seat]]
+    discards: list[Card | None] = [*sorted(set(cards), reverse=True)]
+    if rules.final_discard is FinalDiscard.OPTIONAL:
+        discards.insert(0, None)
+    for discard in discards:
+        rest = list(cards)
+        if discard is not None:
+            rest.remove(discard)
+        if not rules.melding_during_play:
+            melds = partition(rest, rules)
+            if melds is not None:
+                yield Show(tuple(m.cards for m in melds), discard)
+        elif len({c.suit for c in rest}) == 1 and not any(c.is_joker for c in rest):
+            yield Show((tuple(sorted(rest)),), discard)
+
+
+def legal_actions(round_: Round) -> list[Action]:
+    """Every legal action of the player to move, in a stable order."""
+    from .round import Phase
+
+    if round_.phase is Phase.OVER:
+        return []
+    seat = round_.to_play
+    candidates: list[Action]
+    if round_.phase is Phase.DRAW:
+        candidates = [Draw(), TakeDiscard()]
+        return [a for a in candidates if round_.can(a)]
+    rules = round_.rules
+    hand = [round_.deck[i] for i in round_.hands[seat]]
+    candidates = []
+    if rules.melding_during_play:
+        candidates.extend(Lay(c, j) for c, j in meld_candidates(hand, rules))
+        candidates.extend(attach_candidates(round_, seat))
+        candidates.extend(swap_candidates(round_, seat))
+    if not rules.melding_during_play or rules.flush_close:
+        candidates.extend(show_candidates(round_, seat))
+    candidates.extend(Discard(c) for c in sorted(set(hand)))
+    return [a for a in candidates if round_.can(a)]
+
+
+# --- questions the round asks before a draw or a swap ---
+
+
+def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool:
+    """Whether the card ``top`` could be laid or attached right after taking it."""
+    rules = round_.rules
+    cards = [round_.deck[i] for i in hand]
+    card = round_.deck[top]
+    keep = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+    for meld_cards, _ in meld_candidates(cards, rules):
+        if card in meld_cards and len(cards) - len(meld_cards) >= keep:
+            return True
+    if len(cards) - 1 < keep:
+        return False
+    for table_meld in round_.table:
+        try:
+            attach(table_meld.meld, [card], rules)
+        except MeldError:
+            continue
+        return True
+    return False
+
+
+def _opening_options(cards: Sequence[Card], rules: Rules) -> list[tuple[Counter[Card], int]]:
+    from .melds import validate_meld
+
+    options = []
+    for meld_cards, declared in meld_candidates(cards, rules):
+        if not rules.opening_jokers and JOKER in meld_cards:
+            continue
+        meld = validate_meld(meld_cards, rules, jokers=declared)
+        options.append((Counter(meld_cards), meld.points(rules)))
+    return options
+
+
+def opening_reachable(
+    cards: Sequence[Card], rules: Rules, need: int, *, keep: int, using: Card | None = None
+) -> bool:
+    """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
+    keeping ``keep`` cards in hand, one of the melds holding ``using`` if given."""
+    options = _opening_options(cards, rules)
+
+    def reach(left: Counter[Card], start: int, want: int) -> bool:
+        if want <= 0:
+            return True
+        for k in range(start, len(options)):
+            needed, points = options[k]
+            if needed - left:
+                continue
+            rest = left - needed
+            if sum(rest.values()) >= keep and reach(rest, k + 1, want - points):
+                return True
+        return False
+
+    full = Counter(cards)
+    if using is None:
+        return reach(full, 0, max(need, 0)) if need > 0 else sum(full.values()) >= keep
+    for needed, points in options:
+        if needed[using] and not needed - full:
+            rest = full - needed
+            if sum(rest.values()) >= keep and reach(rest, 0, need - points):
+                return True
+    return False
+
+
+def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
+    """Whether melds from ``hand`` that use the card ``top`` reach the opening threshold,
+    keeping a card to discard when the rules want one."""
+    rules = round_.rules
+    keep = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+    cards = [round_.deck[i] for i in hand]
+    return opening_reachable(
+        cards, rules, rules.opening_threshold, keep=keep, using=round_.deck[top]
+    )
+
+
+def joker_can_be_relaid(round_: Round, seat: int, joker: int) -> bool:
+    """Whether a jolly taken back could be laid again this turn."""
+    hand = [round_.deck[i] for i in round_.hands[seat]]
+    rules = round_.rules
+    for meld_cards, declared in meld_candidates(hand, rules):
+        if JOKER in meld_cards and round_.can(Lay(meld_cards, declared)):
+            return True
+    for action in attach_candidates(round_, seat):
+        if action.cards == (JOKER,) and round_.can(action):
+            return True
+    return False

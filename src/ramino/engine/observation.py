@@ -1,0 +1,109 @@
+"""What one player may know of a round: his hand, the table, the discard pile, how many cards
+the others and the stock hold, and the public history. Bots and clients see only this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action, Draw
+from .cards import Card
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .round import Phase, Round, TableMeld
+
+
+@dataclass(frozen=True, slots=True)
+class PublicEvent:
+    """An entry of the history as everyone saw it: a draw from the stock shows no card."""
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One player's view of a round (see :func:`observe`)."""
+
+    seat: int
+    players: int
+    rules: Rules
+    hand: tuple[Card, ...]
+    """This player's cards, sorted."""
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    """Face up, bottom first: every card in it was seen when it was discarded."""
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    to_play: int
+    phase: Phase
+    turn: int
+    opened: tuple[bool, ...]
+    taken_card: Card | None
+    """The card this player took from the pile this turn, if it is his turn."""
+    opening_points: int
+    """Points of this turn's opening so far, if it is his turn."""
+    history: tuple[PublicEvent, ...]
+    legal_actions: tuple[Action, ...]
+    """His legal actions when it is his turn, else empty."""
+    scores: tuple[int, ...] | None = None
+    """Match totals by seat, when the round is part of a match."""
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this player is to move."""
+        return self.to_play == self.seat and not self.is_over
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase.value == "over"
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The card that may be taken from the discard pile."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
+    """Player ``seat``'s observation of ``round_``.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.round import Round
+    >>> obs = observe(Round(get_preset("classico"), 2, seed=1), 1)
+    >>> len(obs.hand), obs.hand_sizes, obs.stock_count, obs.my_turn
+    (10, (10, 10), 87, True)
+    >>> [str(a) for a in obs.legal_actions]
+    ['draw', 'take']
+    """
+    mine = round_.to_play == seat and not round_.is_over
+    taken = round_.taken_card
+    history = tuple(
+        # A draw from the stock is public, the card drawn is not.
+        PublicEvent(e.seat, Draw() if isinstance(e.action, Draw) else e.action)
+        for e in round_.history
+    )
+    return Observation(
+        seat=seat,
+        players=round_.players,
+        rules=round_.rules,
+        hand=round_.hand(seat),
+        table=tuple(round_.table),
+        discard_pile=tuple(round_.deck[i] for i in round_.discard_pile),
+        hand_sizes=tuple(len(h) for h in round_.hands),
+        stock_count=round_.stock_count,
+        to_play=round_.to_play,
+        phase=round_.phase,
+        turn=round_.turn,
+        opened=tuple(round_.opened),
+        taken_card=round_.deck[taken] if mine and taken is not None else None,
+        opening_points=round_.opening_points if mine else 0,
+        history=history,
+        legal_actions=tuple(round_.legal_actions()) if mine else (),
+        scores=scores,
+    )

@@ -1,0 +1,848 @@
+"""The round (*smazzata*) as one state machine for every variant: the deal, the turns, the
+count. The variant is the frozen :class:`Rules` value; nothing here asks for a preset's name.
+
+Actions go through ``check`` (raises :class:`IllegalAction` with a reason), ``can`` (a bool)
+and ``apply`` (validates, applies completely, records an :class:`Event`). A refused action
+leaves the round exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from .cards import Card
+from .deck import Deck
+from .errors import IllegalAction, MeldError, RaminoError, Reason
+from .going_out import closing_kind, min_deadwood
+from .match import RoundResult
+from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
+from .observation import Observation, observe
+from .rules import (
+    Betting,
+    Direction,
+    DiscardPickup,
+    FinalDiscard,
+    JokerUpcard,
+    Restock,
+    RetrievedJoker,
+    RoundCap,
+    Rules,
+)
+from .scoring import Closing, hand_count
+from .shuffle import portable_shuffle, seed_from_int, seed_from_text
+
+
+class Phase(enum.StrEnum):
+    """Where the player to move stands in his turn."""
+
+    DRAW = "draw"
+    """He must draw (*pescare*) from the stock or take the top discard."""
+    PLAY = "play"
+    """He may lay, attach and swap, and ends by discarding (or by going out)."""
+    OVER = "over"
+    """The round has ended."""
+
+
+class EndReason(enum.StrEnum):
+    """Why a round ended."""
+
+    WENT_OUT = "went_out"
+    MAX_TURNS = "max_turns"
+    MAX_RESTOCKS = "max_restocks"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: who laid it, the meld, and the ids of its cards in meld order."""
+
+    owner: int
+    meld: Meld
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the round's history: who did what, and the physical cards involved.
+
+    For a draw from the stock ``ids`` holds the card drawn; it is private to the player.
+    """
+
+    seat: int
+    action: Action
+    ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """How a round ended and what is left to count."""
+
+    reason: EndReason
+    out: int | None
+    """The seat that went out, ``None`` when a cap ended the round."""
+    in_one_turn: bool
+    """Went out in one turn (*chiusura in mano*)."""
+    closing: Closing
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards left in each hand, by seat."""
+    counts: tuple[int, ...]
+    """The count of each hand (only unbound cards where the others lay after the close)."""
+
+
+_Commit = Callable[[], Event]
+
+
+def _opened_message(points: int, threshold: int) -> IllegalAction:
+    return IllegalAction(Reason.OPENING_BELOW_THRESHOLD, points=points, threshold=threshold)
+
+
+class Round:
+    """One round of Ramino between ``players`` seats (0 to players − 1).
+
+    The deck is shuffled with the portable shuffle from ``seed`` (or dealt in ``deck_order``,
+    ids of :class:`Deck` from the top); restocks are shuffled from the same seed, so the
+    seed, the rules and the actions replay the round exactly.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> r = Round(get_preset("classico"), 3, seed=7)
+    >>> r.to_play, r.phase, len(r.hand(1)), r.stock_count
+    (1, <Phase.DRAW: 'draw'>, 10, 77)
+    >>> event = r.apply(Draw())
+    >>> r.phase, len(r.hand(1))
+    (<Phase.PLAY: 'play'>, 11)
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        *,
+        seed: int | str | bytes = 0,
+        dealer: int = 0,
+        deck_order: Sequence[int] | None = None,
+    ) -> None:
+        _check_playable(rules, players)
+        if not 0 <= dealer < players:
+            raise IllegalAction(
+                Reason.BAD_ROUND_RESULT,
+                detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
+            )
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.seed = seed_bytes(seed)
+        self.deck = Deck.for_rules(rules, players)
+        order = list(deck_order) if deck_order is not None else None
+        if order is None:
+            order = portable_shuffle(list(range(len(self.deck))), self.seed)
+        elif sorted(order) != list(range(len(self.deck))):
+            raise IllegalAction(
+                Reason.BAD_ROUND_RESULT,
+                detail=(
+                    f"l'ordine del mazzo deve usare ogni carta una volta (0–{len(self.deck) - 1}).",
+                    f"the deck order must hold every card once (0–{len(self.deck) - 1}).",
+                ),
+            )
+        self.deck_order: tuple[int, ...] = tuple(order)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.table: list[TableMeld] = []
+        self.discard_pile: list[int] = []
+        self.history: list[Event] = []
+        self.turn = 1
+        self.restocks = 0
+        self.opened = [False] * players
+        self.melded_before = [False] * players
+        self.end: RoundEnd | None = None
+        # --- the current turn ---
+        self.to_play = self.next_seat(dealer)
+        self.phase = Phase.DRAW
+        self._taken: int | None = None
+        self._turn_melded = False
+        self._opening_points = 0
+        self._pending: list[int] = []
+        self._deal(order)
+
+    # --- the deal ---
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play."""
+        step = 1 if self.rules.direction is Direction.CLOCKWISE else -1
+        return (seat + step) % self.players
+
+    def _deal(self, order: list[int]) -> None:
+        size = self.rules.hand_size_for(self.players)
+        top = iter(order)
+        seat = self.to_play
+        for _ in range(size * self.players):
+            self.hands[seat].append(next(top))
+            seat = self.next_seat(seat)
+        rest = list(top)
+        upcard = rest.pop(0)
+        if self.deck[upcard].is_joker and self.rules.joker_upcard is JokerUpcard.TO_FIRST_PLAYER:
+            # Casertano: the jolly goes to the first player, no upcard; his turn starts as if
+            # he had drawn it.
+            self.hands[self.to_play].append(upcard)
+            self.phase = Phase.PLAY
+        else:
+            tries = 0
+            while self.deck[upcard].is_joker and tries < len(rest):
+                # A jolly turned up goes back under the stock and another is turned ([G]).
+                rest.append(upcard)
+                upcard = rest.pop(0)
+                tries += 1
+            self.discard_pile.append(upcard)
+        self.stock: list[int] = rest[::-1]  # the top of the stock is the end of the list
+
+    # --- reading the state ---
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in a player's hand, sorted."""
+        return tuple(sorted(self.deck[i] for i in self.hands[seat]))
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock (*tallone*)."""
+        return len(self.stock)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile (*pozzo*)."""
+        return self.deck[self.discard_pile[-1]] if self.discard_pile else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def first_round(self) -> bool:
+        """True until every player has had a turn."""
+        return self.turn <= self.players
+
+    @property
+    def opening_points(self) -> int:
+        """Points laid so far in this turn's opening (0 when not opening)."""
+        return self._opening_points
+
+    @property
+    def taken_card(self) -> int | None:
+        """The id of the card taken from the discard pile this turn, if any."""
+        return self._taken
+
+    @property
+    def pending_jokers(self) -> tuple[int, ...]:
+        """Ids of the jolly taken back this turn that still wait to be laid."""
+        return tuple(self._pending)
+
+    def observation(self, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
+        """What player ``seat`` may know (see :mod:`ramino.engine.observation`)."""
+        return observe(self, seat, scores=scores)
+
+    def round_result(self, names: Sequence[str]) -> RoundResult:
+        """The ended round as a :class:`RoundResult` for the match's score sheet."""
+        end = self.end
+        if end is None:
+            raise IllegalAction(Reason.ROUND_NOT_OVER)
+        return RoundResult(
+            out=None if end.out is None else names[end.out],
+            hands={names[s]: end.counts[s] for s in range(self.players) if s != end.out},
+            in_one_turn=end.in_one_turn,
+            closing=end.closing,
+        )
+
+    def copy(self) -> Round:
+        """An independent copy of the round."""
+        return copy.deepcopy(self)
+
+    # --- check / can / apply ---
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move (see :mod:`ramino.engine.legal`)."""
+        from .legal import legal_actions
+
+        return legal_actions(self)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (or a meld or notation error) if ``action`` is not
+        legal now; return quietly otherwise."""
+        self._plan(action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self._plan(action)
+        except RaminoError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        """Apply a legal action completely and record it; an illegal one changes nothing."""
+        commit = self._plan(action)
+        return commit()
+
+    # --- planning: every check happens before anything changes ---
+
+    def _plan(self, action: Action) -> _Commit:
+        if self.phase is Phase.OVER:
+            raise IllegalAction(Reason.ROUND_OVER)
+        if isinstance(action, Draw | TakeDiscard):
+            return self._plan_draw(action)
+        if self.phase is Phase.DRAW:
+            raise IllegalAction(Reason.MUST_DRAW_FIRST)
+        if isinstance(action, Lay):
+            return self._plan_lay(action)
+        if isinstance(action, Attach):
+            return self._plan_attach(action)
+        if isinstance(action, Swap):
+            return self._plan_swap(action)
+        if isinstance(action, Discard):
+            return self._plan_discard(action)
+        if isinstance(action, Show):
+            return self._plan_show(action)
+        raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+
+    def _plan_draw(self, action: Draw | TakeDiscard) -> _Commit:
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction(Reason.ALREADY_DRAWN)
+        seat = self.to_play
+        if isinstance(action, Draw):
+
+            def draw() -> Event:
+                card = self.stock.pop()
+                self.hands[seat].append(card)
+                self.phase = Phase.PLAY
+                return self._record(seat, action, (card,))
+
+            return draw
+        if not self.discard_pile:
+            raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
+        top = self.discard_pile[-1]
+        if self.rules.discard_pickup is DiscardPickup.MUST_USE:
+            self._check_take_is_usable(seat, top)
+
+        def take() -> Event:
+            self.discard_pile.pop()
+            self.hands[seat].append(top)
+            self._taken = top
+            self.phase = Phase.PLAY
+            return self._record(seat, action, (top,))
+
+        return take
+
+    def _check_take_is_usable(self, seat: int, top: int) -> None:
+        from .legal import can_open_with, can_use_at_once
+
+        hand = [*self.hands[seat], top]
+        if self.opened[seat]:
+            if not can_use_at_once(self, seat, hand, top):
+                raise IllegalAction(
+                    Reason.TAKE_NEEDS_USE,
+                    cards=[self.deck[top]],
+                    detail=(
+                        "non puoi calarla né attaccarla adesso.",
+                        "you could not lay or attach it now.",
+                    ),
+                )
+        elif not can_open_with(self, seat, hand, top):
+            raise IllegalAction(
+                Reason.TAKE_NEEDS_USE,
+                cards=[self.deck[top]],
+                detail=(
+                    f"chi non ha aperto la prende solo per aprire con essa ({self._threshold()}"
+                    " punti).",
+                    f"a player who has not opened takes it only to open with it"
+                    f" ({self._threshold()} points).",
+                ),
+            )
+
+    def _threshold(self) -> int:
+        return self.rules.opening_threshold
+
+    def _ids_for(
+        self, seat: int, cards: Sequence[Card], *, avoid: Iterable[int] = (), lay: bool = False
+    ) -> list[int]:
+        """The ids in the hand for ``cards`` (twins are the same card to the rules): for a
+        discard, ids not in ``avoid`` first; for laying, the card taken from the pile and the
+        jolly taken back first, since those are the ones the rules want laid."""
+        avoided = set(avoid)
+        wanted = {*self._pending, *([] if self._taken is None else [self._taken])} if lay else set()
+        pool = sorted(self.hands[seat], key=lambda i: (i in avoided, i not in wanted, i))
+        chosen: list[int] = []
+        for card in cards:
+            hit = next((i for i in pool if self.deck[i] is card and i not in chosen), None)
+            if hit is None:
+                missing = Counter(cards) - Counter(self.deck[i] for i in self.hands[seat])
+                raise IllegalAction(Reason.NOT_IN_HAND, cards=sorted(missing.elements()))
+            chosen.append(hit)
+        return chosen
+
+    def _melding_allowed(self) -> None:
+        if not self.rules.melding_during_play:
+            raise IllegalAction(Reason.NO_MELDING_DURING_PLAY)
+
+    def _check_rest(self, seat: int, rest: list[int], laid: Sequence[Card], points: int) -> bool:
+        """Whether the hand left after laying ``laid`` still lets the turn end; returns True
+        when the hand would be empty (the player goes out by laying)."""
+        opened_after = self.opened[seat] or points >= self._threshold()
+        if not rest:
+            if self.rules.final_discard is FinalDiscard.REQUIRED:
+                raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
+            if self.first_round and not self.rules.rummy_on_first_turn:
+                raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+            if not opened_after:
+                raise _opened_message(points, self._threshold())
+            return True
+        # In a first round without going out he must keep a card after his discard too.
+        if self.first_round and not self.rules.rummy_on_first_turn and len(rest) < 2:
+            raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+        if not any(self._may_discard_id(i) for i in rest):
+            raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
+        if not opened_after:
+            # An opening begun must be finished this turn: refuse a step from which the
+            # threshold can no longer be reached with the cards left.
+            from .legal import opening_reachable
+
+            keep = 1 if self.rules.final_discard is FinalDiscard.REQUIRED else 0
+            cards = [self.deck[i] for i in rest]
+            if not opening_reachable(cards, self.rules, self._threshold() - points, keep=keep):
+                raise IllegalAction(
+                    Reason.OPENING_UNREACHABLE,
+                    points=points,
+                    threshold=self._threshold(),
+                )
+        return False
+
+    def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
+        """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
+        taken = self._taken
+        if (
+            taken is not None
+            and self.rules.discard_pickup is DiscardPickup.MUST_USE
+            and taken in self.hands[seat]
+            and taken not in ids
+        ):
+            raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[taken]])
+
+    def _may_discard_id(self, card_id: int) -> bool:
+        if card_id == self._taken and not self.rules.rediscard_taken_card:
+            return False
+        return not (
+            card_id in self._pending and self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
+        )
+
+    def _plan_lay(self, action: Lay) -> _Commit:
+        self._melding_allowed()
+        seat = self.to_play
+        ids = self._ids_for(seat, action.cards, lay=True)
+        self._check_taken_used(seat, ids)
+        meld = validate_meld(action.cards, self.rules, jokers=action.jokers)
+        opening = not self.opened[seat]
+        if opening and not self.rules.opening_jokers and meld.joker_count:
+            raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
+        points = self._opening_points + (meld.points(self.rules) if opening else 0)
+        rest = [i for i in self.hands[seat] if i not in ids]
+        goes_out = self._check_rest(seat, rest, action.cards, points)
+        ordered = _ids_in_meld_order(ids, meld, self.deck)
+
+        def lay() -> Event:
+            self.hands[seat] = rest
+            self.table.append(TableMeld(seat, meld, ordered))
+            self._after_meld(seat, ids, points if opening else 0)
+            event = self._record(seat, action, tuple(ordered))
+            if goes_out:
+                self._go_out(seat, Closing.SIMPLE)
+            return event
+
+        return lay
+
+    def _table_meld(self, number: int) -> TableMeld:
+        if not 0 <= number < len(self.table):
+            raise IllegalAction(
+                Reason.NO_SUCH_MELD,
+                meld=number,
+                count=len(self.table),
+                last=max(len(self.table) - 1, 0),
+            )
+        return self.table[number]
+
+    def _plan_attach(self, action: Attach) -> _Commit:
+        self._melding_allowed()
+        seat = self.to_play
+        if len(action.cards) != 1:
+            raise IllegalAction(Reason.ATTACH_ONE_CARD, cards=action.cards, count=len(action.cards))
+        target = self._table_meld(action.meld)
+        opening = not self.opened[seat]
+        if opening and not self.rules.attach_before_opening:
+            raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
+        ids = self._ids_for(seat, action.cards, lay=True)
+        self._check_taken_used(seat, ids)
+        grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
+        gained = 0
+        if opening and self.rules.opening_counts_attachments:
+            gained = sum(grown.card_points(self.rules)) - sum(target.meld.card_points(self.rules))
+        points = self._opening_points + gained
+        rest = [i for i in self.hands[seat] if i not in ids]
+        goes_out = self._check_rest(seat, rest, action.cards, points)
+        new_ids = _merge_ids(target, grown, ids, self.deck)
+
+        def do_attach() -> Event:
+            self.hands[seat] = rest
+            self.table[action.meld] = TableMeld(target.owner, grown, new_ids)
+            self._after_meld(seat, ids, gained)
+            event = self._record(seat, action, tuple(ids))
+            if goes_out:
+                self._go_out(seat, Closing.SIMPLE)
+            return event
+
+        return do_attach
+
+    def _plan_swap(self, action: Swap) -> _Commit:
+        self._melding_allowed()
+        seat = self.to_play
+        target = self._table_meld(action.meld)
+        ids = self._ids_for(seat, action.cards, lay=True)
+        self._check_taken_used(seat, ids)
+        new_meld, freed = retrieve_joker(
+            target.meld, action.cards, self.rules, opened=self.opened[seat]
+        )
+        joker_ids = [i for i in target.ids if self.deck[i].is_joker][: len(freed)]
+        rest = [i for i in self.hands[seat] if i not in ids] + joker_ids
+        kept_ids = [i for i in target.ids if i not in joker_ids] + ids
+        new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
+        if self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
+            from .legal import joker_can_be_relaid
+
+            trial = self.copy()
+            trial.hands[seat] = rest
+            trial.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+            trial._pending = [*self._pending, *joker_ids]
+            if not joker_can_be_relaid(trial, seat, joker_ids[0]):
+                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
+        points = self._opening_points
+        if not self.opened[seat] and self.rules.swap_counts_for_opening:
+            points += sum(new_meld.card_points(self.rules)) - sum(
+                target.meld.card_points(self.rules)
+            )
+        self._check_rest(seat, rest, action.cards, points)
+
+        def swap() -> Event:
+            self.hands[seat] = rest
+            self.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+            self._pending.extend(joker_ids)
+            self._after_meld(seat, ids, points - self._opening_points)
+            return self._record(seat, action, tuple(ids))
+
+        return swap
+
+    def _after_meld(self, seat: int, ids: Sequence[int], gained: int) -> None:
+        self._turn_melded = True
+        self._pending = [i for i in self._pending if i not in ids]
+        if not self.opened[seat]:
+            self._opening_points += gained
+            if self._opening_points >= self._threshold():
+                self.opened[seat] = True
+
+    def _plan_discard(self, action: Discard) -> _Commit:
+        seat = self.to_play
+        hand = self.hands[seat]
+        avoid = [] if self._taken is None else [self._taken]
+        (card_id,) = self._ids_for(seat, [action.card], avoid=avoid)
+        if card_id == self._taken and not self.rules.rediscard_taken_card:
+            raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.card])
+        if (
+            self._taken is not None
+            and self.rules.discard_pickup is DiscardPickup.MUST_USE
+            and self._taken in hand
+        ):
+            raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
+        if self._turn_melded and not self.opened[seat]:
+            raise _opened_message(self._opening_points, self._threshold())
+        if self._pending:
+            self._check_pending_jokers(seat)
+        going_out = len(hand) == 1
+        if going_out and self.first_round and not self.rules.rummy_on_first_turn:
+            raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+        if not going_out and self.rules.attachable_discard_forbidden(self.players):
+            self._check_attachable_discard(seat, card_id)
+
+        def discard() -> Event:
+            self.hands[seat] = [i for i in hand if i != card_id]
+            self.discard_pile.append(card_id)
+            event = self._record(seat, action, (card_id,))
+            if going_out:
+                self._go_out(seat, Closing.SIMPLE)
+            else:
+                self._next_turn()
+            return event
+
+        return discard
+
+    def _check_pending_jokers(self, seat: int) -> None:
+        mode = self.rules.retrieved_joker
+        if mode is RetrievedJoker.LAY_THIS_TURN:
+            raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+        if mode is RetrievedJoker.LAY_IF_POSSIBLE:
+            from .legal import joker_can_be_relaid
+
+            if any(joker_can_be_relaid(self, seat, j) for j in self._pending):
+                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+
+    def attachable(self, card: Card) -> bool:
+        """Whether ``card`` could be attached to some meld on the table."""
+        for table_meld in self.table:
+            try:
+                attach(table_meld.meld, [card], self.rules)
+            except MeldError:
+                continue
+            return True
+        return False
+
+    def _check_attachable_discard(self, seat: int, card_id: int) -> None:
+        card = self.deck[card_id]
+        if not self.attachable(card):
+            return
+        # If every card he may discard could be attached, the ban cannot hold: he discards.
+        others = [i for i in self.hands[seat] if self._may_discard_id(i)]
+        if all(self.attachable(self.deck[i]) for i in others):
+            return
+        raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[card])
+
+    def _plan_show(self, action: Show) -> _Commit:
+        seat = self.to_play
+        rules = self.rules
+        groups = action.melds
+        whole_flush = False
+        if rules.melding_during_play:
+            whole_flush = rules.flush_close and len(groups) == 1
+            if not whole_flush or self._turn_melded:
+                raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+        shown = [c for g in groups for c in g]
+        if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED:
+            raise IllegalAction(
+                Reason.SHOW_INCOMPLETE,
+                detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
+            )
+        needed = shown + ([action.discard] if action.discard is not None else [])
+        avoid = [] if self._taken is None else [self._taken]
+        ids = self._ids_for(seat, needed, avoid=avoid)
+        if len(ids) != len(self.hands[seat]):
+            raise IllegalAction(
+                Reason.SHOW_INCOMPLETE,
+                detail=(
+                    f"hai {len(self.hands[seat])} carte e ne mostri {len(ids)}.",
+                    f"you hold {len(self.hands[seat])} cards and show {len(ids)}.",
+                ),
+            )
+        if action.discard is not None and ids[-1] == self._taken and not rules.rediscard_taken_card:
+            raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])
+        if self.first_round and not rules.rummy_on_first_turn:
+            raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+        if whole_flush:
+            # The flush close ([G]): the whole hand, natural cards of one suit.
+            suits = {c.suit for c in groups[0]}
+            if len(suits) != 1 or None in suits:
+                raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+        if whole_flush:
+            melds = [Meld(MeldKind.FLUSH, tuple(groups[0]), tuple(groups[0]))]
+        else:
+            melds = [validate_meld(g, rules, whole_hand=len(groups) == 1) for g in groups]
+        placed: list[TableMeld] = []
+        at = 0
+        for group, meld in zip(groups, melds, strict=True):
+            group_ids = ids[at : at + len(group)]
+            at += len(group)
+            placed.append(TableMeld(seat, meld, _ids_in_meld_order(group_ids, meld, self.deck)))
+        closing = closing_kind(shown, rules) or Closing.SIMPLE
+        if whole_flush:
+            closing = Closing.FLUSH
+
+        def show() -> Event:
+            self.hands[seat] = []
+            self.table.extend(placed)
+            if action.discard is not None:
+                self.discard_pile.append(ids[-1])
+            event = self._record(seat, action, tuple(ids))
+            self._go_out(seat, closing, in_one_turn=True)
+            return event
+
+        return show
+
+    # --- turns and the end ---
+
+    def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
+        event = Event(seat, action, ids)
+        self.history.append(event)
+        return event
+
+    def _next_turn(self) -> None:
+        if self._turn_melded:
+            self.melded_before[self.to_play] = True
+        self.to_play = self.next_seat(self.to_play)
+        self.turn += 1
+        self.phase = Phase.DRAW
+        self._taken = None
+        self._turn_melded = False
+        self._opening_points = 0
+        self._pending = []
+        if self.turn > self.rules.max_turns:
+            self._end_by_cap(EndReason.MAX_TURNS)
+        elif not self.stock:
+            self._restock()
+
+    def _restock(self) -> None:
+        limit = self.rules.max_restocks
+        if (limit is not None and self.restocks >= limit) or len(self.discard_pile) < 2:
+            self._end_by_cap(EndReason.MAX_RESTOCKS)
+            return
+        top = self.discard_pile.pop()
+        pile = self.discard_pile
+        self.restocks += 1
+        if self.rules.restock is Restock.SHUFFLE:
+            seed = self.seed + b"/restock/" + str(self.restocks).encode()
+            new = portable_shuffle(pile, seed)
+        else:
+            new = list(pile)  # turned over: the first discard becomes the top of the stock
+        self.stock = new
+        self.discard_pile = [top]
+
+    def _go_out(self, seat: int, closing: Closing, *, in_one_turn: bool | None = None) -> None:
+        one_turn = (not self.melded_before[seat]) if in_one_turn is None else in_one_turn
+        self.melded_before[seat] = True
+        self._finish(EndReason.WENT_OUT, seat, one_turn, closing)
+
+    def _end_by_cap(self, reason: EndReason) -> None:
+        self._finish(reason, None, False, Closing.SIMPLE)
+
+    def _finish(
+        self, reason: EndReason, out: int | None, in_one_turn: bool, closing: Closing
+    ) -> None:
+        hands = tuple(self.hand(s) for s in range(self.players))
+        if self.rules.lay_after_close and out is not None:
+            counts = tuple(
+                0 if s == out else min_deadwood(h, self.rules) for s, h in enumerate(hands)
+            )
+        else:
+            counts = tuple(hand_count(h, self.rules) for h in hands)
+        self.phase = Phase.OVER
+        self.end = RoundEnd(reason, out, in_one_turn, closing, hands, counts)
+
+    def winner_by_cap(self) -> tuple[int, ...]:
+        """Seats that win a round stopped by a cap (lowest hand), per ``on_round_cap``."""
+        if self.end is None or self.end.out is not None:
+            return ()
+        if self.rules.on_round_cap is RoundCap.ALL_SCORE:
+            return ()
+        low = min(self.end.counts)
+        return tuple(s for s, c in enumerate(self.end.counts) if c == low)
+
+
+def stacked_deck(
+    rules: Rules,
+    players: int,
+    hands: Sequence[Sequence[Card]],
+    *,
+    upcard: Card,
+    stock: Sequence[Card] = (),
+    dealer: int = 0,
+) -> list[int]:
+    """A deck order that deals ``hands`` (by seat), turns up ``upcard`` and puts ``stock`` on
+    top of the stock (first card first); the rest follows in deck order. For tests, puzzles
+    and golden records.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> from ramino.engine.presets import get_preset
+    >>> rules = get_preset("classico-2")
+    >>> hands = [parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"), parse_cards("AS 2S 3S 4S 5S")]
+    >>> hands[1] += parse_cards("6S 7S 8S 9S 10S")
+    >>> order = stacked_deck(rules, 2, hands, upcard=Card.parse("KC"), stock=parse_cards("QD"))
+    >>> r = Round(rules, 2, deck_order=order)
+    >>> r.hand(1)[0], r.top_discard, r.deck[r.stock[-1]]
+    (Card.parse('AS'), Card.parse('KC'), Card.parse('QD'))
+    """
+    deck = Deck.for_rules(rules, players)
+    free: dict[Card, list[int]] = {}
+    for card_id, card in enumerate(deck):
+        free.setdefault(card, []).append(card_id)
+
+    def take(card: Card) -> int:
+        ids = free.get(card)
+        if not ids:
+            raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
+        return ids.pop(0)
+
+    size = rules.hand_size_for(players)
+    step = 1 if rules.direction is Direction.CLOCKWISE else -1
+    first = (dealer + step) % players
+    order: list[int] = []
+    for k in range(size):
+        for j in range(players):
+            seat = (first + j * step) % players
+            order.append(take(hands[seat][k]))
+    order.append(take(upcard))
+    order.extend(take(c) for c in stock)
+    used = set(order)
+    order.extend(i for i in range(len(deck)) if i not in used)
+    return order
+
+
+def seed_bytes(seed: int | str | bytes) -> bytes:
+    """The bytes a seed stands for: an int or a text is hashed (SHA-256), bytes are kept."""
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, bool):
+        raise TypeError("a seed is an int, a text or bytes")
+    if isinstance(seed, int):
+        return seed_from_int(seed)
+    return seed_from_text(seed)
+
+
+def _check_playable(rules: Rules, players: int) -> None:
+    if rules.betting is not Betting.NONE:
+        raise IllegalAction(
+            Reason.VARIANT_NOT_PLAYABLE,
+            detail=(
+                "le puntate del pokerato (buio, rilanci) arrivano in una versione successiva.",
+                "pokerato's betting (blind, raises) comes in a later version.",
+            ),
+        )
+    if rules.contracts:
+        raise IllegalAction(
+            Reason.VARIANT_NOT_PLAYABLE,
+            detail=(
+                "le aperture obbligate della carioca arrivano in una versione successiva.",
+                "carioca's required openings come in a later version.",
+            ),
+        )
+    if rules.imaginary_joker:
+        raise IllegalAction(
+            Reason.VARIANT_NOT_PLAYABLE,
+            detail=(
+                "il jolly immaginario arriva in una versione successiva.",
+                "the imaginary joker comes in a later version.",
+            ),
+        )
+    if players < rules.min_players:
+        raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
+    if players > rules.max_players:
+        raise IllegalAction(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
+
+
+def _ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
+    """Put physical ids in the order of the meld's cards (twins and jokers are interchangeable)."""
+    pool = list(ids)
+    ordered = []
+    for card in meld.cards:
+        hit = next(i for i in pool if deck[i] is card)
+        pool.remove(hit)
+        ordered.append(hit)
+    return tuple(ordered)
+
+
+def _merge_ids(
+    target: TableMeld, grown: Meld, new_ids: Sequence[int], deck: Deck
+) -> tuple[int, ...]:
+    return _ids_in_meld_order([*target.ids, *new_ids], grown, deck)

@@ -1,0 +1,307 @@
+"""The round state machine on stacked decks: the deal, turns, and the rules that refuse moves."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import replace
+
+import pytest
+
+from ramino.engine import Card, IllegalAction, Reason, get_preset, parse_cards
+from ramino.engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard, parse_action
+from ramino.engine.match import Match
+from ramino.engine.round import EndReason, Phase, Round, stacked_deck
+from ramino.engine.rules import (
+    AttachableDiscard,
+    Direction,
+    FinalDiscard,
+    Rules,
+)
+
+CLASSICO = get_preset("classico")
+TWO = replace(CLASSICO, name="test", max_players=2)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def stacked(
+    rules: Rules, hands: list[str], upcard: str, stock: str = "", players: int | None = None
+) -> Round:
+    """A round where seat 0 moves first (the dealer is the last seat)."""
+    n = players or len(hands)
+    order = stacked_deck(
+        rules,
+        n,
+        [cards(h) for h in hands],
+        upcard=Card.parse(upcard),
+        stock=cards(stock),
+        dealer=n - 1,
+    )
+    return Round(rules, n, deck_order=order, dealer=n - 1)
+
+
+def snapshot(r: Round) -> bytes:
+    return pickle.dumps(
+        (
+            r.hands,
+            r.table,
+            r.stock,
+            r.discard_pile,
+            r.to_play,
+            r.phase,
+            r.turn,
+            r.opened,
+            r.taken_card,
+            r.opening_points,
+            r.pending_jokers,
+            len(r.history),
+            r.end,
+        )
+    )
+
+
+def refused(r: Round, text: str, reason: Reason) -> IllegalAction | Exception:
+    before = snapshot(r)
+    action = parse_action(text)
+    assert not r.can(action)
+    with pytest.raises(Exception) as info:
+        r.apply(action)
+    assert getattr(info.value, "reason", None) is reason, info.value
+    assert snapshot(r) == before
+    return info.value
+
+
+HAND_A = "6C 6D 7H 8H 9H KS QS 2C 3D 4S"
+HAND_B = "AC AD 5H 5S 10C JC QC 9D 9S 2H"
+
+
+def test_the_deal() -> None:
+    r = Round(CLASSICO, 4, seed=3, dealer=2)
+    assert r.to_play == 3 and r.phase is Phase.DRAW
+    assert [len(h) for h in r.hands] == [10, 10, 10, 10]
+    assert r.stock_count == 108 - 40 - 1 and r.top_discard is not None
+    ccw = replace(CLASSICO, direction=Direction.COUNTERCLOCKWISE)
+    assert Round(ccw, 4, seed=3, dealer=2).to_play == 1
+
+
+def test_the_same_seed_deals_the_same_cards() -> None:
+    one, two = Round(CLASSICO, 3, seed="partita"), Round(CLASSICO, 3, seed="partita")
+    assert one.deck_order == two.deck_order
+    assert Round(CLASSICO, 3, seed="altra").deck_order != one.deck_order
+
+
+def test_a_joker_turned_up_goes_back_under_the_stock() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "JK", "KH")
+    assert r.top_discard == Card.parse("KH")
+    assert r.deck[r.stock[0]].is_joker  # at the bottom of the stock
+
+
+def test_draw_then_discard_and_the_turn_passes() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "KD", "5D")
+    assert r.to_play == 0
+    refused(r, "discard KS", Reason.MUST_DRAW_FIRST)
+    r.apply(Draw())
+    assert Card.parse("5D") in r.hand(0)
+    refused(r, "draw", Reason.ALREADY_DRAWN)
+    refused(r, "discard 5C", Reason.NOT_IN_HAND)
+    r.apply(Discard(Card.parse("5D")))
+    assert r.to_play == 1 and r.phase is Phase.DRAW and r.turn == 2
+    assert r.top_discard == Card.parse("5D")
+
+
+def test_the_card_taken_from_the_pile_is_not_discarded_again() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "KD")
+    r.apply(TakeDiscard())
+    refused(r, "discard KD", Reason.REDISCARD_TAKEN)
+    rules = replace(TWO, rediscard_taken_card=True)
+    r = stacked(rules, [HAND_A, HAND_B], "KD")
+    r.apply(TakeDiscard())
+    r.apply(Discard(Card.parse("KD")))
+
+
+def test_stuck_with_a_required_final_discard() -> None:
+    # RULES.md §5: holding 6♣ 6♦ and drawing 6♥, the set cannot be laid if a discard is needed.
+    hands = ["6C 6D", "2S 9D"]
+    rules = replace(TWO, hand_size=2)
+    r = stacked(rules, hands, "KD", "6H")
+    r.apply(Draw())
+    refused(r, "lay 6C 6D 6H", Reason.WOULD_LEAVE_NO_DISCARD)
+    optional = replace(rules, final_discard=FinalDiscard.OPTIONAL)
+    r = stacked(optional, hands, "KD", "6H")
+    r.apply(Draw())
+    r.apply(Lay(cards("6C 6D 6H")))
+    assert r.is_over and r.end is not None and r.end.out == 0
+    assert r.end.in_one_turn and r.end.reason is EndReason.WENT_OUT
+
+
+def test_going_out_in_one_turn_doubles_the_others() -> None:
+    hands = ["7H 8H 9H QC QD QS 2S 3S 4S 5S", "AC 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(TWO, hands, "5C", "KD")
+    r.apply(Draw())
+    for meld in ("7H 8H 9H", "QC QD QS", "2S 3S 4S 5S"):
+        r.apply(Lay(cards(meld)))
+    r.apply(Discard(Card.parse("KD")))
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+    assert r.end.counts[1] == 68
+    sheet = Match(["Anna", "Bruno"], TWO).record(r.round_result(["Anna", "Bruno"]))
+    assert dict(sheet.scores) == {"Anna": 0, "Bruno": 136}
+
+
+def test_going_out_after_having_laid_before_is_not_in_one_turn() -> None:
+    hands = ["7H 8H 9H QC QD QS 2S 3S 4S AC", "KC 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(TWO, hands, "5C", "KD 6D 5S")
+    r.apply(Draw())
+    r.apply(Lay(cards("7H 8H 9H")))
+    r.apply(Discard(Card.parse("KD")))
+    r.apply(Draw())
+    r.apply(Discard(Card.parse("KC")))
+    r.apply(Draw())  # 5♠
+    r.apply(Lay(cards("QC QD QS")))
+    r.apply(Lay(cards("2S 3S 4S 5S")))
+    r.apply(Discard(Card.parse("AC")))
+    assert r.end is not None and r.end.out == 0 and not r.end.in_one_turn
+
+
+def test_opening_threshold_and_a_begun_opening() -> None:
+    rules = replace(get_preset("apertura-50"), max_players=2)
+    hands = ["KH KS KD 5H 6H 7H 2C 9D 4S AC", "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "QC", "8S")
+    r.apply(Draw())
+    # 5♥ 6♥ 7♥ (18) and the kings (30) make 48: no opening at 50 can be finished.
+    refused(r, "lay 5H 6H 7H", Reason.OPENING_UNREACHABLE)
+    refused(r, "lay KH KS KD", Reason.OPENING_UNREACHABLE)
+    refused(r, "attach 0 KC", Reason.NO_SUCH_MELD)
+    r.apply(Discard(Card.parse("AC")))
+
+
+def test_opening_at_50_reached_over_several_melds() -> None:
+    rules = replace(get_preset("apertura-50"), max_players=2)
+    hands = ["KH KS KD 5H 6H 7H 8H 9D 4S AC", "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "QC", "8S")
+    r.apply(Draw())
+    r.apply(Lay(cards("5H 6H 7H 8H")))
+    assert not r.opened[0] and r.opening_points == 26
+    refused(r, "discard AC", Reason.OPENING_BELOW_THRESHOLD)
+    r.apply(Lay(cards("KH KS KD")))
+    assert r.opened[0]
+    r.apply(Discard(Card.parse("AC")))
+
+
+def test_taking_the_discard_only_to_use_it() -> None:
+    rules = replace(get_preset("apertura-50"), max_players=2)
+    hands = ["KH KS 5H 6H 7H 8H 2C 9D 4S AC", "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "3H")
+    refused(r, "take", Reason.TAKE_NEEDS_USE)  # 3♥ opens nothing at 50
+    r = stacked(rules, hands, "KD")
+    r.apply(TakeDiscard())
+    refused(r, "lay 5H 6H 7H 8H", Reason.TAKEN_CARD_NOT_USED)
+    refused(r, "discard AC", Reason.TAKEN_CARD_NOT_USED)
+    r.apply(Lay(cards("KH KS KD")))
+    r.apply(Lay(cards("5H 6H 7H 8H")))
+    r.apply(Discard(Card.parse("AC")))
+    assert r.opened[0]
+
+
+def test_attach_needs_an_opening_where_the_rules_say() -> None:
+    scala = replace(get_preset("scala-40"), max_players=2, hand_size=10)
+    hands = ["KH KS KD 10H JH QH 2C 9D 4S AC", "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(scala, hands, "QC", "8S 9H")
+    r.apply(Draw())
+    r.apply(Lay(cards("KH KS KD")))
+    r.apply(Lay(cards("10H JH QH")))
+    assert r.opened[0]
+    r.apply(Discard(Card.parse("AC")))
+    r.apply(Draw())  # seat 1 draws 9♥
+    refused(r, "attach 1 9H", Reason.ATTACH_BEFORE_OPENING)
+    r = stacked(TWO, hands, "QC", "8S 9H")
+    r.apply(Draw())
+    r.apply(Lay(cards("10H JH QH")))
+    r.apply(Discard(Card.parse("AC")))
+    r.apply(Draw())
+    r.apply(Attach(0, cards("9H")))
+    assert str(r.table[0].meld) == "9♥ 10♥ J♥ Q♥"
+    refused(r, "attach 0 10D", Reason.ATTACH_DOES_NOT_FIT)
+    refused(r, "attach 3 10D", Reason.NO_SUCH_MELD)
+
+
+def test_taking_a_joker_back_and_laying_it_again() -> None:
+    hands = ["7H JK 9H QC QD 2S 3S 5C 9D AC", "8H KD KS 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(TWO, hands, "QH", "4C 4D")
+    r.apply(Draw())
+    r.apply(Lay(cards("7H JK 9H")))
+    r.apply(Discard(Card.parse("AC")))
+    r.apply(Draw())
+    r.apply(Swap(0, cards("8H")))  # 8♥ frees the jolly
+    assert r.pending_jokers and str(r.table[0].meld) == "7♥ 8♥ 9♥"
+    refused(r, "discard JS", Reason.RETRIEVED_JOKER_NOT_LAID)
+    r.apply(Lay(cards("KD KS JK")))
+    assert not r.pending_jokers
+    r.apply(Discard(Card.parse("JS")))
+
+
+def test_attachable_discard_ban() -> None:
+    rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
+    hands = ["7H 8H 9H QC QD 2S 3S 5C 9D AC", "10H KD KS 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "QH", "4C 5H")
+    r.apply(Draw())
+    r.apply(Lay(cards("7H 8H 9H")))
+    r.apply(Discard(Card.parse("AC")))
+    r.apply(Draw())  # 5♥
+    refused(r, "discard 10H", Reason.DISCARD_ATTACHABLE)
+    r.apply(Discard(Card.parse("5H")))
+
+
+def test_no_going_out_in_the_first_round() -> None:
+    rules = replace(
+        TWO, rummy_on_first_turn=False, final_discard=FinalDiscard.OPTIONAL, hand_size=3
+    )
+    r = stacked(rules, ["6C 6D 2S", "7C 7D 9S"], "KD", "6H")
+    r.apply(Draw())
+    refused(r, "lay 6C 6D 6H", Reason.NO_GOING_OUT_FIRST_ROUND)
+
+
+def test_no_melding_during_play_goes_out_by_showing() -> None:
+    casertano = replace(get_preset("casertano"), max_players=2, hand_size=6)
+    r = stacked(casertano, ["5C 5C 5D 2S 3S 4S", "7C 7D 9S 10S KH KD"], "QC", "9H")
+    r.apply(Draw())
+    refused(r, "lay 5C 5C 5D", Reason.NO_MELDING_DURING_PLAY)
+    r.apply(Show((cards("5C 5C 5D"), cards("2S 3S 4S")), Card.parse("9H")))
+    assert r.end is not None and r.end.out == 0
+    assert sum(len(m.ids) for m in r.table) == 6
+    # Bruno may lay his combinations after the close, but nothing in his hand binds.
+    assert r.end.counts[1] == 7 + 7 + 9 + 10 + 10 + 10
+
+
+def test_turn_cap_ends_the_round() -> None:
+    rules = replace(TWO, max_turns=4)
+    r = Round(rules, 2, seed=5)
+    while not r.is_over:
+        r.apply(r.legal_actions()[0] if r.phase is Phase.DRAW else Discard(r.hand(r.to_play)[-1]))
+    assert r.end is not None and r.end.reason is EndReason.MAX_TURNS and r.turn == 5
+
+
+def test_restock_cap_ends_the_round() -> None:
+    rules = replace(TWO, max_restocks=0, decks=1, jokers=0, max_turns=500)
+    r = Round(rules, 2, seed=5)
+    while not r.is_over:
+        r.apply(Draw() if r.phase is Phase.DRAW else Discard(r.hand(r.to_play)[-1]))
+    assert r.end is not None and r.end.reason is EndReason.MAX_RESTOCKS
+
+
+def test_restock_shuffles_all_but_the_top_discard() -> None:
+    rules = replace(TWO, decks=1, jokers=0)
+    r = Round(rules, 2, seed=9)
+    while r.restocks == 0:
+        r.apply(Draw() if r.phase is Phase.DRAW else Discard(r.hand(r.to_play)[-1]))
+    assert len(r.discard_pile) == 1
+    assert len(r.stock) + len(r.discard_pile) + sum(map(len, r.hands)) == 52
+
+
+def test_variants_whose_play_comes_later_refuse_to_start() -> None:
+    for name in ("pokerato", "pokerato-immaginario", "carioca"):
+        with pytest.raises(IllegalAction) as info:
+            Round(get_preset(name), 3)
+        assert info.value.reason is Reason.VARIANT_NOT_PLAYABLE
+        assert info.value.message("en")
