@@ -63,6 +63,8 @@ class Reason(enum.StrEnum):
     REENTRY_NOT_ALLOWED = "reentry_not_allowed"
     BAD_SCORE_FILE = "bad_score_file"
     # playing a round
+    BAD_RECORD = "bad_record"
+    RECORD_MISMATCH = "record_mismatch"
     ROUND_OVER = "round_over"
     ROUND_NOT_OVER = "round_not_over"
     VARIANT_NOT_PLAYABLE = "variant_not_playable"
@@ -108,7 +110,15 @@ class RaminoError(Exception):
         self.reason = reason
         self.cards = tuple(cards)
         self.params = params
-        super().__init__(self.message("it"))
+        # The sentence is rendered when asked for: legal-move generation refuses many
+        # candidates and never reads why.
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        return self.message("it")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.reason, self.cards, self.params))
 
     def message(self, lang: str = "it") -> str:
         """The sentence that explains the refusal, in Italian (``it``) or English (``en``)."""
@@ -125,6 +135,12 @@ class RaminoError(Exception):
         }
 
 
+def _rebuild(
+    cls: type[RaminoError], reason: Reason, cards: tuple[Card, ...], params: dict[str, Any]
+) -> RaminoError:
+    return cls(reason, cards=cards, **params)
+
+
 class NotationError(RaminoError, ValueError):
     """Text that is not valid card or meld notation."""
 
@@ -139,6 +155,10 @@ class MeldError(RaminoError):
 
 class ScoreError(RaminoError):
     """A round result or a score sheet that the match cannot take."""
+
+
+class RecordError(RaminoError, ValueError):
+    """A game record that cannot be read, or whose replay does not end as it says."""
 
 
 class IllegalAction(RaminoError):

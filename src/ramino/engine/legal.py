@@ -12,10 +12,10 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .cards import JOKER, Card, Rank, Suit
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .errors import MeldError
 from .going_out import partition
-from .melds import Meld, MeldKind, _needed, _windows, attach
+from .melds import Meld, MeldKind, _needed, attach
 from .rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
 
 if TYPE_CHECKING:
@@ -43,23 +43,48 @@ def meld_candidates(cards: Sequence[Card], rules: Rules) -> list[Candidate]:
     return found
 
 
+# _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
+_BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
+    (JOKER, *(NATURAL_CARDS[s * 13 + r - 1] for r in range(1, 14))) for s in range(4)
+)
+_SUITS = tuple(Suit)
+
+
 def _run_candidates(counts: Counter[Card], jokers: int, rules: Rules) -> Iterator[Candidate]:
     ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
-    for suit in Suit:
-        ranks = {int(r) for r in Rank if counts[Card(r, suit)]}
-        if not ranks:
+    wrap = rules.run_wrap
+    # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
+    # (pos - 1) % 13 + 1. A run is at most 13 cards long.
+    top = 14 if ace_high else 13
+    starts = range(1, 14) if wrap else range(1, top - 1)
+    least = max(1, rules.min_natural_cards)
+    seen: set[tuple[tuple[Card, ...], tuple[Card, ...] | None]] = set()
+    for row in _BY_SUIT:
+        here = [False] + [bool(counts[row[r]]) for r in range(1, 14)]
+        if not any(here):
             continue
-        for n in range(3, 14):
-            for window in _windows(n, ace_high, rules.run_wrap):
-                present = [r for r in window if r in ranks]
-                missing = [r for r in window if r not in ranks]
-                if len(missing) > jokers or len(present) < max(1, rules.min_natural_cards):
+        for start in starts:
+            end = start + 13 if wrap else min(start + 13, top + 1)
+            present: list[int] = []
+            missing: list[int] = []
+            for pos in range(start, end):
+                rank = (pos - 1) % 13 + 1
+                (present if here[rank] else missing).append(rank)
+                if len(missing) > jokers:
+                    break
+                if len(present) + len(missing) < 3 or len(present) < least:
                     continue
-                naturals = tuple(Card(Rank(r), suit) for r in present)
-                if not missing:
-                    yield naturals, None
-                    continue
-                declared = tuple(Card(Rank(r), suit) for r in missing)
+                naturals = tuple(row[r] for r in present)
+                declared = tuple(row[r] for r in missing) if missing else None
+                if wrap:
+                    # Going round the corner, a 13-card run is found from every start.
+                    key = (
+                        tuple(sorted(naturals)),
+                        None if declared is None else tuple(sorted(declared)),
+                    )
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 yield naturals + (JOKER,) * len(missing), declared
 
 
@@ -68,8 +93,9 @@ def _set_candidates(counts: Counter[Card], jokers: int, rules: Rules) -> Iterato
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     limit = min(limits) if limits else sum(counts.values()) + jokers
     for rank in Rank:
-        have = {s: counts[Card(rank, s)] for s in Suit if counts[Card(rank, s)]}
-        if not have:
+        column = [_BY_SUIT[s][rank] for s in range(4)]
+        have = {_SUITS[s]: counts[c] for s, c in enumerate(column) if counts[c]}
+        if not have or (len(have) + jokers < 3 and distinct):
             continue
         if distinct:
             choices: Iterator[tuple[Card, ...]] = (
@@ -135,9 +161,18 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
-    hand = {round_.deck[i] for i in round_.hands[seat]}
+    hand = sorted({round_.deck[i] for i in round_.hands[seat]})
     for number, table_meld in enumerate(round_.table):
-        for card in sorted(hand):
+        meld = table_meld.meld
+        taken = set(meld.represents)
+        for card in hand:
+            # A cheap sieve before the real check: a set takes its rank; a run its suit, and
+            # none of the cards it already stands for.
+            if not card.is_joker and (
+                (meld.kind is MeldKind.SET and card.rank is not meld.rank)
+                or (meld.kind is not MeldKind.SET and (card.suit is not meld.suit or card in taken))
+            ):
+                continue
             if card.is_joker:
                 for declared in _joker_attach_declarations(table_meld.meld, round_.rules):
                     yield Attach(number, (card,), declared)

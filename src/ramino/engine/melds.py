@@ -493,7 +493,7 @@ def _does_not_fit(new: tuple[Card, ...], meld: Meld, error: RaminoError) -> Meld
         Reason.ATTACH_DOES_NOT_FIT,
         cards=new,
         meld=str(meld),
-        detail=(error.message("it"), error.message("en")),
+        detail=error,
         cause=error.reason.value,
     )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import Reason
+from .errors import RaminoError, Reason
 
 # reason -> (italiano, english); fields: {cards} and the error's params.
 MESSAGES: dict[Reason, tuple[str, str]] = {
@@ -183,6 +183,14 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "La smazzata è finita: non si gioca più.",
         "The round is over: no more moves.",
     ),
+    Reason.BAD_RECORD: (
+        "Registrazione della partita non valida ({where}): {detail}",
+        "Bad game record ({where}): {detail}",
+    ),
+    Reason.RECORD_MISMATCH: (
+        "La registrazione non si ripete uguale: {detail}",
+        "The record does not replay the same: {detail}",
+    ),
     Reason.ROUND_NOT_OVER: (
         "La smazzata non è ancora finita.",
         "The round is not over yet.",
@@ -288,6 +296,9 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
 
 
 def _show(value: Any, lang: str) -> Any:
+    if isinstance(value, RaminoError):
+        # A refusal that explains another one, rendered only when someone reads it.
+        return value.message(lang)
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value):
         return value[0] if lang == "it" else value[1]
     if hasattr(value, "unicode"):

@@ -8,7 +8,6 @@ leaves the round exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -255,8 +254,22 @@ class Round:
         )
 
     def copy(self) -> Round:
-        """An independent copy of the round."""
-        return copy.deepcopy(self)
+        """An independent copy of the round.
+
+        Cards, melds, actions and events are immutable values, so copying the lists that hold
+        them is enough.
+        """
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.table = list(self.table)
+        new.stock = list(self.stock)
+        new.discard_pile = list(self.discard_pile)
+        new.history = list(self.history)
+        new.opened = list(self.opened)
+        new.melded_before = list(self.melded_before)
+        new._pending = list(self._pending)
+        return new
 
     # --- check / can / apply ---
 
