@@ -7,10 +7,11 @@ stuck rule, a hand shown at the close). The fast solver for bots is a separate c
 
 from __future__ import annotations
 
-import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from .candidates import Candidate, meld_candidates
 from .cards import Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
@@ -27,48 +28,85 @@ def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
     >>> partition(parse_cards("6C 6D 7H"), Rules()) is None
     True
     """
-    # Naturals first, so every meld is built around a natural card.
-    ordered = sorted(cards, key=lambda c: (c.is_joker, c.code))
-    return _partition(tuple(ordered), rules)
+    found = _Search(rules).split(Counter(cards))
+    if found is None:
+        return None
+    return tuple(validate_meld(c, rules, jokers=j) for c, j in found)
 
 
-def _partition(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...] | None:
-    if not cards:
-        return ()
-    for meld, rest in _melds_with_first(cards, rules):
-        tail = _partition(rest, rules)
-        if tail is not None:
-            return (meld, *tail)
-    return None
+def partitions_without_one(
+    cards: Sequence[Card], rules: Rules, discards: Sequence[Card | None]
+) -> Iterator[tuple[Card | None, tuple[Meld, ...]]]:
+    """For each choice in ``discards`` (a card to keep out, or ``None`` for none) whose rest
+    splits into melds, that choice and the melds. One search serves every choice."""
+    search = _Search(rules)
+    full = Counter(cards)
+    for discard in discards:
+        rest = full - Counter([discard]) if discard is not None else full
+        found = search.split(rest)
+        if found is not None:
+            yield discard, tuple(validate_meld(c, rules, jokers=j) for c, j in found)
 
 
-def _melds_with_first(
-    cards: tuple[Card, ...], rules: Rules
-) -> Iterator[tuple[Meld, tuple[Card, ...]]]:
-    """Every meld holding ``cards[0]`` and some of the others, with the cards left over."""
-    first, others = cards[0], cards[1:]
-    if first.is_joker:
-        return
+class _Search:
+    """Exact searches over the ways of splitting cards into melds, memoised on what is left."""
 
-    # Only cards of the first card's suit or rank, and jokers, can share a meld with it.
-    def fits(card: Card) -> bool:
-        return card.is_joker or card.suit is first.suit or card.rank is first.rank
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.splits: dict[frozenset[tuple[Card, int]], list[Candidate] | None] = {}
+        self.deadwood: dict[frozenset[tuple[Card, int]], int] = {}
 
-    mates = [i for i, c in enumerate(others) if fits(c)]
-    seen: set[tuple[Card, ...]] = set()
-    for size in range(2, len(mates) + 1):
-        for chosen in itertools.combinations(mates, size):
-            group = (first, *(others[i] for i in chosen))
-            key = tuple(sorted(group))
-            if key in seen:  # twins make the same meld twice
+    def _with_first(
+        self, left: Counter[Card]
+    ) -> tuple[Card, list[tuple[Candidate, Counter[Card]]]]:
+        # Every meld must hold the lowest natural card left; jokers never stand alone.
+        first = min(left, key=lambda c: (c.is_joker, c.code))
+        options = []
+        seen: set[frozenset[tuple[Card, int]]] = set()
+        if first.is_joker:
+            return first, []
+        for cards, declared in meld_candidates(list(left.elements()), self.rules, containing=first):
+            need = Counter(cards)
+            key = frozenset(need.items())
+            if key in seen:
                 continue
             seen.add(key)
-            try:
-                meld = validate_meld(group, rules)
-            except MeldError:
-                continue
-            picked = set(chosen)
-            yield meld, tuple(c for i, c in enumerate(others) if i not in picked)
+            options.append(((cards, declared), left - need))
+        return first, options
+
+    def split(self, left: Counter[Card]) -> list[Candidate] | None:
+        if not left:
+            return []
+        key = frozenset(left.items())
+        if key in self.splits:
+            return self.splits[key]
+        self.splits[key] = None
+        first, options = self._with_first(left)
+        if not first.is_joker:
+            for candidate, rest in options:
+                tail = self.split(rest)
+                if tail is not None:
+                    self.splits[key] = [candidate, *tail]
+                    break
+        return self.splits[key]
+
+    def least(self, left: Counter[Card]) -> int:
+        if not left:
+            return 0
+        key = frozenset(left.items())
+        known = self.deadwood.get(key)
+        if known is not None:
+            return known
+        first, options = self._with_first(left)
+        # Leave the first card unbound, or bind it in one of its melds.
+        value = hand_penalty([first], self.rules) + self.least(left - Counter([first]))
+        if not first.is_joker:
+            for _, rest in options:
+                if value == 0:
+                    break
+                value = min(value, self.least(rest))
+        self.deadwood[key] = value
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,28 +186,8 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     """The least count a hand can be left with after laying some of it in melds: what a
     player pays when the others may lay their combinations after a close (Casertano).
 
-    Exact; meant for one hand at the end of a round, not for a bot's search.
-
     >>> from ramino.engine.cards import parse_cards
     >>> min_deadwood(parse_cards("7H 8H 9H KS 2C"), Rules())
     12
     """
-    memo: dict[tuple[Card, ...], int] = {}
-
-    def best(rest: tuple[Card, ...]) -> int:
-        if not rest:
-            return 0
-        known = memo.get(rest)
-        if known is not None:
-            return known
-        first = rest[0]
-        # Leave the first card unbound, or bind it in some meld.
-        value = hand_penalty([first], rules) + best(rest[1:])
-        for _, left in _melds_with_first(rest, rules):
-            if value == 0:
-                break
-            value = min(value, best(left))
-        memo[rest] = value
-        return value
-
-    return best(tuple(sorted(cards, key=lambda c: (c.is_joker, c.code))))
+    return _Search(rules).least(Counter(cards))
