@@ -305,3 +305,20 @@ def test_variants_whose_play_comes_later_refuse_to_start() -> None:
             Round(get_preset(name), 3)
         assert info.value.reason is Reason.VARIANT_NOT_PLAYABLE
         assert info.value.message("en")
+
+
+def test_casertano_seven_of_a_kind_wins_the_match() -> None:
+    casertano = replace(get_preset("casertano"), max_players=2, hand_size=13)
+    hands = [
+        "QS QS QH QH QD QD 2C 5H 9D KS KH AD 3C",
+        "7C 7D 9S 10S KC KD 2S 3S 4H 6C 8D JH JS",
+    ]
+    r = stacked(casertano, hands, "4C", "QC")
+    r.apply(Draw())
+    show = parse_action("show QC QD QD QH QH QS QS")
+    assert show in r.legal_actions()
+    r.apply(show)
+    assert r.end is not None and r.end.out == 0
+    match = Match(["Anna", "Bruno"], casertano)
+    match.record(r.round_result(["Anna", "Bruno"]))
+    assert match.is_over and match.winner == "Anna"

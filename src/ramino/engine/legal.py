@@ -101,6 +101,11 @@ def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
     discards: list[Card | None] = [*sorted(set(cards), reverse=True)]
     if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)
+    if not rules.melding_during_play and rules.seven_of_a_kind_wins:
+        ranks = Counter(c.rank for c in cards if not c.is_joker)
+        for rank, count in ranks.items():
+            if count >= 7:
+                yield Show((tuple(sorted(c for c in cards if c.rank is rank)[:7]),), None)
     if not rules.melding_during_play:
         for discard, melds in partitions_without_one(cards, rules, discards):
             yield Show(tuple(m.cards for m in melds), discard)

@@ -634,7 +634,17 @@ class Round:
             if not whole_flush or self._turn_melded:
                 raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
         shown = [c for g in groups for c in g]
-        if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED:
+        # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
+        seven = (
+            not rules.melding_during_play
+            and rules.seven_of_a_kind_wins
+            and len(groups) == 1
+            and action.discard is None
+            and len(groups[0]) >= 7
+            and len({c.rank for c in groups[0]}) == 1
+            and not any(c.is_joker for c in groups[0])
+        )
+        if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED and not seven:
             raise IllegalAction(
                 Reason.SHOW_INCOMPLETE,
                 detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
@@ -642,7 +652,7 @@ class Round:
         needed = shown + ([action.discard] if action.discard is not None else [])
         avoid = [] if self._taken is None else [self._taken]
         ids = self._ids_for(seat, needed, avoid=avoid)
-        if len(ids) != len(self.hands[seat]):
+        if len(ids) != len(self.hands[seat]) and not seven:
             raise IllegalAction(
                 Reason.SHOW_INCOMPLETE,
                 detail=(
@@ -673,8 +683,11 @@ class Round:
         if whole_flush:
             closing = Closing.FLUSH
 
+        if seven:
+            closing = Closing.SEVEN_OF_A_KIND
+
         def show() -> Event:
-            self.hands[seat] = []
+            self.hands[seat] = [i for i in self.hands[seat] if i not in ids]
             self.table.extend(placed)
             if action.discard is not None:
                 self.discard_pile.append(ids[-1])
