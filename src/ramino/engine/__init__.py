@@ -3,6 +3,18 @@
 No I/O, no clock, no global random state.
 """
 
+from .actions import (
+    Action,
+    Attach,
+    Discard,
+    Draw,
+    Lay,
+    Show,
+    Swap,
+    TakeDiscard,
+    format_actions,
+    parse_action,
+)
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from .deck import Deck
 from .describe import describe
@@ -12,58 +24,93 @@ from .errors import (
     NotationError,
     RaminoError,
     Reason,
+    RecordError,
     RulesError,
     ScoreError,
 )
 from .going_out import GoingOut, closing_kind, find_going_out, partition
 from .match import Match, RoundResult, RoundSheet
 from .melds import Meld, MeldKind, attach, parse_meld, retrieve_joker, validate_meld
+from .observation import Observation, PublicEvent, observe
 from .presets import PRESETS, get_preset, preset_names
+from .record import Record, deal, from_json, record_round, replay, to_json, verify
+from .round import EndReason, Event, Phase, Round, RoundEnd, TableMeld, stacked_deck
 from .rules import Rules, knob_names
 from .rules_file import rules_from_mapping, rules_from_toml, rules_to_toml
 from .scoring import Closing, card_penalty, hand_count, hand_penalty, round_count
+from .shuffle import PORTABLE, portable_shuffle
 
 __all__ = [
     "JOKER",
     "NATURAL_CARDS",
+    "PORTABLE",
     "PRESETS",
+    "Action",
+    "Attach",
     "Card",
     "Closing",
     "Deck",
+    "Discard",
+    "Draw",
+    "EndReason",
+    "Event",
     "GoingOut",
     "IllegalAction",
+    "Lay",
     "Match",
     "Meld",
     "MeldError",
     "MeldKind",
     "NotationError",
+    "Observation",
+    "Phase",
+    "PublicEvent",
     "RaminoError",
     "Rank",
     "Reason",
+    "Record",
+    "RecordError",
+    "Round",
+    "RoundEnd",
     "RoundResult",
     "RoundSheet",
     "Rules",
     "RulesError",
     "ScoreError",
+    "Show",
     "Suit",
+    "Swap",
+    "TableMeld",
+    "TakeDiscard",
     "attach",
     "card_penalty",
     "closing_kind",
+    "deal",
     "describe",
     "find_going_out",
+    "format_actions",
     "format_cards",
+    "from_json",
     "get_preset",
     "hand_count",
     "hand_penalty",
     "knob_names",
+    "observe",
+    "parse_action",
     "parse_cards",
     "parse_meld",
     "partition",
+    "portable_shuffle",
     "preset_names",
+    "record_round",
+    "replay",
     "retrieve_joker",
     "round_count",
     "rules_from_mapping",
     "rules_from_toml",
     "rules_to_toml",
+    "stacked_deck",
+    "to_json",
     "validate_meld",
+    "verify",
 ]

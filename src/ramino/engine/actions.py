@@ -37,6 +37,14 @@ def _meld_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...] | None) 
     return " ".join(parts)
 
 
+def _normalise(action: Lay | Attach) -> None:
+    # Declaring nothing is the same as not declaring: one value, one text.
+    object.__setattr__(action, "cards", tuple(action.cards))
+    if action.jokers is not None:
+        jokers = tuple(action.jokers)
+        object.__setattr__(action, "jokers", None if all(j is None for j in jokers) else jokers)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Draw the top card of the stock (*tallone*)."""
@@ -60,6 +68,9 @@ class Lay:
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
 
+    def __post_init__(self) -> None:
+        _normalise(self)
+
     def __str__(self) -> str:
         return "lay " + _meld_text(self.cards, self.jokers)
 
@@ -71,6 +82,9 @@ class Attach:
     meld: int
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
+
+    def __post_init__(self) -> None:
+        _normalise(self)
 
     def __str__(self) -> str:
         return f"attach {self.meld} " + _meld_text(self.cards, self.jokers)

@@ -63,6 +63,7 @@ class Reason(enum.StrEnum):
     REENTRY_NOT_ALLOWED = "reentry_not_allowed"
     BAD_SCORE_FILE = "bad_score_file"
     # playing a round
+    BAD_DEAL = "bad_deal"
     BAD_RECORD = "bad_record"
     RECORD_MISMATCH = "record_mismatch"
     ROUND_OVER = "round_over"

@@ -183,6 +183,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "La smazzata è finita: non si gioca più.",
         "The round is over: no more moves.",
     ),
+    Reason.BAD_DEAL: (
+        "Distribuzione non valida: {detail}",
+        "Bad deal: {detail}",
+    ),
     Reason.BAD_RECORD: (
         "Registrazione della partita non valida ({where}): {detail}",
         "Bad game record ({where}): {detail}",

@@ -127,7 +127,7 @@ class Round:
         _check_playable(rules, players)
         if not 0 <= dealer < players:
             raise IllegalAction(
-                Reason.BAD_ROUND_RESULT,
+                Reason.BAD_DEAL,
                 detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
             )
         self.rules = rules
@@ -140,7 +140,7 @@ class Round:
             order = portable_shuffle(list(range(len(self.deck))), self.seed)
         elif sorted(order) != list(range(len(self.deck))):
             raise IllegalAction(
-                Reason.BAD_ROUND_RESULT,
+                Reason.BAD_DEAL,
                 detail=(
                     f"l'ordine del mazzo deve usare ogni carta una volta (0–{len(self.deck) - 1}).",
                     f"the deck order must hold every card once (0–{len(self.deck) - 1}).",

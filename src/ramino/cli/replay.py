@@ -1,0 +1,475 @@
+"""``ramino replay``: a recorded round told turn by turn, as a player at the table would read it.
+
+The whole record by default (every hand at the deal, every card drawn); with ``--seat`` only what
+that player may know. ``--step`` waits for Enter between turns.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.cards import Card, format_cards
+from ..engine.errors import RaminoError, Reason, RecordError
+from ..engine.match import Match
+from ..engine.record import Record, deal, from_json, verify
+from ..engine.round import EndReason, Event, Phase, Round, TableMeld
+from ..engine.rules import Restock, RummyBonus
+from ..engine.scoring import Closing
+from .common import EXIT_USAGE, Lang, LangOption, fail, one_line, pick
+
+_CLOSINGS = {
+    Closing.FLUSH: ("con il colore", "with a flush"),
+    Closing.STRAIGHT: ("con la scala reale", "with a straight"),
+    Closing.SEVEN_OF_A_KIND: (
+        "con sette carte uguali: vince la partita",
+        "with seven of a kind: he wins the match",
+    ),
+}
+
+
+def replay(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="A game record (JSON, format ramino-record), or - for standard input.",
+            show_default=False,
+        ),
+    ],
+    step: Annotated[
+        bool,
+        typer.Option("--step", help="Wait for Enter between turns (no waiting once input ends)."),
+    ] = False,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="N_OR_NAME",
+            help="Show only what one player may know: his seat (0 is the first) or his name.",
+            show_default=False,
+        ),
+    ] = None,
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Replay a recorded round turn by turn: draws, melds, discards, the close and the count.
+
+    Exit status: 0 when the record replays as it says, 2 for a bad file or a record that does
+    not replay.
+    """
+    try:
+        record = from_json(_read(file))
+        round_ = deal(record)
+    except RaminoError as error:
+        fail(error, lang)
+    viewer = _viewer(seat, record.players, lang)
+    story = _Story(record, round_, viewer, lang)
+    story.header()
+    pause = _Pause(enabled=step, lang=lang)
+    for number, action in enumerate(record.actions, 1):
+        if number > 1 and story.starts_turn():
+            pause()
+        try:
+            story.play(action)
+        except RaminoError as error:
+            fail(_refused(number, action, error), lang)
+    try:
+        verify(record, round_)
+    except RaminoError as error:
+        fail(error, lang)
+    story.ending()
+
+
+def _read(source: str) -> str:
+    """The file's text; ``-`` reads standard input."""
+
+    def bad(it: str, en: str) -> RecordError:
+        return RecordError(Reason.BAD_RECORD, where=source, detail=(it, en))
+
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        return Path(source).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise bad("il file non esiste.", "no such file.") from None
+    except IsADirectoryError:
+        raise bad("è una cartella, non un file.", "it is a directory, not a file.") from None
+    except UnicodeDecodeError:
+        raise bad("il file non è testo UTF-8.", "the file is not UTF-8 text.") from None
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise bad(f"non si legge ({reason}).", f"cannot be read ({reason}).") from None
+
+
+def _refused(number: int, action: Action, error: RaminoError) -> RecordError:
+    """An action the engine refused, placed in the record."""
+    return RecordError(
+        Reason.BAD_RECORD,
+        where=f"actions[{number - 1}]",
+        detail=(
+            f"mossa {number} «{action}»: {error.message('it')}",
+            f"action {number} «{action}»: {error.message('en')}",
+        ),
+    )
+
+
+def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
+    """The seat named by ``--seat`` (a name first, then a number), or ``None`` for everything."""
+    if seat is None:
+        return None
+    if seat in players:
+        return players.index(seat)
+    if seat.strip().isdigit() and int(seat) < len(players):
+        return int(seat)
+    seats = ", ".join(f"{i} {name}" for i, name in enumerate(players))
+    message = pick(
+        lang,
+        f"errore: --seat {seat!r} non è un posto né un giocatore ({seats}).",
+        f"error: --seat {seat!r} is neither a seat nor a player ({seats}).",
+    )
+    typer.echo(one_line(message), err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+class _Pause:
+    """Waits for Enter between turns; once standard input ends it stops waiting."""
+
+    def __init__(self, *, enabled: bool, lang: Lang) -> None:
+        self.enabled = enabled
+        self.lang = lang
+
+    def __call__(self) -> None:
+        if not self.enabled:
+            return
+        tty = sys.stdin.isatty()
+        if tty:
+            # The prompt goes to stderr so that a saved transcript holds only the story.
+            typer.echo(
+                pick(self.lang, "[Invio per il turno dopo]", "[Enter for the next turn]"),
+                err=True,
+                nl=False,
+            )
+        if not sys.stdin.readline():
+            self.enabled = False
+
+
+class _Story:
+    """Tells the round while it is replayed, one action at a time."""
+
+    def __init__(self, record: Record, round_: Round, viewer: int | None, lang: Lang) -> None:
+        self.record = record
+        self.round = round_
+        self.names = record.players
+        self.viewer = viewer
+        self.lang = lang
+        self._turn_told = 0
+
+    def say(self, it: str, en: str, *, indent: bool = False) -> None:
+        typer.echo(("  " if indent else "") + pick(self.lang, it, en))
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return format_cards(cards) if cards else "—"
+
+    def sees(self, seat: int) -> bool:
+        """Whether the reader may see ``seat``'s hidden cards."""
+        return self.viewer is None or self.viewer == seat
+
+    # --- the deal ---
+
+    def header(self) -> None:
+        record, r = self.record, self.round
+        rules = record.rules
+        names = ", ".join(self.names)
+        dealer = self.names[record.dealer]
+        self.say(
+            f"Smazzata registrata — regole: {rules.name}", f"Recorded round — rules: {rules.name}"
+        )
+        self.say(f"Giocatori: {names}. Mazziere: {dealer}.", f"Players: {names}. Dealer: {dealer}.")
+        if record.deck_order is None and record.seed is not None:
+            seed = record.seed.hex()
+            if self.viewer is not None:
+                # The seed would give away every hand: a player's view does not show it.
+                self.say("Mazzo mescolato.", "Deck shuffled.")
+            else:
+                self.say(
+                    f"Mazzo mescolato dal seme {seed} ({record.generator}).",
+                    f"Deck shuffled from seed {seed} ({record.generator}).",
+                )
+        else:
+            self.say("Mazzo in un ordine dato.", "Deck in a given order.")
+        if self.viewer is not None:
+            who = self.names[self.viewer]
+            self.say(
+                f"Vista di {who}: solo quello che {who} può sapere.",
+                f"{who}'s view: only what {who} may know.",
+            )
+        self.say("Carte distribuite:", "Cards dealt:")
+        for seat, name in enumerate(self.names):
+            if self.sees(seat):
+                self.say(
+                    f"{name}: {self.cards(r.hand(seat))}",
+                    f"{name}: {self.cards(r.hand(seat))}",
+                    indent=True,
+                )
+            else:
+                count = len(r.hands[seat])
+                self.say(f"{name}: {count} carte", f"{name}: {count} cards", indent=True)
+        first = self.names[r.to_play]
+        if r.phase is Phase.PLAY:
+            # Casertano: a jolly at the cut goes to the first player, and no card is turned up.
+            self.say(
+                f"Il jolly scoperto al taglio lo prende {first}; nessuna carta sul pozzo.",
+                f"The joker found at the cut goes to {first}; no card on the discard pile.",
+            )
+        elif r.top_discard is not None:
+            top = r.top_discard.unicode()
+            self.say(
+                f"Carta scoperta sul pozzo: {top}.", f"Card turned up on the discard pile: {top}."
+            )
+        self.say(f"Comincia {first}.", f"{first} plays first.")
+
+    # --- the turns ---
+
+    def starts_turn(self) -> bool:
+        """Whether the next action is the first of a turn not yet told."""
+        return self.round.turn != self._turn_told
+
+    def play(self, action: Action) -> None:
+        r = self.round
+        seat = r.to_play
+        name = self.names[seat]
+        before = list(r.table)
+        opened = r.opened[seat]
+        restocks = r.restocks
+        lead = ""
+        if r.turn != self._turn_told:
+            lead = pick(self.lang, f"Turno {r.turn} — ", f"Turn {r.turn} — ")
+        turn = r.turn
+        event = r.apply(action)
+        # Marked told only once applied: a refused action leaves the turn to tell.
+        self._turn_told = turn
+        self._tell(event, name, before, lead)
+        if not opened and r.opened[seat] and r.rules.opening_threshold > 0:
+            points = r.opening_points
+            self.say(
+                f"{name} apre con {points} punti.",
+                f"{name} opens with {points} points.",
+                indent=True,
+            )
+        if r.restocks > restocks:
+            self._tell_restock()
+        if self.viewer == seat and isinstance(action, Discard) and not r.is_over:
+            mine = self.cards(r.hand(seat))
+            self.say(f"(carte di {name}: {mine})", f"({name}'s cards: {mine})", indent=True)
+
+    def _tell(self, event: Event, name: str, before: list[TableMeld], lead: str) -> None:
+        r = self.round
+        action = event.action
+        if isinstance(action, Draw):
+            card = r.deck[event.ids[0]].unicode()
+            if self.sees(event.seat):
+                self.say(
+                    f"{lead}{name} pesca dal tallone: {card}.",
+                    f"{lead}{name} draws from the stock: {card}.",
+                    indent=not lead,
+                )
+            else:
+                self.say(
+                    f"{lead}{name} pesca dal tallone.",
+                    f"{lead}{name} draws from the stock.",
+                    indent=not lead,
+                )
+        elif isinstance(action, TakeDiscard):
+            card = r.deck[event.ids[0]].unicode()
+            self.say(
+                f"{lead}{name} prende {card} dal pozzo.",
+                f"{lead}{name} takes {card} from the discard pile.",
+                indent=not lead,
+            )
+        elif isinstance(action, Lay):
+            number = len(r.table) - 1
+            laid = r.table[number]
+            self.say(
+                f"{lead}{name} cala {laid.meld} (gioco {number}){_jokers(laid, 'it')}.",
+                f"{lead}{name} lays {laid.meld} (meld {number}){_jokers(laid, 'en')}.",
+                indent=not lead,
+            )
+        elif isinstance(action, Attach):
+            target = before[action.meld]
+            cards = self.cards(action.cards)
+            as_it, as_en = _new_jokers(target, r.table[action.meld])
+            self.say(
+                f"{lead}{name} attacca {cards} al gioco {action.meld} ({target.meld}){as_it}.",
+                f"{lead}{name} attaches {cards} to meld {action.meld} ({target.meld}){as_en}.",
+                indent=not lead,
+            )
+        elif isinstance(action, Swap):
+            target = before[action.meld]
+            cards = self.cards(action.cards)
+            self.say(
+                f"{lead}{name} riprende il jolly dal gioco {action.meld} ({target.meld}) dando"
+                f" {cards}.",
+                f"{lead}{name} takes the joker back from meld {action.meld} ({target.meld}),"
+                f" giving {cards}.",
+                indent=not lead,
+            )
+        elif isinstance(action, Discard):
+            card = action.card.unicode()
+            self.say(
+                f"{lead}{name} scarta {card}.", f"{lead}{name} discards {card}.", indent=not lead
+            )
+        elif isinstance(action, Show):
+            shown = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])
+            if action.discard is None:
+                self.say(
+                    f"{lead}{name} mostra la mano: {shown}.",
+                    f"{lead}{name} shows the whole hand: {shown}.",
+                    indent=not lead,
+                )
+            else:
+                card = action.discard.unicode()
+                self.say(
+                    f"{lead}{name} mostra la mano: {shown}, e scarta {card}.",
+                    f"{lead}{name} shows the whole hand: {shown}, and discards {card}.",
+                    indent=not lead,
+                )
+
+    def _tell_restock(self) -> None:
+        r = self.round
+        n = r.restocks
+        if r.rules.restock is Restock.SHUFFLE:
+            self.say(
+                f"Il tallone è finito: il pozzo, tranne la carta in cima, si mescola e diventa il"
+                f" nuovo tallone ({n}ª volta).",
+                f"The stock ran out: the discard pile but its top card is shuffled into a new"
+                f" stock (time {n}).",
+                indent=True,
+            )
+        else:
+            self.say(
+                f"Il tallone è finito: il pozzo, tranne la carta in cima, si gira e diventa il"
+                f" nuovo tallone ({n}ª volta).",
+                f"The stock ran out: the discard pile but its top card is turned over into a new"
+                f" stock (time {n}).",
+                indent=True,
+            )
+
+    # --- the end ---
+
+    def ending(self) -> None:
+        r = self.round
+        end = r.end
+        if end is None:
+            self.say(
+                f"La registrazione si ferma al turno {r.turn}: la smazzata non è finita.",
+                f"The record stops in turn {r.turn}: the round is not over.",
+            )
+            return
+        rules = r.rules
+        if end.reason is EndReason.WENT_OUT and end.out is not None:
+            name = self.names[end.out]
+            words_it, words_en = [f"{name} chiude"], [f"{name} goes out"]
+            # Where every close shows the whole hand at once, "in one turn" says nothing.
+            if end.in_one_turn and rules.melding_during_play:
+                words_it.append("in mano")
+                words_en.append("in one turn")
+            if end.closing in _CLOSINGS:
+                words_it.append(_CLOSINGS[end.closing][0])
+                words_en.append(_CLOSINGS[end.closing][1])
+            self.say(" ".join(words_it) + ".", " ".join(words_en) + ".")
+        elif end.reason is EndReason.MAX_TURNS:
+            cap = rules.max_turns
+            self.say(
+                f"La smazzata si ferma: raggiunto il limite di {cap} turni.",
+                f"The round stops: the cap of {cap} turns was reached.",
+            )
+        elif rules.max_restocks is not None and r.restocks >= rules.max_restocks:
+            n = r.restocks
+            self.say(
+                f"La smazzata si ferma: il tallone è finito di nuovo, già rifatto {n} volte, il"
+                " massimo.",
+                f"The round stops: the stock ran out again, already remade {n} times, the most"
+                " allowed.",
+            )
+        else:
+            self.say(
+                "La smazzata si ferma: il tallone è finito e il pozzo non basta per rifarlo.",
+                "The round stops: the stock ran out and the discard pile cannot remake it.",
+            )
+        self._count()
+
+    def _count(self) -> None:
+        r = self.round
+        end = r.end
+        assert end is not None
+        if r.rules.lay_after_close and end.out is not None:
+            self.say(
+                "Conta (gli altri calano le loro combinazioni: contano solo le carte non legate):",
+                "Count (the others lay their combinations: only unbound cards count):",
+            )
+        else:
+            self.say("Conta:", "Count:")
+        for seat, name in enumerate(self.names):
+            if seat == end.out:
+                self.say(f"{name}: ha chiuso", f"{name}: went out", indent=True)
+                continue
+            cards = self.cards(end.hands[seat])
+            n = end.counts[seat]
+            self.say(f"{name}: {cards} — {n} punti", f"{name}: {cards} — {n} points", indent=True)
+        winners = r.winner_by_cap()
+        if winners:
+            who = ", ".join(self.names[s] for s in winners)
+            self.say(
+                f"Smazzata fermata dal limite: vince chi ha meno punti, {who}.",
+                f"Round stopped by a cap: the lowest hand wins, {who}.",
+            )
+        self._scores()
+
+    def _scores(self) -> None:
+        r = self.round
+        try:
+            sheet = Match(self.names, r.rules).record(r.round_result(self.names))
+        except RaminoError:
+            return  # the score sheet refuses this table (its size, say): the count is enough
+        listed = ", ".join(f"{p} {sheet.scores[p]}" for p in self.names if p in sheet.scores)
+        end = r.end
+        assert end is not None
+        note_it = note_en = ""
+        if end.in_one_turn and r.rules.melding_during_play:
+            if r.rules.rummy_bonus is RummyBonus.DOUBLE:
+                note_it, note_en = " (chiusura in mano: punti doppi)", " (one-turn close: doubled)"
+            elif r.rules.rummy_bonus is RummyBonus.ADD:
+                bonus = r.rules.rummy_bonus_points
+                note_it = f" (chiusura in mano: +{bonus} a testa)"
+                note_en = f" (one-turn close: +{bonus} each)"
+        if sheet.messa:
+            note_it += f" (messa di {sheet.messa} a chi perde)"
+            note_en += f" (a messa of {sheet.messa} for each loser)"
+        self.say(f"Punti della smazzata: {listed}{note_it}.", f"Round scores: {listed}{note_en}.")
+        if sheet.credits:
+            won = ", ".join(f"{p} {n}" for p, n in sheet.credits.items())
+            self.say(f"Crediti: {won}.", f"Credits: {won}.")
+
+
+def _jokers(laid: TableMeld, lang: str) -> str:
+    stands = [c.unicode() for _, c in laid.meld.joker_assignments]
+    if not stands:
+        return ""
+    listed = ", ".join(stands)
+    return f", il jolly vale {listed}" if lang == "it" else f", the joker stands for {listed}"
+
+
+def _new_jokers(before: TableMeld, after: TableMeld) -> tuple[str, str]:
+    """What an attached jolly stands for, if one was attached."""
+    grown = Counter(c for _, c in after.meld.joker_assignments)
+    grown.subtract(c for _, c in before.meld.joker_assignments)
+    stands = [c.unicode() for c in grown.elements()]
+    if not stands:
+        return "", ""
+    listed = ", ".join(stands)
+    return f", il jolly vale {listed}", f", the joker stands for {listed}"

@@ -1,0 +1,633 @@
+"""Game records: the rules, the players, the deal (a seed or the dealt order) and every action of
+one round, as a value and as JSON text. A record replays to the identical state; it is the unit of
+persistence, replays, bug reports and test fixtures. Pure: callers read and write the text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .actions import Action, parse_action
+from .cards import Card
+from .errors import Localized, RaminoError, Reason, RecordError, RulesError
+from .round import EndReason, Round, RoundEnd
+from .rules import Rules
+from .rules_file import rules_from_mapping
+from .scoring import Closing
+from .shuffle import PORTABLE, portable_shuffle
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Record",
+    "deal",
+    "from_json",
+    "record_round",
+    "replay",
+    "to_json",
+    "verify",
+]
+
+#: The ``format`` field of every record file.
+FORMAT = "ramino-record"
+#: The version of the record format this module writes and reads.
+VERSION = 1
+
+_TOP_KEYS = ("format", "version", "rules", "players", "dealer", "deal", "actions", "result")
+_DEAL_KEYS = ("generator", "seed", "deck_order")
+_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts")
+
+_E = TypeVar("_E", EndReason, Closing)
+
+
+def _bad(where: str, it: str, en: str) -> RecordError:
+    return RecordError(Reason.BAD_RECORD, where=where, detail=(it, en))
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One round as data: replaying ``actions`` on the deal gives back the round exactly.
+
+    The deal is either ``seed`` (the deck shuffled by ``generator``, the portable shuffle) or
+    ``deck_order`` (the deck's ids from the top, as dealt). The seed also shuffles the discard
+    pile when the stock runs out, so a record keeps it beside a ``deck_order`` too; without one
+    the round's default seed is used. ``result`` is how the round ended, if it has, and lets
+    :func:`replay` check that it still ends the same way.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> record = Record(get_preset("classico"), ("Anna", "Bruno"), seed=b"demo")
+    >>> replay(record).to_play, len(record.actions)
+    (1, 0)
+    >>> Record(get_preset("classico"), ("Anna", "Anna"), seed=b"demo")
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RecordError: Registrazione della partita non valida (players): il nome 'Anna' compare due volte.
+    """  # noqa: E501
+
+    rules: Rules
+    players: tuple[str, ...]
+    """The players' names, by seat."""
+    dealer: int = 0
+    """The dealer's seat (*mazziere*); the player after him moves first."""
+    seed: bytes | None = None
+    generator: str = PORTABLE
+    """The shuffle that turns ``seed`` into a deck order (only the portable one exists)."""
+    deck_order: tuple[int, ...] | None = None
+    actions: tuple[Action, ...] = ()
+    result: RoundEnd | None = None
+
+    def __post_init__(self) -> None:
+        # Lists are accepted for convenience and kept as tuples, so equal records compare equal.
+        for name in ("players", "actions", "deck_order"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        self._check()
+
+    def _check(self) -> None:
+        _check_names(self.players)
+        if not 0 <= self.dealer < len(self.players):
+            raise _bad(
+                "dealer",
+                f"il mazziere {self.dealer} non è un posto (0–{len(self.players) - 1}).",
+                f"dealer {self.dealer} is no seat (0–{len(self.players) - 1}).",
+            )
+        if self.seed is None and self.deck_order is None:
+            raise _bad(
+                "deal",
+                "serve il seme (seed) o l'ordine del mazzo (deck_order).",
+                "a seed or a deck order (deck_order) is needed.",
+            )
+        if self.generator != PORTABLE:
+            raise _bad(
+                "deal.generator",
+                f"generatore sconosciuto {self.generator!r}; si conosce {PORTABLE!r}.",
+                f"unknown generator {self.generator!r}; the known one is {PORTABLE!r}.",
+            )
+        if self.deck_order is not None:
+            size = self.rules.deck_size_for(len(self.players))
+            if sorted(self.deck_order) != list(range(size)):
+                raise _bad(
+                    "deal.deck_order",
+                    f"deve contenere ogni carta del mazzo una volta sola (0–{size - 1}).",
+                    f"it must hold every card of the deck exactly once (0–{size - 1}).",
+                )
+        end = self.result
+        if end is not None and not (
+            len(end.hands) == len(end.counts) == len(self.players)
+            and (end.out is None or 0 <= end.out < len(self.players))
+        ):
+            raise _bad(
+                "result",
+                "non corrisponde ai giocatori.",
+                "it does not match the players.",
+            )
+
+
+def _check_names(players: Sequence[object]) -> None:
+    if not players:
+        raise _bad("players", "nessun giocatore.", "no players.")
+    seen: set[object] = set()
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise _bad(
+                "players",
+                f"ogni giocatore ha un nome, non {name!r}.",
+                f"every player needs a name, not {name!r}.",
+            )
+        if name in seen:
+            raise _bad(
+                "players",
+                f"il nome {name!r} compare due volte.",
+                f"the name {name!r} appears twice.",
+            )
+        seen.add(name)
+
+
+def record_round(round_: Round, players: Sequence[str]) -> Record:
+    """The record of a round played so far (finished or not), its players named by seat.
+
+    A deal that the round's seed produced is stored as the seed alone; a stacked deal as its
+    deck order, with the seed that shuffles restocks.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.actions import Draw
+    >>> r = Round(get_preset("classico"), 2, seed=7)
+    >>> event = r.apply(Draw())
+    >>> record = record_round(r, ["Anna", "Bruno"])
+    >>> [str(a) for a in record.actions], record.deck_order, record.result
+    (['draw'], None, None)
+    """
+    names = tuple(players)
+    if len(names) != round_.players:
+        raise _bad(
+            "players",
+            f"la smazzata ha {round_.players} giocatori, i nomi sono {len(names)}.",
+            f"the round has {round_.players} players, {len(names)} names were given.",
+        )
+    shuffled = portable_shuffle(list(range(len(round_.deck))), round_.seed)
+    order = None if tuple(shuffled) == round_.deck_order else round_.deck_order
+    return Record(
+        rules=round_.rules,
+        players=names,
+        dealer=round_.dealer,
+        seed=round_.seed,
+        deck_order=order,
+        actions=tuple(event.action for event in round_.history),
+        result=round_.end,
+    )
+
+
+def deal(record: Record) -> Round:
+    """The round of ``record`` as dealt, before any action.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> r = deal(Record(get_preset("classico"), ("Anna", "Bruno", "Carla"), seed=b"x"))
+    >>> r.players, r.turn, r.stock_count
+    (3, 1, 77)
+    """
+    if record.seed is None:
+        return Round(
+            record.rules, len(record.players), dealer=record.dealer, deck_order=record.deck_order
+        )
+    return Round(
+        record.rules,
+        len(record.players),
+        seed=record.seed,
+        dealer=record.dealer,
+        deck_order=record.deck_order,
+    )
+
+
+def replay(record: Record) -> Round:
+    """Deal and apply every action of ``record`` through :meth:`Round.apply`, then check the
+    end against ``record.result`` (see :func:`verify`).
+
+    A refused action raises the engine's own error, with a note saying which action it was.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.actions import parse_action
+    >>> rules = get_preset("classico")
+    >>> record = Record(rules, ("Anna", "Bruno"), seed=b"x", actions=(parse_action("draw"),))
+    >>> replay(record).phase
+    <Phase.PLAY: 'play'>
+    >>> twice = Record(rules, ("Anna", "Bruno"), seed=b"x", actions=(parse_action("take"),) * 2)
+    >>> try:
+    ...     replay(twice)
+    ... except RaminoError as error:
+    ...     print(error.reason.value, error.__notes__)
+    already_drawn ['action 2 of 2: take']
+    """
+    round_ = deal(record)
+    total = len(record.actions)
+    for number, action in enumerate(record.actions, 1):
+        try:
+            round_.apply(action)
+        except RaminoError as error:
+            error.add_note(f"action {number} of {total}: {action}")
+            raise
+    verify(record, round_)
+    return round_
+
+
+def verify(record: Record, round_: Round) -> None:
+    """Raise :class:`RecordError` (``record_mismatch``) if ``record`` says how the round ended
+    and ``round_`` did not end the same way; return quietly otherwise.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> r = Round(get_preset("classico"), 2, seed=1)
+    >>> verify(record_round(r, ["Anna", "Bruno"]), r)
+    """
+    expected = record.result
+    if expected is None:
+        return
+    got = round_.end
+    if got is None:
+        raise RecordError(
+            Reason.RECORD_MISMATCH,
+            detail=(
+                f"la registrazione finisce ({_reason_words(expected, record.players)[0]}), la"
+                f" ripetizione è ancora al turno {round_.turn}.",
+                f"the record ends ({_reason_words(expected, record.players)[1]}), the replay is"
+                f" still in turn {round_.turn}.",
+            ),
+        )
+    if got != expected:
+        raise RecordError(Reason.RECORD_MISMATCH, detail=_difference(expected, got, record))
+
+
+def _reason_words(end: RoundEnd, players: Sequence[str]) -> Localized:
+    if end.reason is EndReason.WENT_OUT and end.out is not None:
+        return (f"chiude {players[end.out]}", f"{players[end.out]} goes out")
+    if end.reason is EndReason.MAX_TURNS:
+        return ("limite di turni", "turn cap")
+    return ("limite di rimescolate del tallone", "restock cap")
+
+
+def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Localized:
+    """The first way ``got`` differs from ``expected``, in words."""
+    players = record.players
+    if (expected.reason, expected.out) != (got.reason, got.out):
+        want, have = _reason_words(expected, players), _reason_words(got, players)
+        return (
+            f"registrata: {want[0]}; ripetuta: {have[0]}.",
+            f"recorded: {want[1]}; replayed: {have[1]}.",
+        )
+    if expected.in_one_turn != got.in_one_turn:
+        return (
+            f"chiusura in mano registrata {_yes(expected.in_one_turn, 'it')}, ripetuta"
+            f" {_yes(got.in_one_turn, 'it')}.",
+            f"going out in one turn recorded {_yes(expected.in_one_turn, 'en')}, replayed"
+            f" {_yes(got.in_one_turn, 'en')}.",
+        )
+    if expected.closing != got.closing:
+        return (
+            f"chiusura registrata {expected.closing.value}, ripetuta {got.closing.value}.",
+            f"closing recorded {expected.closing.value}, replayed {got.closing.value}.",
+        )
+    for seat, name in enumerate(players):
+        if expected.hands[seat] != got.hands[seat]:
+            left, shown = _cards(expected.hands[seat]), _cards(got.hands[seat])
+            return (
+                f"in mano a {name} restano registrate {left}, ripetute {shown}.",
+                f"{name}'s hand left recorded {left}, replayed {shown}.",
+            )
+    for seat, name in enumerate(players):
+        if expected.counts[seat] != got.counts[seat]:
+            want_n, have_n = expected.counts[seat], got.counts[seat]
+            return (
+                f"conta di {name} registrata {want_n}, ripetuta {have_n}.",
+                f"{name}'s count recorded {want_n}, replayed {have_n}.",
+            )
+    return ("la fine è diversa.", "the end differs.")
+
+
+def _yes(value: bool, lang: str) -> str:
+    if lang == "en":
+        return "yes" if value else "no"
+    return "sì" if value else "no"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.unicode() for c in cards) or "—"
+
+
+# --- JSON ---
+
+
+def to_json(record: Record) -> str:
+    """The record as JSON text: one action per line, every knob of the rules written out, so the
+    record replays the same even if a preset changes later.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.actions import parse_action
+    >>> record = Record(get_preset("classico"), ("Anna", "Bruno"), seed=b"x",
+    ...                 actions=(parse_action("draw"), parse_action("discard KS")))
+    >>> text = to_json(record)
+    >>> print(text[text.index('"players"'):])
+    "players": ["Anna", "Bruno"],
+      "dealer": 0,
+      "deal": {"generator": "sha256-fisher-yates-v1", "seed": "78"},
+      "actions": [
+        "draw",
+        "discard KS"
+      ]
+    }
+    <BLANKLINE>
+    >>> from_json(text) == record
+    True
+    """
+    deal_: dict[str, Any] = {}
+    if record.seed is not None:
+        deal_ = {"generator": record.generator, "seed": record.seed.hex()}
+    if record.deck_order is not None:
+        deal_["deck_order"] = list(record.deck_order)
+    rules = {"name": record.rules.name, **record.rules.knobs()}
+    fields = [
+        ("format", _dump(FORMAT)),
+        ("version", _dump(VERSION)),
+        ("rules", _block([(k, _dump(v)) for k, v in rules.items()], "  ")),
+        ("players", _dump(list(record.players))),
+        ("dealer", _dump(record.dealer)),
+        ("deal", _dump(deal_)),
+        ("actions", _lines([_dump(str(a)) for a in record.actions], "  ")),
+    ]
+    if record.result is not None:
+        fields.append(("result", _block(_result_fields(record.result, record.players), "  ")))
+    return _block(fields, "") + "\n"
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _block(fields: Sequence[tuple[str, str]], indent: str) -> str:
+    inner = indent + "  "
+    body = ",\n".join(f"{inner}{_dump(key)}: {value}" for key, value in fields)
+    return "{\n" + body + "\n" + indent + "}"
+
+
+def _lines(items: Sequence[str], indent: str) -> str:
+    if not items:
+        return "[]"
+    inner = indent + "  "
+    return "[\n" + ",\n".join(inner + item for item in items) + "\n" + indent + "]"
+
+
+def _result_fields(end: RoundEnd, players: Sequence[str]) -> list[tuple[str, str]]:
+    return [
+        ("end", _dump(end.reason.value)),
+        ("out", _dump(None if end.out is None else players[end.out])),
+        ("in_one_turn", _dump(end.in_one_turn)),
+        ("closing", _dump(end.closing.value)),
+        ("hands", _dump({p: [str(c) for c in h] for p, h in zip(players, end.hands, strict=True)})),
+        ("counts", _dump(dict(zip(players, end.counts, strict=True)))),
+    ]
+
+
+def from_json(text: str) -> Record:
+    """Read a record from JSON text. Every defect raises :class:`RecordError` naming where it is
+    (``deal.seed``, ``actions[3]``, …).
+
+    >>> from_json('{"format": "ramino-record", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RecordError: Registrazione della partita non valida (version): la versione 2 non è letta da questo programma (legge la 1).
+    """  # noqa: E501
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        at = f"{error.lineno}:{error.colno}"
+        raise _bad(
+            "JSON",
+            f"testo JSON non valido alla riga {error.lineno}, colonna {error.colno} ({error.msg}).",
+            f"not valid JSON at line {at} ({error.msg}).",
+        ) from None
+    if not isinstance(data, dict):
+        raise _bad("JSON", "serve un oggetto JSON {...}.", "a JSON object {...} is needed.")
+    if data.get("format") != FORMAT:
+        raise _bad(
+            "format",
+            f'non è una registrazione di ramino (serve "format": "{FORMAT}").',
+            f'it is not a ramino record ("format": "{FORMAT}" is needed).',
+        )
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise _bad(
+            "version",
+            f"la versione {version} non è letta da questo programma (legge la {VERSION}).",
+            f"version {version} is not read by this program (it reads {VERSION}).",
+        )
+    _no_unknown_keys(data, _TOP_KEYS, "")
+    rules = _rules(_field(data, "rules", ""))
+    players = _players(_field(data, "players", ""))
+    dealer = _int(data.get("dealer", 0), "dealer")
+    seed, generator, order = _deal(_field(data, "deal", ""))
+    actions = _actions(_field(data, "actions", ""))
+    raw_result = data.get("result")
+    result = None if raw_result is None else _result(raw_result, players, rules)
+    return Record(
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        seed=seed,
+        generator=generator,
+        deck_order=order,
+        actions=actions,
+        result=result,
+    )
+
+
+def _place(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _field(data: Mapping[str, Any], key: str, where: str) -> Any:
+    if key not in data:
+        raise _bad(_place(where, key), "manca.", "missing.")
+    return data[key]
+
+
+def _no_unknown_keys(data: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    for key in data:
+        if key not in known:
+            listed = ", ".join(known)
+            raise _bad(
+                _place(where, str(key)),
+                f"chiave sconosciuta; sono ammesse: {listed}.",
+                f"unknown key; the accepted ones are: {listed}.",
+            )
+
+
+def _int(value: Any, where: str) -> int:
+    # bool is an int in Python, but "dealer": true is surely a mistake.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(
+            where,
+            f"serve un numero intero, non {value!r}.",
+            f"an integer is needed, not {value!r}.",
+        )
+    return value
+
+
+def _rules(value: Any) -> Rules:
+    if not isinstance(value, dict):
+        raise _bad(
+            "rules", "serve un oggetto con le regole.", "an object with the rules is needed."
+        )
+    # knobs() writes "no number" as null; the rules reader spells it "none".
+    table = {key: ("none" if v is None else v) for key, v in value.items()}
+    try:
+        return rules_from_mapping(table)
+    except RulesError as error:
+        raise RecordError(
+            Reason.BAD_RECORD, where="rules", detail=(error.message("it"), error.message("en"))
+        ) from None
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise _bad(
+            "players",
+            "serve una lista di nomi, per posto.",
+            "a list of names, by seat, is needed.",
+        )
+    # Checked before the result, which names the players.
+    _check_names(value)
+    return tuple(value)
+
+
+def _deal(value: Any) -> tuple[bytes | None, str, tuple[int, ...] | None]:
+    if not isinstance(value, dict):
+        raise _bad(
+            "deal",
+            'serve un oggetto con "seed" o "deck_order".',
+            'an object with "seed" or "deck_order" is needed.',
+        )
+    _no_unknown_keys(value, _DEAL_KEYS, "deal")
+    seed: bytes | None = None
+    if "seed" in value:
+        text = value["seed"]
+        try:
+            if not isinstance(text, str):
+                raise ValueError
+            seed = bytes.fromhex(text)
+        except ValueError:
+            raise _bad(
+                "deal.seed",
+                'serve il seme in esadecimale, come "5f3a".',
+                'the seed is needed in hexadecimal, like "5f3a".',
+            ) from None
+        if "generator" not in value:
+            raise _bad("deal.generator", "manca accanto al seme.", "missing beside the seed.")
+    generator = value.get("generator", PORTABLE)
+    if not isinstance(generator, str):
+        raise _bad("deal.generator", "serve un nome.", "a name is needed.")
+    order: tuple[int, ...] | None = None
+    if "deck_order" in value:
+        raw = value["deck_order"]
+        if not isinstance(raw, list):
+            raise _bad(
+                "deal.deck_order",
+                "serve una lista di numeri di carta.",
+                "a list of card numbers is needed.",
+            )
+        order = tuple(_int(n, f"deal.deck_order[{i}]") for i, n in enumerate(raw))
+    return seed, generator, order
+
+
+def _actions(value: Any) -> tuple[Action, ...]:
+    if not isinstance(value, list):
+        raise _bad(
+            "actions",
+            'serve una lista di mosse, come ["draw", "discard KS"].',
+            'a list of actions, like ["draw", "discard KS"], is needed.',
+        )
+    actions: list[Action] = []
+    for i, text in enumerate(value):
+        where = f"actions[{i}]"
+        if not isinstance(text, str):
+            raise _bad(
+                where,
+                f"serve una mossa scritta, non {text!r}.",
+                f"an action as text is needed, not {text!r}.",
+            )
+        try:
+            actions.append(parse_action(text))
+        except RaminoError as error:
+            raise RecordError(
+                Reason.BAD_RECORD,
+                where=where,
+                detail=(
+                    f"mossa {i + 1}: {error.message('it')}",
+                    f"action {i + 1}: {error.message('en')}",
+                ),
+            ) from None
+    return tuple(actions)
+
+
+def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
+    if not isinstance(value, dict):
+        raise _bad("result", "serve un oggetto o null.", "an object or null is needed.")
+    _no_unknown_keys(value, _RESULT_KEYS, "result")
+    reason = _choice(EndReason, _field(value, "end", "result"), "result.end")
+    out_name = _field(value, "out", "result")
+    out: int | None = None
+    if out_name is not None:
+        if out_name not in players:
+            raise _bad(
+                "result.out", f"{out_name!r} non è un giocatore.", f"{out_name!r} is no player."
+            )
+        out = players.index(out_name)
+    if (out is None) != (reason is not EndReason.WENT_OUT):
+        raise _bad(
+            "result.out",
+            "c'è chi chiude solo quando la fine è went_out.",
+            "somebody goes out only when the end is went_out.",
+        )
+    in_one_turn = _field(value, "in_one_turn", "result")
+    if not isinstance(in_one_turn, bool):
+        raise _bad("result.in_one_turn", "serve true o false.", "true or false is needed.")
+    closing = _choice(Closing, _field(value, "closing", "result"), "result.closing")
+    hands_data = _by_player(_field(value, "hands", "result"), players, "result.hands")
+    hands = tuple(_hand(hands_data[p], f"result.hands.{p}") for p in players)
+    counts_data = _by_player(_field(value, "counts", "result"), players, "result.counts")
+    counts = tuple(_int(counts_data[p], f"result.counts.{p}") for p in players)
+    return RoundEnd(reason, out, in_one_turn, closing, hands, counts)
+
+
+def _choice(kind: type[_E], value: Any, where: str) -> _E:
+    try:
+        return kind(value)
+    except ValueError:
+        listed = ", ".join(member.value for member in kind)
+        raise _bad(where, f"valori ammessi: {listed}.", f"accepted values: {listed}.") from None
+
+
+def _by_player(value: Any, players: tuple[str, ...], where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict) or set(value) != set(players):
+        raise _bad(
+            where,
+            "serve un valore per ogni giocatore, per nome.",
+            "one value per player, by name, is needed.",
+        )
+    return value
+
+
+def _hand(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise _bad(
+            where,
+            'serve una lista di carte, come ["7H", "KS"].',
+            'a list of cards, like ["7H", "KS"], is needed.',
+        )
+    try:
+        # Sorted as the round keeps them, so a hand written in any order compares equal.
+        return tuple(sorted(Card.parse(c) for c in value))
+    except RaminoError as error:
+        raise RecordError(
+            Reason.BAD_RECORD, where=where, detail=(error.message("it"), error.message("en"))
+        ) from None
