@@ -8,8 +8,10 @@ import typer
 
 from .. import __version__
 from .check import check
+from .replay import replay
 from .rules import rules
 from .score import score
+from .simulate import simulate
 
 app = typer.Typer(
     name="ramino",
@@ -22,6 +24,8 @@ app = typer.Typer(
 app.command("check")(check)
 app.command("rules")(rules)
 app.command("score")(score)
+app.command("replay")(replay)
+app.command("simulate")(simulate)
 
 
 def _show_version(value: bool) -> None:

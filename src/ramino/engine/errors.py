@@ -88,6 +88,7 @@ class Reason(enum.StrEnum):
     DISCARD_ATTACHABLE = "discard_attachable"
     RETRIEVED_JOKER_NOT_LAID = "retrieved_joker_not_laid"
     JOKER_CANNOT_BE_RELAID = "joker_cannot_be_relaid"
+    JOKER_BACK_TO_SAME_MELD = "joker_back_to_same_meld"
     SHOW_NOT_ALLOWED = "show_not_allowed"
     SHOW_INCOMPLETE = "show_incomplete"
 

@@ -219,14 +219,17 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     )
 
 
+def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
+    """Lays and attachments that put a jolly from the hand on the table (the checks decide)."""
+    hand = [round_.deck[i] for i in round_.hands[seat]]
+    for meld_cards, declared in meld_candidates(hand, round_.rules):
+        if JOKER in meld_cards:
+            yield Lay(meld_cards, declared)
+    for action in attach_candidates(round_, seat):
+        if action.cards == (JOKER,):
+            yield action
+
+
 def joker_can_be_relaid(round_: Round, seat: int, joker: int) -> bool:
     """Whether a jolly taken back could be laid again this turn."""
-    hand = [round_.deck[i] for i in round_.hands[seat]]
-    rules = round_.rules
-    for meld_cards, declared in meld_candidates(hand, rules):
-        if JOKER in meld_cards and round_.can(Lay(meld_cards, declared)):
-            return True
-    for action in attach_candidates(round_, seat):
-        if action.cards == (JOKER,) and round_.can(action):
-            return True
-    return False
+    return any(round_.can(action) for action in joker_actions(round_, seat))

@@ -287,6 +287,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Il jolly ripreso va calato subito, ma non avresti dove calarlo: {cards}.",
         "The joker taken back must be laid at once, but you could not lay it: {cards}.",
     ),
+    Reason.JOKER_BACK_TO_SAME_MELD: (
+        "Il jolly ripreso va calato in un altro gioco, non di nuovo nel gioco {meld}.",
+        "The joker taken back goes into another meld, not back into meld {meld}.",
+    ),
     Reason.SHOW_NOT_ALLOWED: (
         "Si chiude mostrando la mano solo quando non si cala durante la smazzata, o con il colore.",
         "Going out by showing the hand is only for variants without melding during play, or"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Action, Draw
+from .actions import Action
 from .cards import Card
 from .rules import Rules
 
@@ -83,11 +83,7 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
     """
     mine = round_.to_play == seat and not round_.is_over
     taken = round_.taken_card
-    history = tuple(
-        # A draw from the stock is public, the card drawn is not.
-        PublicEvent(e.seat, Draw() if isinstance(e.action, Draw) else e.action)
-        for e in round_.history
-    )
+    history = tuple(round_.public_history)
     return Observation(
         seat=seat,
         players=round_.players,

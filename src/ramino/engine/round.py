@@ -20,7 +20,7 @@ from .errors import IllegalAction, MeldError, RaminoError, Reason
 from .going_out import closing_kind, min_deadwood
 from .match import RoundResult
 from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
-from .observation import Observation, observe
+from .observation import Observation, PublicEvent, observe
 from .rules import (
     Betting,
     Direction,
@@ -151,6 +151,8 @@ class Round:
         self.table: list[TableMeld] = []
         self.discard_pile: list[int] = []
         self.history: list[Event] = []
+        # The history as every player saw it, kept as it grows so observations stay cheap.
+        self.public_history: list[PublicEvent] = []
         self.turn = 1
         self.restocks = 0
         self.opened = [False] * players
@@ -163,6 +165,7 @@ class Round:
         self._turn_melded = False
         self._opening_points = 0
         self._pending: list[int] = []
+        self._pending_from: int | None = None
         self._deal(order)
 
     # --- the deal ---
@@ -266,6 +269,7 @@ class Round:
         new.stock = list(self.stock)
         new.discard_pile = list(self.discard_pile)
         new.history = list(self.history)
+        new.public_history = list(self.public_history)
         new.opened = list(self.opened)
         new.melded_before = list(self.melded_before)
         new._pending = list(self._pending)
@@ -460,6 +464,9 @@ class Round:
         rest = [i for i in self.hands[seat] if i not in ids]
         goes_out = self._check_rest(seat, rest, action.cards, points)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
+        self._check_pending_placeable(
+            seat, ids, rest, [*self.table, TableMeld(seat, meld, ordered)]
+        )
 
         def lay() -> Event:
             self.hands[seat] = rest
@@ -493,6 +500,9 @@ class Round:
             raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
         ids = self._ids_for(seat, action.cards, lay=True)
         self._check_taken_used(seat, ids)
+        if action.meld == self._pending_from and any(i in self._pending for i in ids):
+            # [G]: the jolly taken back goes down again "in un altro gioco".
+            raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
         grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
         gained = 0
         if opening and self.rules.opening_counts_attachments:
@@ -501,6 +511,9 @@ class Round:
         rest = [i for i in self.hands[seat] if i not in ids]
         goes_out = self._check_rest(seat, rest, action.cards, points)
         new_ids = _merge_ids(target, grown, ids, self.deck)
+        table = list(self.table)
+        table[action.meld] = TableMeld(target.owner, grown, new_ids)
+        self._check_pending_placeable(seat, ids, rest, table)
 
         def do_attach() -> Event:
             self.hands[seat] = rest
@@ -527,13 +540,14 @@ class Round:
         kept_ids = [i for i in target.ids if i not in joker_ids] + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
         if self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
-            from .legal import joker_can_be_relaid
-
-            trial = self.copy()
-            trial.hands[seat] = rest
-            trial.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-            trial._pending = [*self._pending, *joker_ids]
-            if not joker_can_be_relaid(trial, seat, joker_ids[0]):
+            if self._pending:
+                # One jolly at a time: the one already taken back goes down first.
+                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+            table = list(self.table)
+            table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+            trial = self._trial(seat, rest, table, joker_ids)
+            trial._pending_from = action.meld
+            if not _can_lay_all_pending(trial, seat):
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
         points = self._opening_points
         if not self.opened[seat] and self.rules.swap_counts_for_opening:
@@ -546,10 +560,33 @@ class Round:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
             self._pending.extend(joker_ids)
+            self._pending_from = action.meld
             self._after_meld(seat, ids, points - self._opening_points)
             return self._record(seat, action, tuple(ids))
 
         return swap
+
+    def _trial(
+        self, seat: int, hand: list[int], table: list[TableMeld], pending: list[int]
+    ) -> Round:
+        trial = self.copy()
+        trial.hands[seat] = list(hand)
+        trial.table = list(table)
+        trial._pending = list(pending)
+        trial._turn_melded = True
+        return trial
+
+    def _check_pending_placeable(
+        self, seat: int, used: Sequence[int], rest: list[int], table: list[TableMeld]
+    ) -> None:
+        """A jolly taken back that must go down this turn must keep somewhere to go."""
+        if self.rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
+            return
+        waiting = [i for i in self._pending if i not in used]
+        if waiting and not _can_lay_all_pending(self._trial(seat, rest, table, waiting), seat):
+            raise IllegalAction(
+                Reason.JOKER_CANNOT_BE_RELAID, cards=[self.deck[i] for i in waiting]
+            )
 
     def _after_meld(self, seat: int, ids: Sequence[int], gained: int) -> None:
         self._turn_melded = True
@@ -702,6 +739,8 @@ class Round:
     def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
         event = Event(seat, action, ids)
         self.history.append(event)
+        # A draw from the stock is public, the card drawn is not (the Draw value holds none).
+        self.public_history.append(PublicEvent(seat, action))
         return event
 
     def _next_turn(self) -> None:
@@ -714,6 +753,7 @@ class Round:
         self._turn_melded = False
         self._opening_points = 0
         self._pending = []
+        self._pending_from = None
         if self.turn > self.rules.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
@@ -855,6 +895,25 @@ def _check_playable(rules: Rules, players: int) -> None:
         raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
     if players > rules.max_players:
         raise IllegalAction(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
+
+
+def _can_lay_all_pending(trial: Round, seat: int) -> bool:
+    """Whether every jolly waiting in ``trial`` can be laid, one after the other."""
+    if not trial._pending:
+        return True
+    from .legal import joker_actions
+
+    for action in joker_actions(trial, seat):
+        try:
+            commit = trial._plan(action)
+        except RaminoError:
+            continue
+        after = trial.copy()
+        after._plan(action)()
+        if _can_lay_all_pending(after, seat):
+            return True
+        del commit
+    return False
 
 
 def _ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:

@@ -1,0 +1,186 @@
+"""How fast random bots play whole rounds, preset by preset, on one core.
+
+Run: ``.venv/bin/python bench/round.py [--rounds 2] [--batches 3] [--seed 1] [--players 4]``.
+Every decision computes the complete legal actions, as ``ramino simulate`` does. Two figures per
+preset: through observations and a :class:`RandomBot` (what ``simulate`` and every client pay),
+and the engine alone (``legal_actions()`` then ``apply``). µs per decision is the median over
+batches. Gin rummy in RLCard and OpenSpiel is timed beside it when those packages are installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ramino.ai import RandomBot, play_round
+from ramino.engine.errors import IllegalAction, Reason
+from ramino.engine.play import round_seed
+from ramino.engine.presets import PRESETS, get_preset
+from ramino.engine.round import Round
+
+
+@dataclass
+class Figures:
+    """One line of the table."""
+
+    decisions: int
+    rounds: int
+    seconds: float
+    per_decision_us: float  # median over batches
+
+
+def measure(batch: Callable[[int], tuple[int, int]], batches: int) -> Figures:
+    """Run ``batch(k)`` (returning decisions and rounds) ``batches`` times and sum them up."""
+    decisions = rounds = 0
+    seconds = 0.0
+    per_decision = []
+    for k in range(batches):
+        start = time.perf_counter()
+        d, r = batch(k)
+        elapsed = time.perf_counter() - start
+        decisions, rounds, seconds = decisions + d, rounds + r, seconds + elapsed
+        per_decision.append(elapsed / max(d, 1) * 1e6)
+    return Figures(decisions, rounds, seconds, statistics.median(per_decision))
+
+
+def ramino_batch(
+    preset: str, players: int, rounds: int, seed: int, *, bots: bool
+) -> Callable[[int], tuple[int, int]]:
+    rules = get_preset(preset)
+
+    def batch(k: int) -> tuple[int, int]:
+        decisions = 0
+        for number in range(1, rounds + 1):
+            key = f"{seed}/{k}/{number}"
+            round_ = Round(rules, players, seed=round_seed(key, number), dealer=number % players)
+            if bots:
+                play_round(round_, [RandomBot(f"{key}/{seat}") for seat in range(players)])
+            else:
+                # The random bots' own generators, so both figures time the very same games.
+                rnds = [random.Random(f"{key}/{seat}") for seat in range(players)]
+                while not round_.is_over:
+                    actions = round_.legal_actions()
+                    rnd = rnds[round_.to_play]
+                    round_.apply(actions[rnd.randrange(len(actions))])
+            decisions += len(round_.history)
+        return decisions, rounds
+
+    return batch
+
+
+def playable(preset: str, players: int) -> bool:
+    try:
+        Round(get_preset(preset), players)
+    except IllegalAction as error:
+        if error.reason is Reason.VARIANT_NOT_PLAYABLE:
+            return False
+        raise
+    return True
+
+
+def rlcard_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
+    import rlcard  # type: ignore[import-not-found]
+
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+
+    def batch(k: int) -> tuple[int, int]:
+        rnd = random.Random(f"{seed}/{k}")
+        decisions = 0
+        for _ in range(rounds):
+            state, _player = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _player = env.step(legal[rnd.randrange(len(legal))])
+                decisions += 1
+        return decisions, rounds
+
+    return batch
+
+
+def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("gin_rummy")
+
+    def batch(k: int) -> tuple[int, int]:
+        rnd = random.Random(f"{seed}/{k}")
+        decisions = 0
+        for _ in range(rounds):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rnd.choices(outcomes, weights)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rnd.randrange(len(legal))])
+                    decisions += 1
+        return decisions, rounds
+
+    return batch
+
+
+def row(label: str, players: int | str, bot: Figures, engine: Figures | None) -> str:
+    engine_us = f"{engine.per_decision_us:10.1f}" if engine is not None else f"{'':>10}"
+    return (
+        f"{label:<22} {players!s:>3} {bot.rounds:>6} {bot.decisions:>9}"
+        f" {bot.per_decision_us:10.1f} {engine_us}"
+        f" {bot.decisions / bot.seconds:11.0f} {bot.rounds / bot.seconds:9.2f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=2, help="rounds per batch (default 2)")
+    parser.add_argument("--batches", type=int, default=3, help="batches per figure (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--players", type=int, default=4, help="players (clamped to what each preset allows)"
+    )
+    parser.add_argument("--presets", nargs="*", help="only these presets (default: all playable)")
+    args = parser.parse_args()
+
+    print(f"random play, {args.batches} batches of {args.rounds} rounds, seed {args.seed}")
+    print(
+        f"{'preset':<22} {'pl':>3} {'rounds':>6} {'decisions':>9} {'µs/dec':>10}"
+        f" {'engine µs':>10} {'decisions/s':>11} {'rounds/s':>9}"
+    )
+    for preset in args.presets or list(PRESETS):
+        rules = get_preset(preset)
+        players = min(max(args.players, rules.min_players), rules.max_players)
+        if not playable(preset, players):
+            print(f"{preset:<22} {'':>3} not playable yet")
+            continue
+        bot = measure(
+            ramino_batch(preset, players, args.rounds, args.seed, bots=True), args.batches
+        )
+        engine = measure(
+            ramino_batch(preset, players, args.rounds, args.seed, bots=False), args.batches
+        )
+        if engine.decisions != bot.decisions:  # the same games, or the comparison is off
+            print(f"{preset:<22} note: the two runs played different games")
+        print(row(preset, players, bot, engine), flush=True)
+
+    peers: list[tuple[str, Callable[[int, int], Callable[[int], tuple[int, int]]]]] = [
+        ("rlcard gin-rummy", rlcard_batch),
+        ("open_spiel gin_rummy", open_spiel_batch),
+    ]
+    for label, make in peers:
+        try:
+            batch = make(args.rounds, args.seed)
+        except ImportError:
+            print(f"{label:<22} peer not installed")
+            continue
+        print(row(label, 2, measure(batch, args.batches), None), flush=True)
+    print(
+        "µs/dec: observation + RandomBot + apply (as `ramino simulate`), median of batches;"
+        " engine µs: legal_actions() + apply alone. Goal: ≤ 10 µs per decision."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""``ramino simulate``: every playable preset runs, the JSON summary has its documented shape,
+the same seed gives the same games, and user errors are one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ramino.cli.app import app
+from ramino.engine import IllegalAction, Reason, get_preset
+from ramino.engine.presets import PRESETS
+from ramino.engine.round import Round
+
+runner = CliRunner(
+    env={"RAMINO_LANG": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"}
+)
+
+ROUND_KEYS = ["rounds", "went_out", "ended_by_cap", "mean_turns", "decisions"]
+ROUND_KEYS.append("decisions_per_second")
+
+
+def playable(name: str) -> bool:
+    rules = get_preset(name)
+    try:
+        Round(rules, rules.min_players)
+    except IllegalAction as error:
+        assert error.reason is Reason.VARIANT_NOT_PLAYABLE
+        return False
+    return True
+
+
+PLAYABLE = [name for name in PRESETS if playable(name)]
+NOT_YET = [name for name in PRESETS if name not in PLAYABLE]
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, ["simulate", *args])
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no progress bar with --json, nor off a terminal
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def short(tmp_path: Path, preset: str, turns: int = 40) -> str:
+    """A house-rules file: ``preset`` with a low turn cap, so that random rounds stay short."""
+    path = tmp_path / f"{preset}.toml"
+    path.write_text(f'preset = "{preset}"\nmax_turns = {turns}\n', encoding="utf-8")
+    return str(path)
+
+
+def assert_user_error(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_the_presets_still_to_come_are_the_known_three() -> None:
+    assert sorted(NOT_YET) == ["carioca", "pokerato", "pokerato-immaginario"]
+
+
+@pytest.mark.parametrize("preset", PLAYABLE)
+def test_every_playable_preset_simulates(preset: str, tmp_path: Path) -> None:
+    rules = get_preset(preset)
+    players = min(3, rules.max_players)
+    data = run_json("--rules", short(tmp_path, preset), "--players", str(players), "--rounds", "2")
+    assert list(data) == ROUND_KEYS
+    assert data["rounds"] == 2
+    assert list(data["went_out"]) == [str(s) for s in range(players)]
+    assert sum(data["went_out"].values()) + data["ended_by_cap"] == 2
+    assert 0 < data["mean_turns"] <= 40
+    assert data["decisions"] >= 2 * data["mean_turns"]
+    assert data["decisions_per_second"] > 0
+
+
+def test_a_preset_by_name_with_its_own_caps() -> None:
+    data = run_json("--rules", "classico-2", "--rounds", "1", "--seed", "3")
+    assert data["rounds"] == 1 and list(data["went_out"]) == ["0", "1"]
+
+
+def test_the_same_seed_plays_the_same_rounds(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 30)
+
+    def summary(seed: str) -> dict[str, Any]:
+        data = run_json("-r", rules, "-p", "3", "-n", "3", "--seed", seed)
+        del data["decisions_per_second"]  # the only figure that depends on the clock
+        return data
+
+    first = summary("7")
+    assert summary("7") == first
+    assert any(summary(seed) != first for seed in ("8", "9"))
+
+
+def test_matches_add_the_winners(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico-2", 30)
+    data = run_json("--rules", rules, "--matches", "2", "--seed", "1")
+    assert list(data) == [*ROUND_KEYS, "matches", "winners"]
+    assert data["matches"] == 2
+    assert list(data["winners"]) == ["0", "1"]
+    assert sum(data["winners"].values()) <= 2
+    assert data["rounds"] >= 2  # each match takes one round at least
+
+
+def test_text_summary_in_both_languages(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 20)
+    italian = run("-r", rules, "-p", "2", "-n", "2")
+    assert italian.exit_code == 0, italian.output
+    assert "Simulazione" in italian.stdout and "chiuse dal posto 1" in italian.stdout
+    assert italian.stderr == ""
+    english = run("-r", rules, "-p", "2", "--lang", "en", "--matches", "1")
+    assert english.exit_code == 0, english.output
+    for label in ("Simulation", "rounds", "went out, seat 0", "ended by a cap", "matches won"):
+        assert label in english.stdout
+    for label in ("mean turns per round", "decisions per second"):
+        assert label in english.stdout
+
+
+@pytest.mark.parametrize("preset", NOT_YET)
+def test_presets_played_later_are_refused(preset: str) -> None:
+    assert_user_error(run("--rules", preset, "--lang", "en"), "cannot be played yet")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["--bots", "random,clever"], ["unknown bot 'clever'", "random"]),
+        (["--players", "3", "--bots", "random,random"], ["2 bots for 3 players"]),
+        (["--rules", "classico-2", "--players", "3"], ["2"]),
+        (["--players", "1"], ["2"]),
+        (["--rules", "tradizionale", "--players", "5"], ["4"]),
+        (["--rounds", "0"], ["--rounds", "at least 1"]),
+        (["--matches", "-1"], ["--matches"]),
+        (["--rounds", "2", "--matches", "2"], ["--rounds", "--matches"]),
+        (["--rules", "no-such-preset"], ["no-such-preset"]),
+    ],
+)
+def test_user_errors_are_one_line(args: list[str], fragments: list[str]) -> None:
+    assert_user_error(run(*args, "--lang", "en"), *fragments)
+
+
+def test_user_errors_speak_italian_by_default() -> None:
+    assert_user_error(run("--bots", "nessuno"), "errore:", "bot sconosciuto")
