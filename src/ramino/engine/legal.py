@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -183,7 +184,16 @@ def opening_reachable(
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
     keeping ``keep`` cards in hand, one of the melds holding ``using`` if given."""
-    options = _opening_options(cards, rules)
+    # The same hands come back again and again while moves are checked: remember answers.
+    return _reachable(tuple(sorted(cards)), rules, need, keep, using)
+
+
+@lru_cache(maxsize=4096)
+def _reachable(
+    cards: tuple[Card, ...], rules: Rules, need: int, keep: int, using: Card | None
+) -> bool:
+    # Richest melds first, so a reachable threshold is found quickly.
+    options = sorted(_opening_options(cards, rules), key=lambda o: -o[1])
 
     def reach(left: Counter[Card], start: int, want: int) -> bool:
         if want <= 0:
