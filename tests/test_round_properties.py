@@ -394,10 +394,6 @@ def opening_gain(before: Round, action: Action, after: Round) -> int:
     return 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: each lay of an opening adds the opening's running total again",
-)
 @example(table=("scala-40", 2), seed=7)
 @settings(PROPERTY, max_examples=10)
 @given(table=tables, seed=seeds)

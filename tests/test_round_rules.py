@@ -278,10 +278,6 @@ def test_rediscard_taken_card() -> None:
     assert r.top_discard == Card.parse("QD") and r.to_play == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a card taken from the pile may be discarded again as its twin",
-)
 def test_rediscard_taken_card_counts_twins_as_the_same_card() -> None:
     # RULES.md §1: twins are equal for the rules; throwing back the twin of the card just
     # taken is throwing it back (§2.9).
@@ -737,10 +733,6 @@ def test_swap_does_not_count_for_the_opening() -> None:
     assert r.opened[1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: each lay of an opening adds the opening's running total again",
-)
 def test_opening_points_add_up_meld_by_meld() -> None:
     # Scala 40: three sets of 9 points are 27, not an opening at 40. The engine counts
     # 9, then 9 + 18 = 27, then 27 + 36 = 63, and opens.
@@ -785,9 +777,6 @@ def test_restock_shuffles_the_pile_but_its_top_card() -> None:
     assert again.stock == r.stock  # the seed decides the shuffle
 
 
-@pytest.mark.xfail(
-    strict=True, reason="engine bug: a turned-over pile puts the last discard on top"
-)
 def test_restock_turn_over_puts_the_first_discard_on_top() -> None:
     # Turning the face-up pile over makes its bottom card (the upcard) the top of the
     # new stock: the next draw is the first card ever discarded.
@@ -959,10 +948,6 @@ def test_no_flush_close() -> None:
     refused(r, f"show {HEARTS} discard QS", Reason.SHOW_NOT_ALLOWED)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a flush close is accepted from a hand that has already melded",
-)
 def test_flush_close_is_the_whole_dealt_hand() -> None:
     # RULES.md §3: the flush close is 10 cards of one suit, shown after the draw, and counts
     # as going out in one turn. A player who laid 2♣ 3♣ 4♣ before holds 7 hearts: no flush.

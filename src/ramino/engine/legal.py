@@ -152,7 +152,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     rules = round_.rules
     cards = [round_.deck[i] for i in hand]
     card = round_.deck[top]
-    keep = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+    keep = round_.cards_to_keep()
     for meld_cards, _ in meld_candidates(cards, rules):
         if card in meld_cards and len(cards) - len(meld_cards) >= keep:
             return True
@@ -222,7 +222,7 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     """Whether melds from ``hand`` that use the card ``top`` reach the opening threshold,
     keeping a card to discard when the rules want one."""
     rules = round_.rules
-    keep = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+    keep = round_.cards_to_keep()
     cards = [round_.deck[i] for i in hand]
     return opening_reachable(
         cards, rules, rules.opening_threshold, keep=keep, using=round_.deck[top]

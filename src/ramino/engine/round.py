@@ -338,6 +338,12 @@ class Round:
         if not self.discard_pile:
             raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
         top = self.discard_pile[-1]
+        top_card = self.deck[top]
+        if not self.rules.rediscard_taken_card and all(
+            self.deck[i] is top_card for i in self.hands[seat]
+        ):
+            # He could never discard again this turn: every card he holds is the taken one.
+            raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[top_card])
         if self.rules.discard_pickup is DiscardPickup.MUST_USE:
             self._check_take_is_usable(seat, top)
 
@@ -423,7 +429,7 @@ class Round:
             # threshold can no longer be reached with the cards left.
             from .legal import opening_reachable
 
-            keep = 1 if self.rules.final_discard is FinalDiscard.REQUIRED else 0
+            keep = self.cards_to_keep()
             cards = [self.deck[i] for i in rest]
             if not opening_reachable(cards, self.rules, self._threshold() - points, keep=keep):
                 raise IllegalAction(
@@ -432,6 +438,13 @@ class Round:
                     threshold=self._threshold(),
                 )
         return False
+
+    def cards_to_keep(self) -> int:
+        """Cards a player must keep in hand after laying: one to discard when the rules want a
+        final discard, two in a first round where nobody may go out."""
+        if self.first_round and not self.rules.rummy_on_first_turn:
+            return 2
+        return 1 if self.rules.final_discard is FinalDiscard.REQUIRED else 0
 
     def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
         """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
@@ -445,7 +458,14 @@ class Round:
             raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[taken]])
 
     def _may_discard_id(self, card_id: int) -> bool:
-        if card_id == self._taken and not self.rules.rediscard_taken_card:
+        # Twins are the same card to the rules: throwing back the taken card's twin is
+        # throwing back the taken card.
+        taken = self._taken
+        if (
+            taken is not None
+            and self.deck[card_id] is self.deck[taken]
+            and not self.rules.rediscard_taken_card
+        ):
             return False
         return not (
             card_id in self._pending and self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
@@ -460,7 +480,8 @@ class Round:
         opening = not self.opened[seat]
         if opening and not self.rules.opening_jokers and meld.joker_count:
             raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
-        points = self._opening_points + (meld.points(self.rules) if opening else 0)
+        gained = meld.points(self.rules) if opening else 0
+        points = self._opening_points + gained
         rest = [i for i in self.hands[seat] if i not in ids]
         goes_out = self._check_rest(seat, rest, action.cards, points)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
@@ -471,7 +492,7 @@ class Round:
         def lay() -> Event:
             self.hands[seat] = rest
             self.table.append(TableMeld(seat, meld, ordered))
-            self._after_meld(seat, ids, points if opening else 0)
+            self._after_meld(seat, ids, gained)
             event = self._record(seat, action, tuple(ordered))
             if goes_out:
                 self._go_out(seat, Closing.SIMPLE)
@@ -601,7 +622,11 @@ class Round:
         hand = self.hands[seat]
         avoid = [] if self._taken is None else [self._taken]
         (card_id,) = self._ids_for(seat, [action.card], avoid=avoid)
-        if card_id == self._taken and not self.rules.rediscard_taken_card:
+        if (
+            not self._may_discard_id(card_id)
+            and self._taken is not None
+            and (self.deck[card_id] is self.deck[self._taken])
+        ):
             raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.card])
         if (
             self._taken is not None
@@ -668,7 +693,7 @@ class Round:
         whole_flush = False
         if rules.melding_during_play:
             whole_flush = rules.flush_close and len(groups) == 1
-            if not whole_flush or self._turn_melded:
+            if not whole_flush or self._turn_melded or self.melded_before[seat]:
                 raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
         shown = [c for g in groups for c in g]
         # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
@@ -697,7 +722,7 @@ class Round:
                     f"you hold {len(self.hands[seat])} cards and show {len(ids)}.",
                 ),
             )
-        if action.discard is not None and ids[-1] == self._taken and not rules.rediscard_taken_card:
+        if action.discard is not None and not self._may_discard_id(ids[-1]):
             raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])
         if self.first_round and not rules.rummy_on_first_turn:
             raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
@@ -771,7 +796,8 @@ class Round:
             seed = self.seed + b"/restock/" + str(self.restocks).encode()
             new = portable_shuffle(pile, seed)
         else:
-            new = list(pile)  # turned over: the first discard becomes the top of the stock
+            # Turned over: the first discard, at the bottom of the pile, becomes the top.
+            new = pile[::-1]
         self.stock = new
         self.discard_pile = [top]
 
