@@ -75,18 +75,22 @@ def _run_candidates(
                     break
                 if len(present) + len(missing) < 3 or len(present) < least:
                     continue
-                naturals = tuple(row[r] for r in present)
-                declared = tuple(row[r] for r in missing) if missing else None
-                if wrap:
-                    # Going round the corner, a 13-card run is found from every start.
-                    key = (
-                        tuple(sorted(naturals)),
-                        None if declared is None else tuple(sorted(declared)),
-                    )
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                yield naturals + (JOKER,) * len(missing), declared
+                # The jolly may also stand for a card the player holds (he keeps that one).
+                for spare in range(jokers - len(missing) + 1):
+                    if len(present) - spare < least:
+                        break
+                    for kept in itertools.combinations(present, spare):
+                        stays = [r for r in present if r not in kept]
+                        standing = sorted([*missing, *kept])
+                        naturals = tuple(row[r] for r in stays)
+                        declared = tuple(row[r] for r in standing) if standing else None
+                        if wrap:
+                            # Going round the corner, a 13-card run is found from every start.
+                            key = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        yield naturals + (JOKER,) * len(standing), declared
 
 
 def _set_candidates(

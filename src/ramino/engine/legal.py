@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import meld_candidates
 from .cards import JOKER, Card, Rank, Suit
-from .errors import MeldError
+from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
 from .melds import Meld, MeldKind, _needed, attach
 from .rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
@@ -167,7 +167,11 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     return False
 
 
-def _opening_options(cards: Sequence[Card], rules: Rules) -> list[tuple[Counter[Card], int]]:
+#: An opening option: the cards it uses, its points, and the table meld it grows (or -1).
+_Option = tuple[Counter[Card], int, int]
+
+
+def _opening_options(cards: Sequence[Card], rules: Rules) -> list[_Option]:
     from .melds import validate_meld
 
     options = []
@@ -175,45 +179,96 @@ def _opening_options(cards: Sequence[Card], rules: Rules) -> list[tuple[Counter[
         if not rules.opening_jokers and JOKER in meld_cards:
             continue
         meld = validate_meld(meld_cards, rules, jokers=declared)
-        options.append((Counter(meld_cards), meld.points(rules)))
+        options.append((Counter(meld_cards), meld.points(rules), -1))
+    return options
+
+
+def _attach_options(
+    cards: Sequence[Card], table: tuple[Meld, ...], rules: Rules, depth: int = 4
+) -> list[_Option]:
+    """Cards of the hand that could be attached, one after another, to each meld on the
+    table, with the opening points they would add (when attachments count)."""
+    options: list[_Option] = []
+    hand = Counter(cards)
+    for number, start in enumerate(table):
+        base = sum(start.card_points(rules))
+        best: dict[frozenset[tuple[Card, int]], int] = {}
+        frontier: list[tuple[Meld, Counter[Card]]] = [(start, Counter())]
+        for _ in range(depth):
+            grown_frontier = []
+            for meld, used in frontier:
+                for card in set((hand - used).elements()):
+                    try:
+                        grown = attach(meld, [card], rules)
+                    except (MeldError, NotationError):
+                        continue
+                    now = used + Counter([card])
+                    key = frozenset(now.items())
+                    points = sum(grown.card_points(rules)) - base
+                    if best.get(key, -1) < points:
+                        best[key] = points
+                        grown_frontier.append((grown, now))
+            frontier = grown_frontier
+        options.extend((Counter(dict(key)), points, number) for key, points in best.items())
     return options
 
 
 def opening_reachable(
-    cards: Sequence[Card], rules: Rules, need: int, *, keep: int, using: Card | None = None
+    cards: Sequence[Card],
+    rules: Rules,
+    need: int,
+    *,
+    keep: int,
+    using: Card | None = None,
+    table: Sequence[Meld] = (),
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
-    keeping ``keep`` cards in hand, one of the melds holding ``using`` if given."""
+    keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
+    rules count attachments in the opening (and allow them before it), cards attached to
+    the melds of ``table`` count too."""
     # The same hands come back again and again while moves are checked: remember answers.
-    return _reachable(tuple(sorted(cards)), rules, need, keep, using)
+    attaching = rules.opening_counts_attachments and rules.attach_before_opening
+    melds = tuple(table) if attaching else ()
+    return _reachable(tuple(sorted(cards)), rules, need, keep, using, melds)
 
 
 @lru_cache(maxsize=4096)
 def _reachable(
-    cards: tuple[Card, ...], rules: Rules, need: int, keep: int, using: Card | None
+    cards: tuple[Card, ...],
+    rules: Rules,
+    need: int,
+    keep: int,
+    using: Card | None,
+    table: tuple[Meld, ...],
 ) -> bool:
-    # Richest melds first, so a reachable threshold is found quickly.
-    options = sorted(_opening_options(cards, rules), key=lambda o: -o[1])
+    # Richest options first, so a reachable threshold is found quickly.
+    options = _opening_options(cards, rules) + _attach_options(cards, table, rules)
+    options.sort(key=lambda o: -o[1])
 
-    def reach(left: Counter[Card], start: int, want: int) -> bool:
+    def reach(left: Counter[Card], start: int, want: int, grown: frozenset[int]) -> bool:
         if want <= 0:
             return True
         for k in range(start, len(options)):
-            needed, points = options[k]
-            if needed - left:
+            needed, points, meld = options[k]
+            # One chain of attachments per meld on the table.
+            if meld in grown or needed - left:
                 continue
             rest = left - needed
-            if sum(rest.values()) >= keep and reach(rest, k + 1, want - points):
+            more = grown | {meld} if meld >= 0 else grown
+            if sum(rest.values()) >= keep and reach(rest, k + 1, want - points, more):
                 return True
         return False
 
     full = Counter(cards)
     if using is None:
-        return reach(full, 0, max(need, 0)) if need > 0 else sum(full.values()) >= keep
-    for needed, points in options:
+        if need <= 0:
+            return sum(full.values()) >= keep
+        return reach(full, 0, need, frozenset())
+    for needed, points, meld in options:
         if needed[using] and not needed - full:
             rest = full - needed
-            if sum(rest.values()) >= keep and reach(rest, 0, need - points):
+            grown = frozenset({meld}) if meld >= 0 else frozenset()
+            if sum(rest.values()) >= keep and reach(rest, 0, need - points, grown):
                 return True
     return False
 
@@ -225,7 +280,12 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     keep = round_.cards_to_keep()
     cards = [round_.deck[i] for i in hand]
     return opening_reachable(
-        cards, rules, rules.opening_threshold, keep=keep, using=round_.deck[top]
+        cards,
+        rules,
+        rules.opening_threshold,
+        keep=keep,
+        using=round_.deck[top],
+        table=[m.meld for m in round_.table],
     )
 
 

@@ -407,7 +407,14 @@ class Round:
         if not self.rules.melding_during_play:
             raise IllegalAction(Reason.NO_MELDING_DURING_PLAY)
 
-    def _check_rest(self, seat: int, rest: list[int], laid: Sequence[Card], points: int) -> bool:
+    def _check_rest(
+        self,
+        seat: int,
+        rest: list[int],
+        laid: Sequence[Card],
+        points: int,
+        after_table: list[TableMeld] | None = None,
+    ) -> bool:
         """Whether the hand left after laying ``laid`` still lets the turn end; returns True
         when the hand would be empty (the player goes out by laying)."""
         opened_after = self.opened[seat] or points >= self._threshold()
@@ -431,7 +438,9 @@ class Round:
 
             keep = self.cards_to_keep()
             cards = [self.deck[i] for i in rest]
-            if not opening_reachable(cards, self.rules, self._threshold() - points, keep=keep):
+            table = [m.meld for m in (self.table if after_table is None else after_table)]
+            need = self._threshold() - points
+            if not opening_reachable(cards, self.rules, need, keep=keep, table=table):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
                     points=points,
@@ -483,11 +492,10 @@ class Round:
         gained = meld.points(self.rules) if opening else 0
         points = self._opening_points + gained
         rest = [i for i in self.hands[seat] if i not in ids]
-        goes_out = self._check_rest(seat, rest, action.cards, points)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
-        self._check_pending_placeable(
-            seat, ids, rest, [*self.table, TableMeld(seat, meld, ordered)]
-        )
+        table = [*self.table, TableMeld(seat, meld, ordered)]
+        goes_out = self._check_rest(seat, rest, action.cards, points, table)
+        self._check_pending_placeable(seat, ids, rest, table)
 
         def lay() -> Event:
             self.hands[seat] = rest
@@ -530,10 +538,10 @@ class Round:
             gained = sum(grown.card_points(self.rules)) - sum(target.meld.card_points(self.rules))
         points = self._opening_points + gained
         rest = [i for i in self.hands[seat] if i not in ids]
-        goes_out = self._check_rest(seat, rest, action.cards, points)
         new_ids = _merge_ids(target, grown, ids, self.deck)
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
+        goes_out = self._check_rest(seat, rest, action.cards, points, table)
         self._check_pending_placeable(seat, ids, rest, table)
 
         def do_attach() -> Event:
@@ -572,10 +580,10 @@ class Round:
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
         points = self._opening_points
         if not self.opened[seat] and self.rules.swap_counts_for_opening:
-            points += sum(new_meld.card_points(self.rules)) - sum(
-                target.meld.card_points(self.rules)
-            )
-        self._check_rest(seat, rest, action.cards, points)
+            points += _given_points(new_meld, action.cards, self.rules)
+        swapped = list(self.table)
+        swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+        self._check_rest(seat, rest, action.cards, points, swapped)
 
         def swap() -> Event:
             self.hands[seat] = rest
@@ -921,6 +929,17 @@ def _check_playable(rules: Rules, players: int) -> None:
         raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
     if players > rules.max_players:
         raise IllegalAction(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
+
+
+def _given_points(meld: Meld, given: Sequence[Card], rules: Rules) -> int:
+    """The opening points of the cards given for a jolly, at their places in the meld."""
+    left = list(given)
+    total = 0
+    for card, points in zip(meld.cards, meld.card_points(rules), strict=True):
+        if card in left:
+            left.remove(card)
+            total += points
+    return total
 
 
 def _can_lay_all_pending(trial: Round, seat: int) -> bool:
