@@ -37,15 +37,21 @@ def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
 def partitions_without_one(
     cards: Sequence[Card], rules: Rules, discards: Sequence[Card | None]
 ) -> Iterator[tuple[Card | None, tuple[Meld, ...]]]:
-    """For each choice in ``discards`` (a card to keep out, or ``None`` for none) whose rest
-    splits into melds, that choice and the melds. One search serves every choice."""
+    """For each choice in ``discards`` (a card to keep out, or ``None`` for none), every way
+    the rest splits into melds (at most ``limit`` of them). One search serves every choice."""
     search = _Search(rules)
     full = Counter(cards)
     for discard in discards:
         rest = full - Counter([discard]) if discard is not None else full
-        found = search.split(rest)
-        if found is not None:
+        if search.split(rest) is None:
+            continue
+        for found in search.every_split(rest)[:PARTITION_LIMIT]:
             yield discard, tuple(validate_meld(c, rules, jokers=j) for c, j in found)
+
+
+#: How many ways of splitting one hand are listed at most (a hand of many cards of one rank,
+#: under Casertano's "tris in su", could otherwise have a great many).
+PARTITION_LIMIT = 64
 
 
 class _Search:
@@ -55,6 +61,7 @@ class _Search:
         self.rules = rules
         self.splits: dict[frozenset[tuple[Card, int]], list[Candidate] | None] = {}
         self.deadwood: dict[frozenset[tuple[Card, int]], int] = {}
+        self.all_splits: dict[frozenset[tuple[Card, int]], list[list[Candidate]]] = {}
 
     def _with_first(
         self, left: Counter[Card]
@@ -89,6 +96,29 @@ class _Search:
                     self.splits[key] = [candidate, *tail]
                     break
         return self.splits[key]
+
+    def every_split(self, left: Counter[Card]) -> list[list[Candidate]]:
+        """Every way of splitting ``left`` into melds, each once (up to PARTITION_LIMIT)."""
+        if not left:
+            return [[]]
+        key = frozenset(left.items())
+        known = self.all_splits.get(key)
+        if known is not None:
+            return known
+        found: list[list[Candidate]] = []
+        first, options = self._with_first(left)
+        if not first.is_joker:
+            for candidate, rest in options:
+                if self.split(rest) is None:
+                    continue
+                for tail in self.every_split(rest):
+                    found.append([candidate, *tail])
+                    if len(found) >= PARTITION_LIMIT:
+                        break
+                if len(found) >= PARTITION_LIMIT:
+                    break
+        self.all_splits[key] = found
+        return found
 
     def least(self, left: Counter[Card]) -> int:
         if not left:

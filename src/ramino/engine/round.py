@@ -749,6 +749,9 @@ class Round:
             group_ids = ids[at : at + len(group)]
             at += len(group)
             placed.append(TableMeld(seat, meld, _ids_in_meld_order(group_ids, meld, self.deck)))
+        # The hand is shown all at once: its melds go down in one fixed order, whatever the
+        # order they were named in.
+        placed.sort(key=lambda m: tuple(c.code for c in m.meld.represents))
         closing = closing_kind(shown, rules) or Closing.SIMPLE
         if whole_flush:
             closing = Closing.FLUSH
