@@ -95,7 +95,7 @@ def test_the_caps_that_stop_a_round() -> None:
 def test_a_casertano_close() -> None:
     lines = story("casertano-close", "--lang", "en")
     assert "Players: Anna, Bruno, Carla. Dealer: Bruno." in lines
-    assert "  Anna shows the whole hand: 2♥ 3♥ 4♥ 5♥ · 9♠ 9♠ 9♦ · Q♣ Q♣ Q♥ · 7♦ 8♦ 9♦ 10♦." in lines
+    assert "  Anna shows the whole hand: Q♣ Q♣ Q♥ · 7♦ 8♦ 9♦ 10♦ · 2♥ 3♥ 4♥ 5♥ · 9♠ 9♠ 9♦." in lines
     assert "Anna goes out." in lines  # every Casertano close is shown at once: not "one turn"
     assert "Count (the others lay their combinations: only unbound cards count):" in lines
     assert lines[-2:] == ["Round scores: Anna -10, Bruno 63, Carla 69.", "Credits: Anna 1."]
