@@ -55,13 +55,13 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     hand = sorted({round_.deck[i] for i in round_.hands[seat]})
     for number, table_meld in enumerate(round_.table):
         meld = table_meld.meld
-        taken = set(meld.represents)
+        ends = _run_ends(meld, round_.rules) if meld.kind is MeldKind.RUN else None
         for card in hand:
-            # A cheap sieve before the real check: a set takes its rank; a run its suit, and
-            # none of the cards it already stands for.
+            # A cheap sieve before the real check: a set takes its rank; a run only the
+            # cards just below and just above it.
             if not card.is_joker and (
                 (meld.kind is MeldKind.SET and card.rank is not meld.rank)
-                or (meld.kind is not MeldKind.SET and (card.suit is not meld.suit or card in taken))
+                or (ends is not None and card not in ends)
             ):
                 continue
             if card.is_joker:
@@ -69,6 +69,29 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
                     yield Attach(number, (card,), declared)
             else:
                 yield Attach(number, (card,))
+
+
+def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
+    """The natural cards that could extend a run at either end."""
+    low, high = meld.represents[0], meld.represents[-1]
+    assert low.rank is not None and high.rank is not None and low.suit is not None
+    suit, wrap = low.suit, rules.run_wrap
+    found = set()
+    below = int(low.rank) - 1
+    if below >= 1:
+        found.add(Card(Rank(below), suit))
+    elif wrap:
+        found.add(Card(Rank.KING, suit))
+    top = int(high.rank)
+    if high.rank is Rank.ACE and len(meld) > 1:
+        # A high ace closes a run, unless it may go round the corner.
+        if wrap:
+            found.add(Card(Rank.TWO, suit))
+    elif top < 13:
+        found.add(Card(Rank(top + 1), suit))
+    elif rules.ace_in_runs is AceInRuns.LOW_OR_HIGH or wrap:
+        found.add(Card(Rank.ACE, suit))
+    return frozenset(found)
 
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
@@ -140,8 +163,9 @@ def legal_actions(round_: Round) -> list[Action]:
         candidates.extend(swap_candidates(round_, seat))
     if not rules.melding_during_play or rules.flush_close:
         candidates.extend(show_candidates(round_, seat))
-    candidates.extend(Discard(c) for c in sorted(set(hand)))
-    return [a for a in candidates if round_.can(a)]
+    found = [a for a in candidates if round_.can(a)]
+    found.extend(Discard(c) for c in round_.discard_options())
+    return found
 
 
 # --- questions the round asks before a draw or a swap ---

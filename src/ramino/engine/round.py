@@ -625,17 +625,21 @@ class Round:
             if self._opening_points >= self._threshold():
                 self.opened[seat] = True
 
-    def _plan_discard(self, action: Discard) -> _Commit:
-        seat = self.to_play
-        hand = self.hands[seat]
+    def _discard_id(self, seat: int, card: Card) -> int:
+        """The id a discard of ``card`` throws, or a refusal for that card."""
         avoid = [] if self._taken is None else [self._taken]
-        (card_id,) = self._ids_for(seat, [action.card], avoid=avoid)
+        (card_id,) = self._ids_for(seat, [card], avoid=avoid)
         if (
             not self._may_discard_id(card_id)
             and self._taken is not None
             and (self.deck[card_id] is self.deck[self._taken])
         ):
-            raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.card])
+            raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
+        return card_id
+
+    def _check_discard_turn(self, seat: int) -> None:
+        """Refusals that hold for any discard at this point of the turn."""
+        hand = self.hands[seat]
         if (
             self._taken is not None
             and self.rules.discard_pickup is DiscardPickup.MUST_USE
@@ -646,9 +650,37 @@ class Round:
             raise _opened_message(self._opening_points, self._threshold())
         if self._pending:
             self._check_pending_jokers(seat)
-        going_out = len(hand) == 1
-        if going_out and self.first_round and not self.rules.rummy_on_first_turn:
+        if len(hand) == 1 and self.first_round and not self.rules.rummy_on_first_turn:
             raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+
+    def discard_options(self) -> list[Card]:
+        """The cards the player to move may discard now (one check of the turn, then card by
+        card), the same answer as ``can(Discard(card))`` for every card."""
+        seat = self.to_play
+        if self.phase is not Phase.PLAY:
+            return []
+        try:
+            self._check_discard_turn(seat)
+        except RaminoError:
+            return []
+        banned = len(self.hands[seat]) > 1 and self.rules.attachable_discard_forbidden(self.players)
+        found = []
+        for card in sorted({self.deck[i] for i in self.hands[seat]}):
+            try:
+                card_id = self._discard_id(seat, card)
+                if banned:
+                    self._check_attachable_discard(seat, card_id)
+            except RaminoError:
+                continue
+            found.append(card)
+        return found
+
+    def _plan_discard(self, action: Discard) -> _Commit:
+        seat = self.to_play
+        hand = self.hands[seat]
+        card_id = self._discard_id(seat, action.card)
+        self._check_discard_turn(seat)
+        going_out = len(hand) == 1
         if not going_out and self.rules.attachable_discard_forbidden(self.players):
             self._check_attachable_discard(seat, card_id)
 
