@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
@@ -17,7 +18,7 @@ Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
 
 def meld_candidates(
     cards: Sequence[Card], rules: Rules, *, containing: Card | None = None
-) -> list[Candidate]:
+) -> tuple[Candidate, ...]:
     """Every meld (with every placement of its jolly) that ``cards`` can make, once each;
     with ``containing`` (a natural card), only the melds that hold it.
 
@@ -25,6 +26,14 @@ def meld_candidates(
     >>> [" ".join(map(str, c)) for c, _ in meld_candidates(parse_cards("7H 8H 9H 7S"), Rules())]
     ['7H 8H 9H']
     """
+    # A hand is asked about again and again while moves are checked: remember the answers.
+    return _candidates(tuple(sorted(cards)), rules, containing)
+
+
+@lru_cache(maxsize=2048)
+def _candidates(
+    cards: tuple[Card, ...], rules: Rules, containing: Card | None
+) -> tuple[Candidate, ...]:
     counts = Counter(cards)
     jokers = counts.pop(JOKER, 0)
     max_jokers = (
@@ -35,7 +44,7 @@ def meld_candidates(
     found.extend(_set_candidates(counts, max_jokers, rules, containing))
     if containing is not None:
         found = [f for f in found if containing in f[0]]
-    return found
+    return tuple(found)
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
@@ -62,9 +71,11 @@ def _run_candidates(
         rows = (_BY_SUIT[_SUIT_INDEX[containing.suit]],)
     for row in rows:
         here = [False] + [bool(counts[row[r]]) for r in range(1, 14)]
-        if not any(here):
+        if sum(here) + jokers < 3 or sum(here) < least:
             continue
         for start in starts:
+            if not jokers and not here[(start - 1) % 13 + 1]:
+                continue  # without a jolly a run starts on a card in hand
             end = start + 13 if wrap else min(start + 13, top + 1)
             present: list[int] = []
             missing: list[int] = []
@@ -99,7 +110,12 @@ def _set_candidates(
     distinct = rules.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     limit = min(limits) if limits else sum(counts.values()) + jokers
-    ranks = Rank if containing is None or containing.rank is None else (containing.rank,)
+    if containing is not None and containing.rank is not None:
+        ranks: Sequence[Rank] = (containing.rank,)
+    else:
+        # Only ranks in hand can make a set; count them first, a set needs three cards.
+        per_rank = Counter(c.rank for c in counts.elements() if c.rank is not None)
+        ranks = sorted(r for r, n in per_rank.items() if n + jokers >= 3)
     for rank in ranks:
         column = [_BY_SUIT[s][rank] for s in range(4)]
         have = {_SUITS[s]: counts[c] for s, c in enumerate(column) if counts[c]}
