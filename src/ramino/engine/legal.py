@@ -25,20 +25,7 @@ if TYPE_CHECKING:
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
     if meld.kind is MeldKind.RUN:
-        ends = [meld.represents[0], meld.represents[-1]]
-        options: list[tuple[Card | None, ...] | None] = []
-        for end, step in ((ends[0], -1), (ends[1], 1)):
-            assert end.rank is not None and end.suit is not None
-            rank = int(end.rank) + step
-            if rank == 14:
-                rank = 1
-            if 1 <= rank <= 13 and (
-                rank != 1 or step == -1 or rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
-            ):
-                options.append((Card(Rank(rank), end.suit),))
-            elif rank == 0 and rules.run_wrap:
-                options.append((Card(Rank.KING, end.suit),))
-        return options
+        return [(card,) for card in sorted(_run_ends(meld, rules))]
     if (
         meld.kind is MeldKind.SET
         and rules.set_suits is SetSuits.DISTINCT
