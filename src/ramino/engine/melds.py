@@ -190,7 +190,19 @@ def validate_meld(
     ...
     ramino.engine.errors.MeldError: In un tris i semi devono essere tutti diversi: 7♠ 7♠ 7♥.
     """
-    cards = tuple(cards)
+    declared_key = None if jokers is None else tuple(jokers)
+    # Melds are immutable values: the same cards under the same rules always give the same
+    # answer, and legal-move generation asks the same questions turn after turn.
+    return _validate(tuple(cards), rules, declared_key, whole_hand)
+
+
+@lru_cache(maxsize=8192)
+def _validate(
+    cards: tuple[Card, ...],
+    rules: Rules,
+    jokers: tuple[Card | None, ...] | None,
+    whole_hand: bool,
+) -> Meld:
     n = len(cards)
     naturals = [c for c in cards if not c.is_joker]
     k = n - len(naturals)
