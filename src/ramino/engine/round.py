@@ -393,13 +393,22 @@ class Round:
         jolly taken back first, since those are the ones the rules want laid."""
         avoided = set(avoid)
         wanted = {*self._pending, *([] if self._taken is None else [self._taken])} if lay else set()
-        pool = sorted(self.hands[seat], key=lambda i: (i in avoided, i not in wanted, i))
+        deck = self.deck.cards
+        pool: dict[Card, list[int]] = {}
+        for i in self.hands[seat]:
+            pool.setdefault(deck[i], []).append(i)
         chosen: list[int] = []
         for card in cards:
-            hit = next((i for i in pool if self.deck[i] is card and i not in chosen), None)
-            if hit is None:
-                missing = Counter(cards) - Counter(self.deck[i] for i in self.hands[seat])
+            ids = pool.get(card)
+            if not ids:
+                missing = Counter(cards) - Counter(deck[i] for i in self.hands[seat])
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=sorted(missing.elements()))
+            hit = (
+                min(ids, key=lambda i: (i in avoided, i not in wanted, i))
+                if len(ids) > 1
+                else ids[0]
+            )
+            ids.remove(hit)
             chosen.append(hit)
         return chosen
 
