@@ -675,12 +675,15 @@ class Round:
         banned = len(self.hands[seat]) > 1 and self.rules.attachable_discard_forbidden(self.players)
         found = []
         for card in sorted({self.deck[i] for i in self.hands[seat]}):
-            try:
-                card_id = self._discard_id(seat, card)
-                if banned:
-                    self._check_attachable_discard(seat, card_id)
-            except RaminoError:
+            # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
+            card_id = next(i for i in self.hands[seat] if self.deck[i] is card)
+            if not self._may_discard_id(card_id):
                 continue
+            if banned:
+                try:
+                    self._check_attachable_discard(seat, card_id)
+                except RaminoError:
+                    continue
             found.append(card)
         return found
 
