@@ -30,7 +30,8 @@ def _meld_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...] | None) 
     parts = []
     for card in cards:
         if card.is_joker:
-            choice = next(declared)
+            # A value may carry too few declarations (the engine refuses it); still print it.
+            choice = next(declared, None)
             parts.append(f"JK={choice}" if choice is not None else "JK")
         else:
             parts.append(str(card))

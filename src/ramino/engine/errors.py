@@ -75,6 +75,7 @@ class Reason(enum.StrEnum):
     TAKE_NEEDS_USE = "take_needs_use"
     NOT_IN_HAND = "not_in_hand"
     NO_SUCH_MELD = "no_such_meld"
+    NO_SUCH_SEAT = "no_such_seat"
     NO_MELDING_DURING_PLAY = "no_melding_during_play"
     ATTACH_ONE_CARD = "attach_one_card"
     ATTACH_BEFORE_OPENING = "attach_before_opening"

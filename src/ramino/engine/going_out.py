@@ -220,4 +220,12 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     >>> min_deadwood(parse_cards("7H 8H 9H KS 2C"), Rules())
     12
     """
+    if rules.flush_meld and cards:
+        # A whole hand of one suit (colore) is bound as it is, where the rules allow it.
+        try:
+            validate_meld(cards, rules, whole_hand=True)
+        except MeldError:
+            pass
+        else:
+            return 0
     return _Search(rules).least(Counter(cards))

@@ -204,6 +204,8 @@ def _validate(
     whole_hand: bool,
 ) -> Meld:
     n = len(cards)
+    if not n:
+        raise MeldError(Reason.NO_CARDS)
     naturals = [c for c in cards if not c.is_joker]
     k = n - len(naturals)
     declared = _check_declarations(cards, k, jokers)

@@ -224,8 +224,12 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "You do not hold {cards}.",
     ),
     Reason.NO_SUCH_MELD: (
-        "Sul tavolo non c'è il gioco numero {meld}: ci sono {count} giochi (da 0 a {last}).",
-        "There is no meld number {meld} on the table: there are {count} melds (0 to {last}).",
+        "Sul tavolo non c'è il gioco numero {meld}: {detail}",
+        "There is no meld number {meld} on the table: {detail}",
+    ),
+    Reason.NO_SUCH_SEAT: (
+        "Non c'è il posto {seat}: i posti vanno da 0 a {last}.",
+        "There is no seat {seat}: seats go from 0 to {last}.",
     ),
     Reason.NO_MELDING_DURING_PLAY: (
         "Con queste regole non si cala durante la smazzata: si chiude mostrando tutta la mano"

@@ -242,6 +242,8 @@ class Round:
 
     def observation(self, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
         """What player ``seat`` may know (see :mod:`ramino.engine.observation`)."""
+        if not 0 <= seat < self.players:
+            raise IllegalAction(Reason.NO_SUCH_SEAT, seat=seat, last=self.players - 1)
         return observe(self, seat, scores=scores)
 
     def round_result(self, names: Sequence[str]) -> RoundResult:
@@ -249,6 +251,14 @@ class Round:
         end = self.end
         if end is None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
+        if len(names) != self.players:
+            raise IllegalAction(
+                Reason.BAD_ROUND_RESULT,
+                detail=(
+                    f"servono {self.players} nomi, uno per posto, non {len(names)}.",
+                    f"{self.players} names are needed, one per seat, not {len(names)}.",
+                ),
+            )
         return RoundResult(
             out=None if end.out is None else names[end.out],
             hands={names[s]: end.counts[s] for s in range(self.players) if s != end.out},
@@ -519,12 +529,16 @@ class Round:
 
     def _table_meld(self, number: int) -> TableMeld:
         if not 0 <= number < len(self.table):
-            raise IllegalAction(
-                Reason.NO_SUCH_MELD,
-                meld=number,
-                count=len(self.table),
-                last=max(len(self.table) - 1, 0),
+            count = len(self.table)
+            detail = (
+                ("non ce n'è ancora nessuno.", "there is none yet.")
+                if not count
+                else (
+                    f"ci sono {count} giochi, numerati da 0 a {count - 1}.",
+                    f"there are {count} melds, numbered 0 to {count - 1}.",
+                )
             )
+            raise IllegalAction(Reason.NO_SUCH_MELD, meld=number, detail=detail)
         return self.table[number]
 
     def _plan_attach(self, action: Attach) -> _Commit:
