@@ -1,8 +1,7 @@
 """Every rule knob of RULES.md §3 that concerns play, value by value, on stacked deals.
 
 Each test deals known hands with :func:`stacked_deck` and asserts what the knob does: the
-reason code of a refusal, or the state a move leads to. Tests marked ``xfail(strict=True)``
-state the behaviour RULES.md asks for where the engine does otherwise (an engine bug to fix).
+reason code of a refusal, or the state a move leads to.
 """
 
 from __future__ import annotations
