@@ -42,14 +42,8 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     hand = sorted({round_.deck[i] for i in round_.hands[seat]})
     for number, table_meld in enumerate(round_.table):
         meld = table_meld.meld
-        ends = _run_ends(meld, round_.rules) if meld.kind is MeldKind.RUN else None
         for card in hand:
-            # A cheap sieve before the real check: a set takes its rank; a run only the
-            # cards just below and just above it.
-            if not card.is_joker and (
-                (meld.kind is MeldKind.SET and card.rank is not meld.rank)
-                or (ends is not None and card not in ends)
-            ):
+            if not could_attach(meld, card, round_.rules):
                 continue
             if card.is_joker:
                 for declared in _joker_attach_declarations(table_meld.meld, round_.rules):
@@ -58,6 +52,19 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
                 yield Attach(number, (card,))
 
 
+def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
+    """A cheap sieve before the real check: a set takes its rank; a run only the cards just
+    below and just above it; a jolly is worth checking anywhere."""
+    if card.is_joker:
+        return True
+    if meld.kind is MeldKind.SET:
+        return card.rank is meld.rank
+    if meld.kind is MeldKind.RUN:
+        return card in _run_ends(meld, rules)
+    return card.suit is meld.suit
+
+
+@lru_cache(maxsize=4096)
 def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
     low, high = meld.represents[0], meld.represents[-1]

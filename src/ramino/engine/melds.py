@@ -88,6 +88,10 @@ class Meld:
     def __str__(self) -> str:
         return " ".join(c.unicode() for c in self.cards)
 
+    def unicode(self) -> str:
+        """Display form, as ``str``: ``6♠ 🃏 8♠``."""
+        return str(self)
+
     def notation(self) -> str:
         """The meld in notation, jolly declared: ``JK=6S 7S 8S``."""
         return " ".join(
@@ -477,13 +481,13 @@ def attach(
         held = {rep for _, rep in meld.joker_assignments}
         for card in new:
             if card in held:
-                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=str(meld))
+                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=meld)
     elif rules.set_suits is SetSuits.DISTINCT and meld.joker_count:
         present = {c.suit for c in meld.naturals}
         limit = min(4, rules.set_max or 4)
         for card in new:
             if card.rank is meld.rank and card.suit not in present and len(meld) + len(new) > limit:
-                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=str(meld))
+                raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=meld)
     try:
         grown = validate_meld(
             meld.cards + new,
@@ -496,7 +500,7 @@ def attach(
         raise MeldError(
             Reason.ATTACH_DOES_NOT_FIT,
             cards=new,
-            meld=str(meld),
+            meld=meld,
             detail=("cambierebbe il tipo del gioco.", "it would change the kind of meld."),
         )
     return grown
@@ -506,7 +510,7 @@ def _does_not_fit(new: tuple[Card, ...], meld: Meld, error: RaminoError) -> Meld
     return MeldError(
         Reason.ATTACH_DOES_NOT_FIT,
         cards=new,
-        meld=str(meld),
+        meld=meld,
         detail=error,
         cause=error.reason.value,
     )
@@ -539,13 +543,11 @@ def retrieve_joker(
     if rules.joker_swap_needs_opened and not opened:
         raise MeldError(Reason.SWAP_NEEDS_OPENING, cards=given)
     if not meld.joker_count:
-        raise MeldError(Reason.SWAP_NO_JOKER, cards=given, meld=str(meld))
+        raise MeldError(Reason.SWAP_NO_JOKER, cards=given, meld=meld)
     if not given:
         raise NotationError(Reason.NO_CARDS)
     if any(c.is_joker for c in given):
-        raise MeldError(
-            Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
-        )
+        raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules))
     if (
         meld.kind is MeldKind.SET
         and rules.set_suits is SetSuits.DISTINCT
@@ -557,7 +559,7 @@ def retrieve_joker(
         matches = [c.rank is meld.rank for c in given]
         if not all(matches) or len(given) > len(wanted):
             raise MeldError(
-                Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
+                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules)
             )
         return _replace_jokers(meld, given, list(range(len(given))), rules)
     # A run, or a set whose jolly has a declared suit: the exact card frees it.
@@ -567,7 +569,7 @@ def retrieve_joker(
         hit = next((j for j, (_, rep) in enumerate(slots) if rep == card and j not in chosen), None)
         if hit is None:
             raise MeldError(
-                Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=_needed(meld, rules)
+                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules)
             )
         chosen.append(hit)
     return _replace_jokers(meld, given, chosen, rules)
@@ -590,7 +592,7 @@ def _retrieve_from_set_all_missing(
 ) -> tuple[Meld, tuple[Card, ...]]:
     missing = _needed(meld, rules)
     if any(c not in missing for c in given) or len(set(given)) != len(given):
-        raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=str(meld), needed=missing)
+        raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=missing)
     if set(given) != set(missing):
         raise MeldError(Reason.SWAP_SET_NEEDS_ALL_MISSING, cards=given, needed=missing)
     freed = tuple(c for c in meld.cards if c.is_joker)

@@ -734,7 +734,11 @@ class Round:
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
+        from .legal import could_attach
+
         for table_meld in self.table:
+            if not could_attach(table_meld.meld, card, self.rules):
+                continue
             try:
                 attach(table_meld.meld, [card], self.rules)
             except MeldError:
