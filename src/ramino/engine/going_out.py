@@ -41,6 +41,15 @@ def partitions_without_one(
     the rest splits into melds (at most ``limit`` of them). One search serves every choice."""
     search = _Search(rules)
     full = Counter(cards)
+    # A card that no meld of this hand can hold must be the one kept out: two such cards and
+    # nothing splits, whatever is discarded.
+    dead = {
+        c for c in full if not c.is_joker and not meld_candidates(cards, rules, containing=c)
+    }
+    if len(dead) > 1:
+        return
+    if dead:
+        discards = [d for d in discards if d in dead]
     for discard in discards:
         rest = full - Counter([discard]) if discard is not None else full
         if search.split(rest) is None:
