@@ -43,9 +43,7 @@ def partitions_without_one(
     full = Counter(cards)
     # A card that no meld of this hand can hold must be the one kept out: two such cards and
     # nothing splits, whatever is discarded.
-    dead = {
-        c for c in full if not c.is_joker and not meld_candidates(cards, rules, containing=c)
-    }
+    dead = {c for c in full if not c.is_joker and not meld_candidates(cards, rules, containing=c)}
     if len(dead) > 1:
         return
     if dead:
