@@ -216,6 +216,8 @@ def _attach_options(
             grown_frontier = []
             for meld, used in frontier:
                 for card in set((hand - used).elements()):
+                    if not could_attach(meld, card, rules):
+                        continue
                     try:
                         grown = attach(meld, [card], rules)
                     except (MeldError, NotationError):
@@ -321,3 +323,13 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
 def joker_can_be_relaid(round_: Round, seat: int, joker: int) -> bool:
     """Whether a jolly taken back could be laid again this turn."""
     return any(round_.can(action) for action in joker_actions(round_, seat))
+
+
+def clear_caches() -> None:
+    """Forget every remembered answer about hands and melds (for benchmarks that must start
+    cold; the answers never go stale, since cards, melds and rules are immutable)."""
+    from .candidates import _candidates
+    from .melds import _validate
+
+    for cached in (_candidates, _validate, _reachable, _run_ends):
+        cached.cache_clear()
