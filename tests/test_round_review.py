@@ -6,7 +6,6 @@ sentence in both languages. Each bug it found was fixed; the tests now pin the r
 
 from __future__ import annotations
 
-import pickle
 import re
 import string
 from collections.abc import Callable, Sequence
@@ -24,17 +23,17 @@ from ramino.engine.going_out import closing_kind, min_deadwood
 from ramino.engine.match import Match
 from ramino.engine.messages import MESSAGES
 from ramino.engine.record import from_json, record_round, replay, to_json
-from ramino.engine.round import EndReason, Phase, Round, stacked_deck
+from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import (
     AceInRuns,
     AttachableDiscard,
-    Direction,
     Restock,
     RoundCap,
     Rules,
     RummyBonus,
 )
 from ramino.engine.scoring import Closing
+from scripted import deal, play, snapshot
 
 CLASSICO = get_preset("classico")
 CASERTANO = get_preset("casertano")
@@ -44,37 +43,6 @@ NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
 # A hand that binds nothing and takes no jolly: every rank once, suits three ranks apart.
 IDLE = "2C 6C 10C 3D 7D JD 8H QH 9S AS"
-
-
-def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> Round:
-    """A round dealing ``hands`` by seat, seat 0 first to play in either direction."""
-    players = len(hands)
-    step = 1 if rules.direction is Direction.CLOCKWISE else -1
-    dealer = -step % players
-    order = stacked_deck(
-        rules,
-        players,
-        [parse_cards(h) for h in hands],
-        upcard=Card.parse(upcard),
-        stock=parse_cards(stock),
-        dealer=dealer,
-    )
-    r = Round(rules, players, deck_order=order, dealer=dealer)
-    assert r.to_play == 0
-    return r
-
-
-def play(r: Round, *texts: str) -> None:
-    for text in texts:
-        r.apply(parse_action(text))
-
-
-def snapshot(r: Round) -> bytes:
-    fixed = {"rules", "players", "dealer", "seed", "deck", "deck_order"}
-    state = {k: v for k, v in vars(r).items() if k not in fixed}
-    state["history"] = len(r.history)
-    state["public_history"] = len(r.public_history)
-    return pickle.dumps(sorted(state.items()))
 
 
 def state(r: Round) -> tuple[object, ...]:

@@ -6,7 +6,6 @@ reason code of a refusal, or the state a move leads to.
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -17,7 +16,7 @@ from ramino.engine.actions import Discard, Draw, TakeDiscard, parse_action
 from ramino.engine.match import Match
 from ramino.engine.melds import MeldKind
 from ramino.engine.play import MatchPlay
-from ramino.engine.round import EndReason, Phase, Round, stacked_deck
+from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import (
     AttachableDiscard,
     Direction,
@@ -32,45 +31,13 @@ from ramino.engine.rules import (
     SetJokerSwap,
 )
 from ramino.engine.scoring import Closing
+from scripted import deal, play, snapshot
 
 CLASSICO = get_preset("classico")
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
 # Hands that bind nothing, to fill a seat that only draws and discards.
 IDLE = "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"
-
-
-def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> Round:
-    """A round dealing ``hands`` by seat, seat 0 first to play in either direction."""
-    players = len(hands)
-    step = 1 if rules.direction is Direction.CLOCKWISE else -1
-    dealer = -step % players
-    order = stacked_deck(
-        rules,
-        players,
-        [parse_cards(h) for h in hands],
-        upcard=Card.parse(upcard),
-        stock=parse_cards(stock),
-        dealer=dealer,
-    )
-    r = Round(rules, players, deck_order=order, dealer=dealer)
-    assert r.to_play == 0
-    return r
-
-
-def play(r: Round, *texts: str) -> None:
-    """Apply actions in the text grammar, one after the other."""
-    for text in texts:
-        r.apply(parse_action(text))
-
-
-def snapshot(r: Round) -> bytes:
-    """Every attribute of the round but those fixed at the deal; the history by its length."""
-    fixed = {"rules", "players", "dealer", "seed", "deck", "deck_order"}
-    state = {k: v for k, v in vars(r).items() if k not in fixed}
-    state["history"] = len(r.history)
-    state["public_history"] = len(r.public_history)
-    return pickle.dumps(sorted(state.items()))
 
 
 def refused(r: Round, text: str, reason: Reason) -> None:
