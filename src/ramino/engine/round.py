@@ -15,6 +15,9 @@ from dataclasses import dataclass
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .cards import Card
+from .deal import _check_playable
+from .deal import seed_bytes as seed_bytes
+from .deal import stacked_deck as stacked_deck
 from .deck import Deck
 from .errors import IllegalAction, MeldError, RaminoError, Reason
 from .going_out import closing_kind, min_deadwood
@@ -22,7 +25,6 @@ from .match import RoundResult
 from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
 from .rules import (
-    Betting,
     Direction,
     DiscardPickup,
     FinalDiscard,
@@ -33,7 +35,7 @@ from .rules import (
     Rules,
 )
 from .scoring import Closing, hand_count
-from .shuffle import portable_shuffle, seed_from_int, seed_from_text
+from .shuffle import portable_shuffle
 
 
 class Phase(enum.StrEnum):
@@ -903,97 +905,6 @@ class Round:
             return ()
         low = min(self.end.counts)
         return tuple(s for s, c in enumerate(self.end.counts) if c == low)
-
-
-def stacked_deck(
-    rules: Rules,
-    players: int,
-    hands: Sequence[Sequence[Card]],
-    *,
-    upcard: Card,
-    stock: Sequence[Card] = (),
-    dealer: int = 0,
-) -> list[int]:
-    """A deck order that deals ``hands`` (by seat), turns up ``upcard`` and puts ``stock`` on
-    top of the stock (first card first); the rest follows in deck order. For tests, puzzles
-    and golden records.
-
-    >>> from ramino.engine.cards import parse_cards
-    >>> from ramino.engine.presets import get_preset
-    >>> rules = get_preset("classico-2")
-    >>> hands = [parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"), parse_cards("AS 2S 3S 4S 5S")]
-    >>> hands[1] += parse_cards("6S 7S 8S 9S 10S")
-    >>> order = stacked_deck(rules, 2, hands, upcard=Card.parse("KC"), stock=parse_cards("QD"))
-    >>> r = Round(rules, 2, deck_order=order)
-    >>> r.hand(1)[0], r.top_discard, r.deck[r.stock[-1]]
-    (Card.parse('AS'), Card.parse('KC'), Card.parse('QD'))
-    """
-    deck = Deck.for_rules(rules, players)
-    free: dict[Card, list[int]] = {}
-    for card_id, card in enumerate(deck):
-        free.setdefault(card, []).append(card_id)
-
-    def take(card: Card) -> int:
-        ids = free.get(card)
-        if not ids:
-            raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
-        return ids.pop(0)
-
-    size = rules.hand_size_for(players)
-    step = 1 if rules.direction is Direction.CLOCKWISE else -1
-    first = (dealer + step) % players
-    order: list[int] = []
-    for k in range(size):
-        for j in range(players):
-            seat = (first + j * step) % players
-            order.append(take(hands[seat][k]))
-    order.append(take(upcard))
-    order.extend(take(c) for c in stock)
-    used = set(order)
-    order.extend(i for i in range(len(deck)) if i not in used)
-    return order
-
-
-def seed_bytes(seed: int | str | bytes) -> bytes:
-    """The bytes a seed stands for: an int or a text is hashed (SHA-256), bytes are kept."""
-    if isinstance(seed, bytes):
-        return seed
-    if isinstance(seed, bool):
-        raise TypeError("a seed is an int, a text or bytes")
-    if isinstance(seed, int):
-        return seed_from_int(seed)
-    return seed_from_text(seed)
-
-
-def _check_playable(rules: Rules, players: int) -> None:
-    if rules.betting is not Betting.NONE:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "le puntate del pokerato (buio, rilanci) arrivano in una versione successiva.",
-                "pokerato's betting (blind, raises) comes in a later version.",
-            ),
-        )
-    if rules.contracts:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "le aperture obbligate della carioca arrivano in una versione successiva.",
-                "carioca's required openings come in a later version.",
-            ),
-        )
-    if rules.imaginary_joker:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "il jolly immaginario arriva in una versione successiva.",
-                "the imaginary joker comes in a later version.",
-            ),
-        )
-    if players < rules.min_players:
-        raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
-    if players > rules.max_players:
-        raise IllegalAction(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
 
 
 def _given_points(meld: Meld, given: Sequence[Card], rules: Rules) -> int:
