@@ -142,12 +142,13 @@ def walk(r: Round, rng: random.Random, decisions: int) -> Iterator[Round]:
 
 
 def key(action: Action) -> str:
-    """The action's text form, with the cards of a swap or a show in a fixed order."""
+    """The action's text form, with the cards of a swap, and the groups of a show (each
+    sorted), in a fixed order: a hand shown in two different groupings is two moves."""
     if isinstance(action, Swap):
         return str(Swap(action.meld, tuple(sorted(action.cards))))
     if isinstance(action, Show):
-        shown = sorted(c for group in action.melds for c in group)
-        return f"show {' '.join(map(str, shown))} discard {action.discard}"
+        groups = sorted(" ".join(map(str, sorted(group))) for group in action.melds)
+        return f"show {' | '.join(groups)} discard {action.discard}"
     return str(action)
 
 

@@ -39,12 +39,22 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
+    rules = round_.rules
     hand = sorted({round_.deck[i] for i in round_.hands[seat]})
+    has_joker = bool(hand) and hand[-1].is_joker
     for number, table_meld in enumerate(round_.table):
         meld = table_meld.meld
-        for card in hand:
-            if not could_attach(meld, card, round_.rules):
-                continue
+        # The sieve of could_attach, worked out once per meld.
+        if meld.kind is MeldKind.RUN:
+            ends = _run_ends(meld, rules)
+            fitting = [c for c in hand if c in ends]
+        elif meld.kind is MeldKind.SET:
+            fitting = [c for c in hand if c.rank is meld.rank]
+        else:
+            fitting = [c for c in hand if c.suit is meld.suit]
+        if has_joker:
+            fitting.append(hand[-1])
+        for card in fitting:
             if card.is_joker:
                 for declared in _joker_attach_declarations(table_meld.meld, round_.rules):
                     yield Attach(number, (card,), declared)
@@ -113,7 +123,17 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
 
 
 def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
-    """One way to go out by showing the hand for each possible final discard."""
+    """Every way to go out by showing the hand, each once (the same groups in another order
+    go down the same way)."""
+    seen: set[tuple[tuple[tuple[Card, ...], ...], Card | None]] = set()
+    for show in _shows(round_, seat):
+        key = (tuple(sorted(tuple(sorted(g)) for g in show.melds)), show.discard)
+        if key not in seen:
+            seen.add(key)
+            yield show
+
+
+def _shows(round_: Round, seat: int) -> Iterator[Show]:
     rules = round_.rules
     cards = [round_.deck[i] for i in round_.hands[seat]]
     discards: list[Card | None] = [*sorted(set(cards), reverse=True)]
