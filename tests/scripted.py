@@ -11,6 +11,19 @@ from ramino.engine.actions import parse_action
 from ramino.engine.round import Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 
+#: The presets whose rounds can be played now (pokerato and carioca come later).
+PLAYABLE = (
+    "classico",
+    "classico-2",
+    "apertura-50",
+    "enciclopedia",
+    "scala-40",
+    "rami-40",
+    "rami-51",
+    "tradizionale",
+    "casertano",
+)
+
 
 def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> Round:
     """A round dealing ``hands`` by seat, seat 0 first to play in either direction."""

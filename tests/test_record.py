@@ -20,18 +20,8 @@ from ramino.engine.round import EndReason, Round, RoundEnd, stacked_deck
 from ramino.engine.rules import Rules
 from ramino.engine.scoring import Closing
 from ramino.engine.shuffle import PORTABLE
+from scripted import PLAYABLE
 
-PLAYABLE = (
-    "classico",
-    "classico-2",
-    "apertura-50",
-    "enciclopedia",
-    "scala-40",
-    "rami-40",
-    "rami-51",
-    "tradizionale",
-    "casertano",
-)
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franca")
 CLASSICO = get_preset("classico")
 

@@ -42,18 +42,7 @@ from ramino.engine.observation import Observation
 from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import Rules, SetJokerSwap
 from ramino.engine.scoring import Closing
-
-PLAYABLE = (
-    "classico",
-    "classico-2",
-    "apertura-50",
-    "enciclopedia",
-    "scala-40",
-    "rami-40",
-    "rami-51",
-    "tradizionale",
-    "casertano",
-)
+from scripted import PLAYABLE
 
 
 def _tables() -> list[tuple[str, int]]:
