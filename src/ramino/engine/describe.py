@@ -645,7 +645,9 @@ class _Writer:
                     "A card taken from the discard pile cannot be discarded again the same turn.",
                 )
             )
-        out.append(self._attachable_discard())
+        if r.melding_during_play:
+            # Nothing is on the table to attach to where melds are only shown at the close.
+            out.append(self._attachable_discard())
 
         if r.max_restocks == 0:
             out.append(
