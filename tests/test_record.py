@@ -348,3 +348,31 @@ def test_the_action_grammar_reads_back_every_recorded_action() -> None:
 def test_errors_are_engine_errors() -> None:
     # One except clause catches every defect a caller can meet.
     assert issubclass(RecordError, RaminoError) and issubclass(NotationError, RaminoError)
+
+
+def test_a_record_with_its_deck_order_and_restocks_replays_without_any_shuffle() -> None:
+    # Chance is explicit (STYLE.md): the dealt order and each restock's new stock are data, so
+    # the round replays with no seed at all.
+    import dataclasses
+    import random as random_module
+
+    from ramino.engine.round import Phase as RoundPhase
+
+    rules = dataclasses.replace(get_preset("classico-2"), jokers=0, max_turns=200)
+    played = Round(rules, 2, seed="restocks")
+    rnd = random_module.Random(3)
+    while not played.is_over:
+        actions = played.legal_actions()
+        draws = [a for a in actions if str(a) == "draw"]
+        discards = [a for a in actions if str(a).startswith("discard")]
+        if played.phase is RoundPhase.DRAW and draws:
+            played.apply(draws[0])
+        else:
+            played.apply(rnd.choice(discards or actions))
+    assert played.restock_orders, "the game should have restocked"
+    record = record_round(played, NAMES[:2])
+    bare = dataclasses.replace(record, seed=None, deck_order=played.deck_order)
+    again = replay(from_json(to_json(bare)))
+    assert again.restock_orders == played.restock_orders
+    assert again.end == played.end
+    assert [e.action for e in again.history] == [e.action for e in played.history]

@@ -37,7 +37,7 @@ FORMAT = "ramino-record"
 VERSION = 1
 
 _TOP_KEYS = ("format", "version", "rules", "players", "dealer", "deal", "actions", "result")
-_DEAL_KEYS = ("generator", "seed", "deck_order")
+_DEAL_KEYS = ("generator", "seed", "deck_order", "restocks")
 _RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts")
 
 _E = TypeVar("_E", EndReason, Closing)
@@ -78,6 +78,9 @@ class Record:
     deck_order: tuple[int, ...] | None = None
     actions: tuple[Action, ...] = ()
     result: RoundEnd | None = None
+    restocks: tuple[tuple[int, ...], ...] = ()
+    """The new stock of each restock (ids, top last): with a deck order, the record replays
+    without any shuffle."""
 
     def __post_init__(self) -> None:
         # Lists are accepted for convenience and kept as tuples, so equal records compare equal.
@@ -85,6 +88,7 @@ class Record:
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
+        object.__setattr__(self, "restocks", tuple(tuple(r) for r in self.restocks))
         self._check()
 
     def _check(self) -> None:
@@ -178,6 +182,7 @@ def record_round(round_: Round, players: Sequence[str]) -> Record:
         deck_order=order,
         actions=tuple(event.action for event in round_.history),
         result=round_.end,
+        restocks=tuple(round_.restock_orders),
     )
 
 
@@ -191,7 +196,11 @@ def deal(record: Record) -> Round:
     """
     if record.seed is None:
         return Round(
-            record.rules, len(record.players), dealer=record.dealer, deck_order=record.deck_order
+            record.rules,
+            len(record.players),
+            dealer=record.dealer,
+            deck_order=record.deck_order,
+            restock_orders=record.restocks,
         )
     return Round(
         record.rules,
@@ -199,6 +208,7 @@ def deal(record: Record) -> Round:
         seed=record.seed,
         dealer=record.dealer,
         deck_order=record.deck_order,
+        restock_orders=record.restocks,
     )
 
 
@@ -345,6 +355,8 @@ def to_json(record: Record) -> str:
         deal_ = {"generator": record.generator, "seed": record.seed.hex()}
     if record.deck_order is not None:
         deal_["deck_order"] = list(record.deck_order)
+    if record.restocks:
+        deal_["restocks"] = [list(r) for r in record.restocks]
     rules = {"name": record.rules.name, **record.rules.knobs()}
     fields = [
         ("format", _dump(FORMAT)),
@@ -425,7 +437,9 @@ def from_json(text: str) -> Record:
     rules = _rules(_field(data, "rules", ""))
     players = _players(_field(data, "players", ""))
     dealer = _int(data.get("dealer", 0), "dealer")
-    seed, generator, order = _deal(_field(data, "deal", ""))
+    raw_deal = _field(data, "deal", "")
+    seed, generator, order = _deal(raw_deal)
+    restocks = _restocks(raw_deal.get("restocks", []))
     actions = _actions(_field(data, "actions", ""))
     raw_result = data.get("result")
     result = None if raw_result is None else _result(raw_result, players, rules)
@@ -438,6 +452,20 @@ def from_json(text: str) -> Record:
         deck_order=order,
         actions=actions,
         result=result,
+        restocks=restocks,
+    )
+
+
+def _restocks(value: Any) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list) or not all(isinstance(v, list) for v in value):
+        raise _bad(
+            "deal.restocks",
+            "serve una lista di nuovi talloni, ognuno una lista di numeri di carta.",
+            "a list of new stocks is needed, each a list of card numbers.",
+        )
+    return tuple(
+        tuple(_int(n, f"deal.restocks[{i}][{j}]") for j, n in enumerate(order))
+        for i, order in enumerate(value)
     )
 
 

@@ -125,6 +125,7 @@ class Round:
         seed: int | str | bytes = 0,
         dealer: int = 0,
         deck_order: Sequence[int] | None = None,
+        restock_orders: Sequence[Sequence[int]] = (),
     ) -> None:
         _check_playable(rules, players)
         if not 0 <= dealer < players:
@@ -160,6 +161,10 @@ class Round:
         self.opened = [False] * players
         self.melded_before = [False] * players
         self.end: RoundEnd | None = None
+        # Chance made explicit: the new stock of every restock (top last), so a record can
+        # replay it without the shuffle; orders given here are used instead of shuffling.
+        self.restock_orders: list[tuple[int, ...]] = []
+        self._scripted_restocks = [tuple(o) for o in restock_orders]
         # --- the current turn ---
         self.to_play = self.next_seat(dealer)
         self.phase = Phase.DRAW
@@ -281,6 +286,7 @@ class Round:
         new.stock = list(self.stock)
         new.discard_pile = list(self.discard_pile)
         new.history = list(self.history)
+        new.restock_orders = list(self.restock_orders)
         new.public_history = list(self.public_history)
         new.opened = list(self.opened)
         new.melded_before = list(self.melded_before)
@@ -867,13 +873,21 @@ class Round:
         top = self.discard_pile.pop()
         pile = self.discard_pile
         self.restocks += 1
-        if self.rules.restock is Restock.SHUFFLE:
+        scripted = (
+            self._scripted_restocks[self.restocks - 1]
+            if self.restocks <= len(self._scripted_restocks)
+            else None
+        )
+        if scripted is not None and sorted(scripted) == sorted(pile):
+            new = list(scripted)
+        elif self.rules.restock is Restock.SHUFFLE:
             seed = self.seed + b"/restock/" + str(self.restocks).encode()
             new = portable_shuffle(pile, seed)
         else:
             # Turned over: the first discard, at the bottom of the pile, becomes the top.
             new = pile[::-1]
         self.stock = new
+        self.restock_orders.append(tuple(new))
         self.discard_pile = [top]
 
     def _go_out(self, seat: int, closing: Closing, *, in_one_turn: bool | None = None) -> None:
