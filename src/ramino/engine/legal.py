@@ -340,8 +340,8 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
             yield action
 
 
-def joker_can_be_relaid(round_: Round, seat: int, joker: int) -> bool:
-    """Whether a jolly taken back could be laid again this turn."""
+def joker_can_be_relaid(round_: Round, seat: int) -> bool:
+    """Whether a jolly in the hand (one taken back, say) could be laid this turn."""
     return any(round_.can(action) for action in joker_actions(round_, seat))
 
 

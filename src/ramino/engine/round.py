@@ -31,10 +31,9 @@ from .rules import (
     JokerUpcard,
     Restock,
     RetrievedJoker,
-    RoundCap,
     Rules,
 )
-from .scoring import Closing, hand_count
+from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
 
 
@@ -737,7 +736,7 @@ class Round:
         if mode is RetrievedJoker.LAY_IF_POSSIBLE:
             from .legal import joker_can_be_relaid
 
-            if any(joker_can_be_relaid(self, seat, j) for j in self._pending):
+            if joker_can_be_relaid(self, seat):
                 raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
 
     def attachable(self, card: Card) -> bool:
@@ -915,10 +914,8 @@ class Round:
         """Seats that win a round stopped by a cap (lowest hand), per ``on_round_cap``."""
         if self.end is None or self.end.out is not None:
             return ()
-        if self.rules.on_round_cap is RoundCap.ALL_SCORE:
-            return ()
-        low = min(self.end.counts)
-        return tuple(s for s, c in enumerate(self.end.counts) if c == low)
+        # The same rule the score sheet applies (scoring.cap_winners), by seat.
+        return tuple(sorted(cap_winners(dict(enumerate(self.end.counts)), self.rules)))
 
 
 def _given_points(meld: Meld, given: Sequence[Card], rules: Rules) -> int:
@@ -939,15 +936,13 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     from .legal import joker_actions
 
     for action in joker_actions(trial, seat):
+        after = trial.copy()
         try:
-            commit = trial._plan(action)
+            after._plan(action)()
         except RaminoError:
             continue
-        after = trial.copy()
-        after._plan(action)()
         if _can_lay_all_pending(after, seat):
             return True
-        del commit
     return False
 
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .cards import Card, Rank
 from .rules import RoundCap, Rounding, Rules, RummyBonus
+
+_K = TypeVar("_K")
 
 
 class Closing(enum.StrEnum):
@@ -195,7 +198,7 @@ def score_round(
     credits: dict[str, int] = {}
     if out is None:
         in_one_turn = False
-        winners = _cap_winners(hand_points, rules)
+        winners = cap_winners(hand_points, rules)
     else:
         winners = {out}
         scores[out] = closing_points(closing, rules)
@@ -222,7 +225,7 @@ def score_round(
     return RoundScore(scores, applied, next_level, credits)
 
 
-def _cap_winners(hand_points: Mapping[str, int], rules: Rules) -> set[str]:
+def cap_winners(hand_points: Mapping[_K, int], rules: Rules) -> set[_K]:
     """Players who score 0 in a round ended by a cap: the lowest hands, or nobody."""
     if rules.on_round_cap is RoundCap.LOWEST_HAND_WINS and hand_points:
         lowest = min(hand_points.values())
