@@ -368,6 +368,21 @@ class Rules:
     contracts: tuple[Contract, ...] = ()
     """Carioca: each round's required opening, in order ([G])."""
 
+    _hash: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
+    # Rules key every cache of the engine; hashing some seventy fields at each lookup cost more
+    # than the lookups themselves, so the hash is worked out once (a value never changes).
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if not found:
+            found = hash(tuple(getattr(self, name) for name in _COMPARED)) or 1
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> list[object]:
+        # A string's hash differs from one process to the next: never pickle the cached one.
+        return [0 if name == "_hash" else getattr(self, name) for name in _FIELDS]
+
     def __post_init__(self) -> None:
         # Entries by player count are kept sorted, so equal rules compare equal.
         object.__setattr__(self, "deck_by_players", tuple(sorted(self.deck_by_players)))
@@ -413,10 +428,8 @@ class Rules:
     def knobs(self) -> dict[str, object]:
         """Every knob and its value, JSON-ready (enums by value, tuples as lists)."""
         out: dict[str, object] = {}
-        for field in dataclasses.fields(self):
-            if field.name == "name":
-                continue
-            out[field.name] = _plain(getattr(self, field.name))
+        for name in knob_names():
+            out[name] = _plain(getattr(self, name))
         return out
 
 
@@ -432,7 +445,12 @@ def _plain(value: object) -> object:
 
 def knob_names() -> tuple[str, ...]:
     """The names of every knob, in the order of the specification."""
-    return tuple(f.name for f in dataclasses.fields(Rules) if f.name != "name")
+    return _KNOBS
+
+
+_KNOBS = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "name" and f.name[0] != "_")
+_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+_COMPARED = tuple(f.name for f in dataclasses.fields(Rules) if f.compare)
 
 
 def _contradictions(r: Rules) -> list[tuple[str, str]]:
