@@ -39,12 +39,64 @@ def _candidates(
     max_jokers = (
         jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
     )
+    # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
+    # each is remembered on those alone, so a hand that changed by one card between turns
+    # recomputes one suit and one rank.
     found: list[Candidate] = []
-    found.extend(_run_candidates(counts, max_jokers, rules, containing))
-    found.extend(_set_candidates(counts, max_jokers, rules, containing))
+    suits = range(4)
+    if containing is not None and containing.suit is not None:
+        suits = range(_SUIT_INDEX[containing.suit], _SUIT_INDEX[containing.suit] + 1)
+    for s in suits:
+        row = _BY_SUIT[s]
+        mask = 0
+        for r in range(1, 14):
+            if row[r] in counts:
+                mask |= 1 << r
+        if mask:
+            found.extend(_suit_runs(s, mask, max_jokers, rules))
+    if containing is not None and containing.rank is not None:
+        ranks: Sequence[Rank] = (containing.rank,)
+    else:
+        # Only ranks in hand can make a set; count them first, a set needs three cards.
+        per_rank = Counter(c.rank for c in counts.elements() if c.rank is not None)
+        ranks = sorted(r for r, n in per_rank.items() if n + jokers >= 3)
+    for rank in ranks:
+        have = tuple(counts.get(_BY_SUIT[s][rank], 0) for s in range(4))
+        found.extend(_rank_sets(rank, have, max_jokers, rules))
     if containing is not None:
         found = [f for f in found if containing in f[0]]
     return tuple(found)
+
+
+def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
+    """The natural cards among ``cards`` that no meld of these cards can hold (dead cards).
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> sorted(map(str, unmeldable(parse_cards("7H 8H 9H 7S KD"), Rules())))
+    ['7S', 'KD']
+    """
+    counts = Counter(cards)
+    jokers = counts.pop(JOKER, 0)
+    if rules.max_jokers_per_meld is not None:
+        jokers = min(jokers, rules.max_jokers_per_meld)
+    live: set[Card] = set()
+    for s in range(4):
+        row = _BY_SUIT[s]
+        mask = 0
+        for r in range(1, 14):
+            if row[r] in counts:
+                mask |= 1 << r
+        if mask:
+            live.update(_held(_suit_runs(s, mask, jokers, rules)))
+    for rank in {c.rank for c in counts if c.rank is not None}:
+        have = tuple(counts.get(_BY_SUIT[s][rank], 0) for s in range(4))
+        live.update(_held(_rank_sets(rank, have, jokers, rules)))
+    return frozenset(c for c in counts if c not in live)
+
+
+@lru_cache(maxsize=8192)
+def _held(candidates: tuple[Candidate, ...]) -> frozenset[Card]:
+    return frozenset(c for meld, _ in candidates for c in meld if not c.is_joker)
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
@@ -55,9 +107,11 @@ _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 
 
-def _run_candidates(
-    counts: Counter[Card], jokers: int, rules: Rules, containing: Card | None
-) -> Iterator[Candidate]:
+@lru_cache(maxsize=8192)
+def _suit_runs(
+    suit: int, mask: int, jokers: int, rules: Rules
+) -> tuple[Candidate, ...]:
+    """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r)."""
     ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
     wrap = rules.run_wrap
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
@@ -66,86 +120,82 @@ def _run_candidates(
     starts = range(1, 14) if wrap else range(1, top - 1)
     least = max(1, rules.min_natural_cards)
     seen: set[tuple[tuple[Card, ...], tuple[Card, ...] | None]] = set()
-    rows = _BY_SUIT
-    if containing is not None and containing.suit is not None:
-        rows = (_BY_SUIT[_SUIT_INDEX[containing.suit]],)
-    for row in rows:
-        here = [False] + [bool(counts[row[r]]) for r in range(1, 14)]
-        if sum(here) + jokers < 3 or sum(here) < least:
-            continue
-        for start in starts:
-            if not jokers and not here[(start - 1) % 13 + 1]:
-                continue  # without a jolly a run starts on a card in hand
-            end = start + 13 if wrap else min(start + 13, top + 1)
-            present: list[int] = []
-            missing: list[int] = []
-            for pos in range(start, end):
-                rank = (pos - 1) % 13 + 1
-                (present if here[rank] else missing).append(rank)
-                if len(missing) > jokers:
+    row = _BY_SUIT[suit]
+    here = [False] + [bool(mask >> r & 1) for r in range(1, 14)]
+    if sum(here) + jokers < 3 or sum(here) < least:
+        return ()
+    found: list[Candidate] = []
+    for start in starts:
+        if not jokers and not here[(start - 1) % 13 + 1]:
+            continue  # without a jolly a run starts on a card in hand
+        end = start + 13 if wrap else min(start + 13, top + 1)
+        present: list[int] = []
+        missing: list[int] = []
+        for pos in range(start, end):
+            rank = (pos - 1) % 13 + 1
+            (present if here[rank] else missing).append(rank)
+            if len(missing) > jokers:
+                break
+            if len(present) + len(missing) < 3 or len(present) < least:
+                continue
+            # The jolly may also stand for a card the player holds (he keeps that one).
+            for spare in range(jokers - len(missing) + 1):
+                if len(present) - spare < least:
                     break
-                if len(present) + len(missing) < 3 or len(present) < least:
-                    continue
-                # The jolly may also stand for a card the player holds (he keeps that one).
-                for spare in range(jokers - len(missing) + 1):
-                    if len(present) - spare < least:
-                        break
-                    for kept in itertools.combinations(present, spare):
-                        stays = [r for r in present if r not in kept]
-                        standing = sorted([*missing, *kept])
-                        naturals = tuple(row[r] for r in stays)
-                        declared = tuple(row[r] for r in standing) if standing else None
-                        if wrap:
-                            # Going round the corner, a 13-card run is found from every start.
-                            key = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                        yield naturals + (JOKER,) * len(standing), declared
+                for kept in itertools.combinations(present, spare):
+                    stays = [r for r in present if r not in kept]
+                    standing = sorted([*missing, *kept])
+                    naturals = tuple(row[r] for r in stays)
+                    declared = tuple(row[r] for r in standing) if standing else None
+                    if wrap:
+                        # Going round the corner, a 13-card run is found from every start.
+                        key = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    found.append((naturals + (JOKER,) * len(standing), declared))
+    return tuple(found)
 
 
-def _set_candidates(
-    counts: Counter[Card], jokers: int, rules: Rules, containing: Card | None
-) -> Iterator[Candidate]:
+@lru_cache(maxsize=8192)
+def _rank_sets(
+    rank: Rank, have_by_suit: tuple[int, ...], jokers: int, rules: Rules
+) -> tuple[Candidate, ...]:
+    """The sets of one rank, from how many cards of each suit are held."""
     distinct = rules.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
-    limit = min(limits) if limits else sum(counts.values()) + jokers
-    if containing is not None and containing.rank is not None:
-        ranks: Sequence[Rank] = (containing.rank,)
+    # Without a limit a set holds at most every card of its rank and every jolly.
+    limit = min(limits) if limits else sum(have_by_suit) + jokers
+    have = {_SUITS[s]: n for s, n in enumerate(have_by_suit) if n}
+    if not have or (len(have) + jokers < 3 and distinct):
+        return ()
+    found: list[Candidate] = []
+    if distinct:
+        choices: Iterator[tuple[Card, ...]] = (
+            tuple(Card(rank, s) for s in combo)
+            for size in range(1, len(have) + 1)
+            for combo in itertools.combinations(have, size)
+        )
     else:
-        # Only ranks in hand can make a set; count them first, a set needs three cards.
-        per_rank = Counter(c.rank for c in counts.elements() if c.rank is not None)
-        ranks = sorted(r for r, n in per_rank.items() if n + jokers >= 3)
-    for rank in ranks:
-        column = [_BY_SUIT[s][rank] for s in range(4)]
-        have = {_SUITS[s]: counts[c] for s, c in enumerate(column) if counts[c]}
-        if not have or (len(have) + jokers < 3 and distinct):
+        choices = _multisets(rank, have)
+    for naturals in choices:
+        if len(naturals) < rules.min_natural_cards:
             continue
-        if distinct:
-            choices: Iterator[tuple[Card, ...]] = (
-                tuple(Card(rank, s) for s in combo)
-                for size in range(1, len(have) + 1)
-                for combo in itertools.combinations(have, size)
-            )
-        else:
-            choices = _multisets(rank, have)
-        for naturals in choices:
-            if len(naturals) < rules.min_natural_cards:
+        for j in range(jokers + 1):
+            size = len(naturals) + j
+            if size < 3 or size > limit:
                 continue
-            for j in range(jokers + 1):
-                size = len(naturals) + j
-                if size < 3 or size > limit:
-                    continue
-                if j == 0:
-                    yield naturals, None
-                elif distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
-                    free = [s for s in Suit if Card(rank, s) not in naturals]
-                    for suits in itertools.combinations(free, j):
-                        yield naturals + (JOKER,) * j, tuple(Card(rank, s) for s in suits)
-                elif distinct and j > 4 - len(naturals):
-                    continue
-                else:
-                    yield naturals + (JOKER,) * j, None
+            if j == 0:
+                found.append((naturals, None))
+            elif distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
+                free = [s for s in Suit if Card(rank, s) not in naturals]
+                for suits in itertools.combinations(free, j):
+                    found.append((naturals + (JOKER,) * j, tuple(Card(rank, s) for s in suits)))
+            elif distinct and j > 4 - len(naturals):
+                continue
+            else:
+                found.append((naturals + (JOKER,) * j, None))
+    return tuple(found)
 
 
 def _multisets(rank: Rank, have: dict[Suit, int]) -> Iterator[tuple[Card, ...]]:

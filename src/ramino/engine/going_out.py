@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .candidates import Candidate, meld_candidates
+from .candidates import Candidate, meld_candidates, unmeldable
 from .cards import Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
@@ -43,7 +43,7 @@ def partitions_without_one(
     full = Counter(cards)
     # A card that no meld of this hand can hold must be the one kept out: two such cards and
     # nothing splits, whatever is discarded.
-    dead = {c for c in full if not c.is_joker and not meld_candidates(cards, rules, containing=c)}
+    dead = unmeldable(cards, rules)
     if len(dead) > 1:
         return
     if dead:

@@ -284,33 +284,60 @@ def _reachable(
     # Richest options first, so a reachable threshold is found quickly.
     options = _opening_options(cards, rules) + _attach_options(cards, table, rules)
     options.sort(key=lambda o: -o[1])
+    # The search runs on packed multisets (see _pack): taking an option is one subtraction
+    # and whether the cards are still there one mask, where Counters cost a dictionary each.
+    width = len(cards).bit_length() + 1
+    guards = _guards(width)
+    packed = [
+        (_pack(needed, width), sum(needed.values()), points, meld)
+        for needed, points, meld in options
+    ]
+    count = len(packed)
 
-    def reach(left: Counter[Card], start: int, want: int, grown: frozenset[int]) -> bool:
+    def reach(left: int, size: int, start: int, want: int, grown: int) -> bool:
         if want <= 0:
             return True
-        for k in range(start, len(options)):
-            needed, points, meld = options[k]
+        for k in range(start, count):
+            needed, used, points, meld = packed[k]
             # One chain of attachments per meld on the table.
-            if meld in grown or needed - left:
+            if (meld >= 0 and grown >> meld & 1) or ((left | guards) - needed) & guards != guards:
                 continue
-            rest = left - needed
-            more = grown | {meld} if meld >= 0 else grown
-            if sum(rest.values()) >= keep and reach(rest, k + 1, want - points, more):
+            if size - used >= keep and reach(
+                left - needed,
+                size - used,
+                k + 1,
+                want - points,
+                grown | (1 << meld if meld >= 0 else 0),
+            ):
                 return True
         return False
 
-    full = Counter(cards)
+    full = _pack(Counter(cards), width)
     if using is None:
         if need <= 0:
-            return sum(full.values()) >= keep
-        return reach(full, 0, need, frozenset())
-    for needed, points, meld in options:
-        if needed[using] and not needed - full:
-            rest = full - needed
-            grown = frozenset({meld}) if meld >= 0 else frozenset()
-            if sum(rest.values()) >= keep and reach(rest, 0, need - points, grown):
+            return len(cards) >= keep
+        return reach(full, len(cards), 0, need, 0)
+    shift = width * using.code
+    for needed, used, points, meld in packed:
+        if needed >> shift & ((1 << width) - 1) and ((full | guards) - needed) & guards == guards:
+            grown = 1 << meld if meld >= 0 else 0
+            if len(cards) - used >= keep and reach(
+                full - needed, len(cards) - used, 0, need - points, grown
+            ):
                 return True
     return False
+
+
+# A multiset of cards packed in one integer: a field of ``width`` bits per card code, wide
+# enough for the count with a guard bit on top, so one subtraction tells whether every card
+# is there (a borrow clears a guard).
+@lru_cache(maxsize=16)
+def _guards(width: int) -> int:
+    return sum(1 << (width * code + width - 1) for code in range(53))
+
+
+def _pack(cards: Counter[Card], width: int) -> int:
+    return sum(n << (width * card.code) for card, n in cards.items())
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -348,8 +375,8 @@ def joker_can_be_relaid(round_: Round, seat: int) -> bool:
 def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
-    from .candidates import _candidates
+    from .candidates import _candidates, _held, _rank_sets, _suit_runs
     from .melds import _validate
 
-    for cached in (_candidates, _validate, _reachable, _run_ends):
+    for cached in (_candidates, _held, _rank_sets, _suit_runs, _validate, _reachable, _run_ends):
         cached.cache_clear()
