@@ -693,20 +693,16 @@ class Round:
             self._check_discard_turn(seat)
         except RaminoError:
             return []
-        banned = len(self.hands[seat]) > 1 and self.rules.attachable_discard_forbidden(self.players)
-        found = []
-        for card in sorted({self.deck[i] for i in self.hands[seat]}):
-            # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
-            card_id = next(i for i in self.hands[seat] if self.deck[i] is card)
-            if not self._may_discard_id(card_id):
-                continue
-            if banned:
-                try:
-                    self._check_attachable_discard(seat, card_id)
-                except RaminoError:
-                    continue
-            found.append(card)
-        return found
+        hand = self.hands[seat]
+        deck = self.deck
+        # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
+        allowed = sorted({deck[i] for i in hand if self._may_discard_id(i)})
+        if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
+            # The ban of _check_attachable_discard, worked out once for the whole hand.
+            fits = {card: self.attachable(card) for card in allowed}
+            if not all(fits.values()):
+                allowed = [card for card in allowed if not fits[card]]
+        return allowed
 
     def _plan_discard(self, action: Discard) -> _Commit:
         seat = self.to_play
