@@ -34,35 +34,39 @@ def meld_candidates(
 def _candidates(
     cards: tuple[Card, ...], rules: Rules, containing: Card | None
 ) -> tuple[Candidate, ...]:
-    counts = Counter(cards)
-    jokers = counts.pop(JOKER, 0)
-    max_jokers = (
-        jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
-    )
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
+    masks = [0, 0, 0, 0]
+    by_code = [0] * 53
+    for card in cards:
+        code = card.code
+        by_code[code] += 1
+        if code < 52:
+            masks[code // 13] |= 2 << (code % 13)
+    jokers = by_code[52]
+    max_jokers = (
+        jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
+    )
     found: list[Candidate] = []
-    suits = range(4)
     if containing is not None and containing.suit is not None:
-        suits = range(_SUIT_INDEX[containing.suit], _SUIT_INDEX[containing.suit] + 1)
-    for s in suits:
-        row = _BY_SUIT[s]
-        mask = 0
-        for r in range(1, 14):
-            if row[r] in counts:
-                mask |= 1 << r
-        if mask:
-            found.extend(_suit_runs(s, mask, max_jokers, rules))
-    if containing is not None and containing.rank is not None:
-        ranks: Sequence[Rank] = (containing.rank,)
+        suits: Sequence[int] = (containing.code // 13,)
+        ranks: Sequence[int] = (containing.code % 13,)
     else:
-        # Only ranks in hand can make a set; count them first, a set needs three cards.
-        per_rank = Counter(c.rank for c in counts.elements() if c.rank is not None)
-        ranks = sorted(r for r, n in per_rank.items() if n + jokers >= 3)
-    for rank in ranks:
-        have = tuple(counts.get(_BY_SUIT[s][rank], 0) for s in range(4))
-        found.extend(_rank_sets(rank, have, max_jokers, rules))
+        suits = range(4)
+        # Only ranks in hand can make a set; a set needs three cards.
+        ranks = [
+            r
+            for r in range(13)
+            if by_code[r] + by_code[r + 13] + by_code[r + 26] + by_code[r + 39] + jokers >= 3
+        ]
+    for s in suits:
+        if masks[s]:
+            found.extend(_suit_runs(s, masks[s], max_jokers, rules))
+    for r in ranks:
+        have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
+        if any(have):
+            found.extend(_rank_sets(_RANKS[r], have, max_jokers, rules))
     if containing is not None:
         found = [f for f in found if containing in f[0]]
     return tuple(found)
@@ -104,13 +108,12 @@ _BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
     (JOKER, *(NATURAL_CARDS[s * 13 + r - 1] for r in range(1, 14))) for s in range(4)
 )
 _SUITS = tuple(Suit)
+_RANKS = tuple(Rank(r) for r in range(1, 14))
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 
 
 @lru_cache(maxsize=8192)
-def _suit_runs(
-    suit: int, mask: int, jokers: int, rules: Rules
-) -> tuple[Candidate, ...]:
+def _suit_runs(suit: int, mask: int, jokers: int, rules: Rules) -> tuple[Candidate, ...]:
     """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r)."""
     ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
     wrap = rules.run_wrap

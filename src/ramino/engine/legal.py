@@ -100,12 +100,12 @@ def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
+    with_jokers = [(n, m.meld) for n, m in enumerate(round_.table) if JOKER in m.meld.cards]
+    if not with_jokers:
+        return
     hand = Counter(round_.deck[i] for i in round_.hands[seat])
     rules = round_.rules
-    for number, table_meld in enumerate(round_.table):
-        meld = table_meld.meld
-        if not meld.joker_count:
-            continue
+    for number, meld in with_jokers:
         if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
             for card in hand:
                 if card.rank is meld.rank:
@@ -376,7 +376,8 @@ def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import _candidates, _held, _rank_sets, _suit_runs
-    from .melds import _validate
+    from .melds import _needed, _validate
 
-    for cached in (_candidates, _held, _rank_sets, _suit_runs, _validate, _reachable, _run_ends):
+    caches = (_candidates, _held, _rank_sets, _suit_runs, _needed, _validate, _reachable, _run_ends)
+    for cached in caches:
         cached.cache_clear()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import JOKER, Card, Rank, Suit, _split, parse_cards
@@ -52,6 +52,23 @@ class Meld:
     kind: MeldKind
     cards: tuple[Card, ...]
     represents: tuple[Card, ...]
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    # Melds key the engine's caches (attachments, run ends): their hash is worked out once.
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if not found:
+            found = hash((self.kind, self.cards, self.represents)) or 1
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> tuple[MeldKind, tuple[Card, ...], tuple[Card, ...], int]:
+        # An enum's hash differs from one process to the next: never pickle the cached one.
+        return (self.kind, self.cards, self.represents, 0)
+
+    def __setstate__(self, state: tuple[MeldKind, tuple[Card, ...], tuple[Card, ...], int]) -> None:
+        for name, value in zip(("kind", "cards", "represents", "_hash"), state, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def joker_assignments(self) -> tuple[tuple[int, Card], ...]:
@@ -575,6 +592,7 @@ def retrieve_joker(
     return _replace_jokers(meld, given, chosen, rules)
 
 
+@lru_cache(maxsize=4096)
 def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
     if (
         meld.kind is MeldKind.SET
