@@ -4,6 +4,10 @@ and a brute-force reference for validity on arbitrary card lists."""
 from __future__ import annotations
 
 import itertools
+import os
+import pickle
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -516,3 +520,23 @@ def test_arbitrary_lists_give_a_meld_or_a_meld_error(cards: list[Card], rules: R
         return
     assert isinstance(m, Meld)
     assert m.points(rules) >= 0
+
+
+def test_a_meld_pickled_in_one_process_hashes_right_in_another() -> None:
+    meld = validate_meld(parse_cards("JK 7S 8S"), Rules())
+    assert meld in {meld: 1}  # the hash is remembered once asked for
+    script = (
+        "import pickle, sys; from ramino.engine.cards import parse_cards;"
+        "from ramino.engine.melds import validate_meld; from ramino.engine.rules import Rules;"
+        "m = pickle.loads(sys.stdin.buffer.read());"
+        "fresh = validate_meld(parse_cards('JK 7S 8S'), Rules());"
+        "print(m == fresh, hash(m) == hash(fresh), m in {fresh: 1})"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(meld),
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "random"},
+    )
+    assert out.stdout.split() == [b"True", b"True", b"True"]
