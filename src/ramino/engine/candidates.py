@@ -5,7 +5,6 @@ placement of the jolly. Built from the structure of the cards, never by trying s
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
@@ -79,28 +78,35 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     >>> sorted(map(str, unmeldable(parse_cards("7H 8H 9H 7S KD"), Rules())))
     ['7S', 'KD']
     """
-    counts = Counter(cards)
-    jokers = counts.pop(JOKER, 0)
+    masks = [0, 0, 0, 0]
+    by_code = [0] * 53
+    for card in cards:
+        code = card.code
+        by_code[code] += 1
+        if code < 52:
+            masks[code // 13] |= 2 << (code % 13)
+    jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
     live: set[Card] = set()
     for s in range(4):
-        row = _BY_SUIT[s]
-        mask = 0
-        for r in range(1, 14):
-            if row[r] in counts:
-                mask |= 1 << r
-        if mask:
-            live.update(_held(_suit_runs(s, mask, jokers, rules)))
-    for rank in {c.rank for c in counts if c.rank is not None}:
-        have = tuple(counts.get(_BY_SUIT[s][rank], 0) for s in range(4))
-        live.update(_held(_rank_sets(rank, have, jokers, rules)))
-    return frozenset(c for c in counts if c not in live)
+        if masks[s]:
+            live.update(_suit_live(s, masks[s], jokers, rules))
+    for r in range(13):
+        have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
+        if any(have):
+            live.update(_rank_live(r, have, jokers, rules))
+    return frozenset(c for c in cards if not c.is_joker and c not in live)
 
 
 @lru_cache(maxsize=8192)
-def _held(candidates: tuple[Candidate, ...]) -> frozenset[Card]:
-    return frozenset(c for meld, _ in candidates for c in meld if not c.is_joker)
+def _suit_live(suit: int, mask: int, jokers: int, rules: Rules) -> frozenset[Card]:
+    return frozenset(c for meld, _ in _suit_runs(suit, mask, jokers, rules) for c in meld)
+
+
+@lru_cache(maxsize=8192)
+def _rank_live(rank: int, have: tuple[int, ...], jokers: int, rules: Rules) -> frozenset[Card]:
+    return frozenset(c for meld, _ in _rank_sets(_RANKS[rank], have, jokers, rules) for c in meld)
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import meld_candidates
@@ -147,13 +147,17 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     if not rules.melding_during_play:
         for discard, melds in partitions_without_one(cards, rules, discards):
             yield Show(tuple(m.cards for m in melds), discard)
+    # The flush close where melds are laid during play; the colore where they are not.
+    if not (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
+        return
+    # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit).
+    suits = Counter(c.suit for c in cards)
     for discard in discards:
-        rest = list(cards)
-        if discard is not None:
-            rest.remove(discard)
-        one_suit = len({c.suit for c in rest}) == 1 and not any(c.is_joker for c in rest)
-        # The flush close where melds are laid during play; the colore where they are not.
-        if one_suit and (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
+        left = suits - Counter([discard.suit]) if discard is not None else suits
+        if len(left) == 1 and None not in left:
+            rest = list(cards)
+            if discard is not None:
+                rest.remove(discard)
             yield Show((tuple(sorted(rest)),), discard)
 
 
@@ -375,9 +379,10 @@ def joker_can_be_relaid(round_: Round, seat: int) -> bool:
 def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
-    from .candidates import _candidates, _held, _rank_sets, _suit_runs
+    from .candidates import _candidates, _rank_live, _rank_sets, _suit_live, _suit_runs
     from .melds import _needed, _validate
 
-    caches = (_candidates, _held, _rank_sets, _suit_runs, _needed, _validate, _reachable, _run_ends)
+    caches: list[Any] = [_candidates, _rank_live, _rank_sets, _suit_live, _suit_runs, _needed]
+    caches += [_validate, _reachable, _run_ends]
     for cached in caches:
         cached.cache_clear()
