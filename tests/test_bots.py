@@ -171,3 +171,19 @@ def reachable(root: object) -> list[object]:
         seen[id(obj)] = obj
         todo.extend(gc.get_referents(obj))
     return list(seen.values())
+
+
+def test_the_public_history_names_the_card_taken_from_the_pozzo() -> None:
+    # Everybody saw the top of the pile: who took it, and which card it was, is public.
+    round_ = stacked([SEAT0, SEAT1, SEAT2])
+    top = round_.top_discard
+    assert top is not None
+    round_.apply(parse_action("take"))
+    for seat in range(3):
+        (event,) = round_.observation(seat).history
+        assert event.taken is top
+        assert str(event) == f"0: take {top}"
+    other = next(card for card in round_.hand(0) if card is not top)
+    round_.apply(parse_action(f"discard {other}"))
+    round_.apply(parse_action("draw"))
+    assert round_.observation(0).history[-1].taken is None

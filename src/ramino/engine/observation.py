@@ -17,12 +17,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class PublicEvent:
-    """An entry of the history as everyone saw it: a draw from the stock shows no card."""
+    """An entry of the history as everyone saw it: a draw from the stock shows no card; a
+    card taken from the pozzo was face up, so everyone knows which one it was."""
 
     seat: int
     action: Action
+    taken: Card | None = None
+    """The card taken from the discard pile, for a ``take``."""
 
     def __str__(self) -> str:
+        if self.taken is not None:
+            return f"{self.seat}: {self.action} {self.taken}"
         return f"{self.seat}: {self.action}"
 
 

@@ -840,8 +840,10 @@ class Round:
     def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
         event = Event(seat, action, ids)
         self.history.append(event)
-        # A draw from the stock is public, the card drawn is not (the Draw value holds none).
-        self.public_history.append(PublicEvent(seat, action))
+        # A draw from the stock is public, the card drawn is not (the Draw value holds none);
+        # the card taken from the pozzo was face up for all to see.
+        taken = self.deck[ids[0]] if isinstance(action, TakeDiscard) else None
+        self.public_history.append(PublicEvent(seat, action, taken))
         return event
 
     def _next_turn(self) -> None:
