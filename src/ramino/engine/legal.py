@@ -195,12 +195,14 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     cards = [round_.deck[i] for i in hand]
     card = round_.deck[top]
     keep = round_.cards_to_keep()
-    for meld_cards, _ in meld_candidates(cards, rules):
-        if card in meld_cards and len(cards) - len(meld_cards) >= keep:
+    for meld_cards, _ in meld_candidates(cards, rules, containing=card):
+        if len(cards) - len(meld_cards) >= keep:
             return True
     if len(cards) - 1 < keep:
         return False
     for table_meld in round_.table:
+        if not could_attach(table_meld.meld, card, rules):
+            continue
         try:
             attach(table_meld.meld, [card], rules)
         except MeldError:
