@@ -74,6 +74,19 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     return card.suit is meld.suit
 
 
+@lru_cache(maxsize=8192)
+def fits(meld: Meld, card: Card, rules: Rules) -> bool:
+    """Whether ``card`` alone can be attached to ``meld`` (remembered: the table changes
+    slowly and the same questions come back at every discard)."""
+    if not could_attach(meld, card, rules):
+        return False
+    try:
+        attach(meld, [card], rules)
+    except MeldError:
+        return False
+    return True
+
+
 @lru_cache(maxsize=4096)
 def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
@@ -200,15 +213,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
             return True
     if len(cards) - 1 < keep:
         return False
-    for table_meld in round_.table:
-        if not could_attach(table_meld.meld, card, rules):
-            continue
-        try:
-            attach(table_meld.meld, [card], rules)
-        except MeldError:
-            continue
-        return True
-    return False
+    return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
 
 
 #: An opening option: the cards it uses, its points, and the table meld it grows (or -1).
@@ -216,15 +221,24 @@ _Option = tuple[Counter[Card], int, int]
 
 
 def _opening_options(cards: Sequence[Card], rules: Rules) -> list[_Option]:
-    from .melds import validate_meld
-
     options = []
     for meld_cards, declared in meld_candidates(cards, rules):
         if not rules.opening_jokers and JOKER in meld_cards:
             continue
-        meld = validate_meld(meld_cards, rules, jokers=declared)
-        options.append((Counter(meld_cards), meld.points(rules), -1))
+        needed, points = _meld_option(meld_cards, declared, rules)
+        options.append((needed, points, -1))
     return options
+
+
+@lru_cache(maxsize=8192)
+def _meld_option(
+    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, rules: Rules
+) -> tuple[Counter[Card], int]:
+    """The cards a candidate meld takes and its opening points (the same melds come back
+    hand after hand). The Counter is shared: callers only read it."""
+    from .melds import validate_meld
+
+    return Counter(cards), validate_meld(cards, rules, jokers=declared).points(rules)
 
 
 def _attach_options(
@@ -385,6 +399,6 @@ def clear_caches() -> None:
     from .melds import _needed, _validate
 
     caches: list[Any] = [_candidates, _rank_live, _rank_sets, _suit_live, _suit_runs, _needed]
-    caches += [_validate, _reachable, _run_ends]
+    caches += [_validate, _reachable, _run_ends, _meld_option, fits]
     for cached in caches:
         cached.cache_clear()

@@ -19,7 +19,7 @@ from .deal import _check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
 from .deck import Deck
-from .errors import IllegalAction, MeldError, RaminoError, Reason
+from .errors import IllegalAction, RaminoError, Reason
 from .going_out import closing_kind, min_deadwood
 from .match import RoundResult
 from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
@@ -737,17 +737,9 @@ class Round:
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
-        from .legal import could_attach
+        from .legal import fits
 
-        for table_meld in self.table:
-            if not could_attach(table_meld.meld, card, self.rules):
-                continue
-            try:
-                attach(table_meld.meld, [card], self.rules)
-            except MeldError:
-                continue
-            return True
-        return False
+        return any(fits(table_meld.meld, card, self.rules) for table_meld in self.table)
 
     def _check_attachable_discard(self, seat: int, card_id: int) -> None:
         card = self.deck[card_id]
