@@ -940,3 +940,20 @@ def test_a_joker_may_stand_for_a_card_in_hand() -> None:
     play(r, "draw")
     assert r.can(parse_action("lay 7H JK=8H 9H"))
     assert "lay 7H 9H JK=8H" in legal(r) or "lay 7H JK=8H 9H" in legal(r)
+
+
+def test_a_must_use_pickup_is_refused_when_only_a_chain_begun_by_another_card_uses_it() -> None:
+    # Enciclopedia: A♥ in the pile fits 10♥ J♥ Q♥ on the table only after the K♥ of the
+    # hand; the taken card must go down first, so the take would leave no legal move.
+    rules = replace(get_preset("enciclopedia"), hand_size=10)
+    hands = ["10H JH QH KC KD KS AC 2C 3C 7S", "KH 9D 9C 9S 5S 6S 7S 2D 8C JS"]
+    r = deal(rules, hands, "QD", "AH")
+    play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard AH")
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    assert legal(r) == {"draw"}
+    # With the ace in hand and the king from the pile, the king goes first: that works.
+    hands = ["10H JH QH KC KD KS AC 2C 3C 7S", "AH 9D 9C 9S 5S 6S 7S 2D 8C JS"]
+    r = deal(rules, hands, "QD", "KH")
+    play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard KH", "take")
+    play(r, "attach 0 KH", "attach 0 AH", "lay 9C 9D 9S", "lay 5S 6S 7S", "discard 8C")
+    assert r.opened[1]

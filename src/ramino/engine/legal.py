@@ -216,17 +216,18 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
 
 
-#: An opening option: the cards it uses, its points, and the table meld it grows (or -1).
-_Option = tuple[Counter[Card], int, int]
+#: An opening option: the cards it uses, its points, the table meld it grows (or -1), and for
+#: a chain of attachments the points it makes by the card it starts with (None for a meld).
+_Option = tuple[Counter[Card], int, int, dict[Card, int] | None]
 
 
 def _opening_options(cards: Sequence[Card], rules: Rules) -> list[_Option]:
-    options = []
+    options: list[_Option] = []
     for meld_cards, declared in meld_candidates(cards, rules):
         if not rules.opening_jokers and JOKER in meld_cards:
             continue
         needed, points = _meld_option(meld_cards, declared, rules)
-        options.append((needed, points, -1))
+        options.append((needed, points, -1, None))
     return options
 
 
@@ -245,16 +246,19 @@ def _attach_options(
     cards: Sequence[Card], table: tuple[Meld, ...], rules: Rules, depth: int = 4
 ) -> list[_Option]:
     """Cards of the hand that could be attached, one after another, to each meld on the
-    table, with the opening points they would add (when attachments count)."""
+    table, with the opening points they would add (when attachments count), and for each
+    card that can go first in such a chain, the points of the chains it starts."""
     options: list[_Option] = []
     hand = Counter(cards)
     for number, start in enumerate(table):
         base = sum(start.card_points(rules))
-        best: dict[frozenset[tuple[Card, int]], int] = {}
-        frontier: list[tuple[Meld, Counter[Card]]] = [(start, Counter())]
+        # Chains are told apart by the cards they use and the card they start with: a card
+        # taken from the pile must be the first to go down (see Round._check_taken_used).
+        best: dict[tuple[frozenset[tuple[Card, int]], Card], int] = {}
+        frontier: list[tuple[Meld, Counter[Card], Card | None]] = [(start, Counter(), None)]
         for _ in range(depth):
-            grown_frontier = []
-            for meld, used in frontier:
+            grown_frontier: list[tuple[Meld, Counter[Card], Card | None]] = []
+            for meld, used, first in frontier:
                 for card in set((hand - used).elements()):
                     if not could_attach(meld, card, rules):
                         continue
@@ -263,13 +267,19 @@ def _attach_options(
                     except (MeldError, NotationError):
                         continue
                     now = used + Counter([card])
-                    key = frozenset(now.items())
+                    key = (frozenset(now.items()), card if first is None else first)
                     points = sum(grown.card_points(rules)) - base
                     if best.get(key, -1) < points:
                         best[key] = points
-                        grown_frontier.append((grown, now))
+                        grown_frontier.append((grown, now, key[1]))
             frontier = grown_frontier
-        options.extend((Counter(dict(key)), points, number) for key, points in best.items())
+        chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
+        for (used_key, first), points in best.items():
+            chains.setdefault(used_key, {})[first] = points
+        options.extend(
+            (Counter(dict(used_key)), max(starts.values()), number, starts)
+            for used_key, starts in chains.items()
+        )
     return options
 
 
@@ -309,8 +319,8 @@ def _reachable(
     width = len(cards).bit_length() + 1
     guards = _guards(width)
     packed = [
-        (_pack(needed, width), sum(needed.values()), points, meld)
-        for needed, points, meld in options
+        (_pack(needed, width), sum(needed.values()), points, meld, starts)
+        for needed, points, meld, starts in options
     ]
     count = len(packed)
 
@@ -318,7 +328,7 @@ def _reachable(
         if want <= 0:
             return True
         for k in range(start, count):
-            needed, used, points, meld = packed[k]
+            needed, used, points, meld, _ = packed[k]
             # One chain of attachments per meld on the table.
             if (meld >= 0 and grown >> meld & 1) or ((left | guards) - needed) & guards != guards:
                 continue
@@ -338,8 +348,13 @@ def _reachable(
             return len(cards) >= keep
         return reach(full, len(cards), 0, need, 0)
     shift = width * using.code
-    for needed, used, points, meld in packed:
+    for needed, used, points, meld, starts in packed:
         if needed >> shift & ((1 << width) - 1) and ((full | guards) - needed) & guards == guards:
+            if starts is not None:
+                # A chain of attachments holding the taken card must start with it.
+                if using not in starts:
+                    continue
+                points = starts[using]
             grown = 1 << meld if meld >= 0 else 0
             if len(cards) - used >= keep and reach(
                 full - needed, len(cards) - used, 0, need - points, grown
