@@ -1,8 +1,30 @@
-"""Players that are programs: the bot interface, the bots, and the loops that let them play.
+"""Players that are programs: the bot interface, the bots, and the loops that let them play;
+the meld solver (the best arrangement of a hand) they think with; hints for human players
+and the levels of the computer opponent.
 
 Bots see only observations (:class:`ramino.engine.observation.Observation`), never a round.
 """
 
 from .bot import Bot, RandomBot, play_match, play_round
+from .greedy import GreedyBot, Style
+from .hint import Hint, hint
+from .levels import LEVELS, bot_for_level
+from .solver import Arrangement, best_arrangement, best_discard, best_opening, can_go_out
 
-__all__ = ["Bot", "RandomBot", "play_match", "play_round"]
+__all__ = [
+    "LEVELS",
+    "Arrangement",
+    "Bot",
+    "GreedyBot",
+    "Hint",
+    "RandomBot",
+    "Style",
+    "best_arrangement",
+    "best_discard",
+    "best_opening",
+    "bot_for_level",
+    "can_go_out",
+    "hint",
+    "play_match",
+    "play_round",
+]

@@ -1,0 +1,503 @@
+"""The greedy computer opponent: one turn ahead and no further, from the observation only.
+
+Each decision picks among ``observation.legal_actions`` by the least deadwood the hand would
+be left with (the count of the cards no meld binds), plus a player's rules of thumb: keep the
+cards that connect, throw the costliest one that does not, lay and attach when it costs
+nothing, go out when possible, do not feed the next player, unload high cards when someone is
+about to close. :func:`decide` also says *why*, which :mod:`ramino.ai.hint` puts into words.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.candidates import meld_candidates
+from ..engine.cards import JOKER, Card, Rank
+from ..engine.errors import RaminoError
+from ..engine.going_out import closing_kind, min_deadwood
+from ..engine.melds import MeldKind, attach, validate_meld
+from ..engine.observation import Observation
+from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rules, SetSuits
+from ..engine.scoring import Closing, card_penalty
+
+__all__ = ["Decision", "GreedyBot", "Style", "Why", "decide"]
+
+#: What a connection (a pair, two cards of a scala) is worth, in penalty points, when the
+#: table is calm; a card with partners is kept unless it costs that much more than another.
+CONNECT_WEIGHT = 5
+#: The same when an opponent is about to go out: high cards go first.
+CONNECT_WEIGHT_PRESSED = 1
+#: An opponent holding this many cards or fewer may close at his next turn.
+CLOSE_TO_OUT = 3
+#: A jolly is worth more in hand than its penalty says, unless someone is about to close.
+JOKER_KEEP = 20
+#: Discarding what the next player collects or can attach costs this much.
+FEED_PENALTY = 6
+#: A stock card might help as much as a near meld from the pozzo: take only for a clear gain.
+TAKE_MARGIN = 3
+
+
+class Why(enum.StrEnum):
+    """Why the greedy bot chose an action (the hint says it in words)."""
+
+    DRAW = "draw"
+    """The top discard does not help: draw from the tallone."""
+    DRAW_ONLY = "draw_only"
+    """The rules do not allow taking the top discard now."""
+    TAKE_MELD = "take_meld"
+    """The top discard completes a meld with cards in hand."""
+    TAKE_NEAR = "take_near"
+    """The top discard is cheap and connects with cards in hand (a near meld)."""
+    GO_OUT = "go_out"
+    """Show the whole hand and go out."""
+    LAY = "lay"
+    """Lay a meld (*calare*): the cards leave the hand for free."""
+    ATTACH = "attach"
+    """Attach a card (*attaccare*)."""
+    SWAP = "swap"
+    """Take a jolly back from the table."""
+    FORCED = "forced"
+    """A step the turn requires (an opening begun, a card to use, a jolly to lay again)."""
+    DISCARD_LAST = "discard_last"
+    """The last card: discarding it goes out."""
+    DISCARD_ISOLATED = "discard_isolated"
+    """The costliest card that connects with nothing."""
+    DISCARD_WEAKEST = "discard_weakest"
+    """Every card connects; this one is needed least."""
+    DISCARD_UNLOAD = "discard_unload"
+    """An opponent is about to go out: throw the high points."""
+    DISCARD_RANDOM = "discard_random"
+    """A beginner's slip: a discard chosen at random."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and the reason for it, with the cards and points the reason is about."""
+
+    action: Action
+    why: Why
+    card: Card | None = None
+    """The card the reason is about: the discard, the card taken or attached."""
+    partners: tuple[Card, ...] = ()
+    """Cards of the hand it connects or melds with."""
+    points: int = 0
+    """A penalty (discard, take) or meld points (lay)."""
+    meld: tuple[Card, ...] = ()
+    """The meld on the table an attachment or a swap is about."""
+    threat: int = 0
+    """The fewest cards an opponent holds, for an unloading discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How carefully the greedy bot plays (see :mod:`ramino.ai.levels`)."""
+
+    watch_opponents: bool = True
+    """Avoid feeding the next player; unload high cards when someone is about to go out."""
+    random_discard: float = 0.0
+    """Chance of a random legal discard instead of the best one (a beginner's slip)."""
+    near_melds: bool = True
+    """Take the top discard for a near meld too, not only to complete a meld."""
+
+
+# --- hand evaluation ---
+
+
+def _deadwood(cards: Sequence[Card], rules: Rules) -> int:
+    """The least count ``cards`` can be left with after binding some in melds.
+
+    The one place the greedy bot evaluates a hand: it uses the engine's exact search
+    (:func:`ramino.engine.going_out.min_deadwood`) until the meld solver
+    (``ramino.ai.solver.best_arrangement``) replaces it here.
+    """
+    return _cached_deadwood(tuple(sorted(cards)), rules)
+
+
+@lru_cache(maxsize=8192)
+def _cached_deadwood(cards: tuple[Card, ...], rules: Rules) -> int:
+    # Within a turn the same hands come back for every option: remember the answers.
+    return min_deadwood(cards, rules)
+
+
+def _is_dead(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
+    """A natural card that no meld of ``cards`` can hold: it is deadwood in every arrangement."""
+    return not card.is_joker and not meld_candidates(cards, rules, containing=card)
+
+
+def _without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in removed:
+        rest.remove(card)
+    return rest
+
+
+def _deadwood_without(cards: Sequence[Card], card: Card, rules: Rules, whole: int) -> int:
+    """The deadwood of ``cards`` less one ``card``, given ``whole``, the deadwood of ``cards``."""
+    if _is_dead(card, cards, rules):
+        # Unbound in every arrangement: throwing it takes exactly its penalty off.
+        return whole - card_penalty(card, rules)
+    return _deadwood(_without(cards, [card]), rules)
+
+
+def _end_of_turn(cards: Sequence[Card], rules: Rules) -> int:
+    """The least deadwood a hand can end the turn with: after the best discard, or (where the
+    last discard is optional) with every card laid."""
+    if len(cards) <= 1:
+        return 0
+    whole = _deadwood(cards, rules)
+    best = whole if rules.final_discard is FinalDiscard.OPTIONAL else None
+    for card in sorted(set(cards), key=lambda c: -card_penalty(c, rules)):
+        # Throwing a card takes at most its own penalty off: once that cannot beat the best
+        # found, no cheaper card can either.
+        if best is not None and whole - card_penalty(card, rules) >= best:
+            break
+        value = _deadwood_without(cards, card, rules, whole)
+        best = value if best is None else min(best, value)
+    assert best is not None
+    return best
+
+
+# --- connections between cards ---
+
+
+def _rank_gap(a: Card, b: Card, rules: Rules) -> int:
+    assert a.rank is not None and b.rank is not None
+    gap = abs(int(a.rank) - int(b.rank))
+    if rules.ace_in_runs is AceInRuns.LOW_OR_HIGH and Rank.ACE in (a.rank, b.rank):
+        # The ace also sits above the king (Q-K-A).
+        high = [14 if r is Rank.ACE else int(r) for r in (a.rank, b.rank)]
+        gap = min(gap, abs(high[0] - high[1]))
+    if rules.run_wrap:
+        gap = min(gap, 13 - gap)
+    return gap
+
+
+def connects(a: Card, b: Card, rules: Rules) -> bool:
+    """Whether two cards could end in one meld with one card more: a pair for a tris, two
+    cards of one suit at most two apart for a scala; the jolly connects with everything.
+
+    >>> from ramino.engine.cards import Card
+    >>> c = Card.parse
+    >>> connects(c("7H"), c("9H"), Rules()), connects(c("7H"), c("7S"), Rules())
+    (True, True)
+    >>> connects(c("7H"), c("10H"), Rules()), connects(c("7H"), c("7H"), Rules())
+    (False, False)
+    >>> connects(c("KH"), c("AH"), Rules())
+    True
+    """
+    if a.is_joker or b.is_joker:
+        return True
+    if a.rank is b.rank:
+        return a.suit is not b.suit or rules.set_suits is SetSuits.ANY
+    if a.suit is not b.suit:
+        return False
+    return _rank_gap(a, b, rules) <= 2
+
+
+def partners(card: Card, others: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """The distinct cards of ``others`` that connect with ``card`` (see :func:`connects`)."""
+    return tuple(sorted({o for o in others if connects(card, o, rules)}))
+
+
+# --- what the others show ---
+
+
+def _next_seat(observation: Observation) -> int:
+    step = 1 if observation.rules.direction is Direction.CLOCKWISE else -1
+    return (observation.seat + step) % observation.players
+
+
+def _threat(observation: Observation) -> int:
+    """The fewest cards an opponent holds (a large number when alone at the table)."""
+    others = [n for s, n in enumerate(observation.hand_sizes) if s != observation.seat]
+    return min(others, default=99)
+
+
+def taken_by(observation: Observation, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` took from the pozzo this round, as everyone saw them.
+
+    A take shows no card in the history; it is the card on top of the pile then, so the pile
+    is followed discard by discard (the upcard of the deal is not in the history).
+    """
+    pile: list[Card] = []
+    taken: list[Card] = []
+    for event in observation.history:
+        action = event.action
+        if isinstance(action, Discard):
+            pile.append(action.card)
+        elif isinstance(action, Show) and action.discard is not None:
+            pile.append(action.discard)
+        elif isinstance(action, TakeDiscard):
+            card = pile.pop() if pile else None
+            if card is not None and event.seat == seat:
+                taken.append(card)
+    return tuple(taken)
+
+
+def _fits_table(card: Card, observation: Observation) -> bool:
+    """Whether ``card`` could be attached to some meld on the table."""
+    rules = observation.rules
+    for table_meld in observation.table:
+        meld = table_meld.meld
+        if not card.is_joker:
+            if meld.kind is MeldKind.SET and card.rank is not meld.rank:
+                continue
+            if meld.kind is not MeldKind.SET and card.suit is not meld.suit:
+                continue
+        try:
+            attach(meld, [card], rules)
+        except RaminoError:
+            continue
+        return True
+    return False
+
+
+def feeds_next_player(card: Card, observation: Observation) -> bool:
+    """Whether discarding ``card`` would hand the next player something he wants: it
+    connects with a card he took from the pozzo, or he could attach it."""
+    nxt = _next_seat(observation)
+    if nxt == observation.seat:
+        return False
+    rules = observation.rules
+    if any(connects(card, t, rules) for t in taken_by(observation, nxt)):
+        return True
+    may_attach = observation.opened[nxt] or rules.attach_before_opening
+    return rules.melding_during_play and may_attach and _fits_table(card, observation)
+
+
+# --- the decisions ---
+
+
+def decide(
+    observation: Observation, style: Style = Style(), rng: random.Random | None = None
+) -> Decision:
+    """The greedy choice among ``observation.legal_actions``, with the reason for it.
+
+    ``rng`` is used only for a beginner's random discards (``style.random_discard``).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.round import Round
+    >>> obs = Round(get_preset("classico"), 2, seed=1).observation(1)
+    >>> decide(obs).action in obs.legal_actions
+    True
+    """
+    legal = observation.legal_actions
+    if not legal:
+        raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+    if any(isinstance(a, Draw | TakeDiscard) for a in legal):
+        return _choose_draw(observation, style)
+    shows = [a for a in legal if isinstance(a, Show)]
+    if shows:
+        best = min(shows, key=lambda s: _show_rank(s, observation.rules))
+        return Decision(best, Why.GO_OUT)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if len(observation.hand) == 1 and discards:
+        card = discards[0].card
+        return Decision(
+            discards[0], Why.DISCARD_LAST, card, (), card_penalty(card, observation.rules)
+        )
+    moves = [a for a in legal if isinstance(a, Lay | Attach | Swap)]
+    if moves:
+        move = _choose_move(observation, moves, forced=not discards)
+        if move is not None:
+            return move
+    if discards:
+        return _choose_discard(observation, [d.card for d in discards], style, rng)
+    # Nothing the rules of thumb like: any legal action keeps the round going.
+    return Decision(legal[0], Why.FORCED)
+
+
+_CLOSING_ORDER = {
+    Closing.SEVEN_OF_A_KIND: 0,
+    Closing.STRAIGHT: 1,
+    Closing.FLUSH: 2,
+    Closing.SIMPLE: 3,
+}
+
+
+def _show_rank(show: Show, rules: Rules) -> tuple[int, str]:
+    # Where the kind of close pays (Casertano), show the richest one.
+    cards = [c for meld in show.melds for c in meld]
+    kind = closing_kind(cards, rules) or Closing.SIMPLE
+    return _CLOSING_ORDER[kind], str(show)
+
+
+def _choose_draw(observation: Observation, style: Style) -> Decision:
+    rules = observation.rules
+    top = observation.top_discard
+    if TakeDiscard() not in observation.legal_actions or top is None:
+        why = Why.DRAW if top is None else Why.DRAW_ONLY
+        return Decision(Draw(), why, top)
+    hand = list(observation.hand)
+    now = _deadwood(hand, rules)
+    with_top = [*hand, top]
+    joined = top.is_joker or bool(meld_candidates(with_top, rules, containing=top))
+    near = partners(top, hand, rules)
+    if not joined and not (style.near_melds and near):
+        return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
+    # The card taken may not be thrown back: the turn ends with one of the others out.
+    options = [c for c in set(hand) if c is not top or rules.rediscard_taken_card]
+    if not options:
+        return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
+    _, after = _best_discard(observation, with_top, options, style)
+    if joined and after < now:
+        melded = _meld_partners(top, hand, rules)
+        return Decision(TakeDiscard(), Why.TAKE_MELD, top, melded, card_penalty(top, rules))
+    if style.near_melds and near and after + TAKE_MARGIN <= now:
+        return Decision(TakeDiscard(), Why.TAKE_NEAR, top, near, card_penalty(top, rules))
+    return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
+
+
+def _meld_partners(card: Card, hand: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """The other cards of the largest meld ``card`` makes with ``hand``."""
+    found = meld_candidates([*hand, card], rules, containing=None if card.is_joker else card)
+    found = tuple(f for f in found if card in f[0])
+    if not found:
+        return ()
+    cards = max(found, key=lambda f: (len(f[0]), -f[0].count(JOKER)))[0]
+    return tuple(_without(cards, [card]))
+
+
+def _after_move(hand: Sequence[Card], move: Lay | Attach | Swap) -> list[Card]:
+    rest = _without(hand, move.cards)
+    if isinstance(move, Swap):
+        rest.append(JOKER)
+    return rest
+
+
+def _choose_move(
+    observation: Observation, moves: Sequence[Lay | Attach | Swap], *, forced: bool
+) -> Decision | None:
+    """The lay, attachment or swap that leaves the least deadwood at the end of the turn, if
+    it costs nothing (or if the turn cannot end without one)."""
+    rules = observation.rules
+    hand = observation.hand
+    now = _end_of_turn(hand, rules)
+
+    def key(move: Lay | Attach | Swap) -> tuple[int, int, int, str]:
+        after = _end_of_turn(_after_move(hand, move), rules)
+        # Fewer jolly spent, more cards out of the hand, then a stable order.
+        return (after, move.cards.count(JOKER), -len(move.cards), str(move))
+
+    scored = sorted((key(m), m) for m in moves)
+    (after, *_), move = scored[0]
+    if after > now and not forced:
+        return None
+    if forced and after > now:
+        return _described(observation, move, Why.FORCED)
+    return _described(observation, move, None)
+
+
+def _described(observation: Observation, move: Lay | Attach | Swap, why: Why | None) -> Decision:
+    rules = observation.rules
+    if isinstance(move, Lay):
+        try:
+            points = validate_meld(move.cards, rules, jokers=move.jokers).points(rules)
+        except RaminoError:
+            points = 0
+        return Decision(move, why or Why.LAY, None, move.cards, points)
+    meld = observation.table[move.meld].meld.cards
+    card = move.cards[0]
+    if isinstance(move, Attach):
+        return Decision(move, why or Why.ATTACH, card, (), card_penalty(card, rules), meld)
+    return Decision(move, why or Why.SWAP, card, move.cards, 0, meld)
+
+
+def _best_discard(
+    observation: Observation, hand: Sequence[Card], options: Sequence[Card], style: Style
+) -> tuple[Card, int]:
+    """The card of ``options`` to throw from ``hand`` and its score: the deadwood left, plus
+    the worth of the connections it would break, of a jolly, of what it would feed.
+
+    Cards are tried by a lower bound of their score (throwing a card takes at most its own
+    penalty off the deadwood) and the search stops once no bound can beat the best found.
+    """
+    rules = observation.rules
+    pressed = style.watch_opponents and _threat(observation) <= CLOSE_TO_OUT
+    weight = CONNECT_WEIGHT_PRESSED if pressed else CONNECT_WEIGHT
+    whole = _deadwood(hand, rules)
+    # Before an opening that needs points (apertura a 40, 50…) high cards that connect are
+    # what opens: keep them over low ones, which only make melds too poor to open with.
+    opening = rules.opening_threshold > 0 and not observation.opened[observation.seat]
+    bounds = []
+    for card in set(options):
+        penalty = card_penalty(card, rules)
+        links = min(len(partners(card, _without(hand, [card]), rules)), 2)
+        extra = links * (weight + (penalty + penalty // 2 if opening else 0))
+        if card.is_joker and not pressed:
+            extra += JOKER_KEEP
+        if style.watch_opponents and feeds_next_player(card, observation):
+            extra += FEED_PENALTY
+        # Ties go to the costliest card, then to a stable order.
+        bounds.append(((whole - penalty + extra, -penalty, card.code), extra, card))
+    bounds.sort(key=lambda b: b[0])
+    best: tuple[int, int, int] | None = None
+    chosen = bounds[0][2]
+    for bound, extra, card in bounds:
+        if best is not None and bound >= best:
+            break
+        key = (_deadwood_without(hand, card, rules, whole) + extra, bound[1], bound[2])
+        if best is None or key < best:
+            best, chosen = key, card
+    assert best is not None
+    return chosen, best[0]
+
+
+def _choose_discard(
+    observation: Observation,
+    options: Sequence[Card],
+    style: Style,
+    rng: random.Random | None,
+) -> Decision:
+    rules = observation.rules
+    hand = list(observation.hand)
+    if style.random_discard and rng is not None and rng.random() < style.random_discard:
+        card = options[rng.randrange(len(options))]
+        return Decision(Discard(card), Why.DISCARD_RANDOM, card, (), card_penalty(card, rules))
+    threat = _threat(observation)
+    pressed = style.watch_opponents and threat <= CLOSE_TO_OUT
+    card, _ = _best_discard(observation, hand, options, style)
+    penalty = card_penalty(card, rules)
+    linked = partners(card, _without(hand, [card]), rules)
+    if pressed and penalty >= 8:
+        return Decision(Discard(card), Why.DISCARD_UNLOAD, card, linked, penalty, threat=threat)
+    why = Why.DISCARD_WEAKEST if linked else Why.DISCARD_ISOLATED
+    return Decision(Discard(card), why, card, linked, penalty, threat=threat)
+
+
+class GreedyBot:
+    """A computer opponent that plays the best move of this turn by rules of thumb (see
+    :func:`decide`); it sees only its observation.
+
+    >>> from ramino.ai.bot import play_round
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.round import Round
+    >>> r = Round(get_preset("classico"), 2, seed=3)
+    >>> end = play_round(r, [GreedyBot(seed=0), GreedyBot(seed=1)])
+    >>> r.is_over
+    True
+    """
+
+    def __init__(
+        self, seed: int | str | bytes = 0, *, name: str = "greedy", style: Style = Style()
+    ) -> None:
+        self._random = random.Random(seed)
+        self._name = name
+        self.style = style
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(name={self._name!r})"
+
+    @property
+    def name(self) -> str:
+        """The bot's name (``greedy`` unless given)."""
+        return self._name
+
+    def act(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``: the greedy choice."""
+        return decide(observation, self.style, self._random).action

@@ -1,0 +1,410 @@
+"""Advice for a human player (*un suggerimento*): what the greedy bot would do this turn, each
+step with a one-line reason, in Italian first or in English.
+
+At the start of the turn the hint says whether to draw or to take the top discard; after the
+draw it suggests the melds to lay, the cards to attach and the discard, in order. The first
+action is always one of the legal ones; the later ones are planned on the cards left (the
+player can ask again after each move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.candidates import meld_candidates
+from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
+from ..engine.errors import RaminoError
+from ..engine.legal import opening_reachable
+from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
+from ..engine.observation import Observation
+from ..engine.round import TableMeld
+from ..engine.rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
+from ..engine.scoring import hand_penalty
+from .greedy import Decision, Why, decide
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The suggested actions of this turn, in order, and one line of reason for each."""
+
+    actions: tuple[Action, ...]
+    lines: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+def hint(observation: Observation, *, lang: Lang = "it") -> Hint:
+    """What to do now, and why, for the player of ``observation``.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.round import Round
+    >>> obs = Round(get_preset("classico"), 2, seed=1).observation(1)
+    >>> advice = hint(obs)
+    >>> advice.actions[0] in obs.legal_actions, len(advice.lines) == len(advice.actions)
+    (True, True)
+    >>> print(hint(Round(get_preset("classico"), 2, seed=1).observation(0), lang="en"))
+    It is not your turn.
+    """
+    if not observation.legal_actions:
+        key = "round_over" if observation.is_over else "not_your_turn"
+        return Hint((), (_text(key, lang),))
+    steps = _plan(observation)
+    lines = tuple(_explain(decision, obs, lang) for decision, obs in steps)
+    return Hint(tuple(d.action for d, _ in steps), lines)
+
+
+def _plan(observation: Observation) -> list[tuple[Decision, Observation]]:
+    """The greedy bot's moves for the rest of the turn, each with the view it was chosen from."""
+    steps: list[tuple[Decision, Observation]] = []
+    obs: Observation | None = observation
+    turn = _turn_so_far(observation)
+    # Every lay, attachment or swap leaves fewer natural cards in hand: the plan ends.
+    for _ in range(2 * len(observation.hand) + 2):
+        if obs is None or not obs.legal_actions:
+            break
+        decision = decide(obs)
+        steps.append((decision, obs))
+        action = decision.action
+        if not isinstance(action, Lay | Attach | Swap):
+            break
+        obs, turn = _after(obs, turn, action)
+    return steps
+
+
+# --- the rest of the turn, planned on the observation ---
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """What the plan must remember of the turn beyond the observation."""
+
+    pending_from: int | None = None
+    """The meld a jolly taken back came from, while it waits to be laid again elsewhere."""
+    taken_used: bool = False
+    """Whether the card taken from the pozzo has gone down (its twin may still be in hand)."""
+
+
+def _turn_so_far(obs: Observation) -> _Turn:
+    """The plan's memory of the moves already made this turn, read from the public history."""
+    moves: list[Action] = []
+    for event in reversed(obs.history):
+        if event.seat != obs.seat or isinstance(event.action, Draw | TakeDiscard):
+            break
+        moves.append(event.action)
+    turn = _Turn()
+    for action in reversed(moves):
+        turn = _remember(turn, action, obs)
+    return turn
+
+
+def _remember(turn: _Turn, action: Action, obs: Observation) -> _Turn:
+    pending_from, taken_used = turn.pending_from, turn.taken_used
+    if isinstance(action, Swap):
+        pending_from = action.meld
+    elif isinstance(action, Lay | Attach):
+        if JOKER in action.cards:
+            pending_from = None
+        taken_used = taken_used or obs.taken_card in action.cards
+    return _Turn(pending_from, taken_used)
+
+
+def _after(
+    obs: Observation, turn: _Turn, action: Lay | Attach | Swap
+) -> tuple[Observation | None, _Turn]:
+    """The observation after ``action``, with the moves that would follow it (a plan: the
+    engine decides in the end)."""
+    rules = obs.rules
+    hand = list(obs.hand)
+    table = list(obs.table)
+    try:
+        for card in action.cards:
+            hand.remove(card)
+        if isinstance(action, Lay):
+            meld = validate_meld(action.cards, rules, jokers=action.jokers)
+            table.append(TableMeld(obs.seat, meld, ()))
+            gained = meld.points(rules)
+        else:
+            target = table[action.meld]
+            if isinstance(action, Attach):
+                grown = attach(target.meld, action.cards, rules, jokers=action.jokers)
+                gained = grown.points(rules) - target.meld.points(rules)
+                if not rules.opening_counts_attachments:
+                    gained = 0
+            else:
+                grown, freed = retrieve_joker(
+                    target.meld, action.cards, rules, opened=obs.opened[obs.seat]
+                )
+                hand.extend(freed)
+                gained = 0
+            table[action.meld] = TableMeld(target.owner, grown, target.ids)
+    except (RaminoError, ValueError, IndexError):
+        return None, turn
+    turn = _remember(turn, action, obs)
+    points = obs.opening_points + gained
+    opened = list(obs.opened)
+    opened[obs.seat] = opened[obs.seat] or points >= rules.opening_threshold
+    sizes = list(obs.hand_sizes)
+    sizes[obs.seat] = len(hand)
+    after = replace(
+        obs,
+        hand=tuple(sorted(hand)),
+        table=tuple(table),
+        hand_sizes=tuple(sizes),
+        opened=tuple(opened),
+        opening_points=points if not obs.opened[obs.seat] else 0,
+        legal_actions=(),
+    )
+    return replace(after, legal_actions=tuple(_next_moves(after, turn))), turn
+
+
+def _next_moves(obs: Observation, turn: _Turn) -> list[Action]:
+    rules = obs.rules
+    hand = list(obs.hand)
+    opened = obs.opened[obs.seat]
+    first_round = obs.turn <= obs.players
+    keep = 2 if first_round and not rules.rummy_on_first_turn else _keep(rules)
+    table = [m.meld for m in obs.table]
+    need = rules.opening_threshold - obs.opening_points
+
+    def keeps_opening(used: list[Card], gained: int) -> bool:
+        # An opening begun must be finished this turn (the engine refuses a step after
+        # which it cannot be).
+        if opened or gained >= need:
+            return True
+        rest = _without(hand, used)
+        return opening_reachable(rest, rules, need - gained, keep=keep, table=table)
+
+    # A jolly taken back that must go down this turn goes down next: the plan then never
+    # strands it (the engine refuses a move after which it could not be laid).
+    pending = turn.pending_from is not None
+    must_lay = pending and rules.retrieved_joker is not RetrievedJoker.KEEP
+    moves: list[Action] = []
+    for cards, jokers in meld_candidates(hand, rules):
+        if len(hand) - len(cards) < keep or (not rules.opening_jokers and JOKER in cards):
+            continue
+        if must_lay and JOKER not in cards:
+            continue
+        points = validate_meld(cards, rules, jokers=jokers).points(rules)
+        if keeps_opening(list(cards), points):
+            moves.append(Lay(cards, jokers))
+    if (opened or rules.attach_before_opening) and len(hand) - 1 >= keep:
+        for number, meld in enumerate(table):
+            for card in sorted(set(hand)):
+                if must_lay and not card.is_joker:
+                    continue
+                if card.is_joker and number == turn.pending_from:
+                    continue  # a jolly taken back goes into another meld
+                try:
+                    grown = attach(meld, [card], rules)
+                except RaminoError:
+                    continue
+                gained = grown.points(rules) - meld.points(rules)
+                if keeps_opening([card], gained if rules.opening_counts_attachments else 0):
+                    moves.append(Attach(number, (card,)))
+    taken = obs.taken_card
+    must_use = (
+        taken is not None and not turn.taken_used and rules.discard_pickup is DiscardPickup.MUST_USE
+    )
+    # "If possible" ([R]): the jolly waits in hand only when it has nowhere to go.
+    joker_must_go = must_lay and (
+        rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN or bool(moves)
+    )
+    if opened and not joker_must_go and not must_use:
+        for card in sorted(set(hand)):
+            if card is taken and not rules.rediscard_taken_card:
+                continue
+            moves.append(Discard(card))
+    return moves
+
+
+def _without(cards: list[Card], removed: list[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in removed:
+        rest.remove(card)
+    return rest
+
+
+def _keep(rules: Rules) -> int:
+    return 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+
+
+# --- words ---
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    "not_your_turn": ("Non è il tuo turno.", "It is not your turn."),
+    "round_over": ("La smazzata è finita.", "The round is over."),
+    "draw": ("Pesca dal tallone.", "Draw from the stock."),
+    "draw_useless": (
+        "Pesca dal tallone: {the_card} del pozzo non ti serve.",
+        "Draw from the stock: the {card} on the discard pile does not help you.",
+    ),
+    "draw_only": (
+        "Pesca dal tallone: le regole non ti lasciano prendere {the_card} dal pozzo adesso.",
+        "Draw from the stock: the rules do not let you take the {card} from the discard pile now.",
+    ),
+    "take_meld": (
+        "Prendi {the_card} dal pozzo: fa un gioco con {partners}.",
+        "Take the {card} from the discard pile: it makes a meld with {partners}.",
+    ),
+    "take_near": (
+        "Prendi {the_card} dal pozzo: lega con {partners} e vale solo {points}.",
+        "Take the {card} from the discard pile: it connects with {partners} and is worth"
+        " only {points}.",
+    ),
+    "go_out": ("Chiudi mostrando la mano: {melds}.", "Go out by showing your hand: {melds}."),
+    "go_out_discard": (
+        "Chiudi mostrando la mano: {melds}, e scarta {the_card}.",
+        "Go out by showing your hand: {melds}, and discard {card}.",
+    ),
+    "lay": (
+        "Cala {kind} {meld}: {points} in meno in mano.",
+        "Lay the {kind} {meld}: {points} fewer in your hand.",
+    ),
+    "lay_opening": (
+        "Cala {kind} {meld} ({points}): l'apertura sale a {total} (ne servono {threshold}).",
+        "Lay the {kind} {meld} ({points}): the opening reaches {total} ({threshold} needed).",
+    ),
+    "attach": (
+        "Attacca {the_card} a {meld}: {points} in meno in mano.",
+        "Attach {card} to {meld}: {points} fewer in your hand.",
+    ),
+    "swap": (
+        "Dai {cards} per il jolly di {meld} e rimettilo in gioco.",
+        "Give {cards} for the joker in {meld} and play it again.",
+    ),
+    "swap_keep": (
+        "Dai {cards} per il jolly di {meld}: un jolly in mano vale oro.",
+        "Give {cards} for the joker in {meld}: a joker in hand is gold.",
+    ),
+    "forced": (
+        "{move}: il turno lo richiede (un'apertura da finire, una carta presa da usare o un"
+        " jolly da rimettere in gioco).",
+        "{move}: the turn needs it (an opening to finish, a card taken to use or a joker to"
+        " play again).",
+    ),
+    "discard_last": ("Scarta {the_card} e chiudi!", "Discard {card} and go out!"),
+    "discard_isolated": (
+        "Scarta {the_card}: non lega con nessuna carta e vale {points}.",
+        "Discard {card}: it connects with nothing and is worth {points}.",
+    ),
+    "discard_weakest": (
+        "Scarta {the_card}: lega solo con {partners}, ma è la carta che ti serve meno.",
+        "Discard {card}: it connects only with {partners}, but it is the card you need least.",
+    ),
+    "discard_unload": (
+        "Scarta {the_card}: un avversario ha solo {threat}, liberati dei punti alti ({points}).",
+        "Discard {card}: an opponent holds only {threat}, get rid of high points ({points}).",
+    ),
+    "discard": ("Scarta {the_card}.", "Discard {card}."),
+}
+
+
+def _text(key: str, lang: Lang, **fields: object) -> str:
+    it, en = _TEXTS[key]
+    return (en if lang == "en" else it).format(**fields)
+
+
+def _the(card: Card) -> str:
+    """The card with its Italian article: ``il 7♥``, ``l'8♣``, ``l'A♠``, ``la Q♦``."""
+    if card.rank in (Rank.ACE, Rank.EIGHT):
+        return "l'" + card.unicode()
+    if card.rank is Rank.QUEEN:
+        return "la " + card.unicode()
+    return "il " + card.unicode()
+
+
+def _points(points: int, lang: Lang) -> str:
+    if lang == "en":
+        return f"{points} point" if points == 1 else f"{points} points"
+    return f"{points} punto" if points == 1 else f"{points} punti"
+
+
+def _cards(count: int, lang: Lang) -> str:
+    if lang == "en":
+        return "1 card" if count == 1 else f"{count} cards"
+    return "una carta" if count == 1 else f"{count} carte"
+
+
+def _kind(meld: Meld, lang: Lang) -> str:
+    if lang == "en":
+        return meld.kind.name_in("en")
+    if meld.kind is MeldKind.SET and len(meld) == 4:
+        return "il poker"
+    return {"run": "la scala", "set": "il tris", "flush": "il colore"}[meld.kind.value]
+
+
+def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
+    rules = obs.rules
+    action = decision.action
+    card = decision.card
+    fields: dict[str, object] = {
+        "points": _points(decision.points, lang),
+        "partners": format_cards(decision.partners),
+        "meld": format_cards(decision.meld),
+        "threat": _cards(decision.threat, lang),
+    }
+    if card is not None:
+        fields.update(card=card.unicode(), the_card=_the(card))
+    why = decision.why
+    if why is Why.FORCED:
+        return _text("forced", lang, move=_move_words(action, obs, lang))
+    if isinstance(action, Draw):
+        if card is None:
+            return _text("draw", lang)
+        return _text("draw_only" if why is Why.DRAW_ONLY else "draw_useless", lang, **fields)
+    if isinstance(action, TakeDiscard):
+        return _text("take_meld" if why is Why.TAKE_MELD else "take_near", lang, **fields)
+    if isinstance(action, Show):
+        melds = " | ".join(format_cards(m) for m in action.melds)
+        if action.discard is None:
+            return _text("go_out", lang, melds=melds)
+        discard = action.discard
+        return _text(
+            "go_out_discard", lang, melds=melds, card=discard.unicode(), the_card=_the(discard)
+        )
+    if isinstance(action, Lay):
+        meld = validate_meld(action.cards, rules, jokers=action.jokers)
+        words = {"kind": _kind(meld, lang), "meld": str(meld)}
+        if not obs.opened[obs.seat] and rules.opening_threshold > 0:
+            return _text(
+                "lay_opening",
+                lang,
+                **words,
+                points=_points(meld.points(rules), lang),
+                total=_points(obs.opening_points + meld.points(rules), lang),
+                threshold=rules.opening_threshold,
+            )
+        return _text("lay", lang, **words, points=_points(hand_penalty(meld.cards, rules), lang))
+    if isinstance(action, Attach):
+        return _text("attach", lang, **fields)
+    if isinstance(action, Swap):
+        key = "swap" if rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN else "swap_keep"
+        return _text(key, lang, cards=format_cards(action.cards), meld=fields["meld"])
+    keys = {
+        Why.DISCARD_LAST: "discard_last",
+        Why.DISCARD_ISOLATED: "discard_isolated",
+        Why.DISCARD_WEAKEST: "discard_weakest",
+        Why.DISCARD_UNLOAD: "discard_unload",
+    }
+    return _text(keys.get(why, "discard"), lang, **fields)
+
+
+def _move_words(action: Action, obs: Observation, lang: Lang) -> str:
+    """A move in a few words, for a step the turn requires."""
+    en = lang == "en"
+    if isinstance(action, Lay):
+        return ("Lay " if en else "Cala ") + format_cards(action.cards)
+    if isinstance(action, Attach):
+        meld = format_cards(obs.table[action.meld].meld.cards)
+        cards = format_cards(action.cards)
+        return f"Attach {cards} to {meld}" if en else f"Attacca {cards} a {meld}"
+    if isinstance(action, Swap):
+        cards = format_cards(action.cards)
+        return f"Give {cards} for the joker" if en else f"Dai {cards} per il jolly"
+    if isinstance(action, Discard):
+        return ("Discard " if en else "Scarta ") + action.card.unicode()
+    return str(action)

@@ -1,0 +1,53 @@
+"""The three strengths of the computer opponent a player chooses at the table.
+
+``principiante`` and ``intermedio`` are the greedy bot (:mod:`ramino.ai.greedy`) in two
+styles; ``esperto`` is, for now, the full greedy bot too: the searching expert bot will take
+its place behind :func:`bot_for_level` without changing any caller.
+"""
+
+from __future__ import annotations
+
+from .bot import Bot
+from .greedy import GreedyBot, Style
+
+__all__ = ["BEGINNER", "LEVELS", "bot_for_level"]
+
+#: The levels, weakest first (the words players see).
+LEVELS = ("principiante", "intermedio", "esperto")
+
+#: A beginner: does not watch the others (feeds the next player, does not unload high cards
+#: when someone is about to close), takes the discard only to complete a meld, and one
+#: discard in four is thrown at random.
+BEGINNER = Style(watch_opponents=False, random_discard=0.25, near_melds=False)
+
+
+def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None = None) -> Bot:
+    """A computer opponent of strength ``level`` (one of :data:`LEVELS`), named ``name`` or
+    after its level.
+
+    ``esperto`` is the full greedy bot until the expert search bot exists: asking for it is
+    already the right call, and will get the stronger bot when it comes.
+
+    >>> bot_for_level("intermedio").name
+    'intermedio'
+    >>> bot_for_level("Esperto", name="Carla")
+    GreedyBot(name='Carla')
+    >>> bot_for_level("campione")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level 'campione': choose one of principiante, intermedio, esperto
+    """
+    key = level.strip().lower()
+    if key == "principiante":
+        return GreedyBot(seed, name=name or key, style=BEGINNER)
+    if key == "intermedio":
+        return GreedyBot(seed, name=name or key)
+    if key == "esperto":
+        return _expert(seed, name or key)
+    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def _expert(seed: int | str | bytes, name: str) -> Bot:
+    # The seam for the expert bot (a search over the turn and the opponents' likely hands):
+    # until it exists the expert plays the full greedy game.
+    return GreedyBot(seed, name=name)
