@@ -1,5 +1,6 @@
 """``ramino simulate``: every playable preset runs, the JSON summary has its documented shape,
-the same seed gives the same games, and user errors are one line with exit status 2.
+the same seed gives the same games, tournaments between bots (seat rotation, duplicate deals,
+several processes) give their figures per bot, and user errors are one line with exit status 2.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ runner = CliRunner(
 
 ROUND_KEYS = ["rounds", "went_out", "ended_by_cap", "mean_turns", "decisions"]
 ROUND_KEYS.append("decisions_per_second")
+#: The figures of each bot, under "bots" when --bots is given.
+BOT_KEYS = ["win_rate", "ci95", "mean_penalty", "mean_decision_ms", "rounds", "wins"]
 
 
 def playable(name: str) -> bool:
@@ -143,6 +146,8 @@ def test_presets_played_later_are_refused(preset: str) -> None:
         (["--matches", "-1"], ["--matches"]),
         (["--rounds", "2", "--matches", "2"], ["--rounds", "--matches"]),
         (["--rules", "no-such-preset"], ["no-such-preset"]),
+        (["--workers", "0"], ["--workers", "at least 1, not 0"]),
+        (["--bots", "greedy,campione"], ["unknown bot 'campione'", "greedy", "esperto"]),
     ],
 )
 def test_user_errors_are_one_line(args: list[str], fragments: list[str]) -> None:
@@ -151,3 +156,84 @@ def test_user_errors_are_one_line(args: list[str], fragments: list[str]) -> None
 
 def test_user_errors_speak_italian_by_default() -> None:
     assert_user_error(run("--bots", "nessuno"), "errore:", "bot sconosciuto")
+
+
+def test_user_errors_on_workers_speak_italian_by_default() -> None:
+    assert_user_error(run("--workers", "-1"), "errore:", "--workers vuole almeno 1")
+
+
+# --- tournaments ---
+
+
+def test_naming_the_bots_adds_the_figures_of_each_bot(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 20)
+    data = run_json("-r", rules, "-p", "3", "-n", "3", "--bots", "random")
+    assert list(data) == [*ROUND_KEYS, "bots"]
+    assert list(data["bots"]) == ["random"]
+    random = data["bots"]["random"]
+    assert list(random) == BOT_KEYS
+    assert random["rounds"] == 9  # the same bot in three seats counts three times a round
+    # Going out wins; so does the lowest count alone in a capped round.
+    assert sum(data["went_out"].values()) <= random["wins"] <= 3
+
+
+def test_duplicate_tournament_between_two_bots(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 24)
+    data = run_json("-r", rules, "-p", "2", "-n", "3", "--bots", "Greedy,random", "--duplicate")
+    assert data["rounds"] == 6  # three deals, each once per seat
+    assert list(data["bots"]) == ["greedy", "random"]
+    for figures in data["bots"].values():
+        assert list(figures) == BOT_KEYS
+        assert figures["rounds"] == 6
+        low, high = figures["ci95"]
+        assert 0 <= low <= figures["win_rate"] <= high <= 1
+        assert figures["win_rate"] == round(figures["wins"] / 6, 4)
+        assert figures["mean_penalty"] >= 0 and figures["mean_decision_ms"] >= 0
+    assert data["bots"]["greedy"]["wins"] + data["bots"]["random"]["wins"] <= 6
+    # The greedy bot leaves far fewer points in hand than the random one.
+    assert data["bots"]["greedy"]["mean_penalty"] < data["bots"]["random"]["mean_penalty"]
+
+
+def clockless(data: dict[str, Any]) -> dict[str, Any]:
+    """The summary without the figures that depend on the clock."""
+    del data["decisions_per_second"]
+    for figures in data["bots"].values():
+        del figures["mean_decision_ms"]
+    return data
+
+
+def test_two_workers_give_the_same_figures_as_one(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 16)
+    args = ["-r", rules, "-p", "3", "-n", "4", "-b", "greedy,random,principiante", "-d"]
+    one = clockless(run_json(*args, "--seed", "5"))
+    two = clockless(run_json(*args, "--seed", "5", "--workers", "2"))
+    assert two == one
+    assert one["rounds"] == 12
+
+
+def test_duplicate_matches(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico-2", 12)
+    data = run_json("-r", rules, "-m", "1", "-b", "greedy,random", "-d", "--seed", "2")
+    assert list(data) == [*ROUND_KEYS, "matches", "winners", "bots"]
+    assert data["matches"] == 2  # one deal of matches, once per seat
+    assert data["bots"]["greedy"]["rounds"] == data["bots"]["random"]["rounds"] == data["rounds"]
+
+
+def test_text_summary_per_bot_in_both_languages(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 12)
+    args = ["-r", rules, "-p", "2", "-n", "1", "-b", "greedy,random", "-d"]
+    italian = run(*args)
+    assert italian.exit_code == 0, italian.output
+    for label in ("smazzate duplicate", "Per bot", "greedy", "random", "IC 95%", "nessuno"):
+        assert label in italian.stdout
+    english = run(*args, "--lang", "en")
+    assert english.exit_code == 0, english.output
+    for label in ("duplicate deals", "By bot", "95% CI", "mean penalty", "a tie: nobody"):
+        assert label in english.stdout
+
+
+def test_help_explains_the_tournament_options() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    for option in ("--bots", "--duplicate", "--workers", "esperto", "Wilson"):
+        assert option in result.stdout

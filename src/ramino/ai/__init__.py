@@ -10,8 +10,10 @@ from .greedy import GreedyBot, Style
 from .hint import Hint, hint
 from .levels import LEVELS, bot_for_level
 from .solver import Arrangement, best_arrangement, best_discard, best_opening, can_go_out
+from .tournament import BOTS, TournamentResult, make_bot, run_tournament, wilson
 
 __all__ = [
+    "BOTS",
     "LEVELS",
     "Arrangement",
     "Bot",
@@ -19,12 +21,16 @@ __all__ = [
     "Hint",
     "RandomBot",
     "Style",
+    "TournamentResult",
     "best_arrangement",
     "best_discard",
     "best_opening",
     "bot_for_level",
     "can_go_out",
     "hint",
+    "make_bot",
     "play_match",
     "play_round",
+    "run_tournament",
+    "wilson",
 ]

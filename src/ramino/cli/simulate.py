@@ -6,8 +6,6 @@ test of every preset; the progress bar goes to stderr, the summary to stdout.
 from __future__ import annotations
 
 import functools
-import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, NoReturn
 
@@ -16,11 +14,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..ai.bot import Bot, RandomBot, play_match, play_round
+from ..ai.tournament import BOTS, BotStats, TournamentResult, run_tournament
 from ..engine.errors import RaminoError
-from ..engine.match import RoundSheet
-from ..engine.play import MatchPlay, round_seed, turns_played
-from ..engine.round import Round, seed_bytes
+from ..engine.round import Round
 from ..engine.rules import Rules
 from .common import (
     EXIT_USAGE,
@@ -36,11 +32,9 @@ from .common import (
     rules_for,
 )
 
-#: The bots ``--bots`` may name, each made from a seed.
-BOTS: dict[str, Callable[[str], Bot]] = {"random": lambda seed: RandomBot(seed)}
-
 DEFAULT_ROUNDS = 10
 DEFAULT_PLAYERS = 4
+DEFAULT_BOT = "random"
 
 
 @dataclass
@@ -61,17 +55,24 @@ class Tally:
         self.went_out = [0] * self.seats
         self.winners = [0] * self.seats
 
-    def add_round(self, round_: Round, seats: Sequence[int]) -> None:
-        """Count an ended round whose seat ``s`` is the table's seat ``seats[s]``."""
-        end = round_.end
-        assert end is not None
-        self.rounds += 1
-        self.turns += turns_played(round_)
-        self.decisions += len(round_.history)
-        if end.out is None:
-            self.ended_by_cap += 1
-        else:
-            self.went_out[seats[end.out]] += 1
+    @classmethod
+    def of(cls, result: TournamentResult, seats: int, with_matches: bool) -> Tally:
+        """The counts of a tournament's games."""
+        tally = cls(seats, seconds=result.seconds)
+        for game in result.games:
+            if with_matches:
+                tally.matches += 1
+                if game.winner is not None:
+                    tally.winners[game.winner] += 1
+            for outcome in game.rounds:
+                tally.rounds += 1
+                tally.turns += outcome.turns
+                tally.decisions += sum(outcome.decisions)
+                if outcome.out is None:
+                    tally.ended_by_cap += 1
+                else:
+                    tally.went_out[outcome.table_seats[outcome.out]] += 1
+        return tally
 
     def to_dict(self, with_matches: bool) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -106,7 +107,8 @@ def simulate(
         typer.Option(
             "--rounds",
             "-n",
-            help=f"Rounds to play, the dealer rotating (default: {DEFAULT_ROUNDS}).",
+            help=f"Rounds to play, each with new cards (default: {DEFAULT_ROUNDS});"
+            " with --duplicate, deals to play once per seat.",
             show_default=False,
         ),
     ] = None,
@@ -115,7 +117,8 @@ def simulate(
         typer.Option(
             "--matches",
             "-m",
-            help="Play this many whole matches instead of --rounds.",
+            help="Play this many whole matches instead of --rounds (with --duplicate, each"
+            " once per seat).",
             show_default=False,
         ),
     ] = None,
@@ -124,20 +127,52 @@ def simulate(
         typer.Option("--seed", "-s", help="Seed of the deals and of the bots (a number or text)."),
     ] = "0",
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
             "-b",
             help="One bot for every seat, or one per seat separated by commas"
-            f" ({', '.join(BOTS)}).",
+            f" ({', '.join(BOTS)}; default: random everywhere), and the figures of each bot"
+            " in the summary. The bots move on one seat each round (or match), so each sits"
+            " in every seat in turn; seat 0 deals (a match's first round).",
+            show_default=False,
         ),
-    ] = "random",
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            "-d",
+            help="Duplicate deals: play every deal once per seat, the bots moved on one seat"
+            " each time and the same cards in the same places, so each bot gets each hand"
+            " (less luck); players × --rounds rounds are played.",
+        ),
+    ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            help="Processes to play on; the figures are the same for any number (only the"
+            " times change).",
+        ),
+    ] = 1,
     as_json: JsonOption = False,
     lang: LangOption = Lang.IT,
 ) -> None:
-    """Let bots play rounds or matches and summarise who went out and how fast they played.
+    """Let bots play rounds or matches and summarise who went out, how each bot fared and how
+    fast they played.
 
-    Exit status: 0 done, 2 bad input (rules not playable yet, player count, bots).
+    The bots of --bots move on one seat each game (seat s holds bot (s − k) mod n in game k),
+    so each one sits in every seat in turn; seat 0 deals every round, so a seat is a place
+    relative to the dealer. With --duplicate each deal is played once per rotation, the same
+    cards going to the same seats. A bot wins a round when it goes out; in a round stopped by
+    a cap, when it alone holds the lowest count (as the rules score it): a tie is nobody's win.
+    Per bot: rounds won with a 95% Wilson interval, mean penalty left in hand per round, mean
+    time of one decision; a bot named for two seats counts both. These figures are shown
+    (and added to --json as "bots") when --bots is given.
+
+    Exit status: 0 done, 2 bad input (rules not playable yet, player count, bots, workers).
     """
     if rounds is not None and matches is not None:
         _usage(
@@ -153,6 +188,12 @@ def simulate(
             f"{option} vuole almeno 1, non {count}.",
             f"{option} needs at least 1, not {count}.",
         )
+    if workers < 1:
+        _usage(
+            lang,
+            f"--workers vuole almeno 1, non {workers}.",
+            f"--workers needs at least 1, not {workers}.",
+        )
     try:
         table_rules = rules_for(rules)
         seats = players if players is not None else _default_players(table_rules)
@@ -160,85 +201,47 @@ def simulate(
         Round(table_rules, seats, seed=seed)
     except RaminoError as error:
         fail(error, lang)
-    makers = _bot_makers(bots, seats, lang)
+    lineup = _lineup(bots or DEFAULT_BOT, seats, lang)
 
+    with_matches = matches is not None
     progress = _progress(as_json)
     label = pick(
-        lang,
-        "partite" if matches is not None else "smazzate",
-        "matches" if matches is not None else "rounds",
+        lang, "partite" if with_matches else "smazzate", "matches" if with_matches else "rounds"
     )
-    tally = Tally(seats)
     with progress:
-        task = progress.add_task(f"{table_rules.name} · {label}", total=count)
-        advance = functools.partial(progress.advance, task)
-        start = time.perf_counter()
-        if matches is None:
-            _play_rounds(table_rules, seats, seed, makers, count, tally, advance)
-        else:
-            _play_matches(table_rules, seats, seed, makers, count, tally, advance)
-        tally.seconds = time.perf_counter() - start
+        task = progress.add_task(
+            f"{table_rules.name} · {label}", total=count * (seats if duplicate else 1)
+        )
+        result = run_tournament(
+            table_rules,
+            lineup,
+            count,
+            seed=seed,
+            duplicate=duplicate,
+            matches=with_matches,
+            workers=workers,
+            on_progress=functools.partial(progress.advance, task),
+        )
+    tally = Tally.of(result, seats, with_matches)
+    # The figures per bot come with --bots, as the winners come with --matches: a plain run
+    # keeps the summary it has always printed.
+    stats = result.bot_stats() if bots is not None else None
     if as_json:
-        print_json(tally.to_dict(matches is not None))
+        data = tally.to_dict(with_matches)
+        if stats is not None:
+            data["bots"] = {name: figures.to_dict() for name, figures in stats.items()}
+        print_json(data)
     else:
-        _print_summary(tally, table_rules, bots, matches is not None, lang)
-
-
-def _play_rounds(
-    rules: Rules,
-    seats: int,
-    seed: str,
-    makers: Sequence[Callable[[str], Bot]],
-    count: int,
-    tally: Tally,
-    advance: Callable[[], None],
-) -> None:
-    """``count`` independent rounds at one table, the deal passing to the next seat."""
-    bots = [make(f"{seed}/bot/{s}") for s, make in enumerate(makers)]
-    same_seats = range(seats)
-    dealer = 0
-    for number in range(1, count + 1):
-        round_ = Round(rules, seats, seed=round_seed(seed, number), dealer=dealer)
-        play_round(round_, bots)
-        tally.add_round(round_, same_seats)
-        dealer = round_.next_seat(dealer)
-        advance()
-
-
-def _play_matches(
-    rules: Rules,
-    seats: int,
-    seed: str,
-    makers: Sequence[Callable[[str], Bot]],
-    count: int,
-    tally: Tally,
-    advance: Callable[[], None],
-) -> None:
-    """``count`` whole matches; player ``str(s)`` sits at seat ``s`` of the table."""
-    names = [str(s) for s in range(seats)]
-    for number in range(1, count + 1):
-        match_seed = seed_bytes(seed) + b"/match/" + str(number).encode()
-        game = MatchPlay(names, rules, seed=match_seed)
-        bots = {
-            name: make(f"{seed}/match/{number}/bot/{name}")
-            for name, make in zip(names, makers, strict=True)
-        }
-
-        def count_round(round_: Round, sheet: RoundSheet, game: MatchPlay = game) -> None:
-            tally.add_round(round_, [int(name) for name in game.names])
-
-        play_match(game, bots, on_round=count_round)
-        tally.matches += 1
-        if game.winner is not None:
-            tally.winners[int(game.winner)] += 1
-        advance()
+        _print_summary(tally, table_rules, bots or DEFAULT_BOT, with_matches, duplicate, lang)
+        if stats is not None:
+            _print_bots(stats, lang)
 
 
 def _default_players(rules: Rules) -> int:
     return min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
 
 
-def _bot_makers(spec: str, seats: int, lang: Lang) -> list[Callable[[str], Bot]]:
+def _lineup(spec: str, seats: int, lang: Lang) -> list[str]:
     """The bot for each seat from ``--bots``: one name for all, or one per seat."""
     names = [name.strip().lower() for name in spec.split(",")]
     for name in names:
@@ -256,7 +259,7 @@ def _bot_makers(spec: str, seats: int, lang: Lang) -> list[Callable[[str], Bot]]
             f"{len(names)} bot per {seats} giocatori: dai un bot per tutti o uno per posto.",
             f"{len(names)} bots for {seats} players: give one bot for all or one per seat.",
         )
-    return [BOTS[name] for name in names]
+    return names
 
 
 def _usage(lang: Lang, it: str, en: str) -> NoReturn:
@@ -279,10 +282,14 @@ def _progress(as_json: bool) -> Progress:
     )
 
 
-def _print_summary(tally: Tally, rules: Rules, bots: str, with_matches: bool, lang: Lang) -> None:
+def _print_summary(
+    tally: Tally, rules: Rules, bots: str, with_matches: bool, duplicate: bool, lang: Lang
+) -> None:
     title = pick(lang, "Simulazione", "Simulation") + (
         f" · {rules.name}, {tally.seats} " + pick(lang, "giocatori", "players") + f", bot {bots}"
     )
+    if duplicate:
+        title += pick(lang, ", smazzate duplicate", ", duplicate deals")
     table = Table(title=title, title_justify="left")
     table.add_column("", style="bold", no_wrap=True)
     table.add_column(pick(lang, "valore", "value"), justify="right")
@@ -309,4 +316,37 @@ def _print_summary(tally: Tally, rules: Rules, bots: str, with_matches: bool, la
     if tally.decisions:
         per = tally.seconds / tally.decisions * 1e6
         table.add_row(pick(lang, "µs per decisione", "µs per decision"), f"{per:.0f}")
+    console().print(table)
+
+
+def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
+    """Each bot's figures, over every seat it held."""
+    table = Table(
+        title=pick(lang, "Per bot", "By bot"),
+        title_justify="left",
+        caption=pick(
+            lang,
+            "vince chi chiude; in una smazzata fermata da un limite, il conto più basso"
+            " da solo (pari: nessuno)",
+            "a round is won by going out; in a round stopped by a cap, by the lowest count"
+            " alone (a tie: nobody)",
+        ),
+        caption_justify="left",
+    )
+    table.add_column("bot", style="bold", no_wrap=True)
+    table.add_column(pick(lang, "smazzate", "rounds"), justify="right")
+    table.add_column(pick(lang, "vinte", "won"), justify="right")
+    table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
+    table.add_column(pick(lang, "penalità media", "mean penalty"), justify="right")
+    table.add_column(pick(lang, "ms per decisione", "ms per decision"), justify="right")
+    for name, figures in stats.items():
+        low, high = figures.ci95
+        table.add_row(
+            name,
+            str(figures.rounds),
+            f"{figures.wins} ({figures.win_rate:.1%})",
+            f"{low:.1%}–{high:.1%}",
+            f"{figures.mean_penalty:.1f}",
+            f"{figures.mean_decision_ms:.2f}",
+        )
     console().print(table)

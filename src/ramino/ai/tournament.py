@@ -1,0 +1,495 @@
+"""Tournaments between bots: the registry of bots by name, who sits where in which deal (seat
+rotation, duplicate deals), playing the games on one process or several, and the figures per
+bot (rounds won with a Wilson interval, mean penalty, decision time).
+
+``ramino simulate`` and ``bench/strength.py`` are thin shells around :func:`run_tournament`.
+
+The schedule, precisely. The *line-up* names a bot for each seat (``lineup[s]`` at seat ``s``).
+Game ``i`` (from 0) is played with the line-up *rotated* by ``k`` seats: seat ``s`` holds
+``lineup[(s - k) % n]``, so every bot moves on one seat per rotation and, over ``n``
+consecutive rotations, sits in every seat once; the order of the bots around the table stays
+the same (a rotation, not every permutation). A round is always dealt by seat 0: a seat is then
+a fixed place relative to the dealer (``next_seat(0)`` plays first, seat 0 deals), and rotating
+the bots is what moves them through those places. (Passing the deal as well would cancel the
+rotation out: each bot would keep its place relative to the dealer.)
+
+- Plain play: game ``i`` is deal ``i + 1`` with rotation ``i % n``; every game has new cards.
+- Duplicate play (``duplicate=True``): each deal is played ``n`` times in a row, rotations
+  ``0 … n - 1``, the same cards going to the same seats: each bot gets each hand of the deal
+  once, which takes most of the luck of the cards out of the comparison. ``count`` then counts
+  deals, and ``count × n`` games are played.
+
+A game is one round, or one whole match when ``matches=True`` (the match's rounds follow its own
+dealer; the line-up rotates from match to match). Deal ``d`` of a series seeded ``seed`` is
+dealt from ``round_seed(seed, d)``; a match from ``seed + b"/match/" + d`` (the seeds
+``ramino simulate`` has always used); each bot is seeded from the game and its seat. Results
+are therefore a function of the seed alone, and ``workers=K`` gives exactly what ``workers=1``
+gives, apart from the clock.
+
+Who *won* a round: the seat that went out; in a round stopped by a cap (``max_turns``,
+restocks), the one seat with the lowest count when the rules give the round to the lowest hand
+(``on_round_cap``, see :meth:`Round.winner_by_cap`). A tie for lowest, or a capped round the
+rules give to nobody, is won by no one: each tied seat counts a *draw*, not a win.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.match import RoundSheet
+from ..engine.observation import Observation
+from ..engine.play import MatchPlay, round_seed, turns_played
+from ..engine.round import Round, seed_bytes
+from ..engine.rules import Rules
+from .bot import Bot, RandomBot, play_match, play_round
+from .greedy import GreedyBot
+from .levels import LEVELS, bot_for_level
+
+__all__ = [
+    "BOTS",
+    "BotFactory",
+    "BotStats",
+    "Game",
+    "GameOutcome",
+    "RoundOutcome",
+    "TournamentResult",
+    "make_bot",
+    "round_winner",
+    "run_tournament",
+    "schedule",
+    "seat_lineup",
+    "wilson",
+]
+
+Seed = int | str | bytes
+#: Makes a bot from its seed.
+BotFactory = Callable[[Seed], Bot]
+
+
+def _level(level: str) -> BotFactory:
+    def make(seed: Seed) -> Bot:
+        return bot_for_level(level, seed=seed)
+
+    return make
+
+
+#: The bots a tournament may name, each made from a seed. Adding a bot is one line here.
+#: Worker processes read this registry too, so a bot must be registered when its module is
+#: imported, not later at run time.
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    **{level: _level(level) for level in LEVELS},
+}
+
+
+def make_bot(name: str, seed: Seed = 0) -> Bot:
+    """The bot registered as ``name`` (any case) in :data:`BOTS`, seeded with ``seed``.
+
+    >>> make_bot("Greedy", seed=3)
+    GreedyBot(name='greedy')
+    >>> make_bot("clever")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'clever': choose one of random, greedy, ...
+    """
+    factory = BOTS.get(name.strip().lower())
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+    return factory(seed)
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``); ``(0, 1)``
+    when there are no trials. Unlike the normal approximation it stays within [0, 1] and is
+    sound for small counts and rates near 0 or 1.
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    >>> [round(x, 4) for x in wilson(0, 10)]
+    [0.0, 0.2775]
+    >>> [round(x, 4) for x in wilson(81, 263)]
+    [0.2553, 0.3662]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of the schedule: a round, or a match."""
+
+    index: int
+    """Its place in the schedule, from 0: results are merged in this order."""
+    deal: int
+    """The deal, from 1: which cards (the seed of the round, or of the match)."""
+    rotation: int
+    """How many seats the line-up has moved on (see :func:`seat_lineup`)."""
+
+
+def schedule(count: int, players: int, *, duplicate: bool = False) -> list[Game]:
+    """The games of a tournament: ``count`` deals, each played once with the line-up rotated
+    game by game, or, ``duplicate``, each played ``players`` times, once per rotation.
+
+    >>> [(g.deal, g.rotation) for g in schedule(4, 3)]
+    [(1, 0), (2, 1), (3, 2), (4, 0)]
+    >>> [(g.deal, g.rotation) for g in schedule(2, 3, duplicate=True)]
+    [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    """
+    if duplicate:
+        return [Game(d * players + k, d + 1, k) for d in range(count) for k in range(players)]
+    return [Game(i, i + 1, i % players) for i in range(count)]
+
+
+def seat_lineup(lineup: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """The bot at each seat once ``lineup`` has moved on ``rotation`` seats.
+
+    >>> seat_lineup(("a", "b", "c"), 1)
+    ('c', 'a', 'b')
+    >>> seat_lineup(("a", "b", "c"), 3)
+    ('a', 'b', 'c')
+    """
+    n = len(lineup)
+    return tuple(lineup[(s - rotation) % n] for s in range(n))
+
+
+def round_winner(out: int | None, lowest: Sequence[int]) -> int | None:
+    """The seat that won a round: who went out (``out``), else the only seat among the
+    ``lowest`` counts of a capped round (:meth:`Round.winner_by_cap`); a tie is no one's win.
+
+    >>> round_winner(2, ()), round_winner(None, (1,)), round_winner(None, (0, 1))
+    (2, 1, None)
+    """
+    if out is not None:
+        return out
+    return lowest[0] if len(lowest) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """One ended round as the tournament counts it; tuples are by seat of the round."""
+
+    seed: bytes
+    """The seed the round was dealt from."""
+    bots: tuple[str, ...]
+    """The bot at each seat."""
+    table_seats: tuple[int, ...]
+    """The seat at the table of each seat of the round (they differ only in a match, once
+    somebody has been eliminated)."""
+    out: int | None
+    """The seat that went out, ``None`` when a cap ended the round."""
+    winner: int | None
+    """The seat that won (see :func:`round_winner`)."""
+    tied: tuple[int, ...]
+    """The seats sharing the lowest count of a capped round: each counts a draw."""
+    counts: tuple[int, ...]
+    """The penalty each hand is left with (0 for whoever went out)."""
+    turns: int
+    decisions: tuple[int, ...]
+    """The decisions each seat took."""
+    seconds: tuple[float, ...]
+    """The time each seat thought, in seconds (the only figure that depends on the clock)."""
+    times: tuple[tuple[float, ...], ...] = ()
+    """Each decision's time by seat, when the tournament keeps them (``keep_times``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One game played: its round, or the rounds of its match."""
+
+    game: Game
+    bots: tuple[str, ...]
+    """The bot at each seat of the table."""
+    rounds: tuple[RoundOutcome, ...]
+    winner: int | None = None
+    """The table seat that won the match (``None`` for a round, or a match without winner)."""
+
+
+@dataclass
+class BotStats:
+    """The figures of one bot, over every seat it held: a round counts once per seat, so two
+    seats held by the same bot count two of its rounds."""
+
+    rounds: int = 0
+    wins: int = 0
+    draws: int = 0
+    penalty: int = 0
+    """The sum of the counts left in hand."""
+    decisions: int = 0
+    seconds: float = 0.0
+    times: list[float] = field(default_factory=list)
+    """Every decision's time, when the tournament keeps them."""
+
+    @property
+    def win_rate(self) -> float:
+        """Rounds won out of rounds played."""
+        return self.wins / self.rounds if self.rounds else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`win_rate`."""
+        return wilson(self.wins, self.rounds)
+
+    @property
+    def mean_penalty(self) -> float:
+        """The mean count left in hand per round (0 when the bot went out)."""
+        return self.penalty / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_decision_ms(self) -> float:
+        """The mean time of one decision, in milliseconds."""
+        return self.seconds / self.decisions * 1e3 if self.decisions else 0.0
+
+    def add(self, outcome: RoundOutcome, seat: int) -> None:
+        """Count ``outcome`` for the bot at ``seat``."""
+        self.rounds += 1
+        self.wins += outcome.winner == seat
+        self.draws += seat in outcome.tied
+        self.penalty += outcome.counts[seat]
+        self.decisions += outcome.decisions[seat]
+        self.seconds += outcome.seconds[seat]
+        if outcome.times:
+            self.times.extend(outcome.times[seat])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures for JSON: rates to 4 decimals, the penalty to 2, times to 3."""
+        low, high = self.ci95
+        return {
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_penalty": round(self.mean_penalty, 2),
+            "mean_decision_ms": round(self.mean_decision_ms, 3),
+            "rounds": self.rounds,
+            "wins": self.wins,
+        }
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """What a tournament played, game by game in schedule order, and how long it took."""
+
+    lineup: tuple[str, ...]
+    games: tuple[GameOutcome, ...]
+    seconds: float
+    """Wall-clock time of the whole tournament."""
+
+    @property
+    def rounds(self) -> tuple[RoundOutcome, ...]:
+        """Every round played, in order."""
+        return tuple(r for game in self.games for r in game.rounds)
+
+    def bot_stats(self) -> dict[str, BotStats]:
+        """The figures of each bot name, in line-up order.
+
+        >>> from dataclasses import replace
+        >>> from ramino.engine.presets import get_preset
+        >>> rules = replace(get_preset("classico"), max_turns=4)
+        >>> result = run_tournament(rules, ["greedy", "random"], 4, seed=1)
+        >>> stats = result.bot_stats()
+        >>> list(stats), stats["greedy"].rounds, stats["random"].rounds
+        (['greedy', 'random'], 4, 4)
+        """
+        stats = {name: BotStats() for name in dict.fromkeys(self.lineup)}
+        for outcome in self.rounds:
+            for seat, name in enumerate(outcome.bots):
+                stats[name].add(outcome, seat)
+        return stats
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What every game of a tournament shares (sent once per batch to a worker)."""
+
+    rules: Rules
+    lineup: tuple[str, ...]
+    seed: bytes
+    matches: bool
+    keep_times: bool
+
+
+class _Timed:
+    """A bot wrapper that counts and times each decision."""
+
+    def __init__(self, inner: Bot, keep_times: bool) -> None:
+        self.inner = inner
+        self.keep_times = keep_times
+        self.decisions = 0
+        self.seconds = 0.0
+        self.times: list[float] = []
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def act(self, observation: Observation) -> Action:
+        start = time.perf_counter()
+        action = self.inner.act(observation)
+        spent = time.perf_counter() - start
+        self.decisions += 1
+        self.seconds += spent
+        if self.keep_times:
+            self.times.append(spent)
+        return action
+
+    def take(self) -> tuple[int, float, tuple[float, ...]]:
+        """The decisions, seconds and times since the last call (a match has many rounds)."""
+        taken = self.decisions, self.seconds, tuple(self.times)
+        self.decisions, self.seconds, self.times = 0, 0.0, []
+        return taken
+
+
+def _bot_seed(spec: _Spec, game: Game, seat: int) -> bytes:
+    return spec.seed + f"/game/{game.index}/seat/{seat}".encode()
+
+
+def _round_outcome(
+    round_: Round, bots: Sequence[str], table_seats: Sequence[int], timers: Sequence[_Timed]
+) -> RoundOutcome:
+    end = round_.end
+    assert end is not None
+    lowest = round_.winner_by_cap()
+    taken = [timer.take() for timer in timers]
+    return RoundOutcome(
+        seed=round_.seed,
+        bots=tuple(bots),
+        table_seats=tuple(table_seats),
+        out=end.out,
+        winner=round_winner(end.out, lowest),
+        tied=lowest if len(lowest) > 1 else (),
+        counts=end.counts,
+        turns=turns_played(round_),
+        decisions=tuple(t[0] for t in taken),
+        seconds=tuple(t[1] for t in taken),
+        times=tuple(t[2] for t in taken) if timers and timers[0].keep_times else (),
+    )
+
+
+def _play_game(spec: _Spec, game: Game) -> GameOutcome:
+    bots = seat_lineup(spec.lineup, game.rotation)
+    timers = [
+        _Timed(make_bot(name, _bot_seed(spec, game, s)), spec.keep_times)
+        for s, name in enumerate(bots)
+    ]
+    if not spec.matches:
+        round_ = Round(spec.rules, len(bots), seed=round_seed(spec.seed, game.deal), dealer=0)
+        play_round(round_, timers)
+        return GameOutcome(game, bots, (_round_outcome(round_, bots, range(len(bots)), timers),))
+    # Player str(s) sits at table seat s, as ``ramino simulate --matches`` has always named them.
+    players = [str(s) for s in range(len(bots))]
+    match_play = MatchPlay(
+        players, spec.rules, seed=spec.seed + b"/match/" + str(game.deal).encode()
+    )
+    rounds: list[RoundOutcome] = []
+
+    def count_round(round_: Round, sheet: RoundSheet) -> None:
+        table = [int(name) for name in match_play.names]
+        seated = [timers[t] for t in table]
+        rounds.append(_round_outcome(round_, [bots[t] for t in table], table, seated))
+
+    play_match(match_play, dict(zip(players, timers, strict=True)), on_round=count_round)
+    winner = None if match_play.winner is None else int(match_play.winner)
+    return GameOutcome(game, bots, tuple(rounds), winner)
+
+
+def _play_batch(spec: _Spec, games: Sequence[Game]) -> list[GameOutcome]:
+    """A worker's job: several games, so that short rounds do not drown in messages."""
+    return [_play_game(spec, game) for game in games]
+
+
+def _batches(games: Sequence[Game], workers: int) -> list[Sequence[Game]]:
+    # About four batches per worker keeps the cores busy to the end and the progress bar moving;
+    # at most 16 games each so that a batch of slow games does not hide the progress.
+    size = max(1, min(16, math.ceil(len(games) / (workers * 4))))
+    return [games[i : i + size] for i in range(0, len(games), size)]
+
+
+def _play_games(
+    spec: _Spec, games: Sequence[Game], workers: int, on_progress: Callable[[int], None]
+) -> list[GameOutcome]:
+    if workers == 1:
+        outcomes = []
+        for game in games:
+            outcomes.append(_play_game(spec, game))
+            on_progress(1)
+        return outcomes
+    batches = _batches(games, workers)
+    done: dict[int, list[GameOutcome]] = {}
+    # spawn, not fork: the parent may run threads (the progress bar refreshes from one), and
+    # forking a threaded process can deadlock; spawn also behaves the same on every system.
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures: dict[Future[list[GameOutcome]], int] = {
+            pool.submit(_play_batch, spec, batch): number for number, batch in enumerate(batches)
+        }
+        for future in as_completed(futures):
+            number = futures[future]
+            done[number] = future.result()
+            on_progress(len(done[number]))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    # Merged in schedule order, whatever order the workers finished in.
+    return [outcome for number in range(len(batches)) for outcome in done[number]]
+
+
+def run_tournament(
+    rules: Rules,
+    lineup: Sequence[str],
+    count: int,
+    *,
+    seed: Seed = 0,
+    duplicate: bool = False,
+    matches: bool = False,
+    workers: int = 1,
+    keep_times: bool = False,
+    on_progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """Let the bots of ``lineup`` (names of :data:`BOTS`, one per seat) play ``count`` deals
+    of rounds, or of whole ``matches``, rotating their seats game by game; ``duplicate`` plays
+    each deal once per rotation (see the module's docstring for the exact schedule).
+
+    ``workers`` processes share the games; the result is the same for any number of them,
+    except the times. ``keep_times`` keeps every decision's time (for medians); ``on_progress``
+    is told how many games have just ended.
+
+    >>> from dataclasses import replace
+    >>> from ramino.engine.presets import get_preset
+    >>> rules = replace(get_preset("classico"), max_turns=4)
+    >>> result = run_tournament(rules, ["greedy", "random"], 3, seed=2, duplicate=True)
+    >>> [(g.game.deal, g.bots) for g in result.games]  # doctest: +NORMALIZE_WHITESPACE
+    [(1, ('greedy', 'random')), (1, ('random', 'greedy')), (2, ('greedy', 'random')),
+     (2, ('random', 'greedy')), (3, ('greedy', 'random')), (3, ('random', 'greedy'))]
+    """
+    names = tuple(name.strip().lower() for name in lineup)
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}: choose one of {', '.join(BOTS)}")
+    if count < 1:
+        raise ValueError(f"a tournament needs at least 1 deal, not {count}")
+    if workers < 1:
+        raise ValueError(f"a tournament needs at least 1 worker, not {workers}")
+    spec = _Spec(rules, names, seed_bytes(seed), matches, keep_times)
+    games = schedule(count, len(names), duplicate=duplicate)
+    start = time.perf_counter()
+    outcomes = _play_games(spec, games, workers, on_progress or _ignore)
+    return TournamentResult(names, tuple(outcomes), time.perf_counter() - start)
+
+
+def _ignore(_: int) -> None:
+    pass

@@ -1,0 +1,274 @@
+"""Tournaments (:mod:`ramino.ai.tournament`): the Wilson interval, the seat rotation, duplicate
+deals, who wins a round, the figures per bot, and that several processes give the very same
+results as one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+
+import pytest
+
+from ramino.ai import Bot
+from ramino.ai.tournament import (
+    BOTS,
+    BotStats,
+    GameOutcome,
+    RoundOutcome,
+    TournamentResult,
+    make_bot,
+    round_winner,
+    run_tournament,
+    schedule,
+    seat_lineup,
+    wilson,
+)
+from ramino.engine import get_preset
+from ramino.engine.round import Round
+from ramino.engine.rules import RoundCap, Rules
+
+FOUR = ("random", "greedy", "principiante", "intermedio")
+
+
+def short(turns: int = 12, preset: str = "classico") -> Rules:
+    """Rules with a low turn cap, so that rounds stay short (and some end by the cap)."""
+    return dataclasses.replace(get_preset(preset), max_turns=turns)
+
+
+def without_clock(result: TournamentResult) -> list[GameOutcome]:
+    """The games with the times taken out: the only figures that depend on the clock."""
+    return [
+        dataclasses.replace(
+            game,
+            rounds=tuple(dataclasses.replace(r, seconds=(), times=()) for r in game.rounds),
+        )
+        for game in result.games
+    ]
+
+
+# --- the Wilson interval ---
+
+
+@pytest.mark.parametrize(
+    ("wins", "trials", "low", "high"),
+    [
+        (5, 10, 0.2366, 0.7634),
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (1, 1, 0.2065, 1.0),
+        (81, 263, 0.2553, 0.3662),
+        (50, 100, 0.4038, 0.5962),
+    ],
+)
+def test_wilson_known_values(wins: int, trials: int, low: float, high: float) -> None:
+    got = wilson(wins, trials)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_is_symmetric_and_holds_the_rate() -> None:
+    for trials in (1, 7, 40):
+        for wins in range(trials + 1):
+            low, high = wilson(wins, trials)
+            assert 0.0 <= low <= wins / trials <= high <= 1.0
+            mirror = wilson(trials - wins, trials)
+            assert (low, high) == pytest.approx((1 - mirror[1], 1 - mirror[0]))
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# --- the registry ---
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_every_registered_bot_is_made_from_a_seed(name: str) -> None:
+    bot = make_bot(name, seed=b"x")
+    assert isinstance(bot, Bot)
+    observation = Round(get_preset("classico"), 2, seed=1).observation(1)
+    assert bot.act(observation) in observation.legal_actions
+
+
+def test_the_levels_and_the_plain_bots_are_registered() -> None:
+    assert {"random", "greedy", "principiante", "intermedio", "esperto"} <= set(BOTS)
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_bot("clever")
+
+
+# --- the schedule ---
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rotation_puts_every_bot_in_every_seat(players: int) -> None:
+    lineup = FOUR[:players]
+    result = run_tournament(short(6), lineup, 2 * players, seed=5)
+    seats: dict[str, list[int]] = defaultdict(list)
+    for game in result.games:
+        assert game.bots == seat_lineup(lineup, game.game.rotation)
+        for seat, name in enumerate(game.bots):
+            seats[name].append(seat)
+    # Twice round the table: each bot twice in each seat, and the order around it kept.
+    for name in lineup:
+        assert sorted(seats[name]) == sorted([*range(players)] * 2)
+    first, second = result.games[0].bots, result.games[1].bots
+    assert second == (first[-1], *first[:-1])
+    # New cards every game, and seat 0 always deals.
+    seeds = [r.seed for r in result.rounds]
+    assert len(set(seeds)) == len(seeds)
+
+
+def test_duplicate_deals_replay_each_deal_once_per_seat() -> None:
+    players = 3
+    lineup = FOUR[:players]
+    rules = short(8)
+    result = run_tournament(rules, lineup, 2, seed="dup", duplicate=True)
+    assert [(g.game.deal, g.game.rotation) for g in result.games] == [
+        (d, k) for d in (1, 2) for k in range(players)
+    ]
+    rounds = result.rounds
+    assert len(rounds) == 2 * players
+    for deal in range(2):
+        group = rounds[deal * players : (deal + 1) * players]
+        assert len({r.seed for r in group}) == 1  # the same cards every time
+        dealt = [Round(rules, players, seed=r.seed, dealer=0) for r in group]
+        assert all(d.hands == dealt[0].hands for d in dealt)
+        # Each bot holds each seat's hand of the deal once.
+        for name in lineup:
+            assert sorted(r.bots.index(name) for r in group) == list(range(players))
+    assert rounds[0].seed != rounds[players].seed
+
+
+def test_schedule_counts() -> None:
+    assert len(schedule(5, 4)) == 5
+    assert len(schedule(5, 4, duplicate=True)) == 20
+    assert [g.index for g in schedule(3, 2, duplicate=True)] == list(range(6))
+
+
+# --- who wins ---
+
+
+def test_a_round_is_won_by_going_out_or_by_the_lowest_count_alone() -> None:
+    assert round_winner(1, ()) == 1
+    assert round_winner(None, (2,)) == 2
+    assert round_winner(None, (0, 2)) is None  # a tie: nobody's win
+    assert round_winner(None, ()) is None  # the rules give a capped round to nobody
+
+
+def test_capped_rounds_follow_the_rules() -> None:
+    rules = short(2)  # two turns: every round is stopped by the cap
+    result = run_tournament(rules, ["random", "greedy", "random"], 12, seed=3)
+    for r in result.rounds:
+        assert r.out is None
+        low = min(r.counts)
+        lowest = [s for s, c in enumerate(r.counts) if c == low]
+        if len(lowest) == 1:
+            assert (r.winner, r.tied) == (lowest[0], ())
+        else:
+            assert (r.winner, r.tied) == (None, tuple(lowest))
+    nobody = dataclasses.replace(rules, on_round_cap=RoundCap.ALL_SCORE)
+    result = run_tournament(nobody, ["random", "greedy"], 4, seed=3)
+    assert all(r.winner is None and r.tied == () for r in result.rounds)
+    assert sum(s.wins for s in result.bot_stats().values()) == 0
+
+
+def test_a_tie_counts_a_draw_for_each_tied_seat_and_no_win() -> None:
+    outcome = RoundOutcome(
+        seed=b"s",
+        bots=("greedy", "greedy", "random"),
+        table_seats=(0, 1, 2),
+        out=None,
+        winner=None,
+        tied=(0, 2),
+        counts=(5, 9, 5),
+        turns=10,
+        decisions=(4, 3, 3),
+        seconds=(0.004, 0.002, 0.001),
+    )
+    game = GameOutcome(schedule(1, 3)[0], outcome.bots, (outcome,))
+    result = TournamentResult(("greedy", "random"), (game,), 0.0)
+    stats = result.bot_stats()
+    assert (stats["greedy"].rounds, stats["greedy"].wins, stats["greedy"].draws) == (2, 0, 1)
+    assert (stats["random"].rounds, stats["random"].wins, stats["random"].draws) == (1, 0, 1)
+    assert stats["greedy"].mean_penalty == 7.0
+    assert stats["greedy"].mean_decision_ms == pytest.approx(6 / 7)
+
+
+# --- the figures per bot ---
+
+
+def test_a_bot_in_two_seats_counts_both() -> None:
+    result = run_tournament(short(10), ["greedy", "random", "greedy"], 4, seed=9)
+    stats = result.bot_stats()
+    assert list(stats) == ["greedy", "random"]
+    assert (stats["greedy"].rounds, stats["random"].rounds) == (8, 4)
+    wins = sum(s.wins for s in stats.values())
+    assert wins == sum(r.winner is not None for r in result.rounds)
+    assert stats["greedy"].decisions + stats["random"].decisions == sum(
+        sum(r.decisions) for r in result.rounds
+    )
+
+
+def test_bot_figures_as_json() -> None:
+    stats = BotStats(rounds=10, wins=5, penalty=123, decisions=4, seconds=0.01)
+    assert stats.to_dict() == {
+        "win_rate": 0.5,
+        "ci95": [0.2366, 0.7634],
+        "mean_penalty": 12.3,
+        "mean_decision_ms": 2.5,
+        "rounds": 10,
+        "wins": 5,
+    }
+    assert BotStats().to_dict()["ci95"] == [0.0, 1.0]
+
+
+def test_times_are_kept_only_when_asked() -> None:
+    rules = short(6)
+    assert all(r.times == () for r in run_tournament(rules, ["greedy", "random"], 2).rounds)
+    kept = run_tournament(rules, ["greedy", "random"], 2, keep_times=True)
+    stats = kept.bot_stats()["greedy"]
+    assert len(stats.times) == stats.decisions > 0
+    assert sum(stats.times) == pytest.approx(stats.seconds)
+
+
+# --- several processes ---
+
+
+@pytest.mark.parametrize("matches", [False, True])
+def test_two_workers_give_exactly_what_one_gives(matches: bool) -> None:
+    rules = dataclasses.replace(short(10), target=60) if matches else short(16)
+    lineup = ["greedy", "random", "principiante"]
+    count = 2 if matches else 5
+
+    def play(workers: int) -> TournamentResult:
+        return run_tournament(
+            rules, lineup, count, seed=11, duplicate=True, matches=matches, workers=workers
+        )
+
+    one, two = play(1), play(2)
+    assert without_clock(two) == without_clock(one)
+    strip = ("mean_decision_ms",)
+    figures = [
+        {name: {k: v for k, v in s.to_dict().items() if k not in strip} for name, s in r.items()}
+        for r in (one.bot_stats(), two.bot_stats())
+    ]
+    assert figures[0] == figures[1]
+    assert len(one.games) == 3 * count
+
+
+def test_progress_is_told_of_every_game() -> None:
+    told: list[int] = []
+    run_tournament(short(6), ["random", "greedy"], 3, duplicate=True, on_progress=told.append)
+    assert told == [1] * 6
+
+
+@pytest.mark.parametrize(
+    ("lineup", "count", "workers", "message"),
+    [
+        (["random", "clever"], 1, 1, "unknown bot 'clever'"),
+        (["random", "random"], 0, 1, "at least 1 deal"),
+        (["random", "random"], 1, 0, "at least 1 worker"),
+    ],
+)
+def test_bad_tournaments_are_refused(
+    lineup: list[str], count: int, workers: int, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        run_tournament(short(), lineup, count, workers=workers)
