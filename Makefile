@@ -1,5 +1,5 @@
-# Two ways in: `make play` shows the game's rules, checks a meld and has three bots play a few
-# rounds; `make test` runs every check.
+# Two ways in: `make play` starts a match of ramino classico against two computer players in the
+# terminal; `make test` runs every check.
 # Both create .venv and install the project into it the first time (and again when
 # pyproject.toml changes), so a fresh clone needs only Python >= 3.11 and make.
 
@@ -11,9 +11,7 @@ STAMP := $(VENV)/.installed
 .PHONY: play test
 
 play: $(STAMP)
-	$(BIN)/ramino rules classico
-	$(BIN)/ramino check JK 7S 8S
-	$(BIN)/ramino simulate --rules classico --players 3 --rounds 3 --seed 1
+	$(BIN)/ramino play --rules classico --players 3 --level intermedio
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard bench)

@@ -8,6 +8,7 @@ import typer
 
 from .. import __version__
 from .check import check
+from .play import play
 from .replay import replay
 from .rules import rules
 from .score import score
@@ -15,8 +16,8 @@ from .simulate import simulate
 
 app = typer.Typer(
     name="ramino",
-    help="Ramino, the Italian rummy family: check melds, show the rules in force,"
-    " keep a table's score sheet. Italian by default; --lang en on each command.",
+    help="Ramino, the Italian rummy family: play against the computer, check melds, show the"
+    " rules in force, keep a table's score sheet. Italian by default; --lang en on each command.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -26,6 +27,7 @@ app.command("rules")(rules)
 app.command("score")(score)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
+app.command("play")(play)
 
 
 def _show_version(value: bool) -> None:

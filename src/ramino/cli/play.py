@@ -1,0 +1,114 @@
+"""``ramino play``: a match against the computer in the terminal (a Textual application).
+
+Bad options (unknown rules, a table size the rules refuse, a broken save file) are one line on
+stderr before the game starts, like every other command.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from typing import Annotated
+
+import typer
+
+from ..engine.errors import RaminoError
+from .common import EXIT_USAGE, Lang, LangOption, RulesOption, fail, pick, rules_for
+
+
+class Level(enum.StrEnum):
+    """How strong the computer plays."""
+
+    PRINCIPIANTE = "principiante"
+    INTERMEDIO = "intermedio"
+    ESPERTO = "esperto"
+
+
+def play(
+    rules: RulesOption = None,
+    players: Annotated[
+        int,
+        typer.Option("--players", "-p", min=2, max=6, help="Players at the table, you included."),
+    ] = 3,
+    level: Annotated[
+        Level | None,
+        typer.Option(
+            "--level",
+            help="The computer's strength (default intermedio; a resumed match keeps its own).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", help="Seed of the deals, to play the same match again.", show_default=False
+        ),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            help="Your name at the table (default Tu, or You in English).",
+            show_default=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Continue a match saved when leaving it (its rules, players and seed).",
+            show_default=False,
+        ),
+    ] = None,
+    pause: Annotated[
+        float,
+        typer.Option("--pause", min=0.0, help="Seconds between the computer's moves (0: none)."),
+    ] = 0.7,
+    four_colours: Annotated[
+        bool, typer.Option("--four-colours", help="A four-colour deck: ♣ green, ♦ blue.")
+    ] = False,
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Play Ramino against the computer in the terminal: your hand, the table, the score sheet.
+
+    Keys: t draw, p take the discard, space picks cards, c lay, a attach, j take a joker back,
+    s discard, h hint, r rules, ? every key, q quit (mid-match it offers to save).
+    """
+    try:
+        from ..tui.app import RaminoApp
+        from ..tui.controller import MatchController
+        from ..tui.save import load_match
+    except ImportError as error:  # pragma: no cover - the cli extra brings Textual
+        if error.name is None or not error.name.startswith("textual"):
+            raise
+        typer.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
+        raise typer.Exit(EXIT_USAGE) from None
+    chosen = level.value if level is not None else None
+    try:
+        if resume is not None:
+            game = load_match(resume, level=chosen)
+        else:
+            game = MatchController(
+                rules_for(rules),
+                players=players,
+                name=(name or "").strip() or pick(lang, "Tu", "You"),
+                level=chosen or Level.INTERMEDIO.value,
+                seed=seed if seed is not None else secrets.randbits(64),
+            )
+        if game.round is None and not game.is_over and not game.human_out:
+            # Dealt here so that a table the rules refuse is reported before the screen opens.
+            game.start_round()
+    except RaminoError as error:
+        fail(error, lang)
+    app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
+    app.run()
+    if app.saved_to is not None:
+        typer.echo(
+            pick(
+                lang,
+                f"Partita salvata in {app.saved_to}. Per riprenderla: ramino play --resume"
+                f" {app.saved_to}",
+                f"Match saved to {app.saved_to}. To resume it: ramino play --resume {app.saved_to}",
+            )
+        )

@@ -1,0 +1,657 @@
+"""The Textual application of ``ramino play``: the table, the hand, the keys and the mouse.
+
+Everything about the match lives in :class:`MatchController`; this module shows it and turns
+keys and clicks into actions. A refused move shows the engine's sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.cards import Card
+from ..engine.describe import describe
+from ..engine.errors import RaminoError
+from ..engine.round import Phase
+from .cards import HandView, cards_text
+from .controller import MatchController, NotYourTurn
+from .jokers import Declaration, joker_choices
+from .narrate import pick
+from .save import export_records, save_match
+from .screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
+from .sheet import sheet_view
+from .table import MeldsView, PileView, melds_text, players_text
+
+__all__ = ["DEFAULT_PAUSE", "DEFAULT_SAVE", "RaminoApp"]
+
+#: Seconds between two moves of the computer, so they can be followed (Enter skips).
+DEFAULT_PAUSE = 0.7
+#: The file a match is saved to unless the player names another.
+DEFAULT_SAVE = "ramino-partita.json"
+#: Lines of table talk kept on screen (the rest scrolls away).
+_LOG_LINES = 200
+
+_KEYS_HELP = (
+    (
+        "Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse.\n"
+        "t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)\n"
+        "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)\n"
+        "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
+        "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
+        "s scarta la carta scelta (o quella sotto il cursore)\n"
+        "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
+        "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
+        "q o Ctrl+C esci (a partita in corso propone di salvarla)"
+    ),
+    (
+        "Cards: ←/→ move, space (or ↑) picks, ↓ drops, Esc none; mouse clicks.\n"
+        "t draw from the stock · p take the discard (or click the stock, the pile)\n"
+        "c lay the picked cards as a meld (asks what a jolly stands for when it could vary)\n"
+        "a attach the picked cards to a meld (or click the meld)\n"
+        "j take a jolly back giving the picked cards · m show the hand and go out\n"
+        "s discard the picked card (or the one under the cursor)\n"
+        "h hint · o sort by suit/rank · 4 four-colour deck\n"
+        "r rules of the table · f score sheet · Enter skips the computer's pause\n"
+        "q or Ctrl+C quit (mid-match it offers to save)"
+    ),
+)
+
+
+class _Scroll(VerticalScroll, can_focus=False):
+    """A scrolling area that never takes the keys away from the hand."""
+
+
+class RaminoApp(App[None]):
+    """One player against the computer. ``pause`` is the delay between the computer's moves
+    (0 plays them at once, as the tests do); ``save_path`` the file offered for saving."""
+
+    TITLE = "ramino"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #middle { height: 1fr; }
+    #side { width: 36; padding: 0 1; }
+    #players, #melds, #status, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
+    #players { height: auto; }
+    #stock, #discard { height: 1; }
+    #melds-box { width: 1fr; border-left: vkey $primary; padding: 0 1; }
+    #log-box { height: 5; border-top: hkey $primary; padding: 0 1; }
+    #message { height: auto; max-height: 4; padding: 0 1; }
+    #keys { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "draw", show=False),
+        Binding("p", "take", show=False),
+        Binding("c", "lay", show=False),
+        Binding("a", "attach", show=False),
+        Binding("j", "swap", show=False),
+        Binding("s", "discard", show=False),
+        Binding("m", "show", show=False),
+        Binding("h", "hint", show=False),
+        Binding("o", "sort", show=False),
+        Binding("4", "colours", show=False),
+        Binding("r", "rules", show=False),
+        Binding("f", "sheet", show=False),
+        Binding("question_mark", "keys", show=False),
+        Binding("enter", "skip", show=False),
+        Binding("q", "quit_game", show=False),
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        game: MatchController,
+        *,
+        lang: str = "it",
+        pause: float = DEFAULT_PAUSE,
+        save_path: str | None = None,
+        four_colours: bool = False,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.lang = lang
+        self.pause = pause
+        self.save_path = save_path or DEFAULT_SAVE
+        self.four_colours = four_colours
+        self.by_rank = False
+        self.message = ""
+        """The last sentence shown under the hand (a refusal, a hint, a note)."""
+        self.saved_to: str | None = None
+        """The file the match was saved to when leaving, if it was."""
+        self._is_error = False
+        self._timer: Timer | None = None
+        self._skip = False
+
+    def t(self, it: str, en: str) -> str:
+        """The words in the player's language."""
+        return pick(self.lang, it, en)
+
+    # --- layout ---
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield Static(id="players")
+                yield PileView("stock", id="stock")
+                yield PileView("discard", id="discard")
+            with _Scroll(id="melds-box"):
+                yield MeldsView(id="melds")
+        with _Scroll(id="log-box"):
+            yield Static(id="log")
+        yield HandView(id="hand")
+        yield Static(id="message")
+        yield Static(id="keys")
+
+    @property
+    def hand(self) -> HandView:
+        """The player's hand on screen."""
+        return self.query_one("#hand", HandView)
+
+    def on_mount(self) -> None:
+        self.hand.four_colours = self.four_colours
+        self.hand.focus()
+        game = self.game
+        if game.round is None and not game.is_over:
+            if game.human_out:
+                self._play_out()
+                return
+            game.start_round()
+        self.refresh_view()
+        if game.round is None:
+            self._show_sheet()
+        else:
+            self._continue()
+
+    # --- drawing the table ---
+
+    def refresh_view(self) -> None:
+        """Draw everything again from the game's state."""
+        game = self.game
+        observation = game.observation()
+        self.query_one("#status", Static).update(self._status())
+        self.query_one("#keys", Static).update(self._keys())
+        self.query_one("#message", Static).update(
+            Text(self.message, style="bold red" if self._is_error else "green")
+        )
+        log = "\n".join(line.text(self.lang) for line in game.log[-_LOG_LINES:])
+        self.query_one("#log", Static).update(Text(log))
+        self.query_one("#log-box", _Scroll).scroll_end(animate=False)
+        if observation is None:
+            return
+        names = game.names
+        totals = game.play.seat_totals()
+        out = [p for p in game.players if p not in names]
+        self.query_one("#players", Static).update(
+            players_text(observation, names, totals, game.play.dealer, self.lang, out=out)
+        )
+        stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
+        stock.append(f"{observation.stock_count} " + self.t("carte", "cards"))
+        self.query_one("#stock", PileView).update(stock)
+        pile = Text(self.t("Pozzo: ", "Discard: "), style="bold")
+        top = observation.top_discard
+        if top is None:
+            pile.append("—")
+        else:
+            pile.append_text(cards_text([top], four_colours=self.four_colours))
+            pile.append(f" ({len(observation.discard_pile)})", style="dim")
+        self.query_one("#discard", PileView).update(pile)
+        melds = self.query_one("#melds", MeldsView)
+        melds.count = len(observation.table)
+        melds.update(melds_text(observation, names, self.lang, four_colours=self.four_colours))
+        self.hand.show(observation.hand, by_rank=self.by_rank)
+
+    def _status(self) -> Text:
+        game = self.game
+        number = game.play.rounds + (1 if game.round is not None else 0)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(self.t(f"Smazzata {number}", f"Round {number}"), style="bold")
+        text.append(f" · {game.rules.name} · ")
+        who = game.to_play
+        if game.is_over:
+            text.append(self.t("partita finita", "match over"))
+        elif who is None:
+            text.append(self.t("smazzata finita", "round over"))
+        elif who == game.human:
+            if game.phase is Phase.DRAW:
+                text.append(
+                    self.t(
+                        "tocca a te: pesca (t) o prendi dal pozzo (p)",
+                        "your turn: draw (t) or take the discard (p)",
+                    ),
+                    style="bold",
+                )
+            else:
+                text.append(
+                    self.t(
+                        "tocca a te: cala, attacca, poi scarta (s)",
+                        "your turn: lay, attach, then discard (s)",
+                    ),
+                    style="bold",
+                )
+        else:
+            text.append(self.t(f"tocca a {who}…", f"{who} is playing…"))
+        return text
+
+    def _keys(self) -> str:
+        if self.game.human_to_move and self.game.phase is Phase.DRAW:
+            return self.t(
+                "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
+                "t stock · p discard · h hint · r rules · f scores · ? keys · q quit",
+            )
+        if self.game.human_to_move:
+            return self.t(
+                "←→ spazio scegli · c cala · a attacca · j jolly · s scarta · h aiuto · ? tasti",
+                "←→ space pick · c lay · a attach · j joker · s discard · h hint · ? keys",
+            )
+        return self.t(
+            "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
+            "Enter skips the pause · r rules · f scores · ? keys · q quit",
+        )
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a sentence under the hand."""
+        self.message = text
+        self._is_error = error
+        self.query_one("#message", Static).update(
+            Text(text, style="bold red" if error else "green")
+        )
+
+    # --- the computer's turns ---
+
+    def _continue(self) -> None:
+        """Let the computer play until it is the human's turn or the round ends."""
+        game = self.game
+        while game.bot_to_move:
+            if self.pause > 0 and not self._skip:
+                if self._timer is None:
+                    self._timer = self.set_timer(self.pause, self._bot_tick)
+                return
+            game.bot_step()
+        self._skip = False
+        self.refresh_view()
+        if game.round is not None and game.round.is_over:
+            self._round_over()
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        if self.game.bot_to_move:
+            self.game.bot_step()
+            self.refresh_view()
+        self._continue()
+
+    def action_skip(self) -> None:
+        """Play the computer's moves at once, up to the human's turn."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._skip = True
+        self._continue()
+
+    # --- the end of a round ---
+
+    def _round_over(self) -> None:
+        self.game.finish_round()
+        self.refresh_view()
+        if self.game.human_out and not self.game.is_over:
+            # Out of the match: the computer plays the rest, and the sheet shows how it ended.
+            self._play_out()
+            return
+        self._show_sheet()
+
+    def _play_out(self) -> None:
+        game = self.game
+        while not game.is_over:
+            game.start_round()
+            while game.bot_to_move:
+                game.bot_step()
+            game.finish_round()
+        self.say(
+            self.t(
+                "Sei fuori: la partita è finita fra i computer.",
+                "You are out: the computer finished the match.",
+            )
+        )
+        self.refresh_view()
+        self._show_sheet()
+
+    def _show_sheet(self) -> None:
+        view = sheet_view(self.game, self.lang, four_colours=self.four_colours)
+        self.push_screen(SheetScreen(view, self.lang, over=self.game.is_over), self._after_sheet)
+
+    def _after_sheet(self, choice: str | None) -> None:
+        if choice == "next":
+            self.game.start_round()
+            self.say("")
+            self.refresh_view()
+            self._continue()
+        elif choice == "again":
+            self.game = self.game.again()
+            self.game.start_round()
+            self.say("")
+            self.refresh_view()
+            self._continue()
+        elif choice == "export":
+            self._ask_path(
+                self.t(
+                    "Nome dei file delle smazzate (-1.json, -2.json, … per ramino replay):",
+                    "Name of the round files (-1.json, -2.json, … for ramino replay):",
+                ),
+                self.save_path.removesuffix(".json") + "-smazzata.json",
+                self._export,
+            )
+        elif choice == "quit":
+            self.action_quit_game()
+
+    def _export(self, path: str | None) -> None:
+        if path is not None:
+            try:
+                files = export_records(self.game, path)
+            except OSError as error:
+                self.say(str(error), error=True)
+            else:
+                listed = ", ".join(str(f) for f in files)
+                self.say(self.t(f"Scritte: {listed}", f"Written: {listed}"))
+        self._show_sheet()
+
+    def _ask_path(self, title: str, default: str, then: Callable[[str | None], None]) -> None:
+        self.push_screen(PathScreen(title, default, self.lang), then)
+
+    # --- the human's moves ---
+
+    def play(self, action: Action) -> bool:
+        """Play the human's ``action``; a refusal shows its reason and changes nothing."""
+        try:
+            self.game.play_human(action)
+        except (RaminoError, NotYourTurn) as error:
+            self.say(error.message(self.lang), error=True)
+            return False
+        self.say("")
+        self.hand.clear_selection()
+        self.refresh_view()
+        round_ = self.game.round
+        if round_ is not None and round_.is_over:
+            self._round_over()
+        else:
+            self._continue()
+        return True
+
+    def _my_turn(self) -> bool:
+        if self.game.human_to_move:
+            return True
+        self.say(NotYourTurn(self.game.to_play).message(self.lang), error=True)
+        return False
+
+    def action_draw(self) -> None:
+        self.play(Draw())
+
+    def action_take(self) -> None:
+        self.play(TakeDiscard())
+
+    def action_discard(self) -> None:
+        cards = self.hand.chosen_cards
+        if len(cards) != 1:
+            self.say(
+                self.t("Scegli una sola carta da scartare.", "Pick one card to discard."),
+                error=True,
+            )
+            return
+        self.play(Discard(cards[0]))
+
+    def action_lay(self) -> None:
+        cards = tuple(self.hand.selected_cards)
+        if not cards:
+            self.say(
+                self.t(
+                    "Scegli le carte del gioco (spazio), poi c.",
+                    "Pick the cards of the meld (space), then c.",
+                ),
+                error=True,
+            )
+            return
+        if not self._my_turn():
+            return
+        choices = joker_choices(cards, self.game.rules)
+        self._declare(choices, lambda jokers: Lay(cards, jokers))
+
+    def _declare(
+        self,
+        choices: Sequence[Declaration],
+        make: Callable[[tuple[Card, ...] | None], Action],
+    ) -> None:
+        """Ask which card the jolly stands for when there is a choice, then play."""
+        if len(choices) < 2:
+            self.play(make(None))
+            return
+        options = [
+            self.t("🃏 vale ", "🃏 stands for ") + " ".join(c.unicode() for c in choice)
+            for choice in choices
+        ]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(make(tuple(choices[index])))
+
+        self.push_screen(
+            ChoiceScreen(
+                self.t("Quale carta sostituisce il jolly?", "Which card does the joker stand for?"),
+                options,
+                self.lang,
+            ),
+            chosen,
+        )
+
+    def _pick_meld(
+        self, title: str, candidates: Sequence[int], then: Callable[[int], object]
+    ) -> None:
+        """Let the player pick a meld of the table among ``candidates``."""
+        observation = self.game.observation()
+        assert observation is not None
+        names = self.game.names
+        options: list[RenderableType] = []
+        for number in candidates:
+            laid = observation.table[number]
+            line = Text(f"{number}  {names[laid.owner]}  ")
+            line.append_text(cards_text(laid.meld.cards, four_colours=self.four_colours))
+            options.append(line)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                then(candidates[index])
+
+        self.push_screen(ChoiceScreen(title, options, self.lang), chosen)
+
+    def action_attach(self) -> None:
+        cards = tuple(self.hand.chosen_cards)
+        if not cards or not self._my_turn():
+            return
+        table = self.game.observation()
+        count = len(table.table) if table is not None else 0
+        fits = [i for i in range(count) if self.game.can(Attach(i, cards))]
+        if len(fits) == 1 or count <= 1:
+            # One meld takes them (or none could): straight to the engine, which says why not.
+            self.attach_to(fits[0] if fits else 0, cards)
+            return
+        others = [i for i in range(count) if i not in fits]
+        self._pick_meld(
+            self.t("A quale gioco attaccare?", "Attach to which meld?"),
+            [*fits, *others],
+            lambda number: self.attach_to(number, cards),
+        )
+
+    def attach_to(self, number: int, cards: Sequence[Card]) -> None:
+        """Attach ``cards`` to meld ``number``, asking what a jolly stands for if it varies."""
+        picked = tuple(cards)
+        observation = self.game.observation()
+        choices: list[Declaration] = []
+        if observation is not None and 0 <= number < len(observation.table):
+            target = observation.table[number].meld
+            choices = joker_choices(picked, self.game.rules, target=target)
+        self._declare(choices, lambda jokers: Attach(number, picked, jokers))
+
+    def on_melds_view_clicked(self, event: MeldsView.Clicked) -> None:
+        if not self.hand.selected:
+            self.say(
+                self.t(
+                    "Scegli prima le carte da attaccare, poi clicca il gioco.",
+                    "Pick the cards to attach first, then click the meld.",
+                )
+            )
+            return
+        if self._my_turn():
+            self.attach_to(event.number, self.hand.selected_cards)
+
+    def on_pile_view_clicked(self, event: PileView.Clicked) -> None:
+        if event.which == "stock":
+            self.action_draw()
+        elif self.game.phase is Phase.DRAW:
+            self.action_take()
+        else:
+            self.action_discard()
+
+    def action_swap(self) -> None:
+        cards = tuple(self.hand.chosen_cards)
+        if not cards or not self._my_turn():
+            return
+        observation = self.game.observation()
+        assert observation is not None
+        with_joker = [i for i, m in enumerate(observation.table) if m.meld.joker_count]
+        fits = [i for i in with_joker if self.game.can(Swap(i, cards))]
+        if len(fits) == 1 or len(with_joker) <= 1:
+            target = fits[0] if fits else (with_joker[0] if with_joker else 0)
+            self.play(Swap(target, cards))
+            return
+        others = [i for i in with_joker if i not in fits]
+        self._pick_meld(
+            self.t("Da quale gioco riprendere il jolly?", "Take the joker from which meld?"),
+            [*fits, *others],
+            lambda number: self.play(Swap(number, cards)),
+        )
+
+    def action_show(self) -> None:
+        if not self._my_turn():
+            return
+        observation = self.game.observation()
+        assert observation is not None
+        shows = [a for a in observation.legal_actions if isinstance(a, Show)]
+        if not shows:
+            self.say(
+                self.t(
+                    "Adesso non puoi chiudere mostrando la mano.",
+                    "You cannot go out by showing your hand now.",
+                ),
+                error=True,
+            )
+            return
+        if len(shows) == 1:
+            self.play(shows[0])
+            return
+        options = [" | ".join(" ".join(c.unicode() for c in m) for m in s.melds) for s in shows]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(shows[index])
+
+        self.push_screen(
+            ChoiceScreen(self.t("Come mostri la mano?", "How do you show it?"), options, self.lang),
+            chosen,
+        )
+
+    def action_hint(self) -> None:
+        if not self._my_turn():
+            return
+        try:
+            found = self.game.hint(self.lang)
+        except ImportError:
+            self.say(
+                self.t("Suggerimenti non ancora disponibili.", "Hints are not available yet."),
+                error=True,
+            )
+            return
+        except NotYourTurn as error:
+            self.say(error.message(self.lang), error=True)
+            return
+        lines = list(found.lines)
+        if found.actions:
+            first = found.actions[0]
+            picked = _cards_of(first)
+            if picked:
+                self.hand.select_cards(picked)
+        self.say(self.t("Suggerimento: ", "Hint: ") + "\n".join(lines))
+
+    # --- views and settings ---
+
+    def action_sort(self) -> None:
+        self.by_rank = not self.by_rank
+        self.refresh_view()
+
+    def action_colours(self) -> None:
+        self.four_colours = not self.four_colours
+        self.hand.four_colours = self.four_colours
+        self.refresh_view()
+
+    def action_rules(self) -> None:
+        game = self.game
+        text = describe(game.rules, self.lang, players=len(game.names) or None)
+        self.push_screen(TextScreen(text, self.lang))
+
+    def action_sheet(self) -> None:
+        self.push_screen(
+            TextScreen(sheet_view(self.game, self.lang, four_colours=self.four_colours), self.lang)
+        )
+
+    def action_keys(self) -> None:
+        self.push_screen(TextScreen(self.t(*_KEYS_HELP), self.lang))
+
+    # --- leaving ---
+
+    def action_quit_game(self) -> None:
+        """Leave; in the middle of a match, offer to save it first."""
+        if isinstance(self.screen, QuitScreen | PathScreen):
+            # Asked again while answering: the player wants out now.
+            self.exit()
+            return
+        if self.game.is_over or not (self.game.sheets or self.game.round is not None):
+            self.exit()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "quit":
+                self.exit()
+            elif choice == "save":
+                self._ask_path(
+                    self.t("Salva la partita nel file:", "Save the match to the file:"),
+                    self.save_path,
+                    self._save_and_quit,
+                )
+
+        self.push_screen(QuitScreen(self.lang), answered)
+
+    def _save_and_quit(self, path: str | None) -> None:
+        if path is None:
+            return
+        try:
+            save_match(self.game, path)
+        except OSError as error:
+            self.say(str(error), error=True)
+            return
+        self.saved_to = path
+        self.exit()
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards from the hand that an action uses (for showing a hint)."""
+    if isinstance(action, Lay | Attach | Swap):
+        return action.cards
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()

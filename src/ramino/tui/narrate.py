@@ -1,0 +1,178 @@
+"""The table talk of the terminal game: each turn told as one sentence that grows clause by clause
+("Bruno prende 7♥ dal pozzo e cala 6♥ 7♥ 8♥"), in Italian or English.
+
+Only what the human player may know is told: another player's draw from the stock shows no card.
+Pure: sentences come from events and the table as it was before and after them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.cards import Card, format_cards
+from ..engine.errors import Localized
+from ..engine.melds import Meld
+from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
+
+__all__ = ["LogLine", "clause", "ending_line", "pick"]
+
+
+def pick(lang: str, it: str, en: str) -> str:
+    """The Italian words, or the English ones when ``lang`` is ``en``.
+
+    >>> pick("en", "pesca", "draws"), pick("it", "pesca", "draws")
+    ('draws', 'pesca')
+    """
+    return en if lang == "en" else it
+
+
+@dataclass
+class LogLine:
+    """One line of the log: a player's turn (``who`` and its clauses; ``you`` for the human's,
+    told in the second person) or a line of its own.
+
+    >>> line = LogLine("Bruno", you=False)
+    >>> line.add(("prende 7♥ dal pozzo", "takes 7♥ from the discard pile"))
+    >>> line.add(("cala 6♥ 7♥ 8♥", "lays 6♥ 7♥ 8♥"))
+    >>> line.text("it")
+    'Bruno prende 7♥ dal pozzo e cala 6♥ 7♥ 8♥.'
+    >>> mine = LogLine("Anna", you=True)
+    >>> mine.add(("peschi 5♣ dal tallone", "draw 5♣ from the stock"))
+    >>> mine.add(("scarti K♠", "discard K♠"))
+    >>> mine.text("it"), mine.text("en")
+    ('Peschi 5♣ dal tallone e scarti K♠.', 'You draw 5♣ from the stock and discard K♠.')
+    >>> LogLine(None, words=[("Nuova smazzata.", "New round.")]).text("en")
+    'New round.'
+    """
+
+    who: str | None
+    you: bool = False
+    words: list[Localized] = field(default_factory=list)
+
+    def add(self, words: Localized) -> None:
+        """One more clause of the turn."""
+        self.words.append(words)
+
+    def text(self, lang: str) -> str:
+        """The line in ``lang``: the clauses joined as a sentence."""
+        parts = [pick(lang, it, en) for it, en in self.words]
+        if self.who is None:
+            return " ".join(parts)
+        if len(parts) > 1:
+            joined = ", ".join(parts[:-1]) + pick(lang, " e ", " and ") + parts[-1]
+        else:
+            joined = parts[0] if parts else "…"
+        if self.you:
+            # The human's own turn is told in the second person: "Peschi 5♣…", "You draw 5♣…".
+            return pick(lang, joined[:1].upper() + joined[1:], "You " + joined) + "."
+        return f"{self.who} {joined}."
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(cards) if cards else "—"
+
+
+def _jokers(meld: Meld) -> Localized:
+    stands = ", ".join(rep.unicode() for _, rep in meld.joker_assignments)
+    if not stands:
+        return "", ""
+    return f" (jolly = {stands})", f" (joker = {stands})"
+
+
+def _new_jokers(before: Meld, after: Meld) -> Localized:
+    grown = Counter(rep for _, rep in after.joker_assignments)
+    grown.subtract(rep for _, rep in before.joker_assignments)
+    stands = ", ".join(card.unicode() for card in grown.elements())
+    if not stands:
+        return "", ""
+    return f" (jolly = {stands})", f" (joker = {stands})"
+
+
+def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: bool) -> Localized:
+    """What ``event`` did, as a clause in both languages (``you``: the human's own move).
+
+    ``round_`` is the round just after the event, ``before`` its table just before it.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.actions import TakeDiscard
+    >>> r = Round(get_preset("classico"), 2, seed=1)
+    >>> top = r.top_discard.unicode()
+    >>> it, en = clause(r.apply(TakeDiscard()), r, [], you=False)
+    >>> it == f"prende {top} dal pozzo", en == f"takes {top} from the discard pile"
+    (True, True)
+    """
+    action = event.action
+    if isinstance(action, Draw):
+        if you:
+            card = round_.deck[event.ids[0]].unicode()
+            return f"peschi {card} dal tallone", f"draw {card} from the stock"
+        return "pesca dal tallone", "draws from the stock"
+    if isinstance(action, TakeDiscard):
+        card = round_.deck[event.ids[0]].unicode()
+        if you:
+            return f"prendi {card} dal pozzo", f"take {card} from the discard pile"
+        return f"prende {card} dal pozzo", f"takes {card} from the discard pile"
+    if isinstance(action, Lay):
+        laid = round_.table[-1].meld
+        note_it, note_en = _jokers(laid)
+        if you:
+            return f"cali {laid}{note_it}", f"lay {laid}{note_en}"
+        return f"cala {laid}{note_it}", f"lays {laid}{note_en}"
+    if isinstance(action, Attach):
+        target = before[action.meld].meld
+        note_it, note_en = _new_jokers(target, round_.table[action.meld].meld)
+        cards = _cards(action.cards)
+        if you:
+            return (
+                f"attacchi {cards} a {target}{note_it}",
+                f"attach {cards} to {target}{note_en}",
+            )
+        return f"attacca {cards} a {target}{note_it}", f"attaches {cards} to {target}{note_en}"
+    if isinstance(action, Swap):
+        target = before[action.meld].meld
+        cards = _cards(action.cards)
+        if you:
+            return (
+                f"riprendi il jolly da {target} dando {cards}",
+                f"take the joker back from {target}, giving {cards}",
+            )
+        return (
+            f"riprende il jolly da {target} dando {cards}",
+            f"takes the joker back from {target}, giving {cards}",
+        )
+    if isinstance(action, Discard):
+        card = action.card.unicode()
+        if you:
+            return f"scarti {card}", f"discard {card}"
+        return f"scarta {card}", f"discards {card}"
+    assert isinstance(action, Show)
+    shown = " · ".join(str(m.meld) for m in round_.table[len(round_.table) - len(action.melds) :])
+    tail_it = tail_en = tail_en_you = ""
+    if action.discard is not None:
+        tail_it = f" e scarta {action.discard.unicode()}"
+        tail_en = f" and discards {action.discard.unicode()}"
+        tail_en_you = f" and discard {action.discard.unicode()}"
+    if you:
+        return f"mostri la mano: {shown}{tail_it}", f"show your hand: {shown}{tail_en_you}"
+    return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
+
+
+def ending_line(end: RoundEnd, names: Sequence[str], one_turn_counts: bool) -> LogLine:
+    """How the round ended, as a line of its own.
+
+    ``one_turn_counts``: whether going out in one turn means anything under these rules.
+    """
+    if end.reason is EndReason.WENT_OUT and end.out is not None:
+        name = names[end.out]
+        if end.in_one_turn and one_turn_counts:
+            words = (f"{name} chiude in mano!", f"{name} goes out in one turn!")
+        else:
+            words = (f"{name} chiude.", f"{name} goes out.")
+    elif end.reason is EndReason.MAX_TURNS:
+        words = ("La smazzata si ferma: limite di turni.", "The round stops: turn cap reached.")
+    else:
+        words = ("La smazzata si ferma: tallone finito.", "The round stops: the stock ran out.")
+    return LogLine(None, words=[words])

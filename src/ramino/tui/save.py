@@ -1,0 +1,205 @@
+"""Saving a match in progress and resuming it; writing its rounds as records for ``ramino replay``.
+
+A save file is JSON, ``"format": "ramino-match"``: the players, the human's name, the computer's
+strength, the match's seed and first dealer, and every round played so far as a game record
+(:mod:`ramino.engine.record`, the last one possibly unfinished). Resuming deals each round again
+from the match's seed and replays its actions, so the table comes back exactly as it was; each
+round is checked against its record on the way.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import RaminoError, Reason, RecordError
+from ..engine.record import Record, from_json, to_json, verify
+from .controller import LEVELS, BotFactory, MatchController
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "export_records",
+    "load_match",
+    "match_from_json",
+    "match_to_json",
+    "save_match",
+]
+
+#: The ``format`` field of a save file.
+FORMAT = "ramino-match"
+#: The version of the save format written and read here.
+VERSION = 1
+
+
+def _bad(where: str, it: str, en: str) -> RecordError:
+    return RecordError(Reason.BAD_RECORD, where=where, detail=(it, en))
+
+
+def _records(game: MatchController) -> list[Record]:
+    current = game.current_record()
+    return [*game.records, *([current] if current is not None else [])]
+
+
+def match_to_json(game: MatchController) -> str:
+    """The match as the text of a save file.
+
+    >>> from ramino.ai import RandomBot
+    >>> from ramino.engine.presets import get_preset
+    >>> bots = lambda level, *, seed=0, name=None: RandomBot(seed, name=name or "bot")
+    >>> game = MatchController(get_preset("classico"), players=2, seed=4, bot_factory=bots)
+    >>> _ = game.start_round()
+    >>> _ = game.bot_step()
+    >>> again = match_from_json(match_to_json(game), bot_factory=bots)
+    >>> again.round.history == game.round.history, again.names
+    (True, ('Tu', 'Bruno'))
+    """
+    records = _records(game)
+    if not records:
+        raise ValueError("no round has been dealt yet: nothing to save")
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": list(game.players),
+        "human": game.human,
+        "level": game.level,
+        "seed": game.play.seed.hex(),
+        "dealer": game.first_dealer,
+        # Each round is a record in its own format, so the reader of records reads it back.
+        "rounds": [json.loads(to_json(record)) for record in records],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def match_from_json(
+    text: str, *, bot_factory: BotFactory | None = None, level: str | None = None
+) -> MatchController:
+    """The match saved in ``text``, its rounds replayed; ``level`` overrides the saved strength.
+
+    Every defect raises :class:`RecordError` saying where it is (``rounds[2].actions[5]``).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _bad(
+            "JSON",
+            f"testo JSON non valido alla riga {error.lineno} ({error.msg}).",
+            f"not valid JSON at line {error.lineno} ({error.msg}).",
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad(
+            "format",
+            f'non è una partita salvata (serve "format": "{FORMAT}").',
+            f'it is not a saved match ("format": "{FORMAT}" is needed).',
+        )
+    if data.get("version") != VERSION:
+        raise _bad(
+            "version",
+            f"la versione {data.get('version')} non è letta da questo programma.",
+            f"version {data.get('version')} is not read by this program.",
+        )
+    players = data.get("players")
+    human = data.get("human")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _bad("players", "serve una lista di nomi.", "a list of names is needed.")
+    if human not in players:
+        raise _bad("human", "non è uno dei giocatori.", "it is not one of the players.")
+    saved_level = data.get("level")
+    if saved_level not in LEVELS:
+        raise _bad("level", f"livelli: {', '.join(LEVELS)}.", f"levels: {', '.join(LEVELS)}.")
+    try:
+        seed = bytes.fromhex(str(data.get("seed")))
+    except ValueError:
+        raise _bad(
+            "seed", "serve il seme in esadecimale.", "a hexadecimal seed is needed."
+        ) from None
+    dealer = data.get("dealer", 0)
+    rounds = data.get("rounds")
+    if not isinstance(dealer, int) or not 0 <= dealer < len(players):
+        raise _bad("dealer", "non è un posto.", "it is no seat.")
+    if not isinstance(rounds, list) or not rounds:
+        raise _bad("rounds", "serve almeno una smazzata.", "at least one round is needed.")
+    records = []
+    for i, raw in enumerate(rounds):
+        try:
+            records.append(from_json(json.dumps(raw)))
+        except RaminoError as error:
+            raise _bad(f"rounds[{i}]", error.message("it"), error.message("en")) from None
+    game = MatchController(
+        records[0].rules,
+        name=str(human),
+        level=level or str(saved_level),
+        seed=seed,
+        bot_factory=bot_factory,
+        names=players,
+        dealer=dealer,
+    )
+    for i, record in enumerate(records):
+        _resume_round(game, record, f"rounds[{i}]", last=i == len(records) - 1)
+    return game
+
+
+def _resume_round(game: MatchController, record: Record, where: str, *, last: bool) -> None:
+    if game.is_over:
+        raise _bad(where, "la partita era già finita.", "the match was already over.")
+    r = game.start_round()
+    if (record.rules, record.players, record.seed, record.dealer) != (
+        game.rules,
+        game.names,
+        r.seed,
+        r.dealer,
+    ):
+        raise _bad(
+            where,
+            "non è la smazzata che la partita distribuisce a questo punto.",
+            "it is not the round the match deals at this point.",
+        )
+    for number, action in enumerate(record.actions):
+        try:
+            game.replay_action(action)
+        except RaminoError as error:
+            raise _bad(
+                f"{where}.actions[{number}]", error.message("it"), error.message("en")
+            ) from None
+    if r.is_over:
+        try:
+            verify(record, r)
+        except RaminoError as error:
+            raise _bad(where, error.message("it"), error.message("en")) from None
+        game.finish_round()
+    elif not last:
+        raise _bad(where, "la smazzata non è finita.", "the round is not over.")
+
+
+def load_match(
+    path: str | Path, *, bot_factory: BotFactory | None = None, level: str | None = None
+) -> MatchController:
+    """The match saved in the file at ``path`` (see :func:`match_from_json`)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise _bad(str(path), "il file non esiste.", "no such file.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise _bad(str(path), f"non si legge ({error}).", f"cannot be read ({error}).") from None
+    return match_from_json(text, bot_factory=bot_factory, level=level)
+
+
+def save_match(game: MatchController, path: str | Path) -> Path:
+    """Write the save file; return its path."""
+    target = Path(path)
+    target.write_text(match_to_json(game), encoding="utf-8")
+    return target
+
+
+def export_records(game: MatchController, path: str | Path) -> list[Path]:
+    """Write each finished round as a game record for ``ramino replay``: ``NAME-1.json``,
+    ``NAME-2.json``, … beside ``path`` (its ``.json`` suffix dropped); return the files."""
+    base = Path(path)
+    stem = base.name.removesuffix(".json")
+    written = []
+    for number, record in enumerate(game.records, 1):
+        target = base.with_name(f"{stem}-{number}.json")
+        target.write_text(to_json(record), encoding="utf-8")
+        written.append(target)
+    return written

@@ -1,0 +1,202 @@
+"""The game's pop-up screens: the rules of the table, the score sheet between rounds, a choice
+(which meld, which card a jolly stands for), leaving the game, and a file name to save to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .narrate import pick
+
+__all__ = ["ChoiceScreen", "PathScreen", "QuitScreen", "SheetScreen", "TextScreen"]
+
+_BOX_CSS = """
+    align: center middle;
+    #box { width: 90%; max-width: 100; height: auto; max-height: 90%;
+           border: round $accent; background: $surface; padding: 0 1; }
+    #body { height: auto; max-height: 18; }
+    .keys { color: $text-muted; height: 1; }
+"""
+
+
+class TextScreen(ModalScreen[None]):
+    """Something to read (the rules of the table, the score sheet); Esc goes back."""
+
+    DEFAULT_CSS = "TextScreen {" + _BOX_CSS + "} TextScreen #box { height: 90%; } "
+    DEFAULT_CSS += "TextScreen #body { height: 1fr; max-height: 100%; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,r,enter", "close", show=False),
+    ]
+
+    def __init__(self, text: RenderableType, lang: str) -> None:
+        super().__init__()
+        # Plain text is shown as it is: a rule may contain brackets that are not markup.
+        self.text = Text(text) if isinstance(text, str) else text
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            with VerticalScroll(id="body"):
+                yield Static(self.text, id="text")
+            yield Static(
+                pick(self.lang, "↑↓ scorri · Esc chiudi", "↑↓ scroll · Esc close"), classes="keys"
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SheetScreen(ModalScreen[str]):
+    """The score sheet after a round. Enter goes on; at the end of the match, ``n`` starts a
+    new one, ``e`` writes the rounds as records, ``q`` leaves."""
+
+    DEFAULT_CSS = "SheetScreen {" + _BOX_CSS + "}"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose('next')", show=False),
+        Binding("n", "choose('again')", show=False),
+        Binding("e", "choose('export')", show=False),
+        Binding("q", "choose('quit')", show=False),
+    ]
+
+    def __init__(self, sheet: RenderableType, lang: str, *, over: bool) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.lang = lang
+        self.over = over
+
+    def compose(self) -> ComposeResult:
+        if self.over:
+            keys = pick(
+                self.lang,
+                "n nuova partita · e salva le smazzate per ramino replay · q esci",
+                "n new match · e save the rounds for ramino replay · q quit",
+            )
+        else:
+            keys = pick(
+                self.lang,
+                "Invio prossima smazzata · q esci (con salvataggio)",
+                "Enter next round · q quit (and save)",
+            )
+        with Vertical(id="box"):
+            with VerticalScroll(id="body"):
+                yield Static(self.sheet, id="sheet")
+            yield Static(keys, classes="keys")
+
+    def action_choose(self, what: str) -> None:
+        if what in ("again", "export") and not self.over:
+            return
+        if what == "next" and self.over:
+            return
+        self.dismiss(what)
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of several options with the arrows and Enter (or a click); Esc cancels."""
+
+    DEFAULT_CSS = "ChoiceScreen {" + _BOX_CSS + "} ChoiceScreen OptionList { height: auto; }"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False),
+    ]
+
+    def __init__(self, title: str, options: Sequence[RenderableType], lang: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[Option(o, id=str(i)) for i, o in enumerate(self.options)])
+            yield Static(
+                pick(self.lang, "↑↓ scegli · Invio conferma · Esc annulla", "↑↓ · Enter · Esc"),
+                classes="keys",
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Leaving in the middle of a match: ``s`` saves first, ``n`` leaves without saving,
+    Esc goes back to the game."""
+
+    DEFAULT_CSS = "QuitScreen {" + _BOX_CSS + "}"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s,y", "choose('save')", show=False),
+        Binding("n", "choose('quit')", show=False),
+        Binding("ctrl+c,q", "choose('quit')", show=False, priority=True),
+        Binding("escape", "choose('back')", show=False),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(
+                Text(
+                    pick(
+                        self.lang,
+                        "La partita non è finita. Salvarla prima di uscire?",
+                        "The match is not over. Save it before leaving?",
+                    ),
+                    style="bold",
+                )
+            )
+            yield Static(
+                pick(
+                    self.lang,
+                    "s salva ed esci · n esci senza salvare · Esc torna al gioco",
+                    "s save and quit · n quit without saving · Esc back to the game",
+                ),
+                classes="keys",
+            )
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class PathScreen(ModalScreen[str | None]):
+    """A file name to write to; Enter confirms, Esc cancels."""
+
+    DEFAULT_CSS = "PathScreen {" + _BOX_CSS + "}"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False),
+    ]
+
+    def __init__(self, title: str, default: str, lang: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = default
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield Input(value=self.default, id="path")
+            yield Static(
+                pick(self.lang, "Invio conferma · Esc annulla", "Enter confirm · Esc cancel"),
+                classes="keys",
+            )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        self.dismiss(value or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

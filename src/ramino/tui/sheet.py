@@ -1,0 +1,101 @@
+"""The score sheet (*foglio dei punti*) as the game shows it between rounds: each round's total
+per player with what it added, who went out (in one turn: doubled counts), who is out of the
+match, the hands left at the last count, and the winner once the match is over.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.rules import RummyBonus
+from ..engine.scoring import Closing
+from .cards import cards_text
+from .controller import MatchController
+from .narrate import pick
+
+__all__ = ["outcome", "sheet_view"]
+
+_CLOSINGS = {
+    Closing.FLUSH: ("con il colore", "with a flush"),
+    Closing.STRAIGHT: ("con la scala reale", "with a straight"),
+    Closing.SEVEN_OF_A_KIND: ("con sette carte uguali", "with seven of a kind"),
+}
+
+
+def outcome(game: MatchController, lang: str) -> str:
+    """Who won, or who leads while the match goes on."""
+    match = game.play.match
+    totals = match.totals
+    if match.winner is not None:
+        points = totals[match.winner]
+        return pick(
+            lang, f"Vince {match.winner}, con {points}.", f"{match.winner} wins, with {points}."
+        )
+    if match.is_over:
+        return pick(lang, "Partita finita pari, senza vincitore.", "The match ended in a draw.")
+    leader = match.standing()[0]
+    return pick(
+        lang,
+        f"In testa {leader}, con {totals[leader]} (si perde a {game.rules.target}).",
+        f"{leader} leads, with {totals[leader]} (a player is out at {game.rules.target}).",
+    )
+
+
+def _went_out(game: MatchController, number: int, lang: str) -> str:
+    sheet = game.sheets[number]
+    if sheet.out is None:
+        return pick(lang, "nessuno (limite)", "nobody (cap)")
+    words = [sheet.out]
+    if sheet.in_one_turn and game.rules.melding_during_play:
+        words.append(pick(lang, "in mano", "in one turn"))
+        if game.rules.rummy_bonus is RummyBonus.DOUBLE:
+            words.append(pick(lang, "punti doppi", "counts doubled"))
+    if sheet.closing in _CLOSINGS:
+        words.append(pick(lang, *_CLOSINGS[sheet.closing]))
+    return ", ".join(words)
+
+
+def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) -> Group:
+    """The score sheet, the last count and the standing, ready to print."""
+    rules = game.rules
+    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
+    title += pick(lang, "a ", "to ") + str(rules.target)
+    table = Table(title=title, title_justify="left", expand=False, padding=(0, 1))
+    table.add_column("#", justify="right")
+    table.add_column(pick(lang, "chiude", "went out"))
+    for player in game.players:
+        table.add_column(player, justify="right")
+    gone: set[str] = set()
+    for number, sheet in enumerate(game.sheets):
+        gone -= set(sheet.reentered)
+        row = [str(sheet.number), _went_out(game, number, lang)]
+        for player in game.players:
+            if player in gone:
+                row.append("—")
+                continue
+            cell = str(sheet.totals[player])
+            if player in sheet.scores:
+                cell += f" (+{sheet.scores[player]})"
+            if player in sheet.eliminated:
+                cell += pick(lang, " fuori", " out")
+            row.append(cell)
+        table.add_row(*row)
+        gone |= set(sheet.eliminated)
+    parts: list[Table | Text] = [table]
+    last = game.last_round
+    if last is not None and last.end is not None:
+        count = Text(pick(lang, "Conta: ", "Count: "), style="bold")
+        for seat, name in enumerate(game.names):
+            if seat:
+                count.append(" · ")
+            count.append(name + " ")
+            if seat == last.end.out:
+                count.append(pick(lang, "ha chiuso", "went out"))
+                continue
+            count.append_text(cards_text(last.end.hands[seat], four_colours=four_colours))
+            count.append(f" = {last.end.counts[seat]}")
+        parts.append(count)
+    parts.append(Text(outcome(game, lang), style="bold"))
+    return Group(*parts)

@@ -1,0 +1,109 @@
+"""The table on the screen: the melds laid (who laid each one and what each jolly stands for),
+the stock (*tallone*) and the discard pile (*pozzo*), and the players around the table with
+their cards in hand and match totals. Clicking a meld, the stock or the pile asks the game to
+use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widgets import Static
+
+from ..engine.observation import Observation
+from .cards import card_text
+from .narrate import pick
+
+__all__ = ["MeldsView", "PileView", "melds_text", "players_text"]
+
+
+def melds_text(
+    observation: Observation, names: Sequence[str], lang: str, *, four_colours: bool = False
+) -> Text:
+    """One line per meld on the table: its number, who laid it, its cards, each jolly with
+    the card it stands for (``🃏=9♠``)."""
+    if not observation.table:
+        return Text(pick(lang, "Nessun gioco sul tavolo.", "No melds on the table."), style="dim")
+    width = max(len(n) for n in names)
+    lines = []
+    for number, laid in enumerate(observation.table):
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{number:>2} ", style="bold")
+        line.append(names[laid.owner].ljust(width) + "  ", style="italic")
+        for i, (card, stands) in enumerate(zip(laid.meld.cards, laid.meld.represents, strict=True)):
+            if i:
+                line.append(" ")
+            line.append_text(card_text(card, four_colours=four_colours))
+            if card.is_joker:
+                line.append("=")
+                line.append_text(card_text(stands, four_colours=four_colours))
+        lines.append(line)
+    return Text("\n", no_wrap=True).join(lines)
+
+
+def players_text(
+    observation: Observation,
+    names: Sequence[str],
+    totals: Sequence[int],
+    dealer: str | None,
+    lang: str,
+    *,
+    out: Sequence[str] = (),
+) -> Text:
+    """The players around the table: whose turn it is, cards in hand, match total."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    width = max(len(n) for n in [*names, *out])
+    for seat, name in enumerate(names):
+        turn = seat == observation.to_play and not observation.is_over
+        mark = "▶ " if turn else "  "
+        style = "bold reverse" if turn else ("bold" if seat == observation.seat else "")
+        text.append(mark + name.ljust(width), style=style)
+        cards = observation.hand_sizes[seat]
+        text.append(f" {cards:>2} " + pick(lang, "carte", "cards"))
+        text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
+        if name == dealer:
+            text.append(" " + pick(lang, "mazz.", "dealer"), style="dim")
+        text.append("\n")
+    for name in out:
+        text.append("  " + name.ljust(width) + " " + pick(lang, "fuori", "out") + "\n", style="dim")
+    text.rstrip()
+    return text
+
+
+class MeldsView(Static):
+    """The melds on the table; a click on one asks to attach the picked cards to it."""
+
+    class Clicked(Message):
+        """Meld ``number`` was clicked."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    count = 0
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < self.count:
+            self.post_message(self.Clicked(offset.y))
+
+
+class PileView(Static):
+    """The stock or the discard pile; a click asks to draw from it."""
+
+    class Clicked(Message):
+        """The pile ``which`` (``stock`` or ``discard``) was clicked."""
+
+        def __init__(self, which: str) -> None:
+            super().__init__()
+            self.which = which
+
+    def __init__(self, which: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.which = which
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.which))

@@ -1,0 +1,357 @@
+"""``ramino play``'s Textual application driven headless with Textual's pilot: a whole round
+played with keys against bots, refusals, the jolly's question, the score sheet, saving and
+resuming, resizing, leaving. The bots are random bots, the computer's pause is 0."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from typer.testing import CliRunner
+
+from ramino.ai import Bot, RandomBot
+from ramino.cli.app import app as cli
+from ramino.engine import Card, get_preset
+from ramino.engine.actions import Attach, Discard, Lay
+from ramino.engine.cards import JOKER
+from ramino.engine.errors import IllegalAction, Reason
+from ramino.engine.round import Phase
+from ramino.engine.rules import Rules
+from ramino.tui.app import RaminoApp
+from ramino.tui.controller import MatchController
+from ramino.tui.save import load_match
+from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
+
+RULES = replace(get_preset("classico"), max_turns=40, target=60)
+
+
+def random_bots(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+    return RandomBot(seed, name=name or "random")
+
+
+def new_app(
+    seed: int = 3,
+    players: int = 3,
+    *,
+    lang: str = "it",
+    rules: Rules = RULES,
+    save_path: str | None = None,
+) -> RaminoApp:
+    game = MatchController(rules, players=players, seed=seed, bot_factory=random_bots)
+    return RaminoApp(game, lang=lang, pause=0, save_path=save_path)
+
+
+Scenario = Callable[[RaminoApp, Pilot[None]], Awaitable[None]]
+
+
+def run(app: RaminoApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await scenario(app, pilot)
+
+    asyncio.run(main())
+
+
+async def move_to(app: RaminoApp, pilot: Pilot[None], index: int) -> None:
+    """Bring the cursor to card ``index`` with the fewest arrow presses (the row wraps)."""
+    size = len(app.hand.cards)
+    right = (index - app.hand.cursor) % size
+    await pilot.press(*(["right"] * right if right <= size - right else ["left"] * (size - right)))
+
+
+async def pick_cards(app: RaminoApp, pilot: Pilot[None], cards: Sequence[Card]) -> None:
+    """Pick ``cards`` in the hand with the keys: Esc, then arrows and space for each."""
+    await pilot.press("escape")
+    taken: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(app.hand.cards) if c is card and i not in taken)
+        taken.add(index)
+        await move_to(app, pilot, index)
+        await pilot.press("space")
+
+
+async def play_turn(app: RaminoApp, pilot: Pilot[None]) -> None:
+    """One turn of the human with keys: draw, lay and attach what he can, discard."""
+    game = app.game
+    await pilot.press("t")
+    # With no pause the computer plays at once: the turn ends when the draw phase is back.
+    for _ in range(30):
+        if not (game.human_to_move and game.phase is Phase.PLAY):
+            return
+        observation = game.observation()
+        assert observation is not None
+        lays = [a for a in observation.legal_actions if isinstance(a, Lay)]
+        if lays:
+            await pick_cards(app, pilot, lays[0].cards)
+            await pilot.press("c")
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("enter")
+            continue
+        attachments = [a for a in observation.legal_actions if isinstance(a, Attach)]
+        if attachments:
+            # Picked cards go to the meld clicked on the table.
+            await pick_cards(app, pilot, attachments[0].cards)
+            await pilot.click("#melds", offset=(2, attachments[0].meld))
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("enter")
+            continue
+        discard = next(a for a in observation.legal_actions if isinstance(a, Discard))
+        # With no card picked, s discards the card under the cursor.
+        await pilot.press("escape")
+        await move_to(app, pilot, app.hand.cards.index(discard.card))
+        await pilot.press("s")
+    pytest.fail("the turn does not end")
+
+
+def test_a_seeded_round_is_played_with_keys_to_its_end() -> None:
+    # Seven cards each: this seeded round ends in a few turns, the human going out.
+    app = new_app(rules=replace(RULES, hand_size=7))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        first = game.round
+        assert first is not None and game.human_to_move  # the bots moved at once
+        for _ in range(40):
+            if isinstance(app.screen, SheetScreen):
+                break
+            await play_turn(app, pilot)
+        assert first.is_over and game.play.rounds == 1
+        assert game.sheets[0].out == "Tu"
+        assert any(line.text("it").startswith("Peschi ") for line in game.log)
+        # The score sheet between rounds: Enter deals the next one.
+        sheet = game.sheets[0]
+        assert set(sheet.totals) == {"Tu", "Bruno", "Carla"}
+        await pilot.press("enter")
+        assert not isinstance(app.screen, SheetScreen)
+        assert game.round is not None and game.round is not first
+        assert game.play.dealers == ("Tu", "Bruno")
+
+    run(app, scenario)
+
+
+def test_a_refused_move_shows_the_reason_and_changes_nothing() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None
+        before = (len(r.history), r.hand(0))
+        await pilot.press("s")
+        assert app.message == IllegalAction(Reason.MUST_DRAW_FIRST).message("it")
+        assert (len(r.history), r.hand(0)) == before
+        await pilot.press("t", "c")  # lay with no card picked
+        assert "Scegli" in app.message
+        await pick_cards(app, pilot, app.hand.cards[:3])
+        cards = tuple(app.hand.selected_cards)
+        await pilot.press("c")
+        if r.history[-1].action != Lay(cards):
+            assert app.message and app.message[0].isupper() and len(r.history) == before[0] + 1
+
+    run(app, scenario)
+
+
+def test_the_refusal_in_english() -> None:
+    app = new_app(lang="en")
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("s")
+        assert app.message == IllegalAction(Reason.MUST_DRAW_FIRST).message("en")
+
+    run(app, scenario)
+
+
+def test_the_jolly_question_when_laying() -> None:
+    # Seed 7: the human holds 9♦ 10♦ and a jolly, which may be the 8♦ or the J♦.
+    app = new_app(seed=7, players=2, rules=get_preset("classico"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        nine, ten = Card.parse("9D"), Card.parse("10D")
+        await pilot.press("t")
+        await pick_cards(app, pilot, [nine, ten, JOKER])
+        await pilot.press("c")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("down", "enter")
+        r = app.game.round
+        assert r is not None
+        laid = r.table[-1].meld
+        assert [str(c) for _, c in laid.joker_assignments] == ["JD"]
+        assert any("jolly = J♦" in line.text("it") for line in app.game.log)
+
+    run(app, scenario)
+
+
+def test_mouse_picks_cards_and_draws() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#stock")
+        assert app.game.phase is not None and app.game.phase.value == "play"
+        await pilot.click("#hand", offset=(1 + 5 * 2 + 1, 2))
+        assert app.hand.selected == {2}
+        await pilot.click("#hand", offset=(1 + 5 * 2 + 1, 1))
+        assert app.hand.selected == set()
+
+    run(app, scenario)
+
+
+def test_the_rules_keys_and_sheet_screens() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("r")
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape", "f")
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape", "o")
+        assert app.by_rank
+        ranks = [c.rank or 99 for c in app.hand.cards]
+        assert ranks == sorted(ranks)
+        await pilot.press("4")
+        assert app.hand.four_colours
+
+    run(app, scenario)
+
+
+def test_hint_key() -> None:
+    pytest.importorskip("ramino.ai.hint")
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        assert app.message.startswith("Suggerimento: ")
+
+    run(app, scenario)
+
+
+def test_quit_saves_and_resume_gives_the_same_table(tmp_path: Path) -> None:
+    path = tmp_path / "partita.json"
+    app = new_app(save_path=str(path))
+
+    async def leave(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")  # back to the game
+        assert not isinstance(app.screen, QuitScreen)
+        await pilot.press("q", "s")
+        assert isinstance(app.screen, PathScreen)
+        await pilot.press("enter")
+
+    run(app, leave)
+    assert app.saved_to == str(path) and path.exists()
+    saved = app.game.round
+    assert saved is not None
+    game = load_match(path, bot_factory=random_bots)
+    resumed = RaminoApp(game, pause=0)
+
+    async def check(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None and r.history == saved.history
+        assert app.hand.cards == sorted(saved.hand(0))
+        assert app.game.human_to_move and r.phase.value == "play"
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("ctrl+c")
+
+    run(resumed, check)
+    assert resumed.saved_to is None
+
+
+def test_resize_to_80x24_and_larger() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        for size in ((120, 40), (80, 24), (200, 60), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert app.size == size
+            # Eleven cards as full boxes fit in 80 columns.
+            assert app.hand._step() == 5
+        await pilot.press("q", "n")
+
+    run(app, scenario)
+    assert app.return_code == 0
+
+
+# --- the command ---
+
+runner = CliRunner(env={"RAMINO_LANG": None})
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--rules", "scala-41"], "'scala-41'"),
+        (["--rules", "classico-2", "--players", "3"], "2"),
+        (["--rules", "pokerato"], "pokerato"),
+        (["--resume", "/nonexistent/partita.json"], "non esiste"),
+    ],
+)
+def test_play_reports_bad_options_before_the_game(args: list[str], fragment: str) -> None:
+    result = runner.invoke(cli, ["play", *args])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and fragment in lines[0], result.stderr
+
+
+def test_play_help_names_the_options() -> None:
+    result = runner.invoke(cli, ["play", "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    for option in ("--rules", "--players", "--level", "--seed", "--lang", "--name", "--resume"):
+        assert option in result.stdout
+
+
+def test_enter_skips_the_computers_pause() -> None:
+    game = MatchController(RULES, players=3, seed=3, bot_factory=random_bots)
+    app = RaminoApp(game, pause=30)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert app.game.bot_to_move  # Bruno waits for the pause
+        await pilot.press("t")
+        assert app.message == "Non è il tuo turno: tocca a Bruno."
+        await pilot.press("enter")
+        assert app.game.human_to_move
+
+    run(app, scenario)
+
+
+def test_the_end_of_the_match_saves_records_and_plays_again(tmp_path: Path) -> None:
+    # One round to 1 point: whoever is left with cards is out, so the match ends at once.
+    game = MatchController(
+        replace(RULES, hand_size=7, target=1), players=3, seed=3, bot_factory=random_bots
+    )
+    game.start_round()
+    round_ = game.round
+    assert round_ is not None
+    while not round_.is_over:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(observation.legal_actions[0])
+        else:
+            game.bot_step()
+    game.finish_round()
+    assert game.is_over
+    app = RaminoApp(game, pause=0, save_path=str(tmp_path / "sera.json"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SheetScreen) and app.screen.over
+        await pilot.press("e")
+        assert isinstance(app.screen, PathScreen)
+        await pilot.press("enter")
+        assert (tmp_path / "sera-smazzata-1.json").exists()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("n")
+        assert app.game is not game and app.game.round is not None
+        assert not app.game.is_over
+
+    run(app, scenario)

@@ -1,0 +1,210 @@
+"""The terminal game's match controller without any screen: rounds against bots, refusals,
+the table talk, saving and resuming, records for ``ramino replay`` and the jolly's choices."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from ramino.ai import Bot, RandomBot
+from ramino.engine import get_preset, parse_cards
+from ramino.engine.actions import Discard, Draw, Lay
+from ramino.engine.errors import IllegalAction, Reason, RecordError
+from ramino.engine.melds import validate_meld
+from ramino.engine.record import from_json, replay
+from ramino.engine.round import Phase
+from ramino.tui.controller import MatchController, NotYourTurn, seat_names
+from ramino.tui.jokers import joker_choices
+from ramino.tui.save import export_records, load_match, match_from_json, match_to_json, save_match
+
+# Short rounds and a low target keep every match to a few rounds.
+RULES = replace(get_preset("classico"), max_turns=40, target=60)
+
+
+def random_bots(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+    return RandomBot(seed, name=name or "random")
+
+
+def new_game(seed: int = 3, players: int = 3) -> MatchController:
+    return MatchController(RULES, players=players, seed=seed, bot_factory=random_bots)
+
+
+def play_human_turn(game: MatchController) -> None:
+    """The human's simple turn: draw from the stock, lay what he can, discard the first card."""
+    game.play_human(Draw())
+    while game.human_to_move:
+        observation = game.observation()
+        assert observation is not None
+        lays = [a for a in observation.legal_actions if isinstance(a, Lay)]
+        if lays:
+            game.play_human(lays[0])
+            continue
+        discards = [a for a in observation.legal_actions if isinstance(a, Discard)]
+        game.play_human(discards[0])
+
+
+def play_to_end_of_round(game: MatchController) -> None:
+    r = game.round
+    assert r is not None
+    while not r.is_over:
+        if game.human_to_move:
+            play_human_turn(game)
+        else:
+            game.bot_step()
+
+
+def test_seats_and_levels() -> None:
+    assert seat_names("Tu", 3) == ("Tu", "Bruno", "Carla")
+    assert seat_names("Carla", 4) == ("Carla", "Bruno", "Dario", "Elena")
+    with pytest.raises(ValueError, match="level"):
+        MatchController(RULES, level="campione", bot_factory=random_bots)
+
+
+def test_a_round_against_bots_is_told_and_scored() -> None:
+    game = new_game()
+    r = game.start_round()
+    assert game.names == ("Tu", "Bruno", "Carla")
+    assert game.log[0].text("it") == "— Smazzata 1: distribuisce Tu. —"
+    play_to_end_of_round(game)
+    sheet = game.finish_round()
+    assert sheet.number == 1 and game.round is None and game.last_round is r
+    assert len(game.records) == 1 and game.records[0].result == r.end
+    texts = [line.text("it") for line in game.log]
+    # A bot's draw from the stock shows no card; the human's own draw does.
+    assert any(t.startswith("Bruno pesca dal tallone") for t in texts)
+    assert any(t.startswith("Peschi ") for t in texts)
+    assert not any("Bruno pesca dal tallone:" in t for t in texts)
+    english = [line.text("en") for line in game.log]
+    assert any(t.startswith("You draw ") for t in english)
+
+
+def test_a_refused_move_changes_nothing_and_says_why() -> None:
+    game = new_game()
+    r = game.start_round()
+    while game.bot_to_move:
+        game.bot_step()
+    before = (list(r.history), r.hand(0), r.phase, len(game.log))
+    with pytest.raises(IllegalAction) as refused:
+        game.play_human(Discard(r.hand(0)[0]))
+    assert refused.value.reason is Reason.MUST_DRAW_FIRST
+    assert refused.value.message("it").startswith("Prima si pesca")
+    assert (list(r.history), r.hand(0), r.phase, len(game.log)) == before
+    game.play_human(Draw())
+    with pytest.raises(NotYourTurn):
+        game.bot_step()
+
+
+def test_the_human_cannot_move_for_a_bot() -> None:
+    game = new_game()
+    game.start_round()
+    assert game.bot_to_move
+    with pytest.raises(NotYourTurn) as error:
+        game.play_human(Draw())
+    assert error.value.message("it") == "Non è il tuo turno: tocca a Bruno."
+    assert error.value.message("en") == "It is not your turn: Bruno is playing."
+
+
+def test_a_whole_match_ends_with_a_winner() -> None:
+    game = new_game(seed=5, players=2)
+    while not game.is_over and not game.human_out:
+        game.start_round()
+        play_to_end_of_round(game)
+        game.finish_round()
+    assert game.sheets
+    if game.is_over:
+        assert game.play.winner in game.players
+    again = game.again()
+    assert again.players == game.players and again.play.seed != game.play.seed
+
+
+def test_save_mid_turn_and_resume_gives_the_same_table(tmp_path: Path) -> None:
+    game = new_game()
+    game.start_round()
+    play_to_end_of_round(game)
+    game.finish_round()
+    r = game.start_round()
+    while game.bot_to_move:
+        game.bot_step()
+    game.play_human(Draw())
+    path = save_match(game, tmp_path / "partita.json")
+    back = load_match(path, bot_factory=random_bots)
+    assert back.names == game.names and back.human == "Tu" and back.level == "intermedio"
+    assert back.play.match.totals == game.play.match.totals
+    assert back.round is not None
+    assert back.round.history == r.history
+    assert [back.round.hand(s) for s in range(3)] == [r.hand(s) for s in range(3)]
+    assert back.round.phase is Phase.PLAY and back.human_to_move
+    assert [x.text("it") for x in back.log] == [x.text("it") for x in game.log]
+    # The saved file is plain JSON whose rounds are game records.
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "ramino-match" and len(data["rounds"]) == 2
+    assert data["rounds"][0]["format"] == "ramino-record"
+
+
+def test_save_between_rounds_resumes_before_the_next_deal() -> None:
+    game = new_game()
+    game.start_round()
+    play_to_end_of_round(game)
+    game.finish_round()
+    back = match_from_json(match_to_json(game), bot_factory=random_bots, level="esperto")
+    assert back.round is None and back.play.rounds == 1 and back.level == "esperto"
+    assert back.start_round().deck_order == game.start_round().deck_order
+
+
+def test_a_tampered_save_says_where() -> None:
+    game = new_game()
+    game.start_round()
+    while game.bot_to_move:
+        game.bot_step()
+    data = json.loads(match_to_json(game))
+    data["rounds"][0]["actions"].append("discard KS")  # Tu must draw first
+    with pytest.raises(RecordError) as error:
+        match_from_json(json.dumps(data), bot_factory=random_bots)
+    assert "rounds[0].actions[" in error.value.message("en")
+    with pytest.raises(RecordError, match="format"):
+        match_from_json('{"format": "ramino-record"}')
+    with pytest.raises(RecordError, match="non esiste"):
+        load_match("/nonexistent/partita.json")
+
+
+def test_finished_rounds_are_written_as_records_for_replay(tmp_path: Path) -> None:
+    game = new_game()
+    for _ in range(2):
+        game.start_round()
+        play_to_end_of_round(game)
+        game.finish_round()
+    files = export_records(game, tmp_path / "sera.json")
+    assert [f.name for f in files] == ["sera-1.json", "sera-2.json"]
+    for file, played in zip(files, game.records, strict=True):
+        record = from_json(file.read_text(encoding="utf-8"))
+        assert record == played
+        assert replay(record).end == played.result
+
+
+def test_joker_choices_ask_only_when_the_meaning_varies() -> None:
+    rules = get_preset("classico")
+    ends = joker_choices(parse_cards("JK 7S 8S"), rules)
+    assert [[str(c) for c in d] for d in ends] == [["6S"], ["9S"]]
+    assert len(joker_choices(parse_cards("7S JK 9S"), rules)) == 1
+    assert joker_choices(parse_cards("7S 8S 9S"), rules) == []
+    run = validate_meld(parse_cards("7H 8H 9H"), rules)
+    attached = joker_choices(parse_cards("JK"), rules, target=run)
+    assert [[str(c) for c in d] for d in attached] == [["6H"], ["10H"]]
+
+
+def test_hint_for_the_human() -> None:
+    pytest.importorskip("ramino.ai.hint")
+    game = new_game()
+    game.start_round()
+    with pytest.raises(NotYourTurn):
+        game.hint()
+    while game.bot_to_move:
+        game.bot_step()
+    found = game.hint("it")
+    observation = game.observation()
+    assert observation is not None
+    assert found.actions and found.actions[0] in observation.legal_actions
+    assert found.lines and all(isinstance(line, str) for line in found.lines)
