@@ -925,6 +925,9 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         return True
     from .legal import joker_actions
 
+    if len(trial._pending) == 1:
+        # Laying the last one empties the list: its check alone answers, with no copy.
+        return any(trial.can(action) for action in joker_actions(trial, seat))
     for action in joker_actions(trial, seat):
         after = trial.copy()
         try:
