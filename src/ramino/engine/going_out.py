@@ -7,6 +7,7 @@ stuck rule, a hand shown at the close). The fast solver for bots is a separate c
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -15,8 +16,8 @@ from .candidates import Candidate, meld_candidates, unmeldable
 from .cards import Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
-from .rules import FinalDiscard, Rules
-from .scoring import Closing, hand_penalty
+from .rules import FinalDiscard, Rounding, Rules
+from .scoring import Closing, card_penalty, hand_penalty
 
 
 def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
@@ -223,9 +224,16 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     """The least count a hand can be left with after laying some of it in melds: what a
     player pays when the others may lay their combinations after a close (Casertano).
 
+    It is the count of :func:`~ramino.engine.scoring.hand_count`, before rounding: with
+    rounding to tens, one or two cards each worth less than 4 count nothing, so laying the
+    rest may beat the way with the least raw sum.
+
     >>> from ramino.engine.cards import parse_cards
     >>> min_deadwood(parse_cards("7H 8H 9H KS 2C"), Rules())
     12
+    >>> hand = parse_cards("2H 3H 4H 5H 3S 3C")
+    >>> min_deadwood(hand, Rules()), min_deadwood(hand, Rules(rounding=Rounding.TENS))
+    (6, 0)
     """
     if rules.flush_meld and cards:
         # A whole hand of one suit (colore) is bound as it is, where the rules allow it.
@@ -235,4 +243,12 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
             pass
         else:
             return 0
-    return _Search(rules).least(Counter(cards))
+    search = _Search(rules)
+    full = Counter(cards)
+    least = search.least(full)
+    if least and rules.rounding is Rounding.TENS:
+        low = [c for c in full.elements() if card_penalty(c, rules) < 4]
+        kept = {tuple(k) for size in (1, 2) for k in itertools.combinations(sorted(low), size)}
+        if any(search.split(full - Counter(k)) is not None for k in sorted(kept)):
+            return 0
+    return least
