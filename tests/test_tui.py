@@ -1,15 +1,18 @@
 """``ramino play``'s Textual application driven headless with Textual's pilot: a whole round
-played with keys against bots, refusals, the jolly's question, the score sheet, saving and
-resuming, resizing, leaving. The bots are random bots, the computer's pause is 0."""
+played with keys against bots, refusals, the jolly's question, the score sheet and its question
+on re-entry, saving and resuming, resizing, leaving. The bots are random bots, the computer's
+pause is 0."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
@@ -22,8 +25,8 @@ from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.round import Phase
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
-from ramino.tui.controller import MatchController
-from ramino.tui.save import load_match
+from ramino.tui.controller import MatchController, ReentryDecision
+from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 
 RULES = replace(get_preset("classico"), max_turns=40, target=60)
@@ -355,3 +358,70 @@ def test_the_end_of_the_match_saves_records_and_plays_again(tmp_path: Path) -> N
         assert not app.game.is_over
 
     run(app, scenario)
+
+
+def test_the_score_sheet_asks_whether_to_reenter() -> None:
+    # Four players, short rounds: with this seed a human who only draws and discards is out
+    # after the first round, at 96, and may come back at 68 (Bruno, out too, stays out).
+    rules = replace(RULES, max_turns=12, target=80, reentry=True, reentry_stake=1)
+    app = new_app(seed=4, players=4, rules=rules)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for _ in range(20):
+            if isinstance(app.screen, SheetScreen):
+                break
+            await pilot.press("t", "s")
+        screen = app.screen
+        assert isinstance(screen, SheetScreen) and game.human_out
+        assert screen.question == (
+            "Rientri in partita? Costa 1 posta: riparti da 68 punti (ora ne hai 96). (s/n)"
+        )
+        assert game.reentry_decisions == [ReentryDecision(1, "Bruno", False)]
+        await pilot.press("enter")  # nothing goes on before the answer
+        assert app.screen is screen and game.round is None
+        await pilot.press("s")
+        assert not isinstance(app.screen, SheetScreen)
+        assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", True)
+        assert game.names == ("Tu", "Carla", "Dario") and game.round is not None
+        assert app.message == "Rientri in partita a 68 (1 posta)."
+        # The score sheet shows the re-entry under the round that put him out.
+        await pilot.press("f")
+        assert isinstance(app.screen, TextScreen)
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(app.screen.text)
+        shown = console.export_text()
+        assert "rientra" in shown and "↺ 68" in shown and "Poste per rientrare: Tu 1" in shown
+
+    run(app, scenario)
+
+
+def test_a_resumed_match_asks_again_and_staying_out_lets_the_computer_finish() -> None:
+    # Saved while the question was open: resuming asks it again (in English here).
+    rules = replace(RULES, reentry=True, reentry_stake=1)
+    game = MatchController(rules, players=4, seed=2, bot_factory=random_bots)
+    r = game.start_round()
+    while not r.is_over:
+        if game.bot_to_move:
+            game.bot_step()
+        else:
+            observation = game.observation()
+            assert observation is not None
+            # Draw, then discard: the human never lays, so he is out after the round.
+            game.play_human(observation.legal_actions[0 if r.phase is Phase.DRAW else -1])
+    game.finish_round()
+    assert game.reentry_offer("Tu") is not None
+    resumed = RaminoApp(match_from_json(match_to_json(game), bot_factory=random_bots), lang="en")
+    resumed.pause = 0
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        screen = app.screen
+        assert isinstance(screen, SheetScreen) and screen.question is not None
+        assert screen.question.startswith("Re-enter the match? It costs 1 stake: ")
+        await pilot.press("n")
+        assert app.game.is_over and app.game.human_out
+        assert ReentryDecision(1, "Tu", False) in app.game.reentry_decisions
+        assert isinstance(app.screen, SheetScreen) and app.screen.over
+        assert app.message == "You are out: the computer finished the match."
+
+    run(resumed, scenario)

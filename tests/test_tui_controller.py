@@ -1,5 +1,6 @@
 """The terminal game's match controller without any screen: rounds against bots, refusals,
-the table talk, saving and resuming, records for ``ramino replay`` and the jolly's choices."""
+the table talk, saving and resuming, records for ``ramino replay``, the jolly's choices and
+re-entry after elimination."""
 
 from __future__ import annotations
 
@@ -12,11 +13,19 @@ import pytest
 from ramino.ai import Bot, RandomBot
 from ramino.engine import get_preset, parse_cards
 from ramino.engine.actions import Discard, Draw, Lay
-from ramino.engine.errors import IllegalAction, Reason, RecordError
+from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
+from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
 from ramino.engine.record import from_json, replay
 from ramino.engine.round import Phase
-from ramino.tui.controller import MatchController, NotYourTurn, seat_names
+from ramino.tui.controller import (
+    MatchController,
+    NotYourTurn,
+    ReentryDecision,
+    ReentryOffer,
+    bot_reenters,
+    seat_names,
+)
 from ramino.tui.jokers import joker_choices
 from ramino.tui.save import export_records, load_match, match_from_json, match_to_json, save_match
 
@@ -208,3 +217,145 @@ def test_hint_for_the_human() -> None:
     assert observation is not None
     assert found.actions and found.actions[0] in observation.legal_actions
     assert found.lines and all(isinstance(line, str) for line in found.lines)
+
+
+# --- re-entry (rientro) ---
+
+REENTRY = replace(RULES, reentry=True, reentry_stake=1)
+
+
+def play_passive_round(game: MatchController) -> None:
+    """A round in which the human never lays (draw, discard), so his hand piles up points."""
+    game.start_round()
+    r = game.round
+    assert r is not None
+    while not r.is_over:
+        if not game.human_to_move:
+            game.bot_step()
+        elif r.phase is Phase.DRAW:
+            game.play_human(Draw())
+        else:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(next(a for a in observation.legal_actions if isinstance(a, Discard)))
+    game.finish_round()
+
+
+def out_after_one_round(seed: int) -> MatchController:
+    """Four players; with these seeds the human and one bot are out after the first round."""
+    game = MatchController(REENTRY, players=4, seed=seed, bot_factory=random_bots)
+    play_passive_round(game)
+    assert game.human_out and not game.is_over
+    return game
+
+
+def test_the_bots_policy_for_reentry() -> None:
+    match = Match(["Anna", "Bruno", "Carla"], REENTRY)
+    match.record(RoundResult("Anna", {"Bruno": 70, "Carla": 20}))
+    room = ReentryOffer("Bruno", 70, 20, 1)
+    assert bot_reenters(match, room)
+    # Three quarters of the target (45 of 60) is the highest total it comes back at.
+    assert bot_reenters(match, ReentryOffer("Bruno", 70, 45, 1))
+    assert not bot_reenters(match, ReentryOffer("Bruno", 70, 46, 1))
+    match.reenter("Bruno")
+    assert not bot_reenters(match, room)  # never a second time
+
+
+def test_the_human_takes_the_reentry_offered() -> None:
+    game = out_after_one_round(seed=2)
+    assert game.sheets[0].eliminated == ("Tu", "Carla")
+    totals = game.play.match.totals
+    # Carla (out at 76) comes back at 30, within three quarters of 60: she takes it at once.
+    assert game.reentry_decisions == [ReentryDecision(1, "Carla", True)]
+    assert game.log[-1].text("it") == "Carla rientra in partita a 30 (1 posta)."
+    # The human's choice waits for him, with its cost in the engine's terms.
+    (offer,) = game.reentry_offers
+    assert offer == ReentryOffer("Tu", totals["Tu"], 30, 1)
+    assert offer.question("it") == (
+        f"Rientri in partita? Costa 1 posta: riparti da 30 punti (ora ne hai {totals['Tu']}). (s/n)"
+    )
+    assert game.decide_reentry("Tu", True) == ReentryDecision(1, "Tu", True)
+    assert not game.human_out and game.reentry_offers == ()
+    assert game.play.match.totals["Tu"] == 30 and game.play.match.stakes["Tu"] == 1
+    assert game.log[-1].text("en") == "You re-enter at 30 (1 stake)."
+    play_passive_round(game)
+    assert game.names == ("Tu", "Bruno", "Carla", "Dario")
+    assert set(game.sheets[1].reentered) == {"Tu", "Carla"}
+
+
+def test_the_human_declines_and_the_choice_is_made_once() -> None:
+    game = out_after_one_round(seed=2)
+    game.decide_reentry("Tu", False)
+    assert game.human_out and game.log[-1].text("it") == "Resti fuori."
+    with pytest.raises(ScoreError) as refused:
+        game.decide_reentry("Tu", True)
+    assert refused.value.reason is Reason.REENTRY_NOT_ALLOWED
+    with pytest.raises(ScoreError) as still_in:
+        game.decide_reentry("Bruno", True)
+    assert still_in.value.reason is Reason.PLAYER_NOT_ELIMINATED
+    game.start_round()
+    assert "Tu" not in game.names and "Carla" in game.names
+
+
+def test_an_offer_not_taken_before_the_deal_is_declined() -> None:
+    game = out_after_one_round(seed=10)
+    # Dario is out too, but the total he would come back at (51) is too near the target.
+    assert game.reentry_decisions == [ReentryDecision(1, "Dario", False)]
+    assert game.reentry_offer("Tu") is not None
+    game.start_round()
+    assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", False)
+    assert game.names == ("Bruno", "Carla")
+
+
+def test_no_offer_without_reentry_in_the_rules() -> None:
+    game = MatchController(RULES, players=4, seed=2, bot_factory=random_bots)
+    play_passive_round(game)
+    assert game.human_out and game.reentry_offers == () and game.reentry_decisions == []
+
+
+def test_resume_replays_the_reentries(tmp_path: Path) -> None:
+    game = out_after_one_round(seed=2)
+    # Saved while the question is open: the bots' choices are kept, the human's is asked again.
+    pending = match_from_json(match_to_json(game), bot_factory=random_bots)
+    assert pending.reentry_decisions == game.reentry_decisions
+    assert pending.reentry_offers == game.reentry_offers
+    assert pending.play.match.totals == game.play.match.totals
+    game.decide_reentry("Tu", True)
+    r = game.start_round()
+    while game.bot_to_move:
+        game.bot_step()
+    path = save_match(game, tmp_path / "rientro.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 2
+    assert data["reentry_decisions"] == [
+        {"after_round": 1, "player": "Carla", "reenters": True},
+        {"after_round": 1, "player": "Tu", "reenters": True},
+    ]
+    back = load_match(path, bot_factory=random_bots)
+    assert back.reentry_decisions == game.reentry_decisions
+    assert back.play.match.to_dict() == game.play.match.to_dict()
+    assert back.names == game.names and back.round is not None
+    assert back.round.history == r.history and back.human_to_move
+    assert [x.text("it") for x in back.log] == [x.text("it") for x in game.log]
+    # A choice that does not fit the match says where it is.
+    data["reentry_decisions"][1]["player"] = "Bruno"
+    with pytest.raises(RecordError) as error:
+        match_from_json(json.dumps(data), bot_factory=random_bots)
+    assert "reentry_decisions[1]" in error.value.message("en")
+
+
+def test_a_save_of_version_1_still_loads() -> None:
+    # Written before re-entry was offered: nobody came back in, and the file has no choices.
+    game = out_after_one_round(seed=10)
+    game.start_round()
+    game.bot_step()
+    data = json.loads(match_to_json(game))
+    data["version"] = 1
+    del data["reentry_decisions"]
+    back = match_from_json(json.dumps(data), bot_factory=random_bots)
+    assert back.names == ("Bruno", "Carla")
+    assert back.round is not None and game.round is not None
+    assert back.round.history == game.round.history
+    # The deal declined what nobody chose, in seat order.
+    assert set(back.reentry_decisions) == set(game.reentry_decisions)
+    assert not any(d.reenters for d in back.reentry_decisions)

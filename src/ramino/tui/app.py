@@ -162,10 +162,11 @@ class RaminoApp(App[None]):
         self.hand.focus()
         game = self.game
         if game.round is None and not game.is_over:
-            if game.human_out:
+            if game.human_out and game.reentry_offer(game.human) is None:
                 self._play_out()
                 return
-            game.start_round()
+            if not game.human_out:
+                game.start_round()
         self.refresh_view()
         if game.round is None:
             self._show_sheet()
@@ -302,6 +303,10 @@ class RaminoApp(App[None]):
     def _round_over(self) -> None:
         self.game.finish_round()
         self.refresh_view()
+        if self.game.reentry_offer(self.game.human) is not None:
+            # Out, but the rules let him back in: the score sheet asks first.
+            self._show_sheet()
+            return
         if self.game.human_out and not self.game.is_over:
             # Out of the match: the computer plays the rest, and the sheet shows how it ended.
             self._play_out()
@@ -326,10 +331,24 @@ class RaminoApp(App[None]):
 
     def _show_sheet(self) -> None:
         view = sheet_view(self.game, self.lang, four_colours=self.four_colours)
-        self.push_screen(SheetScreen(view, self.lang, over=self.game.is_over), self._after_sheet)
+        offer = self.game.reentry_offer(self.game.human)
+        question = None if offer is None else offer.question(self.lang)
+        self.push_screen(
+            SheetScreen(view, self.lang, over=self.game.is_over, question=question),
+            self._after_sheet,
+        )
 
     def _after_sheet(self, choice: str | None) -> None:
-        if choice == "next":
+        if choice in ("reenter", "decline"):
+            self.game.decide_reentry(self.game.human, choice == "reenter")
+            if choice == "decline":
+                self._play_out()
+                return
+            self.say(self.game.log[-1].text(self.lang))
+            self.game.start_round()
+            self.refresh_view()
+            self._continue()
+        elif choice == "next":
             self.game.start_round()
             self.say("")
             self.refresh_view()
@@ -627,6 +646,9 @@ class RaminoApp(App[None]):
         def answered(choice: str | None) -> None:
             if choice == "quit":
                 self.exit()
+            elif choice == "back" and self.game.round is None:
+                # Asked from the score sheet between rounds: back to it (and its question).
+                self._show_sheet()
             elif choice == "save":
                 self._ask_path(
                     self.t("Salva la partita nel file:", "Save the match to the file:"),
@@ -637,15 +659,18 @@ class RaminoApp(App[None]):
         self.push_screen(QuitScreen(self.lang), answered)
 
     def _save_and_quit(self, path: str | None) -> None:
-        if path is None:
-            return
-        try:
-            save_match(self.game, path)
-        except OSError as error:
-            self.say(str(error), error=True)
-            return
-        self.saved_to = path
-        self.exit()
+        if path is not None:
+            try:
+                save_match(self.game, path)
+            except OSError as error:
+                self.say(str(error), error=True)
+            else:
+                self.saved_to = path
+                self.exit()
+                return
+        if self.game.round is None and not self.game.is_over:
+            # Not saved after all: between rounds, back to the score sheet (and its question).
+            self._show_sheet()
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:

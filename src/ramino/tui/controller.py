@@ -3,6 +3,8 @@ others, rounds one after the other, the table talk and the records of the rounds
 
 The user interface only reads this object and calls its methods; tests drive it directly.
 Bots come from a factory (the strength levels by default) and see only their observations.
+Between rounds it offers re-entry (*rientro*) to the players just eliminated: the human answers
+through the interface, the bots by :func:`bot_reenters`.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot
 from ..engine.actions import Action
-from ..engine.match import RoundSheet
+from ..engine.errors import Localized, Reason, ScoreError
+from ..engine.match import Match, RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
@@ -29,6 +33,9 @@ __all__ = [
     "HintLike",
     "MatchController",
     "NotYourTurn",
+    "ReentryDecision",
+    "ReentryOffer",
+    "bot_reenters",
     "default_bot_factory",
     "seat_names",
 ]
@@ -90,6 +97,81 @@ def seat_names(human: str, players: int) -> tuple[str, ...]:
     return (human, *[n for n in OPPONENTS if n != human][: players - 1])
 
 
+def _stakes(stake: int, lang: str) -> str:
+    if lang == "en":
+        return "no stake" if stake == 0 else f"{stake} stake" + ("s" if stake > 1 else "")
+    return "nessuna posta" if stake == 0 else f"{stake} post" + ("e" if stake > 1 else "a")
+
+
+@dataclass(frozen=True, slots=True)
+class ReentryOffer:
+    """Re-entry (*rientro*) offered to ``player``, just eliminated at ``total``: he would come
+    back in at ``entry_total`` (the highest total among the players still in) for ``stake``.
+
+    >>> offer = ReentryOffer("Tu", total=112, entry_total=95, stake=1)
+    >>> offer.question("it")
+    'Rientri in partita? Costa 1 posta: riparti da 95 punti (ora ne hai 112). (s/n)'
+    >>> offer.question("en")
+    'Re-enter the match? It costs 1 stake: you start again from 95 points (you have 112). (y/n)'
+    """
+
+    player: str
+    total: int
+    entry_total: int
+    stake: int
+
+    def question(self, lang: str = "it") -> str:
+        """The question put to the human, with what re-entering costs him."""
+        if lang == "en":
+            cost = "nothing" if self.stake == 0 else _stakes(self.stake, lang)
+            return (
+                f"Re-enter the match? It costs {cost}: you start again from {self.entry_total}"
+                f" points (you have {self.total}). (y/n)"
+            )
+        cost = "Non costa poste" if self.stake == 0 else f"Costa {_stakes(self.stake, lang)}"
+        return (
+            f"Rientri in partita? {cost}: riparti da {self.entry_total} punti"
+            f" (ora ne hai {self.total}). (s/n)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ReentryDecision:
+    """What ``player``, eliminated in round ``after_round``, chose before the next deal.
+
+    Saved with the match, so that resuming it brings the same players back in.
+    """
+
+    after_round: int
+    player: str
+    reenters: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form kept in a save file."""
+        return {"after_round": self.after_round, "player": self.player, "reenters": self.reenters}
+
+
+def bot_reenters(match: Match, offer: ReentryOffer) -> bool:
+    """Whether a computer player takes the re-entry ``offer``: the first time only, and only
+    while the total it would come back at is at most three quarters of the target.
+
+    Paying a stake to start again near the target buys a round or two at best, and coming back
+    a second time would mean paying again for the leader's total; the rule is fixed so that a
+    seeded match always plays the same. The engine has already said the offer is allowed.
+
+    >>> from ramino.engine.match import RoundResult
+    >>> from ramino.engine.rules import Rules
+    >>> m = Match(["Anna", "Bruno", "Carla"], Rules(reentry=True, reentry_stake=1))
+    >>> _ = m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 102}))
+    >>> bot_reenters(m, ReentryOffer("Bruno", 102, 60, 1))
+    True
+    >>> bot_reenters(m, ReentryOffer("Bruno", 102, 80, 1))
+    False
+    """
+    again = any(r.player == offer.player for r in match.reentries)
+    return not again and offer.entry_total * 4 <= match.rules.target * 3
+
+
 def _bot_seed(match_seed: bytes, name: str, number: int) -> int:
     """Each bot of each round gets its own seed from the match's, so a round replays alike."""
     digest = hashlib.sha256(match_seed + f"/bot/{name}/{number}".encode()).digest()
@@ -139,6 +221,8 @@ class MatchController:
         """The record of every finished round, in order."""
         self.last_round: Round | None = None
         """The round being played, or the last one once it has ended."""
+        self.reentry_decisions: list[ReentryDecision] = []
+        """Every re-entry offered so far and what was chosen, in order (saved with the match)."""
         self._bots: dict[str, Bot] = {}
         self._line: LogLine | None = None
         self._line_turn = 0
@@ -216,10 +300,92 @@ class MatchController:
         r = self.round
         return self.human_to_move and r is not None and r.can(action)
 
+    # --- re-entry ---
+
+    @property
+    def reentry_offers(self) -> tuple[ReentryOffer, ...]:
+        """The re-entries open now, in seat order: between rounds, to each player eliminated in
+        the last round who has not chosen yet and whom the rules let back in."""
+        match = self.play.match
+        if self.round is not None or not match.rounds:
+            return ()
+        number = len(match.rounds)
+        decided = {d.player for d in self.reentry_decisions if d.after_round == number}
+        offers = []
+        for name in match.rounds[-1].eliminated:
+            # The engine's own check: the rules' re-entry, its limit, enough players still in.
+            if name in decided or not match.can_reenter(name):
+                continue
+            totals = match.totals
+            # Match.reenter brings him back at the highest total among the players still in.
+            entry = max(totals[p] for p in match.active)
+            offers.append(ReentryOffer(name, totals[name], entry, self.rules.reentry_stake))
+        return tuple(offers)
+
+    def reentry_offer(self, name: str) -> ReentryOffer | None:
+        """The re-entry open to ``name`` now, if there is one."""
+        return next((o for o in self.reentry_offers if o.player == name), None)
+
+    def decide_reentry(self, name: str, reenters: bool) -> ReentryDecision:
+        """Take or decline the re-entry open to ``name``; without one, raise the engine's
+        :class:`ScoreError` (or :class:`IllegalAction` during a round) and change nothing."""
+        offer = self.reentry_offer(name)
+        if offer is None:
+            if self.round is None:
+                # The engine says why when it can (no re-entry in these rules, still in, …).
+                self.play.match.check_reenter(name)
+            else:
+                self.play.reenter(name)  # refused: a round is being played
+            raise ScoreError(
+                Reason.REENTRY_NOT_ALLOWED,
+                player=name,
+                detail=(
+                    "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
+                    "one chooses to re-enter only right after the round one went out in.",
+                ),
+            )
+        if reenters:
+            self.play.reenter(name)
+        decision = ReentryDecision(self.play.rounds, name, reenters)
+        self.reentry_decisions.append(decision)
+        at, you = offer.entry_total, name == self.human
+        cost_it, cost_en = _stakes(offer.stake, "it"), _stakes(offer.stake, "en")
+        words: Localized
+        if reenters and you:
+            words = (
+                f"Rientri in partita a {at} ({cost_it}).",
+                f"You re-enter at {at} ({cost_en}).",
+            )
+        elif reenters:
+            words = (
+                f"{name} rientra in partita a {at} ({cost_it}).",
+                f"{name} re-enters at {at} ({cost_en}).",
+            )
+        elif you:
+            words = ("Resti fuori.", "You stay out.")
+        else:
+            words = (f"{name} resta fuori.", f"{name} stays out.")
+        self.log.append(LogLine(None, words=[words]))
+        return decision
+
+    def decide_bot_reentries(self) -> list[ReentryDecision]:
+        """Let each computer player with a re-entry open choose by :func:`bot_reenters`."""
+        decisions = []
+        for offer in self.reentry_offers:
+            if offer.player != self.human:
+                choice = bot_reenters(self.play.match, offer)
+                decisions.append(self.decide_reentry(offer.player, choice))
+        return decisions
+
     # --- playing ---
 
     def start_round(self) -> Round:
-        """Deal the next round, with fresh bots for the computer's seats."""
+        """Deal the next round, with fresh bots for the computer's seats.
+
+        A re-entry still open is declined: one comes back in before the next deal or not at all.
+        """
+        for offer in self.reentry_offers:
+            self.decide_reentry(offer.player, False)
         r = self.play.start_round()
         number = self.play.rounds + 1
         self._bots = {
@@ -289,8 +455,10 @@ class MatchController:
             self.log.append(ending_line(r.end, self.names, r.rules.melding_during_play))
         return event
 
-    def finish_round(self) -> RoundSheet:
-        """Record the ended round on the score sheet (and keep its record)."""
+    def finish_round(self, *, bots_decide: bool = True) -> RoundSheet:
+        """Record the ended round on the score sheet (and keep its record); the computer
+        players just eliminated choose whether to re-enter unless ``bots_decide`` is false
+        (resuming a save replays the choices it holds instead)."""
         r = self.round
         if r is None or r.end is None:
             raise NotYourTurn(self.to_play)
@@ -309,6 +477,8 @@ class MatchController:
                     ],
                 )
             )
+        if bots_decide:
+            self.decide_bot_reentries()
         return sheet
 
     def current_record(self) -> Record | None:

@@ -2,9 +2,11 @@
 
 A save file is JSON, ``"format": "ramino-match"``: the players, the human's name, the computer's
 strength, the match's seed and first dealer, and every round played so far as a game record
-(:mod:`ramino.engine.record`, the last one possibly unfinished). Resuming deals each round again
-from the match's seed and replays its actions, so the table comes back exactly as it was; each
-round is checked against its record on the way.
+(:mod:`ramino.engine.record`, the last one possibly unfinished), and since version 2 every
+re-entry offered between rounds with what was chosen. Resuming deals each round again from the
+match's seed, replays its actions and the re-entry choices, so the table comes back exactly as it
+was; each round is checked against its record on the way. A version 1 file (written before the
+game offered re-entry) still loads: nobody re-entered in the rounds it holds.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from typing import Any
 
 from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, to_json, verify
-from .controller import LEVELS, BotFactory, MatchController
+from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
     "FORMAT",
+    "READ_VERSIONS",
     "VERSION",
     "export_records",
     "load_match",
@@ -29,8 +32,10 @@ __all__ = [
 
 #: The ``format`` field of a save file.
 FORMAT = "ramino-match"
-#: The version of the save format written and read here.
-VERSION = 1
+#: The version of the save format written here (2 added ``reentry_decisions``).
+VERSION = 2
+#: The versions read here.
+READ_VERSIONS = (1, 2)
 
 
 def _bad(where: str, it: str, en: str) -> RecordError:
@@ -68,6 +73,7 @@ def match_to_json(game: MatchController) -> str:
         "dealer": game.first_dealer,
         # Each round is a record in its own format, so the reader of records reads it back.
         "rounds": [json.loads(to_json(record)) for record in records],
+        "reentry_decisions": [d.to_dict() for d in game.reentry_decisions],
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -93,7 +99,7 @@ def match_from_json(
             f'non è una partita salvata (serve "format": "{FORMAT}").',
             f'it is not a saved match ("format": "{FORMAT}" is needed).',
         )
-    if data.get("version") != VERSION:
+    if data.get("version") not in READ_VERSIONS:
         raise _bad(
             "version",
             f"la versione {data.get('version')} non è letta da questo programma.",
@@ -120,6 +126,7 @@ def match_from_json(
         raise _bad("dealer", "non è un posto.", "it is no seat.")
     if not isinstance(rounds, list) or not rounds:
         raise _bad("rounds", "serve almeno una smazzata.", "at least one round is needed.")
+    decisions = _decisions(data.get("reentry_decisions", []), players)
     records = []
     for i, raw in enumerate(rounds):
         try:
@@ -137,7 +144,48 @@ def match_from_json(
     )
     for i, record in enumerate(records):
         _resume_round(game, record, f"rounds[{i}]", last=i == len(records) - 1)
+        if game.round is None:
+            # The round ended: the choices made before the next deal, as they were made.
+            for where, decision in decisions.pop(game.play.rounds, []):
+                try:
+                    game.decide_reentry(decision.player, decision.reenters)
+                except RaminoError as error:
+                    raise _bad(where, error.message("it"), error.message("en")) from None
+    for stray in decisions.values():
+        where = stray[0][0]
+        raise _bad(where, "non segue una smazzata finita.", "it follows no finished round.")
+    # A bot out in the last round that has not chosen yet (a version 1 file) chooses now, as it
+    # would in play; the human is asked by the game.
+    game.decide_bot_reentries()
     return game
+
+
+def _decisions(raw: object, players: list[str]) -> dict[int, list[tuple[str, ReentryDecision]]]:
+    """The saved re-entry choices by the round they follow, each with where it is in the file."""
+    if not isinstance(raw, list):
+        raise _bad("reentry_decisions", "serve una lista.", "a list is needed.")
+    by_round: dict[int, list[tuple[str, ReentryDecision]]] = {}
+    for i, item in enumerate(raw):
+        where = f"reentry_decisions[{i}]"
+        number = item.get("after_round") if isinstance(item, dict) else None
+        player = item.get("player") if isinstance(item, dict) else None
+        reenters = item.get("reenters") if isinstance(item, dict) else None
+        if (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or number < 1
+            or player not in players
+            or not isinstance(reenters, bool)
+        ):
+            raise _bad(
+                where,
+                'serve {"after_round": N, "player": nome, "reenters": true/false}.',
+                '{"after_round": N, "player": name, "reenters": true/false} is needed.',
+            )
+        by_round.setdefault(number, []).append(
+            (where, ReentryDecision(number, str(player), reenters))
+        )
+    return by_round
 
 
 def _resume_round(game: MatchController, record: Record, where: str, *, last: bool) -> None:
@@ -167,7 +215,7 @@ def _resume_round(game: MatchController, record: Record, where: str, *, last: bo
             verify(record, r)
         except RaminoError as error:
             raise _bad(where, error.message("it"), error.message("en")) from None
-        game.finish_round()
+        game.finish_round(bots_decide=False)
     elif not last:
         raise _bad(where, "la smazzata non è finita.", "the round is not over.")
 

@@ -58,24 +58,37 @@ class TextScreen(ModalScreen[None]):
 
 class SheetScreen(ModalScreen[str]):
     """The score sheet after a round. Enter goes on; at the end of the match, ``n`` starts a
-    new one, ``e`` writes the rounds as records, ``q`` leaves."""
+    new one, ``e`` writes the rounds as records, ``q`` leaves.
 
-    DEFAULT_CSS = "SheetScreen {" + _BOX_CSS + "}"
+    With a ``question`` (the human may re-enter the match), it asks it and waits for the
+    answer instead: ``s`` or ``y`` re-enters (``reenter``), ``n`` stays out (``decline``)."""
+
+    DEFAULT_CSS = "SheetScreen {" + _BOX_CSS + "} SheetScreen #question { height: auto; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "choose('next')", show=False),
-        Binding("n", "choose('again')", show=False),
+        Binding("s,y", "choose('reenter')", show=False),
+        Binding("n", "no", show=False),
         Binding("e", "choose('export')", show=False),
         Binding("q", "choose('quit')", show=False),
     ]
 
-    def __init__(self, sheet: RenderableType, lang: str, *, over: bool) -> None:
+    def __init__(
+        self, sheet: RenderableType, lang: str, *, over: bool, question: str | None = None
+    ) -> None:
         super().__init__()
         self.sheet = sheet
         self.lang = lang
         self.over = over
+        self.question = question
 
     def compose(self) -> ComposeResult:
-        if self.over:
+        if self.question is not None:
+            keys = pick(
+                self.lang,
+                "s rientri · n resti fuori · q esci (con salvataggio)",
+                "y re-enter · n stay out · q quit (and save)",
+            )
+        elif self.over:
             keys = pick(
                 self.lang,
                 "n nuova partita · e salva le smazzate per ramino replay · q esci",
@@ -90,9 +103,22 @@ class SheetScreen(ModalScreen[str]):
         with Vertical(id="box"):
             with VerticalScroll(id="body"):
                 yield Static(self.sheet, id="sheet")
+            if self.question is not None:
+                yield Static(Text(self.question, style="bold"), id="question")
             yield Static(keys, classes="keys")
 
+    def action_no(self) -> None:
+        # ``n`` answers the question when there is one; otherwise it is a new match.
+        self.action_choose("decline" if self.question is not None else "again")
+
     def action_choose(self, what: str) -> None:
+        if self.question is not None:
+            # Nothing goes on until the question is answered (or the player leaves).
+            if what in ("reenter", "decline", "quit"):
+                self.dismiss(what)
+            return
+        if what in ("reenter", "decline"):
+            return
         if what in ("again", "export") and not self.over:
             return
         if what == "next" and self.over:

@@ -1,6 +1,7 @@
 """The score sheet (*foglio dei punti*) as the game shows it between rounds: each round's total
 per player with what it added, who went out (in one turn: doubled counts), who is out of the
-match, the hands left at the last count, and the winner once the match is over.
+match and who came back in (*rientro*), the hands left at the last count, and the winner once the
+match is over.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
     for player in game.players:
         table.add_column(player, justify="right")
     gone: set[str] = set()
+    reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
         gone -= set(sheet.reentered)
         row = [str(sheet.number), _went_out(game, number, lang)]
@@ -83,7 +85,17 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
             row.append(cell)
         table.add_row(*row)
         gone |= set(sheet.eliminated)
+        # A re-entry gets its own line under the round that put the player out, with the total
+        # he starts again from, before the next round's line (or before the next deal).
+        back = {r.player: r.total for r in reentries if r.after_round == sheet.number}
+        if back:
+            cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
+            table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
     parts: list[Table | Text] = [table]
+    paid = {p: n for p, n in game.play.match.stakes.items() if n}
+    if paid:
+        each = ", ".join(f"{p} {n}" for p, n in paid.items())
+        parts.append(Text(pick(lang, f"Poste per rientrare: {each}", f"Re-entry stakes: {each}")))
     last = game.last_round
     if last is not None and last.end is not None:
         count = Text(pick(lang, "Conta: ", "Count: "), style="bold")
