@@ -478,6 +478,17 @@ class Match:
             return False
         return True
 
+    def reentry_total(self) -> int:
+        """The total an eliminated player comes back at: the highest among the players still
+        in (what :meth:`reenter` gives him).
+
+        >>> m = Match(["Anna", "Bruno", "Carla"], Rules(reentry=True))
+        >>> _ = m.record(RoundResult("Carla", {"Anna": 95, "Bruno": 102}))
+        >>> m.reentry_total()
+        95
+        """
+        return max(self._totals[p] for p in self.active)
+
     def reenter(self, player: str) -> int:
         """Bring an eliminated player back in (*rientro*) at the highest total among the players
         still in, for ``rules.reentry_stake`` stakes; return his new total.
@@ -489,7 +500,7 @@ class Match:
         """
         self.check_reenter(player)
         previous = self._totals[player]
-        total = max(self._totals[p] for p in self.active)
+        total = self.reentry_total()
         stake = self.rules.reentry_stake
         self._totals[player] = total
         self._stakes[player] += stake

@@ -316,10 +316,8 @@ class MatchController:
             # The engine's own check: the rules' re-entry, its limit, enough players still in.
             if name in decided or not match.can_reenter(name):
                 continue
-            totals = match.totals
-            # Match.reenter brings him back at the highest total among the players still in.
-            entry = max(totals[p] for p in match.active)
-            offers.append(ReentryOffer(name, totals[name], entry, self.rules.reentry_stake))
+            entry = match.reentry_total()
+            offers.append(ReentryOffer(name, match.totals[name], entry, self.rules.reentry_stake))
         return tuple(offers)
 
     def reentry_offer(self, name: str) -> ReentryOffer | None:
