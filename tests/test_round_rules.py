@@ -13,6 +13,7 @@ import pytest
 
 from ramino.engine import Card, RaminoError, Reason, get_preset, parse_cards
 from ramino.engine.actions import Discard, Draw, TakeDiscard, parse_action
+from ramino.engine.cards import JOKER
 from ramino.engine.match import Match
 from ramino.engine.melds import MeldKind
 from ramino.engine.play import MatchPlay
@@ -957,3 +958,26 @@ def test_a_must_use_pickup_is_refused_when_only_a_chain_begun_by_another_card_us
     play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard KH", "take")
     play(r, "attach 0 KH", "attach 0 AH", "lay 9C 9D 9S", "lay 5S 6S 7S", "discard 8C")
     assert r.opened[1]
+
+
+@pytest.mark.parametrize("mode", list(RetrievedJoker))
+def test_an_observation_names_the_cards_that_must_still_go_down(mode: RetrievedJoker) -> None:
+    rules = replace(CLASSICO, retrieved_joker=mode)
+    r = deal(rules, [JOKER_RUN, HAS_8H], "QH", "4C 4D")
+    play(r, "draw", "lay 7H JK 9H", "discard AC", "draw")
+    assert r.observation(1).to_lay == ()
+    play(r, "swap 0 8H")
+    waiting = () if mode is RetrievedJoker.KEEP else (JOKER,)
+    assert r.observation(1).to_lay == waiting
+    assert r.observation(0).to_lay == ()  # not his turn: nothing of the other's hand
+    play(r, "lay KD KS JK")
+    assert r.observation(1).to_lay == ()
+
+
+def test_an_observation_names_the_taken_card_that_must_be_used() -> None:
+    rules = replace(CLASSICO, discard_pickup=DiscardPickup.MUST_USE)
+    r = deal(rules, ["7H 8H 2C 4D 6S 8C 10D JS QC KD", IDLE], "9H", "AS")
+    play(r, "take")
+    assert r.observation(0).to_lay == (Card.parse("9H"),)
+    play(r, "lay 7H 8H 9H")
+    assert r.observation(0).to_lay == ()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card
-from .rules import Rules
+from .rules import DiscardPickup, RetrievedJoker, Rules
 
 if TYPE_CHECKING:
     from .round import Phase, Round, TableMeld
@@ -58,6 +58,10 @@ class Observation:
     """His legal actions when it is his turn, else empty."""
     scores: tuple[int, ...] | None = None
     """Match totals by seat, when the round is part of a match."""
+    to_lay: tuple[Card, ...] = ()
+    """Cards of his hand that must still go down this turn, if it is his turn: the card taken
+    from the pozzo where it must be used, and a jolly taken back that waits to be laid again
+    (where the rules want it laid)."""
 
     @property
     def my_turn(self) -> bool:
@@ -107,4 +111,17 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         history=history,
         legal_actions=tuple(round_.legal_actions()) if mine else (),
         scores=scores,
+        to_lay=_to_lay(round_, seat) if mine else (),
     )
+
+
+def _to_lay(round_: Round, seat: int) -> tuple[Card, ...]:
+    rules = round_.rules
+    hand = round_.hands[seat]
+    taken = round_.taken_card
+    must: list[Card] = []
+    if taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand:
+        must.append(round_.deck[taken])
+    if rules.retrieved_joker is not RetrievedJoker.KEEP:
+        must.extend(round_.deck[i] for i in round_.pending_jokers if i in hand)
+    return tuple(must)
