@@ -1,6 +1,7 @@
 """How fast and how right the meld solver is, side by side with the peers that do the same work.
 
-Run: ``.venv/bin/python bench/solver.py [--hands 2000] [--seed 1] [--reference 300]``.
+Run: ``.venv/bin/python bench/solver.py [--hands 2000] [--seed 1] [--reference 300]``
+(``--quick`` for a short look).
 
 1. The peers' own task (gin rummy's deadwood): one 52-card deck, no jokers, ace low only,
    A = 1, 2–10 their number, J Q K = 10, melds of 3+ cards. Least deadwood of 10-card hands,
@@ -279,7 +280,12 @@ def main() -> None:
     parser.add_argument(
         "--warm", type=int, default=1000, help="hands solved before timing (warm meld tables)"
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="a quick look: 300 hands, 200 warm, 20 checked"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.hands, args.warm, args.reference = 300, 200, 20
     gin_task(args.hands, args.seed, args.warm)
     ramino_task(args.hands, args.seed, args.reference, args.warm)
 

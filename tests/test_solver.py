@@ -3,6 +3,7 @@ brute force over the engine's own meld candidates under presets and random knobs
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -12,6 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramino.ai import Arrangement, best_arrangement, best_discard, best_opening, can_go_out
+from ramino.ai._solver_search import capacity_search
+from ramino.ai._solver_suits import encode_hand, suit_solver
+from ramino.ai._solver_tables import encode, tables_for
 from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.going_out import find_going_out
@@ -25,6 +29,10 @@ from ramino.engine.rules import (
     SetSuits,
 )
 from ramino.engine.scoring import hand_count, hand_penalty, round_count
+
+#: More examples for the property tests, e.g. ``RAMINO_SOLVER_EXAMPLES=20`` for twenty times as
+#: many (a longer run after changing the search).
+SCALE = int(os.environ.get("RAMINO_SOLVER_EXAMPLES", "1"))
 
 BASE = Rules()
 ONE_DECK = replace(BASE, decks=1, jokers=0, max_players=4)
@@ -302,7 +310,7 @@ def hands(draw: st.DrawFn, most: int = 9) -> tuple[Rules, list[Card]]:
     return rules, [pool[i] for i in cards]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150 * SCALE, deadline=None)
 @given(hands())
 def test_agrees_with_brute_force(case: tuple[Rules, list[Card]]) -> None:
     rules, cards = case
@@ -323,7 +331,7 @@ def test_agrees_with_brute_force(case: tuple[Rules, list[Card]]) -> None:
             )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60 * SCALE, deadline=None)
 @given(hands(most=8), st.sampled_from([0, 15, 30, 40]))
 def test_opening_agrees_with_brute_force(case: tuple[Rules, list[Card]], threshold: int) -> None:
     rules, cards = case
@@ -340,7 +348,7 @@ def test_opening_agrees_with_brute_force(case: tuple[Rules, list[Card]], thresho
         assert sum(m.points(rules) for m in counted) == way.opening_points
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80 * SCALE, deadline=None)
 @given(hands(most=8))
 def test_can_go_out_agrees_with_find_going_out(case: tuple[Rules, list[Card]]) -> None:
     rules, cards = case
@@ -352,3 +360,45 @@ def test_can_go_out_agrees_with_find_going_out(case: tuple[Rules, list[Card]]) -
     way = find_going_out(cards, optional)
     whole = way is not None and way.discard is None
     assert can_go_out(cards, rules, discard=False) == whole
+
+
+# --- the suit-by-suit search against the lowest-card search, on whole hands ---
+
+
+@st.composite
+def big_hands(draw: st.DrawFn) -> tuple[Rules, list[Card]]:
+    """Hands of 10 to 15 cards from the whole deck (twins and jolly as dealt), or from a few
+    ranks (dense: many overlapping runs and sets)."""
+    rules = draw(rules_values())
+    decks, jokers = rules.deck_for(rules.min_players)
+    low = draw(st.integers(1, 13))
+    span = draw(st.sampled_from([13, 5, 4]))
+    pool = [c for c in NATURAL_CARDS if c.rank is not None and (int(c.rank) - low) % 13 < span]
+    pool = pool * decks + [JOKER] * max(jokers, draw(st.integers(0, 3)))
+    size = draw(st.integers(10, min(15, len(pool))))
+    cards = draw(
+        st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True)
+    )
+    return rules, [pool[i] for i in cards]
+
+
+@settings(max_examples=120 * SCALE, deadline=None)
+@given(big_hands(), st.booleans())
+def test_suit_search_agrees_with_lowest_card_search(
+    case: tuple[Rules, list[Card]], discard: bool
+) -> None:
+    """The two exact searches meet no brute force on hands this big, but each other: the
+    least weight left, with and without a discard, and a way that leaves exactly it."""
+    rules, cards = case
+    tables = tables_for(rules)
+    hand, jokers = encode(cards)
+    expected, _ = capacity_search(tables, tables.weights, hand, jokers, discard, trace=False)
+    solver = suit_solver(rules, tables.weights)
+    found, way = solver.solve(*encode_hand(cards), discard, True)
+    assert found == expected
+    assert way is not None
+    assert way[2] == found == hand_penalty(way[1], rules)
+    if not (rules.flush_meld or rules.rounding is Rounding.TENS):
+        arrangement = best_arrangement(cards, rules, discard=discard)
+        check_accounts(cards, arrangement, rules)
+        assert arrangement.deadwood_points == expected

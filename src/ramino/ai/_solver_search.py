@@ -4,8 +4,10 @@ Both take the lowest card left and either leave it in hand, throw it (once, when
 asked for) or lay it in one of the melds that hold it as their lowest card, so every way of
 laying the hand is met exactly once per order-free choice of melds.
 
-- :func:`capacity_search`, the fast one: each meld takes its fewest jolly and adds its spare
-  room to a running capacity; the jolly left at the end go into that room. No points.
+- :func:`capacity_search`: each meld takes its fewest jolly and adds its spare room to a
+  running capacity; the jolly left at the end go into that room. No points. The suit-by-suit
+  search of :mod:`._solver_suits` replaced it in the solver; it stays as the independent
+  reference the tests hold that one to, on hands too big for a brute force.
 - :func:`explicit_search`: every count of jolly per meld, opening points and a threshold still
   to reach, and cards attached to melds already on the table.
 """

@@ -45,14 +45,12 @@ def unit(code: int) -> int:
 
 def encode(cards: Sequence[Card]) -> tuple[int, int]:
     """A hand as ``(naturals integer, number of jolly)``."""
-    hand = 0
-    jokers = 0
-    for card in cards:
-        if card.code == 52:
-            jokers += 1
-        else:
-            hand += 1 << (FIELD * card.code)
-    return hand, jokers
+    codes = [card.code for card in cards]
+    return sum(map(UNITS.__getitem__, codes)), codes.count(52)
+
+
+UNITS = (*(1 << (FIELD * code) for code in range(52)), 0)
+"""The hand integer of each card code; the jolly (52) is counted apart."""
 
 
 def decode(hand: int) -> list[Card]:

@@ -14,15 +14,18 @@ cost the same, the least raw sum (:func:`ramino.engine.scoring.hand_penalty`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any
 
 from ..engine.cards import JOKER, NATURAL_CARDS, Card
 from ..engine.errors import MeldError, NotationError
 from ..engine.melds import Meld, MeldKind, attach, validate_meld
 from ..engine.rules import Rounding, Rules
 from ..engine.scoring import round_count
-from ._solver_search import INF, AttachOption, Plan, capacity_search, explicit_search
+from ._solver_search import INF, AttachOption, Plan, explicit_search
+from ._solver_suits import SuitSolver, encode_hand, suit_solver
 from ._solver_tables import Tables, decode, encode, tables_for, unit
 
 __all__ = ["Arrangement", "best_arrangement", "best_discard", "best_opening", "can_go_out"]
@@ -83,7 +86,9 @@ def best_arrangement(
     cards = tuple(cards)
     if discard and not cards:
         raise ValueError("a discard needs a card in hand")
-    found = _solve(cards, rules, discard=discard, need=0, table=tuple(table or ()))
+    if not table:
+        return _arrange(cards, rules, discard)
+    found = _solve(cards, rules, discard=discard, need=0, table=tuple(table))
     assert found is not None
     return found
 
@@ -119,12 +124,39 @@ def can_go_out(cards: Sequence[Card], rules: Rules, *, discard: bool) -> bool:
     cards = tuple(cards)
     if not cards:
         return False
-    tables = tables_for(rules)
-    hand, jokers = encode(cards)
-    cost, _ = capacity_search(tables, _ones(), hand, jokers, discard, trace=False)
+    hand, jokers, ranks = encode_hand(cards)
+    cost, _ = _solvers(rules)[2].solve(hand, jokers, ranks, discard, False)
     if cost == 0:
         return True
     return _flush(cards, rules, discard) is not None
+
+
+def least_deadwood(cards: Sequence[Card], rules: Rules) -> int:
+    """The least count ``cards`` can be left with after laying melds, before rounding (a
+    whole-hand *colore* counting where allowed): what
+    :func:`ramino.engine.going_out.min_deadwood` gives, found faster.
+
+    With rounding to tens one or two cards each worth less than 4 count nothing, so this
+    may be 0 where the least raw sum is not (:attr:`Arrangement.deadwood_points`).
+
+    >>> from ramino.engine import Rules, parse_cards
+    >>> from ramino.engine.rules import Rounding
+    >>> least_deadwood(parse_cards("7H 8H 9H KS 2C"), Rules())
+    12
+    >>> hand = parse_cards("2H 3H 4H 5H 3S 3C")
+    >>> least_deadwood(hand, Rules()), least_deadwood(hand, Rules(rounding=Rounding.TENS))
+    (6, 0)
+    """
+    hand, jokers, ranks = encode_hand(cards)
+    solvers = _solvers(rules)
+    cost, _ = solvers[0].solve(hand, jokers, ranks, False, False)
+    if cost and rules.rounding is Rounding.TENS:
+        small, _ = solvers[1].solve(hand, jokers, ranks, False, False)
+        if small <= 2 * (_SMALL + 3):
+            return 0
+    if cost and rules.flush_meld and _flush(tuple(cards), rules, False) is not None:
+        return 0
+    return cost
 
 
 def best_opening(
@@ -179,27 +211,50 @@ def _solve(
     hand, jokers = encode(cards)
     counting = opening and rules.opening_counts_attachments and rules.attach_before_opening
     options, chains = _attach_options(cards, rules, table, counting) if table else ([], [])
-    explicit = opening or bool(table)
-
-    def search(weights: Sequence[int]) -> tuple[int, Plan]:
-        if explicit:
-            return explicit_search(tables, weights, hand, jokers, discard, need, options)
-        return capacity_search(tables, weights, hand, jokers, discard)
-
-    cost, plan = search(tables.weights)
+    cost, plan = explicit_search(tables, tables.weights, hand, jokers, discard, need, options)
     if cost >= INF:
         return None
     if rules.rounding is Rounding.TENS and round_count(cost, rules) > 0:
         # One or two cards each under 4 count nothing: a way that leaves only those may
         # beat the least raw sum ([W]). Weigh them 8 + penalty and the rest out of reach.
-        small_cost, small_plan = search(_small_weights(tables))
+        small = _small_weights(tables)
+        small_cost, small_plan = explicit_search(
+            tables, small, hand, jokers, discard, need, options
+        )
         if small_cost <= 2 * (_SMALL + 3):
             plan = small_plan
-    if not explicit and rules.flush_meld and cost > 0:
+    return _build(plan, tables, rules, table, options, chains, opening)
+
+
+def _arrange(cards: tuple[Card, ...], rules: Rules, discard: bool) -> Arrangement:
+    """:func:`best_arrangement` without table melds: the suit-by-suit search."""
+    hand, jokers, ranks = encode_hand(cards)
+    solvers = _solvers(rules)
+    _meld_of = solvers[3]
+    cost, way = solvers[0].solve(hand, jokers, ranks, discard, True)
+    assert way is not None  # a hand has a way unless a discard is asked of no card
+    melds, deadwood, raw, thrown = way
+    counted = raw
+    if rules.rounding is Rounding.TENS:
+        if round_count(cost, rules) > 0:
+            # As in _solve: the ways that leave only one or two small cards.
+            small_cost, small_way = solvers[1].solve(hand, jokers, ranks, discard, True)
+            if small_cost <= 2 * (_SMALL + 3) and small_way is not None:
+                melds, deadwood, _, thrown = small_way
+                weights = tables_for(rules).weights
+                raw = sum(weights[c.code] for c in deadwood)
+        counted = round_count(_count(raw, [c.code for c in deadwood], tables_for(rules)), rules)
+    if rules.flush_meld and cost > 0:
         flush = _flush(cards, rules, discard)
         if flush is not None:
             return flush
-    return _build(plan, tables, rules, table, options, chains, opening)
+    return Arrangement(
+        tuple([_meld_of(enc, k) for enc, k in melds]) if melds else (),
+        tuple(deadwood),
+        counted,
+        raw,
+        None if thrown < 0 else _CARDS[thrown],
+    )
 
 
 def _build(
@@ -211,8 +266,11 @@ def _build(
     chains: list[list[tuple[tuple[Card, Card | None], ...]]],
     opening: bool,
 ) -> Arrangement:
-    melds = tuple(_meld(enc, k, tables, opening) for enc, k in plan.melds)
-    deadwood = tuple(_card(c) for c in sorted(plan.deadwood))
+    if opening:
+        melds = tuple(_meld(enc, k, tables, opening) for enc, k in plan.melds)
+    else:
+        melds = tuple(_plain_meld(enc, k, rules) for enc, k in plan.melds)
+    deadwood = tuple(map(_CARDS.__getitem__, sorted(plan.deadwood)))
     attached: list[tuple[Card, int]] = []
     grown: list[tuple[int, Meld]] = []
     for number, index in sorted(plan.attached):
@@ -221,7 +279,7 @@ def _build(
             meld = attach(meld, [card], rules, jokers=None if declared is None else [declared])
             attached.append((card, number))
         grown.append((number, meld))
-    raw = sum(tables.weights[c] for c in plan.deadwood)
+    raw = sum(map(tables.weights.__getitem__, plan.deadwood))
     return Arrangement(
         melds=melds,
         deadwood=deadwood,
@@ -234,8 +292,18 @@ def _build(
     )
 
 
+_CARDS: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)
+"""Cards by code, the jolly 52."""
+
+
 def _card(code: int) -> Card:
-    return JOKER if code == 52 else NATURAL_CARDS[code]
+    return _CARDS[code]
+
+
+def _plain_meld(enc: int, jokers: int, rules: Rules) -> Meld:
+    """A meld as the rules place its jolly (remembered per rules by :func:`_solvers`: melds
+    are frozen values, and the same few come back hand after hand)."""
+    return validate_meld((*decode(enc), *([JOKER] * jokers)), rules)
 
 
 def _count(raw: int, deadwood: list[int], tables: Tables) -> int:
@@ -289,8 +357,34 @@ _SMALL = 8
 _ONES: tuple[int, ...] = (1,) * 53
 
 
-def _ones() -> tuple[int, ...]:
-    return _ONES
+_Searches = tuple[SuitSolver, SuitSolver, SuitSolver, Callable[[int, int], Meld]]
+
+
+def _solvers(rules: Rules) -> _Searches:
+    """The searches of ``rules`` (by penalty, by the small-card weights, by card count) and
+    its melds by ``(naturals, jolly)``, remembered. The rules of the last call are checked
+    first by identity: a game asks with the same value again and again, and hashing it is a
+    Python call."""
+    if rules is _LAST[0]:
+        last: _Searches = _LAST[1]
+        return last
+    found = _searches(rules)
+    _LAST[:] = (rules, found)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _searches(rules: Rules) -> _Searches:
+    tables = tables_for(rules)
+    return (
+        suit_solver(rules, tables.weights),
+        suit_solver(rules, _small_weights(tables)),
+        suit_solver(rules, _ONES),
+        lru_cache(maxsize=1 << 14)(partial(_plain_meld, rules=rules)),
+    )
+
+
+_LAST: list[Any] = [None, None]
 
 
 def _small_weights(tables: Tables) -> tuple[int, ...]:
