@@ -13,17 +13,17 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from ..engine.candidates import meld_candidates
 from ..engine.cards import JOKER, Card, Rank
 from ..engine.errors import RaminoError
-from ..engine.going_out import closing_kind, min_deadwood
+from ..engine.going_out import closing_kind
 from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
 from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rules, SetSuits
 from ..engine.scoring import Closing, card_penalty
+from .solver import least_deadwood
 
 __all__ = ["Decision", "GreedyBot", "Style", "Why", "decide"]
 
@@ -111,17 +111,12 @@ class Style:
 def _deadwood(cards: Sequence[Card], rules: Rules) -> int:
     """The least count ``cards`` can be left with after binding some in melds.
 
-    The one place the greedy bot evaluates a hand: it uses the engine's exact search
-    (:func:`ramino.engine.going_out.min_deadwood`) until the meld solver
-    (``ramino.ai.solver.best_arrangement``) replaces it here.
+    The one place the greedy bot evaluates a hand: the meld solver's least count
+    (:func:`ramino.ai.solver.least_deadwood`, the same number as the engine's
+    :func:`ramino.engine.going_out.min_deadwood`; its memos per suit make it faster than a
+    cache of whole hands).
     """
-    return _cached_deadwood(tuple(sorted(cards)), rules)
-
-
-@lru_cache(maxsize=8192)
-def _cached_deadwood(cards: tuple[Card, ...], rules: Rules) -> int:
-    # Within a turn the same hands come back for every option: remember the answers.
-    return min_deadwood(cards, rules)
+    return least_deadwood(cards, rules)
 
 
 def _is_dead(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
