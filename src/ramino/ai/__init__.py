@@ -6,6 +6,7 @@ Bots see only observations (:class:`ramino.engine.observation.Observation`), nev
 """
 
 from .bot import Bot, RandomBot, play_match, play_round
+from .expert import ExpertBot
 from .greedy import GreedyBot, Style
 from .hint import Hint, hint
 from .levels import LEVELS, bot_for_level
@@ -17,6 +18,7 @@ __all__ = [
     "LEVELS",
     "Arrangement",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "Hint",
     "RandomBot",

@@ -1,13 +1,14 @@
 """The three strengths of the computer opponent a player chooses at the table.
 
 ``principiante`` and ``intermedio`` are the greedy bot (:mod:`ramino.ai.greedy`) in two
-styles; ``esperto`` is, for now, the full greedy bot too: the searching expert bot will take
-its place behind :func:`bot_for_level` without changing any caller.
+styles; ``esperto`` is the searching expert bot (:mod:`ramino.ai.expert`), which plays the
+round out from guesses at the hidden cards before each move that matters.
 """
 
 from __future__ import annotations
 
 from .bot import Bot
+from .expert import ExpertBot
 from .greedy import GreedyBot, Style
 
 __all__ = ["BEGINNER", "LEVELS", "bot_for_level"]
@@ -25,13 +26,12 @@ def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None =
     """A computer opponent of strength ``level`` (one of :data:`LEVELS`), named ``name`` or
     after its level.
 
-    ``esperto`` is the full greedy bot until the expert search bot exists: asking for it is
-    already the right call, and will get the stronger bot when it comes.
+    ``esperto`` is the expert search bot, with its default thinking time per move.
 
     >>> bot_for_level("intermedio").name
     'intermedio'
     >>> bot_for_level("Esperto", name="Carla")
-    GreedyBot(name='Carla')
+    ExpertBot(name='Carla')
     >>> bot_for_level("campione")
     Traceback (most recent call last):
     ...
@@ -48,6 +48,5 @@ def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None =
 
 
 def _expert(seed: int | str | bytes, name: str) -> Bot:
-    # The seam for the expert bot (a search over the turn and the opponents' likely hands):
-    # until it exists the expert plays the full greedy game.
-    return GreedyBot(seed, name=name)
+    # The seam for the expert bot (a search over the turn and the opponents' likely hands).
+    return ExpertBot(seed, name=name)

@@ -1,0 +1,180 @@
+"""The expert bot: legal moves under every playable preset, guesses that use only what the seat
+saw, and the obvious going-out."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from ramino.ai import Bot, ExpertBot, GreedyBot, bot_for_level
+from ramino.ai.determinize import (
+    card_weights,
+    known_cards,
+    round_from_observation,
+    sample_hidden,
+    unseen_cards,
+)
+from ramino.ai.greedy import decide
+from ramino.engine import Card, parse_cards
+from ramino.engine.actions import Action, Draw, TakeDiscard
+from ramino.engine.observation import Observation
+from ramino.engine.presets import get_preset
+from ramino.engine.round import Round
+from scripted import PLAYABLE, deal
+
+CLASSICO = get_preset("classico")
+
+
+class Referee:
+    """Checks that every action the bot returns is among the legal ones it was shown."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def act(self, observation: Observation) -> Action:
+        action = self.inner.act(observation)
+        assert action in observation.legal_actions, (str(action), observation.legal_actions)
+        return action
+
+
+@pytest.mark.parametrize("preset", ["classico", "apertura-50", "scala-40", "casertano"])
+def test_the_expert_always_plays_a_legal_action(preset: str) -> None:
+    rules = replace(get_preset(preset), max_turns=24)
+    for seed in range(2):
+        r = Round(rules, 2, seed=seed)
+        bots: list[Bot] = [Referee(ExpertBot(seed, rollouts=1, horizon=4)), GreedyBot(seed)]
+        while not r.is_over:
+            r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+
+
+def test_the_guess_matches_the_observation_in_every_preset() -> None:
+    # Mid-round, for the player to move: a guessed round shows him exactly what he saw
+    # (the physical copy of a card on the table aside).
+    def seen(obs: Observation) -> tuple[object, ...]:
+        return replace(obs, table=()), tuple((m.owner, m.meld) for m in obs.table)
+
+    rng = random.Random(0)
+    for preset in PLAYABLE:
+        rules = replace(get_preset(preset), max_turns=20)
+        r = Round(rules, 2, seed=preset)
+        while not r.is_over:
+            obs = r.observation(r.to_play)
+            guess = round_from_observation(obs, sample_hidden(obs, rng), seed=1)
+            assert seen(guess.observation(obs.seat)) == seen(obs), preset
+            assert guess.melded_before == r.melded_before
+            r.apply(decide(obs).action)
+
+
+def test_sampled_hands_have_their_sizes_and_the_known_cards() -> None:
+    r = Round(CLASSICO, 3, seed=0)
+    takes = 0
+    rng = random.Random(1)
+    while not r.is_over and r.turn < 60:
+        seat = r.to_play
+        obs = r.observation(seat)
+        known = known_cards(obs)
+        for s in range(3):
+            # What everyone knows is true.
+            assert not Counter(known[s]) - Counter(r.hand(s))
+        hidden = sample_hidden(obs, rng, weights=card_weights(obs))
+        assert [len(h) for h in hidden.hands] == list(obs.hand_sizes)
+        assert len(hidden.stock) == obs.stock_count
+        assert hidden.hands[seat] == obs.hand
+        for s in range(3):
+            assert not Counter(known[s]) - Counter(hidden.hands[s])
+        dealt = Counter(c for s, h in enumerate(hidden.hands) if s != seat for c in h)
+        assert dealt + Counter(hidden.stock) == unseen_cards(obs)
+        takes += any(known)
+        action = decide(obs).action
+        r.apply(action)
+    assert takes  # the round had cards taken from the pozzo to know about
+
+
+def _twin_rounds() -> tuple[Round, Round]:
+    """Two deals alike in all that seat 0 sees (his hand, the upcard, the card he draws) and
+    different in the other hand and the rest of the stock."""
+    mine = "4H 5H 6H 7S 7D 9C 10C KD 2S 8D"
+    a = deal(CLASSICO, [mine, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "JC", stock="JH 9S 9H")
+    b = deal(CLASSICO, [mine, "KC KS KH 8S 8H 8C 4S JS JD 10D"], "JC", stock="JH 3H 3S")
+    return a, b
+
+
+def test_the_decision_depends_only_on_what_the_seat_saw() -> None:
+    a, b = _twin_rounds()
+    for r in (a, b):
+        r.apply(Draw())
+    assert a.observation(0) == b.observation(0)
+    assert a.hand(1) != b.hand(1)
+    bots = ExpertBot(7, rollouts=3), ExpertBot(7, rollouts=3)
+    # The whole turn, step by step: the same moves in both rounds.
+    while a.to_play == 0 and not a.is_over:
+        obs = a.observation(0)
+        assert obs == b.observation(0)
+        first, second = bots[0].act(obs), bots[1].act(b.observation(0))
+        assert first == second
+        a.apply(first)
+        b.apply(second)
+
+
+def test_the_draw_decision_depends_only_on_what_the_seat_saw() -> None:
+    a, b = _twin_rounds()
+    obs = a.observation(0)
+    assert obs == b.observation(0)
+    assert ExpertBot(3, rollouts=4).act(obs) == ExpertBot(3, rollouts=4).act(b.observation(0))
+
+
+def test_the_expert_takes_an_obvious_going_out() -> None:
+    # The queen on the pozzo closes the hand at once (in mano); the stock card would not.
+    hand = "4H 5H 6H 7S 7D 7C 9C 10C JC KD"
+    r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "QC", stock="2S")
+    bot = ExpertBot(0, rollouts=2)
+    assert bot.act(r.observation(0)) == TakeDiscard()
+    r.apply(TakeDiscard())
+    while not r.is_over:
+        r.apply(bot.act(r.observation(0)))
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+
+
+def test_the_expert_goes_out_by_laying_when_it_can() -> None:
+    hand = "4H 5H 6H 7S 7D 7C 9C 10C JC QC"
+    r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "2D", stock="KD")
+    r.apply(Draw())
+    bot = ExpertBot(0, rollouts=2)
+    while not r.is_over:
+        r.apply(bot.act(r.observation(0)))
+    assert r.end is not None and r.end.out == 0
+    assert r.hand(0) == () and r.top_discard == Card.parse("KD")
+
+
+def test_the_expert_level_is_the_expert_bot() -> None:
+    bot = bot_for_level("esperto", seed=2, name="Carla")
+    assert isinstance(bot, ExpertBot) and bot.name == "Carla"
+    with pytest.raises(ValueError, match="rollouts"):
+        ExpertBot(rollouts=0)
+
+
+def test_a_fixed_number_of_guesses_repeats_the_same_play() -> None:
+    rules = replace(CLASSICO, max_turns=16)
+
+    def play() -> list[str]:
+        r = Round(rules, 2, seed=5)
+        bots: list[Bot] = [ExpertBot(1, rollouts=2, horizon=4), GreedyBot(2)]
+        while not r.is_over:
+            r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+        return [str(e) for e in r.public_history]
+
+    assert play() == play()
+
+
+def test_parse_cards_of_the_twin_deals_are_distinct() -> None:
+    # The twin deals above really differ in the hidden cards, not only in their order.
+    a, b = _twin_rounds()
+    assert Counter(a.hand(1)) != Counter(b.hand(1))
+    assert parse_cards("JC")[0] == a.top_discard == b.top_discard
