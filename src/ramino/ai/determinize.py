@@ -19,8 +19,8 @@ from ..engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from ..engine.cards import JOKER, Card
 from ..engine.deck import Deck
 from ..engine.observation import Observation
-from ..engine.round import Phase, Round, TableMeld
-from ..engine.rules import JokerUpcard, RetrievedJoker
+from ..engine.rebuild import round_from_view
+from ..engine.round import Round
 from .greedy import connects
 
 __all__ = [
@@ -242,79 +242,13 @@ def sample_hidden(
     return Hidden(tuple(hands), tuple(cards))
 
 
-@dataclass(frozen=True, slots=True)
-class _TurnState:
-    """What the public history tells of the round beyond the observation's own fields."""
-
-    melded_before: tuple[bool, ...]
-    turn_melded: bool
-    swaps: int
-    """Jolly taken back this turn and not laid again."""
-    swapped_from: int | None
-    restocks: int
-    taken_laid: bool
-    """The card taken from the pozzo this turn has gone down (the engine lays it first)."""
-
-
-def _turn_state(observation: Observation) -> _TurnState:
-    players = observation.players
-    rules = observation.rules
-    melded = [False] * players
-    turn_melded = False
-    swaps = 0
-    swapped_from: int | None = None
-    size = rules.hand_size_for(players)
-    deck = len(Deck.for_rules(rules, players))
-    history = observation.history
-    # Casertano's jolly upcard goes to the first player, who starts without drawing.
-    no_upcard = (
-        rules.joker_upcard is JokerUpcard.TO_FIRST_PLAYER
-        and bool(history)
-        and not isinstance(history[0].action, Draw | TakeDiscard)
-    ) or (not history and observation.phase is Phase.PLAY)
-    stock = deck - size * players - (0 if no_upcard else 1)
-    pile = 0 if no_upcard else 1
-    restocks = 0
-    taken: Card | None = None
-    taken_laid = False
-    for event in history:
-        action = event.action
-        if isinstance(action, Lay | Attach | Swap):
-            turn_melded = True
-            taken_laid = taken_laid or taken in action.cards
-            if isinstance(action, Swap):
-                swaps += 1
-                swapped_from = action.meld
-            elif JOKER in action.cards:
-                swaps = max(0, swaps - action.cards.count(JOKER))
-        elif isinstance(action, Draw):
-            stock -= 1
-        elif isinstance(action, TakeDiscard):
-            pile -= 1
-            taken = event.taken
-        elif isinstance(action, Discard):
-            pile += 1
-            if turn_melded:
-                melded[event.seat] = True
-            turn_melded, swaps, swapped_from = False, 0, None
-            taken, taken_laid = None, False
-            if stock == 0 and pile >= 2:
-                # The engine restocks at the end of the turn that emptied the tallone.
-                restocks += 1
-                stock, pile = pile - 1, 1
-    return _TurnState(tuple(melded), turn_melded, swaps, swapped_from, restocks, taken_laid)
-
-
 def round_from_observation(
     observation: Observation, hidden: Hidden, *, seed: int | str | bytes = 0
 ) -> Round:
     """A round in the state ``observation`` shows, with the hidden cards as ``hidden``
-    guesses them: the same table, pozzo, turn, phase and openings, the public history, and
-    what the player to move has done this turn. Restocks are shuffled from ``seed``.
-
-    The engine has no constructor for a round in the middle of play, so this deals a round
-    and then sets its state, the turn's private fields included; the physical copy of each
-    card is chosen afresh (twins are equal to the rules).
+    guesses them (the engine's :func:`~ramino.engine.rebuild.round_from_view`): the same
+    table, pozzo, turn, phase and openings, the public history, and what the player to move
+    has done this turn. Restocks are shuffled from ``seed``.
 
     >>> from ramino.engine.presets import get_preset
     >>> obs = Round(get_preset("classico"), 2, seed=1).observation(1)
@@ -322,49 +256,4 @@ def round_from_observation(
     >>> r.observation(1) == obs
     True
     """
-    rules, players = observation.rules, observation.players
-    r = Round(rules, players, seed=seed, deck_order=range(len(Deck.for_rules(rules, players))))
-    free: dict[Card, list[int]] = {}
-    for card_id, card in enumerate(r.deck):
-        free.setdefault(card, []).append(card_id)
-
-    def ids(cards: Sequence[Card]) -> list[int]:
-        try:
-            return [free[card].pop() for card in cards]
-        except (KeyError, IndexError):
-            raise ValueError("the guessed cards are not one deck") from None
-
-    r.table = [TableMeld(m.owner, m.meld, tuple(ids(m.meld.cards))) for m in observation.table]
-    r.discard_pile = ids(observation.discard_pile)
-    r.hands = [ids(hand) for hand in hidden.hands]
-    r.stock = ids(hidden.stock)
-    if any(free.values()):
-        raise ValueError("the guess leaves cards of the deck nowhere")
-    state = _turn_state(observation)
-    r.turn = observation.turn
-    r.to_play = observation.to_play
-    r.phase = observation.phase
-    r.opened = list(observation.opened)
-    r.melded_before = list(state.melded_before)
-    r.restocks = state.restocks
-    r.public_history = list(observation.history)
-    r.history = []
-    r.end = None
-    # The turn in progress: only its own player's observation knows these, and only he moves.
-    seat = observation.to_play
-    if observation.seat == seat and observation.phase is Phase.PLAY:
-        hand = r.hands[seat]
-        taken = observation.taken_card
-        if taken is not None:
-            # Laid already, the card still counts as taken (its twins may not be thrown);
-            # a twin left in hand is then not the taken card.
-            laid = [i for m in r.table for i in m.ids]
-            where = [*laid, *hand] if state.taken_laid else [*hand, *laid]
-            r._taken = next(i for i in where if r.deck[i] is taken)
-        r._turn_melded = state.turn_melded
-        r._opening_points = observation.opening_points
-        if rules.retrieved_joker is not RetrievedJoker.KEEP and state.swaps:
-            jokers = [i for i in hand if r.deck[i].is_joker]
-            r._pending = jokers[: state.swaps]
-            r._pending_from = state.swapped_from if r._pending else None
-    return r
+    return round_from_view(observation, hidden.hands, hidden.stock, seed=seed)

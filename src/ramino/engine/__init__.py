@@ -33,6 +33,7 @@ from .match import Match, RoundResult, RoundSheet
 from .melds import Meld, MeldKind, attach, parse_meld, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
 from .presets import PRESETS, get_preset, preset_names
+from .rebuild import round_from_view
 from .record import Record, deal, from_json, record_round, replay, to_json, verify
 from .round import EndReason, Event, Phase, Round, RoundEnd, TableMeld, stacked_deck
 from .rules import Rules, knob_names
@@ -106,6 +107,7 @@ __all__ = [
     "replay",
     "retrieve_joker",
     "round_count",
+    "round_from_view",
     "rules_from_mapping",
     "rules_from_toml",
     "rules_to_toml",

@@ -62,6 +62,20 @@ class Observation:
     """Cards of his hand that must still go down this turn, if it is his turn: the card taken
     from the pozzo where it must be used, and a jolly taken back that waits to be laid again
     (where the rules want it laid)."""
+    melded_before: tuple[bool, ...] = ()
+    """By seat, whether he has laid or attached anything in an earlier turn (everyone saw it:
+    a player who has not can still go out *in mano*)."""
+    restocks: int = 0
+    """How many times the tallone has been made again from the pozzo."""
+    turn_melded: bool = False
+    """Whether he has laid, attached or swapped this turn, if it is his turn."""
+    taken_laid: bool = False
+    """Whether the card he took from the pozzo this turn has gone down already."""
+    jokers_back: int = 0
+    """How many jolly he took back from the table this turn and still holds, if it is his
+    turn (they may not go back into the meld they came from)."""
+    jolly_from: int | None = None
+    """The table meld those jolly were taken from."""
 
     @property
     def my_turn(self) -> bool:
@@ -112,6 +126,12 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         legal_actions=tuple(round_.legal_actions()) if mine else (),
         scores=scores,
         to_lay=_to_lay(round_, seat) if mine else (),
+        melded_before=tuple(round_.melded_before),
+        restocks=round_.restocks,
+        turn_melded=round_.turn_melded if mine else False,
+        taken_laid=mine and taken is not None and taken not in round_.hands[seat],
+        jokers_back=len(round_.pending_jokers) if mine else 0,
+        jolly_from=round_.pending_from if mine else None,
     )
 
 

@@ -242,6 +242,16 @@ class Round:
         return self._taken
 
     @property
+    def turn_melded(self) -> bool:
+        """Whether the player to move has laid, attached or swapped this turn."""
+        return self._turn_melded
+
+    @property
+    def pending_from(self) -> int | None:
+        """The table meld the jolly waiting to be laid was taken from, if any."""
+        return self._pending_from if self._pending else None
+
+    @property
     def pending_jokers(self) -> tuple[int, ...]:
         """Ids of the jolly taken back this turn that still wait to be laid."""
         return tuple(self._pending)

@@ -1,0 +1,93 @@
+"""A round rebuilt from one player's view: what he saw, with a guess at what he did not.
+
+Bots that search (the expert of :mod:`ramino.ai`) play a round forward from many guesses at
+the hidden cards. Everything else of the state comes from the observation, so the rebuilt
+round shows that player exactly what he saw; only the engine knows where each fact goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .deck import Deck
+from .observation import Observation
+from .round import Phase, Round, TableMeld
+
+__all__ = ["round_from_view"]
+
+
+def round_from_view(
+    view: Observation,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    *,
+    seed: int | str | bytes = 0,
+) -> Round:
+    """The round ``view`` shows, with ``hands`` (by seat, the viewer's own as he holds it)
+    and ``stock`` (the *tallone*, top last) for the cards he cannot see; restocks are
+    shuffled from ``seed``.
+
+    The turn in progress is rebuilt for the viewer's own turn (the card he took, what he has
+    laid, a jolly he took back); the round's private history is not known, so the rebuilt
+    round is for playing forward, not for records. Which physical copy of a twin lies where
+    is chosen afresh: twins are the same card to the rules.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> real = Round(get_preset("classico"), 2, seed=1)
+    >>> view = real.observation(1)
+    >>> hands = [real.hand(0), real.hand(1)]
+    >>> stock = [real.deck[i] for i in real.stock]
+    >>> round_from_view(view, hands, stock).observation(1) == view
+    True
+    """
+    rules, players = view.rules, view.players
+    if len(hands) != players:
+        raise ValueError(f"{len(hands)} hands for {players} seats")
+    if tuple(sorted(hands[view.seat])) != view.hand:
+        raise ValueError("the viewer's own hand is not the one he holds")
+    sizes = tuple(len(h) for h in hands)
+    if sizes != view.hand_sizes or len(stock) != view.stock_count:
+        raise ValueError(
+            f"hands of {sizes} and a stock of {len(stock)} cards, where the view has"
+            f" {view.hand_sizes} and {view.stock_count}"
+        )
+    deck = Deck.for_rules(rules, players)
+    r = Round(rules, players, seed=seed, deck_order=range(len(deck)))
+    free: dict[Card, list[int]] = {}
+    for card_id in reversed(range(len(deck))):
+        free.setdefault(deck[card_id], []).append(card_id)
+
+    def ids(cards: Sequence[Card]) -> list[int]:
+        try:
+            return [free[card].pop() for card in cards]
+        except (KeyError, IndexError):
+            raise ValueError("the cards given are not one deck") from None
+
+    r.table = [TableMeld(m.owner, m.meld, tuple(ids(m.meld.cards))) for m in view.table]
+    r.discard_pile = ids(view.discard_pile)
+    r.hands = [ids(hand) for hand in hands]
+    r.stock = ids(stock)
+    if any(free.values()):
+        raise ValueError("the cards given leave some of the deck nowhere")
+    r.turn = view.turn
+    r.to_play = view.to_play
+    r.phase = view.phase
+    r.opened = list(view.opened)
+    r.melded_before = list(view.melded_before or (False,) * players)
+    r.restocks = view.restocks
+    r.public_history = list(view.history)
+    r.history = []
+    r.end = None
+    if view.seat == view.to_play and view.phase is Phase.PLAY:
+        hand = r.hands[view.seat]
+        if view.taken_card is not None:
+            laid = [i for m in r.table for i in m.ids]
+            where = laid if view.taken_laid else hand
+            r._taken = next(i for i in where if r.deck[i] is view.taken_card)
+        r._turn_melded = view.turn_melded
+        r._opening_points = view.opening_points
+        if view.jokers_back:
+            r._pending = [i for i in hand if r.deck[i].is_joker][: view.jokers_back]
+            r._pending_from = view.jolly_from
+    return r
