@@ -49,6 +49,7 @@ from ..engine.play import MatchPlay, round_seed, turns_played
 from ..engine.round import Round, seed_bytes
 from ..engine.rules import Rules
 from .bot import Bot, RandomBot, play_match, play_round
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .levels import LEVELS, bot_for_level
 
@@ -86,6 +87,7 @@ def _level(level: str) -> BotFactory:
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "expert": ExpertBot,
     **{level: _level(level) for level in LEVELS},
 }
 
