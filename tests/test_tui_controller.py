@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ramino.ai import Bot, RandomBot
+from ramino.ai import Bot, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
 from ramino.engine.actions import Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
@@ -359,3 +359,25 @@ def test_a_save_of_version_1_still_loads() -> None:
     # The deal declined what nobody chose, in seat order.
     assert set(back.reentry_decisions) == set(game.reentry_decisions)
     assert not any(d.reenters for d in back.reentry_decisions)
+
+
+@pytest.mark.parametrize("preset", ["classico", "scala-40", "rami-51"])
+def test_a_whole_match_against_the_real_computer_players(preset: str) -> None:
+    # The default opponents (the intermedio level), a greedy bot playing the human's seat.
+    game = MatchController(get_preset(preset), players=3, level="intermedio", seed=11)
+    me = GreedyBot(5)
+    rounds = 0
+    while not game.is_over:
+        game.start_round()
+        while game.round is not None and not game.round.is_over:
+            if game.human_to_move:
+                observation = game.observation()
+                assert observation is not None
+                game.play_human(me.act(observation))
+            else:
+                game.bot_step()
+        game.finish_round()
+        rounds += 1
+        assert rounds < 60
+    assert game.play.match.winner in game.players
+    assert len(game.records) == rounds
