@@ -37,6 +37,7 @@ from ramino.engine.actions import (
     parse_action,
 )
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Rank, Suit
+from ramino.engine.legal import play_candidates
 from ramino.engine.melds import Meld, MeldKind
 from ramino.engine.observation import Observation
 from ramino.engine.rebuild import round_from_view
@@ -600,3 +601,19 @@ def test_a_round_rebuilt_from_a_view_shows_the_same_view_and_plays_on(
         assert _comparable(rebuilt.observation(other)) == _comparable(r.observation(other))
     for _ in walk(rebuilt, random.Random(seed + 1), 40):
         check_every_card_once(rebuilt)
+
+
+@settings(PROPERTY, max_examples=40)
+@given(table=tables, seed=seeds, steps=st.integers(min_value=0, max_value=200))
+def test_the_quick_answers_of_legal_actions_agree_with_the_full_checks(
+    table: tuple[str, int], seed: int, steps: int
+) -> None:
+    # legal_actions() spares the round's full check for plain moves; every answer must be the
+    # one the full check gives, at every step of random games.
+    r = Round(get_preset(table[0]), table[1], seed=seed, dealer=seed % table[1])
+    for state in walk(r, random.Random(seed), steps):
+        if state.phase is not Phase.PLAY:
+            continue
+        full = [a for a in play_candidates(state) if state.can(a)]
+        full += [Discard(c) for c in state.discard_options()]
+        assert state.legal_actions() == full

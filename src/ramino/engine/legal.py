@@ -7,7 +7,7 @@ and then confirmed by the round's own checks, so the list is sound by constructi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -16,8 +16,8 @@ from .candidates import meld_candidates
 from .cards import JOKER, Card, Rank, Suit
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
-from .melds import Meld, MeldKind, _needed, attach
-from .rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
+from .melds import Meld, MeldKind, _needed, attach, validate_meld
+from .rules import AceInRuns, DiscardPickup, FinalDiscard, Rules, SetJokerSwap, SetSuits
 
 if TYPE_CHECKING:
     from .round import Round
@@ -180,23 +180,82 @@ def legal_actions(round_: Round) -> list[Action]:
 
     if round_.phase is Phase.OVER:
         return []
-    seat = round_.to_play
-    candidates: list[Action]
     if round_.phase is Phase.DRAW:
-        candidates = [Draw(), TakeDiscard()]
-        return [a for a in candidates if round_.can(a)]
+        return [a for a in (Draw(), TakeDiscard()) if round_.can(a)]
+    quick = _plain_turn(round_)
+    found = []
+    for action in play_candidates(round_):
+        verdict = quick(action) if quick is not None else None
+        if verdict if verdict is not None else round_.can(action):
+            found.append(action)
+    found.extend(Discard(c) for c in round_.discard_options())
+    return found
+
+
+def play_candidates(round_: Round) -> list[Action]:
+    """Every move but a discard worth checking for the player to move in his play phase: a
+    superset of the legal ones, built from the structure of the hand and the table."""
+    seat = round_.to_play
     rules = round_.rules
     hand = [round_.deck[i] for i in round_.hands[seat]]
-    candidates = []
+    candidates: list[Action] = []
     if rules.melding_during_play:
         candidates.extend(Lay(c, j) for c, j in meld_candidates(hand, rules))
         candidates.extend(attach_candidates(round_, seat))
         candidates.extend(swap_candidates(round_, seat))
     if not rules.melding_during_play or rules.flush_close:
         candidates.extend(show_candidates(round_, seat))
-    found = [a for a in candidates if round_.can(a)]
-    found.extend(Discard(c) for c in round_.discard_options())
-    return found
+    return candidates
+
+
+def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
+    """Where nothing of the turn constrains a plain move — an opened player, no card taken
+    that must be used, no jolly waiting, no first-round limit — a meld or a natural card's
+    attachment is decided from what is remembered about melds, and the round's full check
+    is spared. The function answers ``None`` for any other move (the full check decides);
+    ``None`` in place of the function means the turn is not plain."""
+    seat = round_.to_play
+    rules = round_.rules
+    hand = round_.hands[seat]
+    taken = round_.taken_card
+    if (
+        not rules.melding_during_play
+        or not round_.opened[seat]
+        or round_.pending_jokers
+        or (round_.first_round and not rules.rummy_on_first_turn)
+        or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
+    ):
+        return None
+    deck = round_.deck
+    held = Counter(deck[i] for i in hand)
+    # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
+    barred = deck[taken] if taken is not None and not rules.rediscard_taken_card else None
+    throwable = len(hand) - (held[barred] if barred is not None else 0)
+    table = round_.table
+
+    def leaves_a_discard(cards: Sequence[Card]) -> bool:
+        # Something must be left to throw; laying the whole hand is left to the full check.
+        if len(cards) >= len(hand):
+            return False
+        return throwable - sum(1 for c in cards if c is not barred) >= 1
+
+    def verdict(action: Action) -> bool | None:
+        if isinstance(action, Lay):
+            if len(action.cards) >= len(hand):
+                return None
+            try:
+                validate_meld(action.cards, rules, jokers=action.jokers)
+            except (MeldError, NotationError):
+                return False
+            return leaves_a_discard(action.cards)
+        if isinstance(action, Attach) and action.jokers is None and len(action.cards) == 1:
+            (card,) = action.cards
+            if card.is_joker or len(hand) < 2 or not 0 <= action.meld < len(table):
+                return None
+            return fits(table[action.meld].meld, card, rules) and leaves_a_discard(action.cards)
+        return None
+
+    return verdict
 
 
 # --- questions the round asks before a draw or a swap ---
