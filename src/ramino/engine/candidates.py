@@ -36,13 +36,7 @@ def _candidates(
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
-    masks = [0, 0, 0, 0]
-    by_code = [0] * 53
-    for card in cards:
-        code = card.code
-        by_code[code] += 1
-        if code < 52:
-            masks[code // 13] |= 2 << (code % 13)
+    masks, by_code = _shape(cards)
     jokers = by_code[52]
     max_jokers = (
         jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
@@ -78,13 +72,7 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     >>> sorted(map(str, unmeldable(parse_cards("7H 8H 9H 7S KD"), Rules())))
     ['7S', 'KD']
     """
-    masks = [0, 0, 0, 0]
-    by_code = [0] * 53
-    for card in cards:
-        code = card.code
-        by_code[code] += 1
-        if code < 52:
-            masks[code // 13] |= 2 << (code % 13)
+    masks, by_code = _shape(cards)
     jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
@@ -97,6 +85,18 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
         if any(have):
             live.update(_rank_live(r, have, jokers, rules))
     return frozenset(c for c in cards if not c.is_joker and c not in live)
+
+
+def _shape(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
+    masks = [0, 0, 0, 0]
+    by_code = [0] * 53
+    for card in cards:
+        code = card.code
+        by_code[code] += 1
+        if code < 52:
+            masks[code // 13] |= 2 << (code % 13)
+    return masks, by_code
 
 
 @lru_cache(maxsize=8192)
