@@ -16,6 +16,7 @@ from ramino.ai import Arrangement, best_arrangement, best_discard, best_opening,
 from ramino.ai._solver_search import capacity_search
 from ramino.ai._solver_suits import encode_hand, suit_solver
 from ramino.ai._solver_tables import encode, tables_for
+from ramino.ai.solver import least_penalty
 from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.going_out import find_going_out
@@ -402,3 +403,23 @@ def test_suit_search_agrees_with_lowest_card_search(
         arrangement = best_arrangement(cards, rules, discard=discard)
         check_accounts(cards, arrangement, rules)
         assert arrangement.deadwood_points == expected
+
+
+# --- the number alone ---
+
+
+@settings(max_examples=150 * SCALE, deadline=None)
+@given(st.one_of(hands(), big_hands()), st.booleans())
+def test_least_penalty_is_the_arrangements_penalty(
+    case: tuple[Rules, list[Card]], discard: bool
+) -> None:
+    """:func:`least_penalty` (no melds made) is the penalty of :func:`best_arrangement`, with
+    and without the discard, under every rounding, flush and jolly knob the strategies draw."""
+    rules, cards = case
+    if discard and not cards:
+        with pytest.raises(ValueError):
+            least_penalty(cards, rules, discard=True)
+        return
+    assert least_penalty(cards, rules, discard=discard) == (
+        best_arrangement(cards, rules, discard=discard).penalty
+    )

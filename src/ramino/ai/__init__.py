@@ -10,7 +10,15 @@ from .expert import ExpertBot
 from .greedy import GreedyBot, Style
 from .hint import Hint, hint
 from .levels import LEVELS, bot_for_level
-from .solver import Arrangement, best_arrangement, best_discard, best_opening, can_go_out
+from .solver import (
+    Arrangement,
+    best_arrangement,
+    best_discard,
+    best_opening,
+    can_go_out,
+    least_deadwood,
+    least_penalty,
+)
 from .tournament import BOTS, TournamentResult, make_bot, run_tournament, wilson
 
 __all__ = [
@@ -30,6 +38,8 @@ __all__ = [
     "bot_for_level",
     "can_go_out",
     "hint",
+    "least_deadwood",
+    "least_penalty",
     "make_bot",
     "play_match",
     "play_round",

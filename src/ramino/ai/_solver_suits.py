@@ -239,6 +239,9 @@ class MeldShapes:
 #: A suit's way for the trace: its runs ``(naturals, jolly)``, the cards left in hand, their
 #: weight and the code of the card thrown (-1 for none).
 SuitWay = tuple[tuple[tuple[int, int], ...], tuple[Card, ...], int, int]
+#: A suit's way in ranks: its runs ``(rank vector, jolly)``, the ranks left in hand, their
+#: weight and the rank thrown (-1 for none).
+_RankWay = tuple[tuple[tuple[int, int], ...], tuple[int, ...], int, int]
 #: What a suit can do with the jolly its runs absorb: ``(jolly, least cost, least cost when
 #: it also gives the discard)``, for the counts of jolly it can absorb.
 Entries = tuple[tuple[int, int, int], ...]
@@ -265,6 +268,14 @@ def encode_hand(cards: Iterable[Card]) -> tuple[int, int, int]:
 
 
 _RANK_MASK = (1 << (8 * 13)) - 1
+_NATURALS = (1 << _RANKS) - 1
+_RANK_SETS = _RANK_TOP << _RANKS
+"""The top bit of every rank total in an encoded hand: where a rank can make a set."""
+
+
+def encode_total(cards: Iterable[Card]) -> int:
+    """:func:`encode_hand`'s one integer, before it is split."""
+    return sum(map(_ENCODED.__getitem__, map(_CODE, cards)))
 
 
 class _Memo(dict[int, _V]):
@@ -288,10 +299,23 @@ class _Memo(dict[int, _V]):
 class SuitSolver:
     """The exact search for one set of meld knobs and one weighing of the cards."""
 
-    __slots__ = ("arrays", "gains", "joker_weight", "plain", "plain_ways", "shapes", "suits")
+    __slots__ = (
+        "arrays",
+        "gains",
+        "joker_weight",
+        "ones",
+        "plain",
+        "plain_ways",
+        "rank_ways",
+        "set_test",
+        "shapes",
+        "suits",
+    )
 
     def __init__(self, shapes: MeldShapes, weights: Sequence[int]) -> None:
         self.shapes = shapes
+        # Added to an encoded hand, shows a rank with enough cards for a set without jolly.
+        self.set_test = shapes.addends[0] << _RANKS
         self.joker_weight = weights[52]
         # Per suit: its weights by rank, its memos of costs and entries (shared by the suits
         # weighed alike: all of them, under every preset) and of ways (in its own cards).
@@ -314,11 +338,20 @@ class SuitSolver:
             gains.setdefault(w, _Memo(functools.partial(self._gain, s=s)))
             for s, (w, _, _, _) in enumerate(self.suits)
         )
+        # A suit's ways in ranks (its runs as rank vectors, the ranks left and thrown), shared
+        # by the suits weighed alike: each suit's own memo of ways is made from them.
+        rank_ways: dict[tuple[int, ...], dict[int, _RankWay]] = {}
+        self.rank_ways = tuple(rank_ways.setdefault(w, {}) for w, _, _, _ in self.suits)
         self.plain_ways = tuple(
             _Memo(functools.partial(self._way, t=0, d=0, suit=s)) for s in range(4)
         )
         arrays: dict[tuple[int, ...], dict[int, tuple[list[int], list[int], bool]]] = {}
         self.arrays = tuple(arrays.setdefault(w, {}) for w, _, _, _ in self.suits)
+        ones: dict[tuple[int, ...], _Memo[tuple[int, int, int, int]]] = {}
+        self.ones = tuple(
+            ones.setdefault(w, _Memo(functools.partial(self._one, w=w, memo=memo)))
+            for w, memo, _, _ in self.suits
+        )
 
     # --- one suit, runs only ---
 
@@ -362,38 +395,58 @@ class SuitSolver:
         way = ways.get(key)
         if way is not None:
             return way
+        shared = self.rank_ways[suit]
+        found = shared.get(key)
+        if found is None:
+            found = self._rank_way(v, t, d, w, memo)
+            if len(shared) >= CACHE_LIMIT:
+                shared.clear()
+            shared[key] = found
+        runs, ranks, weight, thrown = found
+        shift = SUIT * suit
+        base = 13 * suit
+        if len(ways) >= CACHE_LIMIT:
+            ways.clear()
+        way = ways[key] = (
+            tuple([(enc << shift, k) for enc, k in runs]) if shift else runs,
+            tuple([NATURAL_CARDS[base + r] for r in ranks]),
+            weight,
+            -1 if thrown < 0 else base + thrown,
+        )
+        return way
+
+    def _rank_way(
+        self, v: int, t: int, d: int, w: tuple[int, ...], memo: dict[int, int]
+    ) -> _RankWay:
+        """A least-cost way of :meth:`_cost` for suit vector ``v`` weighed ``w``, in ranks."""
         runs: list[tuple[int, int]] = []
-        kept: list[Card] = []
+        kept: list[int] = []
         weight = 0
         thrown = -1
         most = self.shapes.max_jokers
-        base = 13 * suit
         while v:
             value = self._cost(v, t, d, w, memo)
             shift = ((v & -v).bit_length() - 1) & ~3
             rank = shift >> 2
             rest = v - (1 << shift)
             if w[rank] + self._cost(rest, t, d, w, memo) == value:
-                kept.append(NATURAL_CARDS[base + rank])
+                kept.append(rank)
                 weight += w[rank]
                 v = rest
                 continue
             if d and self._cost(rest, t, 0, w, memo) == value:
-                thrown = base + rank
+                thrown = rank
                 v, d = rest, 0
                 continue
             present = (v | (v >> 1) | (v >> 2)) & LOW
             for enc, k in self.shapes.run_shapes(rank, present, t if t < most else most):
                 if self._cost(v - enc, t - k, d, w, memo) == value:
-                    runs.append((enc << (SUIT * suit), k))
+                    runs.append((enc, k))
                     v, t = v - enc, t - k
                     break
             else:  # pragma: no cover - a value always comes from one of its options
                 raise AssertionError("suit trace lost its way")
-        if len(ways) >= CACHE_LIMIT:
-            ways.clear()
-        way = ways[key] = (tuple(runs), tuple(kept), weight, thrown)
-        return way
+        return tuple(runs), tuple(kept), weight, thrown
 
     def _entries(self, v: int, jokers: int, d: int, suit: int) -> Entries:
         """:meth:`_cost` of suit vector ``v`` for every count of jolly up to ``jokers``, where
@@ -463,10 +516,77 @@ class SuitSolver:
         w, memo, _, _ = self.suits[s]
         return self._cost(v, 0, 1, w, memo) - self._cost(v, 0, 0, w, memo)
 
+    def _one(self, key: int, w: tuple[int, ...], memo: dict[int, int]) -> tuple[int, int, int, int]:
+        """For one jolly: suit vector ``key >> 1``'s cost with no jolly and no discard, and
+        what absorbing the jolly, giving the discard (if ``key & 1``), or both add to it."""
+        v = key >> 1
+        a0 = self._cost(v, 0, 0, w, memo)
+        a1 = min(self._cost(v, 1, 0, w, memo), INF)
+        if not key & 1:
+            return a0, a1 - a0, INF, INF
+        b0 = min(self._cost(v, 0, 1, w, memo), INF)
+        b1 = min(self._cost(v, 1, 1, w, memo), INF)
+        return a0, a1 - a0, b0 - a0, b1 - a0
+
     def _knapsack(self, hand: int, jokers: int, lo: int, hi: int, d: int) -> int:
         """The value of :meth:`_combine`, worked out with lists: the hot path with jolly."""
+        plain: list[int] = []
+        thrown: list[int] = []
+        if jokers == 1:
+            # The common case, in closed form: each suit's cost without the jolly, plus the
+            # least that the suit taking the jolly and the suit giving the discard add.
+            o0, o1, o2, o3 = self.ones
+            a0, j0, t0, u0 = o0[((hand & SUIT_MASK) << 1) | d]
+            a1, j1, t1, u1 = o1[(((hand >> SUIT) & SUIT_MASK) << 1) | d]
+            a2, j2, t2, u2 = o2[(((hand >> (2 * SUIT)) & SUIT_MASK) << 1) | d]
+            a3, j3, t3, u3 = o3[((hand >> (3 * SUIT)) << 1) | d]
+            base = a0 + a1 + a2 + a3
+            plain = [base, base + min(j0, j1, j2, j3)]
+            if d:
+                thrown = [
+                    base + min(t0, t1, t2, t3),
+                    base
+                    + min(
+                        u0,
+                        u1,
+                        u2,
+                        u3,
+                        j0 + min(t1, t2, t3),
+                        j1 + min(t0, t2, t3),
+                        j2 + min(t0, t1, t3),
+                        j3 + min(t0, t1, t2),
+                    ),
+                ]
+            else:
+                thrown = plain
+        else:
+            plain, thrown = self._lists(hand, jokers, d)
+        jw = self.joker_weight
+        best = INF
+        for x in range(jokers - lo + 1):
+            rem = jokers - x
+            u = hi if hi < rem else rem
+            left = rem - u
+            if d:
+                cost = thrown[x] + jw * left
+                if left:
+                    other = plain[x] + jw * (left - 1)
+                elif u > lo:
+                    other = plain[x]
+                else:
+                    other = INF
+                if other < cost:
+                    cost = other
+            else:
+                cost = plain[x] + jw * left
+            if cost < best:
+                best = cost
+        return best
+
+    def _lists(self, hand: int, jokers: int, d: int) -> tuple[list[int], list[int]]:
+        """Per count of jolly absorbed by runs, the least cost over the suits, without and
+        with the discard made: a knapsack over the suits."""
         arrays = self.arrays
-        suits = self.suits
         plain: list[int] = []
         thrown: list[int] = []
         for s in range(4):
@@ -511,28 +631,7 @@ class SuitSolver:
                             if c < next_thrown[y]:
                                 next_thrown[y] = c
                 plain, thrown = next_plain, next_thrown
-        del suits
-        jw = self.joker_weight
-        best = INF
-        for x in range(jokers - lo + 1):
-            rem = jokers - x
-            u = hi if hi < rem else rem
-            left = rem - u
-            if d:
-                cost = thrown[x] + jw * left
-                if left:
-                    other = plain[x] + jw * (left - 1)
-                elif u > lo:
-                    other = plain[x]
-                else:
-                    other = INF
-                if other < cost:
-                    cost = other
-            else:
-                cost = plain[x] + jw * left
-            if cost < best:
-                best = cost
-        return best
+        return plain, thrown
 
     def _arrays(
         self, v: int, jokers: int, d: int, s: int, key: int
@@ -628,6 +727,26 @@ class SuitSolver:
             out.extend((u, jolly))
         return best
 
+    def value(self, total: int, d: int) -> int:
+        """:meth:`solve`'s least weight alone, from the one integer :func:`encode_hand` sums
+        (a hand without jolly or sets to choose goes straight to its suits' memos)."""
+        hand = total & _NATURALS
+        if total >> _JOKERS or (total + self.set_test) & _RANK_SETS:
+            return self.solve(
+                hand, total >> _JOKERS, (total >> _RANKS) & _RANK_MASK, bool(d), False
+            )[0]
+        if d and not hand:
+            return INF
+        p0, p1, p2, p3 = self.plain
+        v0 = hand & SUIT_MASK
+        v1 = (hand >> SUIT) & SUIT_MASK
+        v2 = (hand >> (2 * SUIT)) & SUIT_MASK
+        v3 = hand >> (3 * SUIT)
+        if d:
+            g0, g1, g2, g3 = self.gains
+            return p0[v0] + p1[v1] + p2[v2] + p3[v3] + min(g0[v0], g1[v1], g2[v2], g3[v3])
+        return p0[v0] + p1[v1] + p2[v2] + p3[v3]
+
     def solve(
         self, hand: int, jokers: int, ranks: int, discard: bool, trace: bool
     ) -> tuple[int, Way | None]:
@@ -664,6 +783,8 @@ class SuitSolver:
                         best, taken = cost, combo
                         if not best:
                             break
+                if not trace:
+                    return best, None
                 chosen = tuple(
                     (shift, plans[options.index(removed)])
                     for (shift, plans), options, removed in zip(
@@ -671,6 +792,8 @@ class SuitSolver:
                     )
                 )
         else:
+            if not trace:
+                return self._sets_value(hand, jokers, d, candidates), None
             # Every choice of sets, rank by rank, within the jolly held.
             stack: list[tuple[int, int, int, int, tuple[tuple[int, SetPlan], ...]]]
             stack = [(0, hand, 0, 0, ())]
@@ -707,6 +830,31 @@ class SuitSolver:
                 melds.extend((enc << shift, 0) for enc, _, _ in sets)
             return self._plain(hand, d, melds)
         return best, self._trace(hand, jokers, d, chosen)
+
+    def _sets_value(
+        self, hand: int, jokers: int, d: int, candidates: list[tuple[int, tuple[SetPlan, ...]]]
+    ) -> int:
+        """:meth:`solve`'s search over the sets with jolly, for the value alone."""
+        if not candidates:
+            return self._knapsack(hand, jokers, 0, 0, d)
+        best = INF
+        knapsack = self._knapsack
+        stack = [(0, hand, 0, 0)]
+        last = len(candidates)
+        while stack:
+            i, h, lo, hi = stack.pop()
+            if i == last:
+                cost = knapsack(h, jokers, lo, hi, d)
+                if cost < best:
+                    best = cost
+                    if not best:
+                        break
+                continue
+            shift, plans = candidates[i]
+            for removed, a, b, _ in reversed(plans):
+                if lo + a <= jokers:
+                    stack.append((i + 1, h - (removed << shift), lo + a, hi + b))
+        return best
 
     def _plain(
         self, hand: int, d: int, melds: list[tuple[int, int]] | None = None

@@ -25,10 +25,18 @@ from ..engine.melds import Meld, MeldKind, attach, validate_meld
 from ..engine.rules import Rounding, Rules
 from ..engine.scoring import round_count
 from ._solver_search import INF, AttachOption, Plan, explicit_search
-from ._solver_suits import SuitSolver, encode_hand, suit_solver
+from ._solver_suits import SuitSolver, encode_hand, encode_total, suit_solver
 from ._solver_tables import Tables, decode, encode, tables_for, unit
 
-__all__ = ["Arrangement", "best_arrangement", "best_discard", "best_opening", "can_go_out"]
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_discard",
+    "best_opening",
+    "can_go_out",
+    "least_deadwood",
+    "least_penalty",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +101,34 @@ def best_arrangement(
     return found
 
 
+def least_penalty(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> int:
+    """The least penalty ``cards`` can leave in hand: ``best_arrangement(cards, rules,
+    discard=discard).penalty``, worked out without making the melds (the number alone, as a
+    bot weighing many hands wants it).
+
+    >>> from ramino.engine import Rules, parse_cards
+    >>> least_penalty(parse_cards("7H 8H 9H 7S 7D KC"), Rules())
+    24
+    >>> least_penalty(parse_cards("5H 6H JK 9C 9D 9S KD"), Rules(), discard=True)
+    0
+    """
+    total = encode_total(cards)
+    if discard and not total:
+        raise ValueError("a discard needs a card in hand")
+    solvers = _solvers(rules)
+    cost = solvers[0].value(total, discard)
+    if not cost:
+        return 0
+    if rules.rounding is Rounding.TENS:
+        # As _arrange: a way that leaves one or two cards each under 4 counts nothing.
+        cost = round_count(cost, rules)
+        if not cost or solvers[1].value(total, discard) <= 2 * (_SMALL + 3):
+            return 0
+    if rules.flush_meld and _flush(tuple(cards), rules, discard) is not None:
+        return 0
+    return cost
+
+
 def best_discard(cards: Sequence[Card], rules: Rules, table: Sequence[Meld] | None = None) -> Card:
     """The card to throw (*lo scarto*) that leaves the least penalty after laying the rest.
 
@@ -147,13 +183,11 @@ def least_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     >>> least_deadwood(hand, Rules()), least_deadwood(hand, Rules(rounding=Rounding.TENS))
     (6, 0)
     """
-    hand, jokers, ranks = encode_hand(cards)
+    total = encode_total(cards)
     solvers = _solvers(rules)
-    cost, _ = solvers[0].solve(hand, jokers, ranks, False, False)
-    if cost and rules.rounding is Rounding.TENS:
-        small, _ = solvers[1].solve(hand, jokers, ranks, False, False)
-        if small <= 2 * (_SMALL + 3):
-            return 0
+    cost = solvers[0].value(total, 0)
+    if cost and rules.rounding is Rounding.TENS and solvers[1].value(total, 0) <= 2 * (_SMALL + 3):
+        return 0
     if cost and rules.flush_meld and _flush(tuple(cards), rules, False) is not None:
         return 0
     return cost
