@@ -1,8 +1,8 @@
 """How strong the expert bot is: duplicate rounds of the expert against the greedy bot.
 
 Run: ``.venv/bin/python bench/expert.py [--deals 200] [--rules classico] [--players 2]
-[--budget-ms 150 | --rollouts 8] [--policy quick|greedy] [--horizon 8] [--seed 0]
-[--workers 2]``.
+[--judge static|rollout] [--budget-ms 150 | --rollouts 8] [--policy quick|greedy]
+[--horizon 8] [--seed 0] [--workers 2]``.
 
 Every deal (one seed) is played once per seat of the expert, the same cards in the same
 places, so each bot plays each hand: the luck of the deal mostly cancels out. A round is won
@@ -83,6 +83,7 @@ class Job:
     rollouts: int | None
     policy: str
     horizon: int
+    judge: str = "rollout"
 
 
 def play_deal(job: Job) -> list[Outcome]:
@@ -98,6 +99,7 @@ def play_deal(job: Job) -> list[Outcome]:
                 rollouts=job.rollouts,
                 policy=job.policy,
                 horizon=job.horizon,
+                judge=job.judge,
             )
         )
         bots: list[Bot] = [
@@ -140,6 +142,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--policy", default="quick", choices=["quick", "greedy"])
     parser.add_argument("--horizon", type=int, default=8, help="turns each look-ahead plays")
+    parser.add_argument("--judge", default="rollout", choices=["static", "rollout"])
     args = parser.parse_args()
     jobs = [
         Job(
@@ -151,6 +154,7 @@ def main() -> None:
             args.rollouts,
             args.policy,
             args.horizon,
+            args.judge,
         )
         for d in range(args.deals)
     ]
@@ -173,8 +177,11 @@ def main() -> None:
     ]
     times = sorted(t for o in outcomes for t in o.expert_times)
     low, high = wilson(wins, n)
-    mode = f"{args.rollouts} guesses" if args.rollouts else f"budget {args.budget_ms:g} ms"
-    mode += f", {args.policy} look-aheads of {args.horizon} turns"
+    if args.judge == "static":
+        mode = "static judge"
+    else:
+        mode = f"{args.rollouts} guesses" if args.rollouts else f"budget {args.budget_ms:g} ms"
+        mode += f", {args.policy} look-aheads of {args.horizon} turns"
     print(
         f"expert ({mode}) vs greedy, {args.rules}, {args.players} players: {args.deals} deals"
         f" x {args.players} seats = {n} rounds ({elapsed:.0f} s)"

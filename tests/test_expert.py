@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from ramino.ai import Bot, ExpertBot, GreedyBot, bot_for_level
+from ramino.ai._expert_static import Judge, stock_odds
 from ramino.ai.determinize import (
     card_weights,
     known_cards,
@@ -158,6 +159,40 @@ def test_the_expert_level_is_the_expert_bot() -> None:
     assert isinstance(bot, ExpertBot) and bot.name == "Carla"
     with pytest.raises(ValueError, match="rollouts"):
         ExpertBot(rollouts=0)
+    with pytest.raises(ValueError, match="judge"):
+        ExpertBot(judge="oracle")
+
+
+def test_the_static_judge_values_live_connections_over_dead_ones() -> None:
+    # The same hand, the same points: only whether the eights that complete the pair are
+    # still unseen differs.
+    hand = parse_cards("4C 5C 6C 8H 8S KD QS 2H 3D JD")
+    live = Judge(CLASSICO, (), dict.fromkeys(parse_cards("8D 8C 9S 10S"), 0.25))
+    dead = Judge(CLASSICO, (), dict.fromkeys(parse_cards("9D 9C 9S 10S"), 0.25))
+    assert live.cost(hand) == dead.cost(hand)
+    assert live.outlook(hand) < dead.outlook(hand)
+
+
+def test_the_stock_odds_leave_out_what_an_opponent_is_known_to_hold() -> None:
+    r = Round(CLASSICO, 2, seed=1)
+    top = r.top_discard
+    assert top is not None
+    watcher = 1 - r.to_play
+    r.apply(TakeDiscard())
+    odds = stock_odds(r.observation(watcher))
+    unseen = unseen_cards(r.observation(watcher))
+    # The card taken is in his hand, not in the tallone: one copy fewer, one card fewer.
+    total = sum(unseen.values()) - 1
+    assert odds.get(top, 0.0) == pytest.approx((unseen[top] - 1) / total)
+
+
+@pytest.mark.parametrize("judge", ["static", "rollout"])
+def test_both_judges_finish_rounds_with_legal_moves(judge: str) -> None:
+    rules = replace(CLASSICO, max_turns=24)
+    r = Round(rules, 2, seed=11)
+    bots: list[Bot] = [Referee(ExpertBot(4, rollouts=1, horizon=4, judge=judge)), GreedyBot(4)]
+    while not r.is_over:
+        r.apply(bots[r.to_play].act(r.observation(r.to_play)))
 
 
 def test_a_fixed_number_of_guesses_repeats_the_same_play() -> None:

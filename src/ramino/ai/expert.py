@@ -1,19 +1,28 @@
-"""The expert computer opponent (*esperto*): it looks ahead by playing the round on many
-times over, from guesses at the cards it cannot see, and keeps the move that did best.
+"""The expert computer opponent (*esperto*): it judges each move by what the hand can become
+from the cards still unseen, or by playing the round on from guesses at them.
 
-Determinised Monte Carlo search. At a decision worth thinking about, the bot deals the unseen
-cards at random in agreement with its observation (:mod:`ramino.ai.determinize`), tries each
-candidate move on that guess and plays the round on for a few turns with a policy for every
-seat, then judges where it stopped (:func:`outcome`). The candidates are the greedy move
-(:mod:`ramino.ai.greedy`), the next-best discards, draw against take, and, where a close in
-one turn (*in mano*) pays, keeping every meld in hand. The same guesses serve every
-candidate, so the comparison is paired; another move replaces the greedy one only when it
-gains clearly more than the noise of the guesses (:func:`_preferred`).
+Two judges. The static one (``judge="static"``, :mod:`ramino.ai._expert_static`) keeps the
+greedy bot's lays and weighs every throw, and draw against take, by the hand's cost one draw
+later, averaged exactly over the cards the tallone may give: the cards in sight (the pozzo, the
+table) are dead, so a connection waiting for them is worth nothing, and nothing is left to
+the noise of sampling. It also refuses to feed the next player and to throw a jolly.
 
-What a move is worth: the chance of going out first (weighted :data:`WIN_WEIGHT`) plus the
-others' mean penalty less one's own. The chance alone would ignore that a lost round costs
-ten points or ninety; the points alone would ignore that the winner also stops the others
-from scoring later. Both are what the target measures: rounds won and penalty per round.
+The other, the default, is determinised Monte Carlo search (also where the static judge does
+not apply: a pozzo card that must be used at once). In duplicate play against the greedy bot
+neither has shown an edge yet (``bench/expert.py``): the search is kept as the default for
+its bounded thinking time. The bot deals the unseen cards at random in agreement with its
+observation (:mod:`ramino.ai.determinize`), tries each candidate move on that guess and
+plays the round on for a few turns with a policy for every seat, then judges where it
+stopped (:func:`outcome`). The candidates are the greedy move (:mod:`ramino.ai.greedy`), the
+next-best discards, draw against take, and, where a close in one turn (*in mano*) pays,
+keeping every meld in hand. The same guesses serve every candidate, so the comparison is
+paired; another move replaces the greedy one only when it gains clearly more than the noise
+of the guesses (:func:`_preferred`).
+
+What a move is worth to the search: the chance of going out first (weighted
+:data:`WIN_WEIGHT`) plus the others' mean penalty less one's own. The chance alone would
+ignore that a lost round costs ten points or ninety; the points alone would ignore that the
+winner also stops the others from scoring later.
 """
 
 from __future__ import annotations
@@ -32,8 +41,9 @@ from ..engine.errors import RaminoError
 from ..engine.legal import fits
 from ..engine.observation import Observation
 from ..engine.round import Phase, Round
-from ..engine.rules import Rules, RummyBonus
+from ..engine.rules import DiscardPickup, Rules, RummyBonus
 from ..engine.scoring import card_penalty, hand_count, loser_score, round_count
+from ._expert_static import Judge, stock_odds
 from .determinize import card_weights, round_from_observation, sample_hidden
 from .greedy import (
     CLOSE_TO_OUT,
@@ -44,6 +54,7 @@ from .greedy import (
     Style,
     connects,
     decide,
+    feeds_next_player,
     partners,
 )
 from .solver import Arrangement, best_arrangement, best_opening
@@ -70,6 +81,20 @@ MIN_PAIRED = 4
 #: Guesses at the hidden cards per decision, at least and at most, under a time budget.
 MIN_SAMPLES = 2
 MAX_SAMPLES = 400
+#: The static judge (:class:`ramino.ai._expert_static.Judge`): what a loose card costs, as
+#: turns still to play before going out, in penalty points; less when an opponent is about
+#: to go out, when the points one would be caught with matter more than the speed.
+PER_CARD = 6.0
+PER_CARD_PRESSED = 3.0
+#: How many draws the judge counts a hand's outlook for: the turns it may still get.
+DRAWS = 1.0
+DRAWS_PRESSED = 1.0
+#: What throwing a card the next player collects or can attach costs, in the judge's points.
+FEED_COST = 6.0
+#: What throwing a jolly costs beyond its points: it is a jolly given away.
+JOKER_COST = 30.0
+#: Loose cards of a hand after a draw among which the judge looks for the throw.
+THROWS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +107,19 @@ class _Candidate:
 
 
 class ExpertBot:
-    """A computer opponent that searches: for each candidate move it plays the round on
-    from random guesses at the hidden cards and keeps the best (see :mod:`ramino.ai.expert`).
-    It sees only its observation.
+    """A computer opponent that looks ahead: by default (``judge="rollout"``) it plays the
+    round on from random guesses at the hidden cards for each candidate move and keeps the
+    best; with ``judge="static"`` it weighs each throw, and draw against take, by the hand's
+    outlook over the unseen cards, deterministically (see :mod:`ramino.ai.expert`). It sees
+    only its observation.
 
-    ``budget_ms`` bounds the thinking time of one decision (processor time); ``rollouts``
-    instead fixes the number of guesses per decision, which makes the bot's play depend on
-    its seed alone (for tests and replays). Each look-ahead plays ``horizon`` turns with
-    ``policy``: ``"quick"`` (:func:`quick_turn`, about three times cheaper, so more guesses
-    fit) or ``"greedy"`` (the greedy bot itself). ``width`` discards are tried beside the
-    greedy one; ``infer`` weighs the guesses by what the others' play suggests
-    (:func:`ramino.ai.determinize.card_weights`). Decisions with one sensible answer (a
+    The rest configures the search: ``budget_ms`` bounds the thinking time of one decision
+    (processor time); ``rollouts`` instead fixes the number of guesses per decision, which makes
+    the bot's play depend on its seed alone (for tests and replays). Each look-ahead plays
+    ``horizon`` turns with ``policy``: ``"quick"`` (:func:`quick_turn`, about three times
+    cheaper, so more guesses fit) or ``"greedy"`` (the greedy bot itself). ``width`` discards
+    are tried beside the greedy one; ``infer`` weighs the guesses by what the others' play
+    suggests (:func:`ramino.ai.determinize.card_weights`). Decisions with one sensible answer (a
     single legal action, a pozzo card that goes with nothing, a going-out) are not searched.
 
     >>> from ramino.ai.bot import play_round
@@ -116,6 +143,7 @@ class ExpertBot:
         win_weight: float = WIN_WEIGHT,
         infer: bool = True,
         policy: str = "quick",
+        judge: str = "rollout",
         style: Style | None = None,
     ) -> None:
         if rollouts is not None and rollouts < 1:
@@ -129,6 +157,9 @@ class ExpertBot:
         self.win_weight = win_weight
         self.infer = infer
         self.policy = policy
+        if judge not in ("static", "rollout"):
+            raise ValueError(f"judge must be 'static' or 'rollout', not {judge!r}")
+        self.judge = judge
         self.style = style or Style()
         # The rest of this turn's chosen plan: (turn, history length, actions still to play).
         self._plan: tuple[int, int, tuple[Action, ...]] | None = None
@@ -178,6 +209,8 @@ class ExpertBot:
         ):
             # A card that goes with nothing in hand: nothing to weigh.
             return greedy
+        if self.judge == "static" and observation.rules.discard_pickup is DiscardPickup.FREE:
+            return self._static_draw(observation, top)
         hold = self._holding(observation)
         candidates = [_Candidate((greedy,), hold)]
         other = TakeDiscard() if greedy == Draw() else Draw()
@@ -203,6 +236,14 @@ class ExpertBot:
         before = base.copy()
         for action in turn[:-1]:
             before.apply(action)
+        if (
+            self.judge == "static"
+            and isinstance(turn[-1], Discard)
+            and before.to_play == me
+            and not before.is_over
+        ):
+            card = self._static_discard(observation, before, turn[-1].card)
+            return self._commit(observation, (*turn[:-1], Discard(card)))
         if isinstance(turn[-1], Discard) and before.to_play == me and not before.is_over:
             options = [c for c in before.discard_options() if c is not turn[-1].card]
             hand = list(before.hand(me))
@@ -218,6 +259,93 @@ class ExpertBot:
         chosen = self._search(observation, candidates, rng)
         self._held_at = observation.turn if chosen.hold else None
         return self._commit(observation, chosen.actions)
+
+    # --- the static judge ---
+
+    def _judge(self, observation: Observation) -> Judge:
+        rules = observation.rules
+        me = observation.seat
+        others = [n for s, n in enumerate(observation.hand_sizes) if s != me]
+        pressed = min(others, default=99) <= CLOSE_TO_OUT
+        return Judge(
+            rules,
+            [m.meld for m in observation.table],
+            stock_odds(observation),
+            may_attach=observation.opened[me] or rules.attach_before_opening,
+            per_card=PER_CARD_PRESSED if pressed else PER_CARD,
+            draws=DRAWS_PRESSED if pressed else DRAWS,
+        )
+
+    def _throw_cost(self, observation: Observation, card: Card, memo: dict[Card, float]) -> float:
+        """What throwing ``card`` costs beyond what the hand left is worth: feeding the next
+        player, giving a jolly away (``memo`` keeps the answers of one decision)."""
+        found = memo.get(card)
+        if found is None:
+            found = 0.0
+            if card.is_joker:
+                found += JOKER_COST
+            elif feeds_next_player(card, observation):
+                found += FEED_COST
+            memo[card] = found
+        return found
+
+    def _static_discard(self, observation: Observation, before: Round, greedy: Card) -> Card:
+        """The throw that leaves the hand with the best outlook (see :class:`Judge`), after
+        the lays the greedy bot chose; the greedy throw on a tie."""
+        me = observation.seat
+        seen = before.observation(me)
+        judge = self._judge(seen)
+        hand = before.hand(me)
+        memo: dict[Card, float] = {}
+
+        def score(card: Card) -> tuple[float, bool, Card]:
+            rest = list(hand)
+            rest.remove(card)
+            value = judge.worth(rest) + self._throw_cost(seen, card, memo)
+            return value, card != greedy, card
+
+        return min(set(before.discard_options()), key=score)
+
+    def _static_draw(self, observation: Observation, top: Card) -> Action:
+        """Take the top discard when the hand after it, and the best throw, has a better
+        outlook than after a card from the tallone, averaged over the cards it may be."""
+        rules = observation.rules
+        judge = self._judge(observation)
+        hand = list(observation.hand)
+        memo: dict[Card, float] = {}
+
+        def best_throw(cards: list[Card], options: Sequence[Card]) -> float:
+            values = []
+            for card in set(options):
+                rest = list(cards)
+                rest.remove(card)
+                values.append(judge.worth(rest) + self._throw_cost(observation, card, memo))
+            return min(values)
+
+        def throws(cards: list[Card]) -> list[Card]:
+            # The solver's throw and the costliest loose cards: a throw elsewhere breaks a
+            # meld, which the outlook would only punish.
+            way = best_arrangement(cards, rules, discard=True)
+            loose = sorted(way.deadwood, key=lambda c: -card_penalty(c, rules))
+            found = [c for c in (way.discard, *loose) if c is not None]
+            return found[:THROWS]
+
+        taken = [*hand, top]
+        allowed = [c for c in taken if c != top or rules.rediscard_taken_card]
+        if not allowed:
+            return Draw()
+        take = best_throw(taken, allowed)
+        now = judge.worth(hand)
+        draw = 0.0
+        for card, chance in judge.odds.items():
+            if card.is_joker or any(connects(card, c, rules) for c in hand):
+                drawn = [*hand, card]
+                value = best_throw(drawn, throws(drawn))
+            else:
+                # A card that goes with nothing: thrown back, the hand is as it was.
+                value = now + self._throw_cost(observation, card, memo)
+            draw += chance * value
+        return TakeDiscard() if take < draw else Draw()
 
     # --- the plan of a turn ---
 
