@@ -1,8 +1,15 @@
 """How strong the expert bot is: duplicate rounds of the expert against the greedy bot.
 
 Run: ``.venv/bin/python bench/expert.py [--deals 200] [--rules classico] [--players 2]
-[--judge static|rollout] [--budget-ms 150 | --rollouts 8] [--policy quick|greedy]
-[--horizon 8] [--seed 0] [--workers 2]``.
+[--judge none|rollout|static] [--budget-ms 150 | --rollouts 8] [--policy quick|greedy]
+[--horizon 8] [--strategy hold|greedy] [--hold-threat 3] [--hold-max N] [--hold-near 2]
+[--seed 0] [--workers 2]``.
+
+``--strategy hold`` keeps melds in hand until the whole hand goes down in one turn (*in
+mano*), unless an opponent holds ``--hold-threat`` cards or fewer or the melds held back
+are worth more than ``--hold-max`` points, and holds anyway with ``--hold-near`` loose cards or
+fewer (:mod:`ramino.ai._expert_hold`); ``--judge none`` plays the greedy move wherever the
+strategy does not decide (no search at all).
 
 Every deal (one seed) is played once per seat of the expert, the same cards in the same
 places, so each bot plays each hand: the luck of the deal mostly cancels out. A round is won
@@ -22,6 +29,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from ramino.ai._expert_hold import Hold
 from ramino.ai.bot import Bot
 from ramino.ai.expert import ExpertBot
 from ramino.ai.greedy import GreedyBot
@@ -84,6 +92,10 @@ class Job:
     policy: str
     horizon: int
     judge: str = "rollout"
+    strategy: str = "greedy"
+    hold_threat: int = 3
+    hold_max: int | None = None
+    hold_near: int | None = 2
 
 
 def play_deal(job: Job) -> list[Outcome]:
@@ -100,6 +112,8 @@ def play_deal(job: Job) -> list[Outcome]:
                 policy=job.policy,
                 horizon=job.horizon,
                 judge=job.judge,
+                strategy=job.strategy,
+                hold=Hold(job.hold_threat, job.hold_max, job.hold_near),
             )
         )
         bots: list[Bot] = [
@@ -142,7 +156,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--policy", default="quick", choices=["quick", "greedy"])
     parser.add_argument("--horizon", type=int, default=8, help="turns each look-ahead plays")
-    parser.add_argument("--judge", default="rollout", choices=["static", "rollout"])
+    parser.add_argument("--judge", default="none", choices=["static", "rollout", "none"])
+    parser.add_argument("--strategy", default="hold", choices=["greedy", "hold"])
+    parser.add_argument("--hold-threat", type=int, default=3, help="lay at this many cards")
+    parser.add_argument(
+        "--hold-max", type=int, default=None, help="lay above these points (default: no limit)"
+    )
+    parser.add_argument(
+        "--hold-near", type=int, default=2, help="hold anyway at this many loose cards (-1: no)"
+    )
     args = parser.parse_args()
     jobs = [
         Job(
@@ -155,6 +177,10 @@ def main() -> None:
             args.policy,
             args.horizon,
             args.judge,
+            args.strategy,
+            args.hold_threat,
+            args.hold_max,
+            None if args.hold_near < 0 else args.hold_near,
         )
         for d in range(args.deals)
     ]
@@ -179,9 +205,20 @@ def main() -> None:
     low, high = wilson(wins, n)
     if args.judge == "static":
         mode = "static judge"
+    elif args.judge == "none":
+        mode = "no search"
     else:
         mode = f"{args.rollouts} guesses" if args.rollouts else f"budget {args.budget_ms:g} ms"
         mode += f", {args.policy} look-aheads of {args.horizon} turns"
+    mode += f", strategy {args.strategy}"
+    if args.strategy == "hold":
+        valve = f"lay at {args.hold_threat} cards"
+        if args.hold_max is not None:
+            valve += f" or above {args.hold_max} points"
+        if args.hold_near >= 0:
+            valve += f", unless {args.hold_near} loose"
+        mode += f" ({valve})"
+
     print(
         f"expert ({mode}) vs greedy, {args.rules}, {args.players} players: {args.deals} deals"
         f" x {args.players} seats = {n} rounds ({elapsed:.0f} s)"

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from ramino.ai import Bot, ExpertBot, GreedyBot, bot_for_level
+from ramino.ai._expert_hold import Hold, going_out, hold_turn
 from ramino.ai._expert_static import Judge, stock_odds
 from ramino.ai.determinize import (
     card_weights,
@@ -18,9 +19,9 @@ from ramino.ai.determinize import (
     sample_hidden,
     unseen_cards,
 )
-from ramino.ai.greedy import decide
+from ramino.ai.greedy import Style, decide
 from ramino.engine import Card, parse_cards
-from ramino.engine.actions import Action, Draw, TakeDiscard
+from ramino.engine.actions import Action, Discard, Draw, Lay, TakeDiscard
 from ramino.engine.observation import Observation
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
@@ -50,7 +51,10 @@ def test_the_expert_always_plays_a_legal_action(preset: str) -> None:
     rules = replace(get_preset(preset), max_turns=24)
     for seed in range(2):
         r = Round(rules, 2, seed=seed)
-        bots: list[Bot] = [Referee(ExpertBot(seed, rollouts=1, horizon=4)), GreedyBot(seed)]
+        bots: list[Bot] = [
+            Referee(ExpertBot(seed, rollouts=1, horizon=4, judge="rollout")),
+            GreedyBot(seed),
+        ]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
 
@@ -113,7 +117,7 @@ def test_the_decision_depends_only_on_what_the_seat_saw() -> None:
         r.apply(Draw())
     assert a.observation(0) == b.observation(0)
     assert a.hand(1) != b.hand(1)
-    bots = ExpertBot(7, rollouts=3), ExpertBot(7, rollouts=3)
+    bots = ExpertBot(7, rollouts=3, judge="rollout"), ExpertBot(7, rollouts=3, judge="rollout")
     # The whole turn, step by step: the same moves in both rounds.
     while a.to_play == 0 and not a.is_over:
         obs = a.observation(0)
@@ -128,14 +132,16 @@ def test_the_draw_decision_depends_only_on_what_the_seat_saw() -> None:
     a, b = _twin_rounds()
     obs = a.observation(0)
     assert obs == b.observation(0)
-    assert ExpertBot(3, rollouts=4).act(obs) == ExpertBot(3, rollouts=4).act(b.observation(0))
+    assert ExpertBot(3, rollouts=4, judge="rollout").act(obs) == ExpertBot(
+        3, rollouts=4, judge="rollout"
+    ).act(b.observation(0))
 
 
 def test_the_expert_takes_an_obvious_going_out() -> None:
     # The queen on the pozzo closes the hand at once (in mano); the stock card would not.
     hand = "4H 5H 6H 7S 7D 7C 9C 10C JC KD"
     r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "QC", stock="2S")
-    bot = ExpertBot(0, rollouts=2)
+    bot = ExpertBot(0, rollouts=2, judge="rollout")
     assert bot.act(r.observation(0)) == TakeDiscard()
     r.apply(TakeDiscard())
     while not r.is_over:
@@ -147,7 +153,7 @@ def test_the_expert_goes_out_by_laying_when_it_can() -> None:
     hand = "4H 5H 6H 7S 7D 7C 9C 10C JC QC"
     r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "2D", stock="KD")
     r.apply(Draw())
-    bot = ExpertBot(0, rollouts=2)
+    bot = ExpertBot(0, rollouts=2, judge="rollout")
     while not r.is_over:
         r.apply(bot.act(r.observation(0)))
     assert r.end is not None and r.end.out == 0
@@ -200,7 +206,7 @@ def test_a_fixed_number_of_guesses_repeats_the_same_play() -> None:
 
     def play() -> list[str]:
         r = Round(rules, 2, seed=5)
-        bots: list[Bot] = [ExpertBot(1, rollouts=2, horizon=4), GreedyBot(2)]
+        bots: list[Bot] = [ExpertBot(1, rollouts=2, horizon=4, judge="rollout"), GreedyBot(2)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
         return [str(e) for e in r.public_history]
@@ -213,3 +219,61 @@ def test_parse_cards_of_the_twin_deals_are_distinct() -> None:
     a, b = _twin_rounds()
     assert Counter(a.hand(1)) != Counter(b.hand(1))
     assert parse_cards("JC")[0] == a.top_discard == b.top_discard
+
+
+# --- the hold strategy: melds kept in hand for a close in one turn ---
+
+FAR = "4H 5H 6H 7S 9D JC KD 2S 3C QH"
+OPPONENT = "AC 2C 3C QS QD 5S 6S 3D 4D 9S"
+
+
+def _held_round() -> Round:
+    r = deal(CLASSICO, [FAR, OPPONENT], "8S", stock="8C")
+    r.apply(Draw())
+    return r
+
+
+def test_the_hold_strategy_keeps_its_melds_while_far_from_going_out() -> None:
+    r = _held_round()
+    obs = r.observation(0)
+    greedy_turn = (decide(obs).action,)
+    assert isinstance(greedy_turn[0], Lay)
+    held = hold_turn(obs, greedy_turn, Hold(), Style())
+    assert held is not None and len(held) == 1 and isinstance(held[0], Discard)
+    assert held[0].card not in parse_cards("4H 5H 6H")
+    assert isinstance(ExpertBot(0, judge="none").act(obs), Discard)
+    # The greedy strategy lays at once.
+    assert isinstance(ExpertBot(0, judge="none", strategy="greedy").act(obs), Lay)
+
+
+def test_the_hold_strategy_lays_when_an_opponent_is_about_to_go_out() -> None:
+    obs = replace(_held_round().observation(0), hand_sizes=(11, 3))
+    greedy_turn = (decide(obs).action,)
+    assert hold_turn(obs, greedy_turn, Hold(), Style()) is None
+    # Unless the hand itself is near a close in one turn.
+    assert hold_turn(obs, greedy_turn, Hold(near=7), Style()) is not None
+    # The cost of the melds held back opens the valve too.
+    far = _held_round().observation(0)
+    assert hold_turn(far, greedy_turn, Hold(max_held=14), Style()) is None
+
+
+def test_the_hold_strategy_lays_everything_at_once_to_go_out() -> None:
+    hand = "4H 5H 6H 7S 7D 7C 8C 9C 10C JC"
+    r = deal(CLASSICO, [hand, OPPONENT], "8S", stock="KD")
+    r.apply(Draw())
+    out = going_out(r.observation(0))
+    assert out is not None and out[-1] == Discard(Card.parse("KD"))
+    bot = ExpertBot(0, judge="none")
+    while not r.is_over:
+        r.apply(bot.act(r.observation(0)))
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+
+
+def test_the_hold_strategy_finishes_rounds_with_legal_moves() -> None:
+    for preset in ("classico", "apertura-50", "scala-40"):
+        r = Round(replace(get_preset(preset), max_turns=40), 2, seed=9)
+        bots: list[Bot] = [Referee(ExpertBot(2, judge="none")), GreedyBot(2)]
+        while not r.is_over:
+            r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+    with pytest.raises(ValueError, match="strategy"):
+        ExpertBot(strategy="hoard")

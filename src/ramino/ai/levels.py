@@ -1,8 +1,8 @@
 """The three strengths of the computer opponent a player chooses at the table.
 
 ``principiante`` and ``intermedio`` are the greedy bot (:mod:`ramino.ai.greedy`) in two
-styles; ``esperto`` is the searching expert bot (:mod:`ramino.ai.expert`), which plays the
-round out from guesses at the hidden cards before each move that matters.
+styles; ``esperto`` is the expert bot (:mod:`ramino.ai.expert`), which holds its melds back
+to go out all at once (*in mano*) when the exact solver says the hand can get there.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None =
     """A computer opponent of strength ``level`` (one of :data:`LEVELS`), named ``name`` or
     after its level.
 
-    ``esperto`` is the expert search bot, with its default thinking time per move.
+    ``esperto`` is the expert bot with its default settings.
 
     >>> bot_for_level("intermedio").name
     'intermedio'
