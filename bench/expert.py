@@ -33,23 +33,12 @@ from ramino.ai._expert_hold import Hold
 from ramino.ai.bot import Bot
 from ramino.ai.expert import ExpertBot
 from ramino.ai.greedy import GreedyBot
+from ramino.ai.tournament import wilson
 from ramino.engine.actions import Action
 from ramino.engine.observation import Observation
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
 from ramino.engine.scoring import loser_score
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% with the default ``z``)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Timed:
