@@ -18,7 +18,7 @@ from typing import TypeVar
 from ..engine.cards import JOKER, NATURAL_CARDS, Card
 from ..engine.rules import AceInRuns, Rules, SetSuits
 from ._solver_search import INF
-from ._solver_tables import NO_LIMIT, windows
+from ._solver_tables import NO_LIMIT, meld_knobs, windows
 
 SUIT = 52
 """Bits of one suit in a hand integer (13 ranks, four bits each): suit ``s`` is
@@ -943,7 +943,7 @@ _SOLVERS: dict[tuple[tuple[object, ...], tuple[int, ...]], SuitSolver] = {}
 def suit_solver(rules: Rules, weights: tuple[int, ...]) -> SuitSolver:
     """The search for ``rules``' meld knobs and ``weights`` (card code 52 = jolly), made once:
     rules that differ in other knobs (scoring, opening, turns) share shapes and memos."""
-    knobs = _meld_knobs(rules)
+    knobs = meld_knobs(rules)
     solver = _SOLVERS.get((knobs, weights))
     if solver is None:
         shapes = _SHAPES.get(knobs)
@@ -953,14 +953,3 @@ def suit_solver(rules: Rules, weights: tuple[int, ...]) -> SuitSolver:
             _SOLVERS.clear()
         solver = _SOLVERS[(knobs, weights)] = SuitSolver(shapes, weights)
     return solver
-
-
-def _meld_knobs(rules: Rules) -> tuple[object, ...]:
-    return (
-        rules.max_jokers_per_meld,
-        rules.min_natural_cards,
-        rules.set_suits,
-        rules.set_max,
-        rules.ace_in_runs,
-        rules.run_wrap,
-    )

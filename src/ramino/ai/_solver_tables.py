@@ -154,7 +154,7 @@ class Tables:
             )
             for n, ws in self._windows.items()
         }
-        self._capacity = _CAPACITY.setdefault(_meld_knobs(rules), {})
+        self._capacity = _CAPACITY.setdefault(meld_knobs(rules), {})
         self._explicit: dict[tuple[int, int, int], tuple[ExplicitShape, ...]] = {}
 
     def reduce(self, code: int, near: int, jokers: int) -> int:
@@ -323,7 +323,8 @@ def enc_size(enc: int) -> int:
     return total
 
 
-def _meld_knobs(rules: Rules) -> tuple[object, ...]:
+def meld_knobs(rules: Rules) -> tuple[object, ...]:
+    """The knobs that shape melds: rules alike in these share meld tables and memos."""
     return (
         rules.max_jokers_per_meld,
         rules.min_natural_cards,
