@@ -131,17 +131,13 @@ def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:
 
 
 def _outcome(match: Match, lang: Lang) -> str:
-    totals = match.totals
-    if match.winner is not None:
-        points = totals[match.winner]
-        return pick(
-            lang, f"Vince {match.winner}, con {points}.", f"{match.winner} wins, with {points}."
-        )
-    if match.is_over:
-        return pick(lang, "Partita finita pari, senza vincitore.", "The match ended in a draw.")
+    result = match.result(lang.value)
+    if result is not None:
+        return result
     leader = match.standing()[0]
+    points = match.totals[leader]
     return pick(
         lang,
-        f"Partita in corso: in testa {leader}, con {totals[leader]}.",
-        f"Match in progress: {leader} leads, with {totals[leader]}.",
+        f"Partita in corso: in testa {leader}, con {points}.",
+        f"Match in progress: {leader} leads, with {points}.",
     )

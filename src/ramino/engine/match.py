@@ -217,6 +217,29 @@ class Match:
         """The messa the losers of the next round will add (0 without messa)."""
         return self._messa_level
 
+    def result(self, lang: str = "it") -> str | None:
+        """Who won, in a sentence, once the match is over (``None`` while it goes on).
+
+        >>> m = Match(["Anna", "Bruno"], Rules(target=50))
+        >>> m.result() is None
+        True
+        >>> _ = m.record(RoundResult("Anna", {"Bruno": 60}))
+        >>> m.result(), m.result("en")
+        ('Vince Anna, con 0.', 'Anna wins, with 0.')
+        """
+        if self._winner is not None:
+            points = self._totals[self._winner]
+            if lang == "en":
+                return f"{self._winner} wins, with {points}."
+            return f"Vince {self._winner}, con {points}."
+        if self._over:
+            return (
+                "The match ended in a draw."
+                if lang == "en"
+                else "Partita finita pari, senza vincitore."
+            )
+        return None
+
     def standing(self) -> list[str]:
         """Players from best to worst.
 

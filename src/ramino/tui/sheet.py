@@ -28,19 +28,15 @@ _CLOSINGS = {
 def outcome(game: MatchController, lang: str) -> str:
     """Who won, or who leads while the match goes on."""
     match = game.play.match
-    totals = match.totals
-    if match.winner is not None:
-        points = totals[match.winner]
-        return pick(
-            lang, f"Vince {match.winner}, con {points}.", f"{match.winner} wins, with {points}."
-        )
-    if match.is_over:
-        return pick(lang, "Partita finita pari, senza vincitore.", "The match ended in a draw.")
+    result = match.result(lang)
+    if result is not None:
+        return result
     leader = match.standing()[0]
+    points = match.totals[leader]
     return pick(
         lang,
-        f"In testa {leader}, con {totals[leader]} (si perde a {game.rules.target}).",
-        f"{leader} leads, with {totals[leader]} (a player is out at {game.rules.target}).",
+        f"In testa {leader}, con {points} (si perde a {game.rules.target}).",
+        f"{leader} leads, with {points} (a player is out at {game.rules.target}).",
     )
 
 
