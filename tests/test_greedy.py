@@ -250,3 +250,14 @@ def test_the_beginner_slips_sometimes() -> None:
     # The full greedy bot never slips (the expert thinks against a clock: not a fixed answer).
     greedy = bot_for_level("intermedio", seed=2)
     assert {greedy.act(obs) for _ in range(5)} == {Discard(Card.parse("KS"))}
+
+
+def test_throwing_a_dead_card_under_rounding_to_tens_leaves_the_small_cards_free() -> None:
+    # 3♠ 3♣ K♦: the K♦ binds nothing, and once it is gone the two small cards count 0.
+    from ramino.ai.greedy import _deadwood, _deadwood_without
+    from ramino.engine.rules import Rounding
+
+    tens = replace(CLASSICO, rounding=Rounding.TENS)
+    hand = parse_cards("3S 3C KD")
+    assert _deadwood_without(hand, Card.parse("KD"), tens, _deadwood(hand, tens)) == 0
+    assert _deadwood_without(hand, Card.parse("KD"), CLASSICO, _deadwood(hand, CLASSICO)) == 6

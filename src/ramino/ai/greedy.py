@@ -21,7 +21,7 @@ from ..engine.errors import RaminoError
 from ..engine.going_out import closing_kind
 from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
-from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rules, SetSuits
+from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, SetSuits
 from ..engine.scoring import Closing, card_penalty
 from .solver import least_deadwood
 
@@ -133,8 +133,9 @@ def _without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
 
 def _deadwood_without(cards: Sequence[Card], card: Card, rules: Rules, whole: int) -> int:
     """The deadwood of ``cards`` less one ``card``, given ``whole``, the deadwood of ``cards``."""
-    if _is_dead(card, cards, rules):
-        # Unbound in every arrangement: throwing it takes exactly its penalty off.
+    if rules.rounding is not Rounding.TENS and _is_dead(card, cards, rules):
+        # Unbound in every arrangement: throwing it takes exactly its penalty off (not so
+        # with rounding to tens, where one or two small cards left count nothing).
         return whole - card_penalty(card, rules)
     return _deadwood(_without(cards, [card]), rules)
 
