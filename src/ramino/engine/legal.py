@@ -296,8 +296,6 @@ def _meld_option(
 ) -> tuple[Counter[Card], int]:
     """The cards a candidate meld takes and its opening points (the same melds come back
     hand after hand). The Counter is shared: callers only read it."""
-    from .melds import validate_meld
-
     return Counter(cards), validate_meld(cards, rules, jokers=declared).points(rules)
 
 
