@@ -10,10 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
-from ramino.engine.going_out import closing_kind, find_going_out, partition
+from ramino.engine.candidates import meld_candidates, unmeldable
+from ramino.engine.going_out import (
+    _Search,
+    _surely_dead,
+    closing_kind,
+    find_going_out,
+    min_deadwood,
+    partition,
+    partitions_without_one,
+)
 from ramino.engine.melds import validate_meld
-from ramino.engine.rules import FinalDiscard, Rules
-from ramino.engine.scoring import Closing
+from ramino.engine.rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
+from ramino.engine.scoring import Closing, card_penalty
 
 BASE = Rules()
 OPTIONAL = replace(BASE, final_discard=FinalDiscard.OPTIONAL)
@@ -109,3 +118,136 @@ def brute_force_partition(cards: tuple[Card, ...], rules: Rules) -> bool:
         if brute_force_partition(left, rules):
             return True
     return False
+
+
+# Rules that shape melds differently: the search must be exact under each.
+KNOBS = [
+    BASE,
+    get_preset("casertano"),
+    get_preset("scala-40"),
+    get_preset("tradizionale"),
+    replace(BASE, max_jokers_per_meld=None),
+    replace(BASE, max_jokers_per_meld=2, min_natural_cards=2),
+    replace(BASE, set_suits=SetSuits.ANY, set_max=None),
+    replace(BASE, set_suits=SetSuits.ANY, set_max=5, run_wrap=True),
+    replace(BASE, run_wrap=True, max_jokers_per_meld=None),
+    replace(BASE, ace_in_runs=AceInRuns.LOW_ONLY, set_joker_swap=SetJokerSwap.DECLARED_SUIT),
+    replace(BASE, set_joker_swap=SetJokerSwap.DECLARED_SUIT, max_jokers_per_meld=2),
+]
+# Two packs and four jokers, as most presets deal.
+PACK = [*NATURAL_CARDS, *NATURAL_CARDS, JOKER, JOKER, JOKER, JOKER]
+
+
+@st.composite
+def hands(draw: st.DrawFn, max_size: int = 14) -> list[Card]:
+    """Cards from the two packs; often from one or two suits, where melds are many."""
+    suits = draw(st.sets(st.integers(0, 3), min_size=1, max_size=4))
+    pool = [c for c in PACK if c.is_joker or c.code // 13 in suits]
+    picked = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, max_size=max_size))
+    return [pool[i] for i in picked]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(KNOBS), hands(max_size=16), st.data())
+def test_candidates_of_a_part_are_those_of_the_hand_that_fit(
+    rules: Rules, cards: list[Card], data: st.DataObject
+) -> None:
+    # The search lists the melds of the whole hand once and, at each step, keeps those that
+    # fit in what is left: it relies on their being the melds of that part, in the same order
+    # (the order decides which partition is found first).
+    keep = data.draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards)))
+    part = [c for c, k in zip(cards, keep, strict=True) if k]
+    held = Counter(part)
+    fitting = [m for m in meld_candidates(cards, rules) if not Counter(m[0]) - held]
+    assert fitting == list(meld_candidates(part, rules))
+    natural = [c for c in part if not c.is_joker]
+    if natural:
+        first = min(natural)
+        assert [m for m in fitting if first in m[0]] == list(
+            meld_candidates(part, rules, containing=first)
+        )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(KNOBS), hands())
+def test_dead_cards_at_a_glance_are_dead(rules: Rules, cards: list[Card]) -> None:
+    dead = unmeldable(cards, rules)
+    assert _Search(cards, rules).dead() == dead
+    quick = _surely_dead(cards, rules)
+    assert len(quick) == len(set(quick))
+    assert set(quick) <= dead
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(KNOBS), hands(max_size=7))
+def test_search_agrees_with_brute_force(rules: Rules, cards: list[Card]) -> None:
+    hand = tuple(sorted(cards))
+    found = partition(cards, rules)
+    assert (found is not None) == brute_force_partition(hand, rules)
+    if found is not None:
+        assert Counter(c for m in found for c in m.cards) == Counter(cards)
+    if not rules.flush_meld:
+        assert min_deadwood(cards, rules) == brute_force_least(hand, rules)
+    # Every card kept out, and none: the ways the rest splits are those brute force finds.
+    # (The same way may be listed twice when the lowest card is held twice: QC KC AC with
+    # AC 2C 3C is found taking either ace first. Shows are told apart later.)
+    choices: list[Card | None] = [None, *sorted(set(cards))]
+    ways = list(partitions_without_one(cards, rules, choices))
+    for choice in choices:
+        rest = list(hand)
+        if choice is not None:
+            rest.remove(choice)
+        listed = [
+            tuple(sorted(tuple(sorted(m.cards)) for m in melds))
+            for kept, melds in ways
+            if kept == choice
+        ]
+        assert set(listed) == brute_force_partitions(tuple(rest), rules), choice
+
+
+def test_partitions_without_one_card() -> None:
+    # Two of each card: the two runs are the same meld, listed once; a 7♥ kept out leaves
+    # 7♥ 8♥ 8♥ 9♥ 9♥, which does not split.
+    hand = parse_cards("7H 7H 8H 8H 9H 9H")
+    ways = list(partitions_without_one(hand, BASE, [None, Card.parse("7H")]))
+    assert [(kept, [m.notation() for m in melds]) for kept, melds in ways] == [
+        (None, ["7H 8H 9H", "7H 8H 9H"])
+    ]
+
+
+def brute_force_least(cards: tuple[Card, ...], rules: Rules) -> int:
+    """The least penalty left, every group of cards holding the first one tried as a meld."""
+    if not cards:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = card_penalty(first, rules) + brute_force_least(rest, rules)
+    for mask in range(1, 1 << len(rest)):
+        group = [first, *(c for i, c in enumerate(rest) if mask >> i & 1)]
+        try:
+            validate_meld(group, rules)
+        except Exception:
+            continue
+        left = tuple(c for i, c in enumerate(rest) if not mask >> i & 1)
+        best = min(best, brute_force_least(left, rules))
+    return best
+
+
+#: A partition as sorted groups of sorted cards.
+Groups = tuple[tuple[Card, ...], ...]
+
+
+def brute_force_partitions(cards: tuple[Card, ...], rules: Rules) -> set[Groups]:
+    """Every way of splitting sorted cards into melds, as sorted groups of sorted cards."""
+    if not cards:
+        return {()}
+    first, rest = cards[0], cards[1:]
+    found: set[Groups] = set()
+    for mask in range(1 << len(rest)):
+        group = (first, *(c for i, c in enumerate(rest) if mask >> i & 1))
+        try:
+            validate_meld(group, rules)
+        except Exception:
+            continue
+        left = tuple(c for i, c in enumerate(rest) if not mask >> i & 1)
+        found.update(tuple(sorted((group, *tail))) for tail in brute_force_partitions(left, rules))
+    return found

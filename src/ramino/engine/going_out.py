@@ -7,17 +7,17 @@ stuck rule, a hand shown at the close). The fast solver for bots is a separate c
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .candidates import Candidate, meld_candidates, unmeldable
-from .cards import Card
+from .candidates import Candidate, meld_candidates
+from .cards import JOKER_CODE, Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rounding, Rules
-from .scoring import Closing, card_penalty, hand_penalty
+from .scoring import Closing, card_penalty
 
 
 def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
@@ -29,28 +29,35 @@ def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
     >>> partition(parse_cards("6C 6D 7H"), Rules()) is None
     True
     """
-    found = _Search(rules).split(Counter(cards))
-    if found is None:
-        return None
-    return tuple(validate_meld(c, rules, jokers=j) for c, j in found)
+    search = _Search(cards, rules)
+    return _melds(search.split(search.full), rules)
 
 
 def partitions_without_one(
     cards: Sequence[Card], rules: Rules, discards: Sequence[Card | None]
 ) -> Iterator[tuple[Card | None, tuple[Meld, ...]]]:
     """For each choice in ``discards`` (a card to keep out, or ``None`` for none), every way
-    the rest splits into melds (at most ``limit`` of them). One search serves every choice."""
-    search = _Search(rules)
-    full = Counter(cards)
+    the rest splits into melds (at most PARTITION_LIMIT of them). One search serves every choice."""
     # A card that no meld of this hand can hold must be the one kept out: two such cards and
-    # nothing splits, whatever is discarded.
-    dead = unmeldable(cards, rules)
+    # nothing splits, whatever is discarded. A quick look finds most of them, before the
+    # melds of the hand are listed.
+    if len(_surely_dead(cards, rules)) > 1:
+        return
+    search = _Search(cards, rules)
+    dead = search.dead()
     if len(dead) > 1:
         return
     if dead:
+        # Only the dead card may be kept out: the search below says whether the rest splits.
         discards = [d for d in discards if d in dead]
+        spare = -1
+    else:
+        # Which cards may be kept out, found at once rather than a search per card.
+        spare = search.spare(search.full)
     for discard in discards:
-        rest = full - Counter([discard]) if discard is not None else full
+        rest = search.without(discard)
+        if discard is not None and rest != search.full and not spare >> discard.code & 1:
+            continue
         if search.split(rest) is None:
             continue
         for found in search.every_split(rest)[:PARTITION_LIMIT]:
@@ -62,61 +69,200 @@ def partitions_without_one(
 PARTITION_LIMIT = 64
 
 
+def _melds(found: list[Candidate] | None, rules: Rules) -> tuple[Meld, ...] | None:
+    if found is None:
+        return None
+    return tuple(validate_meld(c, rules, jokers=j) for c, j in found)
+
+
+#: The thirteen ranks of a suit, a bit each.
+_RANKS = (1 << 13) - 1
+
+
+def _surely_dead(cards: Sequence[Card], rules: Rules) -> list[Card]:
+    """Natural cards that no meld can hold, each once, found at a glance: no card of the suit
+    near enough for a run, too few of the rank for a set. It never names a card some meld
+    could hold, but may miss some that :func:`~ramino.engine.candidates.unmeldable` finds; it
+    costs a few masks, where listing the melds of a hand costs a run search per suit."""
+    masks = [0, 0, 0, 0]
+    ranks = [0] * 13
+    jokers = 0
+    for card in cards:
+        code = card.code
+        if code == JOKER_CODE:
+            jokers += 1
+        else:
+            masks[code // 13] |= 1 << code % 13
+            ranks[code % 13] += 1
+    if rules.max_jokers_per_meld is not None:
+        jokers = min(jokers, rules.max_jokers_per_meld)
+    found: list[Card] = []
+    if jokers > 1:
+        return found  # a card and two jolly make a meld of nearly any card
+    for suit, mask in enumerate(masks):
+        # Ranks in a circle: going round the corner, or the ace above the king, only ever adds
+        # runs, so a card with no neighbour in the circle has none in any run.
+        above1 = (mask >> 1 | mask << 12) & _RANKS
+        above2 = (mask >> 2 | mask << 11) & _RANKS
+        below1 = (mask << 1 | mask >> 12) & _RANKS
+        below2 = (mask << 2 | mask >> 11) & _RANKS
+        if jokers:
+            near = above1 | above2 | below1 | below2
+        else:
+            near = above1 & above2 | above1 & below1 | below1 & below2
+        alone = mask & ~near
+        while alone:
+            rank = (alone & -alone).bit_length() - 1
+            alone &= alone - 1
+            if ranks[rank] + jokers < 3:
+                found.append(Card.from_code(suit * 13 + rank))
+    return found
+
+
+@functools.lru_cache(maxsize=8)
+def _layout(width: int) -> tuple[tuple[int, ...], int]:
+    """The packed multisets of fields ``width`` bits wide: each card code alone, and the guards."""
+    unit = tuple(1 << width * code for code in range(JOKER_CODE + 1))
+    return unit, sum(unit) << (width - 1)
+
+
 class _Search:
-    """Exact searches over the ways of splitting cards into melds, memoised on what is left."""
+    """Exact searches over the ways of splitting the cards of one hand, or of any part of it,
+    into melds, memoised on what is left.
 
-    def __init__(self, rules: Rules) -> None:
+    A part of the hand is a packed multiset: an integer with a field of ``width`` bits per card
+    code (52 the jolly), wide enough for the count with a guard bit on top. Taking a meld out is
+    one subtraction, and whether its cards are all still there one mask (a borrow clears a
+    guard), where a Counter cost a dictionary each; the integer is the memo key too.
+
+    The melds of a part are the melds of the whole hand that fit in it, in the same order (see
+    ``test_candidates_of_a_part_are_those_of_the_hand_that_fit``): they are listed once for the
+    hand, not at every step.
+    """
+
+    def __init__(self, cards: Sequence[Card], rules: Rules) -> None:
+        self.cards = tuple(cards)
         self.rules = rules
-        self.splits: dict[frozenset[tuple[Card, int]], list[Candidate] | None] = {}
-        self.deadwood: dict[frozenset[tuple[Card, int]], int] = {}
-        self.all_splits: dict[frozenset[tuple[Card, int]], list[list[Candidate]]] = {}
+        codes = [card.code for card in self.cards]
+        counts = [0] * (JOKER_CODE + 1)
+        for code in codes:
+            counts[code] += 1
+        self.counts = counts
+        self.width = width = max(counts).bit_length() + 1
+        unit, self.guards = _layout(width)
+        self.unit = unit
+        self.full = sum(map(unit.__getitem__, codes))
+        # Every meld must hold the lowest natural card left, so each meld is only ever tried
+        # where its own lowest card is the lowest left: the melds are kept by that card, each
+        # set of cards once (the first way of declaring its jolly), in the candidates' order.
+        self.by_first: dict[int, list[tuple[int, Candidate]]] = {}
+        seen: set[int] = set()
+        for candidate in meld_candidates(self.cards, rules):
+            need = 0
+            for card in candidate[0]:  # a plain loop: a generator costs thrice as much here
+                need += unit[card.code]
+            if need not in seen:
+                seen.add(need)
+                first = ((need & -need).bit_length() - 1) // width
+                self.by_first.setdefault(first, []).append((need, candidate))
+        self.penalties: list[int] = []
+        self.splits: dict[int, list[Candidate] | None] = {}
+        self.deadwood: dict[int, int] = {}
+        self.all_splits: dict[int, list[list[Candidate]]] = {}
+        self.spares: dict[int, int] = {}
 
-    def _with_first(
-        self, left: Counter[Card]
-    ) -> tuple[Card, list[tuple[Candidate, Counter[Card]]]]:
-        # Every meld must hold the lowest natural card left; jokers never stand alone.
-        first = min(left, key=lambda c: (c.is_joker, c.code))
-        options = []
-        seen: set[frozenset[tuple[Card, int]]] = set()
-        if first.is_joker:
-            return first, []
-        for cards, declared in meld_candidates(list(left.elements()), self.rules, containing=first):
-            need = Counter(cards)
-            key = frozenset(need.items())
-            if key in seen:
-                continue
-            seen.add(key)
-            options.append(((cards, declared), left - need))
-        return first, options
+    def pack(self, cards: Iterable[Card]) -> int:
+        unit = self.unit
+        return sum(unit[card.code] for card in cards)
 
-    def split(self, left: Counter[Card]) -> list[Candidate] | None:
+    def without(self, card: Card | None) -> int:
+        """The whole hand less ``card`` (as a Counter would have it: unchanged when not held)."""
+        if card is None or not self.counts[card.code]:
+            return self.full
+        return self.full - self.unit[card.code]
+
+    def dead(self) -> frozenset[Card]:
+        """The natural cards that no meld of the hand can hold (as ``unmeldable`` says)."""
+        live = 0
+        for options in self.by_first.values():
+            for need, _ in options:
+                live |= need
+        width = self.width
+        field = self.unit[1] - 1
+        return frozenset(
+            Card.from_code(code)
+            for code, n in enumerate(self.counts[:JOKER_CODE])
+            if n and not live >> width * code & field
+        )
+
+    def _first(self, left: int) -> int:
+        # The lowest code left: a natural card while there is one, the jolly being code 52.
+        return ((left & -left).bit_length() - 1) // self.width
+
+    def split(self, left: int) -> list[Candidate] | None:
         if not left:
             return []
-        key = frozenset(left.items())
-        if key in self.splits:
-            return self.splits[key]
-        self.splits[key] = None
-        first, options = self._with_first(left)
-        if not first.is_joker:
-            for candidate, rest in options:
-                tail = self.split(rest)
-                if tail is not None:
-                    self.splits[key] = [candidate, *tail]
-                    break
-        return self.splits[key]
+        splits = self.splits
+        if left in splits:
+            return splits[left]
+        found = None
+        code = self._first(left)
+        # Jokers never stand alone: a part of nothing but jokers does not split.
+        if code != JOKER_CODE:
+            guards = self.guards
+            guarded = left | guards
+            for need, candidate in self.by_first.get(code, ()):
+                if (guarded - need) & guards == guards:
+                    tail = self.split(left - need)
+                    if tail is not None:
+                        found = [candidate, *tail]
+                        break
+        splits[left] = found
+        return found
 
-    def every_split(self, left: Counter[Card]) -> list[list[Candidate]]:
-        """Every way of splitting ``left`` into melds, each once (up to PARTITION_LIMIT)."""
+    def spare(self, left: int) -> int:
+        """The cards of ``left`` (a bit per code) that, kept out, leave the rest split into
+        melds: one search for every choice of the discard."""
+        if not left:
+            return 0
+        spares = self.spares
+        known = spares.get(left)
+        if known is not None:
+            return known
+        code = self._first(left)
+        unit = self.unit
+        if code == JOKER_CODE:
+            # Jokers never stand alone: one may be kept out if it is the last card.
+            found = 1 << code if left == unit[code] else 0
+        else:
+            # Keep the first card out, or bind it in one of its melds and keep another out.
+            found = 1 << code if self.split(left - unit[code]) is not None else 0
+            guards = self.guards
+            guarded = left | guards
+            for need, _ in self.by_first.get(code, ()):
+                if (guarded - need) & guards == guards:
+                    found |= self.spare(left - need)
+        spares[left] = found
+        return found
+
+    def every_split(self, left: int) -> list[list[Candidate]]:
+        """Every way of splitting ``left`` into melds (up to PARTITION_LIMIT), each meld
+        taken once at each step; the same melds may still come twice in two orders when the
+        lowest card is held twice."""
         if not left:
             return [[]]
-        key = frozenset(left.items())
-        known = self.all_splits.get(key)
+        known = self.all_splits.get(left)
         if known is not None:
             return known
         found: list[list[Candidate]] = []
-        first, options = self._with_first(left)
-        if not first.is_joker:
-            for candidate, rest in options:
+        code = self._first(left)
+        if code != JOKER_CODE:
+            guards = self.guards
+            guarded = left | guards
+            for need, candidate in self.by_first.get(code, ()):
+                if (guarded - need) & guards != guards:
+                    continue
+                rest = left - need
                 if self.split(rest) is None:
                     continue
                 for tail in self.every_split(rest):
@@ -125,25 +271,30 @@ class _Search:
                         break
                 if len(found) >= PARTITION_LIMIT:
                     break
-        self.all_splits[key] = found
+        self.all_splits[left] = found
         return found
 
-    def least(self, left: Counter[Card]) -> int:
+    def least(self, left: int) -> int:
         if not left:
             return 0
-        key = frozenset(left.items())
-        known = self.deadwood.get(key)
+        known = self.deadwood.get(left)
         if known is not None:
             return known
-        first, options = self._with_first(left)
+        if not self.penalties:
+            rules = self.rules
+            self.penalties = [card_penalty(Card.from_code(c), rules) for c in range(JOKER_CODE + 1)]
+        code = self._first(left)
         # Leave the first card unbound, or bind it in one of its melds.
-        value = hand_penalty([first], self.rules) + self.least(left - Counter([first]))
-        if not first.is_joker:
-            for _, rest in options:
+        value = self.penalties[code] + self.least(left - self.unit[code])
+        if code != JOKER_CODE:
+            guards = self.guards
+            guarded = left | guards
+            for need, _ in self.by_first.get(code, ()):
                 if value == 0:
                     break
-                value = min(value, self.least(rest))
-        self.deadwood[key] = value
+                if (guarded - need) & guards == guards:
+                    value = min(value, self.least(left - need))
+        self.deadwood[left] = value
         return value
 
 
@@ -172,15 +323,15 @@ def find_going_out(hand: Sequence[Card], rules: Rules) -> GoingOut | None:
     (['6♣ 6♦ 6♥'], None)
     """
     cards = tuple(hand)
+    # One search serves every discard: the melds of the rest are those of the hand that fit.
+    search = _Search(cards, rules)
     if rules.final_discard is FinalDiscard.OPTIONAL:
-        melds = partition(cards, rules)
+        melds = _melds(search.split(search.full), rules)
         if melds is not None and cards:
             return GoingOut(melds, None)
     # Try the costliest discards first: any will do, but a high card is what a player throws.
     for discard in sorted(set(cards), key=lambda c: (c.is_joker, c.code), reverse=True):
-        rest = list(cards)
-        rest.remove(discard)
-        melds = partition(rest, rules)
+        melds = _melds(search.split(search.without(discard)), rules)
         if melds is not None:
             return GoingOut(melds, discard)
     return None
@@ -243,12 +394,11 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
             pass
         else:
             return 0
-    search = _Search(rules)
-    full = Counter(cards)
-    least = search.least(full)
+    search = _Search(cards, rules)
+    least = search.least(search.full)
     if least and rules.rounding is Rounding.TENS:
-        low = [c for c in full.elements() if card_penalty(c, rules) < 4]
+        low = [c for c in cards if card_penalty(c, rules) < 4]
         kept = {tuple(k) for size in (1, 2) for k in itertools.combinations(sorted(low), size)}
-        if any(search.split(full - Counter(k)) is not None for k in sorted(kept)):
+        if any(search.split(search.full - search.pack(k)) is not None for k in sorted(kept)):
             return 0
     return least
