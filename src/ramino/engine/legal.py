@@ -13,11 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import meld_candidates
-from .cards import JOKER, Card, Rank, Suit
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
-from .melds import Meld, MeldKind, _needed, attach, validate_meld
-from .rules import AceInRuns, DiscardPickup, FinalDiscard, Rules, SetJokerSwap, SetSuits
+from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
+from .rules import (
+    AceInRuns,
+    DiscardPickup,
+    FinalDiscard,
+    RetrievedJoker,
+    Rules,
+    SetJokerSwap,
+    SetSuits,
+)
 
 if TYPE_CHECKING:
     from .round import Round
@@ -40,26 +48,32 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
     rules = round_.rules
-    hand = sorted({round_.deck[i] for i in round_.hands[seat]})
-    has_joker = bool(hand) and hand[-1].is_joker
+    deck = round_.deck
+    held = {deck[i] for i in round_.hands[seat]}
+    has_joker = JOKER in held
     for number, table_meld in enumerate(round_.table):
-        meld = table_meld.meld
-        # The sieve of could_attach, worked out once per meld.
-        if meld.kind is MeldKind.RUN:
-            ends = _run_ends(meld, rules)
-            fitting = [c for c in hand if c in ends]
-        elif meld.kind is MeldKind.SET:
-            fitting = [c for c in hand if c.rank is meld.rank]
-        else:
-            fitting = [c for c in hand if c.suit is meld.suit]
-        if has_joker:
-            fitting.append(hand[-1])
-        for card in fitting:
-            if card.is_joker:
-                for declared in _joker_attach_declarations(table_meld.meld, round_.rules):
-                    yield Attach(number, (card,), declared)
-            else:
+        sieve, joker_declarations = _attach_sieve(table_meld.meld, rules)
+        for card in sieve:
+            if card in held:
                 yield Attach(number, (card,))
+        if has_joker:
+            for declared in joker_declarations:
+                yield Attach(number, (JOKER,), declared)
+
+
+@lru_cache(maxsize=4096)
+def _attach_sieve(
+    meld: Meld, rules: Rules
+) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
+    """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
+    the declarations a jolly attached to it is tried with (worked out once per meld)."""
+    if meld.kind is MeldKind.RUN:
+        sieve = sorted(_run_ends(meld, rules))
+    elif meld.kind is MeldKind.SET:
+        sieve = [c for c in NATURAL_CARDS if c.rank is meld.rank]
+    else:
+        sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
+    return tuple(sorted(sieve)), tuple(_joker_attach_declarations(meld, rules))
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -85,6 +99,49 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     except MeldError:
         return False
     return True
+
+
+def fitting_cards(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
+    """The cards (the jolly included) that could be attached alone to some meld of
+    ``table``: the ban on discarding an attachable card asks it of every card in hand."""
+    return _fitting_cards(tuple(table), rules)
+
+
+@lru_cache(maxsize=1024)
+def _fitting_cards(table: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
+    # The table changes a meld at a time: each meld's answer is remembered on its own.
+    return frozenset().union(*(_meld_fitting(meld, rules) for meld in table))
+
+
+@lru_cache(maxsize=4096)
+def _meld_fitting(meld: Meld, rules: Rules) -> frozenset[Card]:
+    # Only the cards the sieve of could_attach lets through are worth the real check.
+    sieve, _ = _attach_sieve(meld, rules)
+    return frozenset(c for c in (*sieve, JOKER) if fits(meld, c, rules))
+
+
+@lru_cache(maxsize=8192)
+def attaches(
+    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, rules: Rules
+) -> bool:
+    """Whether ``card``, with the jolly declared as ``declared``, can be attached alone to
+    ``meld`` (remembered, as :func:`fits`)."""
+    try:
+        attach(meld, [card], rules, jokers=declared)
+    except (MeldError, NotationError):
+        return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _retrieved(meld: Meld, given: tuple[Card, ...], rules: Rules) -> int | None:
+    """How many jolly an opened player frees by giving ``given`` for them, or ``None`` when
+    the swap is refused (remembered: the same swaps are asked about turn after turn)."""
+    try:
+        _, freed = retrieve_joker(meld, given, rules, opened=True)
+    except (MeldError, NotationError):
+        return None
+    return len(freed)
 
 
 @lru_cache(maxsize=4096)
@@ -166,8 +223,10 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit).
     suits = Counter(c.suit for c in cards)
     for discard in discards:
-        left = suits - Counter([discard.suit]) if discard is not None else suits
-        if len(left) == 1 and None not in left:
+        # What is left is one suit when the hand is, or when the discard is the only card
+        # of the second suit.
+        kept = [s for s in suits if discard is None or s is not discard.suit or suits[s] > 1]
+        if len(kept) == 1 and kept[0] is not None:
             rest = list(cards)
             if discard is not None:
                 rest.remove(discard)
@@ -218,9 +277,11 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     rules = round_.rules
     hand = round_.hands[seat]
     taken = round_.taken_card
+    opened = round_.opened[seat]
     if (
         not rules.melding_during_play
-        or not round_.opened[seat]
+        # With no threshold, whatever he lays opens: only a few knobs still tell him apart.
+        or (not opened and rules.opening_threshold > 0)
         or round_.pending_jokers
         or (round_.first_round and not rules.rummy_on_first_turn)
         or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
@@ -243,6 +304,8 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if isinstance(action, Lay):
             if len(action.cards) >= len(hand):
                 return None
+            if not opened and not rules.opening_jokers and JOKER in action.cards:
+                return None
             try:
                 validate_meld(action.cards, rules, jokers=action.jokers)
             except (MeldError, NotationError):
@@ -252,7 +315,35 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             (card,) = action.cards
             if card.is_joker or len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
+            if not opened and not rules.attach_before_opening:
+                return False
             return fits(table[action.meld].meld, card, rules) and leaves_a_discard(action.cards)
+        if isinstance(action, Swap):
+            return swap_verdict(action) if opened else None
+        return None
+
+    def swap_verdict(action: Swap) -> bool | None:
+        given = action.cards
+        if not 0 <= action.meld < len(table) or Counter(given) - held:
+            return None
+        freed = _retrieved(table[action.meld].meld, given, rules)
+        if freed is None:
+            return False
+        # Cards left to throw besides the jolly: the freed jolly is one more (see
+        # Round._check_rest) unless it is the taken card's twin.
+        left = throwable - sum(1 for c in given if c is not barred)
+        if rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
+            return left + (freed if barred is not JOKER else 0) >= 1
+        if freed != 1 or left < 1:
+            return None
+        # The jolly must go down again this turn: attached to another meld, with a card still
+        # left to throw, it surely can; anything else is left to the full check.
+        for number, table_meld in enumerate(table):
+            if number != action.meld and any(
+                attaches(table_meld.meld, JOKER, declared, rules)
+                for declared in _joker_attach_declarations(table_meld.meld, rules)
+            ):
+                return True
         return None
 
     return verdict
@@ -275,28 +366,48 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
 
 
-#: An opening option: the cards it uses, its points, the table meld it grows (or -1), and for
-#: a chain of attachments the points it makes by the card it starts with (None for a meld).
-_Option = tuple[Counter[Card], int, int, dict[Card, int] | None]
+#: An opening option: the cards it uses (packed, see _pack), how many, its points, the table
+#: meld it grows (or -1), and for a chain of attachments the points it makes by the card it
+#: starts with (None for a meld).
+_Option = tuple[int, int, int, int, dict[Card, int] | None]
+
+# A multiset of cards packed in one integer: a field of _WIDTH bits per card code, the top
+# one a guard, so one subtraction tells whether every card is there (a borrow clears a guard)
+# and taking an option is that subtraction, where Counters cost a dictionary each. Five bits
+# of count are more copies of one card than any pack holds.
+_WIDTH = 6
+_FIELD = (1 << _WIDTH) - 1
+_GUARDS = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
 
 
-def _opening_options(cards: Sequence[Card], rules: Rules) -> list[_Option]:
+def _pack(cards: Counter[Card]) -> int:
+    return sum(n << (_WIDTH * card.code) for card, n in cards.items())
+
+
+def _within(left: int, needed: int) -> bool:
+    return ((left | _GUARDS) - needed) & _GUARDS == _GUARDS
+
+
+@lru_cache(maxsize=2048)
+def _meld_options(cards: tuple[Card, ...], rules: Rules) -> tuple[_Option, ...]:
+    """The melds of these cards that may count in an opening, richest first."""
     options: list[_Option] = []
     for meld_cards, declared in meld_candidates(cards, rules):
         if not rules.opening_jokers and JOKER in meld_cards:
             continue
         needed, points = _meld_option(meld_cards, declared, rules)
-        options.append((needed, points, -1, None))
-    return options
+        options.append((needed, len(meld_cards), points, -1, None))
+    options.sort(key=lambda o: -o[2])
+    return tuple(options)
 
 
 @lru_cache(maxsize=8192)
 def _meld_option(
     cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, rules: Rules
-) -> tuple[Counter[Card], int]:
-    """The cards a candidate meld takes and its opening points (the same melds come back
-    hand after hand). The Counter is shared: callers only read it."""
-    return Counter(cards), validate_meld(cards, rules, jokers=declared).points(rules)
+) -> tuple[int, int]:
+    """The cards a candidate meld takes (packed) and its opening points (the same melds come
+    back hand after hand)."""
+    return _pack(Counter(cards)), validate_meld(cards, rules, jokers=declared).points(rules)
 
 
 def _attach_options(
@@ -333,10 +444,9 @@ def _attach_options(
         chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
         for (used_key, first), points in best.items():
             chains.setdefault(used_key, {})[first] = points
-        options.extend(
-            (Counter(dict(used_key)), max(starts.values()), number, starts)
-            for used_key, starts in chains.items()
-        )
+        for used_key, starts in chains.items():
+            used = Counter(dict(used_key))
+            options.append((_pack(used), used.total(), max(starts.values()), number, starts))
     return options
 
 
@@ -348,46 +458,57 @@ def opening_reachable(
     keep: int,
     using: Card | None = None,
     table: Sequence[Meld] = (),
+    within: Sequence[Card] | None = None,
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
     keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
     rules count attachments in the opening (and allow them before it), cards attached to
-    the melds of ``table`` count too."""
-    # The same hands come back again and again while moves are checked: remember answers.
+    the melds of ``table`` count too.
+
+    ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
+    those of ``within`` that fit in them, and a hand is asked about once for each of the
+    many ways of laying part of it."""
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     melds = tuple(table) if attaching else ()
-    return _reachable(tuple(sorted(cards)), rules, need, keep, using, melds)
+    key = (tuple(sorted(cards)), rules, need, keep, using, melds)
+    # The same hands come back again and again while moves are checked: remember answers.
+    known = _REACHED.get(key)
+    if known is None:
+        source = key[0] if within is None else tuple(sorted(within))
+        known = _reachable(key[0], _meld_options(source, rules), rules, need, keep, using, melds)
+        if len(_REACHED) >= 4096:
+            _REACHED.clear()
+        _REACHED[key] = known
+    return known
 
 
-@lru_cache(maxsize=4096)
+_REACHED: dict[tuple[Any, ...], bool] = {}
+
+
 def _reachable(
     cards: tuple[Card, ...],
+    meld_options: tuple[_Option, ...],
     rules: Rules,
     need: int,
     keep: int,
     using: Card | None,
     table: tuple[Meld, ...],
 ) -> bool:
-    # Richest options first, so a reachable threshold is found quickly.
-    options = _opening_options(cards, rules) + _attach_options(cards, table, rules)
-    options.sort(key=lambda o: -o[1])
-    # The search runs on packed multisets (see _pack): taking an option is one subtraction
-    # and whether the cards are still there one mask, where Counters cost a dictionary each.
-    width = len(cards).bit_length() + 1
-    guards = _guards(width)
-    packed = [
-        (_pack(needed, width), sum(needed.values()), points, meld, starts)
-        for needed, points, meld, starts in options
-    ]
-    count = len(packed)
+    full = _pack(Counter(cards))
+    options = [o for o in meld_options if _within(full, o[0])]
+    if table:
+        # Richest options first, so a reachable threshold is found quickly.
+        options += _attach_options(cards, table, rules)
+        options.sort(key=lambda o: -o[2])
+    count = len(options)
 
     def reach(left: int, size: int, start: int, want: int, grown: int) -> bool:
         if want <= 0:
             return True
         for k in range(start, count):
-            needed, used, points, meld, _ = packed[k]
+            needed, used, points, meld, _ = options[k]
             # One chain of attachments per meld on the table.
-            if (meld >= 0 and grown >> meld & 1) or ((left | guards) - needed) & guards != guards:
+            if (meld >= 0 and grown >> meld & 1) or not _within(left, needed):
                 continue
             if size - used >= keep and reach(
                 left - needed,
@@ -399,14 +520,13 @@ def _reachable(
                 return True
         return False
 
-    full = _pack(Counter(cards), width)
     if using is None:
         if need <= 0:
             return len(cards) >= keep
         return reach(full, len(cards), 0, need, 0)
-    shift = width * using.code
-    for needed, used, points, meld, starts in packed:
-        if needed >> shift & ((1 << width) - 1) and ((full | guards) - needed) & guards == guards:
+    shift = _WIDTH * using.code
+    for needed, used, points, meld, starts in options:
+        if needed >> shift & _FIELD:
             if starts is not None:
                 # A chain of attachments holding the taken card must start with it.
                 if using not in starts:
@@ -418,18 +538,6 @@ def _reachable(
             ):
                 return True
     return False
-
-
-# A multiset of cards packed in one integer: a field of ``width`` bits per card code, wide
-# enough for the count with a guard bit on top, so one subtraction tells whether every card
-# is there (a borrow clears a guard).
-@lru_cache(maxsize=16)
-def _guards(width: int) -> int:
-    return sum(1 << (width * code + width - 1) for code in range(53))
-
-
-def _pack(cards: Counter[Card], width: int) -> int:
-    return sum(n << (width * card.code) for card, n in cards.items())
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -449,14 +557,21 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
 
 
 def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
-    """Lays and attachments that put a jolly from the hand on the table (the checks decide)."""
+    """Attachments and lays that put a jolly from the hand on the table (the checks decide).
+    Attachments come first: they are cheaper to check, and callers mostly ask whether any
+    of these is legal."""
+    table = round_.table
+    rules = round_.rules
+    for action in attach_candidates(round_, seat):
+        # The remembered meld check first: most places refuse a jolly for the meld's sake.
+        if action.cards == (JOKER,) and attaches(
+            table[action.meld].meld, JOKER, action.jokers, rules
+        ):
+            yield action
     hand = [round_.deck[i] for i in round_.hands[seat]]
     for meld_cards, declared in meld_candidates(hand, round_.rules):
         if JOKER in meld_cards:
             yield Lay(meld_cards, declared)
-    for action in attach_candidates(round_, seat):
-        if action.cards == (JOKER,):
-            yield action
 
 
 def joker_can_be_relaid(round_: Round, seat: int) -> bool:
@@ -471,6 +586,8 @@ def clear_caches() -> None:
     from .melds import _needed, _validate
 
     caches: list[Any] = [_candidates, _rank_live, _rank_sets, _suit_live, _suit_runs, _needed]
-    caches += [_validate, _reachable, _run_ends, _meld_option, fits]
+    caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
+    caches += [attaches, _retrieved, _attach_sieve, _meld_fitting]
     for cached in caches:
         cached.cache_clear()
+    _REACHED.clear()

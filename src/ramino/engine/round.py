@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .cards import Card
+from .cards import JOKER, Card
 from .deal import _check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
@@ -418,9 +418,17 @@ class Round:
         """The ids in the hand for ``cards`` (twins are the same card to the rules): for a
         discard, ids not in ``avoid`` first; for laying, the card taken from the pile and the
         jolly taken back first, since those are the ones the rules want laid."""
+        deck = self.deck.cards
+        if len(cards) == 1:
+            # The common question (a discard, an attachment), answered without a pool.
+            card = cards[0]
+            found = [i for i in self.hands[seat] if deck[i] is card]
+            if len(found) == 1:
+                return found
+            if not found:
+                raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         avoided = set(avoid)
         wanted = {*self._pending, *([] if self._taken is None else [self._taken])} if lay else set()
-        deck = self.deck.cards
         pool: dict[Card, list[int]] = {}
         for i in self.hands[seat]:
             pool.setdefault(deck[i], []).append(i)
@@ -450,6 +458,8 @@ class Round:
         laid: Sequence[Card],
         points: int,
         after_table: list[TableMeld] | None = None,
+        *,
+        within_hand: bool = False,
     ) -> bool:
         """Whether the hand left after laying ``laid`` still lets the turn end; returns True
         when the hand would be empty (the player goes out by laying)."""
@@ -476,7 +486,11 @@ class Round:
             cards = [self.deck[i] for i in rest]
             table = [m.meld for m in (self.table if after_table is None else after_table)]
             need = self._threshold() - points
-            if not opening_reachable(cards, self.rules, need, keep=keep, table=table):
+            # When ``rest`` is part of the hand, the melds of the hand serve for every part.
+            within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
+            if not opening_reachable(
+                cards, self.rules, need, keep=keep, table=table, within=within
+            ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
                     points=points,
@@ -530,7 +544,7 @@ class Round:
         rest = [i for i in self.hands[seat] if i not in ids]
         ordered = _ids_in_meld_order(ids, meld, self.deck)
         table = [*self.table, TableMeld(seat, meld, ordered)]
-        goes_out = self._check_rest(seat, rest, action.cards, points, table)
+        goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
         self._check_pending_placeable(seat, ids, rest, table)
 
         def lay() -> Event:
@@ -581,7 +595,7 @@ class Round:
         new_ids = _merge_ids(target, grown, ids, self.deck)
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
-        goes_out = self._check_rest(seat, rest, action.cards, points, table)
+        goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
         self._check_pending_placeable(seat, ids, rest, table)
 
         def do_attach() -> Event:
@@ -638,7 +652,11 @@ class Round:
     def _trial(
         self, seat: int, hand: list[int], table: list[TableMeld], pending: list[int]
     ) -> Round:
-        trial = self.copy()
+        # A trial is only asked questions, never changed: it shares every list it does not
+        # replace (a full copy would cost the whole history at every check of a swap).
+        trial = object.__new__(Round)
+        trial.__dict__.update(self.__dict__)
+        trial.hands = list(self.hands)
         trial.hands[seat] = list(hand)
         trial.table = list(table)
         trial._pending = list(pending)
@@ -709,9 +727,9 @@ class Round:
         allowed = sorted({deck[i] for i in hand if self._may_discard_id(i)})
         if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
             # The ban of _check_attachable_discard, worked out once for the whole hand.
-            fits = {card: self.attachable(card) for card in allowed}
-            if not all(fits.values()):
-                allowed = [card for card in allowed if not fits[card]]
+            fitting = self._fitting_cards()
+            if not all(card in fitting for card in allowed):
+                allowed = [card for card in allowed if card not in fitting]
         return allowed
 
     def _plan_discard(self, action: Discard) -> _Commit:
@@ -747,17 +765,21 @@ class Round:
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
-        from .legal import fits
+        return card in self._fitting_cards()
 
-        return any(fits(table_meld.meld, card, self.rules) for table_meld in self.table)
+    def _fitting_cards(self) -> frozenset[Card]:
+        from .legal import fitting_cards
+
+        return fitting_cards([m.meld for m in self.table], self.rules)
 
     def _check_attachable_discard(self, seat: int, card_id: int) -> None:
         card = self.deck[card_id]
-        if not self.attachable(card):
+        fitting = self._fitting_cards()
+        if card not in fitting:
             return
         # If every card he may discard could be attached, the ban cannot hold: he discards.
         others = [i for i in self.hands[seat] if self._may_discard_id(i)]
-        if all(self.attachable(self.deck[i]) for i in others):
+        if all(self.deck[i] in fitting for i in others):
             return
         raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[card])
 
@@ -936,6 +958,8 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     from .legal import joker_actions
 
     if len(trial._pending) == 1:
+        if not trial.opened[seat] and not _pending_may_open(trial, seat):
+            return False
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in joker_actions(trial, seat))
     for action in joker_actions(trial, seat):
@@ -947,6 +971,25 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         if _can_lay_all_pending(after, seat):
             return True
     return False
+
+
+def _pending_may_open(trial: Round, seat: int) -> bool:
+    """For a player who has not opened, whether the jolly waiting could go down in a meld of
+    an opening still within reach: one search that every such meld would need passed, where
+    trying them one by one costs a search each. Where he may attach before opening, the
+    answer is left to the moves themselves."""
+    from .legal import opening_reachable
+
+    rules = trial.rules
+    if rules.attach_before_opening or trial._threshold() <= trial._opening_points:
+        return True
+    return opening_reachable(
+        [trial.deck[i] for i in trial.hands[seat]],
+        rules,
+        trial._threshold() - trial._opening_points,
+        keep=trial.cards_to_keep(),
+        using=JOKER,
+    )
 
 
 def _ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
