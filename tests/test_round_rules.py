@@ -232,6 +232,17 @@ def test_discard_pickup_must_use_once_opened() -> None:
     play(r, "take", "discard 2C")
 
 
+def test_an_opening_may_count_the_same_meld_twice() -> None:
+    # 2♠ 3♠ 4♠ (9) leaves two runs 9♣ 10♣ J♣ (29 each) to reach 40: the same meld, twice.
+    rules = get_preset("scala-40")
+    idle = "AD 5D 8S 2D 3C 4H 6S 8C 10D JS QS KS 4D"
+    r = deal(rules, ["2S 3S 4S 9C 9C 10C 10C JC JC KD 5H 7D 2H", idle], "QH")
+    play(r, "draw")
+    assert {"lay 2S 3S 4S", "lay 9C 10C JC"} <= legal(r)
+    play(r, "lay 2S 3S 4S", "lay 9C 10C JC", "lay 9C 10C JC")
+    assert r.opened[0]
+
+
 def test_rediscard_taken_card() -> None:
     r = deal(CLASSICO, [OPENER, IDLE], "QD")
     play(r, "take")

@@ -241,7 +241,7 @@ def legal_actions(round_: Round) -> list[Action]:
         return []
     if round_.phase is Phase.DRAW:
         return [a for a in (Draw(), TakeDiscard()) if round_.can(a)]
-    quick = _plain_turn(round_)
+    quick = _plain_turn(round_) or _hopeless_opening(round_)
     found = []
     for action in play_candidates(round_):
         verdict = quick(action) if quick is not None else None
@@ -345,6 +345,32 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             ):
                 return True
         return None
+
+    return verdict
+
+
+def _hopeless_opening(round_: Round) -> Callable[[Action], bool | None] | None:
+    """For a player who has not opened and whose whole hand cannot reach the threshold, no
+    meld and no attachment can be the start of an opening: whatever would be left after it
+    could not make up the rest, or the hand could. One search answers them all; ``None``
+    where it does not apply (attachments that count in the opening grow with the melds laid,
+    so they are left to the full checks)."""
+    seat = round_.to_play
+    rules = round_.rules
+    if (
+        not rules.melding_during_play
+        or round_.opened[seat]
+        or rules.opening_threshold <= 0
+        or (rules.opening_counts_attachments and rules.attach_before_opening)
+    ):
+        return None
+    cards = [round_.deck[i] for i in round_.hands[seat]]
+    need = rules.opening_threshold - round_.opening_points
+    if opening_reachable(cards, rules, need, keep=round_.cards_to_keep()):
+        return None
+
+    def verdict(action: Action) -> bool | None:
+        return False if isinstance(action, Lay | Attach) else None
 
     return verdict
 
@@ -510,10 +536,11 @@ def _reachable(
             # One chain of attachments per meld on the table.
             if (meld >= 0 and grown >> meld & 1) or not _within(left, needed):
                 continue
+            # From k again, not k + 1: a meld listed once may be held twice (twins).
             if size - used >= keep and reach(
                 left - needed,
                 size - used,
-                k + 1,
+                k,
                 want - points,
                 grown | (1 << meld if meld >= 0 else 0),
             ):
@@ -546,6 +573,16 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     rules = round_.rules
     keep = round_.cards_to_keep()
     cards = [round_.deck[i] for i in hand]
+    card = round_.deck[top]
+    attaching = rules.opening_counts_attachments and rules.attach_before_opening
+    # The taken card must be in one of the melds: most often it is in none at all, and the
+    # melds that hold it are the cheaper question.
+    if (
+        not (attaching and round_.table)
+        and not card.is_joker
+        and not meld_candidates(cards, rules, containing=card)
+    ):
+        return False
     return opening_reachable(
         cards,
         rules,
