@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
@@ -26,7 +26,7 @@ def meld_candidates(
     ['7H 8H 9H']
     """
     # A hand is asked about again and again while moves are checked: remember the answers.
-    return _candidates(tuple(sorted(cards)), rules, containing)
+    return _candidates(tuple(sorted(cards, key=code_order)), rules, containing)
 
 
 @lru_cache(maxsize=2048)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import meld_candidates
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
 from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
@@ -170,10 +170,13 @@ def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    with_jokers = [(n, m.meld) for n, m in enumerate(round_.table) if JOKER in m.meld.cards]
+    with_jokers = [(n, m.meld) for n, m in enumerate(round_.table) if m.meld.joker_count]
     if not with_jokers:
         return
-    hand = Counter(round_.deck[i] for i in round_.hands[seat])
+    deck = round_.deck
+    # The cards held, each once, in the order they were first held.
+    hand = list(dict.fromkeys(deck[i] for i in round_.hands[seat]))
+    held = set(hand)
     rules = round_.rules
     for number, meld in with_jokers:
         if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
@@ -184,11 +187,12 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
         needed = _needed(meld, rules)
         all_missing = meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING
         if all_missing:
-            if not Counter(needed) - hand:
+            # The missing suits: each card once.
+            if all(card in held for card in needed):
                 yield Swap(number, needed)
             continue
         for card in set(needed):
-            if hand[card]:
+            if card in held:
                 yield Swap(number, (card,))
 
 
@@ -206,7 +210,7 @@ def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
 def _shows(round_: Round, seat: int) -> Iterator[Show]:
     rules = round_.rules
     cards = [round_.deck[i] for i in round_.hands[seat]]
-    discards: list[Card | None] = [*sorted(set(cards), reverse=True)]
+    discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
     if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)
     if not rules.melding_during_play and rules.seven_of_a_kind_wins:
@@ -496,11 +500,11 @@ def opening_reachable(
     many ways of laying part of it."""
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     melds = tuple(table) if attaching else ()
-    key = (tuple(sorted(cards)), rules, need, keep, using, melds)
+    key = (tuple(sorted(cards, key=code_order)), rules, need, keep, using, melds)
     # The same hands come back again and again while moves are checked: remember answers.
     known = _REACHED.get(key)
     if known is None:
-        source = key[0] if within is None else tuple(sorted(within))
+        source = key[0] if within is None else tuple(sorted(within, key=code_order))
         known = _reachable(key[0], _meld_options(source, rules), rules, need, keep, using, melds)
         if len(_REACHED) >= 4096:
             _REACHED.clear()

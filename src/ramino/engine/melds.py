@@ -82,7 +82,7 @@ class Meld:
     @property
     def joker_count(self) -> int:
         """How many jolly the meld holds."""
-        return sum(1 for c in self.cards if c.is_joker)
+        return self.cards.count(JOKER)
 
     @property
     def naturals(self) -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .cards import JOKER, Card
+from .cards import JOKER, Card, code_order
 from .deal import _check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
@@ -209,7 +209,7 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in a player's hand, sorted."""
-        return tuple(sorted(self.deck[i] for i in self.hands[seat]))
+        return tuple(sorted((self.deck[i] for i in self.hands[seat]), key=code_order))
 
     @property
     def stock_count(self) -> int:
@@ -724,7 +724,7 @@ class Round:
         hand = self.hands[seat]
         deck = self.deck
         # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
-        allowed = sorted({deck[i] for i in hand if self._may_discard_id(i)})
+        allowed = sorted({deck[i] for i in hand if self._may_discard_id(i)}, key=code_order)
         if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
             # The ban of _check_attachable_discard, worked out once for the whole hand.
             fitting = self._fitting_cards()
