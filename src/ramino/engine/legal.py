@@ -237,6 +237,10 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
             yield Show((tuple(sorted(rest)),), discard)
 
 
+_DRAW = Draw()
+_TAKE = TakeDiscard()
+
+
 def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
     from .round import Phase
@@ -244,7 +248,8 @@ def legal_actions(round_: Round) -> list[Action]:
     if round_.phase is Phase.OVER:
         return []
     if round_.phase is Phase.DRAW:
-        return [a for a in (Draw(), TakeDiscard()) if round_.can(a)]
+        # Drawing from the stock is always open (a stock left empty is made up at once).
+        return [_DRAW, _TAKE] if round_.can(_TAKE) else [_DRAW]
     quick = _plain_turn(round_) or _hopeless_opening(round_)
     found = []
     for action in play_candidates(round_):
@@ -292,10 +297,11 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     ):
         return None
     deck = round_.deck
-    held = Counter(deck[i] for i in hand)
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = deck[taken] if taken is not None and not rules.rediscard_taken_card else None
-    throwable = len(hand) - (held[barred] if barred is not None else 0)
+    throwable = len(hand)
+    if barred is not None:
+        throwable -= sum(1 for i in hand if deck[i] is barred)
     table = round_.table
 
     def leaves_a_discard(cards: Sequence[Card]) -> bool:
@@ -323,12 +329,13 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
                 return False
             return fits(table[action.meld].meld, card, rules) and leaves_a_discard(action.cards)
         if isinstance(action, Swap):
-            return swap_verdict(action) if opened else None
+            # Before opening a retrieval may need the opening (joker_swap_needs_opened).
+            return swap_verdict(action) if opened or not rules.joker_swap_needs_opened else None
         return None
 
     def swap_verdict(action: Swap) -> bool | None:
         given = action.cards
-        if not 0 <= action.meld < len(table) or Counter(given) - held:
+        if not 0 <= action.meld < len(table) or Counter(given) - Counter(deck[i] for i in hand):
             return None
         freed = _retrieved(table[action.meld].meld, given, rules)
         if freed is None:
@@ -338,7 +345,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         left = throwable - sum(1 for c in given if c is not barred)
         if rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
             return left + (freed if barred is not JOKER else 0) >= 1
-        if freed != 1 or left < 1:
+        if freed != 1 or left < 1 or not (opened or rules.attach_before_opening):
             return None
         # The jolly must go down again this turn: attached to another meld, with a card still
         # left to throw, it surely can; anything else is left to the full check.

@@ -113,7 +113,8 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         rules=round_.rules,
         hand=round_.hand(seat),
         table=tuple(round_.table),
-        discard_pile=tuple(round_.deck[i] for i in round_.discard_pile),
+        # The pile grows long: its cards are looked up in C.
+        discard_pile=tuple(map(round_.deck.cards.__getitem__, round_.discard_pile)),
         hand_sizes=tuple(len(h) for h in round_.hands),
         stock_count=round_.stock_count,
         to_play=round_.to_play,
