@@ -174,13 +174,12 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     if not with_jokers:
         return
     deck = round_.deck
-    # The cards held, each once, in the order they were first held.
-    hand = list(dict.fromkeys(deck[i] for i in round_.hands[seat]))
-    held = set(hand)
+    held = set(map(deck.cards.__getitem__, round_.hands[seat]))
     rules = round_.rules
     for number, meld in with_jokers:
         if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
-            for card in hand:
+            # The cards held, each once, in the order they were first held.
+            for card in dict.fromkeys(deck[i] for i in round_.hands[seat]):
                 if card.rank is meld.rank:
                     yield Swap(number, (card,))
             continue
@@ -321,13 +320,14 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             except (MeldError, NotationError):
                 return False
             return leaves_a_discard(action.cards)
-        if isinstance(action, Attach) and action.jokers is None and len(action.cards) == 1:
+        if isinstance(action, Attach) and len(action.cards) == 1:
             (card,) = action.cards
-            if card.is_joker or len(hand) < 2 or not 0 <= action.meld < len(table):
+            if len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
             if not opened and not rules.attach_before_opening:
                 return False
-            return fits(table[action.meld].meld, card, rules) and leaves_a_discard(action.cards)
+            meld = table[action.meld].meld
+            return attaches(meld, card, action.jokers, rules) and leaves_a_discard(action.cards)
         if isinstance(action, Swap):
             # Before opening a retrieval may need the opening (joker_swap_needs_opened).
             return swap_verdict(action) if opened or not rules.joker_swap_needs_opened else None

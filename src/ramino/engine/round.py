@@ -724,7 +724,11 @@ class Round:
         hand = self.hands[seat]
         deck = self.deck
         # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
-        allowed = sorted({deck[i] for i in hand if self._may_discard_id(i)}, key=code_order)
+        if self._taken is None and not self._pending:
+            held = set(map(deck.cards.__getitem__, hand))  # nothing barred: every card held
+        else:
+            held = {deck[i] for i in hand if self._may_discard_id(i)}
+        allowed = sorted(held, key=code_order)
         if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
             # The ban of _check_attachable_discard, worked out once for the whole hand.
             fitting = self._fitting_cards()
