@@ -55,10 +55,10 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
         sieve, joker_declarations = _attach_sieve(table_meld.meld, rules)
         for card in sieve:
             if card in held:
-                yield Attach(number, (card,))
+                yield _attach(number, card, None)
         if has_joker:
             for declared in joker_declarations:
-                yield Attach(number, (JOKER,), declared)
+                yield _attach(number, JOKER, declared)
 
 
 @lru_cache(maxsize=4096)
@@ -236,8 +236,20 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
             yield Show((tuple(sorted(rest)),), discard)
 
 
+# Actions are immutable values: the ones listed again and again are made once.
 _DRAW = Draw()
 _TAKE = TakeDiscard()
+_DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(53))
+
+
+@lru_cache(maxsize=8192)
+def _lay(cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None) -> Lay:
+    return Lay(cards, declared)
+
+
+@lru_cache(maxsize=4096)
+def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> Attach:
+    return Attach(meld, (card,), declared)
 
 
 def legal_actions(round_: Round) -> list[Action]:
@@ -249,13 +261,13 @@ def legal_actions(round_: Round) -> list[Action]:
     if round_.phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.can(_TAKE) else [_DRAW]
-    quick = _plain_turn(round_) or _hopeless_opening(round_)
+    quick = _plain_turn(round_) or _opening_turn(round_)
     found = []
     for action in play_candidates(round_):
         verdict = quick(action) if quick is not None else None
         if verdict if verdict is not None else round_.can(action):
             found.append(action)
-    found.extend(Discard(c) for c in round_.discard_options())
+    found.extend(_DISCARDS[c.code] for c in round_.discard_options())
     return found
 
 
@@ -267,7 +279,7 @@ def play_candidates(round_: Round) -> list[Action]:
     hand = [round_.deck[i] for i in round_.hands[seat]]
     candidates: list[Action] = []
     if rules.melding_during_play:
-        candidates.extend(Lay(c, j) for c, j in meld_candidates(hand, rules))
+        candidates.extend(_lay(c, j) for c, j in meld_candidates(hand, rules))
         candidates.extend(attach_candidates(round_, seat))
         candidates.extend(swap_candidates(round_, seat))
     if not rules.melding_during_play or rules.flush_close:
@@ -360,12 +372,14 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     return verdict
 
 
-def _hopeless_opening(round_: Round) -> Callable[[Action], bool | None] | None:
-    """For a player who has not opened and whose whole hand cannot reach the threshold, no
-    meld and no attachment can be the start of an opening: whatever would be left after it
-    could not make up the rest, or the hand could. One search answers them all; ``None``
-    where it does not apply (attachments that count in the opening grow with the melds laid,
-    so they are left to the full checks)."""
+def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
+    """For a player who has not opened, with a threshold to reach and attachments that do
+    not count for it, a meld is decided by one opening search on what it leaves (the checks
+    of Round._plan_lay and _check_rest, in the same order of ideas), and when the whole hand
+    cannot reach the threshold no meld or attachment can start an opening at all: what would
+    be left could not make up the rest, or the hand could. ``None`` where it does not apply
+    (a jolly waiting to go down, attachments that count), or for moves it leaves to the full
+    check."""
     seat = round_.to_play
     rules = round_.rules
     if (
@@ -373,15 +387,58 @@ def _hopeless_opening(round_: Round) -> Callable[[Action], bool | None] | None:
         or round_.opened[seat]
         or rules.opening_threshold <= 0
         or (rules.opening_counts_attachments and rules.attach_before_opening)
+        or round_.pending_jokers
     ):
         return None
-    cards = [round_.deck[i] for i in round_.hands[seat]]
-    need = rules.opening_threshold - round_.opening_points
-    if opening_reachable(cards, rules, need, keep=round_.cards_to_keep()):
-        return None
+    deck = round_.deck
+    hand = round_.hands[seat]
+    cards = [deck[i] for i in hand]
+    laid_before = round_.opening_points
+    threshold = rules.opening_threshold
+    keep = round_.cards_to_keep()
+    if not opening_reachable(cards, rules, threshold - laid_before, keep=keep):
+
+        def hopeless(action: Action) -> bool | None:
+            return False if isinstance(action, Lay | Attach) else None
+
+        return hopeless
+    taken = round_.taken_card
+    taken_card = deck[taken] if taken is not None else None
+    must_use = (
+        rules.discard_pickup is DiscardPickup.MUST_USE and taken is not None and taken in hand
+    )
+    # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
+    barred = taken_card if not rules.rediscard_taken_card else None
+    throwable = len(hand) - (cards.count(barred) if barred is not None else 0)
+    first_round_limit = round_.first_round and not rules.rummy_on_first_turn
 
     def verdict(action: Action) -> bool | None:
-        return False if isinstance(action, Lay | Attach) else None
+        if isinstance(action, Attach):
+            return False if not rules.attach_before_opening else None
+        if not isinstance(action, Lay):
+            return None
+        laid = action.cards
+        if len(laid) >= len(hand) or Counter(laid) - Counter(cards):
+            return None  # going out by laying, or cards not held: the full check words it
+        if must_use and taken_card not in laid:
+            return False
+        try:
+            meld = validate_meld(laid, rules, jokers=action.jokers)
+        except (MeldError, NotationError):
+            return False
+        if not rules.opening_jokers and meld.joker_count:
+            return False
+        if first_round_limit and len(hand) - len(laid) < 2:
+            return False
+        if throwable - sum(1 for c in laid if c is not barred) < 1:
+            return False
+        points = laid_before + meld.points(rules)
+        if points >= threshold:
+            return True
+        rest = list(cards)
+        for card in laid:
+            rest.remove(card)
+        return opening_reachable(rest, rules, threshold - points, keep=keep, within=cards)
 
     return verdict
 
@@ -561,6 +618,8 @@ def _reachable(
     if using is None:
         if need <= 0:
             return len(cards) >= keep
+        if not table:
+            return _reach_melds(options, rules, keep, full, len(cards), need)
         return reach(full, len(cards), 0, need, 0)
     shift = _WIDTH * using.code
     for needed, used, points, meld, starts in options:
@@ -570,12 +629,47 @@ def _reachable(
                 if using not in starts:
                     continue
                 points = starts[using]
-            grown = 1 << meld if meld >= 0 else 0
-            if len(cards) - used >= keep and reach(
-                full - needed, len(cards) - used, 0, need - points, grown
-            ):
+            left, size = full - needed, len(cards) - used
+            if size < keep:
+                continue
+            if table:
+                if reach(left, size, 0, need - points, 1 << meld if meld >= 0 else 0):
+                    return True
+            elif _reach_melds(options, rules, keep, left, size, need - points):
                 return True
     return False
+
+
+def _reach_melds(
+    options: list[_Option], rules: Rules, keep: int, left: int, size: int, want: int
+) -> bool:
+    """Whether melds from the packed cards ``left`` (``size`` of them) make ``want`` points,
+    keeping ``keep`` cards. ``options`` holds every meld of ``left``, and maybe more (those
+    that do not fit are passed over). Answers are remembered on the cards and the points
+    alone: the melds of a part of a hand are the hand's melds that fit in it, so the answer
+    does not depend on which hand it was part of, and the parts come back often — every
+    meld tried in an opening leaves a part, and the next turn's hand shares most of them."""
+    if want <= 0:
+        return True
+    key = (rules, keep, left, want)
+    known = _LEFT.get(key)
+    if known is None:
+        known = False
+        for needed, used, points, _, _ in options:
+            if (
+                size - used >= keep
+                and _within(left, needed)
+                and _reach_melds(options, rules, keep, left - needed, size - used, want - points)
+            ):
+                known = True
+                break
+        if len(_LEFT) >= 65536:
+            _LEFT.clear()
+        _LEFT[key] = known
+    return known
+
+
+_LEFT: dict[tuple[Rules, int, int, int], bool] = {}
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -619,7 +713,7 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     hand = [round_.deck[i] for i in round_.hands[seat]]
     for meld_cards, declared in meld_candidates(hand, round_.rules):
         if JOKER in meld_cards:
-            yield Lay(meld_cards, declared)
+            yield _lay(meld_cards, declared)
 
 
 def joker_can_be_relaid(round_: Round, seat: int) -> bool:
@@ -639,3 +733,4 @@ def clear_caches() -> None:
     for cached in caches:
         cached.cache_clear()
     _REACHED.clear()
+    _LEFT.clear()

@@ -961,9 +961,25 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         return True
     from .legal import joker_actions
 
-    if len(trial._pending) == 1:
-        if not trial.opened[seat] and not _pending_may_open(trial, seat):
+    if len(trial._pending) == 1 and not trial.opened[seat]:
+        may = _pending_may_open(trial, seat)
+        if not may:
             return False
+        rules = trial.rules
+        taken = trial._taken
+        if (
+            rules.opening_threshold > trial._opening_points
+            and not rules.attach_before_opening
+            and (
+                taken is None
+                or rules.rediscard_taken_card
+                or all(trial.deck[i] is not trial.deck[taken] for i in trial.hands[seat])
+            )
+        ):
+            # The search is the whole answer: attaching is closed to him, and with no card
+            # barred from the discard every card left may be thrown (see _pending_may_open).
+            return True
+    if len(trial._pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in joker_actions(trial, seat))
     for action in joker_actions(trial, seat):
