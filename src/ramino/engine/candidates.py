@@ -59,7 +59,7 @@ def _candidates(
     for r in ranks:
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
         if any(have):
-            found.extend(_rank_sets(_RANKS[r], have, max_jokers, rules))
+            found.extend(_rank_sets(r, have, max_jokers, rules))
     if containing is not None:
         found = [f for f in found if containing in f[0]]
     return tuple(found)
@@ -106,7 +106,7 @@ def _suit_live(suit: int, mask: int, jokers: int, rules: Rules) -> frozenset[Car
 
 @lru_cache(maxsize=8192)
 def _rank_live(rank: int, have: tuple[int, ...], jokers: int, rules: Rules) -> frozenset[Card]:
-    return frozenset(c for meld, _ in _rank_sets(_RANKS[rank], have, jokers, rules) for c in meld)
+    return frozenset(c for meld, _ in _rank_sets(rank, have, jokers, rules) for c in meld)
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
@@ -168,9 +168,11 @@ def _suit_runs(suit: int, mask: int, jokers: int, rules: Rules) -> tuple[Candida
 
 @lru_cache(maxsize=8192)
 def _rank_sets(
-    rank: Rank, have_by_suit: tuple[int, ...], jokers: int, rules: Rules
+    index: int, have_by_suit: tuple[int, ...], jokers: int, rules: Rules
 ) -> tuple[Candidate, ...]:
-    """The sets of one rank, from how many cards of each suit are held."""
+    """The sets of the rank ``index`` (0 for the ace), from how many cards of each suit are
+    held. Keyed on the index, not the Rank: an enum's hash is a Python call."""
+    rank = _RANKS[index]
     distinct = rules.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.

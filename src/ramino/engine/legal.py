@@ -213,27 +213,36 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)
     if not rules.melding_during_play and rules.seven_of_a_kind_wins:
-        ranks = Counter(c.rank for c in cards if not c.is_joker)
-        for rank, count in ranks.items():
+        # Counted by code: a Rank's hash is a Python call.
+        by_rank = [0] * 13
+        for card in cards:
+            if card.code < 52:
+                by_rank[card.code % 13] += 1
+        for index, count in enumerate(by_rank):
             if count >= 7:
-                yield Show((tuple(sorted(c for c in cards if c.rank is rank)[:7]),), None)
+                same = [c for c in cards if c.code < 52 and c.code % 13 == index]
+                yield Show((tuple(sorted(same, key=code_order)[:7]),), None)
     if not rules.melding_during_play:
         for discard, melds in partitions_without_one(cards, rules, discards):
             yield Show(tuple(m.cards for m in melds), discard)
     # The flush close where melds are laid during play; the colore where they are not.
     if not (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
         return
-    # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit).
-    suits = Counter(c.suit for c in cards)
+    # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit):
+    # by suit index, 4 for the jolly.
+    suits = Counter(min(c.code // 13, 4) for c in cards)
+    if len(suits) > 2:
+        return  # one discard takes at most one suit away
     for discard in discards:
         # What is left is one suit when the hand is, or when the discard is the only card
         # of the second suit.
-        kept = [s for s in suits if discard is None or s is not discard.suit or suits[s] > 1]
-        if len(kept) == 1 and kept[0] is not None:
+        out = None if discard is None else min(discard.code // 13, 4)
+        kept = [s for s in suits if s != out or suits[s] > 1]
+        if len(kept) == 1 and kept[0] != 4:
             rest = list(cards)
             if discard is not None:
                 rest.remove(discard)
-            yield Show((tuple(sorted(rest)),), discard)
+            yield Show((tuple(sorted(rest, key=code_order)),), discard)
 
 
 # Actions are immutable values: the ones listed again and again are made once.
