@@ -269,7 +269,7 @@ def legal_actions(round_: Round) -> list[Action]:
         return []
     if round_.phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
-        return [_DRAW, _TAKE] if round_.can(_TAKE) else [_DRAW]
+        return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     quick = _plain_turn(round_) or _opening_turn(round_)
     found = []
     for action in play_candidates(round_):

@@ -4,6 +4,7 @@ the others and the stock hold, and the public history. Bots and clients see only
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -113,8 +114,7 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         rules=round_.rules,
         hand=round_.hand(seat),
         table=tuple(round_.table),
-        # The pile grows long: its cards are looked up in C.
-        discard_pile=tuple(map(round_.deck.cards.__getitem__, round_.discard_pile)),
+        discard_pile=_pile(round_),
         hand_sizes=tuple(len(h) for h in round_.hands),
         stock_count=round_.stock_count,
         to_play=round_.to_play,
@@ -134,6 +134,15 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         jokers_back=len(round_.pending_jokers) if mine else 0,
         jolly_from=round_.pending_from if mine else None,
     )
+
+
+def _pile(round_: Round) -> tuple[Card, ...]:
+    # The pile grows long: its cards are looked up in C.
+    pile = round_.discard_pile
+    if len(pile) < 2:
+        return tuple(round_.deck[i] for i in pile)
+    found: tuple[Card, ...] = operator.itemgetter(*pile)(round_.deck.cards)
+    return found
 
 
 def _to_lay(round_: Round, seat: int) -> tuple[Card, ...]:

@@ -362,6 +362,19 @@ class Round:
                 return self._record(seat, action, (card,))
 
             return draw
+        top = self._check_take(seat)
+
+        def take() -> Event:
+            self.discard_pile.pop()
+            self.hands[seat].append(top)
+            self._taken = top
+            self.phase = Phase.PLAY
+            return self._record(seat, action, (top,))
+
+        return take
+
+    def _check_take(self, seat: int) -> int:
+        """The id of the card ``seat`` may take from the pile now, or the refusal."""
         if not self.discard_pile:
             raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
         top = self.discard_pile[-1]
@@ -373,15 +386,17 @@ class Round:
             raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[top_card])
         if self.rules.discard_pickup is DiscardPickup.MUST_USE:
             self._check_take_is_usable(seat, top)
+        return top
 
-        def take() -> Event:
-            self.discard_pile.pop()
-            self.hands[seat].append(top)
-            self._taken = top
-            self.phase = Phase.PLAY
-            return self._record(seat, action, (top,))
-
-        return take
+    def may_take(self) -> bool:
+        """Whether the player to move may take the top of the pile (*pozzo*) now."""
+        if self.phase is not Phase.DRAW:
+            return False
+        try:
+            self._check_take(self.to_play)
+        except RaminoError:
+            return False
+        return True
 
     def _check_take_is_usable(self, seat: int, top: int) -> None:
         from .legal import can_open_with, can_use_at_once
