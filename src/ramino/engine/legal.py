@@ -520,37 +520,60 @@ def _attach_options(
     table, with the opening points they would add (when attachments count), and for each
     card that can go first in such a chain, the points of the chains it starts."""
     options: list[_Option] = []
-    hand = Counter(cards)
-    for number, start in enumerate(table):
-        base = sum(start.card_points(rules))
-        # Chains are told apart by the cards they use and the card they start with: a card
-        # taken from the pile must be the first to go down (see Round._check_taken_used).
-        best: dict[tuple[frozenset[tuple[Card, int]], Card], int] = {}
-        frontier: list[tuple[Meld, Counter[Card], Card | None]] = [(start, Counter(), None)]
-        for _ in range(depth):
-            grown_frontier: list[tuple[Meld, Counter[Card], Card | None]] = []
-            for meld, used, first in frontier:
-                for card in set((hand - used).elements()):
-                    if not could_attach(meld, card, rules):
-                        continue
-                    try:
-                        grown = attach(meld, [card], rules)
-                    except (MeldError, NotationError):
-                        continue
-                    now = used + Counter([card])
-                    key = (frozenset(now.items()), card if first is None else first)
-                    points = sum(grown.card_points(rules)) - base
-                    if best.get(key, -1) < points:
-                        best[key] = points
-                        grown_frontier.append((grown, now, key[1]))
-            frontier = grown_frontier
-        chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
-        for (used_key, first), points in best.items():
-            chains.setdefault(used_key, {})[first] = points
-        for used_key, starts in chains.items():
-            used = Counter(dict(used_key))
-            options.append((_pack(used), used.total(), max(starts.values()), number, starts))
+    for number, meld in enumerate(table):
+        # Only the meld's suit (a run) or rank (a set) and the jolly can ever go on it: the
+        # chains are remembered on those cards, which change slowly from hand to hand.
+        if meld.kind is MeldKind.SET:
+            rank = meld.rank
+            fitting = [c for c in cards if c.rank is rank or c.code == 52]
+        else:
+            suit = meld.represents[0].suit
+            fitting = [c for c in cards if c.suit is suit or c.code == 52]
+        if fitting:
+            key = tuple(sorted(fitting, key=code_order))
+            for packed, size, points, starts in _meld_chains(meld, key, rules, depth):
+                options.append((packed, size, points, number, starts))
     return options
+
+
+@lru_cache(maxsize=8192)
+def _meld_chains(
+    start: Meld, cards: tuple[Card, ...], rules: Rules, depth: int
+) -> tuple[tuple[int, int, int, dict[Card, int]], ...]:
+    """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
+    (packed), how many, its best points, and the points by the card it starts with. The
+    dictionaries are shared: callers only read them."""
+    hand = Counter(cards)
+    base = sum(start.card_points(rules))
+    # Chains are told apart by the cards they use and the card they start with: a card
+    # taken from the pile must be the first to go down (see Round._check_taken_used).
+    best: dict[tuple[frozenset[tuple[Card, int]], Card], int] = {}
+    frontier: list[tuple[Meld, Counter[Card], Card | None]] = [(start, Counter(), None)]
+    for _ in range(depth):
+        grown_frontier: list[tuple[Meld, Counter[Card], Card | None]] = []
+        for meld, used, first in frontier:
+            for card in set((hand - used).elements()):
+                if not could_attach(meld, card, rules):
+                    continue
+                try:
+                    grown = attach(meld, [card], rules)
+                except (MeldError, NotationError):
+                    continue
+                now = used + Counter([card])
+                key = (frozenset(now.items()), card if first is None else first)
+                points = sum(grown.card_points(rules)) - base
+                if best.get(key, -1) < points:
+                    best[key] = points
+                    grown_frontier.append((grown, now, key[1]))
+        frontier = grown_frontier
+    chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
+    for (used_key, first), points in best.items():
+        chains.setdefault(used_key, {})[first] = points
+    found = []
+    for used_key, starts in chains.items():
+        used = Counter(dict(used_key))
+        found.append((_pack(used), used.total(), max(starts.values()), starts))
+    return tuple(found)
 
 
 def opening_reachable(
@@ -738,7 +761,7 @@ def clear_caches() -> None:
 
     caches: list[Any] = [_candidates, _rank_live, _rank_sets, _suit_live, _suit_runs, _needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
-    caches += [attaches, _retrieved, _attach_sieve, _meld_fitting]
+    caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     for cached in caches:
         cached.cache_clear()
     _REACHED.clear()
