@@ -382,33 +382,41 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
 
 def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
-    """For a player who has not opened, with a threshold to reach and attachments that do
-    not count for it, a meld is decided by one opening search on what it leaves (the checks
-    of Round._plan_lay and _check_rest, in the same order of ideas), and when the whole hand
-    cannot reach the threshold no meld or attachment can start an opening at all: what would
-    be left could not make up the rest, or the hand could. ``None`` where it does not apply
-    (a jolly waiting to go down, attachments that count), or for moves it leaves to the full
-    check."""
+    """For a player who has not opened and has a threshold to reach, a meld is decided by
+    one opening search on what it leaves (the checks of Round._plan_lay and _check_rest, in
+    the same order of ideas), and when the whole hand cannot reach the threshold no meld can
+    start an opening at all: what would be left could not make up the rest, or the hand
+    could (cards attached to the new meld make a bigger meld of the hand). Where attachments
+    count, that holds only if the opening may hold a jolly (one attached to the new meld
+    would not be a meld of the opening), and an attachment is left to the full check.
+    ``None`` while a jolly waits to go down, and for moves it leaves to the full check."""
     seat = round_.to_play
     rules = round_.rules
     if (
         not rules.melding_during_play
         or round_.opened[seat]
         or rules.opening_threshold <= 0
-        or (rules.opening_counts_attachments and rules.attach_before_opening)
         or round_.pending_jokers
     ):
         return None
+    attaching = rules.opening_counts_attachments and rules.attach_before_opening
     deck = round_.deck
     hand = round_.hands[seat]
     cards = [deck[i] for i in hand]
     laid_before = round_.opening_points
     threshold = rules.opening_threshold
     keep = round_.cards_to_keep()
-    if not opening_reachable(cards, rules, threshold - laid_before, keep=keep):
+    table = [m.meld for m in round_.table]
+    if (not attaching or rules.opening_jokers) and not opening_reachable(
+        cards, rules, threshold - laid_before, keep=keep, table=table
+    ):
 
         def hopeless(action: Action) -> bool | None:
-            return False if isinstance(action, Lay | Attach) else None
+            if isinstance(action, Lay):
+                return False
+            if isinstance(action, Attach) and not attaching:
+                return False
+            return None
 
         return hopeless
     taken = round_.taken_card
@@ -447,7 +455,10 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         rest = list(cards)
         for card in laid:
             rest.remove(card)
-        return opening_reachable(rest, rules, threshold - points, keep=keep, within=cards)
+        after = [*table, meld] if attaching else table
+        return opening_reachable(
+            rest, rules, threshold - points, keep=keep, table=after, within=cards
+        )
 
     return verdict
 
