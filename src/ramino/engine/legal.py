@@ -297,38 +297,63 @@ def play_candidates(round_: Round) -> list[Action]:
 
 
 def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
-    """Where nothing of the turn constrains a plain move — an opened player, no card taken
-    that must be used, no jolly waiting, no first-round limit — a meld or a natural card's
-    attachment is decided from what is remembered about melds, and the round's full check
-    is spared. The function answers ``None`` for any other move (the full check decides);
+    """Where little of the turn constrains a plain move — no threshold left to reach, no
+    card taken that must be used, at most one jolly waiting, no first-round limit — a meld,
+    an attachment or a retrieval is decided from what is remembered about melds, and the
+    round's full check is spared. The function answers ``None`` for any other move (the full check decides);
     ``None`` in place of the function means the turn is not plain."""
     seat = round_.to_play
     rules = round_.rules
     hand = round_.hands[seat]
     taken = round_.taken_card
     opened = round_.opened[seat]
+    pending = round_.pending_jokers
     if (
         not rules.melding_during_play
         # With no threshold, whatever he lays opens: only a few knobs still tell him apart.
         or (not opened and rules.opening_threshold > 0)
-        or round_.pending_jokers
         or (round_.first_round and not rules.rummy_on_first_turn)
         or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
+    ):
+        return None
+    # One jolly taken back and waiting to go down again this turn is still a plain turn for
+    # an opened player: it may not be thrown, and every other move must leave it a place.
+    if pending and (
+        rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN or len(pending) > 1 or not opened
     ):
         return None
     deck = round_.deck
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = deck[taken] if taken is not None and not rules.rediscard_taken_card else None
-    throwable = len(hand)
+    if pending and barred is JOKER:
+        return None
+    throwable = len(hand) - len(pending)
     if barred is not None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
     table = round_.table
+    came_from = round_.pending_from
 
     def leaves_a_discard(cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
         if len(cards) >= len(hand):
             return False
-        return throwable - sum(1 for c in cards if c is not barred) >= 1
+        # The jolly waiting, never counted as one to throw, is the first jolly to go down.
+        spared = 1 if pending and JOKER in cards else 0
+        return throwable - sum(1 for c in cards if c is not barred) + spared >= 1
+
+    def jolly_placed(cards: Sequence[Card], target: int | None) -> bool | None:
+        # After a move that keeps the waiting jolly in hand, a meld (not the one it came
+        # from, nor the one the move changes) that takes it surely leaves it a place; else
+        # the full check decides.
+        if not pending or JOKER in cards:
+            return True
+        for number, table_meld in enumerate(table):
+            if number not in (came_from, target) and any(
+                attaches(table_meld.meld, JOKER, declared, rules)
+                for declared in _joker_attach_declarations(table_meld.meld, rules)
+            ):
+                return True
+        return None
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -340,15 +365,23 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
                 validate_meld(action.cards, rules, jokers=action.jokers)
             except (MeldError, NotationError):
                 return False
-            return leaves_a_discard(action.cards)
+            if not leaves_a_discard(action.cards):
+                return False
+            return jolly_placed(action.cards, None)
         if isinstance(action, Attach) and len(action.cards) == 1:
             (card,) = action.cards
             if len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
             if not opened and not rules.attach_before_opening:
                 return False
+            if pending and card is JOKER and action.meld == came_from:
+                return False  # the jolly taken back goes to another meld
             meld = table[action.meld].meld
-            return attaches(meld, card, action.jokers, rules) and leaves_a_discard(action.cards)
+            if not (attaches(meld, card, action.jokers, rules) and leaves_a_discard(action.cards)):
+                return False
+            return jolly_placed(action.cards, action.meld)
+        if isinstance(action, Swap) and pending:
+            return False  # one jolly at a time: the one taken back goes down first
         if isinstance(action, Swap):
             # Before opening a retrieval may need the opening (joker_swap_needs_opened).
             return swap_verdict(action) if opened or not rules.joker_swap_needs_opened else None
