@@ -300,8 +300,8 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     """Where little of the turn constrains a plain move — no threshold left to reach, no
     card taken that must be used, at most one jolly waiting, no first-round limit — a meld,
     an attachment or a retrieval is decided from what is remembered about melds, and the
-    round's full check is spared. The function answers ``None`` for any other move (the full check decides);
-    ``None`` in place of the function means the turn is not plain."""
+    round's full check is spared. The function answers ``None`` for any other move (the
+    full check decides); ``None`` in place of the function means the turn is not plain."""
     seat = round_.to_play
     rules = round_.rules
     hand = round_.hands[seat]

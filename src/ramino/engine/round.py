@@ -994,6 +994,8 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             # The search is the whole answer: attaching is closed to him, and with no card
             # barred from the discard every card left may be thrown (see _pending_may_open).
             return True
+    if len(trial._pending) == 1 and _pending_surely_attaches(trial, seat):
+        return True
     if len(trial._pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in joker_actions(trial, seat))
@@ -1006,6 +1008,33 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         if _can_lay_all_pending(after, seat):
             return True
     return False
+
+
+def _pending_surely_attaches(trial: Round, seat: int) -> bool:
+    """For an opened player with nothing else holding the turn back (no card taken that must
+    be used, no first-round limit), a meld other than the one it came from that takes the
+    jolly, with a card left to throw after it, settles the question without trying every
+    move (the checks of _plan_attach all hold)."""
+    from .legal import _joker_attach_declarations, attaches
+
+    rules = trial.rules
+    hand = trial.hands[seat]
+    taken = trial._taken
+    if (
+        not trial.opened[seat]
+        or (trial.first_round and not rules.rummy_on_first_turn)
+        or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
+        or not any(trial._may_discard_id(i) for i in hand if i not in trial._pending)
+    ):
+        return False
+    return any(
+        number != trial._pending_from
+        and any(
+            attaches(table_meld.meld, JOKER, declared, rules)
+            for declared in _joker_attach_declarations(table_meld.meld, rules)
+        )
+        for number, table_meld in enumerate(trial.table)
+    )
 
 
 def _pending_may_open(trial: Round, seat: int) -> bool:
