@@ -5,6 +5,7 @@ placement of the jolly. Built from the structure of the cards, never by trying s
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
@@ -50,8 +51,10 @@ def _candidates(
         # Only ranks in hand can make a set; a set needs three cards.
         ranks = [
             r
-            for r in range(13)
-            if by_code[r] + by_code[r + 13] + by_code[r + 26] + by_code[r + 39] + jokers >= 3
+            for r, clubs, diamonds, hearts, spades in zip(
+                range(13), by_code, by_code[13:], by_code[26:], by_code[39:52], strict=False
+            )
+            if clubs + diamonds + hearts + spades + jokers >= 3
         ]
     for s in suits:
         if masks[s]:
@@ -91,12 +94,17 @@ def _shape(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
     """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
     masks = [0, 0, 0, 0]
     by_code = [0] * 53
-    for card in cards:
-        code = card.code
+    for code in map(_CODE, cards):
         by_code[code] += 1
         if code < 52:
-            masks[code // 13] |= 2 << (code % 13)
+            masks[_SUIT_OF[code]] |= _BIT_OF[code]
     return masks, by_code
+
+
+# A card's suit index and rank bit by code, looked up rather than worked out card by card.
+_CODE = operator.attrgetter("code")
+_SUIT_OF = tuple(code // 13 for code in range(52))
+_BIT_OF = tuple(2 << (code % 13) for code in range(52))
 
 
 @lru_cache(maxsize=8192)
