@@ -1,6 +1,6 @@
 """How fast random bots play whole rounds, preset by preset, on one core.
 
-Run: ``.venv/bin/python bench/round.py [--rounds 2] [--batches 3] [--seed 1] [--players 4]``.
+Run: ``.venv/bin/python bench/round.py [--rounds 4] [--batches 3] [--seed 1] [--players 4]``.
 Every decision computes the complete legal actions, as ``ramino simulate`` does. Two figures per
 preset: through observations and a :class:`RandomBot` (what ``simulate`` and every client pay),
 and the engine alone (``legal_actions()`` then ``apply``). µs per decision is the median over
@@ -107,6 +107,27 @@ def rlcard_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
     return batch
 
 
+def rlcard_game_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
+    """RLCard's gin rummy game alone (its legal actions and its step), without the
+    environment's encoding of the state: the same work as ramino's engine figure."""
+    import rlcard  # type: ignore[import-not-found]
+
+    game = rlcard.make("gin-rummy", config={"seed": seed}).game
+
+    def batch(k: int) -> tuple[int, int]:
+        rnd = random.Random(f"{seed}/{k}")
+        decisions = 0
+        for _ in range(rounds):
+            game.init_game()
+            while not game.is_over():
+                legal = game.judge.get_legal_actions()
+                game.step(legal[rnd.randrange(len(legal))])
+                decisions += 1
+        return decisions, rounds
+
+    return batch
+
+
 def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
     import pyspiel  # type: ignore[import-not-found]
 
@@ -130,18 +151,25 @@ def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]
     return batch
 
 
-def row(label: str, players: int | str, bot: Figures, engine: Figures | None) -> str:
+def row(
+    label: str, players: int | str, bot: Figures, engine: Figures | None, peers: dict[str, float]
+) -> str:
     engine_us = f"{engine.per_decision_us:10.1f}" if engine is not None else f"{'':>10}"
+    # The engine's time per decision over each peer's, timed in this same run.
+    ratios = "".join(
+        f" {engine.per_decision_us / us:12.2f}×" if engine is not None else f" {'':>13}"
+        for us in peers.values()
+    )
     return (
         f"{label:<22} {players!s:>3} {bot.rounds:>6} {bot.decisions:>9}"
         f" {bot.per_decision_us:10.1f} {engine_us}"
-        f" {bot.decisions / bot.seconds:11.0f} {bot.rounds / bot.seconds:9.2f}"
+        f" {bot.decisions / bot.seconds:11.0f} {bot.rounds / bot.seconds:9.2f}{ratios}"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=2, help="rounds per batch (default 2)")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds per batch (default 4)")
     parser.add_argument("--batches", type=int, default=3, help="batches per figure (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -151,9 +179,27 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"random play, {args.batches} batches of {args.rounds} rounds, seed {args.seed}")
+    # The peers first, so every ramino line can say how it compares with them.
+    makers: list[tuple[str, Callable[[int, int], Callable[[int], tuple[int, int]]]]] = [
+        ("rlcard gin-rummy", rlcard_batch),
+        ("rlcard-game gin-rummy", rlcard_game_batch),
+        ("open_spiel gin_rummy", open_spiel_batch),
+    ]
+    peer_rows: list[str] = []
+    peers: dict[str, float] = {}
+    for label, make in makers:
+        try:
+            batch = make(args.rounds, args.seed)
+        except ImportError:
+            peer_rows.append(f"{label:<22} peer not installed")
+            continue
+        figures = measure(batch, args.batches)
+        peers[label] = figures.per_decision_us
+        peer_rows.append(row(label, 2, figures, None, {}))
+    vs = "".join(f" {'÷ ' + label.split()[0]:>13}" for label in peers)
     print(
         f"{'preset':<22} {'pl':>3} {'rounds':>6} {'decisions':>9} {'µs/dec':>10}"
-        f" {'engine µs':>10} {'decisions/s':>11} {'rounds/s':>9}"
+        f" {'engine µs':>10} {'decisions/s':>11} {'rounds/s':>9}{vs}"
     )
     for preset in args.presets or list(PRESETS):
         rules = get_preset(preset)
@@ -169,23 +215,14 @@ def main() -> None:
         )
         if engine.decisions != bot.decisions:  # the same games, or the comparison is off
             print(f"{preset:<22} note: the two runs played different games")
-        print(row(preset, players, bot, engine), flush=True)
-
-    peers: list[tuple[str, Callable[[int, int], Callable[[int], tuple[int, int]]]]] = [
-        ("rlcard gin-rummy", rlcard_batch),
-        ("open_spiel gin_rummy", open_spiel_batch),
-    ]
-    for label, make in peers:
-        try:
-            batch = make(args.rounds, args.seed)
-        except ImportError:
-            print(f"{label:<22} peer not installed")
-            continue
-        print(row(label, 2, measure(batch, args.batches), None), flush=True)
+        print(row(preset, players, bot, engine, peers), flush=True)
+    for line in peer_rows:
+        print(line)
     print(
         "µs/dec: observation + RandomBot + apply (as `ramino simulate`); engine µs:"
-        " legal_actions() + apply alone; median of batches, processor time."
-        " Goal: ≤ 10 µs per decision."
+        " legal_actions() + apply alone; median of batches, processor time; ÷ peer: engine µs"
+        " over the peer's µs/dec in this run (rlcard: its environment; rlcard-game: its game"
+        " alone; open_spiel: its C++ game driven from Python). Goal: ≤ 10 µs per decision."
     )
 
 
