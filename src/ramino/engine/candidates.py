@@ -30,10 +30,28 @@ def meld_candidates(
     return _candidates(tuple(sorted(cards, key=code_order)), rules, containing)
 
 
+def candidate_groups(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
+    """The candidates of :func:`meld_candidates` (without ``containing``), in the same order,
+    as the groups they are remembered in: the runs of each suit, the sets of each rank. A
+    group is the same object every time the same cards of its suit or rank come back, so a
+    caller can remember what it works out about a group on the group itself."""
+    return _groups(tuple(sorted(cards, key=code_order)), rules, None)
+
+
 @lru_cache(maxsize=2048)
 def _candidates(
     cards: tuple[Card, ...], rules: Rules, containing: Card | None
 ) -> tuple[Candidate, ...]:
+    found = [c for group in _groups(cards, rules, containing) for c in group]
+    if containing is not None:
+        found = [f for f in found if containing in f[0]]
+    return tuple(found)
+
+
+@lru_cache(maxsize=2048)
+def _groups(
+    cards: tuple[Card, ...], rules: Rules, containing: Card | None
+) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
@@ -42,7 +60,7 @@ def _candidates(
     max_jokers = (
         jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
     )
-    found: list[Candidate] = []
+    found: list[tuple[Candidate, ...]] = []
     if containing is not None and containing.suit is not None:
         suits: Sequence[int] = (containing.code // 13,)
         ranks: Sequence[int] = (containing.code % 13,)
@@ -58,14 +76,12 @@ def _candidates(
         ]
     for s in suits:
         if masks[s]:
-            found.extend(_suit_runs(s, masks[s], max_jokers, rules))
+            found.append(_suit_runs(s, masks[s], max_jokers, rules))
     for r in ranks:
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
         if any(have):
-            found.extend(_rank_sets(r, have, max_jokers, rules))
-    if containing is not None:
-        found = [f for f in found if containing in f[0]]
-    return tuple(found)
+            found.append(_rank_sets(r, have, max_jokers, rules))
+    return tuple(group for group in found if group)
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:

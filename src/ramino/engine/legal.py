@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .candidates import meld_candidates
+from .candidates import Candidate, candidate_groups, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
@@ -539,13 +539,26 @@ def _within(left: int, needed: int) -> bool:
 def _meld_options(cards: tuple[Card, ...], rules: Rules) -> tuple[_Option, ...]:
     """The melds of these cards that may count in an opening, richest first."""
     options: list[_Option] = []
-    for meld_cards, declared in meld_candidates(cards, rules):
-        if not rules.opening_jokers and JOKER in meld_cards:
-            continue
-        needed, points = _meld_option(meld_cards, declared, rules)
-        options.append((needed, len(meld_cards), points, -1, None))
+    for group in candidate_groups(cards, rules):
+        # A group comes back as the same object with the same cards of its suit or rank:
+        # its options are remembered on it (held in the entry, so its id stays its own).
+        known = _GROUP_OPTIONS.get(id(group))
+        if known is None or known[0] is not group:
+            made: list[_Option] = []
+            for meld_cards, declared in group:
+                if not rules.opening_jokers and JOKER in meld_cards:
+                    continue
+                needed, points = _meld_option(meld_cards, declared, rules)
+                made.append((needed, len(meld_cards), points, -1, None))
+            if len(_GROUP_OPTIONS) >= 8192:
+                _GROUP_OPTIONS.clear()
+            known = _GROUP_OPTIONS[id(group)] = (group, tuple(made))
+        options.extend(known[1])
     options.sort(key=lambda o: -o[2])
     return tuple(options)
+
+
+_GROUP_OPTIONS: dict[int, tuple[tuple[Candidate, ...], tuple[_Option, ...]]] = {}
 
 
 @lru_cache(maxsize=8192)
@@ -800,13 +813,15 @@ def joker_can_be_relaid(round_: Round, seat: int) -> bool:
 def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
-    from .candidates import _candidates, _rank_live, _rank_sets, _suit_live, _suit_runs
+    from .candidates import _candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs
     from .melds import _needed, _validate
 
-    caches: list[Any] = [_candidates, _rank_live, _rank_sets, _suit_live, _suit_runs, _needed]
+    caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
+    caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
     caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     for cached in caches:
         cached.cache_clear()
     _REACHED.clear()
     _LEFT.clear()
+    _GROUP_OPTIONS.clear()
