@@ -256,6 +256,40 @@ def _lay(cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None) -> L
     return Lay(cards, declared)
 
 
+def _lay_for(candidate: Candidate) -> Lay:
+    # A candidate comes back as the same object while its suit or rank is unchanged (see
+    # candidate_groups): its action is remembered on it, found by id without hashing cards.
+    known = _LAYS.get(id(candidate))
+    if known is None or known[0] is not candidate:
+        if len(_LAYS) >= 16384:
+            _LAYS.clear()
+        known = _LAYS[id(candidate)] = (candidate, _lay(*candidate))
+    return known[1]
+
+
+_LAYS: dict[int, tuple[Candidate, Lay]] = {}
+
+
+def _is_meld(action: Lay, rules: Rules) -> bool:
+    # Whether a listed lay is a valid meld, remembered on the action (listed actions are
+    # made once, see _lay) for these rules.
+    known = _VALID.get(id(action))
+    if known is None or known[0] is not action or known[1] is not rules:
+        try:
+            validate_meld(action.cards, rules, jokers=action.jokers)
+        except (MeldError, NotationError):
+            valid = False
+        else:
+            valid = True
+        if len(_VALID) >= 16384:
+            _VALID.clear()
+        known = _VALID[id(action)] = (action, rules, valid)
+    return known[2]
+
+
+_VALID: dict[int, tuple[Lay, Rules, bool]] = {}
+
+
 @lru_cache(maxsize=4096)
 def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> Attach:
     return Attach(meld, (card,), declared)
@@ -288,7 +322,7 @@ def play_candidates(round_: Round) -> list[Action]:
     hand = [round_.deck[i] for i in round_.hands[seat]]
     candidates: list[Action] = []
     if rules.melding_during_play:
-        candidates.extend(_lay(c, j) for c, j in meld_candidates(hand, rules))
+        candidates.extend(_lay_for(c) for c in meld_candidates(hand, rules))
         candidates.extend(attach_candidates(round_, seat))
         candidates.extend(swap_candidates(round_, seat))
     if not rules.melding_during_play or rules.flush_close:
@@ -361,9 +395,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
                 return None
             if not opened and not rules.opening_jokers and JOKER in action.cards:
                 return None
-            try:
-                validate_meld(action.cards, rules, jokers=action.jokers)
-            except (MeldError, NotationError):
+            if not _is_meld(action, rules):
                 return False
             if not leaves_a_discard(action.cards):
                 return False
@@ -825,3 +857,5 @@ def clear_caches() -> None:
     _REACHED.clear()
     _LEFT.clear()
     _GROUP_OPTIONS.clear()
+    _LAYS.clear()
+    _VALID.clear()

@@ -149,6 +149,8 @@ def _to_lay(round_: Round, seat: int) -> tuple[Card, ...]:
     rules = round_.rules
     hand = round_.hands[seat]
     taken = round_.taken_card
+    if taken is None and not round_.pending_jokers:
+        return ()
     must: list[Card] = []
     if taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand:
         must.append(round_.deck[taken])

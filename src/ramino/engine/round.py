@@ -209,7 +209,7 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in a player's hand, sorted."""
-        return tuple(sorted((self.deck[i] for i in self.hands[seat]), key=code_order))
+        return tuple(sorted(map(self.deck.cards.__getitem__, self.hands[seat]), key=code_order))
 
     @property
     def stock_count(self) -> int:
