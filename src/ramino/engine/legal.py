@@ -297,11 +297,10 @@ def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> 
 
 def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
-    from .round import Phase
-
-    if round_.phase is Phase.OVER:
+    # Phase is a StrEnum (round.py cannot be imported here at load time).
+    if round_.phase == "over":
         return []
-    if round_.phase is Phase.DRAW:
+    if round_.phase == "draw":
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     quick = _plain_turn(round_) or _opening_turn(round_)

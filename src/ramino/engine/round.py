@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from . import legal as _legal
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .cards import JOKER, Card, code_order
 from .deal import _check_playable
@@ -306,9 +307,7 @@ class Round:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (see :mod:`ramino.engine.legal`)."""
-        from .legal import legal_actions
-
-        return legal_actions(self)
+        return _legal.legal_actions(self)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (or a meld or notation error) if ``action`` is not
@@ -399,11 +398,9 @@ class Round:
         return True
 
     def _check_take_is_usable(self, seat: int, top: int) -> None:
-        from .legal import can_open_with, can_use_at_once
-
         hand = [*self.hands[seat], top]
         if self.opened[seat]:
-            if not can_use_at_once(self, seat, hand, top):
+            if not _legal.can_use_at_once(self, seat, hand, top):
                 raise IllegalAction(
                     Reason.TAKE_NEEDS_USE,
                     cards=[self.deck[top]],
@@ -412,7 +409,7 @@ class Round:
                         "you could not lay or attach it now.",
                     ),
                 )
-        elif not can_open_with(self, seat, hand, top):
+        elif not _legal.can_open_with(self, seat, hand, top):
             raise IllegalAction(
                 Reason.TAKE_NEEDS_USE,
                 cards=[self.deck[top]],
@@ -495,15 +492,13 @@ class Round:
         if not opened_after:
             # An opening begun must be finished this turn: refuse a step from which the
             # threshold can no longer be reached with the cards left.
-            from .legal import opening_reachable
-
             keep = self.cards_to_keep()
             cards = [self.deck[i] for i in rest]
             table = [m.meld for m in (self.table if after_table is None else after_table)]
             need = self._threshold() - points
             # When ``rest`` is part of the hand, the melds of the hand serve for every part.
             within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
-            if not opening_reachable(
+            if not _legal.opening_reachable(
                 cards, self.rules, need, keep=keep, table=table, within=within
             ):
                 raise IllegalAction(
@@ -776,20 +771,15 @@ class Round:
         mode = self.rules.retrieved_joker
         if mode is RetrievedJoker.LAY_THIS_TURN:
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-        if mode is RetrievedJoker.LAY_IF_POSSIBLE:
-            from .legal import joker_can_be_relaid
-
-            if joker_can_be_relaid(self, seat):
-                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+        if mode is RetrievedJoker.LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat):
+            raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
         return card in self._fitting_cards()
 
     def _fitting_cards(self) -> frozenset[Card]:
-        from .legal import fitting_cards
-
-        return fitting_cards([m.meld for m in self.table], self.rules)
+        return _legal.fitting_cards([m.meld for m in self.table], self.rules)
 
     def _check_attachable_discard(self, seat: int, card_id: int) -> None:
         card = self.deck[card_id]
@@ -974,8 +964,6 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     """Whether every jolly waiting in ``trial`` can be laid, one after the other."""
     if not trial._pending:
         return True
-    from .legal import joker_actions
-
     if len(trial._pending) == 1 and not trial.opened[seat]:
         may = _pending_may_open(trial, seat)
         if not may:
@@ -998,8 +986,8 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         return True
     if len(trial._pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
-        return any(trial.can(action) for action in joker_actions(trial, seat))
-    for action in joker_actions(trial, seat):
+        return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
+    for action in _legal.joker_actions(trial, seat):
         after = trial.copy()
         try:
             after._plan(action)()
@@ -1015,8 +1003,6 @@ def _pending_surely_attaches(trial: Round, seat: int) -> bool:
     be used, no first-round limit), a meld other than the one it came from that takes the
     jolly, with a card left to throw after it, settles the question without trying every
     move (the checks of _plan_attach all hold)."""
-    from .legal import _joker_attach_declarations, attaches
-
     rules = trial.rules
     hand = trial.hands[seat]
     taken = trial._taken
@@ -1030,8 +1016,8 @@ def _pending_surely_attaches(trial: Round, seat: int) -> bool:
     return any(
         number != trial._pending_from
         and any(
-            attaches(table_meld.meld, JOKER, declared, rules)
-            for declared in _joker_attach_declarations(table_meld.meld, rules)
+            _legal.attaches(table_meld.meld, JOKER, declared, rules)
+            for declared in _legal._joker_attach_declarations(table_meld.meld, rules)
         )
         for number, table_meld in enumerate(trial.table)
     )
@@ -1042,12 +1028,10 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
     an opening still within reach: one search that every such meld would need passed, where
     trying them one by one costs a search each. Where he may attach before opening, the
     answer is left to the moves themselves."""
-    from .legal import opening_reachable
-
     rules = trial.rules
     if rules.attach_before_opening or trial._threshold() <= trial._opening_points:
         return True
-    return opening_reachable(
+    return _legal.opening_reachable(
         [trial.deck[i] for i in trial.hands[seat]],
         rules,
         trial._threshold() - trial._opening_points,
