@@ -47,18 +47,39 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
-    rules = round_.rules
     deck = round_.deck
-    held = {deck[i] for i in round_.hands[seat]}
-    has_joker = JOKER in held
-    for number, table_meld in enumerate(round_.table):
-        sieve, joker_declarations = _attach_sieve(table_meld.meld, rules)
-        for card in sieve:
-            if card in held:
-                yield _attach(number, card, None)
+    codes = _id_codes(deck.packs, deck.jokers)
+    # Card codes, not cards: an int's hash is worked out in C.
+    held = {codes[i] for i in round_.hands[seat]}
+    has_joker = 52 in held
+    plan = _table_attachments(tuple(m.meld for m in round_.table), round_.rules)
+    for naturals, jolly in plan:
+        for code, action in naturals:
+            if code in held:
+                yield action
         if has_joker:
-            for declared in joker_declarations:
-                yield _attach(number, JOKER, declared)
+            yield from jolly
+
+
+@lru_cache(maxsize=16)
+def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
+    """The card code of every id of a deck (see Deck.build)."""
+    return tuple(code for _ in range(packs) for code in range(52)) + (52,) * jokers
+
+
+@lru_cache(maxsize=1024)
+def _table_attachments(
+    table: tuple[Meld, ...], rules: Rules
+) -> tuple[tuple[tuple[tuple[int, Attach], ...], tuple[Attach, ...]], ...]:
+    """For each meld of the table, in order, the attachments worth checking: of a natural
+    card (with its code), and of a jolly (each declaration). The table changes slowly."""
+    plan = []
+    for number, meld in enumerate(table):
+        sieve, declarations = _attach_sieve(meld, rules)
+        naturals = tuple((card.code, _attach(number, card, None)) for card in sieve)
+        jolly = tuple(_attach(number, JOKER, declared) for declared in declarations)
+        plan.append((naturals, jolly))
+    return tuple(plan)
 
 
 @lru_cache(maxsize=4096)
@@ -851,6 +872,7 @@ def clear_caches() -> None:
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
     caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
+    caches += [_table_attachments]
     for cached in caches:
         cached.cache_clear()
     _REACHED.clear()
