@@ -191,29 +191,48 @@ def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    with_jokers = [(n, m.meld) for n, m in enumerate(round_.table) if m.meld.joker_count]
-    if not with_jokers:
+    plan = _table_swaps(tuple(m.meld for m in round_.table), round_.rules)
+    if not plan:
         return
     deck = round_.deck
-    held = set(map(deck.cards.__getitem__, round_.hands[seat]))
-    rules = round_.rules
-    for number, meld in with_jokers:
-        if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
-            # The cards held, each once, in the order they were first held.
+    codes = _id_codes(deck.packs, deck.jokers)
+    held = {codes[i] for i in round_.hands[seat]}
+    for number, rank, options in plan:
+        if rank is not None:
+            # A set of any suits takes any card of its rank: the cards held, each once, in
+            # the order they were first held.
             for card in dict.fromkeys(deck[i] for i in round_.hands[seat]):
-                if card.rank is meld.rank:
+                if card.rank is rank:
                     yield Swap(number, (card,))
             continue
-        needed = _needed(meld, rules)
-        all_missing = meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING
-        if all_missing:
-            # The missing suits: each card once.
-            if all(card in held for card in needed):
-                yield Swap(number, needed)
+        for needed, action in options:
+            if all(code in held for code in needed):
+                yield action
+
+
+@lru_cache(maxsize=1024)
+def _table_swaps(
+    table: tuple[Meld, ...], rules: Rules
+) -> tuple[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]], ...]:
+    """For each meld of the table that holds a jolly, in order, the retrievals worth
+    checking: the card codes each needs and the action (the table changes slowly). A set
+    of any suits is marked with its rank instead, its cards being the hand's."""
+    plan: list[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]]] = []
+    for number, meld in enumerate(table):
+        if not meld.joker_count:
             continue
-        for card in set(needed):
-            if card in held:
-                yield Swap(number, (card,))
+        if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+            plan.append((number, meld.rank, ()))
+            continue
+        needed = _needed(meld, rules)
+        options: tuple[tuple[tuple[int, ...], Swap], ...]
+        if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
+            # Every missing suit at once, each card once.
+            options = ((tuple(c.code for c in needed), Swap(number, needed)),)
+        else:
+            options = tuple(((c.code,), Swap(number, (c,))) for c in set(needed))
+        plan.append((number, None, options))
+    return tuple(plan)
 
 
 def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
@@ -872,7 +891,7 @@ def clear_caches() -> None:
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
     caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
-    caches += [_table_attachments]
+    caches += [_table_attachments, _table_swaps]
     for cached in caches:
         cached.cache_clear()
     _REACHED.clear()
