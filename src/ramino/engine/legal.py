@@ -412,6 +412,8 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             return False
         # The jolly waiting, never counted as one to throw, is the first jolly to go down.
         spared = 1 if pending and JOKER in cards else 0
+        if barred is None:
+            return throwable - len(cards) + spared >= 1
         return throwable - sum(1 for c in cards if c is not barred) + spared >= 1
 
     def jolly_placed(cards: Sequence[Card], target: int | None) -> bool | None:
