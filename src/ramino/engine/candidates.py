@@ -74,14 +74,38 @@ def _groups(
             )
             if clubs + diamonds + hearts + spades + jokers >= 3
         ]
+    # The groups already worked out for these rules, keyed by plain ints (a Rules' hash is
+    # a Python call: one here rather than one per suit and rank).
+    runs, sets = _memos(rules)
     for s in suits:
         if masks[s]:
-            found.append(_suit_runs(s, masks[s], max_jokers, rules))
+            run_key = (s, masks[s], max_jokers)
+            group = runs.get(run_key)
+            if group is None:
+                group = runs[run_key] = _suit_runs(s, masks[s], max_jokers, rules)
+            found.append(group)
     for r in ranks:
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
         if any(have):
-            found.append(_rank_sets(r, have, max_jokers, rules))
+            set_key = (r, *have, max_jokers)
+            group = sets.get(set_key)
+            if group is None:
+                group = sets[set_key] = _rank_sets(r, have, max_jokers, rules)
+            found.append(group)
     return tuple(group for group in found if group)
+
+
+_Groups = dict[tuple[int, ...], tuple[Candidate, ...]]
+_MEMOS: dict[Rules, tuple[_Groups, _Groups]] = {}
+
+
+def _memos(rules: Rules) -> tuple[_Groups, _Groups]:
+    memos = _MEMOS.get(rules)
+    if memos is None or sum(map(len, memos)) > 65536:
+        if len(_MEMOS) > 64:
+            _MEMOS.clear()
+        memos = _MEMOS[rules] = ({}, {})
+    return memos
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:

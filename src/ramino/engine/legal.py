@@ -886,7 +886,15 @@ def joker_can_be_relaid(round_: Round, seat: int) -> bool:
 def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
-    from .candidates import _candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs
+    from .candidates import (
+        _MEMOS,
+        _candidates,
+        _groups,
+        _rank_live,
+        _rank_sets,
+        _suit_live,
+        _suit_runs,
+    )
     from .melds import _needed, _validate
 
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
@@ -896,6 +904,7 @@ def clear_caches() -> None:
     caches += [_table_attachments, _table_swaps]
     for cached in caches:
         cached.cache_clear()
+    _MEMOS.clear()
     _REACHED.clear()
     _LEFT.clear()
     _GROUP_OPTIONS.clear()
