@@ -73,6 +73,8 @@ class Meld:
     @property
     def joker_assignments(self) -> tuple[tuple[int, Card], ...]:
         """``(position, card the jolly stands for)`` for every jolly, in meld order."""
+        if JOKER not in self.cards:
+            return ()  # most melds hold none: answered in C
         return tuple(
             (i, rep)
             for i, (card, rep) in enumerate(zip(self.cards, self.represents, strict=True))
