@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
@@ -26,8 +26,10 @@ def meld_candidates(
     >>> [" ".join(map(str, c)) for c, _ in meld_candidates(parse_cards("7H 8H 9H 7S"), Rules())]
     ['7H 8H 9H']
     """
-    # A hand is asked about again and again while moves are checked: remember the answers.
-    return _candidates(tuple(sorted(cards, key=code_order)), rules, containing)
+    # A hand is asked about again and again while moves are checked: remember the answers,
+    # keyed by the cards' codes (ints hash in C, cards in Python).
+    at = -1 if containing is None else containing.code
+    return _candidates(tuple(sorted(map(_CODE, cards))), rules, at)
 
 
 def candidate_groups(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
@@ -35,35 +37,32 @@ def candidate_groups(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Candida
     as the groups they are remembered in: the runs of each suit, the sets of each rank. A
     group is the same object every time the same cards of its suit or rank come back, so a
     caller can remember what it works out about a group on the group itself."""
-    return _groups(tuple(sorted(cards, key=code_order)), rules, None)
+    return _groups(tuple(sorted(map(_CODE, cards))), rules, -1)
 
 
 @lru_cache(maxsize=2048)
-def _candidates(
-    cards: tuple[Card, ...], rules: Rules, containing: Card | None
-) -> tuple[Candidate, ...]:
-    found = [c for group in _groups(cards, rules, containing) for c in group]
-    if containing is not None:
+def _candidates(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[Candidate, ...]:
+    found = [c for group in _groups(codes, rules, at) for c in group]
+    if at >= 0:
+        containing = NATURAL_CARDS[at] if at < 52 else JOKER
         found = [f for f in found if containing in f[0]]
     return tuple(found)
 
 
 @lru_cache(maxsize=2048)
-def _groups(
-    cards: tuple[Card, ...], rules: Rules, containing: Card | None
-) -> tuple[tuple[Candidate, ...], ...]:
+def _groups(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
-    masks, by_code = _shape(cards)
+    masks, by_code = _shape(codes)
     jokers = by_code[52]
     max_jokers = (
         jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
     )
     found: list[tuple[Candidate, ...]] = []
-    if containing is not None and containing.suit is not None:
-        suits: Sequence[int] = (containing.code // 13,)
-        ranks: Sequence[int] = (containing.code % 13,)
+    if 0 <= at < 52:
+        suits: Sequence[int] = (at // 13,)
+        ranks: Sequence[int] = (at % 13,)
     else:
         suits = range(4)
         # Only ranks in hand can make a set; a set needs three cards.
@@ -115,7 +114,7 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     >>> sorted(map(str, unmeldable(parse_cards("7H 8H 9H 7S KD"), Rules())))
     ['7S', 'KD']
     """
-    masks, by_code = _shape(cards)
+    masks, by_code = _shape(map(_CODE, cards))
     jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
@@ -130,11 +129,11 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     return frozenset(c for c in cards if not c.is_joker and c not in live)
 
 
-def _shape(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
+def _shape(codes: Iterable[int]) -> tuple[list[int], list[int]]:
     """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
     masks = [0, 0, 0, 0]
     by_code = [0] * 53
-    for code in map(_CODE, cards):
+    for code in codes:
         by_code[code] += 1
         if code < 52:
             masks[_SUIT_OF[code]] |= _BIT_OF[code]
