@@ -895,13 +895,13 @@ def clear_caches() -> None:
         _suit_live,
         _suit_runs,
     )
-    from .melds import _needed, _validate
+    from .melds import _needed, _validate, _windows_holding
 
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
     caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
-    caches += [_table_attachments, _table_swaps]
+    caches += [_table_attachments, _table_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()
     _MEMOS.clear()

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import JOKER, Card, Rank, Suit, _split, parse_cards
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
@@ -377,6 +377,7 @@ def _as_run(
             )
         raise _run_failure(cards, ranks, n - len(ranks), rules)
     window = _pick(valid, rules)
+    row = naturals[0].code - naturals[0].code % 13  # the suit's first code
     placed = {int(c.rank): c for c in fixed if c.rank is not None}
     undeclared_jokers = iter([JOKER] * (n - len(naturals) - len(fixed)))
     by_rank = {int(c.rank): c for c in naturals if c.rank is not None}
@@ -388,7 +389,7 @@ def _as_run(
             represents.append(by_rank[rank])
         else:
             ordered.append(next(undeclared_jokers) if rank not in placed else JOKER)
-            represents.append(Card(Rank(rank), suit))
+            represents.append(NATURAL_CARDS[row + rank - 1])
     return Meld(MeldKind.RUN, tuple(ordered), tuple(represents))
 
 
@@ -400,8 +401,26 @@ def _fitting_windows(
         return []
     if ranks & set(fixed_ranks):
         return []
-    wanted = ranks | set(fixed_ranks)
-    return [w for w in _windows(n, ace_high, wrap) if wanted <= set(w)]
+    wanted = 0
+    for rank in ranks | set(fixed_ranks):
+        wanted |= 1 << rank
+    return list(_windows_holding(n, wanted, ace_high, wrap))
+
+
+@lru_cache(maxsize=4096)
+def _windows_holding(
+    n: int, wanted: int, ace_high: bool, wrap: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The windows of :func:`_windows` that hold every rank of ``wanted`` (bit r for rank r),
+    remembered: a few shapes of runs come back over and over."""
+    found = []
+    for window in _windows(n, ace_high, wrap):
+        held = 0
+        for rank in window:
+            held |= 1 << rank
+        if wanted & ~held == 0:
+            found.append(window)
+    return tuple(found)
 
 
 def _pick(valid: list[tuple[int, ...]], rules: Rules) -> tuple[int, ...]:
