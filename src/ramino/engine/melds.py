@@ -243,8 +243,9 @@ def _validate(
             Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=rules.max_jokers_per_meld
         )
 
-    same_rank = len({c.rank for c in naturals}) == 1
-    same_suit = len({c.suit for c in naturals}) == 1
+    # By code: an enum's hash is a Python call.
+    same_rank = len({c.code % 13 for c in naturals}) == 1
+    same_suit = len({c.code // 13 for c in naturals}) == 1
     run_error: MeldError | None = None
     if same_suit:
         try:
