@@ -1,7 +1,11 @@
 """Legal actions of a round: every move the rules allow now, each one accepted by ``apply``.
 
 Candidates are built from the structure of the hand (runs by suit and window, sets by rank)
-and then confirmed by the round's own checks, so the list is sound by construction.
+and then confirmed by the round's own checks, so the list is sound by construction. Where
+little of the turn constrains a move (no threshold left to reach, no card taken that must be
+used, at most one jolly waiting), or where one opening search answers for every meld, the
+same checks are answered from what is remembered about melds and hands; property tests hold
+those answers to the full checks at every step of random games.
 """
 
 from __future__ import annotations
@@ -109,17 +113,11 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     return card.suit is meld.suit
 
 
-@lru_cache(maxsize=8192)
 def fits(meld: Meld, card: Card, rules: Rules) -> bool:
-    """Whether ``card`` alone can be attached to ``meld`` (remembered: the table changes
-    slowly and the same questions come back at every discard)."""
-    if not could_attach(meld, card, rules):
-        return False
-    try:
-        attach(meld, [card], rules)
-    except MeldError:
-        return False
-    return True
+    """Whether ``card`` alone can be attached to ``meld``, the rules placing a jolly
+    (remembered: the table changes slowly and the same questions come back at every
+    discard)."""
+    return could_attach(meld, card, rules) and attaches(meld, card, None, rules)
 
 
 def fitting_cards(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
@@ -899,7 +897,7 @@ def clear_caches() -> None:
 
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
     caches += [_needed]
-    caches += [_validate, _meld_options, _run_ends, _meld_option, fits, _fitting_cards]
+    caches += [_validate, _meld_options, _run_ends, _meld_option, _fitting_cards]
     caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     caches += [_table_attachments, _table_swaps, _windows_holding]
     for cached in caches:

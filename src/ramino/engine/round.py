@@ -965,8 +965,7 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     if not trial._pending:
         return True
     if len(trial._pending) == 1 and not trial.opened[seat]:
-        may = _pending_may_open(trial, seat)
-        if not may:
+        if not _pending_may_open(trial, seat):
             return False
         rules = trial.rules
         taken = trial._taken
