@@ -32,12 +32,13 @@ def meld_candidates(
     return _candidates(tuple(sorted(map(_CODE, cards))), rules, at)
 
 
-def candidate_groups(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
-    """The candidates of :func:`meld_candidates` (without ``containing``), in the same order,
-    as the groups they are remembered in: the runs of each suit, the sets of each rank. A
-    group is the same object every time the same cards of its suit or rank come back, so a
-    caller can remember what it works out about a group on the group itself."""
-    return _groups(tuple(sorted(map(_CODE, cards))), rules, -1)
+def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
+    """The candidates of :func:`meld_candidates` (without ``containing``) for the cards with
+    these codes (sorted), in the same order, as the groups they are remembered in: the runs
+    of each suit, the sets of each rank. A group is the same object every time the same
+    cards of its suit or rank come back, so a caller can remember what it works out about a
+    group on the group itself."""
+    return _groups(codes, rules, -1)
 
 
 @lru_cache(maxsize=2048)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .candidates import Candidate, candidate_groups, meld_candidates
+from .candidates import Candidate, groups_of_codes, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
@@ -296,7 +296,7 @@ def _lay(cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None) -> L
 
 def _lay_for(candidate: Candidate) -> Lay:
     # A candidate comes back as the same object while its suit or rank is unchanged (see
-    # candidate_groups): its action is remembered on it, found by id without hashing cards.
+    # groups_of_codes): its action is remembered on it, found by id without hashing cards.
     known = _LAYS.get(id(candidate))
     if known is None or known[0] is not candidate:
         if len(_LAYS) >= 16384:
@@ -596,6 +596,7 @@ _Option = tuple[int, int, int, int, dict[Card, int] | None]
 _WIDTH = 6
 _FIELD = (1 << _WIDTH) - 1
 _GUARDS = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
+_UNITS = tuple(1 << (_WIDTH * code) for code in range(53))
 
 
 def _pack(cards: Counter[Card]) -> int:
@@ -607,10 +608,11 @@ def _within(left: int, needed: int) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _meld_options(cards: tuple[Card, ...], rules: Rules) -> tuple[_Option, ...]:
-    """The melds of these cards that may count in an opening, richest first."""
+def _meld_options(codes: tuple[int, ...], rules: Rules) -> tuple[_Option, ...]:
+    """The melds of the cards with these codes (sorted) that may count in an opening,
+    richest first."""
     options: list[_Option] = []
-    for group in candidate_groups(cards, rules):
+    for group in groups_of_codes(codes, rules):
         # A group comes back as the same object with the same cards of its suit or rank:
         # its options are remembered on it (held in the entry, so its id stays its own).
         known = _GROUP_OPTIONS.get(id(group))
@@ -724,12 +726,15 @@ def opening_reachable(
     many ways of laying part of it."""
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     melds = tuple(table) if attaching else ()
-    key = (tuple(sorted(cards, key=code_order)), rules, need, keep, using, melds)
-    # The same hands come back again and again while moves are checked: remember answers.
+    # The same hands come back again and again while moves are checked: remember answers,
+    # keyed by the cards' codes (ints hash in C, cards in Python).
+    codes = tuple(sorted(map(code_order, cards)))
+    key = (codes, rules, need, keep, -1 if using is None else using.code, melds)
     known = _REACHED.get(key)
     if known is None:
-        source = key[0] if within is None else tuple(sorted(within, key=code_order))
-        known = _reachable(key[0], _meld_options(source, rules), rules, need, keep, using, melds)
+        source = codes if within is None else tuple(sorted(map(code_order, within)))
+        options = _meld_options(source, rules)
+        known = _reachable(cards, codes, options, rules, need, keep, using, melds)
         if len(_REACHED) >= 4096:
             _REACHED.clear()
         _REACHED[key] = known
@@ -740,7 +745,8 @@ _REACHED: dict[tuple[Any, ...], bool] = {}
 
 
 def _reachable(
-    cards: tuple[Card, ...],
+    cards: Sequence[Card],
+    codes: tuple[int, ...],
     meld_options: tuple[_Option, ...],
     rules: Rules,
     need: int,
@@ -748,7 +754,7 @@ def _reachable(
     using: Card | None,
     table: tuple[Meld, ...],
 ) -> bool:
-    full = _pack(Counter(cards))
+    full = sum(map(_UNITS.__getitem__, codes))
     options = [o for o in meld_options if _within(full, o[0])]
     if table:
         # Richest options first, so a reachable threshold is found quickly.
