@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from . import legal as _legal
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from .candidates import meld_candidates
 from .cards import JOKER, Card, code_order
 from .deal import _check_playable
 from .deal import seed_bytes as seed_bytes
@@ -981,7 +982,7 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             # The search is the whole answer: attaching is closed to him, and with no card
             # barred from the discard every card left may be thrown (see _pending_may_open).
             return True
-    if len(trial._pending) == 1 and _pending_surely_attaches(trial, seat):
+    if len(trial._pending) == 1 and _pending_surely_placed(trial, seat):
         return True
     if len(trial._pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
@@ -997,28 +998,46 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     return False
 
 
-def _pending_surely_attaches(trial: Round, seat: int) -> bool:
-    """For an opened player with nothing else holding the turn back (no card taken that must
-    be used, no first-round limit), a meld other than the one it came from that takes the
-    jolly, with a card left to throw after it, settles the question without trying every
-    move (the checks of _plan_attach all hold)."""
+def _pending_surely_placed(trial: Round, seat: int) -> bool:
+    """For a player whose melds open whatever they hold (opened, or no threshold), with
+    nothing else holding the turn back (no card taken that must be used, no first-round
+    limit): a meld other than the one the jolly came from that takes it, or a meld of the
+    hand that holds it, with a card surely left to throw after it, settles the question
+    without trying every move (the checks of _plan_attach and _plan_lay all hold). A
+    ``False`` is no answer: the moves themselves decide."""
     rules = trial.rules
     hand = trial.hands[seat]
     taken = trial._taken
+    opened = trial.opened[seat]
     if (
-        not trial.opened[seat]
+        not rules.melding_during_play
+        or not (opened or rules.opening_threshold <= 0)
         or (trial.first_round and not rules.rummy_on_first_turn)
         or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
-        or not any(trial._may_discard_id(i) for i in hand if i not in trial._pending)
     ):
         return False
-    return any(
+    throwable = [i for i in hand if i not in trial._pending and trial._may_discard_id(i)]
+    if not throwable:
+        return False
+    if (opened or rules.attach_before_opening) and any(
         number != trial._pending_from
         and any(
             _legal.attaches(table_meld.meld, JOKER, declared, rules)
             for declared in _legal._joker_attach_declarations(table_meld.meld, rules)
         )
         for number, table_meld in enumerate(trial.table)
+    ):
+        return True
+    if not (opened or rules.opening_jokers):
+        return False
+    cards = [trial.deck[i] for i in hand]
+    # The jolly waiting is the first to go down in a lay; every other card of the meld may
+    # take one of those left to throw.
+    return any(
+        JOKER in candidate[0]
+        and len(throwable) > len(candidate[0]) - 1
+        and _legal._is_meld(_legal._lay_for(candidate), rules)
+        for candidate in meld_candidates(cards, rules)
     )
 
 
