@@ -153,6 +153,16 @@ def attaches(
 
 
 @lru_cache(maxsize=4096)
+def takes_a_jolly(meld: Meld, rules: Rules) -> bool:
+    """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
+    its attachments are tried with)."""
+    return any(
+        attaches(meld, JOKER, declared, rules)
+        for declared in _joker_attach_declarations(meld, rules)
+    )
+
+
+@lru_cache(maxsize=4096)
 def _retrieved(meld: Meld, given: tuple[Card, ...], rules: Rules) -> int | None:
     """How many jolly an opened player frees by giving ``given`` for them, or ``None`` when
     the swap is refused (remembered: the same swaps are asked about turn after turn)."""
@@ -421,10 +431,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if not pending or JOKER in cards:
             return True
         for number, table_meld in enumerate(table):
-            if number not in (came_from, target) and any(
-                attaches(table_meld.meld, JOKER, declared, rules)
-                for declared in _joker_attach_declarations(table_meld.meld, rules)
-            ):
+            if number not in (came_from, target) and takes_a_jolly(table_meld.meld, rules):
                 return True
         return None
 
@@ -475,10 +482,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         # The jolly must go down again this turn: attached to another meld, with a card still
         # left to throw, it surely can; anything else is left to the full check.
         for number, table_meld in enumerate(table):
-            if number != action.meld and any(
-                attaches(table_meld.meld, JOKER, declared, rules)
-                for declared in _joker_attach_declarations(table_meld.meld, rules)
-            ):
+            if number != action.meld and takes_a_jolly(table_meld.meld, rules):
                 return True
         return None
 
@@ -904,7 +908,7 @@ def clear_caches() -> None:
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, _fitting_cards]
-    caches += [attaches, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
+    caches += [attaches, takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     caches += [_table_attachments, _table_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()

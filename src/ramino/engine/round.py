@@ -1020,11 +1020,7 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
-        number != trial._pending_from
-        and any(
-            _legal.attaches(table_meld.meld, JOKER, declared, rules)
-            for declared in _legal._joker_attach_declarations(table_meld.meld, rules)
-        )
+        number != trial._pending_from and _legal.takes_a_jolly(table_meld.meld, rules)
         for number, table_meld in enumerate(trial.table)
     ):
         return True
