@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from ..engine.cards import JOKER, NATURAL_CARDS, Card
-from ..engine.rules import AceInRuns, Rules, SetSuits
+from ..engine.rules import Rules
 from ._solver_search import INF
-from ._solver_tables import NO_LIMIT, meld_knobs, windows
+from ._solver_tables import meld_knobs, meld_limits, windows
 
 SUIT = 52
 """Bits of one suit in a hand integer (13 ranks, four bits each): suit ``s`` is
@@ -69,21 +69,22 @@ class MeldShapes:
     )
 
     def __init__(self, rules: Rules) -> None:
-        self.max_jokers = (
-            NO_LIMIT if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
-        )
-        self.min_naturals = rules.min_natural_cards
-        self.distinct = rules.set_suits is SetSuits.DISTINCT
-        limits = [x for x in (4 if self.distinct else None, rules.set_max) if x is not None]
-        self.set_limit = min(limits) if limits else NO_LIMIT
-        ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
+        (
+            self.max_jokers,
+            self.min_naturals,
+            self.distinct,
+            self.set_limit,
+            self.ace_high,
+            self.wrap,
+        ) = meld_limits(rules)
+        ace_high = self.ace_high
         # For each length and rank, the runs holding that rank as suit vectors (a bit per rank).
         self.window_masks: dict[int, tuple[tuple[int, ...], ...]] = {}
         for n in range(3, 14):
             masks = tuple(
                 dict.fromkeys(
                     sum(1 << (4 * (r - 1)) for r in set(w))
-                    for w in windows(n, ace_high, rules.run_wrap)
+                    for w in windows(n, ace_high, self.wrap)
                 )
             )
             self.window_masks[n] = tuple(
@@ -96,8 +97,6 @@ class MeldShapes:
         )
         self.runs: dict[int, tuple[tuple[int, int], ...]] = {}
         self.isolated: dict[int, tuple[SetPlan, ...]] = {}
-        self.ace_high = ace_high
-        self.wrap = rules.run_wrap
         self.sets: dict[int, tuple[SetPlan, ...]] = {}
 
     def run_shapes(self, rank: int, present: int, jokers: int) -> tuple[tuple[int, int], ...]:

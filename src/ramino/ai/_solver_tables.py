@@ -105,15 +105,14 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.max_jokers = (
-            NO_LIMIT if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
-        )
-        self.min_naturals = rules.min_natural_cards
-        self.distinct = rules.set_suits is SetSuits.DISTINCT
-        limits = [x for x in (4 if self.distinct else None, rules.set_max) if x is not None]
-        self.set_limit = min(limits) if limits else NO_LIMIT
-        self.ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
-        self.wrap = rules.run_wrap
+        (
+            self.max_jokers,
+            self.min_naturals,
+            self.distinct,
+            self.set_limit,
+            self.ace_high,
+            self.wrap,
+        ) = meld_limits(rules)
         self.weights: tuple[int, ...] = tuple(
             card_penalty(card, rules) for card in (*NATURAL_CARDS, JOKER)
         )
@@ -321,6 +320,23 @@ def enc_size(enc: int) -> int:
         total += enc & 15
         enc >>= FIELD
     return total
+
+
+def meld_limits(rules: Rules) -> tuple[int, int, bool, int, bool, bool]:
+    """What the meld knobs come to for the tables: the most jolly in a meld, the fewest
+    natural cards, sets of distinct suits, the most cards in a set, the high ace, the run
+    round the corner (NO_LIMIT where the rules set none)."""
+    max_jokers = NO_LIMIT if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+    distinct = rules.set_suits is SetSuits.DISTINCT
+    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    return (
+        max_jokers,
+        rules.min_natural_cards,
+        distinct,
+        min(limits) if limits else NO_LIMIT,
+        rules.ace_in_runs is AceInRuns.LOW_OR_HIGH,
+        rules.run_wrap,
+    )
 
 
 def meld_knobs(rules: Rules) -> tuple[object, ...]:
