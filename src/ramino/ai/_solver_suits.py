@@ -83,8 +83,7 @@ class MeldShapes:
         for n in range(3, 14):
             masks = tuple(
                 dict.fromkeys(
-                    sum(1 << (4 * (r - 1)) for r in set(w))
-                    for w in windows(n, ace_high, self.wrap)
+                    sum(1 << (4 * (r - 1)) for r in set(w)) for w in windows(n, ace_high, self.wrap)
                 )
             )
             self.window_masks[n] = tuple(
