@@ -30,6 +30,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
+from .state import Phase
 
 if TYPE_CHECKING:
     from .round import Round
@@ -345,10 +346,9 @@ def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> 
 
 def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
-    # Phase is a StrEnum (round.py cannot be imported here at load time).
-    if round_.phase == "over":
+    if round_.phase is Phase.OVER:
         return []
-    if round_.phase == "draw":
+    if round_.phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     quick = _plain_turn(round_) or _opening_turn(round_)

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .cards import Card
 from .rules import DiscardPickup, RetrievedJoker, Rules
+from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
-    from .round import Phase, Round, TableMeld
+    from .round import Round
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,8 @@ leaves the round exactly as it was.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from . import legal as _legal
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -37,63 +35,11 @@ from .rules import (
 )
 from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
-
-
-class Phase(enum.StrEnum):
-    """Where the player to move stands in his turn."""
-
-    DRAW = "draw"
-    """He must draw (*pescare*) from the stock or take the top discard."""
-    PLAY = "play"
-    """He may lay, attach and swap, and ends by discarding (or by going out)."""
-    OVER = "over"
-    """The round has ended."""
-
-
-class EndReason(enum.StrEnum):
-    """Why a round ended."""
-
-    WENT_OUT = "went_out"
-    MAX_TURNS = "max_turns"
-    MAX_RESTOCKS = "max_restocks"
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table: who laid it, the meld, and the ids of its cards in meld order."""
-
-    owner: int
-    meld: Meld
-    ids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of the round's history: who did what, and the physical cards involved.
-
-    For a draw from the stock ``ids`` holds the card drawn; it is private to the player.
-    """
-
-    seat: int
-    action: Action
-    ids: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnd:
-    """How a round ended and what is left to count."""
-
-    reason: EndReason
-    out: int | None
-    """The seat that went out, ``None`` when a cap ended the round."""
-    in_one_turn: bool
-    """Went out in one turn (*chiusura in mano*)."""
-    closing: Closing
-    hands: tuple[tuple[Card, ...], ...]
-    """The cards left in each hand, by seat."""
-    counts: tuple[int, ...]
-    """The count of each hand (only unbound cards where the others lay after the close)."""
-
+from .state import EndReason as EndReason
+from .state import Event as Event
+from .state import Phase as Phase
+from .state import RoundEnd as RoundEnd
+from .state import TableMeld as TableMeld
 
 _Commit = Callable[[], Event]
 
@@ -118,6 +64,35 @@ class Round:
     (<Phase.PLAY: 'play'>, 11)
     """
 
+    # Declared here so that every attribute has one type, and so that a compiled build lays
+    # them out as slots.
+    rules: Rules
+    players: int
+    dealer: int
+    seed: bytes
+    deck: Deck
+    deck_order: tuple[int, ...]
+    hands: list[list[int]]
+    table: list[TableMeld]
+    stock: list[int]
+    discard_pile: list[int]
+    history: list[Event]
+    public_history: list[PublicEvent]
+    turn: int
+    restocks: int
+    opened: list[bool]
+    melded_before: list[bool]
+    end: RoundEnd | None
+    restock_orders: list[tuple[int, ...]]
+    _scripted_restocks: list[tuple[int, ...]]
+    to_play: int
+    phase: Phase
+    _taken: int | None
+    _turn_melded: bool
+    _opening_points: int
+    _pending: list[int]
+    _pending_from: int | None
+
     def __init__(
         self,
         rules: Rules,
@@ -127,7 +102,39 @@ class Round:
         dealer: int = 0,
         deck_order: Sequence[int] | None = None,
         restock_orders: Sequence[Sequence[int]] = (),
+        _copy_of: Round | None = None,
     ) -> None:
+        if _copy_of is not None:
+            # A shallow copy for copy() and for trials: each list is replaced by the caller
+            # where it must not be shared.
+            source = _copy_of
+            self.rules = source.rules
+            self.players = source.players
+            self.dealer = source.dealer
+            self.seed = source.seed
+            self.deck = source.deck
+            self.deck_order = source.deck_order
+            self.hands = source.hands
+            self.table = source.table
+            self.stock = source.stock
+            self.discard_pile = source.discard_pile
+            self.history = source.history
+            self.public_history = source.public_history
+            self.turn = source.turn
+            self.restocks = source.restocks
+            self.opened = source.opened
+            self.melded_before = source.melded_before
+            self.end = source.end
+            self.restock_orders = source.restock_orders
+            self._scripted_restocks = source._scripted_restocks
+            self.to_play = source.to_play
+            self.phase = source.phase
+            self._taken = source._taken
+            self._turn_melded = source._turn_melded
+            self._opening_points = source._opening_points
+            self._pending = source._pending
+            self._pending_from = source._pending_from
+            return
         _check_playable(rules, players)
         if not 0 <= dealer < players:
             raise IllegalAction(
@@ -150,30 +157,30 @@ class Round:
                     f"the deck order must hold every card once (0–{len(self.deck) - 1}).",
                 ),
             )
-        self.deck_order: tuple[int, ...] = tuple(order)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.table: list[TableMeld] = []
-        self.discard_pile: list[int] = []
-        self.history: list[Event] = []
+        self.deck_order = tuple(order)
+        self.hands = [[] for _ in range(players)]
+        self.table = []
+        self.discard_pile = []
+        self.history = []
         # The history as every player saw it, kept as it grows so observations stay cheap.
-        self.public_history: list[PublicEvent] = []
+        self.public_history = []
         self.turn = 1
         self.restocks = 0
         self.opened = [False] * players
         self.melded_before = [False] * players
-        self.end: RoundEnd | None = None
+        self.end = None
         # Chance made explicit: the new stock of every restock (top last), so a record can
         # replay it without the shuffle; orders given here are used instead of shuffling.
-        self.restock_orders: list[tuple[int, ...]] = []
+        self.restock_orders = []
         self._scripted_restocks = [tuple(o) for o in restock_orders]
         # --- the current turn ---
         self.to_play = self.next_seat(dealer)
         self.phase = Phase.DRAW
-        self._taken: int | None = None
+        self._taken = None
         self._turn_melded = False
         self._opening_points = 0
-        self._pending: list[int] = []
-        self._pending_from: int | None = None
+        self._pending = []
+        self._pending_from = None
         self._deal(order)
 
     # --- the deal ---
@@ -205,7 +212,7 @@ class Round:
                 upcard = rest.pop(0)
                 tries += 1
             self.discard_pile.append(upcard)
-        self.stock: list[int] = rest[::-1]  # the top of the stock is the end of the list
+        self.stock = rest[::-1]  # the top of the stock is the end of the list
 
     # --- reading the state ---
 
@@ -290,8 +297,7 @@ class Round:
         Cards, melds, actions and events are immutable values, so copying the lists that hold
         them is enough.
         """
-        new = object.__new__(Round)
-        new.__dict__.update(self.__dict__)
+        new = Round(self.rules, self.players, _copy_of=self)
         new.hands = [list(h) for h in self.hands]
         new.table = list(self.table)
         new.stock = list(self.stock)
@@ -665,8 +671,7 @@ class Round:
     ) -> Round:
         # A trial is only asked questions, never changed: it shares every list it does not
         # replace (a full copy would cost the whole history at every check of a swap).
-        trial = object.__new__(Round)
-        trial.__dict__.update(self.__dict__)
+        trial = Round(self.rules, self.players, _copy_of=self)
         trial.hands = list(self.hands)
         trial.hands[seat] = list(hand)
         trial.table = list(table)

@@ -1,0 +1,72 @@
+"""The values a round is made of: the phase of the turn, a meld on the table, an entry of the
+history and how the round ended.
+
+They live apart from :mod:`ramino.engine.round` so that the observation and the legal actions
+can use them without importing the state machine.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .melds import Meld
+from .scoring import Closing
+
+
+class Phase(enum.StrEnum):
+    """Where the player to move stands in his turn."""
+
+    DRAW = "draw"
+    """He must draw (*pescare*) from the stock or take the top discard."""
+    PLAY = "play"
+    """He may lay, attach and swap, and ends by discarding (or by going out)."""
+    OVER = "over"
+    """The round has ended."""
+
+
+class EndReason(enum.StrEnum):
+    """Why a round ended."""
+
+    WENT_OUT = "went_out"
+    MAX_TURNS = "max_turns"
+    MAX_RESTOCKS = "max_restocks"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: who laid it, the meld, and the ids of its cards in meld order."""
+
+    owner: int
+    meld: Meld
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the round's history: who did what, and the physical cards involved.
+
+    For a draw from the stock ``ids`` holds the card drawn; it is private to the player.
+    """
+
+    seat: int
+    action: Action
+    ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """How a round ended and what is left to count."""
+
+    reason: EndReason
+    out: int | None
+    """The seat that went out, ``None`` when a cap ended the round."""
+    in_one_turn: bool
+    """Went out in one turn (*chiusura in mano*)."""
+    closing: Closing
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards left in each hand, by seat."""
+    counts: tuple[int, ...]
+    """The count of each hand (only unbound cards where the others lay after the close)."""
