@@ -167,6 +167,13 @@ def row(
     )
 
 
+def engine_build() -> str:
+    """Which build of the engine is timed: compiled with mypyc (setup.py) or plain Python."""
+    import ramino.engine.round
+
+    return "pure Python" if (ramino.engine.round.__file__ or "").endswith(".py") else "compiled"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=4, help="rounds per batch (default 4)")
@@ -179,6 +186,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"random play, {args.batches} batches of {args.rounds} rounds, seed {args.seed}")
+    print(f"ramino engine: {engine_build()}")
     # The peers first, so every ramino line can say how it compares with them.
     makers: list[tuple[str, Callable[[int, int], Callable[[int], tuple[int, int]]]]] = [
         ("rlcard gin-rummy", rlcard_batch),

@@ -49,10 +49,19 @@ def play(r: Round, *texts: str) -> None:
         r.apply(parse_action(text))
 
 
+def attributes(r: Round) -> dict[str, object]:
+    """Every attribute of the round, private ones included, in the pure-Python build (its
+    ``__dict__``) and in the compiled one (whose instances have slots, named by mypyc)."""
+    names = getattr(type(r), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(r))
+    return {name: getattr(r, name) for name in names if hasattr(r, name)}
+
+
 def snapshot(r: Round) -> bytes:
     """Every attribute of the round but those fixed at the deal; the history by its length."""
     fixed = {"rules", "players", "dealer", "seed", "deck", "deck_order"}
-    state = {k: v for k, v in vars(r).items() if k not in fixed}
+    state = {k: v for k, v in attributes(r).items() if k not in fixed}
     state["history"] = len(r.history)
     state["public_history"] = len(r.public_history)
     return pickle.dumps(sorted(state.items()))

@@ -44,7 +44,7 @@ from ramino.engine.rebuild import round_from_view
 from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import Rules, SetJokerSwap
 from ramino.engine.scoring import Closing
-from scripted import PLAYABLE
+from scripted import PLAYABLE, attributes
 
 
 def _tables() -> list[tuple[str, int]]:
@@ -91,7 +91,7 @@ def snapshot(r: Round) -> bytes:
     """Everything a refused action must leave as it was: hands, table, stock, pile, whose turn
     and its phase, the turn number, who opened, the end, the card taken, the jolly waiting,
     the opening points, and any other attribute of the round, private ones included."""
-    state = {k: v for k, v in vars(r).items() if k not in _FIXED | _GROWING}
+    state = {k: v for k, v in attributes(r).items() if k not in _FIXED | _GROWING}
     for name in _GROWING:
         entries = getattr(r, name)
         state[name] = (len(entries), entries[-1:])
