@@ -8,6 +8,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import Final
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
@@ -96,7 +97,7 @@ def _groups(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[tuple[Candid
 
 
 _Groups = dict[tuple[int, ...], tuple[Candidate, ...]]
-_MEMOS: dict[Rules, tuple[_Groups, _Groups]] = {}
+_MEMOS: Final[dict[Rules, tuple[_Groups, _Groups]]] = {}
 
 
 def _memos(rules: Rules) -> tuple[_Groups, _Groups]:
@@ -142,9 +143,9 @@ def _shape(codes: Iterable[int]) -> tuple[list[int], list[int]]:
 
 
 # A card's suit index and rank bit by code, looked up rather than worked out card by card.
-_CODE = operator.attrgetter("code")
-_SUIT_OF = tuple(code // 13 for code in range(52))
-_BIT_OF = tuple(2 << (code % 13) for code in range(52))
+_CODE: Final = operator.attrgetter("code")
+_SUIT_OF: Final = tuple(code // 13 for code in range(52))
+_BIT_OF: Final = tuple(2 << (code % 13) for code in range(52))
 
 
 @lru_cache(maxsize=8192)
@@ -158,12 +159,12 @@ def _rank_live(rank: int, have: tuple[int, ...], jokers: int, rules: Rules) -> f
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
-_BY_SUIT: tuple[tuple[Card, ...], ...] = tuple(
+_BY_SUIT: Final[tuple[tuple[Card, ...], ...]] = tuple(
     (JOKER, *(NATURAL_CARDS[s * 13 + r - 1] for r in range(1, 14))) for s in range(4)
 )
-_SUITS = tuple(Suit)
-_RANKS = tuple(Rank(r) for r in range(1, 14))
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_SUITS: Final = tuple(Suit)
+_RANKS: Final = tuple(Rank(r) for r in range(1, 14))
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 
 
 @lru_cache(maxsize=8192)

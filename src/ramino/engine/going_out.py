@@ -11,6 +11,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .candidates import Candidate, meld_candidates
 from .cards import JOKER_CODE, Card
@@ -66,7 +67,7 @@ def partitions_without_one(
 
 #: How many ways of splitting one hand are listed at most (a hand of many cards of one rank,
 #: under Casertano's "tris in su", could otherwise have a great many).
-PARTITION_LIMIT = 64
+PARTITION_LIMIT: Final = 64
 
 
 def _melds(found: list[Candidate] | None, rules: Rules) -> tuple[Meld, ...] | None:
@@ -76,7 +77,7 @@ def _melds(found: list[Candidate] | None, rules: Rules) -> tuple[Meld, ...] | No
 
 
 #: The thirteen ranks of a suit, a bit each.
-_RANKS = (1 << 13) - 1
+_RANKS: Final = (1 << 13) - 1
 
 
 def _surely_dead(cards: Sequence[Card], rules: Rules) -> list[Card]:

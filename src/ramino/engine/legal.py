@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, groups_of_codes, meld_candidates
@@ -295,9 +295,9 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
 
 
 # Actions are immutable values: the ones listed again and again are made once.
-_DRAW = Draw()
-_TAKE = TakeDiscard()
-_DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(53))
+_DRAW: Final = Draw()
+_TAKE: Final = TakeDiscard()
+_DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
 
 
 @lru_cache(maxsize=8192)
@@ -316,7 +316,7 @@ def _lay_for(candidate: Candidate) -> Lay:
     return known[1]
 
 
-_LAYS: dict[int, tuple[Candidate, Lay]] = {}
+_LAYS: Final[dict[int, tuple[Candidate, Lay]]] = {}
 
 
 def _is_meld(action: Lay, rules: Rules) -> bool:
@@ -336,7 +336,7 @@ def _is_meld(action: Lay, rules: Rules) -> bool:
     return known[2]
 
 
-_VALID: dict[int, tuple[Lay, Rules, bool]] = {}
+_VALID: Final[dict[int, tuple[Lay, Rules, bool]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -597,10 +597,10 @@ _Option = tuple[int, int, int, int, dict[Card, int] | None]
 # one a guard, so one subtraction tells whether every card is there (a borrow clears a guard)
 # and taking an option is that subtraction, where Counters cost a dictionary each. Five bits
 # of count are more copies of one card than any pack holds.
-_WIDTH = 6
-_FIELD = (1 << _WIDTH) - 1
-_GUARDS = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
-_UNITS = tuple(1 << (_WIDTH * code) for code in range(53))
+_WIDTH: Final = 6
+_FIELD: Final = (1 << _WIDTH) - 1
+_GUARDS: Final = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
+_UNITS: Final = tuple(1 << (_WIDTH * code) for code in range(53))
 
 
 def _pack(cards: Counter[Card]) -> int:
@@ -621,21 +621,27 @@ def _meld_options(codes: tuple[int, ...], rules: Rules) -> tuple[_Option, ...]:
         # its options are remembered on it (held in the entry, so its id stays its own).
         known = _GROUP_OPTIONS.get(id(group))
         if known is None or known[0] is not group:
-            made: list[_Option] = []
+            # Melds that take the same cards differ only by where a jolly stands: the search
+            # needs the richest of them alone.
+            best: dict[int, tuple[int, int]] = {}
             for meld_cards, declared in group:
                 if not rules.opening_jokers and JOKER in meld_cards:
                     continue
                 needed, points = _meld_option(meld_cards, declared, rules)
-                made.append((needed, len(meld_cards), points, -1, None))
+                if best.get(needed, (0, -1))[1] < points:
+                    best[needed] = (len(meld_cards), points)
+            made = tuple(
+                (needed, used, points, -1, None) for needed, (used, points) in best.items()
+            )
             if len(_GROUP_OPTIONS) >= 8192:
                 _GROUP_OPTIONS.clear()
-            known = _GROUP_OPTIONS[id(group)] = (group, tuple(made))
+            known = _GROUP_OPTIONS[id(group)] = (group, made)
         options.extend(known[1])
     options.sort(key=lambda o: -o[2])
     return tuple(options)
 
 
-_GROUP_OPTIONS: dict[int, tuple[tuple[Candidate, ...], tuple[_Option, ...]]] = {}
+_GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_Option, ...]]]] = {}
 
 
 @lru_cache(maxsize=8192)
@@ -745,7 +751,7 @@ def opening_reachable(
     return known
 
 
-_REACHED: dict[tuple[Any, ...], bool] = {}
+_REACHED: Final[dict[tuple[Any, ...], bool]] = {}
 
 
 def _reachable(
@@ -839,7 +845,7 @@ def _reach_melds(
     return known
 
 
-_LEFT: dict[tuple[Rules, int, int, int], bool] = {}
+_LEFT: Final[dict[tuple[Rules, int, int, int], bool]] = {}
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:

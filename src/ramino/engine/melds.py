@@ -10,12 +10,13 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
-MIN_MELD = 3
+MIN_MELD: Final = 3
 
 #: A jolly declaration for each jolly of a meld, in order; ``None`` lets the rules place it.
 Declarations = Sequence[Card | None]
