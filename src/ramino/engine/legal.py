@@ -11,7 +11,7 @@ those answers to the full checks at every step of random games.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
@@ -413,6 +413,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
     table = round_.table
     came_from = round_.pending_from
+    held = _code_counts(deck[i] for i in hand)
 
     def leaves_a_discard(cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
@@ -467,7 +468,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
     def swap_verdict(action: Swap) -> bool | None:
         given = action.cards
-        if not 0 <= action.meld < len(table) or Counter(given) - Counter(deck[i] for i in hand):
+        if not 0 <= action.meld < len(table) or not _holds(held, given):
             return None
         freed = _retrieved(table[action.meld].meld, given, rules)
         if freed is None:
@@ -536,6 +537,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     barred = taken_card if not rules.rediscard_taken_card else None
     throwable = len(hand) - (cards.count(barred) if barred is not None else 0)
     first_round_limit = round_.first_round and not rules.rummy_on_first_turn
+    held = _code_counts(cards)
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Attach):
@@ -543,7 +545,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if not isinstance(action, Lay):
             return None
         laid = action.cards
-        if len(laid) >= len(hand) or Counter(laid) - Counter(cards):
+        if len(laid) >= len(hand) or not _holds(held, laid):
             return None  # going out by laying, or cards not held: the full check words it
         if must_use and taken_card not in laid:
             return False
@@ -560,15 +562,44 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         points = laid_before + meld.points(rules)
         if points >= threshold:
             return True
-        rest = list(cards)
-        for card in laid:
-            rest.remove(card)
+        rest = _without(cards, laid)
         after = [*table, meld] if attaching else table
         return opening_reachable(
             rest, rules, threshold - points, keep=keep, table=after, within=cards
         )
 
     return verdict
+
+
+def _code_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each card code ``cards`` hold (a list indexed by code: no card hashed)."""
+    counts = [0] * 53
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def _holds(counts: list[int], cards: Sequence[Card]) -> bool:
+    """Whether the cards counted in ``counts`` (see _code_counts) include all of ``cards``."""
+    left = counts.copy()
+    for card in cards:
+        code = card.code
+        if not left[code]:
+            return False
+        left[code] -= 1
+    return True
+
+
+def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` less one copy of each of ``taken``, all of which they hold. Cards are
+    interned: found by identity, where list.remove would compare through Python."""
+    rest = list(cards)
+    for card in taken:
+        for k in range(len(rest)):
+            if rest[k] is card:
+                del rest[k]
+                break
+    return rest
 
 
 # --- questions the round asks before a draw or a swap ---

@@ -448,12 +448,13 @@ class Round:
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         avoided = set(avoid)
         wanted = {*self._pending, *([] if self._taken is None else [self._taken])} if lay else set()
-        pool: dict[Card, list[int]] = {}
+        # Keyed by code: an int hashes in C, a card through Python.
+        pool: dict[int, list[int]] = {}
         for i in self.hands[seat]:
-            pool.setdefault(deck[i], []).append(i)
+            pool.setdefault(deck[i].code, []).append(i)
         chosen: list[int] = []
         for card in cards:
-            ids = pool.get(card)
+            ids = pool.get(card.code)
             if not ids:
                 missing = Counter(cards) - Counter(deck[i] for i in self.hands[seat])
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=sorted(missing.elements()))
