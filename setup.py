@@ -22,6 +22,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "actions",
     "candidates",
+    "cards",
     "deck",
     "going_out",
     "legal",

@@ -11,7 +11,7 @@ import enum
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Final, Literal
 
 from .errors import NotationError, Reason
 
@@ -46,10 +46,10 @@ class Suit(enum.Enum):
         return _SUIT_NAMES[lang][self.index]
 
 
-_SUITS = tuple(Suit)
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-_SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_NAMES: dict[str, tuple[str, ...]] = {
+_SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
+_SUIT_SYMBOL: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "it": ("fiori", "quadri", "cuori", "picche"),
     "en": ("clubs", "diamonds", "hearts", "spades"),
 }
@@ -82,8 +82,8 @@ class Rank(enum.IntEnum):
         return _RANK_NAMES[lang][self - 1]
 
 
-_RANK_SYMBOL = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_RANK_NAMES: dict[str, tuple[str, ...]] = {
+_RANK_SYMBOL: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "it": (
         "asso",
         "due",
@@ -116,7 +116,7 @@ _RANK_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-JOKER_CODE = 52
+JOKER_CODE: Final = 52
 
 
 class Card:
@@ -139,24 +139,23 @@ class Card:
     rank: Rank | None
     suit: Suit | None
 
-    def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+    def __new__(cls, rank: Rank | int | None, suit: Suit | None, *, _code: int = -1) -> Card:
+        if _code >= 0:
+            # The 53 cards, made once below (_ALL); every later call returns one of them.
+            card = super().__new__(cls)
+            object.__setattr__(card, "code", _code)
+            if _code == JOKER_CODE:
+                object.__setattr__(card, "rank", None)
+                object.__setattr__(card, "suit", None)
+            else:
+                object.__setattr__(card, "rank", Rank(_code % 13 + 1))
+                object.__setattr__(card, "suit", _SUITS[_code // 13])
+            return card
         if rank is None and suit is None:
             return _ALL[JOKER_CODE]
         if rank is None or suit is None:
             raise ValueError("a card has both a rank and a suit, or neither (the jolly)")
         return _ALL[_SUIT_INDEX[suit] * 13 + int(rank) - 1]
-
-    @classmethod
-    def _make(cls, code: int) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "code", code)
-        if code == JOKER_CODE:
-            object.__setattr__(card, "rank", None)
-            object.__setattr__(card, "suit", None)
-        else:
-            object.__setattr__(card, "rank", Rank(code % 13 + 1))
-            object.__setattr__(card, "suit", _SUITS[code // 13])
-        return card
 
     @classmethod
     def from_code(cls, code: int) -> Card:
@@ -239,16 +238,16 @@ class Card:
         return self.name_in("it")
 
 
-_ALL: tuple[Card, ...] = tuple(Card._make(code) for code in range(53))
-JOKER: Card = _ALL[JOKER_CODE]
+_ALL: Final[tuple[Card, ...]] = tuple(Card(None, None, _code=code) for code in range(53))
+JOKER: Final[Card] = _ALL[JOKER_CODE]
 #: The 52 natural cards in order ♣ ♦ ♥ ♠, ace to king.
-NATURAL_CARDS: tuple[Card, ...] = _ALL[:52]
+NATURAL_CARDS: Final[tuple[Card, ...]] = _ALL[:52]
 
 #: The sort key of cards, by code (suit, then rank, the jolly last): the order of ``<``,
 #: compared in C rather than by a Python method per comparison.
-code_order: Callable[[Card], int] = operator.attrgetter("code")
+code_order: Final[Callable[[Card], int]] = operator.attrgetter("code")
 
-_SUIT_BY_CHAR = {
+_SUIT_BY_CHAR: Final = {
     "C": Suit.CLUBS,
     "D": Suit.DIAMONDS,
     "H": Suit.HEARTS,
@@ -262,11 +261,11 @@ _SUIT_BY_CHAR = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-_RANK_BY_TEXT = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
-_JOKER_TOKENS = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
+_RANK_BY_TEXT: Final = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
+_JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
 # Emoji presentation selectors ("♥️") carry no meaning for a card.
-_IGNORED = str.maketrans("", "", "\ufe0e\ufe0f")
-_CARD_RE = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
+_IGNORED: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+_CARD_RE: Final = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
 
 
 def _parse_token(token: str) -> Card | None:
