@@ -681,7 +681,8 @@ def _meld_option(
 ) -> tuple[int, int]:
     """The cards a candidate meld takes (packed) and its opening points (the same melds come
     back hand after hand)."""
-    return _pack(Counter(cards)), validate_meld(cards, rules, jokers=declared).points(rules)
+    needed = sum([_UNITS[card.code] for card in cards])
+    return needed, validate_meld(cards, rules, jokers=declared).points(rules)
 
 
 def _attach_options(
