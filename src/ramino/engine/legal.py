@@ -344,11 +344,18 @@ def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> 
     return Attach(meld, (card,), declared)
 
 
+# Read once: an enum member looked up on its class goes through the enum's metaclass.
+_OVER: Final = Phase.OVER
+_DRAW_PHASE: Final = Phase.DRAW
+_MUST_USE: Final = DiscardPickup.MUST_USE
+_LAY_THIS_TURN: Final = RetrievedJoker.LAY_THIS_TURN
+
+
 def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
-    if round_.phase is Phase.OVER:
+    if round_.phase is _OVER:
         return []
-    if round_.phase is Phase.DRAW:
+    if round_.phase is _DRAW_PHASE:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     quick = _plain_turn(round_) or _opening_turn(round_)
@@ -394,14 +401,12 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         # With no threshold, whatever he lays opens: only a few knobs still tell him apart.
         or (not opened and rules.opening_threshold > 0)
         or (round_.first_round and not rules.rummy_on_first_turn)
-        or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
+        or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
     ):
         return None
     # One jolly taken back and waiting to go down again this turn is still a plain turn for
     # an opened player: it may not be thrown, and every other move must leave it a place.
-    if pending and (
-        rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN or len(pending) > 1 or not opened
-    ):
+    if pending and (rules.retrieved_joker is not _LAY_THIS_TURN or len(pending) > 1 or not opened):
         return None
     deck = round_.deck
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
@@ -413,7 +418,12 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
     table = round_.table
     came_from = round_.pending_from
-    held = _code_counts(deck[i] for i in hand)
+    counted: list[list[int]] = []  # the hand counted by code, on the first swap asked about
+
+    def held() -> list[int]:
+        if not counted:
+            counted.append(_code_counts(deck[i] for i in hand))
+        return counted[0]
 
     def leaves_a_discard(cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
@@ -468,7 +478,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
     def swap_verdict(action: Swap) -> bool | None:
         given = action.cards
-        if not 0 <= action.meld < len(table) or not _holds(held, given):
+        if not 0 <= action.meld < len(table) or not _holds(held(), given):
             return None
         freed = _retrieved(table[action.meld].meld, given, rules)
         if freed is None:
@@ -476,7 +486,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         # Cards left to throw besides the jolly: the freed jolly is one more (see
         # Round._check_rest) unless it is the taken card's twin.
         left = throwable - sum(1 for c in given if c is not barred)
-        if rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
+        if rules.retrieved_joker is not _LAY_THIS_TURN:
             return left + (freed if barred is not JOKER else 0) >= 1
         if freed != 1 or left < 1 or not (opened or rules.attach_before_opening):
             return None
@@ -530,9 +540,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         return hopeless
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
-    must_use = (
-        rules.discard_pickup is DiscardPickup.MUST_USE and taken is not None and taken in hand
-    )
+    must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = taken_card if not rules.rediscard_taken_card else None
     throwable = len(hand) - (cards.count(barred) if barred is not None else 0)

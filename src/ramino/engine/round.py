@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from . import legal as _legal
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -42,6 +43,15 @@ from .state import RoundEnd as RoundEnd
 from .state import TableMeld as TableMeld
 
 _Commit = Callable[[], Event]
+
+# Read once: an enum member looked up on its class goes through the enum's metaclass, and
+# these are asked about at every decision.
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_MUST_USE: Final = DiscardPickup.MUST_USE
+_LAY_THIS_TURN: Final = RetrievedJoker.LAY_THIS_TURN
+_LAY_IF_POSSIBLE: Final = RetrievedJoker.LAY_IF_POSSIBLE
 
 
 def _opened_message(points: int, threshold: int) -> IllegalAction:
@@ -175,7 +185,7 @@ class Round:
         self._scripted_restocks = [tuple(o) for o in restock_orders]
         # --- the current turn ---
         self.to_play = self.next_seat(dealer)
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self._taken = None
         self._turn_melded = False
         self._opening_points = 0
@@ -203,7 +213,7 @@ class Round:
             # Casertano: the jolly goes to the first player, no upcard; his turn starts as if
             # he had drawn it.
             self.hands[self.to_play].append(upcard)
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
         else:
             tries = 0
             while self.deck[upcard].is_joker and tries < len(rest):
@@ -233,7 +243,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def first_round(self) -> bool:
@@ -337,11 +347,11 @@ class Round:
     # --- planning: every check happens before anything changes ---
 
     def _plan(self, action: Action) -> _Commit:
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction(Reason.ROUND_OVER)
         if isinstance(action, Draw | TakeDiscard):
             return self._plan_draw(action)
-        if self.phase is Phase.DRAW:
+        if self.phase is _DRAW:
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
         if isinstance(action, Lay):
             return self._plan_lay(action)
@@ -356,7 +366,7 @@ class Round:
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
 
     def _plan_draw(self, action: Draw | TakeDiscard) -> _Commit:
-        if self.phase is not Phase.DRAW:
+        if self.phase is not _DRAW:
             raise IllegalAction(Reason.ALREADY_DRAWN)
         seat = self.to_play
         if isinstance(action, Draw):
@@ -364,7 +374,7 @@ class Round:
             def draw() -> Event:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
-                self.phase = Phase.PLAY
+                self.phase = _PLAY
                 return self._record(seat, action, (card,))
 
             return draw
@@ -374,7 +384,7 @@ class Round:
             self.discard_pile.pop()
             self.hands[seat].append(top)
             self._taken = top
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
             return self._record(seat, action, (top,))
 
         return take
@@ -390,13 +400,13 @@ class Round:
         ):
             # He could never discard again this turn: every card he holds is the taken one.
             raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[top_card])
-        if self.rules.discard_pickup is DiscardPickup.MUST_USE:
+        if self.rules.discard_pickup is _MUST_USE:
             self._check_take_is_usable(seat, top)
         return top
 
     def may_take(self) -> bool:
         """Whether the player to move may take the top of the pile (*pozzo*) now."""
-        if self.phase is not Phase.DRAW:
+        if self.phase is not _DRAW:
             return False
         try:
             self._check_take(self.to_play)
@@ -528,7 +538,7 @@ class Round:
         taken = self._taken
         if (
             taken is not None
-            and self.rules.discard_pickup is DiscardPickup.MUST_USE
+            and self.rules.discard_pickup is _MUST_USE
             and taken in self.hands[seat]
             and taken not in ids
         ):
@@ -544,9 +554,7 @@ class Round:
             and not self.rules.rediscard_taken_card
         ):
             return False
-        return not (
-            card_id in self._pending and self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
-        )
+        return not (card_id in self._pending and self.rules.retrieved_joker is _LAY_THIS_TURN)
 
     def _plan_lay(self, action: Lay) -> _Commit:
         self._melding_allowed()
@@ -640,7 +648,7 @@ class Round:
         rest = [i for i in self.hands[seat] if i not in ids] + joker_ids
         kept_ids = [i for i in target.ids if i not in joker_ids] + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
-        if self.rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
+        if self.rules.retrieved_joker is _LAY_THIS_TURN:
             if self._pending:
                 # One jolly at a time: the one already taken back goes down first.
                 raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
@@ -684,7 +692,7 @@ class Round:
         self, seat: int, used: Sequence[int], rest: list[int], table: list[TableMeld]
     ) -> None:
         """A jolly taken back that must go down this turn must keep somewhere to go."""
-        if self.rules.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
+        if self.rules.retrieved_joker is not _LAY_THIS_TURN:
             return
         waiting = [i for i in self._pending if i not in used]
         if waiting and not _can_lay_all_pending(self._trial(seat, rest, table, waiting), seat):
@@ -717,7 +725,7 @@ class Round:
         hand = self.hands[seat]
         if (
             self._taken is not None
-            and self.rules.discard_pickup is DiscardPickup.MUST_USE
+            and self.rules.discard_pickup is _MUST_USE
             and self._taken in hand
         ):
             raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
@@ -732,7 +740,7 @@ class Round:
         """The cards the player to move may discard now (one check of the turn, then card by
         card), the same answer as ``can(Discard(card))`` for every card."""
         seat = self.to_play
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         try:
             self._check_discard_turn(seat)
@@ -776,9 +784,9 @@ class Round:
 
     def _check_pending_jokers(self, seat: int) -> None:
         mode = self.rules.retrieved_joker
-        if mode is RetrievedJoker.LAY_THIS_TURN:
+        if mode is _LAY_THIS_TURN:
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-        if mode is RetrievedJoker.LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat):
+        if mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat):
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
 
     def attachable(self, card: Card) -> bool:
@@ -891,7 +899,7 @@ class Round:
             self.melded_before[self.to_play] = True
         self.to_play = self.next_seat(self.to_play)
         self.turn += 1
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self._taken = None
         self._turn_melded = False
         self._opening_points = 0
@@ -945,7 +953,7 @@ class Round:
             )
         else:
             counts = tuple(hand_count(h, self.rules) for h in hands)
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.end = RoundEnd(reason, out, in_one_turn, closing, hands, counts)
 
     def winner_by_cap(self) -> tuple[int, ...]:
@@ -1019,7 +1027,7 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
         not rules.melding_during_play
         or not (opened or rules.opening_threshold <= 0)
         or (trial.first_round and not rules.rummy_on_first_turn)
-        or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
+        or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
     ):
         return False
     throwable = [i for i in hand if i not in trial._pending and trial._may_discard_id(i)]
