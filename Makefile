@@ -8,7 +8,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# One stamp per kind of build, so that setting or clearing RAMINO_PURE installs again.
+STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
 PURE := .pure
 
 .PHONY: play test test-pure
@@ -34,5 +35,6 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/ramino/engine/*.py) | $(BIN)/python
+	rm -f $(VENV)/.installed*
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,dev]"
 	touch $@

@@ -7,6 +7,7 @@ The metadata lives in ``pyproject.toml``.
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 from typing import Any
@@ -54,12 +55,23 @@ class OptionalBuildExt(build_ext):
             )
 
 
+def _remove_compiled() -> None:
+    """Compiled modules left in the source tree by an earlier in-place build would shadow
+    the pure-Python ones (an extension module is imported before a .py file)."""
+    patterns = ("src/ramino/engine/*.so", "src/ramino/engine/*.pyd", "src/ramino_engine__mypyc*")
+    for pattern in patterns:
+        for path in glob.glob(pattern):
+            os.remove(path)
+
+
 def ext_modules() -> list[Any]:
     if os.environ.get("RAMINO_PURE", "") not in ("", "0"):
+        _remove_compiled()
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        _remove_compiled()
         return []
     paths = [os.path.join("src", "ramino", "engine", f"{name}.py") for name in COMPILED]
     return list(mypycify(paths, group_name="ramino_engine"))
