@@ -18,8 +18,8 @@ from setuptools.command.build_ext import build_ext
 # The modules every decision runs through: the state machine, its legal actions, melds and
 # what they stand on. Left out on purpose: the rules (rule files read the knobs' types from
 # its annotations, which a compiled dataclass does not keep), the errors, the shuffle and the
-# deal (their own TypeErrors say more than a compiled module's checks), and everything that
-# reads or writes text.
+# deal (their own TypeErrors say more than a compiled module's checks), and the modules of
+# records, rule files, descriptions and messages.
 COMPILED = [
     "actions",
     "candidates",
