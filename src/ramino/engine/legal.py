@@ -418,12 +418,12 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
     table = round_.table
     came_from = round_.pending_from
-    counted: list[list[int]] = []  # the hand counted by code, on the first swap asked about
+    packed: list[int] = []  # the hand packed (see _packed), on the first swap asked about
 
-    def held() -> list[int]:
-        if not counted:
-            counted.append(_code_counts(deck[i] for i in hand))
-        return counted[0]
+    def held() -> int:
+        if not packed:
+            packed.append(_packed(deck[i] for i in hand))
+        return packed[0]
 
     def leaves_a_discard(cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
@@ -478,7 +478,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
     def swap_verdict(action: Swap) -> bool | None:
         given = action.cards
-        if not 0 <= action.meld < len(table) or not _holds(held(), given):
+        if not 0 <= action.meld < len(table) or not _within(held(), _packed(given)):
             return None
         freed = _retrieved(table[action.meld].meld, given, rules)
         if freed is None:
@@ -545,7 +545,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     barred = taken_card if not rules.rediscard_taken_card else None
     throwable = len(hand) - (cards.count(barred) if barred is not None else 0)
     first_round_limit = round_.first_round and not rules.rummy_on_first_turn
-    held = _code_counts(cards)
+    held = _packed(cards)
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Attach):
@@ -553,7 +553,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if not isinstance(action, Lay):
             return None
         laid = action.cards
-        if len(laid) >= len(hand) or not _holds(held, laid):
+        if len(laid) >= len(hand) or not _within(held, _packed(laid)):
             return None  # going out by laying, or cards not held: the full check words it
         if must_use and taken_card not in laid:
             return False
@@ -577,25 +577,6 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         )
 
     return verdict
-
-
-def _code_counts(cards: Iterable[Card]) -> list[int]:
-    """How many of each card code ``cards`` hold (a list indexed by code: no card hashed)."""
-    counts = [0] * 53
-    for card in cards:
-        counts[card.code] += 1
-    return counts
-
-
-def _holds(counts: list[int], cards: Sequence[Card]) -> bool:
-    """Whether the cards counted in ``counts`` (see _code_counts) include all of ``cards``."""
-    left = counts.copy()
-    for card in cards:
-        code = card.code
-        if not left[code]:
-            return False
-        left[code] -= 1
-    return True
 
 
 def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
@@ -640,6 +621,11 @@ _WIDTH: Final = 6
 _FIELD: Final = (1 << _WIDTH) - 1
 _GUARDS: Final = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
 _UNITS: Final = tuple(1 << (_WIDTH * code) for code in range(53))
+
+
+def _packed(cards: Iterable[Card]) -> int:
+    """``cards`` packed (see _WIDTH), from their codes: no card hashed, no Counter."""
+    return sum([_UNITS[card.code] for card in cards])
 
 
 def _pack(cards: Counter[Card]) -> int:
@@ -689,8 +675,7 @@ def _meld_option(
 ) -> tuple[int, int]:
     """The cards a candidate meld takes (packed) and its opening points (the same melds come
     back hand after hand)."""
-    needed = sum([_UNITS[card.code] for card in cards])
-    return needed, validate_meld(cards, rules, jokers=declared).points(rules)
+    return _packed(cards), validate_meld(cards, rules, jokers=declared).points(rules)
 
 
 def _attach_options(
