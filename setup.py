@@ -30,6 +30,7 @@ COMPILED = [
     "melds",
     "observation",
     "round",
+    "rules_key",
     "scoring",
     "state",
 ]

@@ -12,6 +12,7 @@ from typing import Final
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
+from .rules_key import RulesKey, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -30,7 +31,7 @@ def meld_candidates(
     # A hand is asked about again and again while moves are checked: remember the answers,
     # keyed by the cards' codes (ints hash in C, cards in Python).
     at = -1 if containing is None else containing.code
-    return _candidates(tuple(sorted(map(_CODE, cards))), rules, at)
+    return _candidates(tuple(sorted(map(_CODE, cards))), rules_key(rules), at)
 
 
 def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
@@ -39,12 +40,12 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
     of each suit, the sets of each rank. A group is the same object every time the same
     cards of its suit or rank come back, so a caller can remember what it works out about a
     group on the group itself."""
-    return _groups(codes, rules, -1)
+    return _groups(codes, rules_key(rules), -1)
 
 
 @lru_cache(maxsize=2048)
-def _candidates(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[Candidate, ...]:
-    found = [c for group in _groups(codes, rules, at) for c in group]
+def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
+    found = [c for group in _groups(codes, key, at) for c in group]
     if at >= 0:
         containing = NATURAL_CARDS[at] if at < 52 else JOKER
         found = [f for f in found if containing in f[0]]
@@ -52,10 +53,11 @@ def _candidates(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[Candidat
 
 
 @lru_cache(maxsize=2048)
-def _groups(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[tuple[Candidate, ...], ...]:
+def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
+    rules = key.rules
     masks, by_code = _shape(codes)
     jokers = by_code[52]
     max_jokers = (
@@ -75,15 +77,14 @@ def _groups(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[tuple[Candid
             )
             if clubs + diamonds + hearts + spades + jokers >= 3
         ]
-    # The groups already worked out for these rules, keyed by plain ints (a Rules' hash is
-    # a Python call: one here rather than one per suit and rank).
-    runs, sets = _memos(rules)
+    # The groups already worked out for these rules, keyed by plain ints.
+    runs, sets = _memos(key)
     for s in suits:
         if masks[s]:
             run_key = (s, masks[s], max_jokers)
             group = runs.get(run_key)
             if group is None:
-                group = runs[run_key] = _suit_runs(s, masks[s], max_jokers, rules)
+                group = runs[run_key] = _suit_runs(s, masks[s], max_jokers, key)
             found.append(group)
     for r in ranks:
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
@@ -91,21 +92,21 @@ def _groups(codes: tuple[int, ...], rules: Rules, at: int) -> tuple[tuple[Candid
             set_key = (r, *have, max_jokers)
             group = sets.get(set_key)
             if group is None:
-                group = sets[set_key] = _rank_sets(r, have, max_jokers, rules)
+                group = sets[set_key] = _rank_sets(r, have, max_jokers, key)
             found.append(group)
     return tuple(group for group in found if group)
 
 
 _Groups = dict[tuple[int, ...], tuple[Candidate, ...]]
-_MEMOS: Final[dict[Rules, tuple[_Groups, _Groups]]] = {}
+_MEMOS: Final[dict[RulesKey, tuple[_Groups, _Groups]]] = {}
 
 
-def _memos(rules: Rules) -> tuple[_Groups, _Groups]:
-    memos = _MEMOS.get(rules)
+def _memos(key: RulesKey) -> tuple[_Groups, _Groups]:
+    memos = _MEMOS.get(key)
     if memos is None or sum(map(len, memos)) > 65536:
         if len(_MEMOS) > 64:
             _MEMOS.clear()
-        memos = _MEMOS[rules] = ({}, {})
+        memos = _MEMOS[key] = ({}, {})
     return memos
 
 
@@ -120,14 +121,15 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
+    key = rules_key(rules)
     live: set[Card] = set()
     for s in range(4):
         if masks[s]:
-            live.update(_suit_live(s, masks[s], jokers, rules))
+            live.update(_suit_live(s, masks[s], jokers, key))
     for r in range(13):
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
         if any(have):
-            live.update(_rank_live(r, have, jokers, rules))
+            live.update(_rank_live(r, have, jokers, key))
     return frozenset(c for c in cards if not c.is_joker and c not in live)
 
 
@@ -149,13 +151,13 @@ _BIT_OF: Final = tuple(2 << (code % 13) for code in range(52))
 
 
 @lru_cache(maxsize=8192)
-def _suit_live(suit: int, mask: int, jokers: int, rules: Rules) -> frozenset[Card]:
-    return frozenset(c for meld, _ in _suit_runs(suit, mask, jokers, rules) for c in meld)
+def _suit_live(suit: int, mask: int, jokers: int, key: RulesKey) -> frozenset[Card]:
+    return frozenset(c for meld, _ in _suit_runs(suit, mask, jokers, key) for c in meld)
 
 
 @lru_cache(maxsize=8192)
-def _rank_live(rank: int, have: tuple[int, ...], jokers: int, rules: Rules) -> frozenset[Card]:
-    return frozenset(c for meld, _ in _rank_sets(rank, have, jokers, rules) for c in meld)
+def _rank_live(rank: int, have: tuple[int, ...], jokers: int, key: RulesKey) -> frozenset[Card]:
+    return frozenset(c for meld, _ in _rank_sets(rank, have, jokers, key) for c in meld)
 
 
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
@@ -168,8 +170,9 @@ _SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 
 
 @lru_cache(maxsize=8192)
-def _suit_runs(suit: int, mask: int, jokers: int, rules: Rules) -> tuple[Candidate, ...]:
+def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candidate, ...]:
     """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r)."""
+    rules = key.rules
     ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
     wrap = rules.run_wrap
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
@@ -207,20 +210,21 @@ def _suit_runs(suit: int, mask: int, jokers: int, rules: Rules) -> tuple[Candida
                     declared = tuple(row[r] for r in standing) if standing else None
                     if wrap:
                         # Going round the corner, a 13-card run is found from every start.
-                        key = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
-                        if key in seen:
+                        shape = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
+                        if shape in seen:
                             continue
-                        seen.add(key)
+                        seen.add(shape)
                     found.append((naturals + (JOKER,) * len(standing), declared))
     return tuple(found)
 
 
 @lru_cache(maxsize=8192)
 def _rank_sets(
-    index: int, have_by_suit: tuple[int, ...], jokers: int, rules: Rules
+    index: int, have_by_suit: tuple[int, ...], jokers: int, key: RulesKey
 ) -> tuple[Candidate, ...]:
     """The sets of the rank ``index`` (0 for the ace), from how many cards of each suit are
     held. Keyed on the index, not the Rank: an enum's hash is a Python call."""
+    rules = key.rules
     rank = _RANKS[index]
     distinct = rules.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]

@@ -30,6 +30,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
+from .rules_key import RulesKey, rules_key
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
     if meld.kind is MeldKind.RUN:
-        return [(card,) for card in sorted(_run_ends(meld, rules))]
+        return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)))]
     if (
         meld.kind is MeldKind.SET
         and rules.set_suits is SetSuits.DISTINCT
@@ -57,7 +58,7 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     # Card codes, not cards: an int's hash is worked out in C.
     held = {codes[i] for i in round_.hands[seat]}
     has_joker = 52 in held
-    plan = _table_attachments(tuple(m.meld for m in round_.table), round_.rules)
+    plan = _table_attachments(tuple(m.meld for m in round_.table), rules_key(round_.rules))
     for naturals, jolly in plan:
         for code, action in naturals:
             if code in held:
@@ -74,13 +75,13 @@ def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def _table_attachments(
-    table: tuple[Meld, ...], rules: Rules
+    table: tuple[Meld, ...], key: RulesKey
 ) -> tuple[tuple[tuple[tuple[int, Attach], ...], tuple[Attach, ...]], ...]:
     """For each meld of the table, in order, the attachments worth checking: of a natural
     card (with its code), and of a jolly (each declaration). The table changes slowly."""
     plan = []
     for number, meld in enumerate(table):
-        sieve, declarations = _attach_sieve(meld, rules)
+        sieve, declarations = _attach_sieve(meld, key)
         naturals = tuple((card.code, _attach(number, card, None)) for card in sieve)
         jolly = tuple(_attach(number, JOKER, declared) for declared in declarations)
         plan.append((naturals, jolly))
@@ -89,12 +90,13 @@ def _table_attachments(
 
 @lru_cache(maxsize=4096)
 def _attach_sieve(
-    meld: Meld, rules: Rules
+    meld: Meld, key: RulesKey
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
     """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
     the declarations a jolly attached to it is tried with (worked out once per meld)."""
+    rules = key.rules
     if meld.kind is MeldKind.RUN:
-        sieve = sorted(_run_ends(meld, rules))
+        sieve = sorted(_run_ends(meld, key))
     elif meld.kind is MeldKind.SET:
         sieve = [c for c in NATURAL_CARDS if c.rank is meld.rank]
     else:
@@ -110,7 +112,7 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     if meld.kind is MeldKind.SET:
         return card.rank is meld.rank
     if meld.kind is MeldKind.RUN:
-        return card in _run_ends(meld, rules)
+        return card in _run_ends(meld, rules_key(rules))
     return card.suit is meld.suit
 
 
@@ -118,65 +120,76 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone can be attached to ``meld``, the rules placing a jolly
     (remembered: the table changes slowly and the same questions come back at every
     discard)."""
-    return could_attach(meld, card, rules) and attaches(meld, card, None, rules)
+    return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_key(rules))
 
 
 def fitting_cards(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
     """The cards (the jolly included) that could be attached alone to some meld of
     ``table``: the ban on discarding an attachable card asks it of every card in hand."""
-    return _fitting_cards(tuple(table), rules)
+    return _fitting_cards(tuple(table), rules_key(rules))
 
 
 @lru_cache(maxsize=1024)
-def _fitting_cards(table: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
+def _fitting_cards(table: tuple[Meld, ...], key: RulesKey) -> frozenset[Card]:
     # The table changes a meld at a time: each meld's answer is remembered on its own.
-    return frozenset().union(*(_meld_fitting(meld, rules) for meld in table))
+    return frozenset().union(*(_meld_fitting(meld, key) for meld in table))
 
 
 @lru_cache(maxsize=4096)
-def _meld_fitting(meld: Meld, rules: Rules) -> frozenset[Card]:
+def _meld_fitting(meld: Meld, key: RulesKey) -> frozenset[Card]:
     # Only the cards the sieve of could_attach lets through are worth the real check.
-    sieve, _ = _attach_sieve(meld, rules)
-    return frozenset(c for c in (*sieve, JOKER) if fits(meld, c, rules))
+    sieve, _ = _attach_sieve(meld, key)
+    return frozenset(c for c in (*sieve, JOKER) if fits(meld, c, key.rules))
 
 
-@lru_cache(maxsize=8192)
 def attaches(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, rules: Rules
 ) -> bool:
     """Whether ``card``, with the jolly declared as ``declared``, can be attached alone to
     ``meld`` (remembered, as :func:`fits`)."""
+    return _attaches(meld, card, declared, rules_key(rules))
+
+
+@lru_cache(maxsize=8192)
+def _attaches(
+    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
+) -> bool:
     try:
-        attach(meld, [card], rules, jokers=declared)
+        attach(meld, [card], key.rules, jokers=declared)
     except (MeldError, NotationError):
         return False
     return True
 
 
-@lru_cache(maxsize=4096)
 def takes_a_jolly(meld: Meld, rules: Rules) -> bool:
     """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
     its attachments are tried with)."""
+    return _takes_a_jolly(meld, rules_key(rules))
+
+
+@lru_cache(maxsize=4096)
+def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
     return any(
-        attaches(meld, JOKER, declared, rules)
-        for declared in _joker_attach_declarations(meld, rules)
+        _attaches(meld, JOKER, declared, key)
+        for declared in _joker_attach_declarations(meld, key.rules)
     )
 
 
 @lru_cache(maxsize=4096)
-def _retrieved(meld: Meld, given: tuple[Card, ...], rules: Rules) -> int | None:
+def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None:
     """How many jolly an opened player frees by giving ``given`` for them, or ``None`` when
     the swap is refused (remembered: the same swaps are asked about turn after turn)."""
     try:
-        _, freed = retrieve_joker(meld, given, rules, opened=True)
+        _, freed = retrieve_joker(meld, given, key.rules, opened=True)
     except (MeldError, NotationError):
         return None
     return len(freed)
 
 
 @lru_cache(maxsize=4096)
-def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
+def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
+    rules = key.rules
     low, high = meld.represents[0], meld.represents[-1]
     assert low.rank is not None and high.rank is not None and low.suit is not None
     suit, wrap = low.suit, rules.run_wrap
@@ -200,7 +213,7 @@ def _run_ends(meld: Meld, rules: Rules) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    plan = _table_swaps(tuple(m.meld for m in round_.table), round_.rules)
+    plan = _table_swaps(tuple(m.meld for m in round_.table), rules_key(round_.rules))
     if not plan:
         return
     deck = round_.deck
@@ -221,11 +234,12 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
 
 @lru_cache(maxsize=1024)
 def _table_swaps(
-    table: tuple[Meld, ...], rules: Rules
+    table: tuple[Meld, ...], key: RulesKey
 ) -> tuple[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]], ...]:
     """For each meld of the table that holds a jolly, in order, the retrievals worth
     checking: the card codes each needs and the action (the table changes slowly). A set
     of any suits is marked with its rank instead, its cards being the hand's."""
+    rules = key.rules
     plan: list[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]]] = []
     for number, meld in enumerate(table):
         if not meld.joker_count:
@@ -392,6 +406,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     full check decides); ``None`` in place of the function means the turn is not plain."""
     seat = round_.to_play
     rules = round_.rules
+    key = rules_key(rules)
     hand = round_.hands[seat]
     taken = round_.taken_card
     opened = round_.opened[seat]
@@ -442,7 +457,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if not pending or JOKER in cards:
             return True
         for number, table_meld in enumerate(table):
-            if number not in (came_from, target) and takes_a_jolly(table_meld.meld, rules):
+            if number not in (came_from, target) and _takes_a_jolly(table_meld.meld, key):
                 return True
         return None
 
@@ -466,7 +481,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             if pending and card is JOKER and action.meld == came_from:
                 return False  # the jolly taken back goes to another meld
             meld = table[action.meld].meld
-            if not (attaches(meld, card, action.jokers, rules) and leaves_a_discard(action.cards)):
+            if not (_attaches(meld, card, action.jokers, key) and leaves_a_discard(action.cards)):
                 return False
             return jolly_placed(action.cards, action.meld)
         if isinstance(action, Swap) and pending:
@@ -480,7 +495,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         given = action.cards
         if not 0 <= action.meld < len(table) or not _within(held(), _packed(given)):
             return None
-        freed = _retrieved(table[action.meld].meld, given, rules)
+        freed = _retrieved(table[action.meld].meld, given, key)
         if freed is None:
             return False
         # Cards left to throw besides the jolly: the freed jolly is one more (see
@@ -493,7 +508,7 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         # The jolly must go down again this turn: attached to another meld, with a card still
         # left to throw, it surely can; anything else is left to the full check.
         for number, table_meld in enumerate(table):
-            if number != action.meld and takes_a_jolly(table_meld.meld, rules):
+            if number != action.meld and _takes_a_jolly(table_meld.meld, key):
                 return True
         return None
 
@@ -637,9 +652,10 @@ def _within(left: int, needed: int) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _meld_options(codes: tuple[int, ...], rules: Rules) -> tuple[_Option, ...]:
+def _meld_options(codes: tuple[int, ...], key: RulesKey) -> tuple[_Option, ...]:
     """The melds of the cards with these codes (sorted) that may count in an opening,
     richest first."""
+    rules = key.rules
     options: list[_Option] = []
     for group in groups_of_codes(codes, rules):
         # A group comes back as the same object with the same cards of its suit or rank:
@@ -652,7 +668,7 @@ def _meld_options(codes: tuple[int, ...], rules: Rules) -> tuple[_Option, ...]:
             for meld_cards, declared in group:
                 if not rules.opening_jokers and JOKER in meld_cards:
                     continue
-                needed, points = _meld_option(meld_cards, declared, rules)
+                needed, points = _meld_option(meld_cards, declared, key)
                 if best.get(needed, (0, -1))[1] < points:
                     best[needed] = (len(meld_cards), points)
             made = tuple(
@@ -671,10 +687,11 @@ _GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_Option, ...]
 
 @lru_cache(maxsize=8192)
 def _meld_option(
-    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, rules: Rules
+    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> tuple[int, int]:
     """The cards a candidate meld takes (packed) and its opening points (the same melds come
     back hand after hand)."""
+    rules = key.rules
     return _packed(cards), validate_meld(cards, rules, jokers=declared).points(rules)
 
 
@@ -695,19 +712,20 @@ def _attach_options(
             suit = meld.represents[0].suit
             fitting = [c for c in cards if c.suit is suit or c.code == 52]
         if fitting:
-            key = tuple(sorted(fitting, key=code_order))
-            for packed, size, points, starts in _meld_chains(meld, key, rules, depth):
+            held = tuple(sorted(fitting, key=code_order))
+            for packed, size, points, starts in _meld_chains(meld, held, rules_key(rules), depth):
                 options.append((packed, size, points, number, starts))
     return options
 
 
 @lru_cache(maxsize=8192)
 def _meld_chains(
-    start: Meld, cards: tuple[Card, ...], rules: Rules, depth: int
+    start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
 ) -> tuple[tuple[int, int, int, dict[Card, int]], ...]:
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
     (packed), how many, its best points, and the points by the card it starts with. The
     dictionaries are shared: callers only read them."""
+    rules = key.rules
     hand = Counter(cards)
     base = sum(start.card_points(rules))
     # Chains are told apart by the cards they use and the card they start with: a card
@@ -725,11 +743,11 @@ def _meld_chains(
                 except (MeldError, NotationError):
                     continue
                 now = used + Counter([card])
-                key = (frozenset(now.items()), card if first is None else first)
+                chain = (frozenset(now.items()), card if first is None else first)
                 points = sum(grown.card_points(rules)) - base
-                if best.get(key, -1) < points:
-                    best[key] = points
-                    grown_frontier.append((grown, now, key[1]))
+                if best.get(chain, -1) < points:
+                    best[chain] = points
+                    grown_frontier.append((grown, now, chain[1]))
         frontier = grown_frontier
     chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
     for (used_key, first), points in best.items():
@@ -764,15 +782,16 @@ def opening_reachable(
     # The same hands come back again and again while moves are checked: remember answers,
     # keyed by the cards' codes (ints hash in C, cards in Python).
     codes = tuple(sorted(map(code_order, cards)))
-    key = (codes, rules, need, keep, -1 if using is None else using.code, melds)
-    known = _REACHED.get(key)
+    key = rules_key(rules)
+    asked = (codes, key, need, keep, -1 if using is None else using.code, melds)
+    known = _REACHED.get(asked)
     if known is None:
         source = codes if within is None else tuple(sorted(map(code_order, within)))
-        options = _meld_options(source, rules)
-        known = _reachable(cards, codes, options, rules, need, keep, using, melds)
+        options = _meld_options(source, key)
+        known = _reachable(cards, codes, options, key, need, keep, using, melds)
         if len(_REACHED) >= 4096:
             _REACHED.clear()
-        _REACHED[key] = known
+        _REACHED[asked] = known
     return known
 
 
@@ -783,7 +802,7 @@ def _reachable(
     cards: Sequence[Card],
     codes: tuple[int, ...],
     meld_options: tuple[_Option, ...],
-    rules: Rules,
+    key: RulesKey,
     need: int,
     keep: int,
     using: Card | None,
@@ -793,7 +812,7 @@ def _reachable(
     options = [o for o in meld_options if _within(full, o[0])]
     if table:
         # Richest options first, so a reachable threshold is found quickly.
-        options += _attach_options(cards, table, rules)
+        options += _attach_options(cards, table, key.rules)
         options.sort(key=lambda o: -o[2])
     count = len(options)
 
@@ -820,7 +839,7 @@ def _reachable(
         if need <= 0:
             return len(cards) >= keep
         if not table:
-            return _reach_melds(options, rules, keep, full, len(cards), need)
+            return _reach_melds(options, key, keep, full, len(cards), need)
         return reach(full, len(cards), 0, need, 0)
     shift = _WIDTH * using.code
     for needed, used, points, meld, starts in options:
@@ -836,13 +855,13 @@ def _reachable(
             if table:
                 if reach(left, size, 0, need - points, 1 << meld if meld >= 0 else 0):
                     return True
-            elif _reach_melds(options, rules, keep, left, size, need - points):
+            elif _reach_melds(options, key, keep, left, size, need - points):
                 return True
     return False
 
 
 def _reach_melds(
-    options: list[_Option], rules: Rules, keep: int, left: int, size: int, want: int
+    options: list[_Option], key: RulesKey, keep: int, left: int, size: int, want: int
 ) -> bool:
     """Whether melds from the packed cards ``left`` (``size`` of them) make ``want`` points,
     keeping ``keep`` cards. ``options`` holds every meld of ``left``, and maybe more (those
@@ -852,25 +871,25 @@ def _reach_melds(
     meld tried in an opening leaves a part, and the next turn's hand shares most of them."""
     if want <= 0:
         return True
-    key = (rules, keep, left, want)
-    known = _LEFT.get(key)
+    asked = (key, keep, left, want)
+    known = _LEFT.get(asked)
     if known is None:
         known = False
         for needed, used, points, _, _ in options:
             if (
                 size - used >= keep
                 and _within(left, needed)
-                and _reach_melds(options, rules, keep, left - needed, size - used, want - points)
+                and _reach_melds(options, key, keep, left - needed, size - used, want - points)
             ):
                 known = True
                 break
         if len(_LEFT) >= 65536:
             _LEFT.clear()
-        _LEFT[key] = known
+        _LEFT[asked] = known
     return known
 
 
-_LEFT: Final[dict[tuple[Rules, int, int, int], bool]] = {}
+_LEFT: Final[dict[tuple[RulesKey, int, int, int], bool]] = {}
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -939,7 +958,7 @@ def clear_caches() -> None:
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, _fitting_cards]
-    caches += [attaches, takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
+    caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     caches += [_table_attachments, _table_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()

@@ -15,6 +15,7 @@ from typing import Final
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
+from .rules_key import RulesKey, rules_key
 
 MIN_MELD: Final = 3
 
@@ -217,16 +218,17 @@ def validate_meld(
     declared_key = None if jokers is None else tuple(jokers)
     # Melds are immutable values: the same cards under the same rules always give the same
     # answer, and legal-move generation asks the same questions turn after turn.
-    return _validate(tuple(cards), rules, declared_key, whole_hand)
+    return _validate(tuple(cards), rules_key(rules), declared_key, whole_hand)
 
 
 @lru_cache(maxsize=8192)
 def _validate(
     cards: tuple[Card, ...],
-    rules: Rules,
+    key: RulesKey,
     jokers: tuple[Card | None, ...] | None,
     whole_hand: bool,
 ) -> Meld:
+    rules = key.rules
     n = len(cards)
     if not n:
         raise MeldError(Reason.NO_CARDS)

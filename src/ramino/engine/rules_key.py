@@ -1,0 +1,57 @@
+"""What the engine's caches are keyed by in place of a :class:`Rules` value.
+
+Every remembered answer about melds and hands depends on the rules, so every cache key holds
+them. Hashing a ``Rules`` is a call into Python (its ``__hash__`` is Python code, even where
+the engine is compiled), and a decision asks a few dozen cached questions. A
+:class:`RulesKey` stands for one value of the rules: equal rules get the same key, and a key
+hashes and compares by identity, which is done in C.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .rules import Rules
+
+
+class RulesKey:
+    """One value of the rules, hashed by identity: see :func:`rules_key`."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules: Final = rules
+
+    def __repr__(self) -> str:
+        return f"RulesKey({self.rules.name!r})"
+
+
+def rules_key(rules: Rules) -> RulesKey:
+    """The key standing for ``rules``: the same for equal rules.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> rules_key(get_preset("scala-40")) is rules_key(get_preset("scala-40"))
+    True
+    >>> rules_key(get_preset("scala-40")) is rules_key(get_preset("classico"))
+    False
+    """
+    # Found by the object's id first (an int, hashed in C); the entry holds the object, so
+    # its id cannot be taken by another while the entry lasts.
+    found = _BY_ID.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    key = _BY_VALUE.get(rules)
+    if key is None:
+        if len(_BY_VALUE) >= 256:
+            # Keys already handed out stay valid: a value met again gets a new one, and the
+            # answers remembered under the old key are worked out again.
+            _BY_VALUE.clear()
+        key = _BY_VALUE[rules] = RulesKey(rules)
+    if len(_BY_ID) >= 1024:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, key)
+    return key
+
+
+_BY_ID: Final[dict[int, tuple[Rules, RulesKey]]] = {}
+_BY_VALUE: Final[dict[Rules, RulesKey]] = {}
