@@ -1,0 +1,39 @@
+"""The key the engine's caches hold in place of a Rules value."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+from ramino.engine.cards import parse_cards
+from ramino.engine.legal import opening_reachable
+from ramino.engine.presets import get_preset
+from ramino.engine.rules import Rules
+from ramino.engine.rules_key import rules_key
+
+
+def test_equal_rules_share_a_key() -> None:
+    made_twice = (Rules(opening_threshold=40), Rules(opening_threshold=40))
+    assert made_twice[0] is not made_twice[1]
+    assert rules_key(made_twice[0]) is rules_key(made_twice[1])
+    copied = pickle.loads(pickle.dumps(made_twice[0]))
+    assert rules_key(copied) is rules_key(made_twice[0])
+
+
+def test_different_rules_have_different_keys() -> None:
+    base = get_preset("scala-40")
+    changed = dataclasses.replace(base, opening_threshold=51)
+    assert rules_key(base) is not rules_key(changed)
+    assert rules_key(changed).rules == changed
+    assert rules_key(base).rules == base
+
+
+def test_answers_follow_the_rules_not_an_earlier_key() -> None:
+    # The same hand asked under two thresholds: an answer remembered for one must not be
+    # given for the other.
+    hand = parse_cards("7H 8H 9H 10H KS KD KC 2C")
+    low = Rules(opening_threshold=40)
+    high = dataclasses.replace(low, opening_threshold=70)
+    assert opening_reachable(hand, low, 40, keep=1)
+    assert not opening_reachable(hand, high, 70, keep=1)
+    assert opening_reachable(hand, Rules(opening_threshold=40), 40, keep=1)
