@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from . import legal as _legal
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -394,49 +394,57 @@ class Round:
         if not self.discard_pile:
             raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
         top = self.discard_pile[-1]
-        top_card = self.deck[top]
-        if not self.rules.rediscard_taken_card and all(
-            self.deck[i] is top_card for i in self.hands[seat]
-        ):
+        if self._take_leaves_no_discard(seat, top):
             # He could never discard again this turn: every card he holds is the taken one.
-            raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[top_card])
-        if self.rules.discard_pickup is _MUST_USE:
-            self._check_take_is_usable(seat, top)
+            raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[self.deck[top]])
+        if self.rules.discard_pickup is _MUST_USE and not self._take_is_usable(seat, top):
+            self._refuse_unusable_take(seat, top)
         return top
 
     def may_take(self) -> bool:
         """Whether the player to move may take the top of the pile (*pozzo*) now."""
-        if self.phase is not _DRAW:
+        # The questions of _check_take, asked without building the refusals: this is asked
+        # at every draw, and most often the answer is no.
+        if self.phase is not _DRAW or not self.discard_pile:
             return False
-        try:
-            self._check_take(self.to_play)
-        except RaminoError:
+        seat = self.to_play
+        top = self.discard_pile[-1]
+        if self._take_leaves_no_discard(seat, top):
             return False
-        return True
+        return self.rules.discard_pickup is not _MUST_USE or self._take_is_usable(seat, top)
 
-    def _check_take_is_usable(self, seat: int, top: int) -> None:
+    def _take_leaves_no_discard(self, seat: int, top: int) -> bool:
+        top_card = self.deck[top]
+        return not self.rules.rediscard_taken_card and all(
+            self.deck[i] is top_card for i in self.hands[seat]
+        )
+
+    def _take_is_usable(self, seat: int, top: int) -> bool:
         hand = [*self.hands[seat], top]
         if self.opened[seat]:
-            if not _legal.can_use_at_once(self, seat, hand, top):
-                raise IllegalAction(
-                    Reason.TAKE_NEEDS_USE,
-                    cards=[self.deck[top]],
-                    detail=(
-                        "non puoi calarla né attaccarla adesso.",
-                        "you could not lay or attach it now.",
-                    ),
-                )
-        elif not _legal.can_open_with(self, seat, hand, top):
+            return _legal.can_use_at_once(self, seat, hand, top)
+        return _legal.can_open_with(self, seat, hand, top)
+
+    def _refuse_unusable_take(self, seat: int, top: int) -> NoReturn:
+        if self.opened[seat]:
             raise IllegalAction(
                 Reason.TAKE_NEEDS_USE,
                 cards=[self.deck[top]],
                 detail=(
-                    f"chi non ha aperto la prende solo per aprire con essa ({self._threshold()}"
-                    " punti).",
-                    f"a player who has not opened takes it only to open with it"
-                    f" ({self._threshold()} points).",
+                    "non puoi calarla né attaccarla adesso.",
+                    "you could not lay or attach it now.",
                 ),
             )
+        raise IllegalAction(
+            Reason.TAKE_NEEDS_USE,
+            cards=[self.deck[top]],
+            detail=(
+                f"chi non ha aperto la prende solo per aprire con essa ({self._threshold()}"
+                " punti).",
+                f"a player who has not opened takes it only to open with it"
+                f" ({self._threshold()} points).",
+            ),
+        )
 
     def _threshold(self) -> int:
         return self.rules.opening_threshold
