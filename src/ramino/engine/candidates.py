@@ -72,38 +72,46 @@ def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candi
         # Only ranks in hand can make a set; a set needs three cards.
         ranks = [
             r
-            for r, clubs, diamonds, hearts, spades in zip(
-                range(13), by_code, by_code[13:], by_code[26:], by_code[39:52], strict=False
-            )
-            if clubs + diamonds + hearts + spades + jokers >= 3
+            for r in range(13)
+            if by_code[r] + by_code[r + 13] + by_code[r + 26] + by_code[r + 39] + jokers >= 3
         ]
-    # The groups already worked out for these rules, keyed by plain ints.
+    # The groups already worked out for these rules, keyed by plain ints packing what each
+    # depends on (an int is hashed and compared in C, and no tuple is built to ask).
     runs, sets = _memos(key)
     for s in suits:
-        if masks[s]:
-            run_key = (s, masks[s], max_jokers)
+        mask = masks[s]
+        if mask:
+            # A mask holds bits 1 to 13.
+            run_key = ((max_jokers << 14 | mask) << 2) | s
             group = runs.get(run_key)
             if group is None:
-                group = runs[run_key] = _suit_runs(s, masks[s], max_jokers, key)
+                group = runs[run_key] = _suit_runs(s, mask, max_jokers, key)
             found.append(group)
     for r in ranks:
-        have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
-        if any(have):
-            set_key = (r, *have, max_jokers)
+        clubs = by_code[r]
+        diamonds = by_code[r + 13]
+        hearts = by_code[r + 26]
+        spades = by_code[r + 39]
+        if clubs or diamonds or hearts or spades:
+            # Four bits for each suit's count: more copies of a card than any pack holds.
+            set_key = (
+                (((max_jokers << 4 | spades) << 4 | hearts) << 4 | diamonds) << 8 | clubs << 4 | r
+            )
             group = sets.get(set_key)
             if group is None:
+                have = (clubs, diamonds, hearts, spades)
                 group = sets[set_key] = _rank_sets(r, have, max_jokers, key)
             found.append(group)
     return tuple(group for group in found if group)
 
 
-_Groups = dict[tuple[int, ...], tuple[Candidate, ...]]
+_Groups = dict[int, tuple[Candidate, ...]]
 _MEMOS: Final[dict[RulesKey, tuple[_Groups, _Groups]]] = {}
 
 
 def _memos(key: RulesKey) -> tuple[_Groups, _Groups]:
     memos = _MEMOS.get(key)
-    if memos is None or sum(map(len, memos)) > 65536:
+    if memos is None or len(memos[0]) + len(memos[1]) > 65536:
         if len(_MEMOS) > 64:
             _MEMOS.clear()
         memos = _MEMOS[key] = ({}, {})
