@@ -58,8 +58,9 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     # Card codes, not cards: an int's hash is worked out in C.
     held = {codes[i] for i in round_.hands[seat]}
     has_joker = 52 in held
-    plan = _table_attachments(tuple(m.meld for m in round_.table), rules_key(round_.rules))
-    for naturals, jolly in plan:
+    key = rules_key(round_.rules)
+    for number, table_meld in enumerate(round_.table):
+        naturals, jolly = _meld_attachments(number, table_meld.meld, key)
         for code, action in naturals:
             if code in held:
                 yield action
@@ -73,19 +74,18 @@ def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
     return tuple(code for _ in range(packs) for code in range(52)) + (52,) * jokers
 
 
-@lru_cache(maxsize=1024)
-def _table_attachments(
-    table: tuple[Meld, ...], key: RulesKey
-) -> tuple[tuple[tuple[tuple[int, Attach], ...], tuple[Attach, ...]], ...]:
-    """For each meld of the table, in order, the attachments worth checking: of a natural
-    card (with its code), and of a jolly (each declaration). The table changes slowly."""
-    plan = []
-    for number, meld in enumerate(table):
-        sieve, declarations = _attach_sieve(meld, key)
-        naturals = tuple((card.code, _attach(number, card, None)) for card in sieve)
-        jolly = tuple(_attach(number, JOKER, declared) for declared in declarations)
-        plan.append((naturals, jolly))
-    return tuple(plan)
+@lru_cache(maxsize=4096)
+def _meld_attachments(
+    number: int, meld: Meld, key: RulesKey
+) -> tuple[tuple[tuple[int, Attach], ...], tuple[Attach, ...]]:
+    """The attachments worth checking to ``meld``, the table's meld ``number``: of a natural
+    card (with its code), and of a jolly (each declaration). Remembered meld by meld: the
+    table changes a meld at a time, and a whole table remembered would be built again each
+    time from its unchanged melds."""
+    sieve, declarations = _attach_sieve(meld, key)
+    naturals = tuple((card.code, _attach(number, card, None)) for card in sieve)
+    jolly = tuple(_attach(number, JOKER, declared) for declared in declarations)
+    return naturals, jolly
 
 
 @lru_cache(maxsize=4096)
@@ -213,13 +213,17 @@ def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    plan = _table_swaps(tuple(m.meld for m in round_.table), rules_key(round_.rules))
-    if not plan:
+    table = round_.table
+    if not any(m.meld.joker_count for m in table):
         return
+    key = rules_key(round_.rules)
     deck = round_.deck
     codes = _id_codes(deck.packs, deck.jokers)
     held = {codes[i] for i in round_.hands[seat]}
-    for number, rank, options in plan:
+    for number, table_meld in enumerate(table):
+        if not table_meld.meld.joker_count:
+            continue
+        rank, options = _meld_swaps(number, table_meld.meld, key)
         if rank is not None:
             # A set of any suits takes any card of its rank: the cards held, each once, in
             # the order they were first held.
@@ -232,30 +236,22 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
                 yield action
 
 
-@lru_cache(maxsize=1024)
-def _table_swaps(
-    table: tuple[Meld, ...], key: RulesKey
-) -> tuple[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]], ...]:
-    """For each meld of the table that holds a jolly, in order, the retrievals worth
-    checking: the card codes each needs and the action (the table changes slowly). A set
-    of any suits is marked with its rank instead, its cards being the hand's."""
+@lru_cache(maxsize=4096)
+def _meld_swaps(
+    number: int, meld: Meld, key: RulesKey
+) -> tuple[Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]]:
+    """The retrievals worth checking from ``meld`` (which holds a jolly), the table's meld
+    ``number``: the card codes each needs and the action (remembered meld by meld, as
+    :func:`_meld_attachments`). A set of any suits is marked with its rank instead, its
+    cards being the hand's."""
     rules = key.rules
-    plan: list[tuple[int, Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]]] = []
-    for number, meld in enumerate(table):
-        if not meld.joker_count:
-            continue
-        if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
-            plan.append((number, meld.rank, ()))
-            continue
-        needed = _needed(meld, rules)
-        options: tuple[tuple[tuple[int, ...], Swap], ...]
-        if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
-            # Every missing suit at once, each card once.
-            options = ((tuple(c.code for c in needed), Swap(number, needed)),)
-        else:
-            options = tuple(((c.code,), Swap(number, (c,))) for c in set(needed))
-        plan.append((number, None, options))
-    return tuple(plan)
+    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+        return meld.rank, ()
+    needed = _needed(meld, rules)
+    if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
+        # Every missing suit at once, each card once.
+        return None, ((tuple(c.code for c in needed), Swap(number, needed)),)
+    return None, tuple(((c.code,), Swap(number, (c,))) for c in set(needed))
 
 
 def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
@@ -959,7 +955,7 @@ def clear_caches() -> None:
     caches += [_needed]
     caches += [_validate, _meld_options, _run_ends, _meld_option, _fitting_cards]
     caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
-    caches += [_table_attachments, _table_swaps, _windows_holding]
+    caches += [_meld_attachments, _meld_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()
     _MEMOS.clear()
