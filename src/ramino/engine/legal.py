@@ -154,6 +154,8 @@ def attaches(
 def _attaches(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> bool:
+    if _surely_refused(meld, card, key.rules):
+        return False
     try:
         attach(meld, [card], key.rules, jokers=declared)
     except (MeldError, NotationError):
@@ -165,6 +167,23 @@ def takes_a_jolly(meld: Meld, rules: Rules) -> bool:
     """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
     its attachments are tried with)."""
     return _takes_a_jolly(meld, rules_key(rules))
+
+
+def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
+    """Attachments that meld validation always refuses, told without building the refusal
+    (most cards asked about a set are refused, and an exception is dear): a jolly past the
+    limit per meld; in a set, a card past its size limit, or a suit it already holds where
+    suits must differ."""
+    if card.code == 52:
+        most = rules.max_jokers_per_meld
+        return most is not None and meld.joker_count >= most
+    if meld.kind is not MeldKind.SET:
+        return False
+    distinct = rules.set_suits is SetSuits.DISTINCT
+    if distinct and any(held.suit is card.suit for held in meld.naturals):
+        return True
+    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    return bool(limits) and len(meld) >= min(limits)
 
 
 @lru_cache(maxsize=4096)
