@@ -14,12 +14,13 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from .cards import Card, format_cards
 from .errors import NotationError, Reason
+from .frozen import Reduced, reduce_by_fields
 from .melds import parse_meld
 
 
@@ -38,12 +39,18 @@ def _meld_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...] | None) 
     return " ".join(parts)
 
 
-def _normalise(action: Lay | Attach) -> None:
+def _normalised(
+    jokers: Iterable[Card | None] | None,
+) -> tuple[Card | None, ...] | None:
     # Declaring nothing is the same as not declaring: one value, one text.
-    object.__setattr__(action, "cards", tuple(action.cards))
-    if action.jokers is not None:
-        jokers = tuple(action.jokers)
-        object.__setattr__(action, "jokers", None if all(j is None for j in jokers) else jokers)
+    if jokers is None:
+        return None
+    declared = tuple(jokers)
+    return None if all(j is None for j in declared) else declared
+
+
+# The values below write their __init__ out, made as they are at every decision: see
+# ramino.engine.frozen.
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +69,25 @@ class TakeDiscard:
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Lay:
     """Lay one meld (*calare un gioco*) from the hand."""
 
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
 
-    def __post_init__(self) -> None:
-        _normalise(self)
+    def __init__(self, cards: Iterable[Card], jokers: Iterable[Card | None] | None = None) -> None:
+        object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "jokers", _normalised(jokers))
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
 
     def __str__(self) -> str:
         return "lay " + _meld_text(self.cards, self.jokers)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Attach:
     """Attach cards (*attaccare*) to meld number ``meld`` on the table (0 is the first laid)."""
 
@@ -84,41 +95,68 @@ class Attach:
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
 
-    def __post_init__(self) -> None:
-        _normalise(self)
+    def __init__(
+        self, meld: int, cards: Iterable[Card], jokers: Iterable[Card | None] | None = None
+    ) -> None:
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "jokers", _normalised(jokers))
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
 
     def __str__(self) -> str:
         return f"attach {self.meld} " + _meld_text(self.cards, self.jokers)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Swap:
     """Put ``cards`` in the place of the jolly of meld ``meld`` and take the jolly."""
 
     meld: int
     cards: tuple[Card, ...]
 
+    def __init__(self, meld: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "cards", cards)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
     def __str__(self) -> str:
         return f"swap {self.meld} " + format_cards(self.cards, "ascii")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Discard a card (*scartare*), ending the turn."""
 
     card: Card
 
+    def __init__(self, card: Card) -> None:
+        object.__setattr__(self, "card", card)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
     def __str__(self) -> str:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Show:
     """Go out by showing the whole hand bound in melds, then discard if ``discard`` is set
     (variants where nothing is laid during play, and the flush close)."""
 
     melds: tuple[tuple[Card, ...], ...]
     discard: Card | None = None
+
+    def __init__(self, melds: tuple[tuple[Card, ...], ...], discard: Card | None = None) -> None:
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "discard", discard)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
 
     def __str__(self) -> str:
         text = "show " + " | ".join(format_cards(m, "ascii") for m in self.melds)

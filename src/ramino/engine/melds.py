@@ -14,6 +14,7 @@ from typing import Final
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
+from .frozen import Reduced, reduce_by_fields
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 from .rules_key import RulesKey, rules_key
 
@@ -39,7 +40,7 @@ class MeldKind(enum.StrEnum):
         return names[self.value][1 if lang == "en" else 0]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A valid meld: its cards in meld order and the natural card each one stands for.
 
@@ -57,20 +58,26 @@ class Meld:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
     # Melds key the engine's caches (attachments, run ends): their hash is worked out once.
 
+    def __init__(
+        self, kind: MeldKind, cards: tuple[Card, ...], represents: tuple[Card, ...]
+    ) -> None:
+        # Written out: see ramino.engine.frozen.
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "represents", represents)
+        object.__setattr__(self, "_hash", 0)
+
+    def __reduce__(self) -> Reduced:
+        # Rebuilt from its fields: the cached hash (an enum's hash differs from one process
+        # to the next) is never carried over.
+        return reduce_by_fields(self)
+
     def __hash__(self) -> int:
         found = self._hash
         if not found:
             found = hash((self.kind, self.cards, self.represents)) or 1
             object.__setattr__(self, "_hash", found)
         return found
-
-    def __getstate__(self) -> tuple[MeldKind, tuple[Card, ...], tuple[Card, ...], int]:
-        # An enum's hash differs from one process to the next: never pickle the cached one.
-        return (self.kind, self.cards, self.represents, 0)
-
-    def __setstate__(self, state: tuple[MeldKind, tuple[Card, ...], tuple[Card, ...], int]) -> None:
-        for name, value in zip(("kind", "cards", "represents", "_hash"), state, strict=True):
-            object.__setattr__(self, name, value)
 
     @property
     def joker_assignments(self) -> tuple[tuple[int, Card], ...]:

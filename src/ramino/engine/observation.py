@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card
+from .frozen import Reduced, reduce_by_fields
 from .rules import DiscardPickup, RetrievedJoker, Rules
 from .state import Phase, TableMeld
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .round import Round
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PublicEvent:
     """An entry of the history as everyone saw it: a draw from the stock shows no card; a
     card taken from the pozzo was face up, so everyone knows which one it was."""
@@ -27,13 +28,22 @@ class PublicEvent:
     taken: Card | None = None
     """The card taken from the discard pile, for a ``take``."""
 
+    def __init__(self, seat: int, action: Action, taken: Card | None = None) -> None:
+        # Written out: see ramino.engine.frozen (made at every decision).
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "taken", taken)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
     def __str__(self) -> str:
         if self.taken is not None:
             return f"{self.seat}: {self.action} {self.taken}"
         return f"{self.seat}: {self.action}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Observation:
     """One player's view of a round (see :func:`observe`)."""
 
@@ -78,6 +88,62 @@ class Observation:
     turn (they may not go back into the meld they came from)."""
     jolly_from: int | None = None
     """The table meld those jolly were taken from."""
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        rules: Rules,
+        hand: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        discard_pile: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_count: int,
+        to_play: int,
+        phase: Phase,
+        turn: int,
+        opened: tuple[bool, ...],
+        taken_card: Card | None,
+        opening_points: int,
+        history: tuple[PublicEvent, ...],
+        legal_actions: tuple[Action, ...],
+        scores: tuple[int, ...] | None = None,
+        to_lay: tuple[Card, ...] = (),
+        melded_before: tuple[bool, ...] = (),
+        restocks: int = 0,
+        turn_melded: bool = False,
+        taken_laid: bool = False,
+        jokers_back: int = 0,
+        jolly_from: int | None = None,
+    ) -> None:
+        # Written out: see ramino.engine.frozen (made at every decision a bot takes).
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "stock_count", stock_count)
+        object.__setattr__(self, "to_play", to_play)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "opened", opened)
+        object.__setattr__(self, "taken_card", taken_card)
+        object.__setattr__(self, "opening_points", opening_points)
+        object.__setattr__(self, "history", history)
+        object.__setattr__(self, "legal_actions", legal_actions)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "to_lay", to_lay)
+        object.__setattr__(self, "melded_before", melded_before)
+        object.__setattr__(self, "restocks", restocks)
+        object.__setattr__(self, "turn_melded", turn_melded)
+        object.__setattr__(self, "taken_laid", taken_laid)
+        object.__setattr__(self, "jokers_back", jokers_back)
+        object.__setattr__(self, "jolly_from", jolly_from)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
 
     @property
     def my_turn(self) -> bool:

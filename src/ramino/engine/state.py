@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
+from .frozen import Reduced, reduce_by_fields
 from .melds import Meld
 from .scoring import Closing
 
@@ -35,7 +36,11 @@ class EndReason(enum.StrEnum):
     MAX_RESTOCKS = "max_restocks"
 
 
-@dataclass(frozen=True, slots=True)
+# TableMeld and Event write their __init__ out, made as they are at every decision: see
+# ramino.engine.frozen.
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class TableMeld:
     """A meld on the table: who laid it, the meld, and the ids of its cards in meld order."""
 
@@ -43,8 +48,16 @@ class TableMeld:
     meld: Meld
     ids: tuple[int, ...]
 
+    def __init__(self, owner: int, meld: Meld, ids: tuple[int, ...]) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "ids", ids)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One entry of the round's history: who did what, and the physical cards involved.
 
@@ -54,6 +67,14 @@ class Event:
     seat: int
     action: Action
     ids: tuple[int, ...] = ()
+
+    def __init__(self, seat: int, action: Action, ids: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "ids", ids)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
