@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 from .rules_key import RulesKey, rules_key
 
@@ -31,7 +31,7 @@ def meld_candidates(
     # A hand is asked about again and again while moves are checked: remember the answers,
     # keyed by the cards' codes (ints hash in C, cards in Python).
     at = -1 if containing is None else containing.code
-    return _candidates(tuple(sorted(map(_CODE, cards))), rules_key(rules), at)
+    return _candidates(sorted_codes(cards), rules_key(rules), at)
 
 
 def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:

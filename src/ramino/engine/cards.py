@@ -247,6 +247,19 @@ NATURAL_CARDS: Final[tuple[Card, ...]] = _ALL[:52]
 #: compared in C rather than by a Python method per comparison.
 code_order: Final[Callable[[Card], int]] = operator.attrgetter("code")
 
+
+def sorted_codes(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The cards' codes, sorted: the key the engine remembers hands by (ints hash in C).
+
+    >>> sorted_codes(parse_cards("KD 2C JK"))
+    (1, 25, 52)
+    """
+    # Read as attributes, not through a key function: compiled, that is a field read.
+    codes = [card.code for card in cards]
+    codes.sort()
+    return tuple(codes)
+
+
 _SUIT_BY_CHAR: Final = {
     "C": Suit.CLUBS,
     "D": Suit.DIAMONDS,

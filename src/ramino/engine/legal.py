@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, groups_of_codes, meld_candidates
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_codes
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
 from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
@@ -796,12 +796,12 @@ def opening_reachable(
     melds = tuple(table) if attaching else ()
     # The same hands come back again and again while moves are checked: remember answers,
     # keyed by the cards' codes (ints hash in C, cards in Python).
-    codes = tuple(sorted(map(code_order, cards)))
+    codes = sorted_codes(cards)
     key = rules_key(rules)
     asked = (codes, key, need, keep, -1 if using is None else using.code, melds)
     known = _REACHED.get(asked)
     if known is None:
-        source = codes if within is None else tuple(sorted(map(code_order, within)))
+        source = codes if within is None else sorted_codes(within)
         options = _meld_options(source, key)
         known = _reachable(cards, codes, options, key, need, keep, using, melds)
         if len(_REACHED) >= 4096:
@@ -823,8 +823,10 @@ def _reachable(
     using: Card | None,
     table: tuple[Meld, ...],
 ) -> bool:
-    full = sum(map(_UNITS.__getitem__, codes))
-    options = [o for o in meld_options if _within(full, o[0])]
+    # The cards packed with every guard bit set (see _WIDTH): taking an option is one
+    # subtraction, and it fits when the guards survive it.
+    full = sum(map(_UNITS.__getitem__, codes)) | _GUARDS
+    options = [o for o in meld_options if (full - o[0]) & _GUARDS == _GUARDS]
     if table:
         # Richest options first, so a reachable threshold is found quickly.
         options += _attach_options(cards, table, key.rules)
@@ -837,11 +839,12 @@ def _reachable(
         for k in range(start, count):
             needed, used, points, meld, _ = options[k]
             # One chain of attachments per meld on the table.
-            if (meld >= 0 and grown >> meld & 1) or not _within(left, needed):
+            if (meld >= 0 and grown >> meld & 1) or size - used < keep:
                 continue
+            rest = left - needed
             # From k again, not k + 1: a meld listed once may be held twice (twins).
-            if size - used >= keep and reach(
-                left - needed,
+            if rest & _GUARDS == _GUARDS and reach(
+                rest,
                 size - used,
                 k,
                 want - points,
@@ -878,12 +881,13 @@ def _reachable(
 def _reach_melds(
     options: list[_Option], key: RulesKey, keep: int, left: int, size: int, want: int
 ) -> bool:
-    """Whether melds from the packed cards ``left`` (``size`` of them) make ``want`` points,
-    keeping ``keep`` cards. ``options`` holds every meld of ``left``, and maybe more (those
-    that do not fit are passed over). Answers are remembered on the cards and the points
-    alone: the melds of a part of a hand are the hand's melds that fit in it, so the answer
-    does not depend on which hand it was part of, and the parts come back often — every
-    meld tried in an opening leaves a part, and the next turn's hand shares most of them."""
+    """Whether melds from the packed cards ``left`` (guard bits set, ``size`` cards) make
+    ``want`` points, keeping ``keep`` cards. ``options`` holds every meld of ``left``, and
+    maybe more (those that do not fit are passed over). Answers are remembered on the cards
+    and the points alone: the melds of a part of a hand are the hand's melds that fit in it,
+    so the answer does not depend on which hand it was part of, and the parts come back
+    often — every meld tried in an opening leaves a part, and the next turn's hand shares
+    most of them."""
     if want <= 0:
         return True
     asked = (key, keep, left, want)
@@ -891,10 +895,11 @@ def _reach_melds(
     if known is None:
         known = False
         for needed, used, points, _, _ in options:
-            if (
-                size - used >= keep
-                and _within(left, needed)
-                and _reach_melds(options, key, keep, left - needed, size - used, want - points)
+            if size - used < keep:
+                continue
+            rest = left - needed
+            if rest & _GUARDS == _GUARDS and _reach_melds(
+                options, key, keep, rest, size - used, want - points
             ):
                 known = True
                 break
