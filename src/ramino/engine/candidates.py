@@ -5,8 +5,7 @@ placement of the jolly. Built from the structure of the cards, never by trying s
 from __future__ import annotations
 
 import itertools
-import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -125,7 +124,7 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     >>> sorted(map(str, unmeldable(parse_cards("7H 8H 9H 7S KD"), Rules())))
     ['7S', 'KD']
     """
-    masks, by_code = _shape(map(_CODE, cards))
+    masks, by_code = _shape(sorted_codes(cards))
     jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
@@ -141,21 +140,17 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     return frozenset(c for c in cards if not c.is_joker and c not in live)
 
 
-def _shape(codes: Iterable[int]) -> tuple[list[int], list[int]]:
+def _shape(codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
     masks = [0, 0, 0, 0]
     by_code = [0] * 53
+    # Plain int arithmetic on typed locals: compiled, no generic in-place operator is called.
     for code in codes:
-        by_code[code] += 1
+        by_code[code] = by_code[code] + 1
         if code < 52:
-            masks[_SUIT_OF[code]] |= _BIT_OF[code]
+            suit = code // 13
+            masks[suit] = masks[suit] | 2 << (code - 13 * suit)
     return masks, by_code
-
-
-# A card's suit index and rank bit by code, looked up rather than worked out card by card.
-_CODE: Final = operator.attrgetter("code")
-_SUIT_OF: Final = tuple(code // 13 for code in range(52))
-_BIT_OF: Final = tuple(2 << (code % 13) for code in range(52))
 
 
 @lru_cache(maxsize=8192)

@@ -93,7 +93,12 @@ class Meld:
     @property
     def joker_count(self) -> int:
         """How many jolly the meld holds."""
-        return self.cards.count(JOKER)
+        # By code, a field read: tuple.count would compare every card through __eq__.
+        count = 0
+        for card in self.cards:
+            if card.code == 52:
+                count += 1
+        return count
 
     @property
     def naturals(self) -> tuple[Card, ...]:

@@ -755,13 +755,14 @@ class Round:
         except RaminoError:
             return []
         hand = self.hands[seat]
-        deck = self.deck
+        cards = self.deck.cards
         # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
+        # By code: an int hashes and sorts in C, a card through its methods.
         if self._taken is None and not self._pending:
-            held = set(map(deck.cards.__getitem__, hand))  # nothing barred: every card held
+            held = {cards[i].code for i in hand}  # nothing barred: every card held
         else:
-            held = {deck[i] for i in hand if self._may_discard_id(i)}
-        allowed = sorted(held, key=code_order)
+            held = {cards[i].code for i in hand if self._may_discard_id(i)}
+        allowed = [Card.from_code(code) for code in sorted(held)]
         if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
             # The ban of _check_attachable_discard, worked out once for the whole hand.
             fitting = self._fitting_cards()
