@@ -638,7 +638,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
 
 
-#: An opening option: the cards it uses (packed, see _pack), how many, its points, the table
+#: An opening option: the cards it uses (packed, see _WIDTH), how many, its points, the table
 #: meld it grows (or -1), and for a chain of attachments the points it makes by the card it
 #: starts with (None for a meld).
 _Option = tuple[int, int, int, int, dict[Card, int] | None]
@@ -656,10 +656,6 @@ _UNITS: Final = tuple(1 << (_WIDTH * code) for code in range(53))
 def _packed(cards: Iterable[Card]) -> int:
     """``cards`` packed (see _WIDTH), from their codes: no card hashed, no Counter."""
     return sum([_UNITS[card.code] for card in cards])
-
-
-def _pack(cards: Counter[Card]) -> int:
-    return sum(n << (_WIDTH * card.code) for card, n in cards.items())
 
 
 def _within(left: int, needed: int) -> bool:
@@ -741,37 +737,43 @@ def _meld_chains(
     (packed), how many, its best points, and the points by the card it starts with. The
     dictionaries are shared: callers only read them."""
     rules = key.rules
-    hand = Counter(cards)
+    held: dict[Card, int] = {}
+    for card in cards:
+        held[card] = held.get(card, 0) + 1
     base = sum(start.card_points(rules))
-    # Chains are told apart by the cards they use and the card they start with: a card
-    # taken from the pile must be the first to go down (see Round._check_taken_used).
-    best: dict[tuple[frozenset[tuple[Card, int]], Card], int] = {}
-    frontier: list[tuple[Meld, Counter[Card], Card | None]] = [(start, Counter(), None)]
+    # Chains are told apart by the cards they use (packed, see _WIDTH) and the card they
+    # start with: a card taken from the pile must be the first to go down (see
+    # Round._check_taken_used). Packed ints, where Counters would cost Python calls.
+    best: dict[tuple[int, Card], int] = {}
+    sizes: dict[int, int] = {}
+    frontier: list[tuple[Meld, int, int, Card | None]] = [(start, 0, 0, None)]
     for _ in range(depth):
-        grown_frontier: list[tuple[Meld, Counter[Card], Card | None]] = []
-        for meld, used, first in frontier:
-            for card in set((hand - used).elements()):
-                if not could_attach(meld, card, rules):
+        grown_frontier: list[tuple[Meld, int, int, Card | None]] = []
+        for meld, used, count, first in frontier:
+            for card, have in held.items():
+                shift = _WIDTH * card.code
+                if used >> shift & _FIELD >= have or not could_attach(meld, card, rules):
+                    continue
+                if _surely_refused(meld, card, rules):
                     continue
                 try:
                     grown = attach(meld, [card], rules)
                 except (MeldError, NotationError):
                     continue
-                now = used + Counter([card])
-                chain = (frozenset(now.items()), card if first is None else first)
+                now = used + (1 << shift)
+                chain = (now, card if first is None else first)
                 points = sum(grown.card_points(rules)) - base
                 if best.get(chain, -1) < points:
                     best[chain] = points
-                    grown_frontier.append((grown, now, chain[1]))
+                    sizes[now] = count + 1
+                    grown_frontier.append((grown, now, count + 1, chain[1]))
         frontier = grown_frontier
-    chains: dict[frozenset[tuple[Card, int]], dict[Card, int]] = {}
-    for (used_key, first), points in best.items():
-        chains.setdefault(used_key, {})[first] = points
-    found = []
-    for used_key, starts in chains.items():
-        used = Counter(dict(used_key))
-        found.append((_pack(used), used.total(), max(starts.values()), starts))
-    return tuple(found)
+    chains: dict[int, dict[Card, int]] = {}
+    for (used, first), points in best.items():
+        chains.setdefault(used, {})[first] = points
+    return tuple(
+        (used, sizes[used], max(starts.values()), starts) for used, starts in chains.items()
+    )
 
 
 def opening_reachable(
