@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
@@ -218,7 +218,25 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
                             continue
                         seen.add(shape)
                     found.append((naturals + (JOKER,) * len(standing), declared))
-    return tuple(found)
+    return _shared(found)
+
+
+def _shared(found: list[Candidate]) -> tuple[Candidate, ...]:
+    """The candidates, each as the object already made for the same meld if there is one.
+    A run or a set comes back in many groups (every hand holding its cards), and what is
+    remembered holds tens of thousands of groups: shared, a meld costs its tuples once, and
+    the garbage collector, which traverses every tuple of cards at each full pass, has far
+    fewer of them to visit. Sharing also makes what is remembered by candidate (its lay
+    action, its opening option) serve every group that holds it."""
+    if len(_SHARED) >= 65536:
+        _SHARED.clear()
+    # As plain objects: compiled code holds a pair like a candidate by value, and builds a
+    # new tuple each time it hands one on, where sharing needs the very objects.
+    pairs = cast("list[object]", found)
+    return cast("tuple[Candidate, ...]", tuple([_SHARED.setdefault(c, c) for c in pairs]))
+
+
+_SHARED: Final[dict[object, object]] = {}
 
 
 @lru_cache(maxsize=8192)
@@ -262,7 +280,7 @@ def _rank_sets(
                 continue
             else:
                 found.append((naturals + (JOKER,) * j, None))
-    return tuple(found)
+    return _shared(found)
 
 
 def _multisets(rank: Rank, have: dict[Suit, int]) -> Iterator[tuple[Card, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, groups_of_codes, meld_candidates
@@ -335,17 +335,20 @@ def _lay(cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None) -> L
 
 
 def _lay_for(candidate: Candidate) -> Lay:
-    # A candidate comes back as the same object while its suit or rank is unchanged (see
-    # groups_of_codes): its action is remembered on it, found by id without hashing cards.
-    known = _LAYS.get(id(candidate))
-    if known is None or known[0] is not candidate:
+    # A candidate's cards come back as the same object while its suit or rank is unchanged
+    # (see groups_of_codes): its action is remembered on them, found by id without hashing
+    # cards. Not on the pair itself: compiled code holds a pair by value, and hands on a new
+    # tuple each time.
+    cards, declared = candidate
+    known = _LAYS.get(id(cards))
+    if known is None or known[0] is not cards or known[1] is not declared:
         if len(_LAYS) >= 16384:
             _LAYS.clear()
-        known = _LAYS[id(candidate)] = (candidate, _lay(*candidate))
-    return known[1]
+        known = _LAYS[id(cards)] = (cards, declared, _lay(cards, declared))
+    return known[2]
 
 
-_LAYS: Final[dict[int, tuple[Candidate, Lay]]] = {}
+_LAYS: Final[dict[int, tuple[tuple[Card, ...], tuple[Card | None, ...] | None, Lay]]] = {}
 
 
 def _is_meld(action: Lay, rules: Rules) -> bool:
@@ -642,6 +645,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
 #: meld it grows (or -1), and for a chain of attachments the points it makes by the card it
 #: starts with (None for a meld).
 _Option = tuple[int, int, int, int, dict[Card, int] | None]
+_Asked = TypeVar("_Asked")
 
 # A multiset of cards packed in one integer: a field of _WIDTH bits per card code, the top
 # one a guard, so one subtraction tells whether every card is there (a borrow clears a guard)
@@ -800,19 +804,35 @@ def opening_reachable(
     # keyed by the cards' codes (ints hash in C, cards in Python).
     codes = sorted_codes(cards)
     key = rules_key(rules)
-    asked = (codes, key, need, keep, -1 if using is None else using.code, melds)
-    known = _REACHED.get(asked)
+    reached = _answers(_REACHED, key, 4096)
+    asked = (codes, need, keep, -1 if using is None else using.code, melds)
+    known = reached.get(asked)
     if known is None:
         source = codes if within is None else sorted_codes(within)
         options = _meld_options(source, key)
         known = _reachable(cards, codes, options, key, need, keep, using, melds)
-        if len(_REACHED) >= 4096:
-            _REACHED.clear()
-        _REACHED[asked] = known
+        reached[asked] = known
     return known
 
 
-_REACHED: Final[dict[tuple[Any, ...], bool]] = {}
+_REACHED: Final[dict[RulesKey, dict[tuple[Any, ...], bool]]] = {}
+_LEFT: Final[dict[RulesKey, dict[tuple[int, int, int], bool]]] = {}
+
+
+def _answers(
+    store: dict[RulesKey, dict[_Asked, bool]], key: RulesKey, limit: int
+) -> dict[_Asked, bool]:
+    """The answers of ``store`` remembered for one value of the rules, emptied when they
+    reach ``limit``. Kept apart by rules so that a question is a tuple of ints (and, for an
+    opening, melds only where attachments count): the garbage collector stops tracking such
+    a tuple at its first pass, where one holding the rules key would be traversed at every
+    collection for as long as it is remembered (tens of thousands of them)."""
+    answers = store.get(key)
+    if answers is None or len(answers) >= limit:
+        if len(store) >= 64:
+            store.clear()
+        answers = store[key] = {}
+    return answers
 
 
 def _reachable(
@@ -855,11 +875,12 @@ def _reachable(
                 return True
         return False
 
+    left_answers = _answers(_LEFT, key, 65536)
     if using is None:
         if need <= 0:
             return len(cards) >= keep
         if not table:
-            return _reach_melds(options, key, keep, full, len(cards), need)
+            return _reach_melds(options, left_answers, keep, full, len(cards), need)
         return reach(full, len(cards), 0, need, 0)
     shift = _WIDTH * using.code
     for needed, used, points, meld, starts in options:
@@ -875,13 +896,18 @@ def _reachable(
             if table:
                 if reach(left, size, 0, need - points, 1 << meld if meld >= 0 else 0):
                     return True
-            elif _reach_melds(options, key, keep, left, size, need - points):
+            elif _reach_melds(options, left_answers, keep, left, size, need - points):
                 return True
     return False
 
 
 def _reach_melds(
-    options: list[_Option], key: RulesKey, keep: int, left: int, size: int, want: int
+    options: list[_Option],
+    answers: dict[tuple[int, int, int], bool],
+    keep: int,
+    left: int,
+    size: int,
+    want: int,
 ) -> bool:
     """Whether melds from the packed cards ``left`` (guard bits set, ``size`` cards) make
     ``want`` points, keeping ``keep`` cards. ``options`` holds every meld of ``left``, and
@@ -892,8 +918,8 @@ def _reach_melds(
     most of them."""
     if want <= 0:
         return True
-    asked = (key, keep, left, want)
-    known = _LEFT.get(asked)
+    asked = (keep, left, want)
+    known = answers.get(asked)
     if known is None:
         known = False
         for needed, used, points, _, _ in options:
@@ -901,17 +927,12 @@ def _reach_melds(
                 continue
             rest = left - needed
             if rest & _GUARDS == _GUARDS and _reach_melds(
-                options, key, keep, rest, size - used, want - points
+                options, answers, keep, rest, size - used, want - points
             ):
                 known = True
                 break
-        if len(_LEFT) >= 65536:
-            _LEFT.clear()
-        _LEFT[asked] = known
+        answers[asked] = known
     return known
-
-
-_LEFT: Final[dict[tuple[RulesKey, int, int, int], bool]] = {}
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -968,6 +989,7 @@ def clear_caches() -> None:
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import (
         _MEMOS,
+        _SHARED,
         _candidates,
         _groups,
         _rank_live,
@@ -985,6 +1007,7 @@ def clear_caches() -> None:
     for cached in caches:
         cached.cache_clear()
     _MEMOS.clear()
+    _SHARED.clear()
     _REACHED.clear()
     _LEFT.clear()
     _GROUP_OPTIONS.clear()
