@@ -15,6 +15,9 @@ from .rules_key import RulesKey, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
+# Candidates seen as plain objects: compiled code holds a pair by value and builds a new
+# tuple each time it hands one on, so code that keeps pairs reads them as objects.
+_Pairs = tuple[object, ...]
 
 
 def meld_candidates(
@@ -44,11 +47,12 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
 
 @lru_cache(maxsize=2048)
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
-    found = [c for group in _groups(codes, key, at) for c in group]
+    # The pairs handed on as the objects of their groups, not copies (see _shared).
+    found: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
     if at >= 0:
         containing = NATURAL_CARDS[at] if at < 52 else JOKER
-        found = [f for f in found if containing in f[0]]
-    return tuple(found)
+        found = [f for f in found if containing in cast(Candidate, f)[0]]
+    return cast("tuple[Candidate, ...]", tuple(found))
 
 
 @lru_cache(maxsize=2048)
@@ -172,6 +176,9 @@ _RANKS: Final = tuple(Rank(r) for r in range(1, 14))
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 
 
+_NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
+
+
 @lru_cache(maxsize=8192)
 def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candidate, ...]:
     """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r)."""
@@ -206,11 +213,14 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
             for spare in range(jokers - len(missing) + 1):
                 if len(present) - spare < least:
                     break
-                for kept in itertools.combinations(present, spare):
-                    stays = [r for r in present if r not in kept]
-                    standing = sorted([*missing, *kept])
-                    naturals = tuple(row[r] for r in stays)
-                    declared = tuple(row[r] for r in standing) if standing else None
+                # Most often no card is kept: no combinations are asked for (a lookup of
+                # itertools and a call into it, for every run found).
+                choices = _NONE_KEPT if not spare else itertools.combinations(present, spare)
+                for kept in choices:
+                    stays = [r for r in present if r not in kept] if kept else present
+                    standing = sorted([*missing, *kept]) if kept or len(missing) > 1 else missing
+                    naturals = tuple([row[r] for r in stays])
+                    declared = tuple([row[r] for r in standing]) if standing else None
                     if wrap:
                         # Going round the corner, a 13-card run is found from every start.
                         shape = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
@@ -230,8 +240,7 @@ def _shared(found: list[Candidate]) -> tuple[Candidate, ...]:
     action, its opening option) serve every group that holds it."""
     if len(_SHARED) >= 65536:
         _SHARED.clear()
-    # As plain objects: compiled code holds a pair like a candidate by value, and builds a
-    # new tuple each time it hands one on, where sharing needs the very objects.
+    # As plain objects (see _Pairs): sharing needs the very objects.
     pairs = cast("list[object]", found)
     return cast("tuple[Candidate, ...]", tuple([_SHARED.setdefault(c, c) for c in pairs]))
 
