@@ -212,6 +212,17 @@ class Card:
         """True for the jolly."""
         return self.code == JOKER_CODE
 
+    @property
+    def number(self) -> int:
+        """The rank as a plain int, 1 (ace) to 13 (king); 0 for the jolly.
+
+        >>> Card.parse("QH").number, Card.parse("JK").number
+        (12, 0)
+        """
+        # Worked out from the code: int(self.rank) is a call into Python where compiled.
+        code = self.code
+        return 0 if code == JOKER_CODE else code % 13 + 1
+
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
             return "JK"

@@ -213,12 +213,12 @@ def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
     assert low.rank is not None and high.rank is not None and low.suit is not None
     suit, wrap = low.suit, rules.run_wrap
     found = set()
-    below = int(low.rank) - 1
+    below = low.number - 1
     if below >= 1:
         found.add(Card(Rank(below), suit))
     elif wrap:
         found.add(Card(Rank.KING, suit))
-    top = int(high.rank)
+    top = high.number
     if high.rank is Rank.ACE and len(meld) > 1:
         # A high ace closes a run, unless it may go round the corner.
         if wrap:

@@ -145,7 +145,7 @@ class Meld:
                 out.append(11 if self.kind is not MeldKind.RUN or (i == last and i > 0) else 1)
             else:
                 assert rep.rank is not None
-                out.append(min(int(rep.rank), 10))
+                out.append(min(rep.number, 10))
         return tuple(out)
 
     def points(self, rules: Rules) -> int:
@@ -375,9 +375,9 @@ def _as_run(
     suit = naturals[0].suit
     assert suit is not None
     n = len(cards)
-    ranks = [int(c.rank) for c in naturals if c.rank is not None]
+    ranks = [c.number for c in naturals if c.rank is not None]
     if len(set(ranks)) != len(ranks):
-        dup = next(c for c in naturals if ranks.count(int(c.rank or 0)) > 1)
+        dup = next(c for c in naturals if ranks.count(c.number) > 1)
         raise MeldError(Reason.RUN_DUPLICATE_RANK, cards=[dup])
     if n > 13:
         raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
@@ -394,9 +394,9 @@ def _as_run(
         raise _run_failure(cards, ranks, n - len(ranks), rules)
     window = _pick(valid, rules)
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
-    placed = {int(c.rank): c for c in fixed if c.rank is not None}
+    placed = {c.number: c for c in fixed if c.rank is not None}
     undeclared_jokers = iter([JOKER] * (n - len(naturals) - len(fixed)))
-    by_rank = {int(c.rank): c for c in naturals if c.rank is not None}
+    by_rank = {c.number: c for c in naturals if c.rank is not None}
     ordered: list[Card] = []
     represents: list[Card] = []
     for rank in window:
@@ -412,7 +412,7 @@ def _as_run(
 def _fitting_windows(
     n: int, ranks: set[int], fixed: list[Card], suit: Suit, ace_high: bool, wrap: bool
 ) -> list[tuple[int, ...]]:
-    fixed_ranks = [int(c.rank) for c in fixed if c.rank is not None]
+    fixed_ranks = [c.number for c in fixed if c.rank is not None]
     if any(c.suit is not suit for c in fixed) or len(set(fixed_ranks)) != len(fixed_ranks):
         return []
     if ranks & set(fixed_ranks):

@@ -44,7 +44,7 @@ def card_penalty(card: Card, rules: Rules) -> int:
         return rules.joker_penalty
     if card.rank is Rank.ACE:
         return rules.ace_penalty
-    return min(int(card.rank), 10)
+    return min(card.number, 10)
 
 
 def hand_penalty(cards: Iterable[Card], rules: Rules) -> int:
