@@ -11,7 +11,7 @@ from typing import Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, rules_key
+from .rules_key import RulesKey, per_rules, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -80,7 +80,8 @@ def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candi
         ]
     # The groups already worked out for these rules, keyed by plain ints packing what each
     # depends on (an int is hashed and compared in C, and no tuple is built to ask).
-    runs, sets = _memos(key)
+    runs = per_rules(_RUNS, key, 32768)
+    sets = per_rules(_SETS, key, 32768)
     for s in suits:
         mask = masks[s]
         if mask:
@@ -109,16 +110,8 @@ def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candi
 
 
 _Groups = dict[int, tuple[Candidate, ...]]
-_MEMOS: Final[dict[RulesKey, tuple[_Groups, _Groups]]] = {}
-
-
-def _memos(key: RulesKey) -> tuple[_Groups, _Groups]:
-    memos = _MEMOS.get(key)
-    if memos is None or len(memos[0]) + len(memos[1]) > 65536:
-        if len(_MEMOS) > 64:
-            _MEMOS.clear()
-        memos = _MEMOS[key] = ({}, {})
-    return memos
+_RUNS: Final[dict[RulesKey, _Groups]] = {}
+_SETS: Final[dict[RulesKey, _Groups]] = {}
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, groups_of_codes, meld_candidates
@@ -30,7 +30,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, rules_key
+from .rules_key import RulesKey, per_rules, rules_key
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -645,7 +645,6 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
 #: meld it grows (or -1), and for a chain of attachments the points it makes by the card it
 #: starts with (None for a meld).
 _Option = tuple[int, int, int, int, dict[Card, int] | None]
-_Asked = TypeVar("_Asked")
 
 # A multiset of cards packed in one integer: a field of _WIDTH bits per card code, the top
 # one a guard, so one subtraction tells whether every card is there (a borrow clears a guard)
@@ -804,7 +803,7 @@ def opening_reachable(
     # keyed by the cards' codes (ints hash in C, cards in Python).
     codes = sorted_codes(cards)
     key = rules_key(rules)
-    reached = _answers(_REACHED, key, 4096)
+    reached = per_rules(_REACHED, key, 4096)
     asked = (codes, need, keep, -1 if using is None else using.code, melds)
     known = reached.get(asked)
     if known is None:
@@ -817,22 +816,6 @@ def opening_reachable(
 
 _REACHED: Final[dict[RulesKey, dict[tuple[Any, ...], bool]]] = {}
 _LEFT: Final[dict[RulesKey, dict[tuple[int, int, int], bool]]] = {}
-
-
-def _answers(
-    store: dict[RulesKey, dict[_Asked, bool]], key: RulesKey, limit: int
-) -> dict[_Asked, bool]:
-    """The answers of ``store`` remembered for one value of the rules, emptied when they
-    reach ``limit``. Kept apart by rules so that a question is a tuple of ints (and, for an
-    opening, melds only where attachments count): the garbage collector stops tracking such
-    a tuple at its first pass, where one holding the rules key would be traversed at every
-    collection for as long as it is remembered (tens of thousands of them)."""
-    answers = store.get(key)
-    if answers is None or len(answers) >= limit:
-        if len(store) >= 64:
-            store.clear()
-        answers = store[key] = {}
-    return answers
 
 
 def _reachable(
@@ -875,7 +858,7 @@ def _reachable(
                 return True
         return False
 
-    left_answers = _answers(_LEFT, key, 65536)
+    left_answers = per_rules(_LEFT, key, 65536)
     if using is None:
         if need <= 0:
             return len(cards) >= keep
@@ -988,7 +971,8 @@ def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import (
-        _MEMOS,
+        _RUNS,
+        _SETS,
         _SHARED,
         _candidates,
         _groups,
@@ -1006,7 +990,8 @@ def clear_caches() -> None:
     caches += [_meld_attachments, _meld_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()
-    _MEMOS.clear()
+    _RUNS.clear()
+    _SETS.clear()
     _SHARED.clear()
     _REACHED.clear()
     _LEFT.clear()

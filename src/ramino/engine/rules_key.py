@@ -9,7 +9,7 @@ hashes and compares by identity, which is done in C.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from .rules import Rules
 
@@ -55,3 +55,26 @@ def rules_key(rules: Rules) -> RulesKey:
 
 _BY_ID: Final[dict[int, tuple[Rules, RulesKey]]] = {}
 _BY_VALUE: Final[dict[Rules, RulesKey]] = {}
+
+
+_Question = TypeVar("_Question")
+_Answer = TypeVar("_Answer")
+
+
+def per_rules(
+    store: dict[RulesKey, dict[_Question, _Answer]], key: RulesKey, limit: int
+) -> dict[_Question, _Answer]:
+    """The answers of ``store`` remembered for the rules of ``key``, emptied when they reach
+    ``limit`` (and ``store`` emptied past 64 values of the rules).
+
+    Kept apart by rules so that a question need not hold the key: a tuple of ints, which the
+    garbage collector stops tracking at its first pass, where one holding the key would be
+    traversed at every collection for as long as it is remembered (tens of thousands of
+    them), or a plain int.
+    """
+    answers = store.get(key)
+    if answers is None or len(answers) >= limit:
+        if len(store) >= 64:
+            store.clear()
+        answers = store[key] = {}
+    return answers
