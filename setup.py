@@ -29,6 +29,7 @@ COMPILED = [
     "legal",
     "melds",
     "observation",
+    "opening",
     "round",
     "rules_key",
     "scoring",

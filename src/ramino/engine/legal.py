@@ -15,12 +15,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
+from . import opening
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .candidates import Candidate, groups_of_codes, meld_candidates
+from .candidates import Candidate, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_codes
 from .errors import MeldError, NotationError
 from .going_out import partitions_without_one
 from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
+from .opening import OpeningSearch, Row, reach_rows, search_for
 from .rules import (
     AceInRuns,
     DiscardPickup,
@@ -30,7 +32,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, per_rules, rules_key
+from .rules_key import RulesKey, rules_key
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -559,8 +561,11 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     threshold = rules.opening_threshold
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
-    if (not attaching or rules.opening_jokers) and not opening_reachable(
-        cards, rules, threshold - laid_before, keep=keep, table=table
+    # One search for the hand answers for every part of it a meld leaves.
+    search = search_for(sorted_codes(cards), rules_key(rules))
+    full = search.pack(cards)
+    if (not attaching or rules.opening_jokers) and not _search_reachable(
+        search, cards, full, rules, threshold - laid_before, keep, None, table
     ):
 
         def hopeless(action: Action) -> bool | None:
@@ -578,7 +583,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     barred = taken_card if not rules.rediscard_taken_card else None
     throwable = len(hand) - (cards.count(barred) if barred is not None else 0)
     first_round_limit = round_.first_round and not rules.rummy_on_first_turn
-    held = _packed(cards)
+    guards = search.guards
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Attach):
@@ -586,7 +591,8 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         if not isinstance(action, Lay):
             return None
         laid = action.cards
-        if len(laid) >= len(hand) or not _within(held, _packed(laid)):
+        packed = search.pack(laid)
+        if len(laid) >= len(hand) or packed < 0 or not search.holds(full, packed - guards):
             return None  # going out by laying, or cards not held: the full check words it
         if must_use and taken_card not in laid:
             return False
@@ -603,10 +609,12 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         points = laid_before + meld.points(rules)
         if points >= threshold:
             return True
+        left = full - (packed - guards)
+        if not attaching:
+            return search.reach(left, len(hand) - len(laid), threshold - points, keep)
         rest = _without(cards, laid)
-        after = [*table, meld] if attaching else table
-        return opening_reachable(
-            rest, rules, threshold - points, keep=keep, table=after, within=cards
+        return _search_reachable(
+            search, rest, left, rules, threshold - points, keep, None, [*table, meld]
         )
 
     return verdict
@@ -641,15 +649,11 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
 
 
-#: An opening option: the cards it uses (packed, see _WIDTH), how many, its points, the table
-#: meld it grows (or -1), and for a chain of attachments the points it makes by the card it
-#: starts with (None for a meld).
-_Option = tuple[int, int, int, int, dict[Card, int] | None]
-
-# A multiset of cards packed in one integer: a field of _WIDTH bits per card code, the top
-# one a guard, so one subtraction tells whether every card is there (a borrow clears a guard)
-# and taking an option is that subtraction, where Counters cost a dictionary each. Five bits
-# of count are more copies of one card than any pack holds.
+# A multiset of cards packed in one integer, for the questions about the whole deck (the
+# cards a retrieval gives, a chain of attachments): a field of _WIDTH bits per card code, the
+# top one a guard, so one subtraction tells whether every card is there (a borrow clears a
+# guard). Five bits of count are more copies of one card than any pack holds. The opening
+# search packs a hand by its own cards instead (see opening.py).
 _WIDTH: Final = 6
 _FIELD: Final = (1 << _WIDTH) - 1
 _GUARDS: Final = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
@@ -665,57 +669,15 @@ def _within(left: int, needed: int) -> bool:
     return ((left | _GUARDS) - needed) & _GUARDS == _GUARDS
 
 
-@lru_cache(maxsize=2048)
-def _meld_options(codes: tuple[int, ...], key: RulesKey) -> tuple[_Option, ...]:
-    """The melds of the cards with these codes (sorted) that may count in an opening,
-    richest first."""
-    rules = key.rules
-    options: list[_Option] = []
-    for group in groups_of_codes(codes, rules):
-        # A group comes back as the same object with the same cards of its suit or rank:
-        # its options are remembered on it (held in the entry, so its id stays its own).
-        known = _GROUP_OPTIONS.get(id(group))
-        if known is None or known[0] is not group:
-            # Melds that take the same cards differ only by where a jolly stands: the search
-            # needs the richest of them alone.
-            best: dict[int, tuple[int, int]] = {}
-            for meld_cards, declared in group:
-                if not rules.opening_jokers and JOKER in meld_cards:
-                    continue
-                needed, points = _meld_option(meld_cards, declared, key)
-                if best.get(needed, (0, -1))[1] < points:
-                    best[needed] = (len(meld_cards), points)
-            made = tuple(
-                (needed, used, points, -1, None) for needed, (used, points) in best.items()
-            )
-            if len(_GROUP_OPTIONS) >= 8192:
-                _GROUP_OPTIONS.clear()
-            known = _GROUP_OPTIONS[id(group)] = (group, made)
-        options.extend(known[1])
-    options.sort(key=lambda o: -o[2])
-    return tuple(options)
-
-
-_GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_Option, ...]]]] = {}
-
-
-@lru_cache(maxsize=8192)
-def _meld_option(
-    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
-) -> tuple[int, int]:
-    """The cards a candidate meld takes (packed) and its opening points (the same melds come
-    back hand after hand)."""
-    rules = key.rules
-    return _packed(cards), validate_meld(cards, rules, jokers=declared).points(rules)
-
-
 def _attach_options(
-    cards: Sequence[Card], table: tuple[Meld, ...], rules: Rules, depth: int = 4
-) -> list[_Option]:
+    search: OpeningSearch, cards: Sequence[Card], table: tuple[Meld, ...], rules: Rules
+) -> list[Row]:
     """Cards of the hand that could be attached, one after another, to each meld on the
     table, with the opening points they would add (when attachments count), and for each
-    card that can go first in such a chain, the points of the chains it starts."""
-    options: list[_Option] = []
+    card that can go first in such a chain, the points of the chains it starts: as rows of
+    the hand's ``search``."""
+    options: list[Row] = []
+    units = search.units
     for number, meld in enumerate(table):
         # Only the meld's suit (a run) or rank (a set) and the jolly can ever go on it: the
         # chains are remembered on those cards, which change slowly from hand to hand.
@@ -727,8 +689,13 @@ def _attach_options(
             fitting = [c for c in cards if c.suit is suit or c.code == 52]
         if fitting:
             held = tuple(sorted(fitting, key=code_order))
-            for packed, size, points, starts in _meld_chains(meld, held, rules_key(rules), depth):
-                options.append((packed, size, points, number, starts))
+            distinct = [c.code for c in dict.fromkeys(held)]
+            for packed, size, points, starts in _meld_chains(meld, held, rules_key(rules), 4):
+                # From the deck's packing of the chain to the hand's.
+                needed = 0
+                for code in distinct:
+                    needed += (packed >> (_WIDTH * code) & _FIELD) * units[code]
+                options.append((needed, size, points, number, starts))
     return options
 
 
@@ -737,16 +704,16 @@ def _meld_chains(
     start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
 ) -> tuple[tuple[int, int, int, dict[Card, int]], ...]:
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
-    (packed), how many, its best points, and the points by the card it starts with. The
-    dictionaries are shared: callers only read them."""
+    (packed, see _WIDTH), how many, its best points, and the points by the card it starts
+    with. The dictionaries are shared: callers only read them."""
     rules = key.rules
     held: dict[Card, int] = {}
     for card in cards:
         held[card] = held.get(card, 0) + 1
     base = sum(start.card_points(rules))
-    # Chains are told apart by the cards they use (packed, see _WIDTH) and the card they
-    # start with: a card taken from the pile must be the first to go down (see
-    # Round._check_taken_used). Packed ints, where Counters would cost Python calls.
+    # Chains are told apart by the cards they use (packed) and the card they start with: a
+    # card taken from the pile must be the first to go down (see Round._check_taken_used).
+    # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}
     frontier: list[tuple[Meld, int, int, Card | None]] = [(start, 0, 0, None)]
@@ -797,125 +764,63 @@ def opening_reachable(
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
-    attaching = rules.opening_counts_attachments and rules.attach_before_opening
-    melds = tuple(table) if attaching else ()
-    # The same hands come back again and again while moves are checked: remember answers,
-    # keyed by the cards' codes (ints hash in C, cards in Python).
-    codes = sorted_codes(cards)
     key = rules_key(rules)
-    reached = per_rules(_REACHED, key, 4096)
-    asked = (codes, need, keep, -1 if using is None else using.code, melds)
-    known = reached.get(asked)
-    if known is None:
-        source = codes if within is None else sorted_codes(within)
-        options = _meld_options(source, key)
-        known = _reachable(cards, codes, options, key, need, keep, using, melds)
-        reached[asked] = known
-    return known
+    search = search_for(sorted_codes(cards if within is None else within), key)
+    left = search.pack(cards)
+    if left < 0:
+        # Cards that are not all the hand's: asked about on their own.
+        search = search_for(sorted_codes(cards), key)
+        left = search.pack(cards)
+    return _search_reachable(search, cards, left, rules, need, keep, using, table)
 
 
-_REACHED: Final[dict[RulesKey, dict[tuple[Any, ...], bool]]] = {}
-_LEFT: Final[dict[RulesKey, dict[tuple[int, int, int], bool]]] = {}
-
-
-def _reachable(
+def _search_reachable(
+    search: OpeningSearch,
     cards: Sequence[Card],
-    codes: tuple[int, ...],
-    meld_options: tuple[_Option, ...],
-    key: RulesKey,
+    left: int,
+    rules: Rules,
     need: int,
     keep: int,
     using: Card | None,
-    table: tuple[Meld, ...],
+    table: Sequence[Meld],
 ) -> bool:
-    # The cards packed with every guard bit set (see _WIDTH): taking an option is one
-    # subtraction, and it fits when the guards survive it.
-    full = sum(map(_UNITS.__getitem__, codes)) | _GUARDS
-    options = [o for o in meld_options if (full - o[0]) & _GUARDS == _GUARDS]
-    if table:
-        # Richest options first, so a reachable threshold is found quickly.
-        options += _attach_options(cards, table, key.rules)
-        options.sort(key=lambda o: -o[2])
-    count = len(options)
-
-    def reach(left: int, size: int, start: int, want: int, grown: int) -> bool:
-        if want <= 0:
-            return True
-        for k in range(start, count):
-            needed, used, points, meld, _ = options[k]
-            # One chain of attachments per meld on the table.
-            if (meld >= 0 and grown >> meld & 1) or size - used < keep:
-                continue
-            rest = left - needed
-            # From k again, not k + 1: a meld listed once may be held twice (twins).
-            if rest & _GUARDS == _GUARDS and reach(
-                rest,
-                size - used,
-                k,
-                want - points,
-                grown | (1 << meld if meld >= 0 else 0),
-            ):
-                return True
-        return False
-
-    left_answers = per_rules(_LEFT, key, 65536)
+    """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
+    size = len(cards)
+    attaching = rules.opening_counts_attachments and rules.attach_before_opening
+    if not (attaching and table):
+        if using is None:
+            return size >= keep if need <= 0 else search.reach(left, size, need, keep)
+        return search.reach_using(left, size, need, keep, using.code)
+    if using is None and need <= 0:
+        return size >= keep
+    rows = search.rows(left) + _attach_options(search, cards, tuple(table), rules)
+    # Richest first, so a reachable threshold is found quickly.
+    rows.sort(key=_richest)
     if using is None:
-        if need <= 0:
-            return len(cards) >= keep
-        if not table:
-            return _reach_melds(options, left_answers, keep, full, len(cards), need)
-        return reach(full, len(cards), 0, need, 0)
-    shift = _WIDTH * using.code
-    for needed, used, points, meld, starts in options:
-        if needed >> shift & _FIELD:
+        return reach_rows(search, rows, left, size, need, keep, 0)
+    field = search.units[using.code] * search.low
+    for needed, used, points, meld, starts in rows:
+        if needed & field:
             if starts is not None:
                 # A chain of attachments holding the taken card must start with it.
                 if using not in starts:
                     continue
                 points = starts[using]
-            left, size = full - needed, len(cards) - used
-            if size < keep:
-                continue
-            if table:
-                if reach(left, size, 0, need - points, 1 << meld if meld >= 0 else 0):
-                    return True
-            elif _reach_melds(options, left_answers, keep, left, size, need - points):
+            if size - used >= keep and reach_rows(
+                search,
+                rows,
+                left - needed,
+                size - used,
+                need - points,
+                keep,
+                1 << meld if meld >= 0 else 0,
+            ):
                 return True
     return False
 
 
-def _reach_melds(
-    options: list[_Option],
-    answers: dict[tuple[int, int, int], bool],
-    keep: int,
-    left: int,
-    size: int,
-    want: int,
-) -> bool:
-    """Whether melds from the packed cards ``left`` (guard bits set, ``size`` cards) make
-    ``want`` points, keeping ``keep`` cards. ``options`` holds every meld of ``left``, and
-    maybe more (those that do not fit are passed over). Answers are remembered on the cards
-    and the points alone: the melds of a part of a hand are the hand's melds that fit in it,
-    so the answer does not depend on which hand it was part of, and the parts come back
-    often — every meld tried in an opening leaves a part, and the next turn's hand shares
-    most of them."""
-    if want <= 0:
-        return True
-    asked = (keep, left, want)
-    known = answers.get(asked)
-    if known is None:
-        known = False
-        for needed, used, points, _, _ in options:
-            if size - used < keep:
-                continue
-            rest = left - needed
-            if rest & _GUARDS == _GUARDS and _reach_melds(
-                options, answers, keep, rest, size - used, want - points
-            ):
-                known = True
-                break
-        answers[asked] = known
-    return known
+def _richest(row: Row) -> int:
+    return -row[2]
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
@@ -985,7 +890,7 @@ def clear_caches() -> None:
 
     caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
     caches += [_needed]
-    caches += [_validate, _meld_options, _run_ends, _meld_option, _fitting_cards]
+    caches += [_validate, _run_ends, _fitting_cards]
     caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     caches += [_meld_attachments, _meld_swaps, _windows_holding]
     for cached in caches:
@@ -993,8 +898,6 @@ def clear_caches() -> None:
     _RUNS.clear()
     _SETS.clear()
     _SHARED.clear()
-    _REACHED.clear()
-    _LEFT.clear()
-    _GROUP_OPTIONS.clear()
+    opening.clear_caches()
     _LAYS.clear()
     _VALID.clear()

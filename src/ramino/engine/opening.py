@@ -1,0 +1,228 @@
+"""The opening search: whether disjoint melds of a hand make the points an opening needs.
+
+A hand is looked at once (:func:`search_for`): its melds worth counting, richest first, and
+its cards packed in one int, a field of bits for each distinct card of the hand with the
+top bit of each field a guard. Taking a meld out of what is left is one subtraction, and the
+meld fits when no guard is lost (a borrow clears one). A hand holds a dozen or so distinct
+cards, so the packed ints stay small enough to be worked on as machine words.
+
+Every question about a hand, or about what is left of it once a meld is laid, is answered
+by the same object, which remembers its answers: the parts of one hand come back many times
+in a turn, the parts of another hand almost never.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from .candidates import Candidate, groups_of_codes
+from .cards import JOKER, Card, sorted_codes
+from .melds import validate_meld
+from .rules_key import RulesKey, per_rules
+
+#: A meld worth counting, as remembered for a group of candidates: the codes of its cards
+#: (sorted), how many cards, its opening points.
+_GroupOption = tuple[tuple[int, ...], int, int]
+
+#: A row of the search where cards attached to the table count too: the cards it takes
+#: (packed for the hand), how many, its points, the table meld it grows (-1 for a meld of
+#: the hand) and, for a chain of attachments, its points by the card it starts with.
+Row = tuple[int, int, int, int, dict[Card, int] | None]
+
+
+class OpeningSearch:
+    """The opening search for one hand (see the module's docstring), for one value of the
+    rules. Cards given to it must be among the hand's."""
+
+    def __init__(self, codes: tuple[int, ...], key: RulesKey) -> None:
+        counts: dict[int, int] = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+        # Enough bits for the most copies of a card, and the guard above them.
+        width = max(counts.values(), default=0).bit_length() + 1
+        units = [0] * 53
+        guards = 0
+        for index, code in enumerate(counts):
+            units[code] = 1 << (width * index)
+            guards |= 1 << (width * index + width - 1)
+        self.units: Final = units
+        self.guards: Final = guards
+        #: The bits of a field below its guard.
+        self.low: Final = (1 << (width - 1)) - 1
+        rows: list[tuple[int, int, int]] = []
+        for group in groups_of_codes(codes, key.rules):
+            for meld_codes, used, points in _group_options(group, key):
+                needed = 0
+                for code in meld_codes:
+                    needed += units[code]
+                rows.append((points, needed, used))
+        # Richest first, so a reachable threshold is found quickly.
+        rows.sort(key=_points_first)
+        self.needs: Final = [row[1] for row in rows]
+        self.sizes: Final = [row[2] for row in rows]
+        self.points: Final = [row[0] for row in rows]
+        self.answers: Final[dict[tuple[int, int, int], bool]] = {}
+
+    def pack(self, cards: Sequence[Card]) -> int:
+        """``cards`` packed with every guard set, or -1 when one of them is not the hand's
+        (as many copies as the hand holds are not checked)."""
+        units = self.units
+        left = self.guards
+        for card in cards:
+            unit = units[card.code]
+            if not unit:
+                return -1
+            left += unit
+        return left
+
+    def holds(self, left: int, needed: int) -> bool:
+        """Whether the cards packed in ``needed`` (no guards) are among ``left``."""
+        guards = self.guards
+        return (left - needed) & guards == guards
+
+    def reach(self, left: int, size: int, want: int, keep: int) -> bool:
+        """Whether melds of the hand taken from ``left`` (packed, ``size`` cards) make
+        ``want`` points, keeping ``keep`` cards in hand."""
+        if want <= 0:
+            return True
+        asked = (left, want, keep)
+        known = self.answers.get(asked)
+        if known is None:
+            known = False
+            guards = self.guards
+            needs = self.needs
+            sizes = self.sizes
+            points = self.points
+            for k in range(len(needs)):
+                used = sizes[k]
+                if size - used < keep:
+                    continue
+                rest = left - needs[k]
+                if rest & guards == guards and self.reach(
+                    rest, size - used, want - points[k], keep
+                ):
+                    known = True
+                    break
+            self.answers[asked] = known
+        return known
+
+    def reach_using(self, left: int, size: int, want: int, keep: int, using: int) -> bool:
+        """As :meth:`reach`, one of the melds holding the card with the code ``using``."""
+        unit = self.units[using]
+        if not unit:
+            return False
+        field = unit * self.low
+        guards = self.guards
+        needs = self.needs
+        sizes = self.sizes
+        points = self.points
+        for k in range(len(needs)):
+            needed = needs[k]
+            if not needed & field:
+                continue
+            used = sizes[k]
+            rest = left - needed
+            if (
+                size - used >= keep
+                and rest & guards == guards
+                and self.reach(rest, size - used, want - points[k], keep)
+            ):
+                return True
+        return False
+
+    def rows(self, left: int) -> list[Row]:
+        """The melds of the hand that fit in ``left``, as rows (see :data:`Row`)."""
+        guards = self.guards
+        return [
+            (needed, self.sizes[k], self.points[k], -1, None)
+            for k, needed in enumerate(self.needs)
+            if (left - needed) & guards == guards
+        ]
+
+
+def _points_first(row: tuple[int, int, int]) -> int:
+    return -row[0]
+
+
+def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
+    """The search for the hand of these card codes (sorted), remembered for a while: a turn
+    asks about the same hand again and again."""
+    searches = per_rules(_SEARCHES, key, 512)
+    search = searches.get(codes)
+    if search is None:
+        search = searches[codes] = OpeningSearch(codes, key)
+    return search
+
+
+_SEARCHES: Final[dict[RulesKey, dict[tuple[int, ...], OpeningSearch]]] = {}
+
+
+def reach_rows(
+    search: OpeningSearch, rows: list[Row], left: int, size: int, want: int, keep: int, grown: int
+) -> bool:
+    """Whether rows (melds of the hand and chains of attachments to the table's melds, at
+    most one chain per meld; richest first) taken from ``left`` make ``want`` points."""
+    guards = search.guards
+    count = len(rows)
+
+    def reach(left: int, size: int, start: int, want: int, grown: int) -> bool:
+        if want <= 0:
+            return True
+        for k in range(start, count):
+            needed, used, points, meld, _ = rows[k]
+            if (meld >= 0 and grown >> meld & 1) or size - used < keep:
+                continue
+            rest = left - needed
+            # From k again, not k + 1: a meld listed once may be held twice (twins).
+            if rest & guards == guards and reach(
+                rest, size - used, k, want - points, grown | (1 << meld if meld >= 0 else 0)
+            ):
+                return True
+        return False
+
+    return reach(left, size, 0, want, grown)
+
+
+def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[_GroupOption, ...]:
+    # A group comes back as the same object with the same cards of its suit or rank: its
+    # options are remembered on it (held in the entry, so its id stays its own). A group
+    # belongs to one value of the rules (see candidates._groups).
+    known = _GROUP_OPTIONS.get(id(group))
+    if known is None or known[0] is not group:
+        rules = key.rules
+        # Melds that take the same cards differ only by where a jolly stands: the search
+        # needs the richest of them alone.
+        best: dict[tuple[int, ...], tuple[int, int]] = {}
+        for meld_cards, declared in group:
+            if not rules.opening_jokers and JOKER in meld_cards:
+                continue
+            codes, points = _meld_option(meld_cards, declared, key)
+            if best.get(codes, (0, -1))[1] < points:
+                best[codes] = (len(meld_cards), points)
+        made = tuple((codes, used, points) for codes, (used, points) in best.items())
+        if len(_GROUP_OPTIONS) >= 8192:
+            _GROUP_OPTIONS.clear()
+        known = _GROUP_OPTIONS[id(group)] = (group, made)
+    return known[1]
+
+
+_GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_GroupOption, ...]]]] = {}
+
+
+@lru_cache(maxsize=8192)
+def _meld_option(
+    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
+) -> tuple[tuple[int, ...], int]:
+    """The codes of a candidate meld's cards and its opening points (the same melds come
+    back hand after hand)."""
+    rules = key.rules
+    return sorted_codes(cards), validate_meld(cards, rules, jokers=declared).points(rules)
+
+
+def clear_caches() -> None:
+    """Forget every hand and meld looked at (see legal.clear_caches)."""
+    _SEARCHES.clear()
+    _GROUP_OPTIONS.clear()
+    _meld_option.cache_clear()

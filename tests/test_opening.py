@@ -1,0 +1,119 @@
+"""The opening search against a plain enumeration of disjoint melds."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ramino.engine.candidates import meld_candidates
+from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
+from ramino.engine.legal import opening_reachable
+from ramino.engine.melds import validate_meld
+from ramino.engine.opening import OpeningSearch, search_for
+from ramino.engine.presets import get_preset
+from ramino.engine.rules import Rules
+from ramino.engine.rules_key import rules_key
+
+SCALA_40 = get_preset("scala-40")
+RULES = (
+    SCALA_40,
+    dataclasses.replace(SCALA_40, opening_jokers=False),
+    dataclasses.replace(SCALA_40, max_jokers_per_meld=None, opening_joker_value=25),
+    get_preset("apertura-50"),
+)
+
+# Two packs and four jolly, as at scala 40: a card may be held twice, a jolly four times.
+DECK: tuple[Card, ...] = (*NATURAL_CARDS, *NATURAL_CARDS, JOKER, JOKER, JOKER, JOKER)
+
+
+def enumerated(
+    cards: Sequence[Card], rules: Rules, need: int, keep: int, using: Card | None
+) -> bool:
+    """Whether disjoint melds of ``cards`` make ``need`` points keeping ``keep`` cards, one
+    of them holding ``using``: every choice of candidates tried."""
+    options = []
+    for meld_cards, declared in meld_candidates(cards, rules):
+        if not rules.opening_jokers and JOKER in meld_cards:
+            continue
+        points = validate_meld(meld_cards, rules, jokers=declared).points(rules)
+        options.append((Counter(meld_cards), points))
+    held = Counter(cards)
+
+    def search(start: int, left: Counter[Card], points: int, used_card: bool) -> bool:
+        if points >= need and sum(left.values()) >= keep and (using is None or used_card):
+            return True
+        for k in range(start, len(options)):
+            taken, worth = options[k]
+            if all(left[card] >= n for card, n in taken.items()):
+                holds = used_card or (using is not None and taken[using] > 0)
+                if search(k, left - taken, points + worth, holds):
+                    return True
+        return False
+
+    return search(0, held, 0, False)
+
+
+hands = st.lists(st.sampled_from(DECK), min_size=3, max_size=10)
+
+
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=hands,
+    rules=st.sampled_from(RULES),
+    need=st.integers(min_value=1, max_value=70),
+    keep=st.integers(min_value=0, max_value=2),
+    pick=st.none() | st.integers(min_value=0, max_value=9),
+)
+def test_the_search_finds_what_an_enumeration_finds(
+    hand: list[Card], rules: Rules, need: int, keep: int, pick: int | None
+) -> None:
+    using = None if pick is None else hand[pick % len(hand)]
+    expected = enumerated(hand, rules, need, keep, using)
+    assert opening_reachable(hand, rules, need, keep=keep, using=using) is expected
+
+
+@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=hands, need=st.integers(min_value=1, max_value=60), data=st.data())
+def test_a_part_is_answered_from_the_whole_hand(
+    hand: list[Card], need: int, data: st.DataObject
+) -> None:
+    # What is left once some cards are laid, asked with the whole hand as ``within``.
+    kept = data.draw(st.lists(st.booleans(), min_size=len(hand), max_size=len(hand)))
+    part = [card for card, stays in zip(hand, kept, strict=True) if stays]
+    expected = enumerated(part, SCALA_40, need, 1, None)
+    assert opening_reachable(part, SCALA_40, need, keep=1, within=hand) is expected
+
+
+def test_cards_outside_the_given_hand_are_asked_about_on_their_own() -> None:
+    within = parse_cards("2C 3C 4C")
+    cards = parse_cards("JH QH KH")
+    assert opening_reachable(cards, SCALA_40, 30, keep=0, within=within)
+    assert not opening_reachable(cards, SCALA_40, 31, keep=0, within=within)
+
+
+def test_many_copies_of_a_card_widen_the_fields() -> None:
+    # Four jolly need three bits of count: a meld taking three of them must not borrow from
+    # the next card's field.
+    rules = dataclasses.replace(SCALA_40, max_jokers_per_meld=None, min_natural_cards=1)
+    hand = parse_cards("JK JK JK JK 7H 7S")
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_key(rules))
+    assert search.low == 7  # three bits of count under the guard
+    full = search.pack(hand)
+    three = search.pack(parse_cards("JK JK JK")) - search.guards
+    assert search.holds(full, three)
+    assert not search.holds(full - three, three)
+    assert opening_reachable(hand, rules, 1, keep=0) is enumerated(hand, rules, 1, 0, None)
+
+
+def test_a_large_hand_still_counts_right() -> None:
+    # More distinct cards than fit in a machine word: the packed ints grow, the answers stay.
+    # Two bits a card: 33 distinct cards take 66 bits.
+    hand = NATURAL_CARDS[:33]  # every club and diamond, the hearts from the ace to the 7
+    assert opening_reachable(hand, SCALA_40, 190, keep=1)
+    assert not opening_reachable(hand, SCALA_40, 250, keep=1)
+    codes = tuple(sorted(card.code for card in hand))
+    assert search_for(codes, rules_key(SCALA_40)).guards.bit_length() > 62
