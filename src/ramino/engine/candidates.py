@@ -169,58 +169,98 @@ _RANKS: Final = tuple(Rank(r) for r in range(1, 14))
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 
 
-_NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
-
-
-@lru_cache(maxsize=8192)
 def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candidate, ...]:
-    """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r)."""
+    """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r), in
+    the order of their first card's position.
+
+    The runs starting at a position depend only on the cards from there to the first position
+    past the jolly's reach: they are remembered start by start (see _runs_from), far fewer of
+    those come back than whole suits, and a suit not seen before is put together from them."""
     rules = key.rules
-    ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
     wrap = rules.run_wrap
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top = 14 if ace_high else 13
-    starts = range(1, 14) if wrap else range(1, top - 1)
-    least = max(1, rules.min_natural_cards)
-    seen: set[tuple[tuple[Card, ...], tuple[Card, ...] | None]] = set()
-    row = _BY_SUIT[suit]
-    here = [False] + [bool(mask >> r & 1) for r in range(1, 14)]
-    if sum(here) + jokers < 3 or sum(here) < least:
+    top = 14 if rules.ace_in_runs is _LOW_OR_HIGH else 13
+    held = 0
+    for rank in range(1, 14):
+        held += mask >> rank & 1
+    if held + jokers < 3 or held < max(1, rules.min_natural_cards):
         return ()
-    found: list[Candidate] = []
-    for start in starts:
-        if not jokers and not here[(start - 1) % 13 + 1]:
+    # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
+    # going round the corner).
+    positions = mask | mask << 13
+    pieces = per_rules(_PIECES, key, 32768)
+    found: list[object] = []
+    for start in range(1, 14) if wrap else range(1, top - 1):
+        if not jokers and not positions >> start & 1:
             continue  # without a jolly a run starts on a card in hand
-        end = start + 13 if wrap else min(start + 13, top + 1)
-        present: list[int] = []
-        missing: list[int] = []
-        for pos in range(start, end):
-            rank = (pos - 1) % 13 + 1
-            (present if here[rank] else missing).append(rank)
-            if len(missing) > jokers:
+        span = 13 if wrap else min(13, top + 1 - start)
+        window = (1 << span) - 1
+        bits = positions >> start & window
+        # The search from this start stops at the first position past the jolly's reach.
+        missing = ~bits & window
+        for _ in range(jokers):
+            missing &= missing - 1
+        length = (missing & -missing).bit_length() if missing else span
+        bits &= (1 << length) - 1
+        piece_key = (((jokers << 14 | bits) << 4 | length) << 4 | start) << 2 | suit
+        piece = pieces.get(piece_key)
+        if piece is None:
+            piece = pieces[piece_key] = _runs_from(suit, start, bits, length, jokers, key)
+        found.extend(cast(_Pairs, piece))
+    if held + jokers >= 13:
+        # A run of all 13 ranks is found from more than one start (from the low ace and up
+        # to the high ace; going round the corner, from every start): the first stays.
+        seen: set[tuple[tuple[Card, ...], tuple[Card | None, ...] | None]] = set()
+        kept: list[object] = []
+        for pair in found:
+            cards, declared = cast(Candidate, pair)
+            if len(cards) == 13:
+                naturals = tuple(sorted(c for c in cards if c is not JOKER))
+                shape = (naturals, declared and tuple(sorted(cast("tuple[Card, ...]", declared))))
+                if shape in seen:
+                    continue
+                seen.add(shape)
+            kept.append(pair)
+        found = kept
+    return cast("tuple[Candidate, ...]", tuple(found))
+
+
+_PIECES: Final[dict[RulesKey, dict[int, tuple[Candidate, ...]]]] = {}
+_LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
+_NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
+
+
+def _runs_from(
+    suit: int, start: int, bits: int, length: int, jokers: int, key: RulesKey
+) -> tuple[Candidate, ...]:
+    """The runs of one suit starting at the position ``start``, from which of the ``length``
+    positions from there hold a card (bit ``k`` of ``bits`` for position start + k)."""
+    least = max(1, key.rules.min_natural_cards)
+    row = _BY_SUIT[suit]
+    found: list[Candidate] = []
+    present: list[int] = []
+    missing: list[int] = []
+    for offset in range(length):
+        rank = (start + offset - 1) % 13 + 1
+        (present if bits >> offset & 1 else missing).append(rank)
+        if len(missing) > jokers:
+            break
+        if len(present) + len(missing) < 3 or len(present) < least:
+            continue
+        # The jolly may also stand for a card the player holds (he keeps that one).
+        for spare in range(jokers - len(missing) + 1):
+            if len(present) - spare < least:
                 break
-            if len(present) + len(missing) < 3 or len(present) < least:
-                continue
-            # The jolly may also stand for a card the player holds (he keeps that one).
-            for spare in range(jokers - len(missing) + 1):
-                if len(present) - spare < least:
-                    break
-                # Most often no card is kept: no combinations are asked for (a lookup of
-                # itertools and a call into it, for every run found).
-                choices = _NONE_KEPT if not spare else itertools.combinations(present, spare)
-                for kept in choices:
-                    stays = [r for r in present if r not in kept] if kept else present
-                    standing = sorted([*missing, *kept]) if kept or len(missing) > 1 else missing
-                    naturals = tuple([row[r] for r in stays])
-                    declared = tuple([row[r] for r in standing]) if standing else None
-                    if wrap:
-                        # Going round the corner, a 13-card run is found from every start.
-                        shape = (tuple(sorted(naturals)), declared and tuple(sorted(declared)))
-                        if shape in seen:
-                            continue
-                        seen.add(shape)
-                    found.append((naturals + (JOKER,) * len(standing), declared))
+            # Most often no card is kept: no combinations are asked for (a lookup of
+            # itertools and a call into it, for every run found).
+            choices = _NONE_KEPT if not spare else itertools.combinations(present, spare)
+            for kept in choices:
+                stays = [r for r in present if r not in kept] if kept else present
+                standing = sorted([*missing, *kept]) if kept or len(missing) > 1 else missing
+                naturals = tuple([row[r] for r in stays])
+                declared = tuple([row[r] for r in standing]) if standing else None
+                found.append((naturals + (JOKER,) * len(standing), declared))
     return _shared(found)
 
 
@@ -241,7 +281,6 @@ def _shared(found: list[Candidate]) -> tuple[Candidate, ...]:
 _SHARED: Final[dict[object, object]] = {}
 
 
-@lru_cache(maxsize=8192)
 def _rank_sets(
     index: int, have_by_suit: tuple[int, ...], jokers: int, key: RulesKey
 ) -> tuple[Candidate, ...]:

@@ -876,25 +876,25 @@ def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import (
+        _PIECES,
         _RUNS,
         _SETS,
         _SHARED,
         _candidates,
         _groups,
         _rank_live,
-        _rank_sets,
         _suit_live,
-        _suit_runs,
     )
     from .melds import _needed, _validate, _windows_holding
 
-    caches: list[Any] = [_candidates, _groups, _rank_live, _rank_sets, _suit_live, _suit_runs]
+    caches: list[Any] = [_candidates, _groups, _rank_live, _suit_live]
     caches += [_needed]
     caches += [_validate, _run_ends, _fitting_cards]
     caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
     caches += [_meld_attachments, _meld_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()
+    _PIECES.clear()
     _RUNS.clear()
     _SETS.clear()
     _SHARED.clear()
