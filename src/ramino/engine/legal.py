@@ -32,7 +32,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, rules_key
+from .rules_key import RulesKey, per_rules, rules_key
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -678,31 +678,45 @@ def _attach_options(
     the hand's ``search``."""
     options: list[Row] = []
     units = search.units
+    key = rules_key(rules)
+    known = per_rules(_CHAINS, key, 8192)
+    codes = [c.code for c in cards]
     for number, meld in enumerate(table):
         # Only the meld's suit (a run) or rank (a set) and the jolly can ever go on it: the
-        # chains are remembered on those cards, which change slowly from hand to hand.
+        # chains are remembered on the meld and those cards, which change slowly from hand
+        # to hand (by their codes: ints hash in C, cards in Python; a meld's hash is kept).
+        first = meld.represents[0].code
         if meld.kind is MeldKind.SET:
-            rank = meld.rank
-            fitting = [c for c in cards if c.rank is rank or c.code == 52]
+            rank = first % 13
+            fitting = [c for c in codes if c == 52 or c % 13 == rank]
         else:
-            suit = meld.represents[0].suit
-            fitting = [c for c in cards if c.suit is suit or c.code == 52]
-        if fitting:
-            held = tuple(sorted(fitting, key=code_order))
-            distinct = [c.code for c in dict.fromkeys(held)]
-            for packed, size, points, starts in _meld_chains(meld, held, rules_key(rules), 4):
-                # From the deck's packing of the chain to the hand's.
-                needed = 0
-                for code in distinct:
-                    needed += (packed >> (_WIDTH * code) & _FIELD) * units[code]
-                options.append((needed, size, points, number, starts))
+            suit = first // 13
+            fitting = [c for c in codes if c == 52 or c // 13 == suit]
+        if not fitting:
+            continue
+        fitting.sort()
+        asked = (meld, tuple(fitting))
+        found = known.get(asked)
+        if found is None:
+            held = tuple([NATURAL_CARDS[c] if c < 52 else JOKER for c in fitting])
+            found = known[asked] = _meld_chains(meld, held, key, 4)
+        distinct = list(dict.fromkeys(fitting))
+        for packed, size, points, starts in found:
+            # From the deck's packing of the chain to the hand's.
+            needed = 0
+            for code in distinct:
+                needed += (packed >> (_WIDTH * code) & _FIELD) * units[code]
+            options.append((needed, size, points, number, starts))
     return options
 
 
-@lru_cache(maxsize=8192)
-def _meld_chains(
-    start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
-) -> tuple[tuple[int, int, int, dict[Card, int]], ...]:
+#: Chains of attachments to a meld: the cards each uses (packed, see _WIDTH), how many, its
+#: best points, and its points by the card it starts with.
+_Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
+_CHAINS: Final[dict[RulesKey, dict[tuple[Meld, tuple[int, ...]], _Chains]]] = {}
+
+
+def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int) -> _Chains:
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
     (packed, see _WIDTH), how many, its best points, and the points by the card it starts
     with. The dictionaries are shared: callers only read them."""
@@ -890,7 +904,7 @@ def clear_caches() -> None:
     caches: list[Any] = [_candidates, _groups, _rank_live, _suit_live]
     caches += [_needed]
     caches += [_validate, _run_ends, _fitting_cards]
-    caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting, _meld_chains]
+    caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting]
     caches += [_meld_attachments, _meld_swaps, _windows_holding]
     for cached in caches:
         cached.cache_clear()
@@ -901,3 +915,4 @@ def clear_caches() -> None:
     opening.clear_caches()
     _LAYS.clear()
     _VALID.clear()
+    _CHAINS.clear()
