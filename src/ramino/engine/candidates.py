@@ -45,18 +45,38 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
     return _groups(codes, rules_key(rules), -1)
 
 
-@lru_cache(maxsize=2048)
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
-    # The pairs handed on as the objects of their groups, not copies (see _shared).
-    found: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
-    if at >= 0:
-        containing = NATURAL_CARDS[at] if at < 52 else JOKER
-        found = [f for f in found if containing in cast(Candidate, f)[0]]
-    return cast("tuple[Candidate, ...]", tuple(found))
+    # Remembered by rules value, under the codes and the card asked about: a key of ints
+    # only, which the garbage collector stops tracking.
+    known = per_rules(_CANDIDATES, key, 2048)
+    asked = (codes, at)
+    found = known.get(asked)
+    if found is None:
+        # The pairs handed on as the objects of their groups, not copies (see _shared).
+        pairs: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
+        if at >= 0:
+            containing = NATURAL_CARDS[at] if at < 52 else JOKER
+            pairs = [f for f in pairs if containing in cast(Candidate, f)[0]]
+        found = known[asked] = cast("tuple[Candidate, ...]", tuple(pairs))
+    return found
 
 
-@lru_cache(maxsize=2048)
 def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
+    known = per_rules(_GROUPS, key, 2048)
+    asked = (codes, at)
+    found = known.get(asked)
+    if found is None:
+        found = known[asked] = _groups_of(codes, key, at)
+    return found
+
+
+_CANDIDATES: Final[dict[RulesKey, dict[tuple[tuple[int, ...], int], tuple[Candidate, ...]]]] = {}
+_GROUPS: Final[
+    dict[RulesKey, dict[tuple[tuple[int, ...], int], tuple[tuple[Candidate, ...], ...]]]
+] = {}
+
+
+def _groups_of(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.

@@ -62,10 +62,10 @@ def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     has_joker = 52 in held
     key = rules_key(round_.rules)
     for number, table_meld in enumerate(round_.table):
-        naturals, jolly = _meld_attachments(number, table_meld.meld, key)
-        for code, action in naturals:
+        codes, naturals, jolly = _meld_attachments(number, table_meld.meld, key)
+        for k, code in enumerate(codes):
             if code in held:
-                yield action
+                yield naturals[k]
         if has_joker:
             yield from jolly
 
@@ -76,22 +76,59 @@ def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
     return tuple(code for _ in range(packs) for code in range(52)) + (52,) * jokers
 
 
-@lru_cache(maxsize=4096)
 def _meld_attachments(
     number: int, meld: Meld, key: RulesKey
-) -> tuple[tuple[tuple[int, Attach], ...], tuple[Attach, ...]]:
-    """The attachments worth checking to ``meld``, the table's meld ``number``: of a natural
-    card (with its code), and of a jolly (each declaration). Remembered meld by meld: the
-    table changes a meld at a time, and a whole table remembered would be built again each
-    time from its unchanged melds."""
+) -> tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]:
+    # Remembered under the meld alone (see _attach_sieve), with the place it was asked for.
+    known = per_rules(_ATTACHMENTS, key, 4096)
+    found = known.get(meld)
+    if found is None or found[0] != number:
+        found = known[meld] = (number, _meld_attachments_of(number, meld, key))
+    return found[1]
+
+
+_ATTACHMENTS: Final[
+    dict[
+        RulesKey,
+        dict[Meld, tuple[int, tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]]],
+    ]
+] = {}
+
+
+def _meld_attachments_of(
+    number: int, meld: Meld, key: RulesKey
+) -> tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]:
+    """The attachments worth checking to ``meld``, the table's meld ``number``: the codes of
+    the natural cards and their attachments, and those of a jolly (each declaration).
+    Remembered meld by meld: the table changes a meld at a time, and a whole table
+    remembered would be built again each time from its unchanged melds. Codes and actions
+    apart: a tuple of ints is not tracked by the garbage collector, a pair holding an
+    action is, for as long as it is remembered."""
     sieve, declarations = _attach_sieve(meld, key)
-    naturals = tuple((card.code, _attach(number, card, None)) for card in sieve)
-    jolly = tuple(_attach(number, JOKER, declared) for declared in declarations)
-    return naturals, jolly
+    codes = tuple([card.code for card in sieve])
+    naturals = tuple([_attach(number, card, None) for card in sieve])
+    jolly = tuple([_attach(number, JOKER, declared) for declared in declarations])
+    return codes, naturals, jolly
 
 
-@lru_cache(maxsize=4096)
 def _attach_sieve(
+    meld: Meld, key: RulesKey
+) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
+    # Remembered by rules value under the meld alone: no key tuple for the garbage
+    # collector to track (a meld's hash is kept).
+    known = per_rules(_SIEVES, key, 4096)
+    found = known.get(meld)
+    if found is None:
+        found = known[meld] = _attach_sieve_of(meld, key)
+    return found
+
+
+_SIEVES: Final[
+    dict[RulesKey, dict[Meld, tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]]]
+] = {}
+
+
+def _attach_sieve_of(
     meld: Meld, key: RulesKey
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
     """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
@@ -137,8 +174,19 @@ def _fitting_cards(table: tuple[Meld, ...], key: RulesKey) -> frozenset[Card]:
     return frozenset().union(*(_meld_fitting(meld, key) for meld in table))
 
 
-@lru_cache(maxsize=4096)
 def _meld_fitting(meld: Meld, key: RulesKey) -> frozenset[Card]:
+    # Remembered under the meld alone (see _attach_sieve).
+    known = per_rules(_FITTING, key, 4096)
+    found = known.get(meld)
+    if found is None:
+        found = known[meld] = _meld_fitting_of(meld, key)
+    return found
+
+
+_FITTING: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
+
+
+def _meld_fitting_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
     # Only the cards the sieve of could_attach lets through are worth the real check.
     sieve, _ = _attach_sieve(meld, key)
     return frozenset(c for c in (*sieve, JOKER) if fits(meld, c, key.rules))
@@ -188,8 +236,19 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
     return bool(limits) and len(meld) >= min(limits)
 
 
-@lru_cache(maxsize=4096)
 def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
+    # Remembered under the meld alone (see _attach_sieve).
+    known = per_rules(_TAKES_A_JOLLY, key, 4096)
+    found = known.get(meld)
+    if found is None:
+        found = known[meld] = _takes_a_jolly_of(meld, key)
+    return found
+
+
+_TAKES_A_JOLLY: Final[dict[RulesKey, dict[Meld, bool]]] = {}
+
+
+def _takes_a_jolly_of(meld: Meld, key: RulesKey) -> bool:
     return any(
         _attaches(meld, JOKER, declared, key)
         for declared in _joker_attach_declarations(meld, key.rules)
@@ -207,8 +266,19 @@ def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None
     return len(freed)
 
 
-@lru_cache(maxsize=4096)
 def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
+    # Remembered under the meld alone (see _attach_sieve).
+    known = per_rules(_RUN_ENDS, key, 4096)
+    found = known.get(meld)
+    if found is None:
+        found = known[meld] = _run_ends_of(meld, key)
+    return found
+
+
+_RUN_ENDS: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
+
+
+def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
     rules = key.rules
     low, high = meld.represents[0], meld.represents[-1]
@@ -244,7 +314,7 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     for number, table_meld in enumerate(table):
         if not table_meld.meld.joker_count:
             continue
-        rank, options = _meld_swaps(number, table_meld.meld, key)
+        rank, needs, actions = _meld_swaps(number, table_meld.meld, key)
         if rank is not None:
             # A set of any suits takes any card of its rank: the cards held, each once, in
             # the order they were first held.
@@ -252,27 +322,50 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
                 if card.rank is rank:
                     yield Swap(number, (card,))
             continue
-        for needed, action in options:
+        for k, needed in enumerate(needs):
             if all(code in held for code in needed):
-                yield action
+                yield actions[k]
 
 
-@lru_cache(maxsize=4096)
 def _meld_swaps(
     number: int, meld: Meld, key: RulesKey
-) -> tuple[Rank | None, tuple[tuple[tuple[int, ...], Swap], ...]]:
+) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
+    # Remembered under the meld alone (see _attach_sieve), with the place it was asked for.
+    known = per_rules(_SWAPS, key, 4096)
+    found = known.get(meld)
+    if found is None or found[0] != number:
+        found = known[meld] = (number, _meld_swaps_of(number, meld, key))
+    return found[1]
+
+
+_SWAPS: Final[
+    dict[
+        RulesKey,
+        dict[Meld, tuple[int, tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]]],
+    ]
+] = {}
+
+
+def _meld_swaps_of(
+    number: int, meld: Meld, key: RulesKey
+) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
     """The retrievals worth checking from ``meld`` (which holds a jolly), the table's meld
-    ``number``: the card codes each needs and the action (remembered meld by meld, as
-    :func:`_meld_attachments`). A set of any suits is marked with its rank instead, its
-    cards being the hand's."""
+    ``number``: the card codes each needs, and the actions (remembered meld by meld, codes
+    and actions apart, as :func:`_meld_attachments`). A set of any suits is marked with its
+    rank instead, its cards being the hand's."""
     rules = key.rules
     if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
-        return meld.rank, ()
+        return meld.rank, (), ()
     needed = _needed(meld, rules)
     if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
         # Every missing suit at once, each card once.
-        return None, ((tuple(c.code for c in needed), Swap(number, needed)),)
-    return None, tuple(((c.code,), Swap(number, (c,))) for c in set(needed))
+        return None, (tuple([c.code for c in needed]),), (Swap(number, needed),)
+    cards = list(set(needed))
+    return (
+        None,
+        tuple([(c.code,) for c in cards]),
+        tuple([Swap(number, (c,)) for c in cards]),
+    )
 
 
 def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
@@ -890,24 +983,26 @@ def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import (
+        _CANDIDATES,
+        _GROUPS,
         _PIECES,
         _RUNS,
         _SETS,
         _SHARED,
-        _candidates,
-        _groups,
         _rank_live,
         _suit_live,
     )
     from .melds import _needed, _validate, _windows_holding
 
-    caches: list[Any] = [_candidates, _groups, _rank_live, _suit_live]
+    caches: list[Any] = [_rank_live, _suit_live]
     caches += [_needed]
-    caches += [_validate, _run_ends, _fitting_cards]
-    caches += [_attaches, _takes_a_jolly, _retrieved, _attach_sieve, _meld_fitting]
-    caches += [_meld_attachments, _meld_swaps, _windows_holding]
+    caches += [_validate, _fitting_cards]
+    caches += [_attaches, _retrieved]
+    caches += [_windows_holding]
     for cached in caches:
         cached.cache_clear()
+    _CANDIDATES.clear()
+    _GROUPS.clear()
     _PIECES.clear()
     _RUNS.clear()
     _SETS.clear()
@@ -916,3 +1011,5 @@ def clear_caches() -> None:
     _LAYS.clear()
     _VALID.clear()
     _CHAINS.clear()
+    for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS):
+        store.clear()

@@ -149,7 +149,7 @@ def _points_first(row: tuple[int, int, int]) -> int:
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again."""
-    searches = per_rules(_SEARCHES, key, 512)
+    searches = per_rules(_SEARCHES, key, 64)
     search = searches.get(codes)
     if search is None:
         search = searches[codes] = OpeningSearch(codes, key)
