@@ -48,7 +48,7 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
     # Remembered by rules value, under the codes and the card asked about: a key of ints
     # only, which the garbage collector stops tracking.
-    known = per_rules(_CANDIDATES, key, 2048)
+    known = per_rules(_CANDIDATES, key, 256)
     asked = (codes, at)
     found = known.get(asked)
     if found is None:
@@ -62,7 +62,7 @@ def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candida
 
 
 def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
-    known = per_rules(_GROUPS, key, 2048)
+    known = per_rules(_GROUPS, key, 256)
     asked = (codes, at)
     found = known.get(asked)
     if found is None:

@@ -200,8 +200,28 @@ def attaches(
     return _attaches(meld, card, declared, rules_key(rules))
 
 
-@lru_cache(maxsize=8192)
 def _attaches(
+    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
+) -> bool:
+    # Remembered by meld (see _attach_sieve), then by the card's code and the declaration:
+    # most often a key of ints and None, which the garbage collector does not track.
+    known = per_rules(_ATTACHES, key, 4096)
+    answers = known.get(meld)
+    if answers is None:
+        answers = known[meld] = {}
+    asked = (card.code, declared)
+    found = answers.get(asked)
+    if found is None:
+        found = answers[asked] = _attaches_of(meld, card, declared, key)
+    return found
+
+
+_ATTACHES: Final[
+    dict[RulesKey, dict[Meld, dict[tuple[int, tuple[Card | None, ...] | None], bool]]]
+] = {}
+
+
+def _attaches_of(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> bool:
     if _surely_refused(meld, card, key.rules):
@@ -997,7 +1017,7 @@ def clear_caches() -> None:
     caches: list[Any] = [_rank_live, _suit_live]
     caches += [_needed]
     caches += [_validate, _fitting_cards]
-    caches += [_attaches, _retrieved]
+    caches += [_retrieved]
     caches += [_windows_holding]
     for cached in caches:
         cached.cache_clear()
@@ -1011,5 +1031,5 @@ def clear_caches() -> None:
     _LAYS.clear()
     _VALID.clear()
     _CHAINS.clear()
-    for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS):
+    for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
         store.clear()
