@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from . import opening
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -32,7 +32,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, per_rules, rules_key
+from .rules_key import RulesKey, per_rules, remembered, rules_key
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -76,15 +76,30 @@ def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
     return tuple(code for _ in range(packs) for code in range(52)) + (52,) * jokers
 
 
+_Placed = TypeVar("_Placed")
+
+
+def _by_place(
+    store: dict[RulesKey, dict[Meld, tuple[int, _Placed]]],
+    key: RulesKey,
+    number: int,
+    meld: Meld,
+    work: Callable[[int, Meld, RulesKey], _Placed],
+) -> _Placed:
+    """What ``work`` makes of the table's meld ``number``, remembered under the meld alone
+    (see _attach_sieve) with the place it was asked for: a meld keeps its place on the
+    table while it is unchanged."""
+    known = per_rules(store, key, 4096)
+    found = known.get(meld)
+    if found is None or found[0] != number:
+        found = known[meld] = (number, work(number, meld, key))
+    return found[1]
+
+
 def _meld_attachments(
     number: int, meld: Meld, key: RulesKey
 ) -> tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]:
-    # Remembered under the meld alone (see _attach_sieve), with the place it was asked for.
-    known = per_rules(_ATTACHMENTS, key, 4096)
-    found = known.get(meld)
-    if found is None or found[0] != number:
-        found = known[meld] = (number, _meld_attachments_of(number, meld, key))
-    return found[1]
+    return _by_place(_ATTACHMENTS, key, number, meld, _meld_attachments_of)
 
 
 _ATTACHMENTS: Final[
@@ -116,11 +131,7 @@ def _attach_sieve(
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
     # Remembered by rules value under the meld alone: no key tuple for the garbage
     # collector to track (a meld's hash is kept).
-    known = per_rules(_SIEVES, key, 4096)
-    found = known.get(meld)
-    if found is None:
-        found = known[meld] = _attach_sieve_of(meld, key)
-    return found
+    return remembered(_SIEVES, key, meld, _attach_sieve_of, 4096)
 
 
 _SIEVES: Final[
@@ -176,11 +187,7 @@ def _fitting_cards(table: tuple[Meld, ...], key: RulesKey) -> frozenset[Card]:
 
 def _meld_fitting(meld: Meld, key: RulesKey) -> frozenset[Card]:
     # Remembered under the meld alone (see _attach_sieve).
-    known = per_rules(_FITTING, key, 4096)
-    found = known.get(meld)
-    if found is None:
-        found = known[meld] = _meld_fitting_of(meld, key)
-    return found
+    return remembered(_FITTING, key, meld, _meld_fitting_of, 4096)
 
 
 _FITTING: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
@@ -258,11 +265,7 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
 
 def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
     # Remembered under the meld alone (see _attach_sieve).
-    known = per_rules(_TAKES_A_JOLLY, key, 4096)
-    found = known.get(meld)
-    if found is None:
-        found = known[meld] = _takes_a_jolly_of(meld, key)
-    return found
+    return remembered(_TAKES_A_JOLLY, key, meld, _takes_a_jolly_of, 4096)
 
 
 _TAKES_A_JOLLY: Final[dict[RulesKey, dict[Meld, bool]]] = {}
@@ -288,11 +291,7 @@ def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None
 
 def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
     # Remembered under the meld alone (see _attach_sieve).
-    known = per_rules(_RUN_ENDS, key, 4096)
-    found = known.get(meld)
-    if found is None:
-        found = known[meld] = _run_ends_of(meld, key)
-    return found
+    return remembered(_RUN_ENDS, key, meld, _run_ends_of, 4096)
 
 
 _RUN_ENDS: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
@@ -350,12 +349,7 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
 def _meld_swaps(
     number: int, meld: Meld, key: RulesKey
 ) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
-    # Remembered under the meld alone (see _attach_sieve), with the place it was asked for.
-    known = per_rules(_SWAPS, key, 4096)
-    found = known.get(meld)
-    if found is None or found[0] != number:
-        found = known[meld] = (number, _meld_swaps_of(number, meld, key))
-    return found[1]
+    return _by_place(_SWAPS, key, number, meld, _meld_swaps_of)
 
 
 _SWAPS: Final[

@@ -90,45 +90,28 @@ class OpeningSearch:
         asked = (left, want, keep)
         known = self.answers.get(asked)
         if known is None:
-            known = False
-            guards = self.guards
-            needs = self.needs
-            sizes = self.sizes
-            points = self.points
-            for k in range(len(needs)):
-                used = sizes[k]
-                if size - used < keep:
-                    continue
-                rest = left - needs[k]
-                if rest & guards == guards and self.reach(
-                    rest, size - used, want - points[k], keep
-                ):
-                    known = True
-                    break
-            self.answers[asked] = known
+            known = self.answers[asked] = self._tries(left, size, want, keep, 0)
         return known
 
     def reach_using(self, left: int, size: int, want: int, keep: int, using: int) -> bool:
         """As :meth:`reach`, one of the melds holding the card with the code ``using``."""
         unit = self.units[using]
-        if not unit:
-            return False
-        field = unit * self.low
+        return bool(unit) and self._tries(left, size, want, keep, unit * self.low)
+
+    def _tries(self, left: int, size: int, want: int, keep: int, field: int) -> bool:
+        # Whether a meld taken first from ``left`` (one holding a card of ``field``, the
+        # count bits of its field, unless 0) leaves enough for :meth:`reach` to answer yes.
         guards = self.guards
         needs = self.needs
         sizes = self.sizes
         points = self.points
         for k in range(len(needs)):
             needed = needs[k]
-            if not needed & field:
-                continue
             used = sizes[k]
+            if (field and not needed & field) or size - used < keep:
+                continue
             rest = left - needed
-            if (
-                size - used >= keep
-                and rest & guards == guards
-                and self.reach(rest, size - used, want - points[k], keep)
-            ):
+            if rest & guards == guards and self.reach(rest, size - used, want - points[k], keep):
                 return True
         return False
 

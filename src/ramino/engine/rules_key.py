@@ -9,6 +9,7 @@ hashes and compares by identity, which is done in C.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, TypeVar
 
 from .rules import Rules
@@ -78,3 +79,20 @@ def per_rules(
             store.clear()
         answers = store[key] = {}
     return answers
+
+
+def remembered(
+    store: dict[RulesKey, dict[_Question, _Answer]],
+    key: RulesKey,
+    question: _Question,
+    work: Callable[[_Question, RulesKey], _Answer],
+    limit: int,
+) -> _Answer:
+    """The answer to ``question`` under the rules of ``key``: worked out by ``work`` the
+    first time, then found in ``store`` (see :func:`per_rules`). A question that is one
+    object (a meld, say) needs no key tuple, which the garbage collector would track."""
+    answers = per_rules(store, key, limit)
+    found = answers.get(question)
+    if found is None:
+        found = answers[question] = work(question, key)
+    return found
