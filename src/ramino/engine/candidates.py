@@ -11,7 +11,7 @@ from typing import Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, per_rules, rules_key
+from .rules_key import RulesKey, per_rules, remembered, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -48,26 +48,22 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
     # Remembered by rules value, under the codes and the card asked about: a key of ints
     # only, which the garbage collector stops tracking.
-    known = per_rules(_CANDIDATES, key, 256)
-    asked = (codes, at)
-    found = known.get(asked)
-    if found is None:
-        # The pairs handed on as the objects of their groups, not copies (see _shared).
-        pairs: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
-        if at >= 0:
-            containing = NATURAL_CARDS[at] if at < 52 else JOKER
-            pairs = [f for f in pairs if containing in cast(Candidate, f)[0]]
-        found = known[asked] = cast("tuple[Candidate, ...]", tuple(pairs))
-    return found
+    return remembered(_CANDIDATES, key, (codes, at), _candidates_of, 256)
+
+
+def _candidates_of(asked: tuple[tuple[int, ...], int], key: RulesKey) -> tuple[Candidate, ...]:
+    codes, at = asked
+    # The pairs handed on as the objects of their groups, not copies (see _shared).
+    pairs: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
+    if at >= 0:
+        containing = NATURAL_CARDS[at] if at < 52 else JOKER
+        pairs = [f for f in pairs if containing in cast(Candidate, f)[0]]
+    return cast("tuple[Candidate, ...]", tuple(pairs))
 
 
 def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
-    known = per_rules(_GROUPS, key, 256)
-    asked = (codes, at)
-    found = known.get(asked)
-    if found is None:
-        found = known[asked] = _groups_of(codes, key, at)
-    return found
+    # Remembered as the candidates are (see _candidates).
+    return remembered(_GROUPS, key, (codes, at), _groups_of, 256)
 
 
 _CANDIDATES: Final[dict[RulesKey, dict[tuple[tuple[int, ...], int], tuple[Candidate, ...]]]] = {}
@@ -76,7 +72,10 @@ _GROUPS: Final[
 ] = {}
 
 
-def _groups_of(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
+def _groups_of(
+    asked: tuple[tuple[int, ...], int], key: RulesKey
+) -> tuple[tuple[Candidate, ...], ...]:
+    codes, at = asked
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.

@@ -20,7 +20,7 @@ from typing import Final
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
 from .melds import validate_meld
-from .rules_key import RulesKey, per_rules
+from .rules_key import RulesKey, remembered
 
 #: A meld worth counting, as remembered for a group of candidates: the codes of its cards
 #: (sorted), how many cards, its opening points.
@@ -132,11 +132,7 @@ def _points_first(row: tuple[int, int, int]) -> int:
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again."""
-    searches = per_rules(_SEARCHES, key, 64)
-    search = searches.get(codes)
-    if search is None:
-        search = searches[codes] = OpeningSearch(codes, key)
-    return search
+    return remembered(_SEARCHES, key, codes, OpeningSearch, 64)
 
 
 _SEARCHES: Final[dict[RulesKey, dict[tuple[int, ...], OpeningSearch]]] = {}
