@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Final, cast
 
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, sorted_codes
+from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 from .rules_key import RulesKey, per_rules, remembered, rules_key
 
@@ -183,9 +183,6 @@ def _rank_live(rank: int, have: tuple[int, ...], jokers: int, key: RulesKey) -> 
 _BY_SUIT: Final[tuple[tuple[Card, ...], ...]] = tuple(
     (JOKER, *(NATURAL_CARDS[s * 13 + r - 1] for r in range(1, 14))) for s in range(4)
 )
-_SUITS: Final = tuple(Suit)
-_RANKS: Final = tuple(Rank(r) for r in range(1, 14))
-_SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 
 
 def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candidate, ...]:
@@ -304,25 +301,28 @@ def _rank_sets(
     index: int, have_by_suit: tuple[int, ...], jokers: int, key: RulesKey
 ) -> tuple[Candidate, ...]:
     """The sets of the rank ``index`` (0 for the ace), from how many cards of each suit are
-    held. Keyed on the index, not the Rank: an enum's hash is a Python call."""
+    held. Keyed on the index, not the Rank: an enum's hash is a Python call. Suits are
+    their indices here, and cards are read from NATURAL_CARDS by code (building a Card
+    looks up its enums)."""
     rules = key.rules
-    rank = _RANKS[index]
     distinct = rules.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.
     limit = min(limits) if limits else sum(have_by_suit) + jokers
-    have = {_SUITS[s]: n for s, n in enumerate(have_by_suit) if n}
-    if not have or (len(have) + jokers < 3 and distinct):
+    suits = [s for s, n in enumerate(have_by_suit) if n]
+    if not suits or (len(suits) + jokers < 3 and distinct):
         return ()
+    of_suit = [NATURAL_CARDS[13 * s + index] for s in range(4)]
     found: list[Candidate] = []
     if distinct:
         choices: Iterator[tuple[Card, ...]] = (
-            tuple(Card(rank, s) for s in combo)
-            for size in range(1, len(have) + 1)
-            for combo in itertools.combinations(have, size)
+            tuple([of_suit[s] for s in combo])
+            for size in range(1, len(suits) + 1)
+            for combo in itertools.combinations(suits, size)
         )
     else:
-        choices = _multisets(rank, have)
+        choices = _multisets(of_suit, suits, have_by_suit)
+    declared_suit = distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
     for naturals in choices:
         if len(naturals) < rules.min_natural_cards:
             continue
@@ -332,10 +332,10 @@ def _rank_sets(
                 continue
             if j == 0:
                 found.append((naturals, None))
-            elif distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
-                free = [s for s in Suit if Card(rank, s) not in naturals]
-                for suits in itertools.combinations(free, j):
-                    found.append((naturals + (JOKER,) * j, tuple(Card(rank, s) for s in suits)))
+            elif declared_suit:
+                free = [card for card in of_suit if card not in naturals]
+                for standing in itertools.combinations(free, j):
+                    found.append((naturals + (JOKER,) * j, standing))
             elif distinct and j > 4 - len(naturals):
                 continue
             else:
@@ -343,9 +343,10 @@ def _rank_sets(
     return _shared(found)
 
 
-def _multisets(rank: Rank, have: dict[Suit, int]) -> Iterator[tuple[Card, ...]]:
-    suits = list(have)
-    for amounts in itertools.product(*(range(have[s] + 1) for s in suits)):
-        cards = tuple(Card(rank, s) for s, k in zip(suits, amounts, strict=True) for _ in range(k))
+def _multisets(
+    of_suit: list[Card], suits: list[int], have_by_suit: tuple[int, ...]
+) -> Iterator[tuple[Card, ...]]:
+    for amounts in itertools.product(*(range(have_by_suit[s] + 1) for s in suits)):
+        cards = tuple([of_suit[s] for s, k in zip(suits, amounts, strict=True) for _ in range(k)])
         if cards:
             yield cards

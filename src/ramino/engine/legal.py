@@ -55,19 +55,74 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
+    held = _held(round_, seat)
+    table = table_index(round_)
+    codes = table.codes
+    attachments = table.attachments
+    for k in range(len(codes)):
+        if held >> codes[k] & 1:
+            yield attachments[k]
+
+
+def _held(round_: Round, seat: int) -> int:
+    """The card codes in the hand of ``seat``, as the bits of an int (bit 52 the jolly): a
+    question of membership is then a shift, worked out in C."""
     deck = round_.deck
     codes = _id_codes(deck.packs, deck.jokers)
-    # Card codes, not cards: an int's hash is worked out in C.
-    held = {codes[i] for i in round_.hands[seat]}
-    has_joker = 52 in held
-    key = rules_key(round_.rules)
-    for number, table_meld in enumerate(round_.table):
-        codes, naturals, jolly = _meld_attachments(number, table_meld.meld, key)
-        for k, code in enumerate(codes):
-            if code in held:
-                yield naturals[k]
-        if has_joker:
-            yield from jolly
+    held = 0
+    for i in round_.hands[seat]:
+        held |= 1 << codes[i]
+    return held
+
+
+class TableIndex:
+    """What the moves onto one state of the table depend on, worked out once for it (and
+    remembered, see :func:`table_index`): the attachments worth checking, in the order of
+    the table's melds, each with the card code it needs (52 for the jolly); the retrievals
+    worth checking from each meld that holds a jolly; and, asked for, the cards that could
+    be attached alone to some meld."""
+
+    def __init__(self, melds: tuple[Meld, ...], key: RulesKey) -> None:
+        codes: list[int] = []
+        attachments: list[Attach] = []
+        swaps: list[tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]] = []
+        for number, meld in enumerate(melds):
+            # Each meld's part is remembered on its own (the table changes a meld at a time).
+            naturals, natural_actions, jolly = _meld_attachments(number, meld, key)
+            codes.extend(naturals)
+            attachments.extend(natural_actions)
+            codes.extend([52] * len(jolly))
+            attachments.extend(jolly)
+            if meld.joker_count:
+                rank, needs, actions = _meld_swaps(number, meld, key)
+                swaps.append((number, rank, needs, actions))
+        self.melds = melds
+        self.key = key
+        self.codes: tuple[int, ...] = tuple(codes)
+        self.attachments: tuple[Attach, ...] = tuple(attachments)
+        self.swaps = tuple(swaps)
+        self._fitting = -1
+
+    def fitting(self) -> int:
+        """The codes of the cards (the jolly included) that could be attached alone to some
+        meld of the table, as the bits of an int: the ban on discarding an attachable card
+        asks it of every card in hand."""
+        if self._fitting < 0:
+            mask = 0
+            for meld in self.melds:
+                mask |= _meld_fitting(meld, self.key)
+            self._fitting = mask
+        return self._fitting
+
+
+def table_index(round_: Round) -> TableIndex:
+    """The :class:`TableIndex` of the round's table, remembered by rules value under its
+    melds in order (several rounds, and the trials of a move, share a state of the table)."""
+    melds = tuple([m.meld for m in round_.table])
+    return remembered(_TABLES, rules_key(round_.rules), melds, TableIndex, 256)
+
+
+_TABLES: Final[dict[RulesKey, dict[tuple[Meld, ...], TableIndex]]] = {}
 
 
 @lru_cache(maxsize=16)
@@ -176,27 +231,30 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
 def fitting_cards(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
     """The cards (the jolly included) that could be attached alone to some meld of
     ``table``: the ban on discarding an attachable card asks it of every card in hand."""
-    return _fitting_cards(tuple(table), rules_key(rules))
+    key = rules_key(rules)
+    mask = 0
+    for meld in table:
+        mask |= _meld_fitting(meld, key)
+    return frozenset(Card.from_code(code) for code in range(53) if mask >> code & 1)
 
 
-@lru_cache(maxsize=1024)
-def _fitting_cards(table: tuple[Meld, ...], key: RulesKey) -> frozenset[Card]:
-    # The table changes a meld at a time: each meld's answer is remembered on its own.
-    return frozenset().union(*(_meld_fitting(meld, key) for meld in table))
-
-
-def _meld_fitting(meld: Meld, key: RulesKey) -> frozenset[Card]:
+def _meld_fitting(meld: Meld, key: RulesKey) -> int:
     # Remembered under the meld alone (see _attach_sieve).
     return remembered(_FITTING, key, meld, _meld_fitting_of, 4096)
 
 
-_FITTING: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
+_FITTING: Final[dict[RulesKey, dict[Meld, int]]] = {}
 
 
-def _meld_fitting_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
-    # Only the cards the sieve of could_attach lets through are worth the real check.
+def _meld_fitting_of(meld: Meld, key: RulesKey) -> int:
+    """The codes of the cards that can be attached alone to ``meld``, as the bits of an int.
+    Only the cards the sieve of could_attach lets through are worth the real check."""
     sieve, _ = _attach_sieve(meld, key)
-    return frozenset(c for c in (*sieve, JOKER) if fits(meld, c, key.rules))
+    mask = 0
+    for card in (*sieve, JOKER):
+        if fits(meld, card, key.rules):
+            mask |= 1 << card.code
+    return mask
 
 
 def attaches(
@@ -323,17 +381,12 @@ def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    table = round_.table
-    if not any(m.meld.joker_count for m in table):
+    swaps = table_index(round_).swaps
+    if not swaps:
         return
-    key = rules_key(round_.rules)
+    held = _held(round_, seat)
     deck = round_.deck
-    codes = _id_codes(deck.packs, deck.jokers)
-    held = {codes[i] for i in round_.hands[seat]}
-    for number, table_meld in enumerate(table):
-        if not table_meld.meld.joker_count:
-            continue
-        rank, needs, actions = _meld_swaps(number, table_meld.meld, key)
+    for number, rank, needs, actions in swaps:
         if rank is not None:
             # A set of any suits takes any card of its rank: the cards held, each once, in
             # the order they were first held.
@@ -342,7 +395,7 @@ def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
                     yield Swap(number, (card,))
             continue
         for k, needed in enumerate(needs):
-            if all(code in held for code in needed):
+            if all(held >> code & 1 for code in needed):
                 yield actions[k]
 
 
@@ -748,12 +801,40 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     cards = [round_.deck[i] for i in hand]
     card = round_.deck[top]
     keep = round_.cards_to_keep()
-    for meld_cards, _ in meld_candidates(cards, rules, containing=card):
-        if len(cards) - len(meld_cards) >= keep:
-            return True
+    if has_companions(cards, card):
+        for meld_cards, _ in meld_candidates(cards, rules, containing=card):
+            if len(cards) - len(meld_cards) >= keep:
+                return True
     if len(cards) - 1 < keep:
         return False
-    return any(fits(table_meld.meld, card, rules) for table_meld in round_.table)
+    return bool(table_index(round_).fitting() >> card.code & 1)
+
+
+def has_companions(cards: Sequence[Card], card: Card) -> bool:
+    """Whether ``cards`` (which hold ``card``) hold two more cards that some meld with it
+    could take: a jolly, a card of its rank, or one of its suit at most two ranks away
+    (going round the corner, whatever the rules say); always, for a jolly. Without them no
+    meld holds ``card``: asked first, this spares most questions to :func:`meld_candidates`
+    about a card just taken or drawn, which most often fits nowhere."""
+    code = card.code
+    if code == 52:
+        return True  # a jolly goes with any two cards: no quick answer
+    rank = code % 13
+    suit_start = code - rank
+    found = 0
+    near = 0  # the ranks of its suit found near it, as bits (each rank counts once)
+    skipped = False
+    for other in cards:
+        c = other.code
+        if c == code and not skipped:
+            skipped = True  # the card itself
+        elif c == 52 or c % 13 == rank:
+            found += 1
+        elif suit_start <= c < suit_start + 13 and (c - code) % 13 in (1, 2, 11, 12):
+            near |= 1 << (c - suit_start)
+        if found >= 2 or (found == 1 and near) or near & (near - 1):
+            return True
+    return False
 
 
 # A multiset of cards packed in one integer, for the questions about the whole deck (the
@@ -957,7 +1038,7 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     if (
         not (attaching and round_.table)
         and not card.is_joker
-        and not meld_candidates(cards, rules, containing=card)
+        and not (has_companions(cards, card) and meld_candidates(cards, rules, containing=card))
     ):
         return False
     return opening_reachable(
@@ -1010,7 +1091,7 @@ def clear_caches() -> None:
 
     caches: list[Any] = [_rank_live, _suit_live]
     caches += [_needed]
-    caches += [_validate, _fitting_cards]
+    caches += [_validate]
     caches += [_retrieved]
     caches += [_windows_holding]
     for cached in caches:
@@ -1027,3 +1108,4 @@ def clear_caches() -> None:
     _CHAINS.clear()
     for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
         store.clear()
+    _TABLES.clear()

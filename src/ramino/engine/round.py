@@ -762,13 +762,13 @@ class Round:
             held = {cards[i].code for i in hand}  # nothing barred: every card held
         else:
             held = {cards[i].code for i in hand if self._may_discard_id(i)}
-        allowed = [Card.from_code(code) for code in sorted(held)]
+        allowed = sorted(held)
         if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
             # The ban of _check_attachable_discard, worked out once for the whole hand.
-            fitting = self._fitting_cards()
-            if not all(card in fitting for card in allowed):
-                allowed = [card for card in allowed if card not in fitting]
-        return allowed
+            fitting = self._fitting_codes()
+            if not all(fitting >> code & 1 for code in allowed):
+                allowed = [code for code in allowed if not fitting >> code & 1]
+        return [Card.from_code(code) for code in allowed]
 
     def _plan_discard(self, action: Discard) -> _Commit:
         seat = self.to_play
@@ -800,21 +800,22 @@ class Round:
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
-        return card in self._fitting_cards()
+        return bool(self._fitting_codes() >> card.code & 1)
 
-    def _fitting_cards(self) -> frozenset[Card]:
-        return _legal.fitting_cards([m.meld for m in self.table], self.rules)
+    def _fitting_codes(self) -> int:
+        # The codes of the cards that could be attached alone, as the bits of an int.
+        return _legal.table_index(self).fitting()
 
     def _check_attachable_discard(self, seat: int, card_id: int) -> None:
-        card = self.deck[card_id]
-        fitting = self._fitting_cards()
-        if card not in fitting:
+        fitting = self._fitting_codes()
+        cards = self.deck.cards
+        if not fitting >> cards[card_id].code & 1:
             return
         # If every card he may discard could be attached, the ban cannot hold: he discards.
         others = [i for i in self.hands[seat] if self._may_discard_id(i)]
-        if all(self.deck[i] in fitting for i in others):
+        if all(fitting >> cards[i].code & 1 for i in others):
             return
-        raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[card])
+        raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[cards[card_id]])
 
     def _plan_show(self, action: Show) -> _Commit:
         seat = self.to_play

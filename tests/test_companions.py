@@ -1,0 +1,58 @@
+"""The quick test asked before the melds that hold a card just taken or drawn: a card it
+turns away is in no meld of the hand, under any rules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ramino.engine.candidates import meld_candidates
+from ramino.engine.cards import JOKER, NATURAL_CARDS, parse_cards
+from ramino.engine.legal import has_companions
+from ramino.engine.presets import get_preset
+from ramino.engine.rules import AceInRuns, Rules, SetSuits
+
+BASE = Rules(max_jokers_per_meld=None)
+RULES = (
+    BASE,
+    replace(BASE, run_wrap=True),
+    replace(BASE, ace_in_runs=AceInRuns.LOW_ONLY),
+    replace(BASE, set_suits=SetSuits.ANY, set_max=None),
+    replace(BASE, min_natural_cards=2),
+    get_preset("scala-40"),
+    get_preset("enciclopedia"),
+)
+
+codes = st.integers(min_value=0, max_value=52)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    hand=st.lists(codes, min_size=1, max_size=14),
+    taken=st.integers(min_value=0, max_value=51),
+    rules=st.sampled_from(RULES),
+)
+def test_a_card_turned_away_is_in_no_meld(hand: list[int], taken: int, rules: Rules) -> None:
+    cards = [NATURAL_CARDS[c] if c < 52 else JOKER for c in [*hand, taken]]
+    card = NATURAL_CARDS[taken]
+    if not has_companions(cards, card):
+        assert meld_candidates(cards, rules, containing=card) == ()
+
+
+def test_companions_by_rank_suit_and_jolly() -> None:
+    def asked(hand: str, card: str) -> bool:
+        cards = parse_cards(hand)
+        return has_companions(cards, parse_cards(card)[0])
+
+    assert not asked("7H 2C KD 9S", "7H")  # alone
+    assert not asked("7H 7H", "7H")  # one twin is one card of its rank
+    assert asked("7H 7H 7C", "7H")  # two more of its rank
+    assert asked("7H 9H 5H", "7H")  # two of its suit two ranks away
+    assert not asked("7H 10H 4H 2C", "7H")  # three ranks away is too far
+    assert asked("AH QH KH", "AH")  # round the corner: the ace below the queen and king
+    assert asked("7H 8H JK", "7H")  # a jolly and a neighbour
+    assert asked("7H JK 7S", "7H")  # a jolly and a card of its rank
+    assert not asked("7H JK", "7H")
+    assert asked("JK 2C KD", "JK")  # a jolly goes with anything
