@@ -55,13 +55,13 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 
 def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
     """Every single-card attachment worth checking (the checks decide)."""
-    held = _held(round_, seat)
-    table = table_index(round_)
+    return iter(_attachments(table_index(round_), _held(round_, seat)))
+
+
+def _attachments(table: TableIndex, held: int) -> list[Attach]:
     codes = table.codes
     attachments = table.attachments
-    for k in range(len(codes)):
-        if held >> codes[k] & 1:
-            yield attachments[k]
+    return [attachments[k] for k in range(len(codes)) if held >> codes[k] & 1]
 
 
 def _held(round_: Round, seat: int) -> int:
@@ -118,11 +118,26 @@ class TableIndex:
 def table_index(round_: Round) -> TableIndex:
     """The :class:`TableIndex` of the round's table, remembered by rules value under its
     melds in order (several rounds, and the trials of a move, share a state of the table)."""
-    melds = tuple([m.meld for m in round_.table])
-    return remembered(_TABLES, rules_key(round_.rules), melds, TableIndex, 256)
+    table = round_.table
+    key = rules_key(round_.rules)
+    # The table asked about last, told by the very melds it holds: most questions come
+    # back to it, and comparing a few pointers costs less than hashing every meld.
+    if _LAST_TABLE:
+        last = _LAST_TABLE[0]
+        melds = last.melds
+        if last.key is key and len(melds) == len(table):
+            for k in range(len(melds)):
+                if table[k].meld is not melds[k]:
+                    break
+            else:
+                return last
+    found = remembered(_TABLES, key, tuple([m.meld for m in table]), TableIndex, 256)
+    _LAST_TABLE[:] = [found]
+    return found
 
 
 _TABLES: Final[dict[RulesKey, dict[tuple[Meld, ...], TableIndex]]] = {}
+_LAST_TABLE: Final[list[TableIndex]] = []
 
 
 @lru_cache(maxsize=16)
@@ -226,16 +241,6 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     (remembered: the table changes slowly and the same questions come back at every
     discard)."""
     return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_key(rules))
-
-
-def fitting_cards(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
-    """The cards (the jolly included) that could be attached alone to some meld of
-    ``table``: the ban on discarding an attachable card asks it of every card in hand."""
-    key = rules_key(rules)
-    mask = 0
-    for meld in table:
-        mask |= _meld_fitting(meld, key)
-    return frozenset(Card.from_code(code) for code in range(53) if mask >> code & 1)
 
 
 def _meld_fitting(meld: Meld, key: RulesKey) -> int:
@@ -381,22 +386,25 @@ def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
 
 def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
     """Every joker retrieval the hand could pay for."""
-    swaps = table_index(round_).swaps
-    if not swaps:
-        return
-    held = _held(round_, seat)
+    table = table_index(round_)
+    return iter(_swaps(round_, seat, table, _held(round_, seat) if table.swaps else 0))
+
+
+def _swaps(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]:
+    found: list[Swap] = []
     deck = round_.deck
-    for number, rank, needs, actions in swaps:
+    for number, rank, needs, actions in table.swaps:
         if rank is not None:
             # A set of any suits takes any card of its rank: the cards held, each once, in
             # the order they were first held.
             for card in dict.fromkeys(deck[i] for i in round_.hands[seat]):
                 if card.rank is rank:
-                    yield Swap(number, (card,))
+                    found.append(Swap(number, (card,)))
             continue
         for k, needed in enumerate(needs):
             if all(held >> code & 1 for code in needed):
-                yield actions[k]
+                found.append(actions[k])
+    return found
 
 
 def _meld_swaps(
@@ -571,8 +579,11 @@ def play_candidates(round_: Round) -> list[Action]:
     candidates: list[Action] = []
     if rules.melding_during_play:
         candidates.extend(_lay_for(c) for c in meld_candidates(hand, rules))
-        candidates.extend(attach_candidates(round_, seat))
-        candidates.extend(swap_candidates(round_, seat))
+        # One look at the table and at the hand's codes serves both.
+        table = table_index(round_)
+        held = _held(round_, seat)
+        candidates.extend(_attachments(table, held))
+        candidates.extend(_swaps(round_, seat, table, held))
     if not rules.melding_during_play or rules.flush_close:
         candidates.extend(show_candidates(round_, seat))
     return candidates
@@ -1109,3 +1120,4 @@ def clear_caches() -> None:
     for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
         store.clear()
     _TABLES.clear()
+    _LAST_TABLE.clear()
