@@ -732,8 +732,19 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     threshold = rules.opening_threshold
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
+    key = rules_key(rules)
+
+    def refused_attachment(action: Attach) -> bool:
+        # An attachment the meld refuses, told from what is remembered about the meld (the
+        # full check would build the refusal, and a set refuses most of the cards asked).
+        return (
+            len(action.cards) == 1
+            and 0 <= action.meld < len(table)
+            and not _attaches(table[action.meld], action.cards[0], action.jokers, key)
+        )
+
     # One search for the hand answers for every part of it a meld leaves.
-    search = search_for(sorted_codes(cards), rules_key(rules))
+    search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
     if (not attaching or rules.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
@@ -742,7 +753,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         def hopeless(action: Action) -> bool | None:
             if isinstance(action, Lay):
                 return False
-            if isinstance(action, Attach) and not attaching:
+            if isinstance(action, Attach) and (not attaching or refused_attachment(action)):
                 return False
             return None
 
@@ -758,7 +769,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Attach):
-            return False if not rules.attach_before_opening else None
+            if not rules.attach_before_opening or refused_attachment(action):
+                return False
+            return None
         if not isinstance(action, Lay):
             return None
         laid = action.cards
