@@ -733,16 +733,6 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
     key = rules_key(rules)
-
-    def refused_attachment(action: Attach) -> bool:
-        # An attachment the meld refuses, told from what is remembered about the meld (the
-        # full check would build the refusal, and a set refuses most of the cards asked).
-        return (
-            len(action.cards) == 1
-            and 0 <= action.meld < len(table)
-            and not _attaches(table[action.meld], action.cards[0], action.jokers, key)
-        )
-
     # One search for the hand answers for every part of it a meld leaves.
     search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
@@ -753,7 +743,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         def hopeless(action: Action) -> bool | None:
             if isinstance(action, Lay):
                 return False
-            if isinstance(action, Attach) and (not attaching or refused_attachment(action)):
+            if isinstance(action, Attach) and (
+                not attaching or _refused_attachment(action, table, key)
+            ):
                 return False
             return None
 
@@ -769,7 +761,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
     def verdict(action: Action) -> bool | None:
         if isinstance(action, Attach):
-            if not rules.attach_before_opening or refused_attachment(action):
+            if not rules.attach_before_opening or _refused_attachment(action, table, key):
                 return False
             return None
         if not isinstance(action, Lay):
@@ -802,6 +794,17 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         )
 
     return verdict
+
+
+def _refused_attachment(action: Attach, table: list[Meld], key: RulesKey) -> bool:
+    """Whether the meld of ``table`` that ``action`` attaches to refuses its card, told from
+    what is remembered about the meld (the full check would build the refusal, and a set
+    refuses most of the cards asked about)."""
+    return (
+        len(action.cards) == 1
+        and 0 <= action.meld < len(table)
+        and not _attaches(table[action.meld], action.cards[0], action.jokers, key)
+    )
 
 
 def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
