@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, parse_cards
-from ramino.engine.legal import has_companions
+from ramino.engine.legal import chain_may_hold, has_companions, opening_reachable
+from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, Rules, SetSuits
 
@@ -56,3 +57,55 @@ def test_companions_by_rank_suit_and_jolly() -> None:
     assert asked("7H JK 7S", "7H")  # a jolly and a card of its rank
     assert not asked("7H JK", "7H")
     assert asked("JK 2C KD", "JK")  # a jolly goes with anything
+
+
+ATTACHING = (
+    get_preset("enciclopedia"),
+    replace(BASE, opening_counts_attachments=True, attach_before_opening=True, run_wrap=True),
+)
+TABLE_MELDS = [
+    validate_meld(parse_cards(text), BASE)
+    for text in (
+        "5H 6H 7H",
+        "JH QH KH",
+        "QC KC AC",
+        "2S 3S 4S 5S",
+        "JK 9D 10D",
+        "8C 8D 8S",
+        "AH AS JK",
+        "10S JS QS KS",
+    )
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=st.lists(codes, min_size=1, max_size=12),
+    taken=st.integers(min_value=0, max_value=51),
+    table=st.lists(st.sampled_from(TABLE_MELDS), min_size=1, max_size=4),
+    rules=st.sampled_from(ATTACHING),
+)
+def test_a_card_no_chain_can_hold_opens_nothing(
+    hand: list[int], taken: int, table: list[Meld], rules: Rules
+) -> None:
+    # The smallest threshold: any meld or chain holding the taken card would reach it.
+    cards = [NATURAL_CARDS[c] if c < 52 else JOKER for c in [*hand, taken]]
+    card = NATURAL_CARDS[taken]
+    if not has_companions(cards, card) and not chain_may_hold(table, cards, card):
+        assert not opening_reachable(cards, rules, 1, keep=0, using=card, table=table)
+
+
+def test_chains_by_set_run_and_gap() -> None:
+    def asked(hand: str, card: str, *melds: str) -> bool:
+        table = [validate_meld(parse_cards(m), BASE) for m in melds]
+        return chain_may_hold(table, parse_cards(hand), parse_cards(card)[0])
+
+    assert asked("8H", "8H", "8C 8D 8S")  # a set of its rank
+    assert not asked("8H", "8H", "9C 9D 9S")
+    assert asked("8H", "8H", "5H 6H 7H")  # next to the run
+    assert not asked("9H", "9H", "5H 6H 7H")  # a gap and nothing to fill it
+    assert asked("9H 2H", "9H", "5H 6H 7H")  # a card of its suit might fill it
+    assert asked("9H JK", "9H", "5H 6H 7H")  # so might a jolly
+    assert not asked("9H 8C", "9H", "5H 6H 7H")
+    assert asked("AH", "AH", "JH QH KH")  # round the corner
+    assert not asked("8S", "8S", "5H 6H 7H")  # another suit

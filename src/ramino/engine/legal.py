@@ -1060,22 +1060,57 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     cards = [round_.deck[i] for i in hand]
     card = round_.deck[top]
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
-    # The taken card must be in one of the melds: most often it is in none at all, and the
-    # melds that hold it are the cheaper question.
-    if (
-        not (attaching and round_.table)
-        and not card.is_joker
-        and not (has_companions(cards, card) and meld_candidates(cards, rules, containing=card))
-    ):
-        return False
+    table = [m.meld for m in round_.table]
+    # The taken card must be in one of the melds (or, where attachments count, in a chain
+    # attached to the table): most often it is in none at all, and the melds that hold it
+    # are the cheaper question.
+    if not card.is_joker:
+        if attaching and table:
+            if not (has_companions(cards, card) or chain_may_hold(table, cards, card)):
+                return False
+        elif not (has_companions(cards, card) and meld_candidates(cards, rules, containing=card)):
+            return False
     return opening_reachable(
         cards,
         rules,
         rules.opening_threshold,
         keep=keep,
         using=round_.deck[top],
-        table=[m.meld for m in round_.table],
+        table=table,
     )
+
+
+def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> bool:
+    """Whether the natural ``card`` could go on some meld of ``table`` in a chain of
+    attachments made with the other ``cards``: a set of its rank; a run of its suit close
+    enough to it that the cards of that suit and the jolly among ``cards`` could fill the
+    gap (going round the corner, whatever the rules say); any flush. Without one, no chain
+    holds it: a quick answer before the opening search through the table."""
+    code = card.code
+    rank = code % 13
+    suit = code // 13
+    # Cards that might fill the gap between a run and the card: those of its suit (the
+    # card itself aside) and the jolly.
+    fillers = -1
+    for other in cards:
+        c = other.code
+        if c == 52 or c // 13 == suit:
+            fillers += 1
+    for meld in table:
+        first = meld.represents[0].code
+        if meld.kind is MeldKind.SET:
+            if first % 13 == rank:
+                return True
+        elif meld.kind is MeldKind.RUN:
+            if first // 13 != suit:
+                continue
+            below = (first % 13 - rank) % 13  # positions from the card up to the run's start
+            above = (rank - meld.represents[-1].code % 13) % 13  # from the run's end
+            if min(below, above) <= 1 + fillers:
+                return True
+        else:
+            return True
+    return False
 
 
 def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
