@@ -38,12 +38,17 @@ from .state import Phase
 if TYPE_CHECKING:
     from .round import Round
 
+# Read once: an enum member looked up on its class is a lookup of the module's global and
+# one through the enum's metaclass, and the kinds of melds are asked about meld by meld.
+_SET: Final = MeldKind.SET
+_RUN: Final = MeldKind.RUN
+
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN:
         return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)))]
     if (
-        meld.kind is MeldKind.SET
+        meld.kind is _SET
         and rules.set_suits is SetSuits.DISTINCT
         and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
     ):
@@ -215,9 +220,9 @@ def _attach_sieve_of(
     """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
     the declarations a jolly attached to it is tried with (worked out once per meld)."""
     rules = key.rules
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN:
         sieve = sorted(_run_ends(meld, key))
-    elif meld.kind is MeldKind.SET:
+    elif meld.kind is _SET:
         sieve = [c for c in NATURAL_CARDS if c.rank is meld.rank]
     else:
         sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
@@ -229,9 +234,9 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     below and just above it; a jolly is worth checking anywhere."""
     if card.is_joker:
         return True
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         return card.rank is meld.rank
-    if meld.kind is MeldKind.RUN:
+    if meld.kind is _RUN:
         return card in _run_ends(meld, rules_key(rules))
     return card.suit is meld.suit
 
@@ -317,7 +322,7 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
     if card.code == 52:
         most = rules.max_jokers_per_meld
         return most is not None and meld.joker_count >= most
-    if meld.kind is not MeldKind.SET:
+    if meld.kind is not _SET:
         return False
     distinct = rules.set_suits is SetSuits.DISTINCT
     if distinct and any(held.suit is card.suit for held in meld.naturals):
@@ -429,10 +434,10 @@ def _meld_swaps_of(
     and actions apart, as :func:`_meld_attachments`). A set of any suits is marked with its
     rank instead, its cards being the hand's."""
     rules = key.rules
-    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+    if meld.kind is _SET and rules.set_suits is SetSuits.ANY:
         return meld.rank, (), ()
     needed = _needed(meld, rules)
-    if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
+    if meld.kind is _SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
         # Every missing suit at once, each card once.
         return None, (tuple([c.code for c in needed]),), (Swap(number, needed),)
     cards = list(set(needed))
@@ -901,7 +906,7 @@ def _attach_options(
         # chains are remembered on the meld and those cards, which change slowly from hand
         # to hand (by their codes: ints hash in C, cards in Python; a meld's hash is kept).
         first = meld.represents[0].code
-        if meld.kind is MeldKind.SET:
+        if meld.kind is _SET:
             rank = first % 13
             fitting = [c for c in codes if c == 52 or c % 13 == rank]
         else:
@@ -1098,10 +1103,10 @@ def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> 
             fillers += 1
     for meld in table:
         first = meld.represents[0].code
-        if meld.kind is MeldKind.SET:
+        if meld.kind is _SET:
             if first % 13 == rank:
                 return True
-        elif meld.kind is MeldKind.RUN:
+        elif meld.kind is _RUN:
             if first // 13 != suit:
                 continue
             below = (first % 13 - rank) % 13  # positions from the card up to the run's start

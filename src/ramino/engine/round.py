@@ -52,6 +52,8 @@ _OVER: Final = Phase.OVER
 _MUST_USE: Final = DiscardPickup.MUST_USE
 _LAY_THIS_TURN: Final = RetrievedJoker.LAY_THIS_TURN
 _LAY_IF_POSSIBLE: Final = RetrievedJoker.LAY_IF_POSSIBLE
+_REQUIRED: Final = FinalDiscard.REQUIRED
+_CLOCKWISE: Final = Direction.CLOCKWISE
 
 
 def _opened_message(points: int, threshold: int) -> IllegalAction:
@@ -197,7 +199,7 @@ class Round:
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play."""
-        step = 1 if self.rules.direction is Direction.CLOCKWISE else -1
+        step = 1 if self.rules.direction is _CLOCKWISE else -1
         return (seat + step) % self.players
 
     def _deal(self, order: list[int]) -> None:
@@ -503,7 +505,7 @@ class Round:
         when the hand would be empty (the player goes out by laying)."""
         opened_after = self.opened[seat] or points >= self._threshold()
         if not rest:
-            if self.rules.final_discard is FinalDiscard.REQUIRED:
+            if self.rules.final_discard is _REQUIRED:
                 raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
             if self.first_round and not self.rules.rummy_on_first_turn:
                 raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
@@ -539,7 +541,7 @@ class Round:
         final discard, two in a first round where nobody may go out."""
         if self.first_round and not self.rules.rummy_on_first_turn:
             return 2
-        return 1 if self.rules.final_discard is FinalDiscard.REQUIRED else 0
+        return 1 if self.rules.final_discard is _REQUIRED else 0
 
     def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
         """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
@@ -837,7 +839,7 @@ class Round:
             and len({c.rank for c in groups[0]}) == 1
             and not any(c.is_joker for c in groups[0])
         )
-        if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED and not seven:
+        if action.discard is None and rules.final_discard is _REQUIRED and not seven:
             raise IllegalAction(
                 Reason.SHOW_INCOMPLETE,
                 detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
