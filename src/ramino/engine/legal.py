@@ -58,12 +58,9 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
     return [None]
 
 
-def attach_candidates(round_: Round, seat: int) -> Iterator[Attach]:
-    """Every single-card attachment worth checking (the checks decide)."""
-    return iter(_attachments(table_index(round_), _held(round_, seat)))
-
-
 def _attachments(table: TableIndex, held: int) -> list[Attach]:
+    """Every single-card attachment to ``table`` worth checking for a hand holding the card
+    codes ``held`` (see _held); the checks decide."""
     codes = table.codes
     attachments = table.attachments
     return [attachments[k] for k in range(len(codes)) if held >> codes[k] & 1]
@@ -389,13 +386,9 @@ def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
     return frozenset(found)
 
 
-def swap_candidates(round_: Round, seat: int) -> Iterator[Swap]:
-    """Every joker retrieval the hand could pay for."""
-    table = table_index(round_)
-    return iter(_swaps(round_, seat, table, _held(round_, seat) if table.swaps else 0))
-
-
 def _swaps(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]:
+    """Every joker retrieval from ``table`` the hand of ``seat`` (holding the card codes
+    ``held``) could pay for."""
     found: list[Swap] = []
     deck = round_.deck
     for number, rank, needs, actions in table.swaps:
@@ -1080,7 +1073,7 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
         rules,
         rules.opening_threshold,
         keep=keep,
-        using=round_.deck[top],
+        using=card,
         table=table,
     )
 
@@ -1124,11 +1117,10 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     of these is legal."""
     table = round_.table
     rules = round_.rules
-    for action in attach_candidates(round_, seat):
+    # The attachments of a jolly alone: those the index files under its code.
+    for action in _attachments(table_index(round_), _held(round_, seat) & 1 << 52):
         # The remembered meld check first: most places refuse a jolly for the meld's sake.
-        if action.cards == (JOKER,) and attaches(
-            table[action.meld].meld, JOKER, action.jokers, rules
-        ):
+        if attaches(table[action.meld].meld, JOKER, action.jokers, rules):
             yield action
     hand = [round_.deck[i] for i in round_.hands[seat]]
     for meld_cards, declared in meld_candidates(hand, round_.rules):
