@@ -14,13 +14,12 @@ in a turn, the parts of another hand almost never.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
 from .melds import validate_meld
-from .rules_key import RulesKey, remembered
+from .rules_key import RulesKey, per_rules, remembered
 
 #: A meld worth counting, as remembered for a group of candidates: the codes of its cards
 #: (sorted), how many cards, its opening points.
@@ -190,18 +189,34 @@ def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[_GroupO
 _GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_GroupOption, ...]]]] = {}
 
 
-@lru_cache(maxsize=8192)
 def _meld_option(
     cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> tuple[tuple[int, ...], int]:
-    """The codes of a candidate meld's cards and its opening points (the same melds come
-    back hand after hand)."""
-    rules = key.rules
-    return sorted_codes(cards), validate_meld(cards, rules, jokers=declared).points(rules)
+    """The codes of a candidate meld's cards and its opening points. The same candidates
+    come back hand after hand as the same objects (see candidates._shared): the answer is
+    remembered on the candidate's cards, found by id without hashing a card."""
+    known = per_rules(_MELD_OPTIONS, key, 16384)
+    found = known.get(id(cards))
+    if found is None or found[0] is not cards or found[1] is not declared:
+        rules = key.rules
+        option = (sorted_codes(cards), validate_meld(cards, rules, jokers=declared).points(rules))
+        found = known[id(cards)] = (cards, declared, option)
+    return found[2]
+
+
+_MELD_OPTIONS: Final[
+    dict[
+        RulesKey,
+        dict[
+            int,
+            tuple[tuple[Card, ...], tuple[Card | None, ...] | None, tuple[tuple[int, ...], int]],
+        ],
+    ]
+] = {}
 
 
 def clear_caches() -> None:
     """Forget every hand and meld looked at (see legal.clear_caches)."""
     _SEARCHES.clear()
     _GROUP_OPTIONS.clear()
-    _meld_option.cache_clear()
+    _MELD_OPTIONS.clear()
