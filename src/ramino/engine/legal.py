@@ -933,37 +933,34 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
     (packed, see _WIDTH), how many, its best points, and the points by the card it starts
     with. The dictionaries are shared: callers only read them."""
-    rules = key.rules
     held: dict[Card, int] = {}
     for card in cards:
         held[card] = held.get(card, 0) + 1
-    base = sum(start.card_points(rules))
     # Chains are told apart by the cards they use (packed) and the card they start with: a
     # card taken from the pile must be the first to go down (see Round._check_taken_used).
     # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}
-    frontier: list[tuple[Meld, int, int, Card | None]] = [(start, 0, 0, None)]
+    # Each meld reached, the cards it used, how many, the card it started with, its points.
+    frontier: list[tuple[Meld, int, int, Card | None, int]] = [(start, 0, 0, None, 0)]
     for _ in range(depth):
-        grown_frontier: list[tuple[Meld, int, int, Card | None]] = []
-        for meld, used, count, first in frontier:
+        grown_frontier: list[tuple[Meld, int, int, Card | None, int]] = []
+        for meld, used, count, first, gained in frontier:
             for card, have in held.items():
                 shift = _WIDTH * card.code
-                if used >> shift & _FIELD >= have or not could_attach(meld, card, rules):
+                if used >> shift & _FIELD >= have:
                     continue
-                if _surely_refused(meld, card, rules):
+                step = _grown(meld, card, key)
+                if step is None:
                     continue
-                try:
-                    grown = attach(meld, [card], rules)
-                except (MeldError, NotationError):
-                    continue
+                grown, added = step
                 now = used + (1 << shift)
                 chain = (now, card if first is None else first)
-                points = sum(grown.card_points(rules)) - base
+                points = gained + added
                 if best.get(chain, -1) < points:
                     best[chain] = points
                     sizes[now] = count + 1
-                    grown_frontier.append((grown, now, count + 1, chain[1]))
+                    grown_frontier.append((grown, now, count + 1, chain[1], points))
         frontier = grown_frontier
     chains: dict[int, dict[Card, int]] = {}
     for (used, first), points in best.items():
@@ -971,6 +968,34 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     return tuple(
         (used, sizes[used], max(starts.values()), starts) for used, starts in chains.items()
     )
+
+
+def _grown(meld: Meld, card: Card, key: RulesKey) -> tuple[Meld, int] | None:
+    """``meld`` with ``card`` attached (the rules placing a jolly) and the points that adds,
+    or ``None`` when the meld refuses it. Remembered by meld, then by the card's code: the
+    chains of one hand and of the next share their steps, and the melds those steps grow
+    (so the steps after them are found again too)."""
+    known = per_rules(_GROWN, key, 4096)
+    steps = known.get(meld)
+    if steps is None:
+        steps = known[meld] = {}
+    code = card.code
+    if code in steps:
+        return steps[code]
+    rules = key.rules
+    found: tuple[Meld, int] | None = None
+    if could_attach(meld, card, rules) and not _surely_refused(meld, card, rules):
+        try:
+            grown = attach(meld, [card], rules)
+        except (MeldError, NotationError):
+            pass
+        else:
+            found = (grown, sum(grown.card_points(rules)) - sum(meld.card_points(rules)))
+    steps[code] = found
+    return found
+
+
+_GROWN: Final[dict[RulesKey, dict[Meld, dict[int, tuple[Meld, int] | None]]]] = {}
 
 
 def opening_reachable(
@@ -1165,6 +1190,7 @@ def clear_caches() -> None:
     _LAYS.clear()
     _VALID.clear()
     _CHAINS.clear()
+    _GROWN.clear()
     for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
         store.clear()
     _TABLES.clear()
