@@ -1171,13 +1171,13 @@ def clear_caches() -> None:
         _rank_live,
         _suit_live,
     )
-    from .melds import _needed, _validate, _windows_holding
+    from .melds import _chosen_window, _needed, _validate, _windows_holding
 
     caches: list[Any] = [_rank_live, _suit_live]
     caches += [_needed]
     caches += [_validate]
     caches += [_retrieved]
-    caches += [_windows_holding]
+    caches += [_windows_holding, _chosen_window]
     for cached in caches:
         cached.cache_clear()
     _CANDIDATES.clear()

@@ -40,6 +40,14 @@ class MeldKind(enum.StrEnum):
         return names[self.value][1 if lang == "en" else 0]
 
 
+# Read once: an enum member looked up on its class goes through the enum's metaclass.
+_RUN_KIND: Final = MeldKind.RUN
+_SET_KIND: Final = MeldKind.SET
+_LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
+_LOWER: Final = JokerPosition.LOWER
+_DISTINCT: Final = SetSuits.DISTINCT
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A valid meld: its cards in meld order and the natural card each one stands for.
@@ -135,17 +143,24 @@ class Meld:
     def card_points(self, rules: Rules) -> tuple[int, ...]:
         """Each card's opening points: a jolly is worth what it stands for, or the fixed
         ``opening_joker_value``; the ace 1 when low in a run, 11 when high or in a set."""
+        # From the codes (rank = code % 13 + 1), with the rules' value and the kind read
+        # once: asked for every candidate meld and every attachment tried in an opening.
+        fixed = rules.opening_joker_value
+        run = self.kind is _RUN_KIND
+        cards = self.cards
+        represents = self.represents
+        last = len(cards) - 1
         out = []
-        last = len(self.cards) - 1
-        for i, (card, rep) in enumerate(zip(self.cards, self.represents, strict=True)):
-            if card.is_joker and rules.opening_joker_value is not None:
-                out.append(rules.opening_joker_value)
-            elif rep.rank is Rank.ACE:
+        for i in range(len(cards)):
+            if fixed is not None and cards[i].code == 52:
+                out.append(fixed)
+                continue
+            number = represents[i].code % 13 + 1
+            if number == 1:
                 # In a run the ace is high only at the top (Q-K-A); in a set it is high.
-                out.append(11 if self.kind is not MeldKind.RUN or (i == last and i > 0) else 1)
+                out.append(11 if not run or (i == last and i > 0) else 1)
             else:
-                assert rep.rank is not None
-                out.append(min(rep.number, 10))
+                out.append(min(number, 10))
         return tuple(out)
 
     def points(self, rules: Rules) -> int:
@@ -305,49 +320,52 @@ def _invalid_declaration(cards: tuple[Card, ...], declared: Card, detail: Locali
 def _as_set(
     cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
 ) -> Meld:
-    rank = naturals[0].rank
-    assert rank is not None
-    distinct = rules.set_suits is SetSuits.DISTINCT
-    suits = [c.suit for c in naturals]
-    if distinct and len(set(suits)) != len(suits):
-        raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
+    # By code (suit = code // 13, in the order of Suit): an enum's hash is a Python call.
+    rank = naturals[0].code % 13
+    distinct = rules.set_suits is _DISTINCT
+    taken = 0  # bit s for the suit s held
+    for card in naturals:
+        bit = 1 << card.code // 13
+        if distinct and taken & bit:
+            raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
+        taken |= bit
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     limit = min(limits) if limits else None
     if limit is not None and len(cards) > limit:
         raise MeldError(Reason.SET_TOO_LARGE, cards=cards, count=len(cards), limit=limit)
-    taken = set(suits)
-    for card in declared:
-        if card is None:
+    for stands in declared:
+        if stands is None:
             continue
-        if card.rank is not rank:
+        if stands.code % 13 != rank:
             raise _invalid_declaration(
                 cards,
-                card,
+                stands,
                 (
                     "in un tris il jolly vale una carta dello stesso valore.",
                     "in a set the joker stands for a card of the same rank.",
                 ),
             )
-        if distinct and card.suit in taken:
+        bit = 1 << stands.code // 13
+        if distinct and taken & bit:
             raise _invalid_declaration(
                 cards,
-                card,
+                stands,
                 ("quel seme c'è già nel tris.", "that suit is already in the set."),
             )
-        taken.add(card.suit)
-    free = [s for s in Suit if s not in taken] or list(Suit)
+        taken |= bit
+    free = [s for s in range(4) if not taken >> s & 1] or [0, 1, 2, 3]
     represents: list[Card] = []
     jokers = iter(declared)
     for card in cards:
-        if not card.is_joker:
+        if card.code != 52:
             represents.append(card)
             continue
         choice = next(jokers)
         if choice is None:
             suit = free.pop(0) if distinct or len(free) > 1 else free[0]
-            choice = Card(rank, suit)
+            choice = NATURAL_CARDS[suit * 13 + rank]
         represents.append(choice)
-    return Meld(MeldKind.SET, cards, tuple(represents))
+    return Meld(_SET_KIND, cards, tuple(represents))
 
 
 @lru_cache(maxsize=256)
@@ -372,55 +390,57 @@ def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
 def _as_run(
     cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
 ) -> Meld:
-    suit = naturals[0].suit
-    assert suit is not None
     n = len(cards)
-    ranks = [c.number for c in naturals if c.rank is not None]
-    if len(set(ranks)) != len(ranks):
-        dup = next(c for c in naturals if ranks.count(c.number) > 1)
-        raise MeldError(Reason.RUN_DUPLICATE_RANK, cards=[dup])
+    # The ranks held, bit r for rank r, from the codes (rank = code % 13 + 1).
+    held = 0
+    for card in naturals:
+        bit = 2 << card.code % 13
+        if held & bit:
+            ranks = [c.number for c in naturals]
+            dup = next(c for c in naturals if ranks.count(c.number) > 1)
+            raise MeldError(Reason.RUN_DUPLICATE_RANK, cards=[dup])
+        held |= bit
     if n > 13:
         raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
-    ace_high = rules.ace_in_runs is AceInRuns.LOW_OR_HIGH
+    ace_high = rules.ace_in_runs is _LOW_OR_HIGH
+    wrap = rules.run_wrap
     fixed = [d for d in declared if d is not None]
-    valid = _fitting_windows(n, set(ranks), fixed, suit, ace_high, rules.run_wrap)
-    if not valid:
-        if fixed and _fitting_windows(n, set(ranks), [], suit, ace_high, rules.run_wrap):
+    wanted = _wanted(held, fixed, naturals[0].code // 13)
+    window = (
+        _chosen_window(n, wanted, ace_high, wrap, rules.ambiguous_joker is _LOWER)
+        if wanted >= 0
+        else None
+    )
+    if window is None:
+        if fixed and _windows_holding(n, held, ace_high, wrap):
             raise _invalid_declaration(
                 cards,
                 fixed[0],
                 ("non ha il suo posto in questa scala.", "it has no place in this run."),
             )
+        ranks = [c.number for c in naturals]
         raise _run_failure(cards, ranks, n - len(ranks), rules)
-    window = _pick(valid, rules)
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
-    placed = {c.number: c for c in fixed if c.rank is not None}
-    undeclared_jokers = iter([JOKER] * (n - len(naturals) - len(fixed)))
-    by_rank = {c.number: c for c in naturals if c.rank is not None}
     ordered: list[Card] = []
     represents: list[Card] = []
     for rank in window:
-        if rank in by_rank:
-            ordered.append(by_rank[rank])
-            represents.append(by_rank[rank])
-        else:
-            ordered.append(next(undeclared_jokers) if rank not in placed else JOKER)
-            represents.append(NATURAL_CARDS[row + rank - 1])
-    return Meld(MeldKind.RUN, tuple(ordered), tuple(represents))
+        card = NATURAL_CARDS[row + rank - 1]
+        # Cards are interned: the card held is the very card of its rank and suit.
+        ordered.append(card if held >> rank & 1 else JOKER)
+        represents.append(card)
+    return Meld(_RUN_KIND, tuple(ordered), tuple(represents))
 
 
-def _fitting_windows(
-    n: int, ranks: set[int], fixed: list[Card], suit: Suit, ace_high: bool, wrap: bool
-) -> list[tuple[int, ...]]:
-    fixed_ranks = [c.number for c in fixed if c.rank is not None]
-    if any(c.suit is not suit for c in fixed) or len(set(fixed_ranks)) != len(fixed_ranks):
-        return []
-    if ranks & set(fixed_ranks):
-        return []
-    wanted = 0
-    for rank in ranks | set(fixed_ranks):
-        wanted |= 1 << rank
-    return list(_windows_holding(n, wanted, ace_high, wrap))
+def _wanted(held: int, fixed: list[Card], suit: int) -> int:
+    """The ranks a run must hold (bit r for rank r): those ``held`` and those the jolly is
+    declared for; -1 when a declaration is of another suit or a rank already there."""
+    wanted = held
+    for card in fixed:
+        bit = 2 << card.code % 13
+        if card.code // 13 != suit or wanted & bit:
+            return -1
+        wanted |= bit
+    return wanted
 
 
 @lru_cache(maxsize=4096)
@@ -439,11 +459,20 @@ def _windows_holding(
     return tuple(found)
 
 
-def _pick(valid: list[tuple[int, ...]], rules: Rules) -> tuple[int, ...]:
+@lru_cache(maxsize=4096)
+def _chosen_window(
+    n: int, wanted: int, ace_high: bool, wrap: bool, lower: bool
+) -> tuple[int, ...] | None:
+    """The window a run of ``n`` cards holding the ranks of ``wanted`` is laid in, or
+    ``None``: among the windows that fit, a linear one before one going round the corner,
+    the lowest or the highest as the rules place an ambiguous jolly."""
+    valid = _windows_holding(n, wanted, ace_high, wrap)
+    if not valid:
+        return None
     # Windows come linear first (lowest first), then the ones going round the corner.
     linear = [w for w in valid if _is_linear(w)]
-    pool = linear or valid
-    return pool[0] if rules.ambiguous_joker is JokerPosition.LOWER else pool[-1]
+    pool = linear or list(valid)
+    return pool[0] if lower else pool[-1]
 
 
 def _is_linear(window: tuple[int, ...]) -> bool:
