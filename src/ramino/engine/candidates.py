@@ -244,6 +244,8 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
 
 _PIECES: Final[dict[RulesKey, dict[int, tuple[Candidate, ...]]]] = {}
 _LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
+_DISTINCT: Final = SetSuits.DISTINCT
+_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
 _NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
 
 
@@ -305,7 +307,7 @@ def _rank_sets(
     their indices here, and cards are read from NATURAL_CARDS by code (building a Card
     looks up its enums)."""
     rules = key.rules
-    distinct = rules.set_suits is SetSuits.DISTINCT
+    distinct = rules.set_suits is _DISTINCT
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.
     limit = min(limits) if limits else sum(have_by_suit) + jokers
@@ -322,7 +324,7 @@ def _rank_sets(
         )
     else:
         choices = _multisets(of_suit, suits, have_by_suit)
-    declared_suit = distinct and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
+    declared_suit = distinct and rules.set_joker_swap is _DECLARED_SUIT
     for naturals in choices:
         if len(naturals) < rules.min_natural_cards:
             continue

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 # one through the enum's metaclass, and the kinds of melds are asked about meld by meld.
 _SET: Final = MeldKind.SET
 _RUN: Final = MeldKind.RUN
+_DISTINCT: Final = SetSuits.DISTINCT
+_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
+_OPTIONAL_DISCARD: Final = FinalDiscard.OPTIONAL
 
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
@@ -49,8 +52,8 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
         return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)))]
     if (
         meld.kind is _SET
-        and rules.set_suits is SetSuits.DISTINCT
-        and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
+        and rules.set_suits is _DISTINCT
+        and rules.set_joker_swap is _DECLARED_SUIT
     ):
         assert meld.rank is not None
         taken = {c.suit for c in meld.represents}
@@ -321,7 +324,7 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
         return most is not None and meld.joker_count >= most
     if meld.kind is not _SET:
         return False
-    distinct = rules.set_suits is SetSuits.DISTINCT
+    distinct = rules.set_suits is _DISTINCT
     if distinct and any(held.suit is card.suit for held in meld.naturals):
         return True
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
@@ -456,7 +459,7 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     rules = round_.rules
     cards = [round_.deck[i] for i in round_.hands[seat]]
     discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
-    if rules.final_discard is FinalDiscard.OPTIONAL:
+    if rules.final_discard is _OPTIONAL_DISCARD:
         discards.insert(0, None)
     if not rules.melding_during_play and rules.seven_of_a_kind_wins:
         # Counted by code: a Rank's hash is a Python call.

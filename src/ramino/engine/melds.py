@@ -46,6 +46,9 @@ _SET_KIND: Final = MeldKind.SET
 _LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
 _LOWER: Final = JokerPosition.LOWER
 _DISTINCT: Final = SetSuits.DISTINCT
+_ANY_SUITS: Final = SetSuits.ANY
+_ALL_MISSING: Final = SetJokerSwap.ALL_MISSING
+_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -116,12 +119,12 @@ class Meld:
     @property
     def suit(self) -> Suit | None:
         """The suit of a run or flush; ``None`` for a set."""
-        return None if self.kind is MeldKind.SET else self.represents[0].suit
+        return None if self.kind is _SET_KIND else self.represents[0].suit
 
     @property
     def rank(self) -> Rank | None:
         """The rank of a set; ``None`` for a run or flush."""
-        return self.represents[0].rank if self.kind is MeldKind.SET else None
+        return self.represents[0].rank if self.kind is _SET_KIND else None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -533,8 +536,8 @@ def _as_flush(
 def _fixed_declarations(meld: Meld, rules: Rules) -> list[Card | None]:
     """The jolly of a meld keep their card, except in a set where every missing suit frees
     the jolly: there it stands for "a card of the rank" and its suit follows the set."""
-    floating = meld.kind is MeldKind.SET and (
-        rules.set_joker_swap is SetJokerSwap.ALL_MISSING or rules.set_suits is SetSuits.ANY
+    floating = meld.kind is _SET_KIND and (
+        rules.set_joker_swap is _ALL_MISSING or rules.set_suits is _ANY_SUITS
     )
     return [None if floating else rep for _, rep in meld.joker_assignments]
 
@@ -560,12 +563,12 @@ def attach(
     if not new:
         raise NotationError(Reason.NO_CARDS)
     new_declared = _check_declarations(new, sum(1 for c in new if c.is_joker), jokers)
-    if meld.kind is not MeldKind.SET or rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
+    if meld.kind is not _SET_KIND or rules.set_joker_swap is _DECLARED_SUIT:
         held = {rep for _, rep in meld.joker_assignments}
         for card in new:
             if card in held:
                 raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=meld)
-    elif rules.set_suits is SetSuits.DISTINCT and meld.joker_count:
+    elif rules.set_suits is _DISTINCT and meld.joker_count:
         present = {c.suit for c in meld.naturals}
         limit = min(4, rules.set_max or 4)
         for card in new:
@@ -632,12 +635,12 @@ def retrieve_joker(
     if any(c.is_joker for c in given):
         raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules))
     if (
-        meld.kind is MeldKind.SET
-        and rules.set_suits is SetSuits.DISTINCT
-        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
+        meld.kind is _SET_KIND
+        and rules.set_suits is _DISTINCT
+        and (rules.set_joker_swap is _ALL_MISSING)
     ):
         return _retrieve_from_set_all_missing(meld, given, rules)
-    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
+    if meld.kind is _SET_KIND and rules.set_suits is _ANY_SUITS:
         wanted = [rep for _, rep in meld.joker_assignments]
         matches = [c.rank is meld.rank for c in given]
         if not all(matches) or len(given) > len(wanted):
@@ -661,9 +664,9 @@ def retrieve_joker(
 @lru_cache(maxsize=4096)
 def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
     if (
-        meld.kind is MeldKind.SET
-        and rules.set_suits is SetSuits.DISTINCT
-        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
+        meld.kind is _SET_KIND
+        and rules.set_suits is _DISTINCT
+        and (rules.set_joker_swap is _ALL_MISSING)
     ):
         present = {c.suit for c in meld.naturals}
         assert meld.rank is not None
