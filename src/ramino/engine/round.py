@@ -104,6 +104,8 @@ class Round:
     _opening_points: int
     _pending: list[int]
     _pending_from: int | None
+    _keep_first: int
+    _keep_after: int
 
     def __init__(
         self,
@@ -146,6 +148,8 @@ class Round:
             self._opening_points = source._opening_points
             self._pending = source._pending
             self._pending_from = source._pending_from
+            self._keep_first = source._keep_first
+            self._keep_after = source._keep_after
             return
         _check_playable(rules, players)
         if not 0 <= dealer < players:
@@ -156,6 +160,10 @@ class Round:
         self.rules = rules
         self.players = players
         self.dealer = dealer
+        # What cards_to_keep answers, read from the rules once: it is asked at every move of
+        # an opening and every check of what a move leaves.
+        self._keep_after = 1 if rules.final_discard is _REQUIRED else 0
+        self._keep_first = self._keep_after if rules.rummy_on_first_turn else 2
         self.seed = seed_bytes(seed)
         self.deck = Deck.for_rules(rules, players)
         order = list(deck_order) if deck_order is not None else None
@@ -539,9 +547,7 @@ class Round:
     def cards_to_keep(self) -> int:
         """Cards a player must keep in hand after laying: one to discard when the rules want a
         final discard, two in a first round where nobody may go out."""
-        if self.first_round and not self.rules.rummy_on_first_turn:
-            return 2
-        return 1 if self.rules.final_discard is _REQUIRED else 0
+        return self._keep_first if self.turn <= self.players else self._keep_after
 
     def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
         """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
