@@ -117,3 +117,18 @@ def test_a_large_hand_still_counts_right() -> None:
     assert not opening_reachable(hand, SCALA_40, 250, keep=1)
     codes = tuple(sorted(card.code for card in hand))
     assert search_for(codes, rules_key(SCALA_40)).guards.bit_length() > 62
+
+
+def test_questions_past_what_a_remembered_key_packs_are_answered_alike() -> None:
+    # The points wanted and the cards kept are packed into one int to remember an answer;
+    # past those bits the question is worked out each time, with the same answer.
+    hand = parse_cards("7H 8H 9H 7S 7C 7D JK")
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_key(SCALA_40))
+    full = search.pack(hand)
+    # 7♥ 8♥ 9♥ with the jolly as 10♥ (34) and the three other sevens (21).
+    assert search.reach(full, len(hand), 55, 0)
+    assert not search.reach(full, len(hand), 56, 0)
+    assert not search.reach(full, len(hand), 1 << 20, 0)
+    assert not search.reach(full, len(hand), (1 << 20) + 1, 0)
+    assert not search.reach(full, len(hand), 1, 16)  # 16 cards to keep out of 7
+    assert search.reach(full, len(hand), 55, 0)  # asked again, remembered

@@ -31,6 +31,11 @@ _GroupOption = tuple[tuple[int, ...], int, int]
 Row = tuple[int, int, int, int, dict[Card, int] | None]
 
 
+#: The bits of the points wanted in the key of a remembered answer (see OpeningSearch.reach).
+_WANT_BITS: Final = 20
+_WANT_LIMIT: Final = 1 << _WANT_BITS
+
+
 class OpeningSearch:
     """The opening search for one hand (see the module's docstring), for one value of the
     rules. Cards given to it must be among the hand's."""
@@ -46,7 +51,9 @@ class OpeningSearch:
         for index, code in enumerate(counts):
             units[code] = 1 << (width * index)
             guards |= 1 << (width * index + width - 1)
-        self.units: Final = units
+        # Tuples of ints, not lists: the garbage collector stops tracking them at its first
+        # pass, where a list is traversed at every pass for as long as the search is kept.
+        self.units: Final = tuple(units)
         self.guards: Final = guards
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
@@ -59,10 +66,10 @@ class OpeningSearch:
                 rows.append((points, needed, used))
         # Richest first, so a reachable threshold is found quickly.
         rows.sort(key=_points_first)
-        self.needs: Final = [row[1] for row in rows]
-        self.sizes: Final = [row[2] for row in rows]
-        self.points: Final = [row[0] for row in rows]
-        self.answers: Final[dict[tuple[int, int, int], bool]] = {}
+        self.needs: Final = tuple([row[1] for row in rows])
+        self.sizes: Final = tuple([row[2] for row in rows])
+        self.points: Final = tuple([row[0] for row in rows])
+        self.answers: Final[dict[int, bool]] = {}
 
     def pack(self, cards: Sequence[Card]) -> int:
         """``cards`` packed with every guard set, or -1 when one of them is not the hand's
@@ -86,7 +93,11 @@ class OpeningSearch:
         ``want`` points, keeping ``keep`` cards in hand."""
         if want <= 0:
             return True
-        asked = (left, want, keep)
+        if want >= _WANT_LIMIT or not 0 <= keep < 16:
+            return self._tries(left, size, want, keep, 0)  # past what a key packs
+        # One int for the question: a dictionary of ints is one the garbage collector does
+        # not track, where keys of tuples would have it traversed at every pass.
+        asked = (left << _WANT_BITS | want) << 4 | keep
         known = self.answers.get(asked)
         if known is None:
             known = self.answers[asked] = self._tries(left, size, want, keep, 0)
