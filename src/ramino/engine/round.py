@@ -547,7 +547,7 @@ class Round:
     def cards_to_keep(self) -> int:
         """Cards a player must keep in hand after laying: one to discard when the rules want a
         final discard, two in a first round where nobody may go out."""
-        return self._keep_first if self.turn <= self.players else self._keep_after
+        return self._keep_first if self.first_round else self._keep_after
 
     def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
         """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
