@@ -41,34 +41,45 @@ class OpeningSearch:
     rules. Cards given to it must be among the hand's."""
 
     def __init__(self, codes: tuple[int, ...], key: RulesKey) -> None:
-        counts: dict[int, int] = {}
+        # Counted in a list by code, not a dictionary: int arithmetic on a list, compiled,
+        # where a dictionary is hashed into at every card and ``max`` is a generic call.
+        counts = [0] * 53
+        most = 0
         for code in codes:
-            counts[code] = counts.get(code, 0) + 1
+            count = counts[code] + 1
+            counts[code] = count
+            if count > most:
+                most = count
         # Enough bits for the most copies of a card, and the guard above them.
-        width = max(counts.values(), default=0).bit_length() + 1
+        width = most.bit_length() + 1
         units = [0] * 53
         guards = 0
-        for index, code in enumerate(counts):
-            units[code] = 1 << (width * index)
-            guards |= 1 << (width * index + width - 1)
+        index = 0
+        for code in codes:
+            if not units[code]:
+                # Fields in the order the cards first come.
+                units[code] = 1 << (width * index)
+                guards |= 1 << (width * index + width - 1)
+                index += 1
         # Tuples of ints, not lists: the garbage collector stops tracking them at its first
         # pass, where a list is traversed at every pass for as long as the search is kept.
         self.units: Final = tuple(units)
         self.guards: Final = guards
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
-        rows: list[tuple[int, int, int]] = []
+        rows: list[tuple[int, int, int, int]] = []
         for group in groups_of_codes(codes, key.rules):
             for meld_codes, used, points in _group_options(group, key):
                 needed = 0
                 for code in meld_codes:
                     needed += units[code]
-                rows.append((points, needed, used))
-        # Richest first, so a reachable threshold is found quickly.
-        rows.sort(key=_points_first)
-        self.needs: Final = tuple([row[1] for row in rows])
-        self.sizes: Final = tuple([row[2] for row in rows])
-        self.points: Final = tuple([row[0] for row in rows])
+                # Richest first, and in the order found among equals: a sort of plain
+                # tuples compares in C, where a key function is called for every row.
+                rows.append((-points, len(rows), needed, used))
+        rows.sort()
+        self.needs: Final = tuple([row[2] for row in rows])
+        self.sizes: Final = tuple([row[3] for row in rows])
+        self.points: Final = tuple([-row[0] for row in rows])
         self.answers: Final[dict[int, bool]] = {}
 
     def pack(self, cards: Sequence[Card]) -> int:
@@ -133,10 +144,6 @@ class OpeningSearch:
             for k, needed in enumerate(self.needs)
             if (left - needed) & guards == guards
         ]
-
-
-def _points_first(row: tuple[int, int, int]) -> int:
-    return -row[0]
 
 
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
