@@ -36,10 +36,17 @@ def rules_key(rules: Rules) -> RulesKey:
     >>> rules_key(get_preset("scala-40")) is rules_key(get_preset("classico"))
     False
     """
-    # Found by the object's id first (an int, hashed in C); the entry holds the object, so
+    # A program plays one value of the rules at a time, asked for a few dozen times per
+    # decision: the last one answered is checked first, by identity.
+    if _LAST:
+        last = _LAST[0]
+        if last[0] is rules:
+            return last[1]
+    # Then found by the object's id (an int, hashed in C); the entry holds the object, so
     # its id cannot be taken by another while the entry lasts.
     found = _BY_ID.get(id(rules))
     if found is not None and found[0] is rules:
+        _remember_last(found)
         return found[1]
     key = _BY_VALUE.get(rules)
     if key is None:
@@ -50,10 +57,20 @@ def rules_key(rules: Rules) -> RulesKey:
         key = _BY_VALUE[rules] = RulesKey(rules)
     if len(_BY_ID) >= 1024:
         _BY_ID.clear()
-    _BY_ID[id(rules)] = (rules, key)
+    entry = _BY_ID[id(rules)] = (rules, key)
+    _remember_last(entry)
     return key
 
 
+def _remember_last(entry: tuple[Rules, RulesKey]) -> None:
+    # One tuple replaced at once: the rules and their key are never seen apart.
+    if _LAST:
+        _LAST[0] = entry
+    else:
+        _LAST.append(entry)
+
+
+_LAST: Final[list[tuple[Rules, RulesKey]]] = []
 _BY_ID: Final[dict[int, tuple[Rules, RulesKey]]] = {}
 _BY_VALUE: Final[dict[Rules, RulesKey]] = {}
 
