@@ -265,8 +265,15 @@ def sorted_codes(cards: Iterable[Card]) -> tuple[int, ...]:
     >>> sorted_codes(parse_cards("KD 2C JK"))
     (1, 25, 52)
     """
-    # Read as attributes, not through a key function: compiled, that is a field read.
-    codes = [card.code for card in cards]
+    # Read as attributes, not through a key function: compiled, that is a field read. A
+    # list (what most callers hold) is read by index into a list made at its length; any
+    # other iterable through the iterator protocol.
+    if isinstance(cards, list):
+        # Typed again: narrowed from an iterable, the list's items are not known as cards.
+        held: list[Card] = cards
+        codes = [card.code for card in held]
+    else:
+        codes = [card.code for card in cards]
     codes.sort()
     return tuple(codes)
 
