@@ -158,15 +158,21 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
 
 def _shape(codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
-    masks = [0, 0, 0, 0]
     by_code = [0] * 53
-    # Plain int arithmetic on typed locals: compiled, no generic in-place operator is called.
+    # Plain int arithmetic on typed locals: compiled, no generic in-place operator is called,
+    # and a mask is boxed once at the end, not at every card of its suit.
+    clubs = diamonds = hearts = spades = 0
     for code in codes:
         by_code[code] = by_code[code] + 1
-        if code < 52:
-            suit = code // 13
-            masks[suit] = masks[suit] | 2 << (code - 13 * suit)
-    return masks, by_code
+        if code < 13:
+            clubs |= 2 << code
+        elif code < 26:
+            diamonds |= 2 << (code - 13)
+        elif code < 39:
+            hearts |= 2 << (code - 26)
+        elif code < 52:
+            spades |= 2 << (code - 39)
+    return [clubs, diamonds, hearts, spades], by_code
 
 
 @lru_cache(maxsize=8192)
@@ -207,7 +213,9 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     positions = mask | mask << 13
     pieces = per_rules(_PIECES, key, 32768)
     found: list[object] = []
-    for start in range(1, 14) if wrap else range(1, top - 1):
+    # A range of two ints is a loop in C; a choice of two range objects is iterated generically.
+    last = 14 if wrap else top - 1
+    for start in range(1, last):
         if not jokers and not positions >> start & 1:
             continue  # without a jolly a run starts on a card in hand
         span = 13 if wrap else min(13, top + 1 - start)
