@@ -106,6 +106,7 @@ class Round:
     _pending_from: int | None
     _keep_first: int
     _keep_after: int
+    _no_attachable_discard: bool
 
     def __init__(
         self,
@@ -150,6 +151,7 @@ class Round:
             self._pending_from = source._pending_from
             self._keep_first = source._keep_first
             self._keep_after = source._keep_after
+            self._no_attachable_discard = source._no_attachable_discard
             return
         _check_playable(rules, players)
         if not 0 <= dealer < players:
@@ -164,6 +166,9 @@ class Round:
         # an opening and every check of what a move leaves.
         self._keep_after = 1 if rules.final_discard is _REQUIRED else 0
         self._keep_first = self._keep_after if rules.rummy_on_first_turn else 2
+        # Asked at every discard and every list of discards; a method of the rules, which are
+        # plain Python, costs a call into the interpreter.
+        self._no_attachable_discard = rules.attachable_discard_forbidden(players)
         self.seed = seed_bytes(seed)
         self.deck = Deck.for_rules(rules, players)
         order = list(deck_order) if deck_order is not None else None
@@ -771,7 +776,7 @@ class Round:
         else:
             held = {cards[i].code for i in hand if self._may_discard_id(i)}
         allowed = sorted(held)
-        if len(hand) > 1 and self.rules.attachable_discard_forbidden(self.players):
+        if len(hand) > 1 and self._no_attachable_discard:
             # The ban of _check_attachable_discard, worked out once for the whole hand.
             fitting = self._fitting_codes()
             if not all(fitting >> code & 1 for code in allowed):
@@ -784,7 +789,7 @@ class Round:
         card_id = self._discard_id(seat, action.card)
         self._check_discard_turn(seat)
         going_out = len(hand) == 1
-        if not going_out and self.rules.attachable_discard_forbidden(self.players):
+        if not going_out and self._no_attachable_discard:
             self._check_attachable_discard(seat, card_id)
 
         def discard() -> Event:
