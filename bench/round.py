@@ -5,7 +5,8 @@ Every decision computes the complete legal actions, as ``ramino simulate`` does.
 preset: through observations and a :class:`RandomBot` (what ``simulate`` and every client pay),
 and the engine alone (``legal_actions()`` then ``apply``). µs per decision is the median over
 batches, in processor time. Gin rummy in RLCard and OpenSpiel is timed beside it when those
-packages are installed.
+packages are installed, batch for batch: each batch of the engine is followed at once by the
+same batch of each peer, and the engine's ratio to a peer is the median of those pairs.
 """
 
 from __future__ import annotations
@@ -41,16 +42,46 @@ def measure(batch: Callable[[int], tuple[int, int]], batches: int) -> Figures:
     seconds = 0.0
     per_decision = []
     for k in range(batches):
-        # Start every batch cold: the engine remembers answers about hands it has seen, and
-        # the second figure replays the very same games as the first.
-        clear_caches()
-        # Processor time: on a shared machine, other processes' work is not counted.
-        start = time.process_time()
-        d, r = batch(k)
-        elapsed = time.process_time() - start
+        d, r, elapsed = timed(batch, k)
         decisions, rounds, seconds = decisions + d, rounds + r, seconds + elapsed
         per_decision.append(elapsed / max(d, 1) * 1e6)
     return Figures(decisions, rounds, seconds, statistics.median(per_decision))
+
+
+def timed(batch: Callable[[int], tuple[int, int]], k: int) -> tuple[int, int, float]:
+    """One batch from cold caches: its decisions, rounds and processor seconds."""
+    # Start every batch cold: the engine remembers answers about hands it has seen, and
+    # the second figure replays the very same games as the first.
+    clear_caches()
+    # Processor time: on a shared machine, other processes' work is not counted.
+    start = time.process_time()
+    d, r = batch(k)
+    return d, r, time.process_time() - start
+
+
+def measure_paired(
+    engine: Callable[[int], tuple[int, int]],
+    peers: dict[str, Callable[[int], tuple[int, int]]],
+    batches: int,
+) -> tuple[Figures, dict[str, float]]:
+    """The engine's figures, and its time per decision over each peer's: every batch of the
+    engine is followed at once by the same batch of every peer, and the ratio is the median
+    of these pairs. A shared machine's speed drifts by tens of percent within minutes, so
+    figures taken apart compare the machine's moments as much as the programs."""
+    decisions = rounds = 0
+    seconds = 0.0
+    per_decision = []
+    ratios: dict[str, list[float]] = {label: [] for label in peers}
+    for k in range(batches):
+        d, r, elapsed = timed(engine, k)
+        decisions, rounds, seconds = decisions + d, rounds + r, seconds + elapsed
+        us = elapsed / max(d, 1) * 1e6
+        per_decision.append(us)
+        for label, peer in peers.items():
+            peer_d, _, peer_elapsed = timed(peer, k)
+            ratios[label].append(us / (peer_elapsed / max(peer_d, 1) * 1e6))
+    figures = Figures(decisions, rounds, seconds, statistics.median(per_decision))
+    return figures, {label: statistics.median(found) for label, found in ratios.items()}
 
 
 def ramino_batch(
@@ -152,14 +183,15 @@ def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]
 
 
 def row(
-    label: str, players: int | str, bot: Figures, engine: Figures | None, peers: dict[str, float]
+    label: str,
+    players: int | str,
+    bot: Figures,
+    engine: Figures | None,
+    ratios_by_peer: dict[str, float],
 ) -> str:
     engine_us = f"{engine.per_decision_us:10.1f}" if engine is not None else f"{'':>10}"
-    # The engine's time per decision over each peer's, timed in this same run.
-    ratios = "".join(
-        f" {engine.per_decision_us / us:12.2f}×" if engine is not None else f" {'':>13}"
-        for us in peers.values()
-    )
+    # The engine's time per decision over each peer's, from batches timed side by side.
+    ratios = "".join(f" {ratio:12.2f}×" for ratio in ratios_by_peer.values())
     return (
         f"{label:<22} {players!s:>3} {bot.rounds:>6} {bot.decisions:>9}"
         f" {bot.per_decision_us:10.1f} {engine_us}"
@@ -194,16 +226,15 @@ def main() -> None:
         ("open_spiel gin_rummy", open_spiel_batch),
     ]
     peer_rows: list[str] = []
-    peers: dict[str, float] = {}
+    peers: dict[str, Callable[[int], tuple[int, int]]] = {}
     for label, make in makers:
         try:
             batch = make(args.rounds, args.seed)
         except ImportError:
             peer_rows.append(f"{label:<22} peer not installed")
             continue
-        figures = measure(batch, args.batches)
-        peers[label] = figures.per_decision_us
-        peer_rows.append(row(label, 2, figures, None, {}))
+        peers[label] = batch
+        peer_rows.append(row(label, 2, measure(batch, args.batches), None, {}))
     vs = "".join(f" {'÷ ' + label.split()[0]:>13}" for label in peers)
     print(
         f"{'preset':<22} {'pl':>3} {'rounds':>6} {'decisions':>9} {'µs/dec':>10}"
@@ -218,19 +249,20 @@ def main() -> None:
         bot = measure(
             ramino_batch(preset, players, args.rounds, args.seed, bots=True), args.batches
         )
-        engine = measure(
-            ramino_batch(preset, players, args.rounds, args.seed, bots=False), args.batches
+        engine, ratios = measure_paired(
+            ramino_batch(preset, players, args.rounds, args.seed, bots=False), peers, args.batches
         )
         if engine.decisions != bot.decisions:  # the same games, or the comparison is off
             print(f"{preset:<22} note: the two runs played different games")
-        print(row(preset, players, bot, engine, peers), flush=True)
+        print(row(preset, players, bot, engine, ratios), flush=True)
     for line in peer_rows:
         print(line)
     print(
         "µs/dec: observation + RandomBot + apply (as `ramino simulate`); engine µs:"
         " legal_actions() + apply alone; median of batches, processor time; ÷ peer: engine µs"
-        " over the peer's µs/dec in this run (rlcard: its environment; rlcard-game: its game"
-        " alone; open_spiel: its C++ game driven from Python). Goal: ≤ 10 µs per decision."
+        " over the peer's µs/dec, the median of batches timed in pairs, each engine batch"
+        " followed by the peer's (rlcard: its environment; rlcard-game: its game alone;"
+        " open_spiel: its C++ game driven from Python). Goal: ≤ 10 µs per decision."
     )
 
 
