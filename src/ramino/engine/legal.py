@@ -33,7 +33,7 @@ from .rules import (
     SetSuits,
 )
 from .rules_key import RulesKey, per_rules, remembered, rules_key
-from .state import Phase
+from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
     from .round import Round
@@ -598,7 +598,6 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     full check decides); ``None`` in place of the function means the turn is not plain."""
     seat = round_.to_play
     rules = round_.rules
-    key = rules_key(rules)
     hand = round_.hands[seat]
     taken = round_.taken_card
     opened = round_.opened[seat]
@@ -623,88 +622,139 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     throwable = len(hand) - len(pending)
     if barred is not None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
-    table = round_.table
-    came_from = round_.pending_from
-    packed: list[int] = []  # the hand packed (see _packed), on the first swap asked about
+    hand_cards = [deck[i] for i in hand]
+    return _PlainTurn(
+        rules,
+        hand_cards,
+        opened,
+        bool(pending),
+        barred,
+        throwable,
+        round_.table,
+        round_.pending_from,
+    )
 
-    def held() -> int:
-        if not packed:
-            packed.append(_packed(deck[i] for i in hand))
-        return packed[0]
 
-    def leaves_a_discard(cards: Sequence[Card]) -> bool:
+class _PlainTurn:
+    """The verdicts of :func:`_plain_turn`, for one decision. An object called, not a
+    closure: nested functions that call one another are held by their shared environment,
+    which they hold in turn, and that cycle (one per decision) waits for the garbage
+    collector, where an object is freed as soon as the decision is made."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        hand: list[Card],
+        opened: bool,
+        pending: bool,
+        barred: Card | None,
+        throwable: int,
+        table: list[TableMeld],
+        came_from: int | None,
+    ) -> None:
+        self.rules = rules
+        self.key = rules_key(rules)
+        self.hand = hand
+        self.opened = opened
+        #: Whether a jolly taken back waits to go down this turn (one at most here).
+        self.pending = pending
+        self.barred = barred
+        self.throwable = throwable
+        self.table = table
+        self.came_from = came_from
+        #: The hand packed (see _packed), on the first swap asked about; -1 until then.
+        self.packed = -1
+
+    def held(self) -> int:
+        if self.packed < 0:
+            self.packed = _packed(self.hand)
+        return self.packed
+
+    def leaves_a_discard(self, cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
-        if len(cards) >= len(hand):
+        if len(cards) >= len(self.hand):
             return False
         # The jolly waiting, never counted as one to throw, is the first jolly to go down.
-        spared = 1 if pending and JOKER in cards else 0
+        spared = 1 if self.pending and JOKER in cards else 0
+        barred = self.barred
         if barred is None:
-            return throwable - len(cards) + spared >= 1
-        return throwable - sum(1 for c in cards if c is not barred) + spared >= 1
+            return self.throwable - len(cards) + spared >= 1
+        return self.throwable - sum(1 for c in cards if c is not barred) + spared >= 1
 
-    def jolly_placed(cards: Sequence[Card], target: int | None) -> bool | None:
+    def jolly_placed(self, cards: Sequence[Card], target: int | None) -> bool | None:
         # After a move that keeps the waiting jolly in hand, a meld (not the one it came
         # from, nor the one the move changes) that takes it surely leaves it a place; else
         # the full check decides.
-        if not pending or JOKER in cards:
+        if not self.pending or JOKER in cards:
             return True
-        for number, table_meld in enumerate(table):
-            if number not in (came_from, target) and _takes_a_jolly(table_meld.meld, key):
+        came_from = self.came_from
+        key = self.key
+        for number, table_meld in enumerate(self.table):
+            if number != came_from and number != target and _takes_a_jolly(table_meld.meld, key):
                 return True
         return None
 
-    def verdict(action: Action) -> bool | None:
+    def __call__(self, action: Action) -> bool | None:
+        rules = self.rules
+        hand = self.hand
+        table = self.table
         if isinstance(action, Lay):
             if len(action.cards) >= len(hand):
                 return None
-            if not opened and not rules.opening_jokers and JOKER in action.cards:
+            if not self.opened and not rules.opening_jokers and JOKER in action.cards:
                 return None
             if not _is_meld(action, rules):
                 return False
-            if not leaves_a_discard(action.cards):
+            if not self.leaves_a_discard(action.cards):
                 return False
-            return jolly_placed(action.cards, None)
+            return self.jolly_placed(action.cards, None)
         if isinstance(action, Attach) and len(action.cards) == 1:
             (card,) = action.cards
             if len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
-            if not opened and not rules.attach_before_opening:
+            if not self.opened and not rules.attach_before_opening:
                 return False
-            if pending and card is JOKER and action.meld == came_from:
+            if self.pending and card is JOKER and action.meld == self.came_from:
                 return False  # the jolly taken back goes to another meld
             meld = table[action.meld].meld
-            if not (_attaches(meld, card, action.jokers, key) and leaves_a_discard(action.cards)):
+            if not (
+                _attaches(meld, card, action.jokers, self.key)
+                and self.leaves_a_discard(action.cards)
+            ):
                 return False
-            return jolly_placed(action.cards, action.meld)
-        if isinstance(action, Swap) and pending:
+            return self.jolly_placed(action.cards, action.meld)
+        if isinstance(action, Swap) and self.pending:
             return False  # one jolly at a time: the one taken back goes down first
         if isinstance(action, Swap):
             # Before opening a retrieval may need the opening (joker_swap_needs_opened).
-            return swap_verdict(action) if opened or not rules.joker_swap_needs_opened else None
+            if self.opened or not rules.joker_swap_needs_opened:
+                return self.swap_verdict(action)
+            return None
         return None
 
-    def swap_verdict(action: Swap) -> bool | None:
+    def swap_verdict(self, action: Swap) -> bool | None:
+        rules = self.rules
+        table = self.table
+        barred = self.barred
         given = action.cards
-        if not 0 <= action.meld < len(table) or not _within(held(), _packed(given)):
+        if not 0 <= action.meld < len(table) or not _within(self.held(), _packed(given)):
             return None
-        freed = _retrieved(table[action.meld].meld, given, key)
+        freed = _retrieved(table[action.meld].meld, given, self.key)
         if freed is None:
             return False
         # Cards left to throw besides the jolly: the freed jolly is one more (see
         # Round._check_rest) unless it is the taken card's twin.
-        left = throwable - sum(1 for c in given if c is not barred)
+        left = self.throwable - sum(1 for c in given if c is not barred)
         if rules.retrieved_joker is not _LAY_THIS_TURN:
             return left + (freed if barred is not JOKER else 0) >= 1
-        if freed != 1 or left < 1 or not (opened or rules.attach_before_opening):
+        if freed != 1 or left < 1 or not (self.opened or rules.attach_before_opening):
             return None
         # The jolly must go down again this turn: attached to another meld, with a card still
         # left to throw, it surely can; anything else is left to the full check.
         for number, table_meld in enumerate(table):
-            if number != action.meld and _takes_a_jolly(table_meld.meld, key):
+            if number != action.meld and _takes_a_jolly(table_meld.meld, self.key):
                 return True
         return None
-
-    return verdict
 
 
 def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
@@ -740,38 +790,100 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     if (not attaching or rules.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
     ):
-
-        def hopeless(action: Action) -> bool | None:
-            if isinstance(action, Lay):
-                return False
-            if isinstance(action, Attach) and (
-                not attaching or _refused_attachment(action, table, key)
-            ):
-                return False
-            return None
-
-        return hopeless
+        return _Hopeless(attaching, table, key)
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
     must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = taken_card if not rules.rediscard_taken_card else None
-    throwable = len(hand) - (cards.count(barred) if barred is not None else 0)
-    first_round_limit = round_.first_round and not rules.rummy_on_first_turn
-    guards = search.guards
+    return _OpeningTurn(
+        rules,
+        key,
+        search,
+        cards,
+        full,
+        table,
+        laid_before,
+        keep,
+        taken_card if must_use else None,
+        len(hand) - (cards.count(barred) if barred is not None else 0),
+        barred,
+        round_.first_round and not rules.rummy_on_first_turn,
+    )
 
-    def verdict(action: Action) -> bool | None:
+
+class _Hopeless:
+    """The verdicts of :func:`_opening_turn` for a hand that cannot reach the threshold: no
+    meld starts an opening. An object called, not a closure (see _PlainTurn)."""
+
+    def __init__(self, attaching: bool, table: list[Meld], key: RulesKey) -> None:
+        self.attaching = attaching
+        self.table = table
+        self.key = key
+
+    def __call__(self, action: Action) -> bool | None:
+        if isinstance(action, Lay):
+            return False
+        if isinstance(action, Attach) and (
+            not self.attaching or _refused_attachment(action, self.table, self.key)
+        ):
+            return False
+        return None
+
+
+class _OpeningTurn:
+    """The verdicts of :func:`_opening_turn` for a hand that may still open, each meld
+    decided by the hand's one opening search. An object called, not a closure (see
+    _PlainTurn)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        key: RulesKey,
+        search: OpeningSearch,
+        cards: list[Card],
+        full: int,
+        table: list[Meld],
+        laid_before: int,
+        keep: int,
+        must_use: Card | None,
+        throwable: int,
+        barred: Card | None,
+        first_round_limit: bool,
+    ) -> None:
+        self.rules = rules
+        self.key = key
+        self.search = search
+        self.cards = cards
+        self.full = full
+        self.table = table
+        self.laid_before = laid_before
+        self.keep = keep
+        #: The card taken from the pile that must be used, if any.
+        self.must_use = must_use
+        self.throwable = throwable
+        self.barred = barred
+        self.first_round_limit = first_round_limit
+        self.attaching = rules.opening_counts_attachments and rules.attach_before_opening
+
+    def __call__(self, action: Action) -> bool | None:
+        rules = self.rules
         if isinstance(action, Attach):
-            if not rules.attach_before_opening or _refused_attachment(action, table, key):
+            if not rules.attach_before_opening or _refused_attachment(action, self.table, self.key):
                 return False
             return None
         if not isinstance(action, Lay):
             return None
+        search = self.search
+        cards = self.cards
+        full = self.full
+        guards = search.guards
         laid = action.cards
         packed = search.pack(laid)
-        if len(laid) >= len(hand) or packed < 0 or not search.holds(full, packed - guards):
+        if len(laid) >= len(cards) or packed < 0 or not search.holds(full, packed - guards):
             return None  # going out by laying, or cards not held: the full check words it
-        if must_use and taken_card not in laid:
+        must_use = self.must_use
+        if must_use is not None and must_use not in laid:
             return False
         try:
             meld = validate_meld(laid, rules, jokers=action.jokers)
@@ -779,22 +891,22 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             return False
         if not rules.opening_jokers and meld.joker_count:
             return False
-        if first_round_limit and len(hand) - len(laid) < 2:
+        if self.first_round_limit and len(cards) - len(laid) < 2:
             return False
-        if throwable - sum(1 for c in laid if c is not barred) < 1:
+        barred = self.barred
+        if self.throwable - sum(1 for c in laid if c is not barred) < 1:
             return False
-        points = laid_before + meld.points(rules)
+        points = self.laid_before + meld.points(rules)
+        threshold = rules.opening_threshold
         if points >= threshold:
             return True
         left = full - (packed - guards)
-        if not attaching:
-            return search.reach(left, len(hand) - len(laid), threshold - points, keep)
+        if not self.attaching:
+            return search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
         rest = _without(cards, laid)
         return _search_reachable(
-            search, rest, left, rules, threshold - points, keep, None, [*table, meld]
+            search, rest, left, rules, threshold - points, self.keep, None, [*self.table, meld]
         )
-
-    return verdict
 
 
 def _refused_attachment(action: Attach, table: list[Meld], key: RulesKey) -> bool:
