@@ -160,25 +160,34 @@ def reach_rows(
 ) -> bool:
     """Whether rows (melds of the hand and chains of attachments to the table's melds, at
     most one chain per meld; richest first) taken from ``left`` make ``want`` points."""
-    guards = search.guards
-    count = len(rows)
+    return _reach_rows_from(rows, search.guards, keep, left, size, 0, want, grown)
 
-    def reach(left: int, size: int, start: int, want: int, grown: int) -> bool:
-        if want <= 0:
+
+def _reach_rows_from(
+    rows: list[Row], guards: int, keep: int, left: int, size: int, start: int, want: int, grown: int
+) -> bool:
+    # A function of the module, not one nested in reach_rows: a nested function calling
+    # itself is held by its own environment, a cycle left for the garbage collector.
+    if want <= 0:
+        return True
+    for k in range(start, len(rows)):
+        needed, used, points, meld, _ = rows[k]
+        if (meld >= 0 and grown >> meld & 1) or size - used < keep:
+            continue
+        rest = left - needed
+        # From k again, not k + 1: a meld listed once may be held twice (twins).
+        if rest & guards == guards and _reach_rows_from(
+            rows,
+            guards,
+            keep,
+            rest,
+            size - used,
+            k,
+            want - points,
+            grown | (1 << meld if meld >= 0 else 0),
+        ):
             return True
-        for k in range(start, count):
-            needed, used, points, meld, _ = rows[k]
-            if (meld >= 0 and grown >> meld & 1) or size - used < keep:
-                continue
-            rest = left - needed
-            # From k again, not k + 1: a meld listed once may be held twice (twins).
-            if rest & guards == guards and reach(
-                rest, size - used, k, want - points, grown | (1 << meld if meld >= 0 else 0)
-            ):
-                return True
-        return False
-
-    return reach(left, size, 0, want, grown)
+    return False
 
 
 def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[_GroupOption, ...]:
