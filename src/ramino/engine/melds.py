@@ -279,21 +279,22 @@ def _validate(
     # By code: an enum's hash is a Python call.
     same_rank = len({c.code % 13 for c in naturals}) == 1
     same_suit = len({c.code // 13 for c in naturals}) == 1
-    run_error: MeldError | None = None
     if same_suit:
+        if not same_rank and not rules.flush_meld:
+            # Nothing else to try: the run's refusal is the answer, raised as it comes. Kept
+            # in a local to be raised later, it would hold this frame through its traceback
+            # while the frame holds it, a cycle left to the garbage collector.
+            return _as_run(cards, naturals, declared, rules)
         try:
             return _as_run(cards, naturals, declared, rules)
-        except MeldError as error:
-            run_error = error
+        except MeldError:
+            pass  # a set, or a flush, is tried next
     if same_rank:
         return _as_set(cards, naturals, declared, rules)
     if same_suit:
-        if rules.flush_meld:
-            if whole_hand:
-                return _as_flush(cards, naturals, declared)
-            raise MeldError(Reason.FLUSH_NOT_ALLOWED, cards=cards)
-        assert run_error is not None
-        raise run_error
+        if whole_hand:
+            return _as_flush(cards, naturals, declared)
+        raise MeldError(Reason.FLUSH_NOT_ALLOWED, cards=cards)
     raise MeldError(Reason.NOT_A_MELD, cards=cards)
 
 
