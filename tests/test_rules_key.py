@@ -37,3 +37,19 @@ def test_answers_follow_the_rules_not_an_earlier_key() -> None:
     assert opening_reachable(hand, low, 40, keep=1)
     assert not opening_reachable(hand, high, 70, keep=1)
     assert opening_reachable(hand, Rules(opening_threshold=40), 40, keep=1)
+
+
+def test_rules_asked_in_turn_keep_their_own_keys() -> None:
+    # The last rules asked about are answered first: asking about others in between must
+    # not hand one's key to the other.
+    first = get_preset("scala-40")
+    second = get_preset("classico")
+    key_first = rules_key(first)
+    key_second = rules_key(second)
+    for _ in range(3):
+        assert rules_key(first) is key_first
+        assert rules_key(second) is key_second
+        assert rules_key(first).rules == first
+    equal = dataclasses.replace(first)
+    assert equal is not first
+    assert rules_key(equal) is key_first
