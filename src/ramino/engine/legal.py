@@ -36,6 +36,7 @@ from .rules_key import RulesKey, per_rules, remembered, rules_key
 from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
+    from .deck import Deck
     from .round import Round
 
 # Read once: an enum member looked up on its class is a lookup of the module's global and
@@ -622,10 +623,10 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     throwable = len(hand) - len(pending)
     if barred is not None:
         throwable -= sum(1 for i in hand if deck[i] is barred)
-    hand_cards = [deck[i] for i in hand]
     return _PlainTurn(
         rules,
-        hand_cards,
+        deck,
+        hand,
         opened,
         bool(pending),
         barred,
@@ -644,7 +645,8 @@ class _PlainTurn:
     def __init__(
         self,
         rules: Rules,
-        hand: list[Card],
+        deck: Deck,
+        hand: list[int],
         opened: bool,
         pending: bool,
         barred: Card | None,
@@ -654,6 +656,8 @@ class _PlainTurn:
     ) -> None:
         self.rules = rules
         self.key = rules_key(rules)
+        self.deck = deck
+        #: The ids of the cards in hand.
         self.hand = hand
         self.opened = opened
         #: Whether a jolly taken back waits to go down this turn (one at most here).
@@ -667,7 +671,8 @@ class _PlainTurn:
 
     def held(self) -> int:
         if self.packed < 0:
-            self.packed = _packed(self.hand)
+            deck = self.deck
+            self.packed = _packed([deck[i] for i in self.hand])
         return self.packed
 
     def leaves_a_discard(self, cards: Sequence[Card]) -> bool:
@@ -803,6 +808,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         cards,
         full,
         table,
+        attaching,
         laid_before,
         keep,
         taken_card if must_use else None,
@@ -844,6 +850,7 @@ class _OpeningTurn:
         cards: list[Card],
         full: int,
         table: list[Meld],
+        attaching: bool,
         laid_before: int,
         keep: int,
         must_use: Card | None,
@@ -864,7 +871,8 @@ class _OpeningTurn:
         self.throwable = throwable
         self.barred = barred
         self.first_round_limit = first_round_limit
-        self.attaching = rules.opening_counts_attachments and rules.attach_before_opening
+        #: Whether attachments to the table count toward the opening.
+        self.attaching = attaching
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
