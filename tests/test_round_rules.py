@@ -992,3 +992,52 @@ def test_an_observation_names_the_taken_card_that_must_be_used() -> None:
     assert r.observation(0).to_lay == (Card.parse("9H"),)
     play(r, "lay 7H 8H 9H")
     assert r.observation(0).to_lay == ()
+
+
+def test_a_must_use_pickup_is_refused_when_its_use_keeps_only_its_twin() -> None:
+    # Apertura a 50, two packs: having opened, a player holds Q♠ K♠ A♠. The A♠ in the pile
+    # would go down in Q♠ K♠ A♠, but then only its twin is left, which may not be thrown
+    # back: he would be stuck, so he may not take it.
+    rules = APERTURA
+    hands = ["KH KD KC 5H 6H 7H 8H QS KS AS", "AS 9D 9C 2S 5S 6S 7D 2D 8C JS"]
+    r = deal(rules, hands, "QD", "2C 3D")
+    play(r, "draw", "lay KH KD KC", "lay 5H 6H 7H 8H", "discard 2C")
+    play(r, "draw", "discard AS")
+    assert r.may_take() is False
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    assert legal(r) == {"draw"}
+    # With another card to throw, the same ace may be taken and laid.
+    hands = ["KH KD KC 5H 6H 7H 8H QS KS AS", "AS 9D 9C 2S 5S 6S 7D 2D 8C JS"]
+    r = deal(rules, hands, "QD", "4C 3D")
+    play(r, "draw", "lay KH KD KC", "lay 5H 6H 7H 8H", "discard AS")
+    play(r, "draw", "discard AS")
+    play(r, "take", "lay QS KS AS", "discard 4C")
+    assert r.is_over
+
+
+def test_a_must_use_pickup_before_opening_is_refused_when_the_opening_keeps_only_its_twin() -> None:
+    # Six cards each: K♥ K♦ K♣ with the K♣ of the pile (30) and 7♠ 7♣ 7♦ (21) open at 50,
+    # and leave only the other K♣, which may not be thrown back.
+    rules = replace(APERTURA, hand_size=6)
+    r = deal(rules, ["KH KD KC 7S 7C 7D", "2S 3S 9D 9C JS QD"], "KC")
+    assert r.may_take() is False
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    assert legal(r) == {"draw"}
+    # Holding a card besides, the take opens and that card is thrown.
+    r = deal(rules, ["KH KD 4C 7S 7C 7D", "2S 3S 9D 9C JS QD"], "KC")
+    play(r, "take", "lay KH KD KC", "lay 7S 7C 7D", "discard 4C")
+    assert r.is_over
+
+
+@pytest.mark.parametrize("final", list(FinalDiscard))
+def test_no_lay_is_listed_that_opens_keeping_only_the_taken_cards_twin(final: FinalDiscard) -> None:
+    # Free pickup: K♣ may be taken. Laying K♥ K♦ K♣ and 7♠ 7♣ 7♦ would open (51) but keep
+    # only the other K♣, which may not be thrown back (and fits no meld): no lay may begin
+    # that opening, and the player throws a card instead.
+    rules = replace(APERTURA, hand_size=6, discard_pickup=DiscardPickup.FREE, final_discard=final)
+    r = deal(rules, ["KH KD KC 7S 7C 7D", "2S 3S 9D 9C JS QD"], "KC")
+    play(r, "take")
+    assert not any(text.startswith("lay") for text in legal(r))
+    refused(r, "lay KH KD KC", Reason.OPENING_UNREACHABLE)
+    assert "discard 7S" in legal(r) and "discard KC" not in legal(r)
+    play(r, "discard 7S")

@@ -20,7 +20,7 @@ from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_codes
 from .errors import MeldError, NotationError
-from .going_out import partitions_without_one
+from .going_out import partition, partitions_without_one
 from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
 from .opening import OpeningSearch, Row, reach_rows, search_for
 from .rules import (
@@ -902,12 +902,17 @@ class _OpeningTurn:
         if self.first_round_limit and len(cards) - len(laid) < 2:
             return False
         barred = self.barred
-        if self.throwable - sum(1 for c in laid if c is not barred) < 1:
+        laid_barred = sum([c is barred for c in laid])
+        if self.throwable - (len(laid) - laid_barred) < 1:
             return False
         points = self.laid_before + meld.points(rules)
         threshold = rules.opening_threshold
         if points >= threshold:
             return True
+        if len(cards) - self.throwable > laid_barred:
+            # A card that may not be thrown stays in hand: which card is kept matters, and
+            # the full check asks (see opening_reachable).
+            return None
         left = full - (packed - guards)
         if not self.attaching:
             return search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
@@ -949,13 +954,24 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     cards = [round_.deck[i] for i in hand]
     card = round_.deck[top]
     keep = round_.cards_to_keep()
+    # A twin of the card held besides: it may not be thrown back either, so a meld that
+    # keeps only twins leaves him stuck.
+    twin = not rules.rediscard_taken_card and sum([c is card for c in cards]) > 1
     if has_companions(cards, card):
         for meld_cards, _ in meld_candidates(cards, rules, containing=card):
-            if len(cards) - len(meld_cards) >= keep:
+            if len(cards) - len(meld_cards) >= keep and (
+                not twin or _keeps_another(_without(cards, meld_cards), card)
+            ):
                 return True
     if len(cards) - 1 < keep:
         return False
     return bool(table_index(round_).fitting() >> card.code & 1)
+
+
+def _keeps_another(rest: Sequence[Card], card: Card) -> bool:
+    """Whether ``rest`` is empty (the player goes out by laying) or holds a card to throw
+    that is not ``card``."""
+    return not rest or any(c is not card for c in rest)
 
 
 def has_companions(cards: Sequence[Card], card: Card) -> bool:
@@ -1130,15 +1146,23 @@ def opening_reachable(
     using: Card | None = None,
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
+    barred: Card | None = None,
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
     keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
     rules count attachments in the opening (and allow them before it), cards attached to
     the melds of ``table`` count too.
 
+    ``barred`` is a card that may not be thrown this turn (one taken from the pile, whose
+    twins are the same card to the rules): the cards kept must then hold another, to be
+    thrown at the end, unless the melds take every card.
+
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
+    # The card ``using`` goes down, so one copy of it is never kept.
+    if barred is not None and sum([card is barred for card in cards]) > (using is barred):
+        return _reachable_throwing_another(cards, rules, need, keep, using, table, within, barred)
     key = rules_key(rules)
     search = search_for(sorted_codes(cards if within is None else within), key)
     left = search.pack(cards)
@@ -1147,6 +1171,39 @@ def opening_reachable(
         search = search_for(sorted_codes(cards), key)
         left = search.pack(cards)
     return _search_reachable(search, cards, left, rules, need, keep, using, table)
+
+
+def _reachable_throwing_another(
+    cards: Sequence[Card],
+    rules: Rules,
+    need: int,
+    keep: int,
+    using: Card | None,
+    table: Sequence[Meld],
+    within: Sequence[Card] | None,
+    barred: Card,
+) -> bool:
+    """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
+    in turn is set aside as the one thrown at the end, and the rest must open keeping one
+    card fewer. Asked only in the turn a card was taken from the pile, while its twin is
+    held."""
+    whole = cards if within is None else within
+    tried = 0  # the codes already set aside, as bits
+    for card in cards:
+        bit = 1 << card.code
+        if card is barred or tried & bit:
+            continue
+        tried |= bit
+        rest = _without(cards, [card])
+        if opening_reachable(
+            rest, rules, need, keep=max(keep - 1, 0), using=using, table=table, within=whole
+        ):
+            return True
+    if keep:
+        return False
+    # With no discard required, laying every card goes out (the twin with the rest).
+    found = partition(cards, rules)
+    return found is not None and sum(meld.points(rules) for meld in found) >= need
 
 
 def _search_reachable(
@@ -1223,6 +1280,7 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
         keep=keep,
         using=card,
         table=table,
+        barred=None if rules.rediscard_taken_card else card,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Final, NoReturn
 
 from . import legal as _legal
@@ -441,6 +442,18 @@ class Round:
         return _legal.can_open_with(self, seat, hand, top)
 
     def _refuse_unusable_take(self, seat: int, top: int) -> NoReturn:
+        if self._holds_twin(seat, top) and self._take_is_usable_with_rediscard(seat, top):
+            # A use there is, but it keeps only the card's twin, which may not be thrown.
+            raise IllegalAction(
+                Reason.TAKE_NEEDS_USE,
+                cards=[self.deck[top]],
+                detail=(
+                    "usandola ti resterebbe da scartare solo la sua gemella, che non si"
+                    " riscarta: saresti incartato.",
+                    "using it would leave you only its twin to discard, which may not be"
+                    " thrown back: you would be stuck.",
+                ),
+            )
         if self.opened[seat]:
             raise IllegalAction(
                 Reason.TAKE_NEEDS_USE,
@@ -460,6 +473,17 @@ class Round:
                 f" ({self._threshold()} points).",
             ),
         )
+
+    def _holds_twin(self, seat: int, top: int) -> bool:
+        top_card = self.deck[top]
+        return any(self.deck[i] is top_card for i in self.hands[seat])
+
+    def _take_is_usable_with_rediscard(self, seat: int, top: int) -> bool:
+        # The question of _take_is_usable under rules that let the twin be thrown back: only
+        # to word a refusal.
+        trial = Round(self.rules, self.players, _copy_of=self)
+        trial.rules = replace(self.rules, rediscard_taken_card=True)
+        return trial._take_is_usable(seat, top)
 
     def _threshold(self) -> int:
         return self.rules.opening_threshold
@@ -540,7 +564,13 @@ class Round:
             # When ``rest`` is part of the hand, the melds of the hand serve for every part.
             within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
             if not _legal.opening_reachable(
-                cards, self.rules, need, keep=keep, table=table, within=within
+                cards,
+                self.rules,
+                need,
+                keep=keep,
+                table=table,
+                within=within,
+                barred=self._barred(),
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -564,6 +594,14 @@ class Round:
             and taken not in ids
         ):
             raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[taken]])
+
+    def _barred(self) -> Card | None:
+        """The card that may not be thrown this turn, twins included: the one taken from the
+        pile (see _may_discard_id)."""
+        taken = self._taken
+        if taken is None or self.rules.rediscard_taken_card:
+            return None
+        return self.deck[taken]
 
     def _may_discard_id(self, card_id: int) -> bool:
         # Twins are the same card to the rules: throwing back the taken card's twin is
@@ -1088,6 +1126,7 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
         trial._threshold() - trial._opening_points,
         keep=trial.cards_to_keep(),
         using=JOKER,
+        barred=trial._barred(),
     )
 
 
