@@ -21,7 +21,15 @@ from .candidates import Candidate, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_codes
 from .errors import MeldError, NotationError
 from .going_out import partition, partitions_without_one
-from .melds import Meld, MeldKind, _needed, attach, retrieve_joker, validate_meld
+from .melds import (
+    Meld,
+    MeldKind,
+    _needed,
+    attach,
+    meld_question,
+    retrieve_joker,
+    validate_meld,
+)
 from .opening import OpeningSearch, Row, reach_rows, search_for
 from .rules import (
     AceInRuns,
@@ -123,7 +131,7 @@ class TableIndex:
 
 def table_index(round_: Round) -> TableIndex:
     """The :class:`TableIndex` of the round's table, remembered by rules value under its
-    melds in order (several rounds, and the trials of a move, share a state of the table)."""
+    melds in order (the trials of a move, and the move made, share a state of the table)."""
     table = round_.table
     key = rules_key(round_.rules)
     # The table asked about last, told by the very melds it holds: most questions come
@@ -137,7 +145,10 @@ def table_index(round_: Round) -> TableIndex:
                     break
             else:
                 return last
-    found = remembered(_TABLES, key, tuple([m.meld for m in table]), TableIndex, 256)
+    # A few states only: the table of a round never comes back once it has grown, and no
+    # other round lays the same one, so older states would only be held for the garbage
+    # collector to traverse. The recent ones serve the trials of a move and its making.
+    found = remembered(_TABLES, key, tuple([m.meld for m in table]), TableIndex, 16)
     _LAST_TABLE[:] = [found]
     return found
 
@@ -163,7 +174,7 @@ def _by_place(
     work: Callable[[int, Meld, RulesKey], _Placed],
 ) -> _Placed:
     """What ``work`` makes of the table's meld ``number``, remembered under the meld alone
-    (see _attach_sieve) with the place it was asked for: a meld keeps its place on the
+    (see _meld_fitting) with the place it was asked for: a meld keeps its place on the
     table while it is unchanged."""
     known = per_rules(store, key, 4096)
     found = known.get(meld)
@@ -205,21 +216,10 @@ def _meld_attachments_of(
 def _attach_sieve(
     meld: Meld, key: RulesKey
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
-    # Remembered by rules value under the meld alone: no key tuple for the garbage
-    # collector to track (a meld's hash is kept).
-    return remembered(_SIEVES, key, meld, _attach_sieve_of, 4096)
-
-
-_SIEVES: Final[
-    dict[RulesKey, dict[Meld, tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]]]
-] = {}
-
-
-def _attach_sieve_of(
-    meld: Meld, key: RulesKey
-) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
     """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
-    the declarations a jolly attached to it is tried with (worked out once per meld)."""
+    the declarations a jolly attached to it is tried with. Not remembered: its two callers
+    remember what they make of it, meld by meld, and a sieve kept besides would only be
+    more tuples of cards for the garbage collector to traverse."""
     rules = key.rules
     if meld.kind is _RUN:
         sieve = sorted(_run_ends(meld, key))
@@ -250,7 +250,8 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
 
 
 def _meld_fitting(meld: Meld, key: RulesKey) -> int:
-    # Remembered under the meld alone (see _attach_sieve).
+    # Remembered by rules value under the meld alone: no key tuple for the garbage
+    # collector to track (a meld's hash is kept).
     return remembered(_FITTING, key, meld, _meld_fitting_of, 4096)
 
 
@@ -279,7 +280,7 @@ def attaches(
 def _attaches(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> bool:
-    # Remembered by meld (see _attach_sieve), then by the card's code and the declaration:
+    # Remembered by meld (see _meld_fitting), then by the card's code and the declaration:
     # most often a key of ints and None, which the garbage collector does not track.
     known = per_rules(_ATTACHES, key, 4096)
     answers = known.get(meld)
@@ -333,7 +334,7 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
 
 
 def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
-    # Remembered under the meld alone (see _attach_sieve).
+    # Remembered under the meld alone (see _meld_fitting).
     return remembered(_TAKES_A_JOLLY, key, meld, _takes_a_jolly_of, 4096)
 
 
@@ -359,7 +360,7 @@ def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None
 
 
 def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
-    # Remembered under the meld alone (see _attach_sieve).
+    # Remembered under the meld alone (see _meld_fitting).
     return remembered(_RUN_ENDS, key, meld, _run_ends_of, 4096)
 
 
@@ -501,26 +502,26 @@ _TAKE: Final = TakeDiscard()
 _DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
 
 
-@lru_cache(maxsize=8192)
-def _lay(cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None) -> Lay:
-    return Lay(cards, declared)
-
-
 def _lay_for(candidate: Candidate) -> Lay:
     # A candidate's cards come back as the same object while its suit or rank is unchanged
     # (see groups_of_codes): its action is remembered on them, found by id without hashing
     # cards. Not on the pair itself: compiled code holds a pair by value, and hands on a new
-    # tuple each time.
+    # tuple each time. The action holds those very cards (a tuple is not copied), so their
+    # id stays theirs while it is remembered; no entry tuple for the collector to track.
     cards, declared = candidate
-    known = _LAYS.get(id(cards))
-    if known is None or known[0] is not cards or known[1] is not declared:
+    lay = _LAYS.get(id(cards))
+    if (
+        lay is None
+        or lay.cards is not cards
+        or (lay.jokers is not declared and lay.jokers != declared)
+    ):
         if len(_LAYS) >= 16384:
             _LAYS.clear()
-        known = _LAYS[id(cards)] = (cards, declared, _lay(cards, declared))
-    return known[2]
+        lay = _LAYS[id(cards)] = Lay(cards, declared)
+    return lay
 
 
-_LAYS: Final[dict[int, tuple[tuple[Card, ...], tuple[Card | None, ...] | None, Lay]]] = {}
+_LAYS: Final[dict[int, Lay]] = {}
 
 
 def _is_meld(action: Lay, rules: Rules) -> bool:
@@ -543,9 +544,19 @@ def _is_meld(action: Lay, rules: Rules) -> bool:
 _VALID: Final[dict[int, tuple[Lay, Rules, bool]]] = {}
 
 
-@lru_cache(maxsize=4096)
 def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> Attach:
-    return Attach(meld, (card,), declared)
+    # One action for each question, remembered under an int packing it (the place, the
+    # card, the declaration after it): a key the garbage collector never tracks.
+    asked = meld_question((card,), declared, False) << 16 | meld
+    found = _ATTACH_ACTIONS.get(asked)
+    if found is None:
+        if len(_ATTACH_ACTIONS) >= 4096:
+            _ATTACH_ACTIONS.clear()
+        found = _ATTACH_ACTIONS[asked] = Attach(meld, (card,), declared)
+    return found
+
+
+_ATTACH_ACTIONS: Final[dict[int, Attach]] = {}
 
 
 # Read once: an enum member looked up on its class goes through the enum's metaclass.
@@ -1331,7 +1342,7 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     hand = [round_.deck[i] for i in round_.hands[seat]]
     for meld_cards, declared in meld_candidates(hand, round_.rules):
         if JOKER in meld_cards:
-            yield _lay(meld_cards, declared)
+            yield _lay_for((meld_cards, declared))
 
 
 def joker_can_be_relaid(round_: Round, seat: int) -> bool:
@@ -1352,15 +1363,16 @@ def clear_caches() -> None:
         _rank_live,
         _suit_live,
     )
-    from .melds import _chosen_window, _needed, _validate, _windows_holding
+    from .melds import _VALIDATED, _chosen_window, _needed, _windows_holding
 
     caches: list[Any] = [_rank_live, _suit_live]
     caches += [_needed]
-    caches += [_validate]
     caches += [_retrieved]
     caches += [_windows_holding, _chosen_window]
     for cached in caches:
         cached.cache_clear()
+    _VALIDATED.clear()
+    _ATTACH_ACTIONS.clear()
     _CANDIDATES.clear()
     _GROUPS.clear()
     _PIECES.clear()
@@ -1372,7 +1384,7 @@ def clear_caches() -> None:
     _VALID.clear()
     _CHAINS.clear()
     _GROWN.clear()
-    for store in (_RUN_ENDS, _SIEVES, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
+    for store in (_RUN_ENDS, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
         store.clear()
     _TABLES.clear()
     _LAST_TABLE.clear()

@@ -16,7 +16,7 @@ from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .frozen import Reduced, reduce_by_fields
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, rules_key
+from .rules_key import RulesKey, per_rules, rules_key
 
 MIN_MELD: Final = 3
 
@@ -247,11 +247,42 @@ def validate_meld(
     """
     declared_key = None if jokers is None else tuple(jokers)
     # Melds are immutable values: the same cards under the same rules always give the same
-    # answer, and legal-move generation asks the same questions turn after turn.
-    return _validate(tuple(cards), rules_key(rules), declared_key, whole_hand)
+    # answer, and legal-move generation asks the same questions turn after turn. Remembered
+    # under one int packing the question, which the garbage collector never tracks, where a
+    # tuple of cards would be tracked for as long as it is remembered.
+    key = rules_key(rules)
+    asked = meld_question(cards, declared_key, whole_hand)
+    known = per_rules(_VALIDATED, key, 8192)
+    found = known.get(asked)
+    if found is None:
+        found = known[asked] = _validate(tuple(cards), key, declared_key, whole_hand)
+    return found
 
 
-@lru_cache(maxsize=8192)
+#: Six bits per card (its code plus one: never zero), so the length is told by the top
+#: field; the declarations follow a separator that no card's field takes.
+_SEPARATOR: Final = 62
+_UNDECLARED: Final = 61
+
+
+def meld_question(
+    cards: Sequence[Card], declared: tuple[Card | None, ...] | None, whole_hand: bool
+) -> int:
+    """The question of :func:`validate_meld` packed in one int, one to one: a key for what
+    is remembered about a meld that the garbage collector never tracks."""
+    asked = 0
+    for card in cards:
+        asked = asked << 6 | (card.code + 1)
+    if declared is not None:
+        asked = asked << 6 | _SEPARATOR
+        for stands in declared:
+            asked = asked << 6 | (_UNDECLARED if stands is None else stands.code + 1)
+    return asked << 1 | whole_hand
+
+
+_VALIDATED: Final[dict[RulesKey, dict[int, Meld]]] = {}
+
+
 def _validate(
     cards: tuple[Card, ...],
     key: RulesKey,
@@ -369,7 +400,9 @@ def _as_set(
             suit = free.pop(0) if distinct or len(free) > 1 else free[0]
             choice = NATURAL_CARDS[suit * 13 + rank]
         represents.append(choice)
-    return Meld(_SET_KIND, cards, tuple(represents))
+    # Without a jolly a set stands for its own cards: one tuple for both, one object less
+    # for the garbage collector to track for as long as the meld is remembered.
+    return Meld(_SET_KIND, cards, cards if len(naturals) == len(cards) else tuple(represents))
 
 
 @lru_cache(maxsize=256)
@@ -432,7 +465,11 @@ def _as_run(
         # Cards are interned: the card held is the very card of its rank and suit.
         ordered.append(card if held >> rank & 1 else JOKER)
         represents.append(card)
-    return Meld(_RUN_KIND, tuple(ordered), tuple(represents))
+    laid = tuple(ordered)
+    if laid == cards:
+        laid = cards  # asked in order: the meld keeps the question's tuple, not a copy
+    # Without a jolly, one tuple for both (see _as_set).
+    return Meld(_RUN_KIND, laid, laid if len(naturals) == n else tuple(represents))
 
 
 def _wanted(held: int, fixed: list[Card], suit: int) -> int:

@@ -18,7 +18,7 @@ from typing import Final
 
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
-from .melds import validate_meld
+from .melds import meld_question, validate_meld
 from .rules_key import RulesKey, per_rules, remembered
 
 #: A meld worth counting, as remembered for a group of candidates: the codes of its cards
@@ -219,27 +219,23 @@ _GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_GroupOption,
 def _meld_option(
     cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> tuple[tuple[int, ...], int]:
-    """The codes of a candidate meld's cards and its opening points. The same candidates
-    come back hand after hand as the same objects (see candidates._shared): the answer is
-    remembered on the candidate's cards, found by id without hashing a card."""
+    """The codes of a candidate meld's cards and its opening points, remembered: the same
+    candidates come back hand after hand."""
     known = per_rules(_MELD_OPTIONS, key, 16384)
-    found = known.get(id(cards))
-    if found is None or found[0] is not cards or found[1] is not declared:
+    # Under the question packed in an int, and an answer of ints: nothing the garbage
+    # collector keeps tracking, where an entry holding the cards would be.
+    asked = meld_question(cards, declared, False)
+    found = known.get(asked)
+    if found is None:
         rules = key.rules
-        option = (sorted_codes(cards), validate_meld(cards, rules, jokers=declared).points(rules))
-        found = known[id(cards)] = (cards, declared, option)
-    return found[2]
+        found = known[asked] = (
+            sorted_codes(cards),
+            validate_meld(cards, rules, jokers=declared).points(rules),
+        )
+    return found
 
 
-_MELD_OPTIONS: Final[
-    dict[
-        RulesKey,
-        dict[
-            int,
-            tuple[tuple[Card, ...], tuple[Card | None, ...] | None, tuple[tuple[int, ...], int]],
-        ],
-    ]
-] = {}
+_MELD_OPTIONS: Final[dict[RulesKey, dict[int, tuple[tuple[int, ...], int]]]] = {}
 
 
 def clear_caches() -> None:
