@@ -1041,3 +1041,38 @@ def test_no_lay_is_listed_that_opens_keeping_only_the_taken_cards_twin(final: Fi
     refused(r, "lay KH KD KC", Reason.OPENING_UNREACHABLE)
     assert "discard 7S" in legal(r) and "discard KC" not in legal(r)
     play(r, "discard 7S")
+
+
+def test_an_attachment_counts_the_points_of_the_cards_attached() -> None:
+    # Runs go round the corner: 2♠ on J♠ Q♠ K♠ A♠ makes the ace a middle one (1 point where
+    # it was 11), but the attachment brings its own 2 points, never a loss: with 9♦ 10♦ J♦
+    # Q♦ (39) they open at 40.
+    rules = replace(CLASSICO, run_wrap=True, opening_threshold=40)
+    hands = ["JS QS KS AS 10H 10D 10C 3D 5C 7H", "2S 9D 10D JD QD 4C 6H 8C KC 3H"]
+    r = deal(rules, hands, "2D", "9C 8D 4D")
+    play(r, "draw", "lay JS QS KS AS", "lay 10H 10D 10C", "discard 3D")
+    play(r, "draw", "attach 0 2S")
+    assert r.opening_points == 2 and not r.opened[1]
+    play(r, "lay 9D 10D JD QD", "discard 8D")
+    assert r.opened[1]
+    # Where any meld opens, the attachment opens.
+    free = replace(rules, opening_threshold=0)
+    r = deal(free, hands, "2D", "9C 8D 4D")
+    play(r, "draw", "lay JS QS KS AS", "discard 3D", "draw", "attach 0 2S")
+    assert r.opened[1]
+
+
+def test_another_jolly_of_the_hand_may_go_on_the_meld_a_jolly_was_taken_back_from() -> None:
+    # Enciclopedia, a jolly taken back may be kept: having laid 4♥ 4♠ 🃏 (33 of 50), the
+    # player takes back the jolly of J♥..A♥ with his J♥. His other jolly may still go on
+    # that meld as 10♥ (25) and open; the one taken back waits in hand.
+    rules = replace(get_preset("enciclopedia"), hand_size=10, retrieved_joker=RetrievedJoker.KEEP)
+    hands = ["QH KH AH JK 2C 5D 8S 9S 3D 6C", "4H 4S JK JK JH 9H 7C 3S QS 2D"]
+    r = deal(rules, hands, "5H", "2S KD")
+    play(r, "draw", "lay JK=JH QH KH AH", "discard 2S")
+    play(r, "draw", "lay 4H 4S JK=4C", "swap 0 JH")
+    assert r.pending_jokers and r.pending_from == 0
+    assert "attach 0 JK=10H" in legal(r)
+    play(r, "attach 0 JK=10H")
+    assert r.opened[1] and r.pending_jokers
+    play(r, "discard 2D")

@@ -434,16 +434,17 @@ def _attach_options(
     all_options: list[list[AttachOption]] = []
     all_chains: list[list[tuple[tuple[Card, Card | None], ...]]] = []
     for start in table:
-        base = sum(start.card_points(rules))
         best: dict[frozenset[tuple[Card, int]], tuple[int, tuple[tuple[Card, Card | None], ...]]]
         best = {}
         seen: set[tuple[frozenset[tuple[Card, int]], tuple[Card, ...], tuple[Card, ...]]] = set()
-        frontier: list[tuple[Meld, tuple[tuple[Card, Card | None], ...], Counter[Card]]] = [
-            (start, (), Counter())
+        # Each step adds the points of the card it attaches, at its place (as the round
+        # counts an attachment in an opening).
+        frontier: list[tuple[Meld, tuple[tuple[Card, Card | None], ...], Counter[Card], int]] = [
+            (start, (), Counter(), 0)
         ]
         while frontier:
             grown_frontier = []
-            for meld, chain, used in frontier:
+            for meld, chain, used, so_far in frontier:
                 for card in sorted(set((hand - used).elements())):
                     for declared in _declarations(meld, card):
                         if not card.is_joker and not _fits(meld, card):
@@ -461,10 +462,10 @@ def _attach_options(
                             continue
                         seen.add(seen_key)
                         step = (*chain, (card, declared))
-                        points = sum(grown.card_points(rules)) - base if counting else 0
+                        points = so_far + grown.points_of((card,), meld, rules) if counting else 0
                         if items not in best or best[items][0] < points:
                             best[items] = (points, step)
-                        grown_frontier.append((grown, step, now))
+                        grown_frontier.append((grown, step, now, points))
             frontier = grown_frontier
         options: list[AttachOption] = []
         chains: list[tuple[tuple[Card, Card | None], ...]] = []

@@ -686,6 +686,10 @@ class _PlainTurn:
             self.packed = _packed([deck[i] for i in self.hand])
         return self.packed
 
+    def jollies(self) -> int:
+        deck = self.deck
+        return sum([deck[i].code == 52 for i in self.hand])
+
     def leaves_a_discard(self, cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
         if len(cards) >= len(self.hand):
@@ -731,7 +735,9 @@ class _PlainTurn:
             if not self.opened and not rules.attach_before_opening:
                 return False
             if self.pending and card is JOKER and action.meld == self.came_from:
-                return False  # the jolly taken back goes to another meld
+                # The jolly taken back goes to another meld; another jolly of the hand may go
+                # there (the full check says).
+                return None if self.jollies() > 1 else False
             meld = table[action.meld].meld
             if not (
                 _attaches(meld, card, action.jokers, self.key)
@@ -1033,12 +1039,17 @@ def _within(left: int, needed: int) -> bool:
 
 
 def _attach_options(
-    search: OpeningSearch, cards: Sequence[Card], table: tuple[Meld, ...], rules: Rules
+    search: OpeningSearch,
+    cards: Sequence[Card],
+    table: tuple[Meld, ...],
+    rules: Rules,
+    no_jolly_at: int = -1,
 ) -> list[Row]:
     """Cards of the hand that could be attached, one after another, to each meld on the
     table, with the opening points they would add (when attachments count), and for each
     card that can go first in such a chain, the points of the chains it starts: as rows of
-    the hand's ``search``."""
+    the hand's ``search``. No jolly goes on the meld ``no_jolly_at`` (the one a jolly
+    waiting in hand was taken back from)."""
     options: list[Row] = []
     units = search.units
     key = rules_key(rules)
@@ -1055,6 +1066,8 @@ def _attach_options(
         else:
             suit = first // 13
             fitting = [c for c in codes if c == 52 or c // 13 == suit]
+        if number == no_jolly_at:
+            fitting = [c for c in fitting if c != 52]
         if not fitting:
             continue
         fitting.sort()
@@ -1140,7 +1153,7 @@ def _grown(meld: Meld, card: Card, key: RulesKey) -> tuple[Meld, int] | None:
         except (MeldError, NotationError):
             pass
         else:
-            found = (grown, sum(grown.card_points(rules)) - sum(meld.card_points(rules)))
+            found = (grown, grown.points_of((card,), meld, rules))
     steps[code] = found
     return found
 
@@ -1158,6 +1171,7 @@ def opening_reachable(
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
     barred: Card | None = None,
+    no_jolly_at: int = -1,
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
     keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
@@ -1166,14 +1180,17 @@ def opening_reachable(
 
     ``barred`` is a card that may not be thrown this turn (one taken from the pile, whose
     twins are the same card to the rules): the cards kept must then hold another, to be
-    thrown at the end, unless the melds take every card.
+    thrown at the end, unless the melds take every card. No jolly is attached to the meld
+    ``no_jolly_at`` of ``table`` (the one a jolly waiting in hand was taken back from).
 
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum([card is barred for card in cards]) > (using is barred):
-        return _reachable_throwing_another(cards, rules, need, keep, using, table, within, barred)
+        return _reachable_throwing_another(
+            cards, rules, need, keep, using, table, within, barred, no_jolly_at
+        )
     key = rules_key(rules)
     search = search_for(sorted_codes(cards if within is None else within), key)
     left = search.pack(cards)
@@ -1181,7 +1198,7 @@ def opening_reachable(
         # Cards that are not all the hand's: asked about on their own.
         search = search_for(sorted_codes(cards), key)
         left = search.pack(cards)
-    return _search_reachable(search, cards, left, rules, need, keep, using, table)
+    return _search_reachable(search, cards, left, rules, need, keep, using, table, no_jolly_at)
 
 
 def _reachable_throwing_another(
@@ -1193,6 +1210,7 @@ def _reachable_throwing_another(
     table: Sequence[Meld],
     within: Sequence[Card] | None,
     barred: Card,
+    no_jolly_at: int,
 ) -> bool:
     """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
     in turn is set aside as the one thrown at the end, and the rest must open keeping one
@@ -1207,7 +1225,14 @@ def _reachable_throwing_another(
         tried |= bit
         rest = _without(cards, [card])
         if opening_reachable(
-            rest, rules, need, keep=max(keep - 1, 0), using=using, table=table, within=whole
+            rest,
+            rules,
+            need,
+            keep=max(keep - 1, 0),
+            using=using,
+            table=table,
+            within=whole,
+            no_jolly_at=no_jolly_at,
         ):
             return True
     if keep:
@@ -1226,6 +1251,7 @@ def _search_reachable(
     keep: int,
     using: Card | None,
     table: Sequence[Meld],
+    no_jolly_at: int = -1,
 ) -> bool:
     """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
     size = len(cards)
@@ -1236,7 +1262,7 @@ def _search_reachable(
         return search.reach_using(left, size, need, keep, using.code)
     if using is None and need <= 0:
         return size >= keep
-    rows = search.rows(left) + _attach_options(search, cards, tuple(table), rules)
+    rows = search.rows(left) + _attach_options(search, cards, tuple(table), rules, no_jolly_at)
     # Richest first, so a reachable threshold is found quickly.
     rows.sort(key=_richest)
     if using is None:
@@ -1334,8 +1360,13 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     of these is legal."""
     table = round_.table
     rules = round_.rules
-    # The attachments of a jolly alone: those the index files under its code.
+    # The attachments of a jolly alone: those the index files under its code. Not on the
+    # meld a waiting jolly came from: one may go there only from another jolly of the hand,
+    # which would leave the waiting one where it is.
+    came_from = round_.pending_from
     for action in _attachments(table_index(round_), _held(round_, seat) & 1 << 52):
+        if action.meld == came_from:
+            continue
         # The remembered meld check first: most places refuse a jolly for the meld's sake.
         if attaches(table[action.meld].meld, JOKER, action.jokers, rules):
             yield action

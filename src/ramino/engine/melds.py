@@ -166,6 +166,49 @@ class Meld:
                 out.append(min(number, 10))
         return tuple(out)
 
+    def points_of(self, cards: Sequence[Card], before: Meld, rules: Rules) -> int:
+        """The opening points of ``cards``, just attached to ``before`` to make this meld,
+        each at its place here: what the attachment brings, whatever the meld's other cards
+        come to be worth (a high ace at the end of a run that goes on round the corner, say,
+        becomes an ace in the middle).
+
+        >>> from ramino.engine.rules import Rules
+        >>> rules = Rules(run_wrap=True)
+        >>> before = validate_meld(parse_cards("JS QS KS AS"), rules)
+        >>> grown = attach(before, parse_cards("2S"), rules)
+        >>> grown.points_of(parse_cards("2S"), before, rules)
+        2
+        >>> grown.points(rules) - before.points(rules)
+        -8
+        """
+        worth = self.card_points(rules)
+        mine = self.cards
+        used = [False] * len(mine)
+        total = 0
+        jollies = 0
+        for card in cards:
+            if card.code == 52:
+                jollies += 1
+                continue
+            for i in range(len(mine)):
+                if not used[i] and mine[i] is card:
+                    used[i] = True
+                    total += worth[i]
+                    break
+        if jollies:
+            # A jolly attached stands for a card that no jolly of ``before`` stood for.
+            old = [r for c, r in zip(before.cards, before.represents, strict=True) if c.code == 52]
+            found = 0
+            for i in range(len(mine)):
+                if mine[i].code == 52 and found < jollies:
+                    stands = self.represents[i]
+                    if stands in old:
+                        old.remove(stands)
+                    else:
+                        total += worth[i]
+                        found += 1
+        return total
+
     def points(self, rules: Rules) -> int:
         """The meld's opening points (RULES.md §3, "Meld points for the opening").
 

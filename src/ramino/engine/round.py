@@ -537,9 +537,12 @@ class Round:
         after_table: list[TableMeld] | None = None,
         *,
         within_hand: bool = False,
+        jolly_from: int | None = None,
+        freed: Sequence[int] = (),
     ) -> bool:
         """Whether the hand left after laying ``laid`` still lets the turn end; returns True
-        when the hand would be empty (the player goes out by laying)."""
+        when the hand would be empty (the player goes out by laying). ``jolly_from`` and
+        ``freed``: the meld a jolly is taken back from by the move checked, and its ids."""
         opened_after = self.opened[seat] or points >= self._threshold()
         if not rest:
             if self.rules.final_discard is _REQUIRED:
@@ -563,6 +566,16 @@ class Round:
             need = self._threshold() - points
             # When ``rest`` is part of the hand, the melds of the hand serve for every part.
             within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
+            # A jolly waiting in hand does not go back on the meld it came from: none does,
+            # while every jolly left is one waiting (the waiting one is laid first).
+            came_from = jolly_from
+            waiting = [*freed, *self._pending]
+            if came_from is None and self._pending:
+                came_from = self._pending_from
+            if came_from is not None and any(
+                self.deck[i].is_joker and i not in waiting for i in rest
+            ):
+                came_from = None
             if not _legal.opening_reachable(
                 cards,
                 self.rules,
@@ -571,6 +584,7 @@ class Round:
                 table=table,
                 within=within,
                 barred=self._barred(),
+                no_jolly_at=-1 if came_from is None else came_from,
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -666,7 +680,10 @@ class Round:
         opening = not self.opened[seat]
         if opening and not self.rules.attach_before_opening:
             raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
-        ids = self._ids_for(seat, action.cards, lay=True)
+        # On the meld a jolly was taken back from, another jolly of the hand may go, not that
+        # one: the ids avoid it.
+        avoid = self._pending if action.meld == self._pending_from else ()
+        ids = self._ids_for(seat, action.cards, avoid=avoid, lay=True)
         self._check_taken_used(seat, ids)
         if action.meld == self._pending_from and any(i in self._pending for i in ids):
             # [G]: the jolly taken back goes down again "in un altro gioco".
@@ -674,7 +691,7 @@ class Round:
         grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
         gained = 0
         if opening and self.rules.opening_counts_attachments:
-            gained = sum(grown.card_points(self.rules)) - sum(target.meld.card_points(self.rules))
+            gained = grown.points_of(action.cards, target.meld, self.rules)
         points = self._opening_points + gained
         rest = [i for i in self.hands[seat] if i not in ids]
         new_ids = _merge_ids(target, grown, ids, self.deck)
@@ -722,7 +739,9 @@ class Round:
             points += _given_points(new_meld, action.cards, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-        self._check_rest(seat, rest, action.cards, points, swapped)
+        self._check_rest(
+            seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
+        )
 
         def swap() -> Event:
             self.hands[seat] = rest
