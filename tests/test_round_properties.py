@@ -12,6 +12,7 @@ and missing moves, raise the candidates tried per state: ``RAMINO_CANDIDATES=40`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import random
@@ -25,6 +26,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ramino.engine import Card, RaminoError, get_preset
+from ramino.engine import rules as rules_module
 from ramino.engine.actions import (
     Action,
     Attach,
@@ -644,3 +646,66 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
                 trial._pending_from = came_from
                 every_way = any(trial.can(a) for a in joker_actions(trial, seat))
                 assert _can_lay_all_pending(trial, seat) == every_way
+
+
+# --- the same properties under house rules: knobs changed at random ---
+
+#: Values of the knobs of play, changed a few at a time from a preset.
+KNOBS: dict[str, st.SearchStrategy[Any]] = {
+    "max_jokers_per_meld": st.sampled_from([None, 1, 2]),
+    "min_natural_cards": st.sampled_from([1, 2]),
+    "set_suits": st.sampled_from(list(rules_module.SetSuits)),
+    "set_max": st.sampled_from([None, 4, 8]),
+    "run_wrap": st.booleans(),
+    "ace_in_runs": st.sampled_from(list(rules_module.AceInRuns)),
+    "ambiguous_joker": st.sampled_from(list(rules_module.JokerPosition)),
+    "joker_swap": st.booleans(),
+    "joker_swap_needs_opened": st.booleans(),
+    "retrieved_joker": st.sampled_from(list(rules_module.RetrievedJoker)),
+    "set_joker_swap": st.sampled_from(list(rules_module.SetJokerSwap)),
+    "swap_counts_for_opening": st.booleans(),
+    "opening_threshold": st.sampled_from([0, 40, 50, 51]),
+    "opening_joker_value": st.sampled_from([None, 20, 25, 30]),
+    "opening_counts_attachments": st.booleans(),
+    "opening_jokers": st.booleans(),
+    "attach_before_opening": st.booleans(),
+    "rummy_on_first_turn": st.booleans(),
+    "discard_pickup": st.sampled_from(list(rules_module.DiscardPickup)),
+    "attachable_discard": st.sampled_from(list(rules_module.AttachableDiscard)),
+    "final_discard": st.sampled_from(list(rules_module.FinalDiscard)),
+    "flush_close": st.booleans(),
+    "max_restocks": st.sampled_from([None, 0, 1, 2]),
+}
+MELDING = [name for name in PLAYABLE if get_preset(name).melding_during_play]
+
+
+def house_rules(base: str, changes: dict[str, Any]) -> Rules:
+    """The preset ``base`` with ``changes`` applied one by one, those the rules refuse in
+    that company left out."""
+    rules = get_preset(base)
+    for name, value in changes.items():
+        with contextlib.suppress(RaminoError):
+            rules = replace(rules, **{name: value})
+    return rules
+
+
+@settings(PROPERTY, max_examples=30)
+@given(
+    base=st.sampled_from(MELDING),
+    changes=st.fixed_dictionaries({}, optional=KNOBS),
+    seed=seeds,
+)
+def test_under_house_rules_every_state_has_a_move_and_the_quick_answers_hold(
+    base: str, changes: dict[str, Any], seed: int
+) -> None:
+    # Whatever the knobs, a player always has a legal move (a listed move never leads to a
+    # state without one), and the quick answers of legal_actions() are the full checks'.
+    rules = replace(house_rules(base, changes), max_turns=40)
+    players = 2 + seed % (min(rules.max_players, 6) - 1)
+    r = Round(rules, players, seed=seed, dealer=seed % players)
+    for state in walk(r, random.Random(seed), 40 * (2 * rules.hand_size_for(players) + 8)):
+        if state.phase is Phase.PLAY:
+            full = [a for a in play_candidates(state) if state.can(a)]
+            full += [Discard(c) for c in state.discard_options()]
+            assert state.legal_actions() == full
+    assert r.is_over
