@@ -1076,3 +1076,40 @@ def test_another_jolly_of_the_hand_may_go_on_the_meld_a_jolly_was_taken_back_fro
     play(r, "attach 0 JK=10H")
     assert r.opened[1] and r.pending_jokers
     play(r, "discard 2D")
+
+
+def test_a_must_use_pickup_without_melding_during_play_is_taken_only_to_close() -> None:
+    # Nothing is laid during play: the card of the pile is used only by closing with it.
+    rules = replace(
+        CLASSICO,
+        melding_during_play=False,
+        final_discard=FinalDiscard.OPTIONAL,
+        hand_size=9,
+        discard_pickup=DiscardPickup.MUST_USE,
+    )
+    hands = ["5C 6C 7C 2S 3S 4S 9H 9D 2H", "7H 8H 9C KH KD KS 4D 5D 6D"]
+    # 9♣ binds the nines: the whole hand shows, 2♥ thrown.
+    r = deal(rules, hands, "9C", "QH")
+    assert r.may_take()
+    play(r, "take", "show 5C 6C 7C | 2S 3S 4S | 9H 9D 9C discard 2H")
+    assert r.end is not None and r.end.out == 0
+    # Q♣ closes nothing: it may not be taken.
+    r = deal(rules, hands, "QC", "QH")
+    assert not r.may_take()
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    assert legal(r) == {"draw"}
+    # Nor may 9♣ be, where it makes a set but the rest of the hand stays unbound.
+    r = deal(rules, ["5C 6C 7C 2S 3S 9H 9D KD 2H", hands[1]], "9C", "QH")
+    assert not r.may_take()
+    assert legal(r) == {"draw"}
+
+
+def test_a_must_use_pickup_may_be_taken_for_a_flush_close() -> None:
+    # Ten hearts after the take, the eleventh card thrown: the flush close uses the card of
+    # the pile, which no meld of the hand would.
+    rules = replace(APERTURA, flush_close=True, hand_size=10)
+    hands = ["2H 4H 6H 8H 10H QH AH 3H 5H KS", "7C 8C 9C KH KD KC 4D 5D 6D 2S"]
+    r = deal(rules, hands, "9H", "QS")
+    assert r.may_take()
+    play(r, "take", "show 2H 4H 6H 8H 10H QH AH 3H 5H 9H discard KS")
+    assert r.end is not None and r.end.out == 0

@@ -436,12 +436,54 @@ class Round:
         )
 
     def _take_is_usable(self, seat: int, top: int) -> bool:
+        rules = self.rules
+        if not rules.melding_during_play:
+            # Nothing is laid during play: the card is used only by closing with it, which
+            # the moves after the take tell (a close is rare, and so is this question).
+            return bool(self._after_take(seat, top).legal_actions())
         hand = [*self.hands[seat], top]
         if self.opened[seat]:
-            return _legal.can_use_at_once(self, seat, hand, top)
-        return _legal.can_open_with(self, seat, hand, top)
+            usable = _legal.can_use_at_once(self, seat, hand, top)
+        else:
+            usable = _legal.can_open_with(self, seat, hand, top)
+        if not usable and rules.flush_close and self._could_close_flush(seat, top):
+            # The flush close shows the whole hand, the taken card in it.
+            usable = bool(self._after_take(seat, top).legal_actions())
+        return usable
+
+    def _could_close_flush(self, seat: int, top: int) -> bool:
+        # Ten cards of one suit, the taken one among them, or no flush close uses it.
+        code = self.deck[top].code
+        if code == 52:
+            return False
+        suit = code // 13
+        cards = self.deck.cards
+        return (
+            sum([cards[i].code // 13 == suit and cards[i].code != 52 for i in self.hands[seat]])
+            >= 9
+        )
+
+    def _after_take(self, seat: int, top: int) -> Round:
+        # The round just after taking ``top``, only asked questions: like a trial, it shares
+        # every list it does not replace.
+        after = Round(self.rules, self.players, _copy_of=self)
+        after.hands = list(self.hands)
+        after.hands[seat] = [*self.hands[seat], top]
+        after.discard_pile = self.discard_pile[:-1]
+        after._taken = top
+        after.phase = _PLAY
+        return after
 
     def _refuse_unusable_take(self, seat: int, top: int) -> NoReturn:
+        if not self.rules.melding_during_play:
+            raise IllegalAction(
+                Reason.TAKE_NEEDS_USE,
+                cards=[self.deck[top]],
+                detail=(
+                    "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
+                    "nothing is laid during play here: you take it only to close with it.",
+                ),
+            )
         if self._holds_twin(seat, top) and self._take_is_usable_with_rediscard(seat, top):
             # A use there is, but it keeps only the card's twin, which may not be thrown.
             raise IllegalAction(
