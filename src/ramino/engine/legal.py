@@ -927,9 +927,19 @@ class _OpeningTurn:
         if points >= threshold:
             return True
         if len(cards) - self.throwable > laid_barred:
-            # A card that may not be thrown stays in hand: which card is kept matters, and
-            # the full check asks (see opening_reachable).
-            return None
+            # A card that may not be thrown stays in hand: which card is kept matters (see
+            # opening_reachable), as the full check asks it.
+            rest = _without(cards, laid)
+            table = [*self.table, meld] if self.attaching else self.table
+            return opening_reachable(
+                rest,
+                rules,
+                threshold - points,
+                keep=self.keep,
+                table=table,
+                within=cards,
+                barred=barred,
+            )
         left = full - (packed - guards)
         if not self.attaching:
             return search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
@@ -1217,6 +1227,31 @@ def _reachable_throwing_another(
     card fewer. Asked only in the turn a card was taken from the pile, while its twin is
     held."""
     whole = cards if within is None else within
+    # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
+    # cards besides the twins as the rules want, one of those kept may surely be thrown.
+    twins = sum([card is barred for card in cards]) - (using is barred)
+    if not opening_reachable(
+        cards,
+        rules,
+        need,
+        keep=keep,
+        using=using,
+        table=table,
+        within=within,
+        no_jolly_at=no_jolly_at,
+    ):
+        return False
+    if opening_reachable(
+        cards,
+        rules,
+        need,
+        keep=max(keep, 1) + twins,
+        using=using,
+        table=table,
+        within=within,
+        no_jolly_at=no_jolly_at,
+    ):
+        return True
     tried = 0  # the codes already set aside, as bits
     for card in cards:
         bit = 1 << card.code
