@@ -854,13 +854,14 @@ def test_melding_during_play() -> None:
     play(r, "lay 5C 6C 7C")
 
 
+#: Nothing laid during play, the whole hand shown to close (Casertano's way), nine cards.
+NO_MELDING = replace(
+    CLASSICO, melding_during_play=False, final_discard=FinalDiscard.OPTIONAL, hand_size=9
+)
+
+
 def test_no_melding_during_play() -> None:
-    rules = replace(
-        CLASSICO,
-        melding_during_play=False,
-        final_discard=FinalDiscard.OPTIONAL,
-        hand_size=9,
-    )
+    rules = NO_MELDING
     hands = ["5C 6C 7C 2S 3S 4S 9H 9D JK", "7H 8H 9C KH KD KS 4D 5D 6D"]
     r = deal(rules, hands, "QC", "QH 10H AS")
     play(r, "draw")
@@ -1080,13 +1081,7 @@ def test_another_jolly_of_the_hand_may_go_on_the_meld_a_jolly_was_taken_back_fro
 
 def test_a_must_use_pickup_without_melding_during_play_is_taken_only_to_close() -> None:
     # Nothing is laid during play: the card of the pile is used only by closing with it.
-    rules = replace(
-        CLASSICO,
-        melding_during_play=False,
-        final_discard=FinalDiscard.OPTIONAL,
-        hand_size=9,
-        discard_pickup=DiscardPickup.MUST_USE,
-    )
+    rules = replace(NO_MELDING, discard_pickup=DiscardPickup.MUST_USE)
     hands = ["5C 6C 7C 2S 3S 4S 9H 9D 2H", "7H 8H 9C KH KD KS 4D 5D 6D"]
     # 9♣ binds the nines: the whole hand shows, 2♥ thrown.
     r = deal(rules, hands, "9C", "QH")

@@ -475,46 +475,33 @@ class Round:
         return after
 
     def _refuse_unusable_take(self, seat: int, top: int) -> NoReturn:
+        detail: tuple[str, str]
         if not self.rules.melding_during_play:
-            raise IllegalAction(
-                Reason.TAKE_NEEDS_USE,
-                cards=[self.deck[top]],
-                detail=(
-                    "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
-                    "nothing is laid during play here: you take it only to close with it.",
-                ),
+            detail = (
+                "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
+                "nothing is laid during play here: you take it only to close with it.",
             )
-        if self._holds_twin(seat, top) and self._take_is_usable_with_rediscard(seat, top):
+        elif self._holds_twin(seat, top) and self._take_is_usable_with_rediscard(seat, top):
             # A use there is, but it keeps only the card's twin, which may not be thrown.
-            raise IllegalAction(
-                Reason.TAKE_NEEDS_USE,
-                cards=[self.deck[top]],
-                detail=(
-                    "usandola ti resterebbe da scartare solo la sua gemella, che non si"
-                    " riscarta: saresti incartato.",
-                    "using it would leave you only its twin to discard, which may not be"
-                    " thrown back: you would be stuck.",
-                ),
+            detail = (
+                "usandola ti resterebbe da scartare solo la sua gemella, che non si riscarta:"
+                " saresti incartato.",
+                "using it would leave you only its twin to discard, which may not be thrown"
+                " back: you would be stuck.",
             )
-        if self.opened[seat]:
-            raise IllegalAction(
-                Reason.TAKE_NEEDS_USE,
-                cards=[self.deck[top]],
-                detail=(
-                    "non puoi calarla né attaccarla adesso.",
-                    "you could not lay or attach it now.",
-                ),
+        elif self.opened[seat]:
+            detail = (
+                "non puoi calarla né attaccarla adesso.",
+                "you could not lay or attach it now.",
             )
-        raise IllegalAction(
-            Reason.TAKE_NEEDS_USE,
-            cards=[self.deck[top]],
-            detail=(
+        else:
+            detail = (
                 f"chi non ha aperto la prende solo per aprire con essa ({self._threshold()}"
                 " punti).",
                 f"a player who has not opened takes it only to open with it"
                 f" ({self._threshold()} points).",
-            ),
-        )
+            )
+        raise IllegalAction(Reason.TAKE_NEEDS_USE, cards=[self.deck[top]], detail=detail)
 
     def _holds_twin(self, seat: int, top: int) -> bool:
         top_card = self.deck[top]
