@@ -167,10 +167,10 @@ class Meld:
         return tuple(out)
 
     def points_of(self, cards: Sequence[Card], before: Meld, rules: Rules) -> int:
-        """The opening points of ``cards``, just attached to ``before`` to make this meld,
-        each at its place here: what the attachment brings, whatever the meld's other cards
-        come to be worth (a high ace at the end of a run that goes on round the corner, say,
-        becomes an ace in the middle).
+        """The opening points of ``cards``, just attached to ``before`` (or given for its
+        jolly) to make this meld, each at its place here: what the move brings, whatever the
+        meld's other cards come to be worth (a high ace at the end of a run that goes on
+        round the corner, say, becomes an ace in the middle).
 
         >>> from ramino.engine.rules import Rules
         >>> rules = Rules(run_wrap=True)

@@ -765,7 +765,7 @@ class Round:
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
         points = self._opening_points
         if not self.opened[seat] and self.rules.swap_counts_for_opening:
-            points += _given_points(new_meld, action.cards, self.rules)
+            points += new_meld.points_of(action.cards, target.meld, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
         self._check_rest(
@@ -1071,17 +1071,6 @@ class Round:
             return ()
         # The same rule the score sheet applies (scoring.cap_winners), by seat.
         return tuple(sorted(cap_winners(dict(enumerate(self.end.counts)), self.rules)))
-
-
-def _given_points(meld: Meld, given: Sequence[Card], rules: Rules) -> int:
-    """The opening points of the cards given for a jolly, at their places in the meld."""
-    left = list(given)
-    total = 0
-    for card, points in zip(meld.cards, meld.card_points(rules), strict=True):
-        if card in left:
-            left.remove(card)
-            total += points
-    return total
 
 
 def _can_lay_all_pending(trial: Round, seat: int) -> bool:
