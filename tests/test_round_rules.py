@@ -1108,3 +1108,32 @@ def test_a_must_use_pickup_may_be_taken_for_a_flush_close() -> None:
     assert r.may_take()
     play(r, "take", "show 2H 4H 6H 8H 10H QH AH 3H 5H 9H discard KS")
     assert r.end is not None and r.end.out == 0
+
+
+@pytest.mark.parametrize("own_jollies", [1, 2])
+def test_only_the_hands_other_jollies_count_on_the_meld_a_jolly_is_taken_back_from(
+    own_jollies: int,
+) -> None:
+    # Up to two jollies a meld, a jolly taken back may be kept. Before opening (50), the
+    # player may take back the jolly of J♥..A♥ only if he can still open this turn. Nothing
+    # of his melds; his jollies on that meld as 10♥ and 9♥ (25 each) would open, but the
+    # one taken back may not go back there: with one jolly of his own that is 25, short.
+    rules = replace(
+        get_preset("enciclopedia"),
+        hand_size=10,
+        retrieved_joker=RetrievedJoker.KEEP,
+        max_jokers_per_meld=None,
+        min_natural_cards=2,
+    )
+    second = {1: "JH JK 3C 9C 5S QS 7D 2D KC 4H", 2: "JH JK JK 3C 9C 5S QS 7D 2D KC"}
+    hands = ["QH KH AH JK 2C 5D 8S 9S 3D 6C", second[own_jollies]]
+    r = deal(rules, hands, "5H", "2S JD")
+    play(r, "draw", "lay JK=JH QH KH AH", "discard 2S", "draw")
+    if own_jollies == 1:
+        refused(r, "swap 0 JH", Reason.OPENING_UNREACHABLE)
+        return
+    play(r, "swap 0 JH")
+    assert r.pending_jokers and r.pending_from == 0
+    assert "attach 0 JK=10H" in legal(r)
+    play(r, "attach 0 JK=10H", "attach 0 JK=9H")
+    assert r.opened[1]

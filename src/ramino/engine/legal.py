@@ -1053,13 +1053,14 @@ def _attach_options(
     cards: Sequence[Card],
     table: tuple[Meld, ...],
     rules: Rules,
-    no_jolly_at: int = -1,
+    waiting_from: int = -1,
+    waiting: int = 0,
 ) -> list[Row]:
     """Cards of the hand that could be attached, one after another, to each meld on the
     table, with the opening points they would add (when attachments count), and for each
     card that can go first in such a chain, the points of the chains it starts: as rows of
-    the hand's ``search``. No jolly goes on the meld ``no_jolly_at`` (the one a jolly
-    waiting in hand was taken back from)."""
+    the hand's ``search``. ``waiting`` of the jollies among ``cards`` were taken back from
+    the meld ``waiting_from`` and may not go back on it: only the others may."""
     options: list[Row] = []
     units = search.units
     key = rules_key(rules)
@@ -1076,8 +1077,12 @@ def _attach_options(
         else:
             suit = first // 13
             fitting = [c for c in codes if c == 52 or c // 13 == suit]
-        if number == no_jolly_at:
-            fitting = [c for c in fitting if c != 52]
+        if number == waiting_from and waiting:
+            # Jollies are alike: a chain with as many as the hand holds besides the waiting
+            # ones has those go there, and the waiting ones elsewhere.
+            jollies = fitting.count(52)
+            if jollies:
+                fitting = [c for c in fitting if c != 52] + [52] * max(jollies - waiting, 0)
         if not fitting:
             continue
         fitting.sort()
@@ -1181,7 +1186,8 @@ def opening_reachable(
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
     barred: Card | None = None,
-    no_jolly_at: int = -1,
+    waiting_from: int = -1,
+    waiting: int = 0,
 ) -> bool:
     """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
     keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
@@ -1190,8 +1196,9 @@ def opening_reachable(
 
     ``barred`` is a card that may not be thrown this turn (one taken from the pile, whose
     twins are the same card to the rules): the cards kept must then hold another, to be
-    thrown at the end, unless the melds take every card. No jolly is attached to the meld
-    ``no_jolly_at`` of ``table`` (the one a jolly waiting in hand was taken back from).
+    thrown at the end, unless the melds take every card. ``waiting`` of the jollies among
+    ``cards`` were taken back from the meld ``waiting_from`` of ``table`` and wait to go
+    down elsewhere: only the others may be attached to it.
 
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
@@ -1199,7 +1206,7 @@ def opening_reachable(
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum([card is barred for card in cards]) > (using is barred):
         return _reachable_throwing_another(
-            cards, rules, need, keep, using, table, within, barred, no_jolly_at
+            cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
         )
     key = rules_key(rules)
     search = search_for(sorted_codes(cards if within is None else within), key)
@@ -1208,7 +1215,9 @@ def opening_reachable(
         # Cards that are not all the hand's: asked about on their own.
         search = search_for(sorted_codes(cards), key)
         left = search.pack(cards)
-    return _search_reachable(search, cards, left, rules, need, keep, using, table, no_jolly_at)
+    return _search_reachable(
+        search, cards, left, rules, need, keep, using, table, waiting_from, waiting
+    )
 
 
 def _reachable_throwing_another(
@@ -1220,7 +1229,8 @@ def _reachable_throwing_another(
     table: Sequence[Meld],
     within: Sequence[Card] | None,
     barred: Card,
-    no_jolly_at: int,
+    waiting_from: int,
+    waiting: int,
 ) -> bool:
     """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
     in turn is set aside as the one thrown at the end, and the rest must open keeping one
@@ -1238,7 +1248,8 @@ def _reachable_throwing_another(
         using=using,
         table=table,
         within=within,
-        no_jolly_at=no_jolly_at,
+        waiting_from=waiting_from,
+        waiting=waiting,
     ):
         return False
     if opening_reachable(
@@ -1249,7 +1260,8 @@ def _reachable_throwing_another(
         using=using,
         table=table,
         within=within,
-        no_jolly_at=no_jolly_at,
+        waiting_from=waiting_from,
+        waiting=waiting,
     ):
         return True
     tried = 0  # the codes already set aside, as bits
@@ -1267,7 +1279,8 @@ def _reachable_throwing_another(
             using=using,
             table=table,
             within=whole,
-            no_jolly_at=no_jolly_at,
+            waiting_from=waiting_from,
+            waiting=waiting,
         ):
             return True
     if keep:
@@ -1286,7 +1299,8 @@ def _search_reachable(
     keep: int,
     using: Card | None,
     table: Sequence[Meld],
-    no_jolly_at: int = -1,
+    waiting_from: int = -1,
+    waiting: int = 0,
 ) -> bool:
     """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
     size = len(cards)
@@ -1297,7 +1311,9 @@ def _search_reachable(
         return search.reach_using(left, size, need, keep, using.code)
     if using is None and need <= 0:
         return size >= keep
-    rows = search.rows(left) + _attach_options(search, cards, tuple(table), rules, no_jolly_at)
+    rows = search.rows(left) + _attach_options(
+        search, cards, tuple(table), rules, waiting_from, waiting
+    )
     # Richest first, so a reachable threshold is found quickly.
     rows.sort(key=_richest)
     if using is None:

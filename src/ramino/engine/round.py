@@ -595,16 +595,12 @@ class Round:
             need = self._threshold() - points
             # When ``rest`` is part of the hand, the melds of the hand serve for every part.
             within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
-            # A jolly waiting in hand does not go back on the meld it came from: none does,
-            # while every jolly left is one waiting (the waiting one is laid first).
+            # A jolly waiting in hand does not go back on the meld it came from; another
+            # jolly of the hand may.
             came_from = jolly_from
-            waiting = [*freed, *self._pending]
             if came_from is None and self._pending:
                 came_from = self._pending_from
-            if came_from is not None and any(
-                self.deck[i].is_joker and i not in waiting for i in rest
-            ):
-                came_from = None
+            waiting = [*freed, *self._pending]
             if not _legal.opening_reachable(
                 cards,
                 self.rules,
@@ -613,7 +609,8 @@ class Round:
                 table=table,
                 within=within,
                 barred=self._barred(),
-                no_jolly_at=-1 if came_from is None else came_from,
+                waiting_from=-1 if came_from is None else came_from,
+                waiting=sum([i in waiting for i in rest]),
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
