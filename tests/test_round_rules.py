@@ -1137,3 +1137,23 @@ def test_only_the_hands_other_jollies_count_on_the_meld_a_jolly_is_taken_back_fr
     assert "attach 0 JK=10H" in legal(r)
     play(r, "attach 0 JK=10H", "attach 0 JK=9H")
     assert r.opened[1]
+
+
+@pytest.mark.parametrize(
+    ("hand", "relaid"),
+    [("JH 3C 9C 5S QS 7D 2D KC 4H 6H", False), ("JH 9S 10S JS 3C 5D 7D 2D KC 4H", True)],
+)
+def test_before_opening_a_jolly_is_taken_back_only_to_open_with_it(hand: str, relaid: bool) -> None:
+    # Enciclopedia: the jolly taken back goes down this turn, and before opening (50) it
+    # can only go down in the opening. With 9♠ 10♠ J♠ it makes 54; with cards that bind
+    # nothing it has no place, and the refusal says so.
+    rules = replace(get_preset("enciclopedia"), hand_size=10)
+    r = deal(rules, ["QH KH AH JK 2C 5D 8S 9S 3D 6C", hand], "5H", "2S JD")
+    play(r, "draw", "lay JK=JH QH KH AH", "discard 2S", "draw")
+    if not relaid:
+        refused(r, "swap 0 JH", Reason.JOKER_CANNOT_BE_RELAID)
+        return
+    play(r, "swap 0 JH")
+    assert "lay 9S 10S JS JK=QS" in legal(r)
+    play(r, "lay 9S 10S JS JK=QS")
+    assert r.opened[1] and not r.pending_jokers

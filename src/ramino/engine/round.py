@@ -750,24 +750,56 @@ class Round:
         rest = [i for i in self.hands[seat] if i not in ids] + joker_ids
         kept_ids = [i for i in target.ids if i not in joker_ids] + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
-        if self.rules.retrieved_joker is _LAY_THIS_TURN:
-            if self._pending:
-                # One jolly at a time: the one already taken back goes down first.
-                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-            table = list(self.table)
-            table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-            trial = self._trial(seat, rest, table, joker_ids)
-            trial._pending_from = action.meld
-            if not _can_lay_all_pending(trial, seat):
-                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
         points = self._opening_points
         if not self.opened[seat] and self.rules.swap_counts_for_opening:
             points += new_meld.points_of(action.cards, target.meld, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-        self._check_rest(
-            seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
-        )
+        if self.rules.retrieved_joker is not _LAY_THIS_TURN:
+            self._check_rest(
+                seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
+            )
+        else:
+            if self._pending:
+                # One jolly at a time: the one already taken back goes down first.
+                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+            # Before he has opened, where he may attach, whether the jolly can go down again
+            # is told by trying each move that lays it, and each is accepted only if the hand
+            # it leaves can still open: so when the hand the retrieval leaves cannot, none is.
+            # That one search comes first (the refusals kept in their order).
+            early = not self.opened[seat] and self.rules.attach_before_opening
+            left_error: IllegalAction | None = None
+            if early:
+                try:
+                    self._check_rest(
+                        seat,
+                        rest,
+                        action.cards,
+                        points,
+                        swapped,
+                        jolly_from=action.meld,
+                        freed=joker_ids,
+                    )
+                except IllegalAction as error:
+                    if error.reason is Reason.OPENING_UNREACHABLE:
+                        raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
+                    left_error = error
+            trial = self._trial(seat, rest, swapped, joker_ids)
+            trial._pending_from = action.meld
+            if not _can_lay_all_pending(trial, seat):
+                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
+            if left_error is not None:
+                raise left_error
+            if not early:
+                self._check_rest(
+                    seat,
+                    rest,
+                    action.cards,
+                    points,
+                    swapped,
+                    jolly_from=action.meld,
+                    freed=joker_ids,
+                )
 
         def swap() -> Event:
             self.hands[seat] = rest
