@@ -1157,3 +1157,18 @@ def test_before_opening_a_jolly_is_taken_back_only_to_open_with_it(hand: str, re
     assert "lay 9S 10S JS JK=QS" in legal(r)
     play(r, "lay 9S 10S JS JK=QS")
     assert r.opened[1] and not r.pending_jokers
+
+
+def test_the_opening_search_tries_every_place_a_jolly_may_be_attached() -> None:
+    # Enciclopedia (50, attachments count, a jolly 25). With 9♠..Q♠ on the table, the set
+    # of fives (15), then the jolly as K♠ (25) and the ace above it (11) make 51: the set may
+    # start the opening. As 8♠ the jolly would leave only the 7♠ (47): both places count.
+    rules = get_preset("enciclopedia")
+    hands = ["9S 10S JS QS KH KD KC 2D", "7S 5S 5H AS 5C 2S 3C 8D"]
+    r = deal(rules, hands, "4H", "6D JK")
+    play(r, "draw", "lay 9S 10S JS QS", "lay KH KD KC", "discard 2D", "draw")
+    assert "lay 5C 5H 5S" in legal(r)
+    play(r, "lay 5C 5H 5S")
+    assert legal(r) & {"attach 0 JK=8S", "attach 0 JK=KS"} == {"attach 0 JK=KS"}
+    play(r, "attach 0 JK=KS", "attach 0 AS")
+    assert r.opened[1] and r.opening_points == 51

@@ -1119,8 +1119,14 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}
+    # The melds reached, each with the cards it used and the card it started with: a step
+    # is taken again from a meld only when it gets there with more points. Told apart by
+    # the meld too, not by the cards alone: a jolly may be placed at either end of a run,
+    # and the next cards fit one of those melds and not the other.
+    reached: dict[tuple[int, Card, Meld], int] = {}
     # Each meld reached, the cards it used, how many, the card it started with, its points.
     frontier: list[tuple[Meld, int, int, Card | None, int]] = [(start, 0, 0, None, 0)]
+    grown_by_meld = per_rules(_GROWN, key, 4096)
     for _ in range(depth):
         grown_frontier: list[tuple[Meld, int, int, Card | None, int]] = []
         for meld, used, count, first, gained in frontier:
@@ -1128,17 +1134,18 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
                 shift = _WIDTH * card.code
                 if used >> shift & _FIELD >= have:
                     continue
-                step = _grown(meld, card, key)
-                if step is None:
-                    continue
-                grown, added = step
                 now = used + (1 << shift)
-                chain = (now, card if first is None else first)
-                points = gained + added
-                if best.get(chain, -1) < points:
-                    best[chain] = points
-                    sizes[now] = count + 1
-                    grown_frontier.append((grown, now, count + 1, chain[1], points))
+                starter = card if first is None else first
+                chain = (now, starter)
+                for grown, added in _grown(grown_by_meld, meld, card, key):
+                    points = gained + added
+                    if best.get(chain, -1) < points:
+                        best[chain] = points
+                        sizes[now] = count + 1
+                    state = (now, starter, grown)
+                    if reached.get(state, -1) < points:
+                        reached[state] = points
+                        grown_frontier.append((grown, now, count + 1, starter, points))
         frontier = grown_frontier
     chains: dict[int, dict[Card, int]] = {}
     for (used, first), points in best.items():
@@ -1148,32 +1155,40 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     )
 
 
-def _grown(meld: Meld, card: Card, key: RulesKey) -> tuple[Meld, int] | None:
-    """``meld`` with ``card`` attached (the rules placing a jolly) and the points that adds,
-    or ``None`` when the meld refuses it. Remembered by meld, then by the card's code: the
-    chains of one hand and of the next share their steps, and the melds those steps grow
-    (so the steps after them are found again too)."""
-    known = per_rules(_GROWN, key, 4096)
+def _grown(
+    known: dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]],
+    meld: Meld,
+    card: Card,
+    key: RulesKey,
+) -> tuple[tuple[Meld, int], ...]:
+    """``meld`` with ``card`` attached and the points that adds, for each place the player
+    may declare for a jolly (the one place of a natural card); none when the meld refuses
+    it. Remembered in ``known`` by meld, then by the card's code: the chains of one hand
+    and of the next share their steps, and the melds those steps grow (so the steps after
+    them are found again too)."""
     steps = known.get(meld)
     if steps is None:
         steps = known[meld] = {}
     code = card.code
-    if code in steps:
-        return steps[code]
+    found = steps.get(code)
+    if found is not None:
+        return found
     rules = key.rules
-    found: tuple[Meld, int] | None = None
+    grown_melds: list[tuple[Meld, int]] = []
     if could_attach(meld, card, rules) and not _surely_refused(meld, card, rules):
-        try:
-            grown = attach(meld, [card], rules)
-        except (MeldError, NotationError):
-            pass
-        else:
-            found = (grown, grown.points_of((card,), meld, rules))
-    steps[code] = found
+        declarations = _joker_attach_declarations(meld, rules) if code == 52 else [None]
+        for declared in declarations:
+            try:
+                grown = attach(meld, [card], rules, jokers=declared)
+            except (MeldError, NotationError):
+                continue
+            if all(grown != other for other, _ in grown_melds):
+                grown_melds.append((grown, grown.points_of((card,), meld, rules)))
+    found = steps[code] = tuple(grown_melds)
     return found
 
 
-_GROWN: Final[dict[RulesKey, dict[Meld, dict[int, tuple[Meld, int] | None]]]] = {}
+_GROWN: Final[dict[RulesKey, dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]]]] = {}
 
 
 def opening_reachable(
