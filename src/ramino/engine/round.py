@@ -755,51 +755,30 @@ class Round:
             points += new_meld.points_of(action.cards, target.meld, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-        if self.rules.retrieved_joker is not _LAY_THIS_TURN:
+        lay_now = self.rules.retrieved_joker is _LAY_THIS_TURN
+        if lay_now and self._pending:
+            # One jolly at a time: the one already taken back goes down first.
+            raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+        # Before he has opened, where he may attach, whether the jolly can go down again is
+        # told by trying each move that lays it, and each is accepted only if the hand it
+        # leaves can still open: so when the hand the retrieval leaves cannot, none is. That
+        # one search then comes first, the refusals kept in their order.
+        early = lay_now and not self.opened[seat] and self.rules.attach_before_opening
+        if lay_now and not early:
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
+        try:
             self._check_rest(
                 seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
             )
-        else:
-            if self._pending:
-                # One jolly at a time: the one already taken back goes down first.
-                raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-            # Before he has opened, where he may attach, whether the jolly can go down again
-            # is told by trying each move that lays it, and each is accepted only if the hand
-            # it leaves can still open: so when the hand the retrieval leaves cannot, none is.
-            # That one search comes first (the refusals kept in their order).
-            early = not self.opened[seat] and self.rules.attach_before_opening
-            left_error: IllegalAction | None = None
-            if early:
-                try:
-                    self._check_rest(
-                        seat,
-                        rest,
-                        action.cards,
-                        points,
-                        swapped,
-                        jolly_from=action.meld,
-                        freed=joker_ids,
-                    )
-                except IllegalAction as error:
-                    if error.reason is Reason.OPENING_UNREACHABLE:
-                        raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
-                    left_error = error
-            trial = self._trial(seat, rest, swapped, joker_ids)
-            trial._pending_from = action.meld
-            if not _can_lay_all_pending(trial, seat):
-                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
-            if left_error is not None:
-                raise left_error
+        except IllegalAction as error:
             if not early:
-                self._check_rest(
-                    seat,
-                    rest,
-                    action.cards,
-                    points,
-                    swapped,
-                    jolly_from=action.meld,
-                    freed=joker_ids,
-                )
+                raise
+            if error.reason is Reason.OPENING_UNREACHABLE:
+                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
+            raise
+        if early:
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
 
         def swap() -> Event:
             self.hands[seat] = rest
@@ -810,6 +789,23 @@ class Round:
             return self._record(seat, action, tuple(ids))
 
         return swap
+
+    def _check_relaid(
+        self,
+        seat: int,
+        rest: list[int],
+        table: list[TableMeld],
+        joker_ids: list[int],
+        meld: int,
+        freed: Sequence[Card],
+    ) -> None:
+        """A jolly taken back from the table's meld ``meld`` that must go down this turn
+        must have somewhere to go, from the hand ``rest`` and the ``table`` after the
+        retrieval."""
+        trial = self._trial(seat, rest, table, joker_ids)
+        trial._pending_from = meld
+        if not _can_lay_all_pending(trial, seat):
+            raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
 
     def _trial(
         self, seat: int, hand: list[int], table: list[TableMeld], pending: list[int]
