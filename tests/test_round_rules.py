@@ -1115,9 +1115,9 @@ def test_only_the_hands_other_jollies_count_on_the_meld_a_jolly_is_taken_back_fr
     own_jollies: int,
 ) -> None:
     # Up to two jollies a meld, a jolly taken back may be kept. Before opening (50), the
-    # player may take back the jolly of J♥..A♥ only if he can still open this turn. Nothing
-    # of his melds; his jollies on that meld as 10♥ and 9♥ (25 each) would open, but the
-    # one taken back may not go back there: with one jolly of his own that is 25, short.
+    # player may take back the jolly of J♥..A♥ only if he can still open this turn. His
+    # other cards make no meld; two jollies on that meld as 10♥ and 9♥ (25 each) would
+    # open, but the one taken back may not go back there: with one jolly of his own, 25.
     rules = replace(
         get_preset("enciclopedia"),
         hand_size=10,
@@ -1145,8 +1145,8 @@ def test_only_the_hands_other_jollies_count_on_the_meld_a_jolly_is_taken_back_fr
 )
 def test_before_opening_a_jolly_is_taken_back_only_to_open_with_it(hand: str, relaid: bool) -> None:
     # Enciclopedia: the jolly taken back goes down this turn, and before opening (50) it
-    # can only go down in the opening. With 9♠ 10♠ J♠ it makes 54; with cards that bind
-    # nothing it has no place, and the refusal says so.
+    # can only go down in the opening. With 9♠ 10♠ J♠ it makes 54; with 4♥ 6♥ at most 35
+    # and nothing else, so it has no place, and the refusal says so.
     rules = replace(get_preset("enciclopedia"), hand_size=10)
     r = deal(rules, ["QH KH AH JK 2C 5D 8S 9S 3D 6C", hand], "5H", "2S JD")
     play(r, "draw", "lay JK=JH QH KH AH", "discard 2S", "draw")
