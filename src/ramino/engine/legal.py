@@ -1252,32 +1252,27 @@ def _reachable_throwing_another(
     card fewer. Asked only in the turn a card was taken from the pile, while its twin is
     held."""
     whole = cards if within is None else within
+
+    def reach(part: Sequence[Card], kept: int, hand: Sequence[Card] | None) -> bool:
+        # The question again, of ``part`` keeping ``kept`` cards, without the twin's ban.
+        return opening_reachable(
+            part,
+            rules,
+            need,
+            keep=kept,
+            using=using,
+            table=table,
+            within=hand,
+            waiting_from=waiting_from,
+            waiting=waiting,
+        )
+
     # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
     # cards besides the twins as the rules want, one of those kept may surely be thrown.
     twins = sum([card is barred for card in cards]) - (using is barred)
-    if not opening_reachable(
-        cards,
-        rules,
-        need,
-        keep=keep,
-        using=using,
-        table=table,
-        within=within,
-        waiting_from=waiting_from,
-        waiting=waiting,
-    ):
+    if not reach(cards, keep, within):
         return False
-    if opening_reachable(
-        cards,
-        rules,
-        need,
-        keep=max(keep, 1) + twins,
-        using=using,
-        table=table,
-        within=within,
-        waiting_from=waiting_from,
-        waiting=waiting,
-    ):
+    if reach(cards, max(keep, 1) + twins, within):
         return True
     tried = 0  # the codes already set aside, as bits
     for card in cards:
@@ -1285,18 +1280,7 @@ def _reachable_throwing_another(
         if card is barred or tried & bit:
             continue
         tried |= bit
-        rest = _without(cards, [card])
-        if opening_reachable(
-            rest,
-            rules,
-            need,
-            keep=max(keep - 1, 0),
-            using=using,
-            table=table,
-            within=whole,
-            waiting_from=waiting_from,
-            waiting=waiting,
-        ):
+        if reach(_without(cards, [card]), max(keep - 1, 0), whole):
             return True
     if keep:
         return False
