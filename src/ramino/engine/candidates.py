@@ -30,8 +30,8 @@ def meld_candidates(
     >>> [" ".join(map(str, c)) for c, _ in meld_candidates(parse_cards("7H 8H 9H 7S"), Rules())]
     ['7H 8H 9H']
     """
-    # A hand is asked about again and again while moves are checked: remember the answers,
-    # keyed by the cards' codes (ints hash in C, cards in Python).
+    # Asked by the cards' codes: the groups of a hand are remembered under them (ints hash
+    # in C, cards in Python).
     at = -1 if containing is None else containing.code
     return _candidates(sorted_codes(cards), rules_key(rules), at)
 
@@ -42,40 +42,38 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
     of each suit, the sets of each rank. A group is the same object every time the same
     cards of its suit or rank come back, so a caller can remember what it works out about a
     group on the group itself."""
-    return _groups(codes, rules_key(rules), -1)
+    return _groups(codes, rules_key(rules))
 
 
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
-    # Remembered by rules value, under the codes and the card asked about: a key of ints
-    # only, which the garbage collector stops tracking.
-    return remembered(_CANDIDATES, key, (codes, at), _candidates_of, 256)
-
-
-def _candidates_of(asked: tuple[tuple[int, ...], int], key: RulesKey) -> tuple[Candidate, ...]:
-    codes, at = asked
+    # Put together again at every call, from the groups: a turn rarely asks twice about the
+    # same hand (one in twenty in random play), and every answer kept would be a key and a
+    # tuple more for the garbage collector to look at.
+    # With a card asked about, only the groups of its suit and rank, worked out afresh:
+    # remembered, they were never asked for again.
+    groups = _groups(codes, key) if at < 0 else _groups_of(codes, at, key)
     # The pairs handed on as the objects of their groups, not copies (see _shared).
-    pairs: list[object] = [c for g in _groups(codes, key, at) for c in cast(_Pairs, g)]
+    pairs: list[object] = [c for g in groups for c in cast(_Pairs, g)]
     if at >= 0:
         containing = NATURAL_CARDS[at] if at < 52 else JOKER
         pairs = [f for f in pairs if containing in cast(Candidate, f)[0]]
     return cast("tuple[Candidate, ...]", tuple(pairs))
 
 
-def _groups(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[tuple[Candidate, ...], ...]:
-    # Remembered as the candidates are (see _candidates).
-    return remembered(_GROUPS, key, (codes, at), _groups_of, 256)
+def _groups(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
+    # The groups of a whole hand, remembered by rules value under its codes: the opening
+    # search and the melds to lay ask about the same hand within a turn.
+    return remembered(_GROUPS, key, codes, _groups_of_hand, 256)
 
 
-_CANDIDATES: Final[dict[RulesKey, dict[tuple[tuple[int, ...], int], tuple[Candidate, ...]]]] = {}
-_GROUPS: Final[
-    dict[RulesKey, dict[tuple[tuple[int, ...], int], tuple[tuple[Candidate, ...], ...]]]
-] = {}
+def _groups_of_hand(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
+    return _groups_of(codes, -1, key)
 
 
-def _groups_of(
-    asked: tuple[tuple[int, ...], int], key: RulesKey
-) -> tuple[tuple[Candidate, ...], ...]:
-    codes, at = asked
+_GROUPS: Final[dict[RulesKey, dict[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]]] = {}
+
+
+def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.

@@ -1435,7 +1435,6 @@ def clear_caches() -> None:
     """Forget every remembered answer about hands and melds (for benchmarks that must start
     cold; the answers never go stale, since cards, melds and rules are immutable)."""
     from .candidates import (
-        _CANDIDATES,
         _GROUPS,
         _PIECES,
         _RUNS,
@@ -1454,7 +1453,6 @@ def clear_caches() -> None:
         cached.cache_clear()
     _VALIDATED.clear()
     _ATTACH_ACTIONS.clear()
-    _CANDIDATES.clear()
     _GROUPS.clear()
     _PIECES.clear()
     _RUNS.clear()
