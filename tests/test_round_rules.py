@@ -14,6 +14,7 @@ import pytest
 from ramino.engine import Card, RaminoError, Reason, get_preset, parse_cards
 from ramino.engine.actions import Discard, Draw, TakeDiscard, parse_action
 from ramino.engine.cards import JOKER
+from ramino.engine.legal import play_candidates
 from ramino.engine.match import Match
 from ramino.engine.melds import MeldKind
 from ramino.engine.play import MatchPlay
@@ -1172,3 +1173,48 @@ def test_the_opening_search_tries_every_place_a_jolly_may_be_attached() -> None:
     assert legal(r) & {"attach 0 JK=8S", "attach 0 JK=KS"} == {"attach 0 JK=KS"}
     play(r, "attach 0 JK=KS", "attach 0 AS")
     assert r.opened[1] and r.opening_points == 51
+
+
+def test_a_jolly_taken_back_may_wait_for_the_rest_of_an_opening_begun_without_it() -> None:
+    # Scala 40 (40, no attaching before opening): seat 1 takes the jolly back from the run of
+    # hearts with J♥. 10♠ J♠ Q♠ (30) begins his opening without it, and the set of fives
+    # with the jolly (20) finishes it: the first meld leaves the jolly a place.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    hands = ["QH KH AH JK 2D 3D JK 9C 9D 8C", "JH 4D 10S JS QS 5C 5D 5H 7C 2S"]
+    r = deal(rules, hands, "6H", "3S KC")
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 2D 3D JK=4D", "discard 3S", "draw", "swap 0 JH")
+    assert "lay 10S JS QS" in legal(r)
+    play(r, "lay 10S JS QS", "lay 5C 5D 5H JK=5S")
+    assert r.opened[1] and r.opening_points == 50 and not r.pending_jokers
+
+
+def test_a_jolly_taken_back_may_go_down_after_an_opening_made_without_it() -> None:
+    # Scala 40 again: 10♠..K♠ (40) opens on its own, and then the jolly taken back may be
+    # attached to the nines, as an opened player may.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    hands = ["QH KH AH JK 9C 9D 9H 2D 5C 8C", "JH 10S JS QS KS 7C 2S 4D 6H 8S"]
+    r = deal(rules, hands, "6D", "3S KC")
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 9C 9D 9H", "discard 3S", "draw", "swap 0 JH")
+    assert "lay 10S JS QS KS" in legal(r)
+    play(r, "lay 10S JS QS KS")
+    assert r.opened[1] and r.pending_jokers
+    play(r, "attach 1 JK=9S")
+    assert not r.pending_jokers
+
+
+def test_before_opening_a_jolly_waiting_to_go_down_bars_a_second_retrieval() -> None:
+    # Scala 40: until the jolly taken back is down again no other jolly may be taken back,
+    # while the melds that open with it, or leave it an opening, are listed; the list is
+    # what the full check of every move says.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    hands = ["QH KH AH JK 2D 3D JK 9C 9D 8C", "JH 4D 10S JS QS 5C 5D 5H 7C 2S"]
+    r = deal(rules, hands, "6H", "3S KC")
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 2D 3D JK=4D", "discard 3S", "draw", "swap 0 JH")
+    assert r.pending_jokers and not r.opened[1]
+    refused(r, "swap 1 4D", Reason.RETRIEVED_JOKER_NOT_LAID)
+    listed = legal(r)
+    assert not any(text.startswith("swap") for text in listed)
+    assert {"lay 10S JS QS JK=KS", "lay 5C 5D 5H", "lay 10S JS QS"} <= listed
+    full = {str(a) for a in play_candidates(r) if r.can(a)}
+    full |= {str(Discard(c)) for c in r.discard_options()}
+    assert listed == full

@@ -670,7 +670,7 @@ class Round:
         ordered = _ids_in_meld_order(ids, meld, self.deck)
         table = [*self.table, TableMeld(seat, meld, ordered)]
         goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
-        self._check_pending_placeable(seat, ids, rest, table)
+        self._check_pending_placeable(seat, ids, rest, table, points)
 
         def lay() -> Event:
             self.hands[seat] = rest
@@ -724,7 +724,7 @@ class Round:
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
         goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
-        self._check_pending_placeable(seat, ids, rest, table)
+        self._check_pending_placeable(seat, ids, rest, table, points)
 
         def do_attach() -> Event:
             self.hands[seat] = rest
@@ -765,7 +765,7 @@ class Round:
         # one search then comes first, the refusals kept in their order.
         early = lay_now and not self.opened[seat] and self.rules.attach_before_opening
         if lay_now and not early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
         try:
             self._check_rest(
                 seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
@@ -775,10 +775,10 @@ class Round:
                 raise
             if error.reason is Reason.OPENING_UNREACHABLE:
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
             raise
         if early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
 
         def swap() -> Event:
             self.hands[seat] = rest
@@ -798,18 +798,27 @@ class Round:
         joker_ids: list[int],
         meld: int,
         freed: Sequence[Card],
+        points: int,
     ) -> None:
         """A jolly taken back from the table's meld ``meld`` that must go down this turn
         must have somewhere to go, from the hand ``rest`` and the ``table`` after the
-        retrieval."""
-        trial = self._trial(seat, rest, table, joker_ids)
+        retrieval (and ``points`` toward the opening after it)."""
+        trial = self._trial(seat, rest, table, joker_ids, points)
         trial._pending_from = meld
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
 
     def _trial(
-        self, seat: int, hand: list[int], table: list[TableMeld], pending: list[int]
+        self,
+        seat: int,
+        hand: list[int],
+        table: list[TableMeld],
+        pending: list[int],
+        points: int | None = None,
     ) -> Round:
+        """The round just after a move being checked: ``hand`` left to ``seat``, the
+        ``table`` and the jollies ``pending`` after it, and (not given: as now) the points
+        toward his opening laid this turn, the move's included."""
         # A trial is only asked questions, never changed: it shares every list it does not
         # replace (a full copy would cost the whole history at every check of a swap).
         trial = Round(self.rules, self.players, _copy_of=self)
@@ -818,16 +827,26 @@ class Round:
         trial.table = list(table)
         trial._pending = list(pending)
         trial._turn_melded = True
+        if points is not None and not self.opened[seat]:
+            # The move's own points count: the jolly may go down in the rest of an
+            # opening it has begun, or freely once it has reached the threshold.
+            trial._opening_points = points
+            if points >= self._threshold():
+                trial.opened = list(self.opened)
+                trial.opened[seat] = True
         return trial
 
     def _check_pending_placeable(
-        self, seat: int, used: Sequence[int], rest: list[int], table: list[TableMeld]
+        self, seat: int, used: Sequence[int], rest: list[int], table: list[TableMeld], points: int
     ) -> None:
-        """A jolly taken back that must go down this turn must keep somewhere to go."""
+        """A jolly taken back that must go down this turn must keep somewhere to go, once
+        the move has laid ``used`` (``points`` toward the opening after it)."""
         if self.rules.retrieved_joker is not _LAY_THIS_TURN:
             return
         waiting = [i for i in self._pending if i not in used]
-        if waiting and not _can_lay_all_pending(self._trial(seat, rest, table, waiting), seat):
+        if waiting and not _can_lay_all_pending(
+            self._trial(seat, rest, table, waiting, points), seat
+        ):
             raise IllegalAction(
                 Reason.JOKER_CANNOT_BE_RELAID, cards=[self.deck[i] for i in waiting]
             )
