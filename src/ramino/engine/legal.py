@@ -787,16 +787,17 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     could (cards attached to the new meld make a bigger meld of the hand). Where attachments
     count, that holds only if the opening may hold a jolly (one attached to the new meld
     would not be a meld of the opening), and an attachment is left to the full check.
-    ``None`` while a jolly waits to go down, and for moves it leaves to the full check."""
+    While a jolly taken back waits to go down, a meld is left to the full check, unless the
+    hand cannot open at all (the search counts the jolly as any card of the hand: where it
+    may go is only narrower); a second retrieval is refused where the first must go down
+    first. ``None`` for moves it leaves to the full check."""
     seat = round_.to_play
     rules = round_.rules
-    if (
-        not rules.melding_during_play
-        or round_.opened[seat]
-        or rules.opening_threshold <= 0
-        or round_.pending_jokers
-    ):
+    if not rules.melding_during_play or round_.opened[seat] or rules.opening_threshold <= 0:
         return None
+    # One jolly at a time: while one taken back waits, another retrieval is refused.
+    waiting = bool(round_.pending_jokers)
+    one_at_a_time = waiting and rules.retrieved_joker is _LAY_THIS_TURN
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     deck = round_.deck
     hand = round_.hands[seat]
@@ -812,7 +813,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     if (not attaching or rules.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
     ):
-        return _Hopeless(attaching, table, key)
+        return _Hopeless(attaching, table, key, one_at_a_time)
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
     must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
@@ -832,6 +833,8 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         len(hand) - (cards.count(barred) if barred is not None else 0),
         barred,
         round_.first_round and not rules.rummy_on_first_turn,
+        waiting,
+        one_at_a_time,
     )
 
 
@@ -839,10 +842,14 @@ class _Hopeless:
     """The verdicts of :func:`_opening_turn` for a hand that cannot reach the threshold: no
     meld starts an opening. An object called, not a closure (see _PlainTurn)."""
 
-    def __init__(self, attaching: bool, table: list[Meld], key: RulesKey) -> None:
+    def __init__(
+        self, attaching: bool, table: list[Meld], key: RulesKey, one_at_a_time: bool
+    ) -> None:
         self.attaching = attaching
         self.table = table
         self.key = key
+        #: Whether a jolly taken back waits to go down first (see Round._plan_swap).
+        self.one_at_a_time = one_at_a_time
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -850,6 +857,8 @@ class _Hopeless:
         if isinstance(action, Attach) and (
             not self.attaching or _refused_attachment(action, self.table, self.key)
         ):
+            return False
+        if isinstance(action, Swap) and self.one_at_a_time:
             return False
         return None
 
@@ -874,6 +883,8 @@ class _OpeningTurn:
         throwable: int,
         barred: Card | None,
         first_round_limit: bool,
+        waiting: bool,
+        one_at_a_time: bool,
     ) -> None:
         self.rules = rules
         self.key = key
@@ -890,6 +901,10 @@ class _OpeningTurn:
         self.first_round_limit = first_round_limit
         #: Whether attachments to the table count toward the opening.
         self.attaching = attaching
+        #: Whether a jolly taken back waits in hand, and must go down before another
+        #: retrieval (see Round._plan_swap).
+        self.waiting = waiting
+        self.one_at_a_time = one_at_a_time
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
@@ -897,7 +912,10 @@ class _OpeningTurn:
             if not rules.attach_before_opening or _refused_attachment(action, self.table, self.key):
                 return False
             return None
-        if not isinstance(action, Lay):
+        if isinstance(action, Swap) and self.one_at_a_time:
+            return False
+        if not isinstance(action, Lay) or self.waiting:
+            # Where the jolly waiting may go is the full check's question.
             return None
         search = self.search
         cards = self.cards
