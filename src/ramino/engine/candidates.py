@@ -84,11 +84,13 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
         jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
     )
     found: list[tuple[Candidate, ...]] = []
+    # Lists, not a tuple or a range: compiled, a list is walked by index, anything else
+    # through the generic iterator.
     if 0 <= at < 52:
-        suits: Sequence[int] = (at // 13,)
-        ranks: Sequence[int] = (at % 13,)
+        suits = [at // 13]
+        ranks = [at % 13]
     else:
-        suits = range(4)
+        suits = _SUITS
         # Only ranks in hand can make a set; a set needs three cards.
         ranks = [
             r
@@ -107,7 +109,8 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
             group = runs.get(run_key)
             if group is None:
                 group = runs[run_key] = _suit_runs(s, mask, max_jokers, key)
-            found.append(group)
+            if group:
+                found.append(group)
     for r in ranks:
         clubs = by_code[r]
         diamonds = by_code[r + 13]
@@ -122,11 +125,13 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
             if group is None:
                 have = (clubs, diamonds, hearts, spades)
                 group = sets[set_key] = _rank_sets(r, have, max_jokers, key)
-            found.append(group)
-    return tuple(group for group in found if group)
+            if group:
+                found.append(group)
+    return tuple(found)
 
 
 _Groups = dict[int, tuple[Candidate, ...]]
+_SUITS: Final = [0, 1, 2, 3]
 _RUNS: Final[dict[RulesKey, _Groups]] = {}
 _SETS: Final[dict[RulesKey, _Groups]] = {}
 
