@@ -1218,3 +1218,20 @@ def test_before_opening_a_jolly_waiting_to_go_down_bars_a_second_retrieval() -> 
     full = {str(a) for a in play_candidates(r) if r.can(a)}
     full |= {str(Discard(c)) for c in r.discard_options()}
     assert listed == full
+
+
+def test_a_jolly_taken_back_later_in_the_turn_may_finish_an_opening() -> None:
+    # Scala 40 (40; the pozzo's card must be used; a jolly may be taken back before
+    # opening). Seat 1 holds 5♣ 5♦, J♥ (the jolly's card in the run of hearts) and 10♠ J♠.
+    # Taking 5♠ and laying the fives makes 15, and only the jolly taken back with J♥ (as
+    # Q♠, 30) makes the rest: the take and the fives come before the retrieval that
+    # finishes the opening, and are accepted.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    hands = ["QH KH AH JK 9C 9D 8C 2D 5S 3C", "JH 5C 5D 10S JS 2C 7D 9H 4S 6C"]
+    r = deal(rules, hands, "6H", "3S KC")
+    play(r, "draw", "lay JK=JH QH KH AH", "discard 5S")
+    assert r.may_take()
+    play(r, "take")
+    assert "lay 5C 5D 5S" in legal(r)
+    play(r, "lay 5C 5D 5S", "swap 0 JH", "lay 10S JS JK=QS")
+    assert r.opened[1] and r.opening_points == 45 and not r.pending_jokers

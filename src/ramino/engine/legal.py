@@ -410,6 +410,76 @@ def _swaps(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]
     return found
 
 
+def retrievals_before_opening(
+    round_: Round, hand: list[int], table: list[Meld], numbers: list[int] | None = None
+) -> tuple[list[Swap], int]:
+    """The retrievals from the melds ``numbers`` of ``table`` (all its melds holding a
+    jolly if not given) that the cards ``hand`` (ids) could pay for, and how many jollies
+    those melds hold; none where a player who has not opened may not take a jolly back.
+    Those of the moves (see _swaps), for a table and a hand a move would leave, without
+    the index of a whole table; the checks decide."""
+    rules = round_.rules
+    if not rules.joker_swap or rules.joker_swap_needs_opened:
+        return [], 0
+    if numbers is None:
+        numbers = [number for number, meld in enumerate(table) if meld.joker_count]
+    deck = round_.deck
+    key = rules_key(rules)
+    codes = _id_codes(deck.packs, deck.jokers)
+    held = 0
+    for i in hand:
+        held |= 1 << codes[i]
+    found: list[Swap] = []
+    jollies = 0
+    for number in numbers:
+        count = len(found)
+        rank, needs, actions = _meld_swaps(number, table[number], key)
+        if rank is not None:
+            for card in dict.fromkeys(deck[i] for i in hand):
+                if card.rank is rank:
+                    found.append(Swap(number, (card,)))
+        else:
+            for k, needed in enumerate(needs):
+                if all(held >> code & 1 for code in needed):
+                    found.append(actions[k])
+        if len(found) > count:
+            jollies += table[number].joker_count
+    return found, jollies
+
+
+def reachable_with_jollies(
+    cards: Sequence[Card],
+    rules: Rules,
+    need: int,
+    *,
+    keep: int,
+    jollies: int,
+    table: Sequence[Meld] = (),
+    within: Sequence[Card] | None = None,
+    using: Card | None = None,
+) -> bool:
+    """Whether ``cards`` and ``jollies`` jollies more could make ``need`` points toward the
+    opening, one of the melds holding ``using`` if given (see :func:`opening_reachable`): a
+    bound on what jollies taken back from the table could add, each paid with a card of
+    the hand (not taken away here, so the bound holds). Where a retrieval itself counts
+    toward the opening, or where attachments count (a meld that gave up its jolly takes
+    another), there is no such bound, and the answer is yes."""
+    if rules.swap_counts_for_opening or (
+        rules.opening_counts_attachments and rules.attach_before_opening
+    ):
+        return True
+    extra = [JOKER] * jollies
+    return opening_reachable(
+        [*cards, *extra],
+        rules,
+        need,
+        keep=keep,
+        using=using,
+        table=table,
+        within=None if within is None else [*within, *extra],
+    )
+
+
 def _meld_swaps(
     number: int, meld: Meld, key: RulesKey
 ) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
@@ -807,13 +877,20 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
     key = rules_key(rules)
+    # A jolly he could take back from the table may be what his opening lacks, which the
+    # search of his cards does not see: where it may, a move it refuses for the threshold
+    # is left to the full check.
+    _, jollies = retrievals_before_opening(round_, hand, table)
+    retrieving = jollies > 0 and reachable_with_jollies(
+        cards, rules, threshold - laid_before, keep=keep, jollies=jollies, table=table
+    )
     # One search for the hand answers for every part of it a meld leaves.
     search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
     if (not attaching or rules.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
     ):
-        return _Hopeless(attaching, table, key, one_at_a_time)
+        return _Hopeless(attaching, table, key, one_at_a_time, retrieving)
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
     must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
@@ -835,6 +912,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         round_.first_round and not rules.rummy_on_first_turn,
         waiting,
         one_at_a_time,
+        jollies if retrieving else 0,
     )
 
 
@@ -843,19 +921,28 @@ class _Hopeless:
     meld starts an opening. An object called, not a closure (see _PlainTurn)."""
 
     def __init__(
-        self, attaching: bool, table: list[Meld], key: RulesKey, one_at_a_time: bool
+        self,
+        attaching: bool,
+        table: list[Meld],
+        key: RulesKey,
+        one_at_a_time: bool,
+        retrieving: bool,
     ) -> None:
         self.attaching = attaching
         self.table = table
         self.key = key
         #: Whether a jolly taken back waits to go down first (see Round._plan_swap).
         self.one_at_a_time = one_at_a_time
+        #: Whether jollies on the table he could pay for might make up his opening (see
+        #: _opening_turn).
+        self.retrieving = retrieving
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
-            return False
+            return None if self.retrieving else False
         if isinstance(action, Attach) and (
-            not self.attaching or _refused_attachment(action, self.table, self.key)
+            (not self.attaching and not self.retrieving)
+            or _refused_attachment(action, self.table, self.key)
         ):
             return False
         if isinstance(action, Swap) and self.one_at_a_time:
@@ -885,6 +972,7 @@ class _OpeningTurn:
         first_round_limit: bool,
         waiting: bool,
         one_at_a_time: bool,
+        jollies: int,
     ) -> None:
         self.rules = rules
         self.key = key
@@ -905,6 +993,9 @@ class _OpeningTurn:
         #: retrieval (see Round._plan_swap).
         self.waiting = waiting
         self.one_at_a_time = one_at_a_time
+        #: How many jollies on the table he could pay for, where they might make up his
+        #: opening (see _opening_turn); else 0.
+        self.jollies = jollies
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
@@ -949,7 +1040,7 @@ class _OpeningTurn:
             # opening_reachable), as the full check asks it.
             rest = _without(cards, laid)
             table = [*self.table, meld] if self.attaching else self.table
-            return opening_reachable(
+            reached = opening_reachable(
                 rest,
                 rules,
                 threshold - points,
@@ -958,12 +1049,41 @@ class _OpeningTurn:
                 within=cards,
                 barred=barred,
             )
-        left = full - (packed - guards)
-        if not self.attaching:
-            return search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
-        rest = _without(cards, laid)
-        return _search_reachable(
-            search, rest, left, rules, threshold - points, self.keep, None, [*self.table, meld]
+        else:
+            left = full - (packed - guards)
+            if not self.attaching:
+                reached = search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
+            else:
+                rest = _without(cards, laid)
+                reached = _search_reachable(
+                    search,
+                    rest,
+                    left,
+                    rules,
+                    threshold - points,
+                    self.keep,
+                    None,
+                    [*self.table, meld],
+                )
+        if reached:
+            return True
+        if not self.jollies:
+            return False
+        # Short of the threshold, a jolly taken back next may still make it up, if the
+        # rest could with every such jolly besides.
+        table = [*self.table, meld] if self.attaching else self.table
+        return (
+            None
+            if reachable_with_jollies(
+                _without(cards, laid),
+                rules,
+                threshold - points,
+                keep=self.keep,
+                jollies=self.jollies,
+                table=table,
+                within=cards,
+            )
+            else False
         )
 
 

@@ -446,10 +446,30 @@ class Round:
             usable = _legal.can_use_at_once(self, seat, hand, top)
         else:
             usable = _legal.can_open_with(self, seat, hand, top)
+            if not usable and self._retrieval_may_help(
+                seat, hand, self._opening_points, self.deck[top]
+            ):
+                # The opening search counts the cards in hand, and a jolly taken back may
+                # be what the opening lacks: the moves that open with the card tell.
+                usable = self._opens_with_taken(seat, top)
         if not usable and rules.flush_close and self._could_close_flush(seat, top):
             # The flush close shows the whole hand, the taken card in it.
             usable = bool(self._after_take(seat, top).legal_actions())
         return usable
+
+    def _opens_with_taken(self, seat: int, top: int) -> bool:
+        """Whether, after taking ``top``, a first move that puts it in his opening (a meld,
+        or an attachment where those count) is legal."""
+        after = self._after_take(seat, top)
+        card = self.deck[top]
+        rules = self.rules
+        counted = rules.opening_counts_attachments and rules.attach_before_opening
+        return any(
+            after.can(action)
+            for action in _legal.play_candidates(after)
+            if (isinstance(action, Lay) or (counted and isinstance(action, Attach)))
+            and card in action.cards
+        )
 
     def _could_close_flush(self, seat: int, top: int) -> bool:
         # Ten cards of one suit, the taken one among them, or no flush close uses it.
@@ -611,6 +631,14 @@ class Round:
                 barred=self._barred(),
                 waiting_from=-1 if came_from is None else came_from,
                 waiting=sum([i in waiting for i in rest]),
+            ) and not self._retrieval_opens(
+                seat,
+                rest,
+                self.table if after_table is None else after_table,
+                [i for i in waiting if i in rest],
+                points,
+                came_from,
+                within,
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -618,6 +646,68 @@ class Round:
                     threshold=self._threshold(),
                 )
         return False
+
+    def _retrieval_opens(
+        self,
+        seat: int,
+        rest: list[int],
+        table: list[TableMeld],
+        waiting: list[int],
+        points: int,
+        came_from: int | None,
+        within: list[Card] | None,
+    ) -> bool:
+        """Whether, after the move checked (which leaves ``rest``, the ``table``, the jollies
+        ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
+        could still give the opening it lacks: the opening search counts the cards in
+        hand, and a retrieval trades one of them for a jolly. The retrieval's own check
+        answers, and it asks the same of the hand it leaves. Only a jolly that was on the
+        table before the move counts: one the move lays would count twice. ``within``:
+        the hand ``rest`` is part of, if any (see opening_reachable)."""
+        before = self.table
+        # The melds whose jollies were there before the move (its own place aside).
+        old = [
+            number
+            for number in range(min(len(before), len(table)))
+            if before[number].meld.joker_count
+            and table[number].meld.joker_count == before[number].meld.joker_count
+        ]
+        if not old:
+            return False
+        melds = [m.meld for m in table]
+        swaps, jollies = _legal.retrievals_before_opening(self, rest, melds, old)
+        if not jollies or not _legal.reachable_with_jollies(
+            [self.deck[i] for i in rest],
+            self.rules,
+            self._threshold() - points,
+            keep=self.cards_to_keep(),
+            jollies=jollies,
+            table=melds,
+            within=within,
+        ):
+            return False
+        trial = self._trial(seat, rest, table, waiting, points)
+        trial._pending_from = self._pending_from if came_from is None else came_from
+        return any(trial.can(action) for action in swaps)
+
+    def _retrieval_may_help(
+        self, seat: int, hand: list[int], points: int, using: Card | None = None
+    ) -> bool:
+        """Whether a player who has not opened, holding ``hand`` with ``points`` toward his
+        opening, could pay for jollies on the table that, with his cards, might make up
+        the rest (the checks decide whether he may take them back, and what they make).
+        ``using``: a card that must be in the opening."""
+        melds = [m.meld for m in self.table]
+        _, jollies = _legal.retrievals_before_opening(self, hand, melds)
+        return jollies > 0 and _legal.reachable_with_jollies(
+            [self.deck[i] for i in hand],
+            self.rules,
+            self._threshold() - points,
+            keep=self.cards_to_keep(),
+            jollies=jollies,
+            table=melds,
+            using=using,
+        )
 
     def cards_to_keep(self) -> int:
         """Cards a player must keep in hand after laying: one to discard when the rules want a
@@ -1123,7 +1213,11 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
         return True
     if len(trial._pending) == 1 and not trial.opened[seat]:
         if not _pending_may_open(trial, seat):
-            return False
+            # Unless another jolly taken back later may finish the opening: the moves
+            # that lay this one tell.
+            if not trial._retrieval_may_help(seat, trial.hands[seat], trial._opening_points):
+                return False
+            return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
         rules = trial.rules
         taken = trial._taken
         if (
