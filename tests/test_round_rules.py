@@ -1175,14 +1175,21 @@ def test_the_opening_search_tries_every_place_a_jolly_may_be_attached() -> None:
     assert r.opened[1] and r.opening_points == 51
 
 
-def test_a_jolly_taken_back_may_wait_for_the_rest_of_an_opening_begun_without_it() -> None:
-    # Scala 40 (40, no attaching before opening): seat 1 takes the jolly back from the run of
-    # hearts with J♥. 10♠ J♠ Q♠ (30) begins his opening without it, and the set of fives
-    # with the jolly (20) finishes it: the first meld leaves the jolly a place.
+def _jolly_taken_back_with_jh() -> Round:
+    """Scala 40, 10 cards: seat 0 lays JK=J♥ Q♥ K♥ A♥ and 2♦ 3♦ JK=4♦; seat 1, who has not
+    opened, takes the first jolly back with J♥, holding 4♦ 10♠ J♠ Q♠ 5♣ 5♦ 5♥ 7♣ 2♠ K♣."""
     rules = replace(get_preset("scala-40"), hand_size=10)
     hands = ["QH KH AH JK 2D 3D JK 9C 9D 8C", "JH 4D 10S JS QS 5C 5D 5H 7C 2S"]
     r = deal(rules, hands, "6H", "3S KC")
     play(r, "draw", "lay JK=JH QH KH AH", "lay 2D 3D JK=4D", "discard 3S", "draw", "swap 0 JH")
+    return r
+
+
+def test_a_jolly_taken_back_may_wait_for_the_rest_of_an_opening_begun_without_it() -> None:
+    # Scala 40 (40, no attaching before opening): seat 1 takes the jolly back from the run of
+    # hearts with J♥. 10♠ J♠ Q♠ (30) begins his opening without it, and the set of fives
+    # with the jolly (20) finishes it: the first meld leaves the jolly a place.
+    r = _jolly_taken_back_with_jh()
     assert "lay 10S JS QS" in legal(r)
     play(r, "lay 10S JS QS", "lay 5C 5D 5H JK=5S")
     assert r.opened[1] and r.opening_points == 50 and not r.pending_jokers
@@ -1206,10 +1213,7 @@ def test_before_opening_a_jolly_waiting_to_go_down_bars_a_second_retrieval() -> 
     # Scala 40: until the jolly taken back is down again no other jolly may be taken back,
     # while the melds that open with it, or leave it an opening, are listed; the list is
     # what the full check of every move says.
-    rules = replace(get_preset("scala-40"), hand_size=10)
-    hands = ["QH KH AH JK 2D 3D JK 9C 9D 8C", "JH 4D 10S JS QS 5C 5D 5H 7C 2S"]
-    r = deal(rules, hands, "6H", "3S KC")
-    play(r, "draw", "lay JK=JH QH KH AH", "lay 2D 3D JK=4D", "discard 3S", "draw", "swap 0 JH")
+    r = _jolly_taken_back_with_jh()
     assert r.pending_jokers and not r.opened[1]
     refused(r, "swap 1 4D", Reason.RETRIEVED_JOKER_NOT_LAID)
     listed = legal(r)
