@@ -860,7 +860,10 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     While a jolly taken back waits to go down, a meld is left to the full check, unless the
     hand cannot open at all (the search counts the jolly as any card of the hand: where it
     may go is only narrower); a second retrieval is refused where the first must go down
-    first. ``None`` for moves it leaves to the full check."""
+    first. Where jollies he could take back from the table might make up what the search
+    finds short (see reachable_with_jollies), a meld or attachment refused for the
+    threshold is left to the full check, which tries the retrievals. ``None`` for moves it
+    leaves to the full check."""
     seat = round_.to_play
     rules = round_.rules
     if not rules.melding_during_play or round_.opened[seat] or rules.opening_threshold <= 0:
