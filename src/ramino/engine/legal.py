@@ -81,10 +81,15 @@ def _attachments(table: TableIndex, held: int) -> list[Attach]:
 def _held(round_: Round, seat: int) -> int:
     """The card codes in the hand of ``seat``, as the bits of an int (bit 52 the jolly): a
     question of membership is then a shift, worked out in C."""
+    return _held_ids(round_, round_.hands[seat])
+
+
+def _held_ids(round_: Round, hand: list[int]) -> int:
+    """The card codes of the ids ``hand``, as :func:`_held` gives them."""
     deck = round_.deck
     codes = _id_codes(deck.packs, deck.jokers)
     held = 0
-    for i in round_.hands[seat]:
+    for i in hand:
         held |= 1 << codes[i]
     return held
 
@@ -395,19 +400,35 @@ def _swaps(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]
     """Every joker retrieval from ``table`` the hand of ``seat`` (holding the card codes
     ``held``) could pay for."""
     found: list[Swap] = []
-    deck = round_.deck
     for number, rank, needs, actions in table.swaps:
-        if rank is not None:
-            # A set of any suits takes any card of its rank: the cards held, each once, in
-            # the order they were first held.
-            for card in dict.fromkeys(deck[i] for i in round_.hands[seat]):
-                if card.rank is rank:
-                    found.append(Swap(number, (card,)))
-            continue
-        for k, needed in enumerate(needs):
-            if all(held >> code & 1 for code in needed):
-                found.append(actions[k])
+        _paid_for(round_, round_.hands[seat], held, number, rank, needs, actions, found)
     return found
+
+
+def _paid_for(
+    round_: Round,
+    hand: list[int],
+    held: int,
+    number: int,
+    rank: Rank | None,
+    needs: tuple[tuple[int, ...], ...],
+    actions: tuple[Swap, ...],
+    found: list[Swap],
+) -> None:
+    """Add to ``found`` the retrievals from the table's meld ``number`` (its part of the
+    table's index, see _meld_swaps) that the cards ``hand`` (ids; their codes ``held``)
+    could pay for."""
+    if rank is not None:
+        # A set of any suits takes any card of its rank: the cards held, each once, in the
+        # order they were first held.
+        deck = round_.deck
+        for card in dict.fromkeys(deck[i] for i in hand):
+            if card.rank is rank:
+                found.append(Swap(number, (card,)))
+        return
+    for k, needed in enumerate(needs):
+        if all(held >> code & 1 for code in needed):
+            found.append(actions[k])
 
 
 def retrievals_before_opening(
@@ -423,25 +444,14 @@ def retrievals_before_opening(
         return [], 0
     if numbers is None:
         numbers = [number for number, meld in enumerate(table) if meld.joker_count]
-    deck = round_.deck
     key = rules_key(rules)
-    codes = _id_codes(deck.packs, deck.jokers)
-    held = 0
-    for i in hand:
-        held |= 1 << codes[i]
+    held = _held_ids(round_, hand)
     found: list[Swap] = []
     jollies = 0
     for number in numbers:
         count = len(found)
         rank, needs, actions = _meld_swaps(number, table[number], key)
-        if rank is not None:
-            for card in dict.fromkeys(deck[i] for i in hand):
-                if card.rank is rank:
-                    found.append(Swap(number, (card,)))
-        else:
-            for k, needed in enumerate(needs):
-                if all(held >> code & 1 for code in needed):
-                    found.append(actions[k])
+        _paid_for(round_, hand, held, number, rank, needs, actions, found)
         if len(found) > count:
             jollies += table[number].joker_count
     return found, jollies

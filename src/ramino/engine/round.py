@@ -676,15 +676,7 @@ class Round:
             return False
         melds = [m.meld for m in table]
         swaps, jollies = _legal.retrievals_before_opening(self, rest, melds, old)
-        if not jollies or not _legal.reachable_with_jollies(
-            [self.deck[i] for i in rest],
-            self.rules,
-            self._threshold() - points,
-            keep=self.cards_to_keep(),
-            jollies=jollies,
-            table=melds,
-            within=within,
-        ):
+        if not self._jollies_may_make_up(rest, melds, jollies, points, within=within):
             return False
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
@@ -699,6 +691,21 @@ class Round:
         ``using``: a card that must be in the opening."""
         melds = [m.meld for m in self.table]
         _, jollies = _legal.retrievals_before_opening(self, hand, melds)
+        return self._jollies_may_make_up(hand, melds, jollies, points, using=using)
+
+    def _jollies_may_make_up(
+        self,
+        hand: list[int],
+        melds: list[Meld],
+        jollies: int,
+        points: int,
+        *,
+        within: list[Card] | None = None,
+        using: Card | None = None,
+    ) -> bool:
+        """The bound of legal.reachable_with_jollies for the ids ``hand``, with ``jollies``
+        to take back from ``melds`` and ``points`` toward the opening (none without a
+        jolly to take back)."""
         return jollies > 0 and _legal.reachable_with_jollies(
             [self.deck[i] for i in hand],
             self.rules,
@@ -706,6 +713,7 @@ class Round:
             keep=self.cards_to_keep(),
             jollies=jollies,
             table=melds,
+            within=within,
             using=using,
         )
 
