@@ -230,6 +230,10 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
             missing &= missing - 1
         length = (missing & -missing).bit_length() if missing else span
         bits &= (1 << length) - 1
+        if length < 3 or not bits:
+            # No run from here: too short, or no card in hand to hold (a start far from
+            # every card is most of them where the hand has a jolly), and no lookup asked.
+            continue
         piece_key = (((jokers << 14 | bits) << 4 | length) << 4 | start) << 2 | suit
         piece = pieces.get(piece_key)
         if piece is None:
