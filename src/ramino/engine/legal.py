@@ -120,18 +120,24 @@ class TableIndex:
         self.codes: tuple[int, ...] = tuple(codes)
         self.attachments: tuple[Attach, ...] = tuple(attachments)
         self.swaps = tuple(swaps)
-        self._fitting = -1
+        # The codes asked about so far (see fitting), and those of them that fit.
+        self._asked = 0
+        self._fitting = 0
 
-    def fitting(self) -> int:
-        """The codes of the cards (the jolly included) that could be attached alone to some
-        meld of the table, as the bits of an int: the ban on discarding an attachable card
-        asks it of every card in hand."""
-        if self._fitting < 0:
-            mask = 0
+    def fitting(self, wanted: int) -> int:
+        """Of the card codes ``wanted`` (the jolly's is 52), as the bits of an int, those of
+        the cards that could be attached alone to some meld of the table: the ban on
+        discarding an attachable card asks it of the cards in hand. Worked out code by code
+        as they are asked: a card no player holds while the table stands is never tried."""
+        unknown = wanted & ~self._asked
+        if unknown:
+            found = 0
             for meld in self.melds:
-                mask |= _meld_fitting(meld, self.key)
-            self._fitting = mask
-        return self._fitting
+                # A card found to fit one meld need not be tried on the others.
+                found |= _meld_fitting(meld, self.key, unknown & ~found)
+            self._fitting |= found
+            self._asked |= unknown
+        return self._fitting & wanted
 
 
 def table_index(round_: Round) -> TableIndex:
@@ -225,14 +231,19 @@ def _attach_sieve(
     the declarations a jolly attached to it is tried with. Not remembered: its two callers
     remember what they make of it, meld by meld, and a sieve kept besides would only be
     more tuples of cards for the garbage collector to traverse."""
-    rules = key.rules
+    return tuple(sorted(_sieve(meld, key))), tuple(_joker_attach_declarations(meld, key.rules))
+
+
+def _sieve(meld: Meld, key: RulesKey) -> list[Card]:
+    """The natural cards the sieve of could_attach lets through for ``meld``."""
     if meld.kind is _RUN:
-        sieve = sorted(_run_ends(meld, key))
-    elif meld.kind is _SET:
-        sieve = [c for c in NATURAL_CARDS if c.rank is meld.rank]
-    else:
-        sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
-    return tuple(sorted(sieve)), tuple(_joker_attach_declarations(meld, rules))
+        return list(_run_ends(meld, key))
+    if meld.kind is _SET:
+        # By code: filtering the pack by rank would ask for a card's rank 52 times.
+        rank = meld.rank
+        assert rank is not None
+        return [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
+    return [c for c in NATURAL_CARDS if c.suit is meld.suit]
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -254,23 +265,45 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_key(rules))
 
 
-def _meld_fitting(meld: Meld, key: RulesKey) -> int:
-    # Remembered by rules value under the meld alone: no key tuple for the garbage
-    # collector to track (a meld's hash is kept).
-    return remembered(_FITTING, key, meld, _meld_fitting_of, 4096)
+def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
+    """Of the card codes ``wanted`` (as the bits of an int), those of the cards that can be
+    attached alone to ``meld``. Only the cards the sieve of could_attach lets through are
+    worth the real check, and each is checked the first time it is asked about: remembered
+    by rules value under the meld alone (no key tuple for the garbage collector to track; a
+    meld's hash is kept), as the codes decided and those that fit."""
+    known = per_rules(_FITTING, key, 4096)
+    entry = known.get(meld)
+    if entry is None:
+        # Every card the sieve stops is decided at once: it does not fit.
+        asked = _ALL_CODES & ~_sieve_codes(meld, key)
+        fitting = 0
+    else:
+        asked, fitting = entry
+    unknown = wanted & ~asked
+    if unknown:
+        asked |= unknown
+        while unknown:
+            bit = unknown & -unknown
+            unknown ^= bit
+            code = bit.bit_length() - 1
+            if _attaches(meld, NATURAL_CARDS[code] if code < 52 else JOKER, None, key):
+                fitting |= bit
+        known[meld] = (asked, fitting)
+    return fitting & wanted
 
 
-_FITTING: Final[dict[RulesKey, dict[Meld, int]]] = {}
+#: The bits of every card code, the jolly's (52) included.
+_ALL_CODES: Final = (1 << 53) - 1
+
+_FITTING: Final[dict[RulesKey, dict[Meld, tuple[int, int]]]] = {}
 
 
-def _meld_fitting_of(meld: Meld, key: RulesKey) -> int:
-    """The codes of the cards that can be attached alone to ``meld``, as the bits of an int.
-    Only the cards the sieve of could_attach lets through are worth the real check."""
-    sieve, _ = _attach_sieve(meld, key)
-    mask = 0
-    for card in (*sieve, JOKER):
-        if fits(meld, card, key.rules):
-            mask |= 1 << card.code
+def _sieve_codes(meld: Meld, key: RulesKey) -> int:
+    """The codes of the cards the sieve of could_attach lets through for ``meld`` (the
+    jolly's among them), as the bits of an int."""
+    mask = 1 << 52
+    for card in _sieve(meld, key):
+        mask |= 1 << card.code
     return mask
 
 
@@ -1143,7 +1176,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
                 return True
     if len(cards) - 1 < keep:
         return False
-    return bool(table_index(round_).fitting() >> card.code & 1)
+    return bool(table_index(round_).fitting(1 << card.code))
 
 
 def _keeps_another(rest: Sequence[Card], card: Card) -> bool:

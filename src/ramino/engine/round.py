@@ -1006,8 +1006,11 @@ class Round:
         allowed = sorted(held)
         if len(hand) > 1 and self._no_attachable_discard:
             # The ban of _check_attachable_discard, worked out once for the whole hand.
-            fitting = self._fitting_codes()
-            if not all(fitting >> code & 1 for code in allowed):
+            wanted = 0
+            for code in allowed:
+                wanted |= 1 << code
+            fitting = self._fitting_codes(wanted)
+            if fitting != wanted:
                 allowed = [code for code in allowed if not fitting >> code & 1]
         return [Card.from_code(code) for code in allowed]
 
@@ -1041,20 +1044,23 @@ class Round:
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
-        return bool(self._fitting_codes() >> card.code & 1)
+        return bool(self._fitting_codes(1 << card.code))
 
-    def _fitting_codes(self) -> int:
-        # The codes of the cards that could be attached alone, as the bits of an int.
-        return _legal.table_index(self).fitting()
+    def _fitting_codes(self, wanted: int) -> int:
+        # Of the codes ``wanted``, those of the cards that could be attached alone, as the
+        # bits of an int.
+        return _legal.table_index(self).fitting(wanted)
 
     def _check_attachable_discard(self, seat: int, card_id: int) -> None:
-        fitting = self._fitting_codes()
         cards = self.deck.cards
-        if not fitting >> cards[card_id].code & 1:
+        if not self._fitting_codes(1 << cards[card_id].code):
             return
         # If every card he may discard could be attached, the ban cannot hold: he discards.
-        others = [i for i in self.hands[seat] if self._may_discard_id(i)]
-        if all(fitting >> cards[i].code & 1 for i in others):
+        wanted = 0
+        for i in self.hands[seat]:
+            if self._may_discard_id(i):
+                wanted |= 1 << cards[i].code
+        if self._fitting_codes(wanted) == wanted:
             return
         raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[cards[card_id]])
 
