@@ -31,6 +31,11 @@ _GroupOption = tuple[tuple[int, ...], int, int]
 Row = tuple[int, int, int, int, dict[Card, int] | None]
 
 
+#: The bits of a row's place in the int it is sorted by (see OpeningSearch), past any
+#: number of melds a hand holds.
+_PLACE_BITS: Final = 24
+_PLACE_MASK: Final = (1 << _PLACE_BITS) - 1
+
 #: The bits of the points wanted in the key of a remembered answer (see OpeningSearch.reach).
 _WANT_BITS: Final = 20
 _WANT_LIMIT: Final = 1 << _WANT_BITS
@@ -67,19 +72,26 @@ class OpeningSearch:
         self.guards: Final = guards
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
-        rows: list[tuple[int, int, int, int]] = []
+        order: list[int] = []
+        needs: list[int] = []
+        sizes: list[int] = []
+        points_of: list[int] = []
         for group in groups_of_codes(codes, key.rules):
             for meld_codes, used, points in _group_options(group, key):
                 needed = 0
                 for code in meld_codes:
                     needed += units[code]
-                # Richest first, and in the order found among equals: a sort of plain
-                # tuples compares in C, where a key function is called for every row.
-                rows.append((-points, len(rows), needed, used))
-        rows.sort()
-        self.needs: Final = tuple([row[2] for row in rows])
-        self.sizes: Final = tuple([row[3] for row in rows])
-        self.points: Final = tuple([-row[0] for row in rows])
+                # Richest first, and in the order found among equals: one int a row, its
+                # points above its place, sorted as plain ints (a sort of tuples compares
+                # them item by item through the generic comparison).
+                order.append(-points << _PLACE_BITS | len(order))
+                needs.append(needed)
+                sizes.append(used)
+                points_of.append(points)
+        order.sort()
+        self.needs: Final = tuple([needs[k & _PLACE_MASK] for k in order])
+        self.sizes: Final = tuple([sizes[k & _PLACE_MASK] for k in order])
+        self.points: Final = tuple([points_of[k & _PLACE_MASK] for k in order])
         self.answers: Final[dict[int, bool]] = {}
 
     def pack(self, cards: Sequence[Card]) -> int:
