@@ -409,23 +409,25 @@ def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
     rules = key.rules
     low, high = meld.represents[0], meld.represents[-1]
-    assert low.rank is not None and high.rank is not None and low.suit is not None
-    suit, wrap = low.suit, rules.run_wrap
+    wrap = rules.run_wrap
+    # The cards of the suit by code, from its ace: a Card built from its rank and suit
+    # looks up both enums.
+    ace = low.code - low.number + 1
     found = set()
     below = low.number - 1
     if below >= 1:
-        found.add(Card(Rank(below), suit))
+        found.add(NATURAL_CARDS[ace + below - 1])
     elif wrap:
-        found.add(Card(Rank.KING, suit))
+        found.add(NATURAL_CARDS[ace + 12])  # the king
     top = high.number
-    if high.rank is Rank.ACE and len(meld) > 1:
+    if top == 1 and len(meld) > 1:
         # A high ace closes a run, unless it may go round the corner.
         if wrap:
-            found.add(Card(Rank.TWO, suit))
+            found.add(NATURAL_CARDS[ace + 1])  # the two
     elif top < 13:
-        found.add(Card(Rank(top + 1), suit))
+        found.add(NATURAL_CARDS[ace + top])
     elif rules.ace_in_runs is AceInRuns.LOW_OR_HIGH or wrap:
-        found.add(Card(Rank.ACE, suit))
+        found.add(NATURAL_CARDS[ace])
     return frozenset(found)
 
 
