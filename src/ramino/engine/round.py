@@ -552,24 +552,26 @@ class Round:
                 return found
             if not found:
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
+        hand = self.hands[seat]
         avoided = set(avoid)
-        wanted = {*self._pending, *([] if self._taken is None else [self._taken])} if lay else set()
-        # Keyed by code: an int hashes in C, a card through Python.
-        pool: dict[int, list[int]] = {}
-        for i in self.hands[seat]:
-            pool.setdefault(deck[i].code, []).append(i)
+        wanted = [*self._pending, *([] if self._taken is None else [self._taken])] if lay else []
         chosen: list[int] = []
+        # The hand is walked once for each card (a meld's few against a hand's dozen): no
+        # pool of ids to build, nor a key function to call for twins.
         for card in cards:
-            ids = pool.get(card.code)
-            if not ids:
-                missing = Counter(cards) - Counter(deck[i] for i in self.hands[seat])
+            hit = -1
+            best = 0
+            for i in hand:
+                if deck[i] is card and i not in chosen:
+                    # Not avoided first, then wanted, then the lowest id: one int to compare.
+                    order = (2 if i in avoided else 0) + (0 if i in wanted else 1)
+                    order = order << 32 | i
+                    if hit < 0 or order < best:
+                        hit = i
+                        best = order
+            if hit < 0:
+                missing = Counter(cards) - Counter(deck[i] for i in hand)
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=sorted(missing.elements()))
-            hit = (
-                min(ids, key=lambda i: (i in avoided, i not in wanted, i))
-                if len(ids) > 1
-                else ids[0]
-            )
-            ids.remove(hit)
             chosen.append(hit)
         return chosen
 
