@@ -105,9 +105,15 @@ class TableIndex:
         codes: list[int] = []
         attachments: list[Attach] = []
         swaps: list[tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]] = []
+        sieves: list[int] = []
         for number, meld in enumerate(melds):
             # Each meld's part is remembered on its own (the table changes a meld at a time).
             naturals, natural_actions, jolly = _meld_attachments(number, meld, key)
+            # The codes the sieve of could_attach lets through, the jolly's always.
+            sieve = 1 << 52
+            for code in naturals:
+                sieve |= 1 << code
+            sieves.append(sieve)
             codes.extend(naturals)
             attachments.extend(natural_actions)
             codes.extend([52] * len(jolly))
@@ -120,6 +126,7 @@ class TableIndex:
         self.codes: tuple[int, ...] = tuple(codes)
         self.attachments: tuple[Attach, ...] = tuple(attachments)
         self.swaps = tuple(swaps)
+        self.sieves: tuple[int, ...] = tuple(sieves)
         # The codes asked about so far (see fitting), and those of them that fit.
         self._asked = 0
         self._fitting = 0
@@ -132,9 +139,14 @@ class TableIndex:
         unknown = wanted & ~self._asked
         if unknown:
             found = 0
-            for meld in self.melds:
-                # A card found to fit one meld need not be tried on the others.
-                found |= _meld_fitting(meld, self.key, unknown & ~found)
+            melds = self.melds
+            sieves = self.sieves
+            for k in range(len(melds)):
+                # Only the cards its sieve lets through are tried on a meld, and a card
+                # found to fit one meld is not tried on the others.
+                asked = unknown & ~found & sieves[k]
+                if asked:
+                    found |= _meld_fitting(melds[k], self.key, asked)
             self._fitting |= found
             self._asked |= unknown
         return self._fitting & wanted
@@ -266,19 +278,14 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
 
 
 def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
-    """Of the card codes ``wanted`` (as the bits of an int), those of the cards that can be
-    attached alone to ``meld``. Only the cards the sieve of could_attach lets through are
-    worth the real check, and each is checked the first time it is asked about: remembered
-    by rules value under the meld alone (no key tuple for the garbage collector to track; a
-    meld's hash is kept), as the codes decided and those that fit."""
+    """Of the card codes ``wanted`` (as the bits of an int, all let through by the sieve of
+    could_attach), those of the cards that can be attached alone to ``meld``, each checked
+    the first time it is asked about: remembered by rules value under the meld alone (no
+    key tuple for the garbage collector to track; a meld's hash is kept), as the codes
+    decided and those that fit."""
     known = per_rules(_FITTING, key, 4096)
     entry = known.get(meld)
-    if entry is None:
-        # Every card the sieve stops is decided at once: it does not fit.
-        asked = _ALL_CODES & ~_sieve_codes(meld, key)
-        fitting = 0
-    else:
-        asked, fitting = entry
+    asked, fitting = (0, 0) if entry is None else entry
     unknown = wanted & ~asked
     if unknown:
         asked |= unknown
@@ -292,19 +299,7 @@ def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
     return fitting & wanted
 
 
-#: The bits of every card code, the jolly's (52) included.
-_ALL_CODES: Final = (1 << 53) - 1
-
 _FITTING: Final[dict[RulesKey, dict[Meld, tuple[int, int]]]] = {}
-
-
-def _sieve_codes(meld: Meld, key: RulesKey) -> int:
-    """The codes of the cards the sieve of could_attach lets through for ``meld`` (the
-    jolly's among them), as the bits of an int."""
-    mask = 1 << 52
-    for card in _sieve(meld, key):
-        mask |= 1 << card.code
-    return mask
 
 
 def attaches(
