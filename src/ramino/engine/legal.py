@@ -101,31 +101,64 @@ class TableIndex:
     worth checking from each meld that holds a jolly; and, asked for, the cards that could
     be attached alone to some meld."""
 
-    def __init__(self, melds: tuple[Meld, ...], key: RulesKey) -> None:
-        codes: list[int] = []
-        attachments: list[Attach] = []
-        swaps: list[tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]] = []
-        sieves: list[int] = []
-        for number, meld in enumerate(melds):
-            # Each meld's part is remembered on its own (the table changes a meld at a time).
-            naturals, natural_actions, jolly = _meld_attachments(number, meld, key)
-            # The codes the sieve of could_attach lets through, the jolly's always.
-            sieve = 1 << 52
-            for code in naturals:
-                sieve |= 1 << code
+    def __init__(
+        self, melds: tuple[Meld, ...], key: RulesKey, previous: TableIndex | None = None
+    ) -> None:
+        # The table changes a meld at a time: the melds that ``previous`` (another state of
+        # the table, for the same rules) holds at the same places from the first on are
+        # taken over as one slice of each list, and the part of a meld it holds at the same
+        # place further on is taken over too.
+        old_melds = previous.melds if previous is not None else ()
+        same = 0
+        while same < len(old_melds) and same < len(melds) and old_melds[same] is melds[same]:
+            same += 1
+        old_parts: tuple[_MeldPart, ...] = ()
+        codes: list[int]
+        attachments: list[Attach]
+        starts: list[int]
+        sieves: list[int]
+        parts: list[_MeldPart]
+        swaps: list[_SwapPart]
+        if previous is not None:
+            old_parts = previous.parts
+            start = previous.starts[same] if same < len(old_melds) else len(previous.codes)
+            codes = list(previous.codes[:start])
+            attachments = list(previous.attachments[:start])
+            starts = list(previous.starts[:same])
+            sieves = list(previous.sieves[:same])
+            parts = list(old_parts[:same])
+            swaps = [swap for swap in previous.swaps if swap[0] < same]
+        else:
+            codes = []
+            attachments = []
+            starts = []
+            sieves = []
+            parts = []
+            swaps = []
+        for number in range(same, len(melds)):
+            meld = melds[number]
+            if number < len(old_melds) and old_melds[number] is meld:
+                part = old_parts[number]
+            else:
+                part = _meld_part(number, meld, key)
+            parts.append(part)
+            naturals, natural_actions, jolly, sieve, swap = part
+            starts.append(len(codes))
             sieves.append(sieve)
             codes.extend(naturals)
             attachments.extend(natural_actions)
             codes.extend([52] * len(jolly))
             attachments.extend(jolly)
-            if meld.joker_count:
-                rank, needs, actions = _meld_swaps(number, meld, key)
-                swaps.append((number, rank, needs, actions))
-        self.melds = melds
-        self.key = key
+            if swap is not None:
+                swaps.append(swap)
+        self.parts: tuple[_MeldPart, ...] = tuple(parts)
+        #: Where each meld's attachments start in ``codes`` and ``attachments``.
+        self.starts: tuple[int, ...] = tuple(starts)
+        self.melds: tuple[Meld, ...] = melds
+        self.key: RulesKey = key
         self.codes: tuple[int, ...] = tuple(codes)
         self.attachments: tuple[Attach, ...] = tuple(attachments)
-        self.swaps = tuple(swaps)
+        self.swaps: tuple[_SwapPart, ...] = tuple(swaps)
         self.sieves: tuple[int, ...] = tuple(sieves)
         # The codes asked about so far (see fitting), and those of them that fit.
         self._asked = 0
@@ -152,6 +185,30 @@ class TableIndex:
         return self._fitting & wanted
 
 
+#: The retrievals worth checking from one meld of the table (see _meld_swaps), with its place.
+_SwapPart = tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]
+
+#: One meld's part of a TableIndex: the codes of the natural cards worth attaching and
+#: their attachments, the attachments of a jolly, the codes the sieve of could_attach lets
+#: through (the jolly's always) as the bits of an int, and its retrievals if it holds a
+#: jolly.
+_MeldPart = tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...], int, _SwapPart | None]
+
+
+def _meld_part(number: int, meld: Meld, key: RulesKey) -> _MeldPart:
+    """The part of a TableIndex for ``meld``, the table's meld ``number``; what it is made
+    of is remembered meld by meld."""
+    naturals, natural_actions, jolly = _meld_attachments(number, meld, key)
+    sieve = 1 << 52
+    for code in naturals:
+        sieve |= 1 << code
+    swap: _SwapPart | None = None
+    if meld.joker_count:
+        rank, needs, actions = _meld_swaps(number, meld, key)
+        swap = (number, rank, needs, actions)
+    return naturals, natural_actions, jolly, sieve, swap
+
+
 def table_index(round_: Round) -> TableIndex:
     """The :class:`TableIndex` of the round's table, remembered by rules value under its
     melds in order (the trials of a move, and the move made, share a state of the table)."""
@@ -171,7 +228,13 @@ def table_index(round_: Round) -> TableIndex:
     # A few states only: the table of a round never comes back once it has grown, and no
     # other round lays the same one, so older states would only be held for the garbage
     # collector to traverse. The recent ones serve the trials of a move and its making.
-    found = remembered(_TABLES, key, tuple([m.meld for m in table]), TableIndex, 16)
+    known = per_rules(_TABLES, key, 16)
+    melds = tuple([m.meld for m in table])
+    found = known.get(melds)
+    if found is None:
+        # Built from the table asked about last, which most often differs by one meld.
+        previous = _LAST_TABLE[0] if _LAST_TABLE and _LAST_TABLE[0].key is key else None
+        found = known[melds] = TableIndex(melds, key, previous)
     _LAST_TABLE[:] = [found]
     return found
 
