@@ -983,19 +983,25 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
     key = rules_key(rules)
-    # A jolly he could take back from the table may be what his opening lacks, which the
-    # search of his cards does not see: where it may, a move it refuses for the threshold
-    # is left to the full check.
-    _, jollies = retrievals_before_opening(round_, hand, table)
-    retrieving = jollies > 0 and reachable_with_jollies(
-        cards, rules, threshold - laid_before, keep=keep, jollies=jollies, table=table
-    )
     # One search for the hand answers for every part of it a meld leaves.
     search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
-    if (not attaching or rules.opening_jokers) and not _search_reachable(
+    hopeless = (not attaching or rules.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
-    ):
+    )
+    # A jolly he could take back from the table may be what his opening lacks, which the
+    # search of his cards does not see: where it may, a move it refuses for the threshold
+    # is left to the full check. A hand that can open on its own can with more jollies
+    # (and where attachments count there is no bound): the bound is asked only of one that
+    # cannot.
+    _, jollies = retrievals_before_opening(round_, hand, table)
+    retrieving = jollies > 0 and (
+        not hopeless
+        or reachable_with_jollies(
+            cards, rules, threshold - laid_before, keep=keep, jollies=jollies, table=table
+        )
+    )
+    if hopeless:
         return _Hopeless(attaching, table, key, one_at_a_time, retrieving)
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
