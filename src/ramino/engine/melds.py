@@ -776,13 +776,24 @@ def _retrieve_from_set_all_missing(
 def _replace_jokers(
     meld: Meld, given: tuple[Card, ...], joker_slots: list[int], rules: Rules
 ) -> tuple[Meld, tuple[Card, ...]]:
-    positions = [pos for pos, _ in meld.joker_assignments]
-    replaced = dict(zip((positions[j] for j in joker_slots), given, strict=True))
-    cards = tuple(replaced.get(i, c) for i, c in enumerate(meld.cards))
-    remaining = [rep for j, (_, rep) in enumerate(meld.joker_assignments) if j not in joker_slots]
-    result = Meld(
-        meld.kind, cards, tuple(replaced.get(i, rep) for i, rep in enumerate(meld.represents))
-    )
+    if len(joker_slots) != len(given):
+        raise ValueError("one jolly for each card given")
+    assignments = meld.joker_assignments
+    # By index, without generators or zips: compiled, those go through the generic
+    # iterators.
+    replaced: dict[int, Card] = {}
+    for k in range(len(given)):
+        replaced[assignments[joker_slots[k]][0]] = given[k]
+    old_cards = meld.cards
+    old_represents = meld.represents
+    cards: list[Card] = []
+    represents: list[Card] = []
+    for i in range(len(old_cards)):
+        new = replaced.get(i)
+        cards.append(old_cards[i] if new is None else new)
+        represents.append(old_represents[i] if new is None else new)
+    remaining = [assignments[j][1] for j in range(len(assignments)) if j not in joker_slots]
+    result = Meld(meld.kind, tuple(cards), tuple(represents))
     # The result must still be a meld (e.g. min_natural_cards holds a fortiori); re-check it.
     validate_meld(result.cards, rules, jokers=remaining)
     return result, (JOKER,) * len(given)

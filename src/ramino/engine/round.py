@@ -1324,11 +1324,17 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
 def _ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
     """Put physical ids in the order of the meld's cards (twins and jokers are interchangeable)."""
     pool = list(ids)
-    ordered = []
+    cards = deck.cards
+    ordered: list[int] = []
+    # By index, without a generator per card: compiled, each would be an object made and
+    # freed, and the pool searched twice (to find the id, then to remove it).
     for card in meld.cards:
-        hit = next(i for i in pool if deck[i] is card)
-        pool.remove(hit)
-        ordered.append(hit)
+        for k in range(len(pool)):
+            if cards[pool[k]] is card:
+                ordered.append(pool.pop(k))
+                break
+        else:
+            raise ValueError(f"{card} is not among the ids given")
     return tuple(ordered)
 
 
