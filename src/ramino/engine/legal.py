@@ -1341,7 +1341,14 @@ def _attach_options(
         if found is None:
             held = tuple([NATURAL_CARDS[c] if c < 52 else JOKER for c in fitting])
             found = known[asked] = _meld_chains(meld, held, key, 4)
-        distinct = list(dict.fromkeys(fitting))
+        if not found:
+            continue
+        # Each code once (the list is sorted, so twins are neighbours): a loop, where
+        # dict.fromkeys is a method looked up and called through the generic protocol.
+        distinct: list[int] = []
+        for code in fitting:
+            if not distinct or distinct[-1] != code:
+                distinct.append(code)
         for packed, size, points, starts in found:
             # From the deck's packing of the chain to the hand's.
             needed = 0
@@ -1560,11 +1567,15 @@ def _search_reachable(
         return search.reach_using(left, size, need, keep, using.code)
     if using is None and need <= 0:
         return size >= keep
-    rows = search.rows(left) + _attach_options(
+    found = search.rows(left) + _attach_options(
         search, cards, tuple(table), rules, waiting_from, waiting
     )
-    # Richest first, so a reachable threshold is found quickly.
-    rows.sort(key=_richest)
+    # Richest first, so a reachable threshold is found quickly; in the order found among
+    # equals. Sorted as one int a row, its points above its place: a sort with a key
+    # function calls it for every row.
+    order = [-found[k][2] << 24 | k for k in range(len(found))]
+    order.sort()
+    rows = [found[k & 0xFFFFFF] for k in order]
     if using is None:
         return reach_rows(search, rows, left, size, need, keep, 0)
     field = search.units[using.code] * search.low
@@ -1586,10 +1597,6 @@ def _search_reachable(
             ):
                 return True
     return False
-
-
-def _richest(row: Row) -> int:
-    return -row[2]
 
 
 def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
