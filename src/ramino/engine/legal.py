@@ -1279,10 +1279,11 @@ def has_companions(cards: Sequence[Card], card: Card) -> bool:
 
 
 # A multiset of cards packed in one integer, for the questions about the whole deck (the
-# cards a retrieval gives, a chain of attachments): a field of _WIDTH bits per card code, the
-# top one a guard, so one subtraction tells whether every card is there (a borrow clears a
-# guard). Five bits of count are more copies of one card than any pack holds. The opening
-# search packs a hand by its own cards instead (see opening.py).
+# cards a retrieval gives): a field of _WIDTH bits per card code, the top one a guard, so one
+# subtraction tells whether every card is there (a borrow clears a guard). Five bits of
+# count are more copies of one card than any pack holds. The opening search packs a hand by
+# its own cards instead (see opening.py), and a chain of attachments by the cards it was
+# made from (see _meld_chains).
 _WIDTH: Final = 6
 _FIELD: Final = (1 << _WIDTH) - 1
 _GUARDS: Final = sum(1 << (_WIDTH * code + _WIDTH - 1) for code in range(53))
@@ -1350,27 +1351,39 @@ def _attach_options(
             if not distinct or distinct[-1] != code:
                 distinct.append(code)
         for packed, size, points, starts in found:
-            # From the deck's packing of the chain to the hand's.
+            # From the chain's packing (by the place of each code in ``distinct``, the
+            # order its cards were given in) to the hand's.
             needed = 0
-            for code in distinct:
-                needed += (packed >> (_WIDTH * code) & _FIELD) * units[code]
+            for k in range(len(distinct)):
+                needed += (packed >> (_WIDTH * k) & _FIELD) * units[distinct[k]]
             options.append((needed, size, points, number, starts))
     return options
 
 
-#: Chains of attachments to a meld: the cards each uses (packed, see _WIDTH), how many, its
-#: best points, and its points by the card it starts with.
+#: Chains of attachments to a meld: the cards each uses (packed, see _meld_chains), how
+#: many, its best points, and its points by the card it starts with.
 _Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
 _CHAINS: Final[dict[RulesKey, dict[tuple[Meld, tuple[int, ...]], _Chains]]] = {}
 
 
 def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int) -> _Chains:
-    """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses
-    (packed, see _WIDTH), how many, its best points, and the points by the card it starts
-    with. The dictionaries are shared: callers only read them."""
-    held: dict[Card, int] = {}
+    """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses,
+    how many, its best points, and the points by the card it starts with. The cards used
+    are packed by the place of each card among ``cards`` once twins are counted together,
+    in the order they first come: a field of _WIDTH bits for each (a few cards go on one
+    meld, so the int stays a machine word, where packing by code makes it one of hundreds
+    of bits). The dictionaries are shared: callers only read them."""
+    kinds: list[Card] = []
+    have: list[int] = []
+    place: dict[Card, int] = {}
     for card in cards:
-        held[card] = held.get(card, 0) + 1
+        k = place.get(card)
+        if k is None:
+            place[card] = len(kinds)
+            kinds.append(card)
+            have.append(1)
+        else:
+            have[k] += 1
     # Chains are told apart by the cards they use (packed) and the card they start with: a
     # card taken from the pile must be the first to go down (see Round._check_taken_used).
     # Packed ints, where Counters would cost Python calls.
@@ -1387,10 +1400,11 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     for _ in range(depth):
         grown_frontier: list[tuple[Meld, int, int, Card | None, int]] = []
         for meld, used, count, first, gained in frontier:
-            for card, have in held.items():
-                shift = _WIDTH * card.code
-                if used >> shift & _FIELD >= have:
+            for k in range(len(kinds)):
+                shift = _WIDTH * k
+                if used >> shift & _FIELD >= have[k]:
                     continue
+                card = kinds[k]
                 now = used + (1 << shift)
                 starter = card if first is None else first
                 chain = (now, starter)
