@@ -1239,3 +1239,19 @@ def test_a_jolly_taken_back_later_in_the_turn_may_finish_an_opening() -> None:
     assert "lay 5C 5D 5S" in legal(r)
     play(r, "lay 5C 5D 5S", "swap 0 JH", "lay 10S JS JK=QS")
     assert r.opened[1] and r.opening_points == 45 and not r.pending_jokers
+
+
+def test_an_attachment_that_leaves_a_set_one_card_to_give_for_its_jolly_may_come_later() -> None:
+    # Enciclopedia (50, attachments count, a set's jolly taken back with every missing
+    # suit): seat 1 holds K♠ 9♣ 9♠ 3♣ 4♣. K♠ on the spades (10), 9♣ on the nines (9), which
+    # leaves the jolly standing for 9♠ alone, the jolly taken back with 9♠, and 3♣ 4♣ JK
+    # (32) open with 51. Attaching K♠ first is accepted, as attaching 9♣ first is: the
+    # retrieval with both nines at once would give up the nine's points.
+    rules = get_preset("enciclopedia")
+    hands = ["9D 9H JK 9S 10S JS QS 2C", "KS 9C 9S 3C 4C 7H 2D 6S"]
+    r = deal(rules, hands, "5H", "8D QH")
+    play(r, "draw", "lay 9D 9H JK", "lay 9S 10S JS QS", "discard 8D", "draw")
+    assert not r.opened[1]
+    assert {"attach 1 KS", "attach 0 9C"} <= legal(r)
+    play(r, "attach 1 KS", "attach 0 9C", "swap 0 9S", "lay 3C 4C JK")
+    assert r.opened[1] and r.opening_points == 51

@@ -665,7 +665,12 @@ class Round:
         hand, and a retrieval trades one of them for a jolly. The retrieval's own check
         answers, and it asks the same of the hand it leaves. Only a jolly that was on the
         table before the move counts: one the move lays would count twice. ``within``:
-        the hand ``rest`` is part of, if any (see opening_reachable)."""
+        the hand ``rest`` is part of, if any (see opening_reachable).
+
+        Where attachments count toward the opening, a retrieval from a set that wants every
+        missing suit at once is also tried after attaching one of those cards: the points
+        of the attachment count, and the jolly then stands for fewer cards (the attachment's
+        own check asks for the retrieval that is left)."""
         before = self.table
         # The melds whose jollies were there before the move (its own place aside).
         old = [
@@ -682,7 +687,17 @@ class Round:
             return False
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
-        return any(trial.can(action) for action in swaps)
+        if any(trial.can(action) for action in swaps):
+            return True
+        rules = self.rules
+        if not (rules.opening_counts_attachments and rules.attach_before_opening):
+            return False
+        return any(
+            trial.can(Attach(swap.meld, [card]))
+            for swap in swaps
+            if len(swap.cards) > 1
+            for card in swap.cards
+        )
 
     def _retrieval_may_help(
         self, seat: int, hand: list[int], points: int, using: Card | None = None
