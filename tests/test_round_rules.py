@@ -1255,3 +1255,20 @@ def test_an_attachment_that_leaves_a_set_one_card_to_give_for_its_jolly_may_come
     assert {"attach 1 KS", "attach 0 9C"} <= legal(r)
     play(r, "attach 1 KS", "attach 0 9C", "swap 0 9S", "lay 3C 4C JK")
     assert r.opened[1] and r.opening_points == 51
+
+
+def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it() -> None:
+    # Enciclopedia (50 to open, a jolly counts 25 in the opening): 2♥ 3♥ JK=4♥ counts 30.
+    # Taken back with 4♥, the meld is 2♥ 3♥ 4♥ and counts 9; laid again with 2♣ 2♦ the
+    # jolly counts 25 once, not twice, and the opening still wants K♠ Q♠ J♠.
+    rules = replace(get_preset("enciclopedia"), hand_size=9)
+    hands = ["2S 3D 4C 5S 7C 8D 9H JC 6D", "2H 3H JK 4H 2C 2D KS QS 7D"]
+    r = deal(rules, hands, "KD", "QC JS")
+    play(r, "draw", "discard QC", "draw", "lay 2H 3H JK=4H")
+    assert r.opening_points == 30
+    play(r, "swap 0 4H")
+    assert r.opening_points == 9
+    play(r, "lay 2C 2D JK")
+    assert not r.opened[1] and r.opening_points == 38
+    play(r, "lay KS QS JS")
+    assert r.opened[1] and r.opening_points == 68

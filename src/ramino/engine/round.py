@@ -866,8 +866,15 @@ class Round:
         kept_ids = [i for i in target.ids if i not in joker_ids] + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
         points = self._opening_points
-        if not self.opened[seat] and self.rules.swap_counts_for_opening:
-            points += new_meld.points_of(action.cards, target.meld, self.rules)
+        if not self.opened[seat]:
+            if target.owner == seat:
+                # A meld of his own, before he has opened, is one of the opening being
+                # made (an opening begun is finished in its turn): it counts as it ends up.
+                # The jolly takes its value away (where the rules give it its own), and the
+                # card put in its place brings its own.
+                points += new_meld.points(self.rules) - target.meld.points(self.rules)
+            elif self.rules.swap_counts_for_opening:
+                points += new_meld.points_of(action.cards, target.meld, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
         lay_now = self.rules.retrieved_joker is _LAY_THIS_TURN
