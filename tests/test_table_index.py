@@ -44,7 +44,7 @@ def test_an_index_built_from_another_is_the_index_built_afresh(preset: str, seed
         assert index.codes == fresh.codes
         assert index.attachments == fresh.attachments
         assert index.swaps == fresh.swaps
-        assert index.sieves == fresh.sieves
+        assert index.parts == fresh.parts
         assert index.starts == fresh.starts
         actions = round_.legal_actions()
         round_.apply(actions[pick.randrange(len(actions))])

@@ -116,7 +116,6 @@ class TableIndex:
         codes: list[int]
         attachments: list[Attach]
         starts: list[int]
-        sieves: list[int]
         parts: list[_MeldPart]
         swaps: list[_SwapPart]
         if previous is not None:
@@ -125,14 +124,12 @@ class TableIndex:
             codes = list(previous.codes[:start])
             attachments = list(previous.attachments[:start])
             starts = list(previous.starts[:same])
-            sieves = list(previous.sieves[:same])
             parts = list(old_parts[:same])
             swaps = [swap for swap in previous.swaps if swap[0] < same]
         else:
             codes = []
             attachments = []
             starts = []
-            sieves = []
             parts = []
             swaps = []
         for number in range(same, len(melds)):
@@ -142,9 +139,8 @@ class TableIndex:
             else:
                 part = _meld_part(number, meld, key)
             parts.append(part)
-            naturals, natural_actions, jolly, sieve, swap = part
+            naturals, natural_actions, jolly, _, swap = part
             starts.append(len(codes))
-            sieves.append(sieve)
             codes.extend(naturals)
             attachments.extend(natural_actions)
             codes.extend([52] * len(jolly))
@@ -159,7 +155,6 @@ class TableIndex:
         self.codes: tuple[int, ...] = tuple(codes)
         self.attachments: tuple[Attach, ...] = tuple(attachments)
         self.swaps: tuple[_SwapPart, ...] = tuple(swaps)
-        self.sieves: tuple[int, ...] = tuple(sieves)
         # The codes asked about so far (see fitting), and those of them that fit.
         self._asked = 0
         self._fitting = 0
@@ -173,11 +168,11 @@ class TableIndex:
         if unknown:
             found = 0
             melds = self.melds
-            sieves = self.sieves
+            parts = self.parts
             for k in range(len(melds)):
                 # Only the cards its sieve lets through are tried on a meld, and a card
                 # found to fit one meld is not tried on the others.
-                asked = unknown & ~found & sieves[k]
+                asked = unknown & ~found & parts[k][3]
                 if asked:
                     found |= _meld_fitting(melds[k], self.key, asked)
             self._fitting |= found
@@ -306,19 +301,16 @@ def _attach_sieve(
     the declarations a jolly attached to it is tried with. Not remembered: its two callers
     remember what they make of it, meld by meld, and a sieve kept besides would only be
     more tuples of cards for the garbage collector to traverse."""
-    return tuple(sorted(_sieve(meld, key))), tuple(_joker_attach_declarations(meld, key.rules))
-
-
-def _sieve(meld: Meld, key: RulesKey) -> list[Card]:
-    """The natural cards the sieve of could_attach lets through for ``meld``."""
     if meld.kind is _RUN:
-        return list(_run_ends(meld, key))
-    if meld.kind is _SET:
+        sieve = list(_run_ends(meld, key))
+    elif meld.kind is _SET:
         # By code: filtering the pack by rank would ask for a card's rank 52 times.
         rank = meld.rank
         assert rank is not None
-        return [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
-    return [c for c in NATURAL_CARDS if c.suit is meld.suit]
+        sieve = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
+    else:
+        sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
+    return tuple(sorted(sieve)), tuple(_joker_attach_declarations(meld, key.rules))
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:

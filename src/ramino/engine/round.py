@@ -664,8 +664,10 @@ class Round:
         could still give the opening it lacks: the opening search counts the cards in
         hand, and a retrieval trades one of them for a jolly. The retrieval's own check
         answers, and it asks the same of the hand it leaves. Only a jolly that was on the
-        table before the move counts: one the move lays would count twice. ``within``:
-        the hand ``rest`` is part of, if any (see opening_reachable).
+        table before the move is tried: one the move lays is not (so a lay that holds a
+        jolly, then another lay, may be refused where the other order is accepted; the
+        quick verdicts of an opening turn assume the same). ``within``: the hand ``rest``
+        is part of, if any (see opening_reachable).
 
         Where attachments count toward the opening, a retrieval from a set that wants every
         missing suit at once is also tried after attaching one of those cards: the points
