@@ -1257,6 +1257,22 @@ def test_an_attachment_that_leaves_a_set_one_card_to_give_for_its_jolly_may_come
     assert r.opened[1] and r.opening_points == 51
 
 
+def test_a_jolly_laid_in_the_opening_may_be_taken_back_by_the_moves_that_follow() -> None:
+    # Scala 40 (40 to open). 5♦ 6♦ 7♦ (18), then 6♠ 8♠ JK=7♠ (21): 39, and what is left
+    # opens nothing alone. Taking the jolly back with 7♠ keeps 21 on the table and gives
+    # 7♦ 8♦ JK=9♦ (24): the lay is accepted, as it is in the other order.
+    rules = get_preset("scala-40")
+    hands = ["2S 3D 4C 5S 7C 8D 9H JC 6D QH KC 2H 4D", "5D 6D 7D 6S 8S JK 7S 7D 8D 2C 4H 9C KC"]
+    for first, second in (("5D 6D 7D", "6S 8S JK=7S"), ("6S 8S JK=7S", "5D 6D 7D")):
+        r = deal(rules, hands, "KD", "QC JS")
+        play(r, "draw", "discard QC", "draw", f"lay {first}")
+        assert f"lay {second}" in legal(r)
+        play(r, f"lay {second}")
+        assert r.opening_points == 39 and not r.opened[1]
+        play(r, f"swap {1 if first.startswith('5D') else 0} 7S", "lay 7D 8D JK=9D")
+        assert r.opened[1] and r.opening_points == 63
+
+
 def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it() -> None:
     # Enciclopedia (50 to open, a jolly counts 25 in the opening): 2♥ 3♥ JK=4♥ counts 30.
     # Taken back with 4♥, the meld is 2♥ 3♥ 4♥ and counts 9; laid again with 2♣ 2♦ the

@@ -1017,6 +1017,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         waiting,
         one_at_a_time,
         jollies if retrieving else 0,
+        rules.joker_swap and not rules.joker_swap_needs_opened,
     )
 
 
@@ -1077,6 +1078,7 @@ class _OpeningTurn:
         waiting: bool,
         one_at_a_time: bool,
         jollies: int,
+        own: bool,
     ) -> None:
         self.rules = rules
         self.key = key
@@ -1100,6 +1102,8 @@ class _OpeningTurn:
         #: How many jollies on the table he could pay for, where they might make up his
         #: opening (see _opening_turn); else 0.
         self.jollies = jollies
+        #: Whether he may take back, before opening, a jolly he has just laid.
+        self.own = own
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
@@ -1171,6 +1175,12 @@ class _OpeningTurn:
                 )
         if reached:
             return True
+        if self.own and meld.joker_count and _frees_a_jolly(meld, cards, laid):
+            # Taken back at once with a card of the hand, the jolly is one more card to
+            # open with (as if the meld had been laid with that card): the full check
+            # tries it. The hand's own cards alone cannot do more, so a hopeless hand
+            # stays hopeless.
+            return None
         if not self.jollies:
             return False
         # Short of the threshold, a jolly taken back next may still make it up, if the
@@ -1189,6 +1199,27 @@ class _OpeningTurn:
             )
             else False
         )
+
+
+def _frees_a_jolly(meld: Meld, cards: Sequence[Card], laid: Sequence[Card]) -> bool:
+    """Whether ``cards`` less ``laid`` hold a card that might take back a jolly of ``meld``:
+    in a run the card it stands for, in a set one of its rank (retrieve_joker decides)."""
+    rank = meld.rank
+    if meld.kind is _SET and rank is not None:
+        wanted = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
+    else:
+        wanted = [rep for _, rep in meld.joker_assignments]
+    for card in wanted:
+        held = 0
+        for c in cards:
+            if c is card:
+                held += 1
+        for c in laid:
+            if c is card:
+                held -= 1
+        if held > 0:
+            return True
+    return False
 
 
 def _refused_attachment(action: Attach, table: list[Meld], key: RulesKey) -> bool:

@@ -663,24 +663,25 @@ class Round:
         ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
         could still give the opening it lacks: the opening search counts the cards in
         hand, and a retrieval trades one of them for a jolly. The retrieval's own check
-        answers, and it asks the same of the hand it leaves. Only a jolly that was on the
-        table before the move is tried: one the move lays is not (so a lay that holds a
-        jolly, then another lay, may be refused where the other order is accepted; the
-        quick verdicts of an opening turn assume the same). ``within``: the hand ``rest``
-        is part of, if any (see opening_reachable).
+        answers, and it asks the same of the hand it leaves. A jolly the move puts on the
+        table is tried too (the moves one after the other may take it back), but not one it
+        attaches to another player's meld where attachments count: what that retrieval
+        should bring is not told by the table (see _plan_swap). ``within``: the hand
+        ``rest`` is part of, if any (see opening_reachable).
 
         Where attachments count toward the opening, a retrieval from a set that wants every
         missing suit at once is also tried after attaching one of those cards: the points
         of the attachment count, and the jolly then stands for fewer cards (the attachment's
         own check asks for the retrieval that is left)."""
         before = self.table
-        # The melds whose jollies were there before the move (its own place aside).
-        old = [
-            number
-            for number in range(min(len(before), len(table)))
-            if before[number].meld.joker_count
-            and table[number].meld.joker_count == before[number].meld.joker_count
-        ]
+        lent = self.rules.opening_counts_attachments
+        # The melds holding a jolly after the move, but not one it took a jolly from.
+        old: list[int] = []
+        for number in range(len(table)):
+            now = table[number].meld.joker_count
+            was = before[number].meld.joker_count if number < len(before) else 0
+            if now and (now == was or (now > was and (table[number].owner == seat or not lent))):
+                old.append(number)
         if not old:
             return False
         melds = [m.meld for m in table]
