@@ -1257,6 +1257,38 @@ def test_an_attachment_that_leaves_a_set_one_card_to_give_for_its_jolly_may_come
     assert r.opened[1] and r.opening_points == 51
 
 
+def test_a_jolly_attached_to_another_meld_before_opening_takes_its_value_with_it() -> None:
+    # Enciclopedia (50 to open, attachments count, a jolly counts 25 in the opening). Seat 1
+    # attaches JK=9♠ to seat 0's 10♠ J♠ Q♠ K♠ (25), then takes it back with 9♠: what he
+    # has put on the table is 9♠ (9). K♦ K♥ K♣ make it 39, not the 55 of a jolly counted
+    # twice.
+    rules = get_preset("enciclopedia")
+    hands = ["10S JS QS KS 10H JH QH 2D", "JK 9S KD KH KC 8D 6H 2C"]
+    r = deal(rules, hands, "5C", "3S 4S")
+    play(r, "draw", "lay 10S JS QS KS", "lay 10H JH QH", "discard 2D", "draw")
+    play(r, "attach 0 JK=9S")
+    assert r.opening_points == 25 and r.jollies_attached == (0,)
+    assert r.observation(1).jollies_attached == (0,)
+    play(r, "swap 0 9S")
+    assert r.opening_points == 9 and r.jollies_attached == ()
+    play(r, "lay KD KH KC")
+    assert r.opening_points == 39 and not r.opened[1]
+
+
+def test_a_jolly_attached_where_attachments_do_not_count_takes_nothing_with_it() -> None:
+    # Attachments do not count: JK=9♠ attached to his own 10♠ J♠ Q♠ (30) brings nothing,
+    # and taken back with 9♠ takes nothing away (not the 25 of a jolly laid in a meld).
+    rules = replace(get_preset("enciclopedia"), opening_counts_attachments=False)
+    hands = ["2S 3D 4C 5S 7C 8D 9H JC", "10S JS QS 9S JK KD KH KC"]
+    r = deal(rules, hands, "5C", "3S 4S")
+    play(r, "draw", "discard 2S", "draw", "lay 10S JS QS", "attach 0 JK=9S")
+    assert r.opening_points == 30
+    play(r, "swap 0 9S")
+    assert r.opening_points == 30
+    play(r, "lay KD KH KC")
+    assert r.opened[1] and r.opening_points == 60
+
+
 def test_a_jolly_laid_in_the_opening_may_be_taken_back_by_the_moves_that_follow() -> None:
     # Scala 40 (40 to open). 5♦ 6♦ 7♦ (18), then 6♠ 8♠ JK=7♠ (21): 39, and what is left
     # opens nothing alone. Taking the jolly back with 7♠ keeps 21 on the table and gives

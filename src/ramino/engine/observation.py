@@ -88,6 +88,9 @@ class Observation:
     turn (they may not go back into the meld they came from)."""
     jolly_from: int | None = None
     """The table meld those jolly were taken from."""
+    jollies_attached: tuple[int, ...] = ()
+    """The table melds he attached a jolly to this turn before opening, if it is his turn
+    (taken back, a jolly takes with it what it counted toward the opening)."""
 
     def __init__(
         self,
@@ -115,6 +118,7 @@ class Observation:
         taken_laid: bool = False,
         jokers_back: int = 0,
         jolly_from: int | None = None,
+        jollies_attached: tuple[int, ...] = (),
     ) -> None:
         # Written out: see ramino.engine.frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
@@ -141,6 +145,7 @@ class Observation:
         object.__setattr__(self, "taken_laid", taken_laid)
         object.__setattr__(self, "jokers_back", jokers_back)
         object.__setattr__(self, "jolly_from", jolly_from)
+        object.__setattr__(self, "jollies_attached", jollies_attached)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -200,6 +205,7 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         taken_laid=mine and taken is not None and taken not in round_.hands[seat],
         jokers_back=len(round_.pending_jokers) if mine else 0,
         jolly_from=round_.pending_from if mine else None,
+        jollies_attached=round_.jollies_attached if mine else (),
     )
 
 

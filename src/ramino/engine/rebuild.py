@@ -87,6 +87,7 @@ def round_from_view(
             r._taken = next(i for i in where if r.deck[i] is view.taken_card)
         r._turn_melded = view.turn_melded
         r._opening_points = view.opening_points
+        r._attached = view.jollies_attached
         if view.jokers_back:
             r._pending = [i for i in hand if r.deck[i].is_joker][: view.jokers_back]
             r._pending_from = view.jolly_from

@@ -105,6 +105,7 @@ class Round:
     _opening_points: int
     _pending: list[int]
     _pending_from: int | None
+    _attached: tuple[int, ...]
     _keep_first: int
     _keep_after: int
     _no_attachable_discard: bool
@@ -150,6 +151,7 @@ class Round:
             self._opening_points = source._opening_points
             self._pending = source._pending
             self._pending_from = source._pending_from
+            self._attached = source._attached
             self._keep_first = source._keep_first
             self._keep_after = source._keep_after
             self._no_attachable_discard = source._no_attachable_discard
@@ -207,6 +209,7 @@ class Round:
         self._opening_points = 0
         self._pending = []
         self._pending_from = None
+        self._attached = ()
         self._deal(order)
 
     # --- the deal ---
@@ -285,6 +288,13 @@ class Round:
     def pending_from(self) -> int | None:
         """The table meld the jolly waiting to be laid was taken from, if any."""
         return self._pending_from if self._pending else None
+
+    @property
+    def jollies_attached(self) -> tuple[int, ...]:
+        """The table melds the player to move attached a jolly to this turn before opening,
+        one entry a jolly still there: taken back, it takes with it what it counted toward
+        the opening (see _plan_swap)."""
+        return self._attached
 
     @property
     def pending_jokers(self) -> tuple[int, ...]:
@@ -590,10 +600,12 @@ class Round:
         within_hand: bool = False,
         jolly_from: int | None = None,
         freed: Sequence[int] = (),
+        attached: tuple[int, ...] | None = None,
     ) -> bool:
         """Whether the hand left after laying ``laid`` still lets the turn end; returns True
         when the hand would be empty (the player goes out by laying). ``jolly_from`` and
-        ``freed``: the meld a jolly is taken back from by the move checked, and its ids."""
+        ``freed``: the meld a jolly is taken back from by the move checked, and its ids;
+        ``attached``: jollies_attached after the move, if it changes them."""
         opened_after = self.opened[seat] or points >= self._threshold()
         if not rest:
             if self.rules.final_discard is _REQUIRED:
@@ -641,6 +653,7 @@ class Round:
                 points,
                 came_from,
                 within,
+                self._attached if attached is None else attached,
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -658,29 +671,27 @@ class Round:
         points: int,
         came_from: int | None,
         within: list[Card] | None,
+        attached: tuple[int, ...],
     ) -> bool:
         """Whether, after the move checked (which leaves ``rest``, the ``table``, the jollies
         ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
         could still give the opening it lacks: the opening search counts the cards in
         hand, and a retrieval trades one of them for a jolly. The retrieval's own check
         answers, and it asks the same of the hand it leaves. A jolly the move puts on the
-        table is tried too (the moves one after the other may take it back), but not one it
-        attaches to another player's meld where attachments count: what that retrieval
-        should bring is not told by the table (see _plan_swap). ``within``: the hand
-        ``rest`` is part of, if any (see opening_reachable).
+        table is tried too: the moves one after the other may take it back. ``within``: the
+        hand ``rest`` is part of, if any (see opening_reachable); ``attached``:
+        jollies_attached after the move.
 
         Where attachments count toward the opening, a retrieval from a set that wants every
         missing suit at once is also tried after attaching one of those cards: the points
         of the attachment count, and the jolly then stands for fewer cards (the attachment's
         own check asks for the retrieval that is left)."""
         before = self.table
-        lent = self.rules.opening_counts_attachments
         # The melds holding a jolly after the move, but not one it took a jolly from.
         old: list[int] = []
         for number in range(len(table)):
             now = table[number].meld.joker_count
-            was = before[number].meld.joker_count if number < len(before) else 0
-            if now and (now == was or (now > was and (table[number].owner == seat or not lent))):
+            if now and (number >= len(before) or now >= before[number].meld.joker_count):
                 old.append(number)
         if not old:
             return False
@@ -690,6 +701,7 @@ class Round:
             return False
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
+        trial._attached = attached
         if any(trial.can(action) for action in swaps):
             return True
         rules = self.rules
@@ -837,16 +849,22 @@ class Round:
         if opening and self.rules.opening_counts_attachments:
             gained = grown.points_of(action.cards, target.meld, self.rules)
         points = self._opening_points + gained
+        attached = self._attached
+        if opening and action.cards[0].is_joker:
+            attached = (*attached, action.meld)
         rest = [i for i in self.hands[seat] if i not in ids]
         new_ids = _merge_ids(target, grown, ids, self.deck)
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
-        goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
+        goes_out = self._check_rest(
+            seat, rest, action.cards, points, table, within_hand=True, attached=attached
+        )
         self._check_pending_placeable(seat, ids, rest, table, points)
 
         def do_attach() -> Event:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, grown, new_ids)
+            self._attached = attached
             self._after_meld(seat, ids, gained)
             event = self._record(seat, action, tuple(ids))
             if goes_out:
@@ -869,12 +887,21 @@ class Round:
         kept_ids = [i for i in target.ids if i not in joker_ids] + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
         points = self._opening_points
+        attached = self._attached
         if not self.opened[seat]:
-            if target.owner == seat:
-                # A meld of his own, before he has opened, is one of the opening being
-                # made (an opening begun is finished in its turn): it counts as it ends up.
-                # The jolly takes its value away (where the rules give it its own), and the
-                # card put in its place brings its own.
+            # A meld of his own, before he has opened, is one of the opening being made (an
+            # opening begun is finished in its turn), and its jollies counted when laid; one
+            # he attached counted where attachments count.
+            if action.meld in attached:
+                counted = self.rules.opening_counts_attachments
+                # The jollies he attached go first (a meld holds one, unless the rules
+                # allow more).
+                attached = _less(attached, action.meld, len(freed))
+            else:
+                counted = target.owner == seat
+            if counted:
+                # The meld counts as it ends up: the jolly takes its value away (where the
+                # rules give it its own), and the card put in its place brings its own.
                 points += new_meld.points(self.rules) - target.meld.points(self.rules)
             elif self.rules.swap_counts_for_opening:
                 points += new_meld.points_of(action.cards, target.meld, self.rules)
@@ -890,26 +917,34 @@ class Round:
         # one search then comes first, the refusals kept in their order.
         early = lay_now and not self.opened[seat] and self.rules.attach_before_opening
         if lay_now and not early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
         try:
             self._check_rest(
-                seat, rest, action.cards, points, swapped, jolly_from=action.meld, freed=joker_ids
+                seat,
+                rest,
+                action.cards,
+                points,
+                swapped,
+                jolly_from=action.meld,
+                freed=joker_ids,
+                attached=attached,
             )
         except IllegalAction as error:
             if not early:
                 raise
             if error.reason is Reason.OPENING_UNREACHABLE:
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
             raise
         if early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points)
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
 
         def swap() -> Event:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
             self._pending.extend(joker_ids)
             self._pending_from = action.meld
+            self._attached = attached
             self._after_meld(seat, ids, points - self._opening_points)
             return self._record(seat, action, tuple(ids))
 
@@ -924,11 +959,14 @@ class Round:
         meld: int,
         freed: Sequence[Card],
         points: int,
+        attached: tuple[int, ...],
     ) -> None:
         """A jolly taken back from the table's meld ``meld`` that must go down this turn
         must have somewhere to go, from the hand ``rest`` and the ``table`` after the
-        retrieval (and ``points`` toward the opening after it)."""
+        retrieval (and ``points`` toward the opening, and ``attached`` for
+        jollies_attached, after it)."""
         trial = self._trial(seat, rest, table, joker_ids, points)
+        trial._attached = attached
         trial._pending_from = meld
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
@@ -1189,6 +1227,7 @@ class Round:
         self._opening_points = 0
         self._pending = []
         self._pending_from = None
+        self._attached = ()
         if self.turn > self.rules.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
@@ -1344,6 +1383,17 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
         using=JOKER,
         barred=trial._barred(),
     )
+
+
+def _less(entries: tuple[int, ...], number: int, count: int) -> tuple[int, ...]:
+    """``entries`` with up to ``count`` of those equal to ``number`` taken out."""
+    kept: list[int] = []
+    for entry in entries:
+        if entry == number and count > 0:
+            count -= 1
+        else:
+            kept.append(entry)
+    return tuple(kept)
 
 
 def _ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
