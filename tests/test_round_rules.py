@@ -1305,6 +1305,24 @@ def test_a_jolly_laid_in_the_opening_may_be_taken_back_by_the_moves_that_follow(
         assert r.opened[1] and r.opening_points == 63
 
 
+def test_a_jolly_taken_from_the_pile_may_open_by_going_down_and_coming_back() -> None:
+    # Apertura 50: the jolly taken from the pozzo must go down first. 4♠ 5♠ JK=6♠ uses it;
+    # 8♣ 9♣ JK=7♣ makes 39; taken back with 6♠, the jolly goes down in Q♦ K♦... as
+    # Q♦ JK=K♦ A♦ for 70. Laying 4♠ 5♠ 6♠ first is refused (the taken jolly is not in
+    # it), so the quick answers may not judge the lay by that one.
+    rules = get_preset("apertura-50")
+    hands = ["2S 3D 4C 5S 7C 8D 9H JC 6D JK", "4S 5S 6S 8C 9C JK QD AD 4D 2H"]
+    r = deal(rules, hands, "10H", "QC 3S")
+    play(r, "draw", "discard JK", "take")
+    listed = legal(r)
+    assert "lay 4S 5S JK=6S" in listed and "lay 4S 5S 6S" not in listed
+    assert listed == {str(a) for a in play_candidates(r) if r.can(a)} | {
+        a for a in listed if a.startswith("discard")
+    }
+    play(r, "lay 4S 5S JK=6S", "lay 8C 9C JK=7C", "swap 0 6S", "lay QD JK AD")
+    assert r.opened[1] and r.opening_points == 70
+
+
 def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it() -> None:
     # Enciclopedia (50 to open, a jolly counts 25 in the opening): 2♥ 3♥ JK=4♥ counts 30.
     # Taken back with 4♥, the meld is 2♥ 3♥ 4♥ and counts 9; laid again with 2♣ 2♦ the

@@ -22,6 +22,7 @@ from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_co
 from .errors import MeldError, NotationError
 from .going_out import partition, partitions_without_one
 from .melds import (
+    MOST_POINTS,
     Meld,
     MeldKind,
     _needed,
@@ -993,8 +994,20 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             cards, rules, threshold - laid_before, keep=keep, jollies=jollies, table=table
         )
     )
+    own = rules.joker_swap and not rules.joker_swap_needs_opened
     if hopeless:
-        return _Hopeless(attaching, table, key, one_at_a_time, retrieving)
+        return _Hopeless(
+            rules,
+            attaching,
+            table,
+            key,
+            one_at_a_time,
+            cards,
+            laid_before,
+            keep,
+            jollies if retrieving else 0,
+            own,
+        )
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
     must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
@@ -1017,34 +1030,73 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         waiting,
         one_at_a_time,
         jollies if retrieving else 0,
-        rules.joker_swap and not rules.joker_swap_needs_opened,
+        own,
     )
 
 
 class _Hopeless:
     """The verdicts of :func:`_opening_turn` for a hand that cannot reach the threshold: no
-    meld starts an opening. An object called, not a closure (see _PlainTurn)."""
+    meld starts an opening, unless jollies he takes back make it up. An object called, not
+    a closure (see _PlainTurn)."""
 
     def __init__(
         self,
+        rules: Rules,
         attaching: bool,
         table: list[Meld],
         key: RulesKey,
         one_at_a_time: bool,
-        retrieving: bool,
+        cards: list[Card],
+        laid_before: int,
+        keep: int,
+        jollies: int,
+        own: bool,
     ) -> None:
+        self.rules = rules
         self.attaching = attaching
         self.table = table
         self.key = key
         #: Whether a jolly taken back waits to go down first (see Round._plan_swap).
         self.one_at_a_time = one_at_a_time
-        #: Whether jollies on the table he could pay for might make up his opening (see
-        #: _opening_turn).
-        self.retrieving = retrieving
+        self.cards = cards
+        self.laid_before = laid_before
+        self.keep = keep
+        #: How many jollies on the table he could pay for, where they might make up his
+        #: opening (see _opening_turn); else 0.
+        self.jollies = jollies
+        self.retrieving = jollies > 0
+        #: Whether he may take back, before opening, a jolly he has just laid.
+        self.own = own
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
-            return None if self.retrieving else False
+            if not self.retrieving:
+                return False
+            rules = self.rules
+            if self.attaching or rules.swap_counts_for_opening:
+                return None  # no bound on what jollies taken back add (see below)
+            laid = action.cards
+            cards = self.cards
+            try:
+                meld = validate_meld(laid, rules, jokers=action.jokers)
+            except (MeldError, NotationError):
+                return None  # the full check words it
+            rest = _without(cards, laid)
+            if len(rest) != len(cards) - len(laid) or not rest:
+                return None  # cards not held, or going out: the full check words it
+            table = [*self.table, meld] if self.attaching else self.table
+            return _short_even_with_jollies(
+                rules,
+                cards,
+                laid,
+                rest,
+                meld,
+                rules.opening_threshold - self.laid_before - meld.points(rules),
+                self.keep,
+                self.jollies,
+                self.own,
+                table,
+            )
         if isinstance(action, Attach) and (
             (not self.attaching and not self.retrieving)
             or _refused_attachment(action, self.table, self.key)
@@ -1175,30 +1227,118 @@ class _OpeningTurn:
                 )
         if reached:
             return True
-        if self.own and meld.joker_count and _frees_a_jolly(meld, cards, laid):
-            # Taken back at once with a card of the hand, the jolly is one more card to
-            # open with (as if the meld had been laid with that card): the full check
-            # tries it. The hand's own cards alone cannot do more, so a hopeless hand
-            # stays hopeless.
-            return None
-        if not self.jollies:
-            return False
-        # Short of the threshold, a jolly taken back next may still make it up, if the
-        # rest could with every such jolly besides.
+        own = self.own
+        if (
+            own
+            and meld.joker_count == 1
+            and meld.kind is not _SET
+            and not self.attaching
+            and self.must_use is not JOKER
+            and self.barred is not JOKER
+        ):
+            # Taken back at once with the card it stands for, the jolly leaves the hand
+            # and the table as laying the meld with that card would: that lay's verdict
+            # answers for this one (unless the jolly is the card taken from the pile,
+            # which that lay would not use).
+            natural = _with_the_card(meld, cards, laid)
+            if natural is not None:
+                verdict = self(Lay(natural))
+                if verdict is None:
+                    return None
+                if verdict:
+                    return True if self._relaid(natural) else None
+            own = False
         table = [*self.table, meld] if self.attaching else self.table
-        return (
-            None
-            if reachable_with_jollies(
-                _without(cards, laid),
-                rules,
-                threshold - points,
-                keep=self.keep,
-                jollies=self.jollies,
-                table=table,
-                within=cards,
-            )
-            else False
+        return _short_even_with_jollies(
+            rules,
+            cards,
+            laid,
+            _without(cards, laid),
+            meld,
+            threshold - points,
+            self.keep,
+            self.jollies,
+            own,
+            table,
         )
+
+    def _relaid(self, laid: tuple[Card, ...]) -> bool:
+        """Whether, after laying ``laid`` (an opening's meld, with its jolly taken back), the
+        jolly surely goes down again this turn where the rules want it to: in a meld of the
+        opening from what is left (``False`` is no answer)."""
+        rules = self.rules
+        if rules.retrieved_joker is not _LAY_THIS_TURN:
+            return True
+        search = self.search
+        cards = self.cards
+        barred = self.barred
+        if len(cards) - self.throwable > sum([c is barred for c in laid]):
+            return False  # a card that may not be thrown stays: the full check asks
+        points = self.laid_before + validate_meld(laid, rules).points(rules)
+        left = self.full - (search.pack(laid) - search.guards)
+        return search.reach_using(
+            left, len(cards) - len(laid), rules.opening_threshold - points, self.keep, JOKER.code
+        )
+
+
+def _short_even_with_jollies(
+    rules: Rules,
+    cards: list[Card],
+    laid: Sequence[Card],
+    rest: list[Card],
+    meld: Meld,
+    need: int,
+    keep: int,
+    jollies: int,
+    own: bool,
+    table: list[Meld],
+) -> bool | None:
+    """For a meld laid before opening from ``cards``, leaving ``rest`` short of the ``need``
+    points the opening wants: ``False`` when no jolly taken back could make them up (the
+    ``jollies`` on the table he could pay for, and with ``own`` the meld's own, taken back
+    at once with a card of ``rest``), else ``None``: the full check tries the retrievals.
+    A jolly of the meld taken back is one more card to open with (as if the meld had been
+    laid with the card), and the card in its place may count more than the jolly did."""
+    more = 0
+    if own and meld.joker_count and _frees_a_jolly(meld, cards, laid):
+        more = meld.joker_count
+        fixed = rules.opening_joker_value
+        if fixed is not None and fixed < MOST_POINTS:
+            need -= (MOST_POINTS - fixed) * more
+    if not jollies and not more:
+        return False
+    # The bound of every such retrieval: the rest with those jollies besides.
+    return (
+        None
+        if reachable_with_jollies(
+            rest,
+            rules,
+            need,
+            keep=keep,
+            jollies=jollies + more,
+            table=table,
+            within=cards,
+        )
+        else False
+    )
+
+
+def _with_the_card(
+    meld: Meld, cards: Sequence[Card], laid: Sequence[Card]
+) -> tuple[Card, ...] | None:
+    """``laid`` with the card the one jolly of ``meld`` stands for in its place, when
+    ``cards`` less ``laid`` hold that card; else ``None``."""
+    wanted = meld.joker_assignments[0][1]
+    held = 0
+    for c in cards:
+        if c is wanted:
+            held += 1
+    for c in laid:
+        if c is wanted:
+            held -= 1
+    if held <= 0:
+        return None
+    return tuple([wanted if c is JOKER else c for c in laid])
 
 
 def _frees_a_jolly(meld: Meld, cards: Sequence[Card], laid: Sequence[Card]) -> bool:

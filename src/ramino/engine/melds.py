@@ -40,6 +40,9 @@ class MeldKind(enum.StrEnum):
         return names[self.value][1 if lang == "en" else 0]
 
 
+#: The most opening points a natural card is worth (a high ace; see Meld.card_points).
+MOST_POINTS: Final = 11
+
 # Read once: an enum member looked up on its class goes through the enum's metaclass.
 _RUN_KIND: Final = MeldKind.RUN
 _SET_KIND: Final = MeldKind.SET

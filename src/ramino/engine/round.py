@@ -24,7 +24,7 @@ from .deck import Deck
 from .errors import IllegalAction, RaminoError, Reason
 from .going_out import closing_kind, min_deadwood
 from .match import RoundResult
-from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
+from .melds import MOST_POINTS, Meld, MeldKind, attach, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
 from .rules import (
     Direction,
@@ -697,7 +697,13 @@ class Round:
             return False
         melds = [m.meld for m in table]
         swaps, jollies = _legal.retrievals_before_opening(self, rest, melds, old)
-        if not self._jollies_may_make_up(rest, melds, jollies, points, within=within):
+        # A jolly of a meld that counts as it ends up (see _plan_swap) gives way to a card
+        # that may count more than it did.
+        bound = points
+        fixed = self.rules.opening_joker_value
+        if fixed is not None and fixed < MOST_POINTS:
+            bound += (MOST_POINTS - fixed) * jollies
+        if not self._jollies_may_make_up(rest, melds, jollies, bound, within=within):
             return False
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
