@@ -1323,6 +1323,27 @@ def test_a_jolly_taken_from_the_pile_may_open_by_going_down_and_coming_back() ->
     assert r.opened[1] and r.opening_points == 70
 
 
+def test_a_meld_laid_while_a_jolly_waits_leaves_an_opening_that_lays_it() -> None:
+    # Scala 40: seat 1 takes the jolly back from 10♥ J♥ JK=Q♥ before opening; it must go
+    # down this turn. 5♦ 6♦ 7♦ (18) leaves 8♠ 9♠ JK=10♠ (27) to open with it, so the lay
+    # is listed, and the lists agree with the full checks at every step.
+    rules = get_preset("scala-40")
+    hands = [
+        "10S JS QS KS 10H JH JK 2C 3D 4C 5C 6C 8D",
+        "QH 5D 6D 7D 8S 9S 2H 3H 4H AC 9D 9C 2S",
+    ]
+    r = deal(rules, hands, "KD", "7H 6S")
+    play(r, "draw", "lay 10S JS QS KS", "lay 10H JH JK=QH", "discard 8D", "draw", "swap 1 QH")
+    for step in ("lay 5D 6D 7D", "lay 8S 9S JK=10S"):
+        listed = legal(r)
+        assert step in listed
+        assert listed == {str(a) for a in play_candidates(r) if r.can(a)} | {
+            a for a in listed if a.startswith("discard")
+        }
+        play(r, step)
+    assert r.opened[1] and r.opening_points == 45
+
+
 def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it() -> None:
     # Enciclopedia (50 to open, a jolly counts 25 in the opening): 2♥ 3♥ JK=4♥ counts 30.
     # Taken back with 4♥, the meld is 2♥ 3♥ 4♥ and counts 9; laid again with 2♣ 2♦ the

@@ -953,8 +953,11 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     could (cards attached to the new meld make a bigger meld of the hand). Where attachments
     count, that holds only if the opening may hold a jolly (one attached to the new meld
     would not be a meld of the opening), and an attachment is left to the full check.
-    While a jolly taken back waits to go down, a meld is left to the full check, unless the
-    hand cannot open at all (the search counts the jolly as any card of the hand: where it
+    While a jolly taken back waits to go down, a meld that lays it, or laid where it may
+    wait, is judged as any other; one that leaves it to go down this turn is accepted when
+    an opening that holds it is left, else left to the full check (so is every meld where
+    attachments count, or where more than one waits). A hand that cannot open at all
+    cannot with it either (the search counts the jolly as any card of the hand: where it
     may go is only narrower); a second retrieval is refused where the first must go down
     first. Where jollies he could take back from the table might make up what the search
     finds short (see reachable_with_jollies), a meld or attachment refused for the
@@ -965,8 +968,8 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     if not rules.melding_during_play or round_.opened[seat] or rules.opening_threshold <= 0:
         return None
     # One jolly at a time: while one taken back waits, another retrieval is refused.
-    waiting = bool(round_.pending_jokers)
-    one_at_a_time = waiting and rules.retrieved_joker is _LAY_THIS_TURN
+    waiting = len(round_.pending_jokers)
+    one_at_a_time = waiting > 0 and rules.retrieved_joker is _LAY_THIS_TURN
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     deck = round_.deck
     hand = round_.hands[seat]
@@ -1127,7 +1130,7 @@ class _OpeningTurn:
         throwable: int,
         barred: Card | None,
         first_round_limit: bool,
-        waiting: bool,
+        waiting: int,
         one_at_a_time: bool,
         jollies: int,
         own: bool,
@@ -1147,8 +1150,8 @@ class _OpeningTurn:
         self.first_round_limit = first_round_limit
         #: Whether attachments to the table count toward the opening.
         self.attaching = attaching
-        #: Whether a jolly taken back waits in hand, and must go down before another
-        #: retrieval (see Round._plan_swap).
+        #: How many jollies taken back wait in hand; whether one must go down before
+        #: another retrieval (see Round._plan_swap).
         self.waiting = waiting
         self.one_at_a_time = one_at_a_time
         #: How many jollies on the table he could pay for, where they might make up his
@@ -1165,9 +1168,16 @@ class _OpeningTurn:
             return None
         if isinstance(action, Swap) and self.one_at_a_time:
             return False
-        if not isinstance(action, Lay) or self.waiting:
-            # Where the jolly waiting may go is the full check's question.
+        if not isinstance(action, Lay):
             return None
+        # While a jolly taken back waits (see _opening_turn): a lay that puts it down, or
+        # where the rules let it wait, is judged as any other; one that leaves it to go
+        # down this turn must leave an opening that puts it down.
+        jolly_waits = False
+        if self.waiting:
+            if self.attaching or self.waiting > 1 or self.barred is JOKER:
+                return None
+            jolly_waits = self.one_at_a_time and JOKER not in action.cards
         search = self.search
         cards = self.cards
         full = self.full
@@ -1189,12 +1199,22 @@ class _OpeningTurn:
             return False
         barred = self.barred
         laid_barred = sum([c is barred for c in laid])
-        if self.throwable - (len(laid) - laid_barred) < 1:
+        # The jolly that must go down is not one to throw.
+        if self.throwable - (1 if jolly_waits else 0) - (len(laid) - laid_barred) < 1:
             return False
         points = self.laid_before + meld.points(rules)
         threshold = rules.opening_threshold
         if points >= threshold:
-            return True
+            # Opened, the jolly still has to find a place: the full check looks.
+            return None if jolly_waits else True
+        if jolly_waits:
+            if len(cards) - self.throwable > laid_barred:
+                return None  # a card that may not be thrown stays: the full check asks
+            left = full - (packed - guards)
+            size = len(cards) - len(laid)
+            if search.reach_using(left, size, threshold - points, self.keep, JOKER.code):
+                return True
+            return None
         if len(cards) - self.throwable > laid_barred:
             # A card that may not be thrown stays in hand: which card is kept matters (see
             # opening_reachable), as the full check asks it.
