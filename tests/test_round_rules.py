@@ -1344,6 +1344,21 @@ def test_a_meld_laid_while_a_jolly_waits_leaves_an_opening_that_lays_it() -> Non
     assert r.opened[1] and r.opening_points == 45
 
 
+def test_a_set_of_the_opening_may_take_back_its_jolly_with_every_missing_suit() -> None:
+    # Apertura 50: 8♣ 8♥ JK (24), taken back with 8♦ 8♠, is 8♣ 8♥ 8♦ 8♠ (32): the card
+    # more counts too, and 7♥ JK 9♥ (24) then opens with 56. Without the fourth eight, what
+    # is left after the lay (with the jolly back) reaches 48 at best.
+    rules = get_preset("apertura-50")
+    hands = ["8C 8H 8D 8S JK 7H 9H 2C 4D KS", "2S 3D 4C 5S 7C 8D 9C JC 6D 10H"]
+    r = deal(rules, hands, "QC", "3S 6H")
+    play(r, "draw")
+    assert "lay 8C 8H JK" in legal(r)
+    play(r, "lay 8C 8H JK", "swap 0 8D 8S")
+    assert r.opening_points == 32
+    play(r, "lay 7H JK 9H")
+    assert r.opened[0] and r.opening_points == 56
+
+
 def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it() -> None:
     # Enciclopedia (50 to open, a jolly counts 25 in the opening): 2♥ 3♥ JK=4♥ counts 30.
     # Taken back with 4♥, the meld is 2♥ 3♥ 4♥ and counts 9; laid again with 2♣ 2♦ the

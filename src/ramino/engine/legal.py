@@ -991,10 +991,17 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     # (and where attachments count there is no bound): the bound is asked only of one that
     # cannot.
     _, jollies = retrievals_before_opening(round_, hand, table)
+    # What the jollies of his own melds (this turn's) may add when taken back.
+    gain = 0
+    if jollies:
+        attached = round_.jollies_attached
+        for number, table_meld in enumerate(round_.table):
+            if table_meld.owner == seat or number in attached:
+                gain += retrieval_gain(table_meld.meld, rules)
     retrieving = jollies > 0 and (
         not hopeless
         or reachable_with_jollies(
-            cards, rules, threshold - laid_before, keep=keep, jollies=jollies, table=table
+            cards, rules, threshold - laid_before - gain, keep=keep, jollies=jollies, table=table
         )
     )
     own = rules.joker_swap and not rules.joker_swap_needs_opened
@@ -1009,6 +1016,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             laid_before,
             keep,
             jollies if retrieving else 0,
+            gain,
             own,
         )
     taken = round_.taken_card
@@ -1033,6 +1041,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         waiting,
         one_at_a_time,
         jollies if retrieving else 0,
+        gain,
         own,
     )
 
@@ -1053,6 +1062,7 @@ class _Hopeless:
         laid_before: int,
         keep: int,
         jollies: int,
+        gain: int,
         own: bool,
     ) -> None:
         self.rules = rules
@@ -1068,6 +1078,8 @@ class _Hopeless:
         #: opening (see _opening_turn); else 0.
         self.jollies = jollies
         self.retrieving = jollies > 0
+        #: The most taking back the jollies of his own melds adds (see retrieval_gain).
+        self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
 
@@ -1097,6 +1109,7 @@ class _Hopeless:
                 rules.opening_threshold - self.laid_before - meld.points(rules),
                 self.keep,
                 self.jollies,
+                self.gain,
                 self.own,
                 table,
             )
@@ -1105,9 +1118,32 @@ class _Hopeless:
             or _refused_attachment(action, self.table, self.key)
         ):
             return False
-        if isinstance(action, Swap) and self.one_at_a_time:
-            return False
+        if isinstance(action, Swap):
+            return self._swap(action)
         return None
+
+    def _swap(self, action: Swap) -> bool | None:
+        # A retrieval gives a jolly for cards of the hand: what it leaves, and any jolly
+        # taken back after it, is bounded by the hand less those cards with every jolly he
+        # could take back (one search, that of the bound in _opening_turn).
+        if self.one_at_a_time:
+            return False
+        rules = self.rules
+        if self.attaching or rules.swap_counts_for_opening:
+            return None  # no bound on what a retrieval adds (see reachable_with_jollies)
+        if not self.retrieving:
+            return False
+        cards = self.cards
+        rest = _without(cards, action.cards)
+        if len(rest) != len(cards) - len(action.cards):
+            return None  # cards not held: the full check words it
+        # Taken back from a meld of his own, a jolly may leave more points behind.
+        need = rules.opening_threshold - self.laid_before - self.gain
+        if reachable_with_jollies(
+            rest, rules, need, keep=self.keep, jollies=self.jollies, table=self.table, within=cards
+        ):
+            return None
+        return False
 
 
 class _OpeningTurn:
@@ -1133,6 +1169,7 @@ class _OpeningTurn:
         waiting: int,
         one_at_a_time: bool,
         jollies: int,
+        gain: int,
         own: bool,
     ) -> None:
         self.rules = rules
@@ -1157,6 +1194,8 @@ class _OpeningTurn:
         #: How many jollies on the table he could pay for, where they might make up his
         #: opening (see _opening_turn); else 0.
         self.jollies = jollies
+        #: The most taking back the jollies of his own melds adds (see retrieval_gain).
+        self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
 
@@ -1278,6 +1317,7 @@ class _OpeningTurn:
             threshold - points,
             self.keep,
             self.jollies,
+            self.gain,
             own,
             table,
         )
@@ -1310,6 +1350,7 @@ def _short_even_with_jollies(
     need: int,
     keep: int,
     jollies: int,
+    gain: int,
     own: bool,
     table: list[Meld],
 ) -> bool | None:
@@ -1318,13 +1359,14 @@ def _short_even_with_jollies(
     ``jollies`` on the table he could pay for, and with ``own`` the meld's own, taken back
     at once with a card of ``rest``), else ``None``: the full check tries the retrievals.
     A jolly of the meld taken back is one more card to open with (as if the meld had been
-    laid with the card), and the card in its place may count more than the jolly did."""
+    laid with the card), and the cards in its place may count more than the jolly did, as
+    may those that take back a jolly of his other melds (``gain``, see retrieval_gain)."""
     more = 0
     if own and meld.joker_count and _frees_a_jolly(meld, cards, laid):
         more = meld.joker_count
-        fixed = rules.opening_joker_value
-        if fixed is not None and fixed < MOST_POINTS:
-            need -= (MOST_POINTS - fixed) * more
+        need -= retrieval_gain(meld, rules)
+    if jollies:
+        need -= gain
     if not jollies and not more:
         return False
     # The bound of every such retrieval: the rest with those jollies besides.
@@ -1341,6 +1383,20 @@ def _short_even_with_jollies(
         )
         else False
     )
+
+
+def retrieval_gain(meld: Meld, rules: Rules) -> int:
+    """The most a retrieval of the jollies of ``meld`` can add to the points of an opening
+    where the meld counts as it ends up (one of his own, see Round._plan_swap): the cards
+    given may count more than the jollies did, and a set wanting every missing suit takes
+    more cards than it gives jollies."""
+    jollies = meld.joker_count
+    if not jollies:
+        return 0
+    if meld.kind is _SET:
+        return max(jollies, 4 - (len(meld.cards) - jollies)) * MOST_POINTS
+    fixed = rules.opening_joker_value
+    return 0 if fixed is None else jollies * max(MOST_POINTS - fixed, 0)
 
 
 def _with_the_card(

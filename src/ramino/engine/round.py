@@ -24,7 +24,7 @@ from .deck import Deck
 from .errors import IllegalAction, RaminoError, Reason
 from .going_out import closing_kind, min_deadwood
 from .match import RoundResult
-from .melds import MOST_POINTS, Meld, MeldKind, attach, retrieve_joker, validate_meld
+from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
 from .rules import (
     Direction,
@@ -697,12 +697,12 @@ class Round:
             return False
         melds = [m.meld for m in table]
         swaps, jollies = _legal.retrievals_before_opening(self, rest, melds, old)
-        # A jolly of a meld that counts as it ends up (see _plan_swap) gives way to a card
-        # that may count more than it did.
+        # A meld of his own counts as it ends up (see _plan_swap): the cards that take its
+        # jolly back may count more than the jolly did.
         bound = points
-        fixed = self.rules.opening_joker_value
-        if fixed is not None and fixed < MOST_POINTS:
-            bound += (MOST_POINTS - fixed) * jollies
+        for number in old:
+            if table[number].owner == seat or number in attached:
+                bound += _legal.retrieval_gain(melds[number], self.rules)
         if not self._jollies_may_make_up(rest, melds, jollies, bound, within=within):
             return False
         trial = self._trial(seat, rest, table, waiting, points)
