@@ -1099,7 +1099,6 @@ class _Hopeless:
             rest = _without(cards, laid)
             if len(rest) != len(cards) - len(laid) or not rest:
                 return None  # cards not held, or going out: the full check words it
-            table = [*self.table, meld] if self.attaching else self.table
             return _short_even_with_jollies(
                 rules,
                 cards,
@@ -1111,7 +1110,7 @@ class _Hopeless:
                 self.jollies,
                 self.gain,
                 self.own,
-                table,
+                self.table,
             )
         if isinstance(action, Attach) and (
             (not self.attaching and not self.retrieving)
