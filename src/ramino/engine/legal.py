@@ -1404,14 +1404,7 @@ def _with_the_card(
     """``laid`` with the card the one jolly of ``meld`` stands for in its place, when
     ``cards`` less ``laid`` hold that card; else ``None``."""
     wanted = meld.joker_assignments[0][1]
-    held = 0
-    for c in cards:
-        if c is wanted:
-            held += 1
-    for c in laid:
-        if c is wanted:
-            held -= 1
-    if held <= 0:
+    if not _left(cards, laid, wanted):
         return None
     return tuple([wanted if c is JOKER else c for c in laid])
 
@@ -1424,17 +1417,23 @@ def _frees_a_jolly(meld: Meld, cards: Sequence[Card], laid: Sequence[Card]) -> b
         wanted = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
     else:
         wanted = [rep for _, rep in meld.joker_assignments]
-    for card in wanted:
-        held = 0
-        for c in cards:
-            if c is card:
-                held += 1
-        for c in laid:
-            if c is card:
-                held -= 1
-        if held > 0:
+    # A loop, not any() over a generator: compiled, the generator is an object a call.
+    for card in wanted:  # noqa: SIM110
+        if _left(cards, laid, card):
             return True
     return False
+
+
+def _left(cards: Sequence[Card], laid: Sequence[Card], card: Card) -> bool:
+    """Whether ``cards`` less ``laid`` (which they hold) hold ``card``, found by identity."""
+    held = 0
+    for c in cards:
+        if c is card:
+            held += 1
+    for c in laid:
+        if c is card:
+            held -= 1
+    return held > 0
 
 
 def _refused_attachment(action: Attach, table: list[Meld], key: RulesKey) -> bool:
