@@ -865,7 +865,7 @@ class Round:
         goes_out = self._check_rest(
             seat, rest, action.cards, points, table, within_hand=True, attached=attached
         )
-        self._check_pending_placeable(seat, ids, rest, table, points)
+        self._check_pending_placeable(seat, ids, rest, table, points, attached)
 
         def do_attach() -> Event:
             self.hands[seat] = rest
@@ -1006,16 +1006,26 @@ class Round:
         return trial
 
     def _check_pending_placeable(
-        self, seat: int, used: Sequence[int], rest: list[int], table: list[TableMeld], points: int
+        self,
+        seat: int,
+        used: Sequence[int],
+        rest: list[int],
+        table: list[TableMeld],
+        points: int,
+        attached: tuple[int, ...] | None = None,
     ) -> None:
         """A jolly taken back that must go down this turn must keep somewhere to go, once
-        the move has laid ``used`` (``points`` toward the opening after it)."""
+        the move has laid ``used`` (``points`` toward the opening, and ``attached`` for
+        jollies_attached if it changes them, after it)."""
         if self.rules.retrieved_joker is not _LAY_THIS_TURN:
             return
         waiting = [i for i in self._pending if i not in used]
-        if waiting and not _can_lay_all_pending(
-            self._trial(seat, rest, table, waiting, points), seat
-        ):
+        if not waiting:
+            return
+        trial = self._trial(seat, rest, table, waiting, points)
+        if attached is not None:
+            trial._attached = attached
+        if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(
                 Reason.JOKER_CANNOT_BE_RELAID, cards=[self.deck[i] for i in waiting]
             )
