@@ -362,10 +362,21 @@ def test_every_card_is_in_one_place_after_every_action(table: tuple[str, int], s
 
 def opening_gain(before: Round, action: Action, after: Round) -> int:
     """The opening points a move adds, by RULES.md §3: a meld its points, an attachment
-    what it adds to the meld where attachments count, a jolly swap nothing."""
+    what it adds to the meld where attachments count, a jolly swap nothing. Except that a
+    jolly taken back from a meld of the opening (his own, or one he attached the jolly to
+    this turn where attachments count) takes its value with it, and the cards given for
+    it bring theirs: that meld counts as it ends up."""
     rules = before.rules
     if isinstance(action, Lay):
         return after.table[-1].meld.points(rules)
+    if isinstance(action, Swap):
+        if action.meld in before.jollies_attached:
+            counted = rules.opening_counts_attachments
+        else:
+            counted = before.table[action.meld].owner == before.to_play
+        if counted:
+            old, new = before.table[action.meld].meld, after.table[action.meld].meld
+            return new.points(rules) - old.points(rules)
     counts = (
         rules.opening_counts_attachments
         if isinstance(action, Attach)
@@ -378,6 +389,7 @@ def opening_gain(before: Round, action: Action, after: Round) -> int:
 
 
 @example(table=("scala-40", 2), seed=7)
+@example(table=("enciclopedia", 6), seed=113)  # a jolly taken back from his own meld
 @settings(PROPERTY, max_examples=10)
 @given(table=tables, seed=seeds)
 def test_a_player_opens_only_with_melds_worth_the_threshold(
