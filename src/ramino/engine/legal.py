@@ -991,13 +991,11 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     # (and where attachments count there is no bound): the bound is asked only of one that
     # cannot.
     _, jollies = retrievals_before_opening(round_, hand, table)
-    # What the jollies of his own melds (this turn's) may add when taken back.
-    gain = 0
-    if jollies:
-        attached = round_.jollies_attached
-        for number, table_meld in enumerate(round_.table):
-            if table_meld.owner == seat or number in attached:
-                gain += retrieval_gain(table_meld.meld, rules)
+    gain = (
+        own_retrieval_gain(round_.table, range(len(table)), seat, round_.jollies_attached, rules)
+        if jollies
+        else 0
+    )
     retrieving = jollies > 0 and (
         not hopeless
         or reachable_with_jollies(
@@ -1082,14 +1080,16 @@ class _Hopeless:
         self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
+        #: Whether what jollies taken back add has a bound (see reachable_with_jollies).
+        self.bounded = not (attaching or rules.swap_counts_for_opening)
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
             if not self.retrieving:
                 return False
+            if not self.bounded:
+                return None
             rules = self.rules
-            if self.attaching or rules.swap_counts_for_opening:
-                return None  # no bound on what jollies taken back add (see below)
             laid = action.cards
             cards = self.cards
             try:
@@ -1127,11 +1127,11 @@ class _Hopeless:
         # could take back (one search, that of the bound in _opening_turn).
         if self.one_at_a_time:
             return False
-        rules = self.rules
-        if self.attaching or rules.swap_counts_for_opening:
-            return None  # no bound on what a retrieval adds (see reachable_with_jollies)
+        if not self.bounded:
+            return None
         if not self.retrieving:
             return False
+        rules = self.rules
         cards = self.cards
         rest = _without(cards, action.cards)
         if len(rest) != len(cards) - len(action.cards):
@@ -1361,7 +1361,7 @@ def _short_even_with_jollies(
     laid with the card), and the cards in its place may count more than the jolly did, as
     may those that take back a jolly of his other melds (``gain``, see retrieval_gain)."""
     more = 0
-    if own and meld.joker_count and _frees_a_jolly(meld, cards, laid):
+    if own and meld.joker_count and _frees_a_jolly(meld, rules, cards, laid):
         more = meld.joker_count
         need -= retrieval_gain(meld, rules)
     if jollies:
@@ -1382,6 +1382,24 @@ def _short_even_with_jollies(
         )
         else False
     )
+
+
+def own_retrieval_gain(
+    table: Sequence[TableMeld],
+    numbers: Sequence[int] | range,
+    seat: int,
+    attached: tuple[int, ...],
+    rules: Rules,
+) -> int:
+    """What taking back the jollies of the melds ``numbers`` of ``table`` may add to the
+    opening of ``seat``, where a meld counts as it ends up: his own (this turn's, before he
+    has opened), and those he attached a jolly to (``attached``, see
+    Round.jollies_attached). See retrieval_gain."""
+    gain = 0
+    for number in numbers:
+        if table[number].owner == seat or number in attached:
+            gain += retrieval_gain(table[number].meld, rules)
+    return gain
 
 
 def retrieval_gain(meld: Meld, rules: Rules) -> int:
@@ -1409,14 +1427,15 @@ def _with_the_card(
     return tuple([wanted if c is JOKER else c for c in laid])
 
 
-def _frees_a_jolly(meld: Meld, cards: Sequence[Card], laid: Sequence[Card]) -> bool:
+def _frees_a_jolly(meld: Meld, rules: Rules, cards: Sequence[Card], laid: Sequence[Card]) -> bool:
     """Whether ``cards`` less ``laid`` hold a card that might take back a jolly of ``meld``:
-    in a run the card it stands for, in a set one of its rank (retrieve_joker decides)."""
+    one of those a retrieval needs, any of its rank in a set of any suits (retrieve_joker
+    decides)."""
     rank = meld.rank
-    if meld.kind is _SET and rank is not None:
+    if meld.kind is _SET and rules.set_suits is SetSuits.ANY and rank is not None:
         wanted = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
     else:
-        wanted = [rep for _, rep in meld.joker_assignments]
+        wanted = list(_needed(meld, rules))
     # A loop, not any() over a generator: compiled, the generator is an object a call.
     for card in wanted:  # noqa: SIM110
         if _left(cards, laid, card):

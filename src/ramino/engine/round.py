@@ -699,10 +699,7 @@ class Round:
         swaps, jollies = _legal.retrievals_before_opening(self, rest, melds, old)
         # A meld of his own counts as it ends up (see _plan_swap): the cards that take its
         # jolly back may count more than the jolly did.
-        bound = points
-        for number in old:
-            if table[number].owner == seat or number in attached:
-                bound += _legal.retrieval_gain(melds[number], self.rules)
+        bound = points + _legal.own_retrieval_gain(table, old, seat, attached, self.rules)
         if not self._jollies_may_make_up(rest, melds, jollies, bound, within=within):
             return False
         trial = self._trial(seat, rest, table, waiting, points)
