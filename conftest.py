@@ -3,14 +3,26 @@
 The engine's hot modules may be compiled (``setup.py``). A compiled module keeps no doctests,
 so the doctests of those modules run in the pure-Python pass of ``make test``; and a compiled
 module older than its source would test stale code, so the run stops and says so.
+
+Hypothesis draws its examples at random on a developer's machine, which is how new cases turn
+up. Under CI (``CI`` set) it draws the same examples on every run: a failure there is then the
+change's, not the luck of the draw, and a re-run shows it again. ``HYPOTHESIS_PROFILE`` picks
+either profile by hand.
 """
 
 from __future__ import annotations
 
 import importlib.machinery
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
+)
 
 ENGINE = Path(__file__).parent / "src" / "ramino" / "engine"
 
