@@ -740,8 +740,28 @@ def legal_actions(round_: Round) -> list[Action]:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     quick = _plain_turn(round_) or _opening_turn(round_)
+    seat = round_.to_play
+    rules = round_.rules
+    # Two refusals that hold whatever else the move does, told before any check (a refusal
+    # found by the full check costs an exception): no attachment before opening where the
+    # rules close it, and no move without the card taken from the pile while it must go
+    # down first (see Round._check_taken_used: the ids of a move take that card first).
+    no_attaching = not rules.attach_before_opening and not round_.opened[seat]
+    taken = round_.taken_card
+    first: Card | None = None
+    if taken is not None and rules.discard_pickup is _MUST_USE:
+        for i in round_.hands[seat]:
+            if i == taken:  # an int comparison, where ``in`` on a list is a generic call
+                first = round_.deck[taken]
+                break
     found = []
     for action in play_candidates(round_):
+        if (no_attaching and isinstance(action, Attach)) or (
+            first is not None
+            and isinstance(action, (Lay, Attach, Swap))
+            and first not in action.cards
+        ):
+            continue
         verdict = quick(action) if quick is not None else None
         if verdict if verdict is not None else round_.can(action):
             found.append(action)
@@ -1941,7 +1961,11 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     # meld a waiting jolly came from: one may go there only from another jolly of the hand,
     # which would leave the waiting one where it is.
     came_from = round_.pending_from
-    for action in _attachments(table_index(round_), _held(round_, seat) & 1 << 52):
+    # No attachment at all before opening where the rules close it (see Round._plan_attach).
+    closed = not rules.attach_before_opening and not round_.opened[seat]
+    for action in (
+        [] if closed else _attachments(table_index(round_), _held(round_, seat) & 1 << 52)
+    ):
         if action.meld == came_from:
             continue
         # The remembered meld check first: most places refuse a jolly for the meld's sake.

@@ -97,16 +97,16 @@ class Meld:
     def joker_assignments(self) -> tuple[tuple[int, Card], ...]:
         """``(position, card the jolly stands for)`` for every jolly, in meld order."""
         cards = self.cards
-        if JOKER not in cards:
-            return ()  # most melds hold none: answered in C
-        represents = self.represents
         # By index and code: compiled, a loop over two tuples zipped and enumerated goes
-        # through the generic iterators, and is_joker is a property call per card.
-        found: list[tuple[int, Card]] = []
+        # through the generic iterators, is_joker is a property call per card, and ``in``
+        # compares cards through the generic protocol.
+        found: list[tuple[int, Card]] | None = None
         for i in range(len(cards)):
             if cards[i].code == 52:
-                found.append((i, represents[i]))
-        return tuple(found)
+                if found is None:
+                    found = []
+                found.append((i, self.represents[i]))
+        return () if found is None else tuple(found)
 
     @property
     def joker_count(self) -> int:

@@ -572,9 +572,9 @@ class Round:
             hit = -1
             best = 0
             for i in hand:
-                if deck[i] is card and i not in chosen:
+                if deck[i] is card and not _holds_id(chosen, i):
                     # Not avoided first, then wanted, then the lowest id: one int to compare.
-                    order = (2 if i in avoided else 0) + (0 if i in wanted else 1)
+                    order = (2 if i in avoided else 0) + (0 if _holds_id(wanted, i) else 1)
                     order = order << 32 | i
                     if hit < 0 or order < best:
                         hit = i
@@ -644,12 +644,12 @@ class Round:
                 within=within,
                 barred=self._barred(),
                 waiting_from=-1 if came_from is None else came_from,
-                waiting=sum([i in waiting for i in rest]),
+                waiting=sum([_holds_id(waiting, i) for i in rest]),
             ) and not self._retrieval_opens(
                 seat,
                 rest,
                 self.table if after_table is None else after_table,
-                [i for i in waiting if i in rest],
+                [i for i in waiting if _holds_id(rest, i)],
                 points,
                 came_from,
                 within,
@@ -705,9 +705,11 @@ class Round:
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
         trial._attached = attached
-        if any(trial.can(action) for action in swaps):
-            return True
         rules = self.rules
+        # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is.
+        one_waits = bool(waiting) and rules.retrieved_joker is _LAY_THIS_TURN
+        if not one_waits and any(trial.can(action) for action in swaps):
+            return True
         if not (rules.opening_counts_attachments and rules.attach_before_opening):
             return False
         return any(
@@ -763,8 +765,8 @@ class Round:
         if (
             taken is not None
             and self.rules.discard_pickup is _MUST_USE
-            and taken in self.hands[seat]
-            and taken not in ids
+            and _holds_id(self.hands[seat], taken)
+            and not _holds_id(list(ids), taken)
         ):
             raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[taken]])
 
@@ -786,7 +788,9 @@ class Round:
             and not self.rules.rediscard_taken_card
         ):
             return False
-        return not (card_id in self._pending and self.rules.retrieved_joker is _LAY_THIS_TURN)
+        return not (
+            _holds_id(self._pending, card_id) and self.rules.retrieved_joker is _LAY_THIS_TURN
+        )
 
     def _plan_lay(self, action: Lay) -> _Commit:
         self._melding_allowed()
@@ -799,7 +803,7 @@ class Round:
             raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
         gained = meld.points(self.rules) if opening else 0
         points = self._opening_points + gained
-        rest = [i for i in self.hands[seat] if i not in ids]
+        rest = _without_ids(self.hands[seat], ids)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
         table = [*self.table, TableMeld(seat, meld, ordered)]
         goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
@@ -844,7 +848,7 @@ class Round:
         avoid = self._pending if action.meld == self._pending_from else ()
         ids = self._ids_for(seat, action.cards, avoid=avoid, lay=True)
         self._check_taken_used(seat, ids)
-        if action.meld == self._pending_from and any(i in self._pending for i in ids):
+        if action.meld == self._pending_from and any(_holds_id(self._pending, i) for i in ids):
             # [G]: the jolly taken back goes down again "in un altro gioco".
             raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
         grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
@@ -855,7 +859,7 @@ class Round:
         attached = self._attached
         if opening and action.cards[0].is_joker:
             attached = (*attached, action.meld)
-        rest = [i for i in self.hands[seat] if i not in ids]
+        rest = _without_ids(self.hands[seat], ids)
         new_ids = _merge_ids(target, grown, ids, self.deck)
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
@@ -886,8 +890,8 @@ class Round:
             target.meld, action.cards, self.rules, opened=self.opened[seat]
         )
         joker_ids = [i for i in target.ids if self.deck[i].is_joker][: len(freed)]
-        rest = [i for i in self.hands[seat] if i not in ids] + joker_ids
-        kept_ids = [i for i in target.ids if i not in joker_ids] + ids
+        rest = _without_ids(self.hands[seat], ids) + joker_ids
+        kept_ids = _without_ids(list(target.ids), joker_ids) + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
         points = self._opening_points
         attached = self._attached
@@ -1016,7 +1020,7 @@ class Round:
         jollies_attached if it changes them, after it)."""
         if self.rules.retrieved_joker is not _LAY_THIS_TURN:
             return
-        waiting = [i for i in self._pending if i not in used]
+        waiting = _without_ids(self._pending, used)
         if not waiting:
             return
         trial = self._trial(seat, rest, table, waiting, points)
@@ -1029,7 +1033,7 @@ class Round:
 
     def _after_meld(self, seat: int, ids: Sequence[int], gained: int) -> None:
         self._turn_melded = True
-        self._pending = [i for i in self._pending if i not in ids]
+        self._pending = _without_ids(self._pending, ids)
         if not self.opened[seat]:
             self._opening_points += gained
             if self._opening_points >= self._threshold():
@@ -1049,19 +1053,32 @@ class Round:
 
     def _check_discard_turn(self, seat: int) -> None:
         """Refusals that hold for any discard at this point of the turn."""
+        refusal = self._discard_turn_refusal(seat)
+        if refusal is not None:
+            raise refusal
+
+    def _discard_turn_refusal(self, seat: int) -> IllegalAction | None:
+        """The refusal of _check_discard_turn, if any, made but not raised: discard_options
+        asks at every decision of a play phase, and a raised error costs a trace of every
+        call it goes through."""
         hand = self.hands[seat]
         if (
             self._taken is not None
             and self.rules.discard_pickup is _MUST_USE
-            and self._taken in hand
+            and _holds_id(hand, self._taken)
         ):
-            raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
+            return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
         if self._turn_melded and not self.opened[seat]:
-            raise _opened_message(self._opening_points, self._threshold())
+            return _opened_message(self._opening_points, self._threshold())
         if self._pending:
-            self._check_pending_jokers(seat)
+            mode = self.rules.retrieved_joker
+            if mode is _LAY_THIS_TURN or (
+                mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat)
+            ):
+                return IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
         if len(hand) == 1 and self.first_round and not self.rules.rummy_on_first_turn:
-            raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+            return IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+        return None
 
     def discard_options(self) -> list[Card]:
         """The cards the player to move may discard now (one check of the turn, then card by
@@ -1069,9 +1086,7 @@ class Round:
         seat = self.to_play
         if self.phase is not _PLAY:
             return []
-        try:
-            self._check_discard_turn(seat)
-        except RaminoError:
+        if self._discard_turn_refusal(seat) is not None:
             return []
         hand = self.hands[seat]
         cards = self.deck.cards
@@ -1112,13 +1127,6 @@ class Round:
             return event
 
         return discard
-
-    def _check_pending_jokers(self, seat: int) -> None:
-        mode = self.rules.retrieved_joker
-        if mode is _LAY_THIS_TURN:
-            raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-        if mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat):
-            raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
@@ -1359,7 +1367,7 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
         or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
     ):
         return False
-    throwable = [i for i in hand if i not in trial._pending and trial._may_discard_id(i)]
+    throwable = [i for i in hand if not _holds_id(trial._pending, i) and trial._may_discard_id(i)]
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
@@ -1396,6 +1404,18 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
         using=JOKER,
         barred=trial._barred(),
     )
+
+
+def _holds_id(ids: list[int], wanted: int) -> bool:
+    """Whether the list of card ids holds ``wanted``, by int comparisons: compiled, ``in``
+    on a list goes through the generic protocol, a call for every id it passes."""
+    return any(i == wanted for i in ids)
+
+
+def _without_ids(ids: list[int], taken: Sequence[int]) -> list[int]:
+    """``ids`` in their order, less those in ``taken`` (see _holds_id)."""
+    gone = list(taken)
+    return [i for i in ids if not _holds_id(gone, i)]
 
 
 def _less(entries: tuple[int, ...], number: int, count: int) -> tuple[int, ...]:
