@@ -45,6 +45,11 @@ def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candida
     return _groups(codes, rules_key(rules))
 
 
+def groups_of_key(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
+    """:func:`groups_of_codes` for the rules of ``key``."""
+    return _groups(codes, key)
+
+
 def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
     # Put together again at every call, from the groups: a turn rarely asks twice about the
     # same hand (one in twenty in random play), and every answer kept would be a key and a

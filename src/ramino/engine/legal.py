@@ -87,11 +87,10 @@ def _held(round_: Round, seat: int) -> int:
 
 def _held_ids(round_: Round, hand: list[int]) -> int:
     """The card codes of the ids ``hand``, as :func:`_held` gives them."""
-    deck = round_.deck
-    codes = _id_codes(deck.packs, deck.jokers)
+    cards = round_.deck.cards
     held = 0
     for i in hand:
-        held |= 1 << codes[i]
+        held |= 1 << cards[i].code
     return held
 
 
@@ -237,12 +236,6 @@ def table_index(round_: Round) -> TableIndex:
 
 _TABLES: Final[dict[RulesKey, dict[tuple[Meld, ...], TableIndex]]] = {}
 _LAST_TABLE: Final[list[TableIndex]] = []
-
-
-@lru_cache(maxsize=16)
-def _id_codes(packs: int, jokers: int) -> tuple[int, ...]:
-    """The card code of every id of a deck (see Deck.build)."""
-    return tuple(code for _ in range(packs) for code in range(52)) + (52,) * jokers
 
 
 _Placed = TypeVar("_Placed")
@@ -874,7 +867,7 @@ class _PlainTurn:
 
     def jollies(self) -> int:
         deck = self.deck
-        return sum([deck[i].code == 52 for i in self.hand])
+        return sum(1 for i in self.hand if deck[i].code == 52)
 
     def leaves_a_discard(self, cards: Sequence[Card]) -> bool:
         # Something must be left to throw; laying the whole hand is left to the full check.
@@ -1256,7 +1249,7 @@ class _OpeningTurn:
         if self.first_round_limit and len(cards) - len(laid) < 2:
             return False
         barred = self.barred
-        laid_barred = sum([c is barred for c in laid])
+        laid_barred = sum(1 for c in laid if c is barred)
         # The jolly that must go down is not one to throw.
         if self.throwable - (1 if jolly_waits else 0) - (len(laid) - laid_barred) < 1:
             return False
@@ -1351,7 +1344,7 @@ class _OpeningTurn:
         search = self.search
         cards = self.cards
         barred = self.barred
-        if len(cards) - self.throwable > sum([c is barred for c in laid]):
+        if len(cards) - self.throwable > sum(1 for c in laid if c is barred):
             return False  # a card that may not be thrown stays: the full check asks
         points = self.laid_before + validate_meld(laid, rules).points(rules)
         left = self.full - (search.pack(laid) - search.guards)
@@ -1509,7 +1502,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     keep = round_.cards_to_keep()
     # A twin of the card held besides: it may not be thrown back either, so a meld that
     # keeps only twins leaves him stuck.
-    twin = not rules.rediscard_taken_card and sum([c is card for c in cards]) > 1
+    twin = not rules.rediscard_taken_card and sum(1 for c in cards if c is card) > 1
     if has_companions(cards, card):
         for meld_cards, _ in meld_candidates(cards, rules, containing=card):
             if len(cards) - len(meld_cards) >= keep and (
@@ -1568,7 +1561,7 @@ _UNITS: Final = tuple(1 << (_WIDTH * code) for code in range(53))
 
 def _packed(cards: Iterable[Card]) -> int:
     """``cards`` packed (see _WIDTH), from their codes: no card hashed, no Counter."""
-    return sum([_UNITS[card.code] for card in cards])
+    return sum(_UNITS[card.code] for card in cards)
 
 
 def _within(left: int, needed: int) -> bool:
@@ -1766,7 +1759,7 @@ def opening_reachable(
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
     # The card ``using`` goes down, so one copy of it is never kept.
-    if barred is not None and sum([card is barred for card in cards]) > (using is barred):
+    if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
         return _reachable_throwing_another(
             cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
         )
@@ -1816,7 +1809,7 @@ def _reachable_throwing_another(
 
     # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
     # cards besides the twins as the rules want, one of those kept may surely be thrown.
-    twins = sum([card is barred for card in cards]) - (using is barred)
+    twins = sum(1 for card in cards if card is barred) - (using is barred)
     if not reach(cards, keep, within):
         return False
     if reach(cards, max(keep, 1) + twins, within):
@@ -1994,10 +1987,9 @@ def clear_caches() -> None:
         _rank_live,
         _suit_live,
     )
-    from .melds import _VALIDATED, _chosen_window, _needed, _windows_holding
+    from .melds import _VALIDATED, _chosen_window, _windows_holding
 
     caches: list[Any] = [_rank_live, _suit_live]
-    caches += [_needed]
     caches += [_retrieved]
     caches += [_windows_holding, _chosen_window]
     for cached in caches:

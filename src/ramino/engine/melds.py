@@ -153,25 +153,21 @@ class Meld:
     def card_points(self, rules: Rules) -> tuple[int, ...]:
         """Each card's opening points: a jolly is worth what it stands for, or the fixed
         ``opening_joker_value``; the ace 1 when low in a run, 11 when high or in a set."""
-        # From the codes (rank = code % 13 + 1), with the rules' value and the kind read
-        # once: asked for every candidate meld and every attachment tried in an opening.
+        # The rules' value read once: asked for every candidate meld and every attachment
+        # tried in an opening.
         fixed = rules.opening_joker_value
-        run = self.kind is _RUN_KIND
+        return tuple([self._card_point(i, fixed) for i in range(len(self.cards))])
+
+    def _card_point(self, i: int, fixed: int | None) -> int:
+        # From the codes (rank = code % 13 + 1).
         cards = self.cards
-        represents = self.represents
-        last = len(cards) - 1
-        out = []
-        for i in range(len(cards)):
-            if fixed is not None and cards[i].code == 52:
-                out.append(fixed)
-                continue
-            number = represents[i].code % 13 + 1
-            if number == 1:
-                # In a run the ace is high only at the top (Q-K-A); in a set it is high.
-                out.append(11 if not run or (i == last and i > 0) else 1)
-            else:
-                out.append(min(number, 10))
-        return tuple(out)
+        if fixed is not None and cards[i].code == 52:
+            return fixed
+        number = self.represents[i].code % 13 + 1
+        if number == 1:
+            # In a run the ace is high only at the top (Q-K-A); in a set it is high.
+            return 11 if self.kind is not _RUN_KIND or (i == len(cards) - 1 and i > 0) else 1
+        return min(number, 10)
 
     def points_of(self, cards: Sequence[Card], before: Meld, rules: Rules) -> int:
         """The opening points of ``cards``, just attached to ``before`` (or given for its
@@ -223,7 +219,12 @@ class Meld:
         >>> validate_meld(parse_cards("QH KH AH"), Rules()).points(Rules())
         31
         """
-        return sum(self.card_points(rules))
+        # Summed in a loop: compiled, sum() of a tuple is a call through the generic protocol.
+        fixed = rules.opening_joker_value
+        total = 0
+        for i in range(len(self.cards)):
+            total += self._card_point(i, fixed)
+        return total
 
 
 # --- notation ---
@@ -320,12 +321,15 @@ def meld_question(
 ) -> int:
     """The question of :func:`validate_meld` packed in one int, one to one: a key for what
     is remembered about a meld that the garbage collector never tracks."""
+    # Walked as tuples: compiled, a loop over a Sequence goes through the generic iterator.
+    items: tuple[Card, ...] = cards if isinstance(cards, tuple) else tuple(cards)
     asked = 0
-    for card in cards:
+    for card in items:
         asked = asked << 6 | (card.code + 1)
     if declared is not None:
+        stood: tuple[Card | None, ...] = declared
         asked = asked << 6 | _SEPARATOR
-        for stands in declared:
+        for stands in stood:
             asked = asked << 6 | (_UNDECLARED if stands is None else stands.code + 1)
     return asked << 1 | whole_hand
 
@@ -749,17 +753,23 @@ def retrieve_joker(
     return _replace_jokers(meld, given, chosen, rules)
 
 
-@lru_cache(maxsize=4096)
 def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
+    # Worked out at each call, not remembered: by codes it is a few steps, where a cache
+    # keyed on the rules hashes them through their Python __hash__ (and compares them
+    # through __eq__) at every question.
     if (
         meld.kind is _SET_KIND
         and rules.set_suits is _DISTINCT
         and (rules.set_joker_swap is _ALL_MISSING)
     ):
-        present = {c.suit for c in meld.naturals}
-        assert meld.rank is not None
-        return tuple(Card(meld.rank, s) for s in Suit if s not in present)
-    return tuple(rep for _, rep in meld.joker_assignments)
+        # The suits missing from the set, in suit order (codes run ♣ ♦ ♥ ♠ by 13).
+        rank = meld.represents[0].code % 13
+        present = 0
+        for card in meld.cards:
+            if card.code != 52:
+                present |= 1 << (card.code // 13)
+        return tuple([NATURAL_CARDS[13 * s + rank] for s in range(4) if not present >> s & 1])
+    return tuple([rep for _, rep in meld.joker_assignments])
 
 
 def _retrieve_from_set_all_missing(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .candidates import Candidate, groups_of_codes
+from .candidates import Candidate, groups_of_key
 from .cards import JOKER, Card, sorted_codes
 from .melds import meld_question, validate_meld
 from .rules_key import RulesKey, per_rules, remembered
@@ -76,7 +76,7 @@ class OpeningSearch:
         needs: list[int] = []
         sizes: list[int] = []
         points_of: list[int] = []
-        for group in groups_of_codes(codes, key.rules):
+        for group in groups_of_key(codes, key):
             for meld_codes, used, points in _group_options(group, key):
                 needed = 0
                 for code in meld_codes:
@@ -99,7 +99,9 @@ class OpeningSearch:
         (as many copies as the hand holds are not checked)."""
         units = self.units
         left = self.guards
-        for card in cards:
+        # Walked as a list: compiled, a loop over a Sequence goes through the generic iterator.
+        items: list[Card] = cards if isinstance(cards, list) else list(cards)
+        for card in items:
             unit = units[card.code]
             if not unit:
                 return -1

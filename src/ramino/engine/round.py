@@ -489,7 +489,7 @@ class Round:
         suit = code // 13
         cards = self.deck.cards
         return (
-            sum([cards[i].code // 13 == suit and cards[i].code != 52 for i in self.hands[seat]])
+            sum(1 for i in self.hands[seat] if cards[i].code // 13 == suit and cards[i].code != 52)
             >= 9
         )
 
@@ -644,7 +644,7 @@ class Round:
                 within=within,
                 barred=self._barred(),
                 waiting_from=-1 if came_from is None else came_from,
-                waiting=sum([_holds_id(waiting, i) for i in rest]),
+                waiting=sum(1 for i in rest if _holds_id(waiting, i)),
             ) and not self._retrieval_opens(
                 seat,
                 rest,
