@@ -82,12 +82,10 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
-    rules = key.rules
     masks, by_code = _shape(codes)
     jokers = by_code[52]
-    max_jokers = (
-        jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
-    )
+    most = key.max_jokers_per_meld
+    max_jokers = jokers if most is None else min(jokers, most)
     found: list[tuple[Candidate, ...]] = []
     # Lists, not a tuple or a range: compiled, a list is walked by index, anything else
     # through the generic iterator.
@@ -206,15 +204,14 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     The runs starting at a position depend only on the cards from there to the first position
     past the jolly's reach: they are remembered start by start (see _runs_from), far fewer of
     those come back than whole suits, and a suit not seen before is put together from them."""
-    rules = key.rules
-    wrap = rules.run_wrap
+    wrap = key.run_wrap
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top = 14 if rules.ace_in_runs is _LOW_OR_HIGH else 13
+    top = 14 if key.ace_in_runs is _LOW_OR_HIGH else 13
     held = 0
     for rank in range(1, 14):
         held += mask >> rank & 1
-    if held + jokers < 3 or held < max(1, rules.min_natural_cards):
+    if held + jokers < 3 or held < max(1, key.min_natural_cards):
         return ()
     # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
     # going round the corner).
@@ -274,7 +271,7 @@ def _runs_from(
 ) -> tuple[Candidate, ...]:
     """The runs of one suit starting at the position ``start``, from which of the ``length``
     positions from there hold a card (bit ``k`` of ``bits`` for position start + k)."""
-    least = max(1, key.rules.min_natural_cards)
+    least = max(1, key.min_natural_cards)
     row = _BY_SUIT[suit]
     found: list[Candidate] = []
     present: list[int] = []
@@ -326,9 +323,8 @@ def _rank_sets(
     held. Keyed on the index, not the Rank: an enum's hash is a Python call. Suits are
     their indices here, and cards are read from NATURAL_CARDS by code (building a Card
     looks up its enums)."""
-    rules = key.rules
-    distinct = rules.set_suits is _DISTINCT
-    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    distinct = key.set_suits is _DISTINCT
+    limits = [x for x in (4 if distinct else None, key.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.
     limit = min(limits) if limits else sum(have_by_suit) + jokers
     suits = [s for s, n in enumerate(have_by_suit) if n]
@@ -344,9 +340,10 @@ def _rank_sets(
         )
     else:
         choices = _multisets(of_suit, suits, have_by_suit)
-    declared_suit = distinct and rules.set_joker_swap is _DECLARED_SUIT
+    declared_suit = distinct and key.set_joker_swap is _DECLARED_SUIT
+    least = key.min_natural_cards
     for naturals in choices:
-        if len(naturals) < rules.min_natural_cards:
+        if len(naturals) < least:
             continue
         for j in range(jokers + 1):
             size = len(naturals) + j

@@ -518,12 +518,11 @@ def retrievals_before_opening(
     those melds hold; none where a player who has not opened may not take a jolly back.
     Those of the moves (see _swaps), for a table and a hand a move would leave, without
     the index of a whole table; the checks decide."""
-    rules = round_.rules
-    if not rules.joker_swap or rules.joker_swap_needs_opened:
+    key = rules_key(round_.rules)
+    if not key.joker_swap or key.joker_swap_needs_opened:
         return [], 0
     if numbers is None:
         numbers = [number for number, meld in enumerate(table) if meld.joker_count]
-    key = rules_key(rules)
     held = _held_ids(round_, hand)
     found: list[Swap] = []
     jollies = 0
@@ -553,8 +552,9 @@ def reachable_with_jollies(
     the hand (not taken away here, so the bound holds). Where a retrieval itself counts
     toward the opening, or where attachments count (a meld that gave up its jolly takes
     another), there is no such bound, and the answer is yes."""
-    if rules.swap_counts_for_opening or (
-        rules.opening_counts_attachments and rules.attach_before_opening
+    knobs = rules_key(rules)
+    if knobs.swap_counts_for_opening or (
+        knobs.opening_counts_attachments and knobs.attach_before_opening
     ):
         return True
     extra = [JOKER] * jollies
@@ -735,14 +735,15 @@ def legal_actions(round_: Round) -> list[Action]:
     quick = _plain_turn(round_) or _opening_turn(round_)
     seat = round_.to_play
     rules = round_.rules
+    knobs = rules_key(rules)
     # Two refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
     # rules close it, and no move without the card taken from the pile while it must go
     # down first (see Round._check_taken_used: the ids of a move take that card first).
-    no_attaching = not rules.attach_before_opening and not round_.opened[seat]
+    no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
     taken = round_.taken_card
     first: Card | None = None
-    if taken is not None and rules.discard_pickup is _MUST_USE:
+    if taken is not None and knobs.discard_pickup is _MUST_USE:
         for i in round_.hands[seat]:
             if i == taken:  # an int comparison, where ``in`` on a list is a generic call
                 first = round_.deck[taken]
@@ -767,16 +768,17 @@ def play_candidates(round_: Round) -> list[Action]:
     superset of the legal ones, built from the structure of the hand and the table."""
     seat = round_.to_play
     rules = round_.rules
+    knobs = rules_key(rules)
     hand = [round_.deck[i] for i in round_.hands[seat]]
     candidates: list[Action] = []
-    if rules.melding_during_play:
+    if knobs.melding_during_play:
         candidates.extend(_lay_for(c) for c in meld_candidates(hand, rules))
         # One look at the table and at the hand's codes serves both.
         table = table_index(round_)
         held = _held(round_, seat)
         candidates.extend(_attachments(table, held))
         candidates.extend(_swaps(round_, seat, table, held))
-    if not rules.melding_during_play or rules.flush_close:
+    if not knobs.melding_during_play or knobs.flush_close:
         candidates.extend(show_candidates(round_, seat))
     return candidates
 
@@ -789,25 +791,26 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     full check decides); ``None`` in place of the function means the turn is not plain."""
     seat = round_.to_play
     rules = round_.rules
+    knobs = rules_key(rules)
     hand = round_.hands[seat]
     taken = round_.taken_card
     opened = round_.opened[seat]
     pending = round_.pending_jokers
     if (
-        not rules.melding_during_play
+        not knobs.melding_during_play
         # With no threshold, whatever he lays opens: only a few knobs still tell him apart.
-        or (not opened and rules.opening_threshold > 0)
+        or (not opened and knobs.opening_threshold > 0)
         or (round_.first_round and not rules.rummy_on_first_turn)
-        or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
+        or (taken is not None and knobs.discard_pickup is _MUST_USE and taken in hand)
     ):
         return None
     # One jolly taken back and waiting to go down again this turn is still a plain turn for
     # an opened player: it may not be thrown, and every other move must leave it a place.
-    if pending and (rules.retrieved_joker is not _LAY_THIS_TURN or len(pending) > 1 or not opened):
+    if pending and (knobs.retrieved_joker is not _LAY_THIS_TURN or len(pending) > 1 or not opened):
         return None
     deck = round_.deck
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
-    barred = deck[taken] if taken is not None and not rules.rediscard_taken_card else None
+    barred = deck[taken] if taken is not None and not knobs.rediscard_taken_card else None
     if pending and barred is JOKER:
         return None
     throwable = len(hand) - len(pending)
@@ -900,7 +903,7 @@ class _PlainTurn:
         if isinstance(action, Lay):
             if len(action.cards) >= len(hand):
                 return None
-            if not self.opened and not rules.opening_jokers and JOKER in action.cards:
+            if not self.opened and not self.key.opening_jokers and JOKER in action.cards:
                 return None
             if not _is_meld(action, rules):
                 return False
@@ -911,7 +914,7 @@ class _PlainTurn:
             (card,) = action.cards
             if len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
-            if not self.opened and not rules.attach_before_opening:
+            if not self.opened and not self.key.attach_before_opening:
                 return False
             if self.pending and card is JOKER and action.meld == self.came_from:
                 # The jolly taken back goes to another meld; another jolly of the hand may go
@@ -928,13 +931,12 @@ class _PlainTurn:
             return False  # one jolly at a time: the one taken back goes down first
         if isinstance(action, Swap):
             # Before opening a retrieval may need the opening (joker_swap_needs_opened).
-            if self.opened or not rules.joker_swap_needs_opened:
+            if self.opened or not self.key.joker_swap_needs_opened:
                 return self.swap_verdict(action)
             return None
         return None
 
     def swap_verdict(self, action: Swap) -> bool | None:
-        rules = self.rules
         table = self.table
         barred = self.barred
         given = action.cards
@@ -946,9 +948,9 @@ class _PlainTurn:
         # Cards left to throw besides the jolly: the freed jolly is one more (see
         # Round._check_rest) unless it is the taken card's twin.
         left = self.throwable - sum(1 for c in given if c is not barred)
-        if rules.retrieved_joker is not _LAY_THIS_TURN:
+        if self.key.retrieved_joker is not _LAY_THIS_TURN:
             return left + (freed if barred is not JOKER else 0) >= 1
-        if freed != 1 or left < 1 or not (self.opened or rules.attach_before_opening):
+        if freed != 1 or left < 1 or not (self.opened or self.key.attach_before_opening):
             return None
         # The jolly must go down again this turn: attached to another meld, with a card still
         # left to throw, it surely can; anything else is left to the full check.
@@ -978,24 +980,25 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     leaves to the full check."""
     seat = round_.to_play
     rules = round_.rules
-    if not rules.melding_during_play or round_.opened[seat] or rules.opening_threshold <= 0:
+    knobs = rules_key(rules)
+    if not knobs.melding_during_play or round_.opened[seat] or knobs.opening_threshold <= 0:
         return None
     # One jolly at a time: while one taken back waits, another retrieval is refused.
     waiting = len(round_.pending_jokers)
-    one_at_a_time = waiting > 0 and rules.retrieved_joker is _LAY_THIS_TURN
-    attaching = rules.opening_counts_attachments and rules.attach_before_opening
+    one_at_a_time = waiting > 0 and knobs.retrieved_joker is _LAY_THIS_TURN
+    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
     deck = round_.deck
     hand = round_.hands[seat]
     cards = [deck[i] for i in hand]
     laid_before = round_.opening_points
-    threshold = rules.opening_threshold
+    threshold = knobs.opening_threshold
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
     key = rules_key(rules)
     # One search for the hand answers for every part of it a meld leaves.
     search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
-    hopeless = (not attaching or rules.opening_jokers) and not _search_reachable(
+    hopeless = (not attaching or knobs.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
     )
     # A jolly he could take back from the table may be what his opening lacks, which the
@@ -1015,7 +1018,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             cards, rules, threshold - laid_before - gain, keep=keep, jollies=jollies, table=table
         )
     )
-    own = rules.joker_swap and not rules.joker_swap_needs_opened
+    own = knobs.joker_swap and not knobs.joker_swap_needs_opened
     if hopeless:
         return _Hopeless(
             rules,
@@ -1032,9 +1035,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         )
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
-    must_use = rules.discard_pickup is _MUST_USE and taken is not None and taken in hand
+    must_use = knobs.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
-    barred = taken_card if not rules.rediscard_taken_card else None
+    barred = taken_card if not knobs.rediscard_taken_card else None
     return _OpeningTurn(
         rules,
         key,
@@ -1094,7 +1097,7 @@ class _Hopeless:
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
         #: Whether what jollies taken back add has a bound (see reachable_with_jollies).
-        self.bounded = not (attaching or rules.swap_counts_for_opening)
+        self.bounded = not (attaching or self.key.swap_counts_for_opening)
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -1118,7 +1121,7 @@ class _Hopeless:
                 laid,
                 rest,
                 meld,
-                rules.opening_threshold - self.laid_before - meld.points(rules),
+                self.key.opening_threshold - self.laid_before - meld.points(rules),
                 self.keep,
                 self.jollies,
                 self.gain,
@@ -1150,7 +1153,7 @@ class _Hopeless:
         if len(rest) != len(cards) - len(action.cards):
             return None  # cards not held: the full check words it
         # Taken back from a meld of his own, a jolly may leave more points behind.
-        need = rules.opening_threshold - self.laid_before - self.gain
+        need = self.key.opening_threshold - self.laid_before - self.gain
         if reachable_with_jollies(
             rest, rules, need, keep=self.keep, jollies=self.jollies, table=self.table, within=cards
         ):
@@ -1214,7 +1217,9 @@ class _OpeningTurn:
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
         if isinstance(action, Attach):
-            if not rules.attach_before_opening or _refused_attachment(action, self.table, self.key):
+            if not self.key.attach_before_opening or _refused_attachment(
+                action, self.table, self.key
+            ):
                 return False
             return None
         if isinstance(action, Swap) and self.one_at_a_time:
@@ -1244,7 +1249,7 @@ class _OpeningTurn:
             meld = validate_meld(laid, rules, jokers=action.jokers)
         except (MeldError, NotationError):
             return False
-        if not rules.opening_jokers and meld.joker_count:
+        if not self.key.opening_jokers and meld.joker_count:
             return False
         if self.first_round_limit and len(cards) - len(laid) < 2:
             return False
@@ -1254,7 +1259,7 @@ class _OpeningTurn:
         if self.throwable - (1 if jolly_waits else 0) - (len(laid) - laid_barred) < 1:
             return False
         points = self.laid_before + meld.points(rules)
-        threshold = rules.opening_threshold
+        threshold = self.key.opening_threshold
         if points >= threshold:
             # Opened, the jolly still has to find a place: the full check looks.
             return None if jolly_waits else True
@@ -1339,7 +1344,7 @@ class _OpeningTurn:
         jolly surely goes down again this turn where the rules want it to: in a meld of the
         opening from what is left (``False`` is no answer)."""
         rules = self.rules
-        if rules.retrieved_joker is not _LAY_THIS_TURN:
+        if self.key.retrieved_joker is not _LAY_THIS_TURN:
             return True
         search = self.search
         cards = self.cards
@@ -1349,7 +1354,7 @@ class _OpeningTurn:
         points = self.laid_before + validate_meld(laid, rules).points(rules)
         left = self.full - (search.pack(laid) - search.guards)
         return search.reach_using(
-            left, len(cards) - len(laid), rules.opening_threshold - points, self.keep, JOKER.code
+            left, len(cards) - len(laid), self.key.opening_threshold - points, self.keep, JOKER.code
         )
 
 
@@ -1842,8 +1847,9 @@ def _search_reachable(
     waiting: int = 0,
 ) -> bool:
     """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
+    knobs = rules_key(rules)
     size = len(cards)
-    attaching = rules.opening_counts_attachments and rules.attach_before_opening
+    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
     if not (attaching and table):
         if using is None:
             return size >= keep if need <= 0 else search.reach(left, size, need, keep)

@@ -155,7 +155,7 @@ class Meld:
         ``opening_joker_value``; the ace 1 when low in a run, 11 when high or in a set."""
         # The rules' value read once: asked for every candidate meld and every attachment
         # tried in an opening.
-        fixed = rules.opening_joker_value
+        fixed = rules_key(rules).opening_joker_value
         return tuple([self._card_point(i, fixed) for i in range(len(self.cards))])
 
     def _card_point(self, i: int, fixed: int | None) -> int:
@@ -220,7 +220,7 @@ class Meld:
         31
         """
         # Summed in a loop: compiled, sum() of a tuple is a call through the generic protocol.
-        fixed = rules.opening_joker_value
+        fixed = rules_key(rules).opening_joker_value
         total = 0
         for i in range(len(self.cards)):
             total += self._card_point(i, fixed)
@@ -343,7 +343,6 @@ def _validate(
     jokers: tuple[Card | None, ...] | None,
     whole_hand: bool,
 ) -> Meld:
-    rules = key.rules
     n = len(cards)
     if not n:
         raise MeldError(Reason.NO_CARDS)
@@ -352,30 +351,29 @@ def _validate(
     declared = _check_declarations(cards, k, jokers)
     if n < MIN_MELD:
         raise MeldError(Reason.TOO_FEW_CARDS, cards=cards, count=n)
-    if len(naturals) < rules.min_natural_cards:
+    if len(naturals) < key.min_natural_cards:
         raise MeldError(
-            Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=rules.min_natural_cards
+            Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=key.min_natural_cards
         )
-    if rules.max_jokers_per_meld is not None and k > rules.max_jokers_per_meld:
-        raise MeldError(
-            Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=rules.max_jokers_per_meld
-        )
+    most = key.max_jokers_per_meld
+    if most is not None and k > most:
+        raise MeldError(Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=most)
 
     # By code: an enum's hash is a Python call.
     same_rank = len({c.code % 13 for c in naturals}) == 1
     same_suit = len({c.code // 13 for c in naturals}) == 1
     if same_suit:
-        if not same_rank and not rules.flush_meld:
+        if not same_rank and not key.flush_meld:
             # Nothing else to try: the run's refusal is the answer, raised as it comes. Kept
             # in a local to be raised later, it would hold this frame through its traceback
             # while the frame holds it, a cycle left to the garbage collector.
-            return _as_run(cards, naturals, declared, rules)
+            return _as_run(cards, naturals, declared, key)
         try:
-            return _as_run(cards, naturals, declared, rules)
+            return _as_run(cards, naturals, declared, key)
         except MeldError:
             pass  # a set, or a flush, is tried next
     if same_rank:
-        return _as_set(cards, naturals, declared, rules)
+        return _as_set(cards, naturals, declared, key)
     if same_suit:
         if whole_hand:
             return _as_flush(cards, naturals, declared)
@@ -407,18 +405,18 @@ def _invalid_declaration(cards: tuple[Card, ...], declared: Card, detail: Locali
 
 
 def _as_set(
-    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
+    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], key: RulesKey
 ) -> Meld:
     # By code (suit = code // 13, in the order of Suit): an enum's hash is a Python call.
     rank = naturals[0].code % 13
-    distinct = rules.set_suits is _DISTINCT
+    distinct = key.set_suits is _DISTINCT
     taken = 0  # bit s for the suit s held
     for card in naturals:
         bit = 1 << card.code // 13
         if distinct and taken & bit:
             raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
         taken |= bit
-    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
+    limits = [x for x in (4 if distinct else None, key.set_max) if x is not None]
     limit = min(limits) if limits else None
     if limit is not None and len(cards) > limit:
         raise MeldError(Reason.SET_TOO_LARGE, cards=cards, count=len(cards), limit=limit)
@@ -479,7 +477,7 @@ def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
 
 
 def _as_run(
-    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], rules: Rules
+    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], key: RulesKey
 ) -> Meld:
     n = len(cards)
     # The ranks held, bit r for rank r, from the codes (rank = code % 13 + 1).
@@ -493,12 +491,12 @@ def _as_run(
         held |= bit
     if n > 13:
         raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
-    ace_high = rules.ace_in_runs is _LOW_OR_HIGH
-    wrap = rules.run_wrap
+    ace_high = key.ace_in_runs is _LOW_OR_HIGH
+    wrap = key.run_wrap
     fixed = [d for d in declared if d is not None]
     wanted = _wanted(held, fixed, naturals[0].code // 13)
     window = (
-        _chosen_window(n, wanted, ace_high, wrap, rules.ambiguous_joker is _LOWER)
+        _chosen_window(n, wanted, ace_high, wrap, key.ambiguous_joker is _LOWER)
         if wanted >= 0
         else None
     )
@@ -510,7 +508,7 @@ def _as_run(
                 ("non ha il suo posto in questa scala.", "it has no place in this run."),
             )
         ranks = [c.number for c in naturals]
-        raise _run_failure(cards, ranks, n - len(ranks), rules)
+        raise _run_failure(cards, ranks, n - len(ranks), key.rules)
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
     ordered: list[Card] = []
     represents: list[Card] = []

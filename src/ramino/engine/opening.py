@@ -210,12 +210,12 @@ def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[_GroupO
     # belongs to one value of the rules (see candidates._groups).
     known = _GROUP_OPTIONS.get(id(group))
     if known is None or known[0] is not group:
-        rules = key.rules
         # Melds that take the same cards differ only by where a jolly stands: the search
         # needs the richest of them alone.
         best: dict[tuple[int, ...], tuple[int, int]] = {}
+        jokers = key.opening_jokers
         for meld_cards, declared in group:
-            if not rules.opening_jokers and JOKER in meld_cards:
+            if not jokers and JOKER in meld_cards:
                 continue
             codes, points = _meld_option(meld_cards, declared, key)
             if best.get(codes, (0, -1))[1] < points:

@@ -35,6 +35,7 @@ from .rules import (
     RetrievedJoker,
     Rules,
 )
+from .rules_key import RulesKey, rules_key
 from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
 from .state import EndReason as EndReason
@@ -109,6 +110,8 @@ class Round:
     _keep_first: int
     _keep_after: int
     _no_attachable_discard: bool
+    #: The key of ``rules`` (see rules_key): the knobs read at every decision, as fields.
+    _key: RulesKey
 
     def __init__(
         self,
@@ -126,6 +129,7 @@ class Round:
             # where it must not be shared.
             source = _copy_of
             self.rules = source.rules
+            self._key = source._key
             self.players = source.players
             self.dealer = source.dealer
             self.seed = source.seed
@@ -163,6 +167,7 @@ class Round:
                 detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
             )
         self.rules = rules
+        self._key = rules_key(rules)
         self.players = players
         self.dealer = dealer
         # What cards_to_keep answers, read from the rules once: it is asked at every move of
@@ -216,7 +221,7 @@ class Round:
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play."""
-        step = 1 if self.rules.direction is _CLOCKWISE else -1
+        step = 1 if self._key.direction is _CLOCKWISE else -1
         return (seat + step) % self.players
 
     def _deal(self, order: list[int]) -> None:
@@ -423,7 +428,7 @@ class Round:
         if self._take_leaves_no_discard(seat, top):
             # He could never discard again this turn: every card he holds is the taken one.
             raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[self.deck[top]])
-        if self.rules.discard_pickup is _MUST_USE and not self._take_is_usable(seat, top):
+        if self._key.discard_pickup is _MUST_USE and not self._take_is_usable(seat, top):
             self._refuse_unusable_take(seat, top)
         return top
 
@@ -437,16 +442,16 @@ class Round:
         top = self.discard_pile[-1]
         if self._take_leaves_no_discard(seat, top):
             return False
-        return self.rules.discard_pickup is not _MUST_USE or self._take_is_usable(seat, top)
+        return self._key.discard_pickup is not _MUST_USE or self._take_is_usable(seat, top)
 
     def _take_leaves_no_discard(self, seat: int, top: int) -> bool:
         top_card = self.deck[top]
-        return not self.rules.rediscard_taken_card and all(
+        return not self._key.rediscard_taken_card and all(
             self.deck[i] is top_card for i in self.hands[seat]
         )
 
     def _take_is_usable(self, seat: int, top: int) -> bool:
-        rules = self.rules
+        rules = self._key
         if not rules.melding_during_play:
             # Nothing is laid during play: the card is used only by closing with it, which
             # the moves after the take tell (a close is rare, and so is this question).
@@ -472,7 +477,7 @@ class Round:
         or an attachment where those count) is legal."""
         after = self._after_take(seat, top)
         card = self.deck[top]
-        rules = self.rules
+        rules = self._key
         counted = rules.opening_counts_attachments and rules.attach_before_opening
         return any(
             after.can(action)
@@ -506,7 +511,7 @@ class Round:
 
     def _refuse_unusable_take(self, seat: int, top: int) -> NoReturn:
         detail: tuple[str, str]
-        if not self.rules.melding_during_play:
+        if not self._key.melding_during_play:
             detail = (
                 "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
                 "nothing is laid during play here: you take it only to close with it.",
@@ -542,10 +547,11 @@ class Round:
         # to word a refusal.
         trial = Round(self.rules, self.players, _copy_of=self)
         trial.rules = replace(self.rules, rediscard_taken_card=True)
+        trial._key = rules_key(trial.rules)
         return trial._take_is_usable(seat, top)
 
     def _threshold(self) -> int:
-        return self.rules.opening_threshold
+        return self._key.opening_threshold
 
     def _ids_for(
         self, seat: int, cards: Sequence[Card], *, avoid: Iterable[int] = (), lay: bool = False
@@ -586,7 +592,7 @@ class Round:
         return chosen
 
     def _melding_allowed(self) -> None:
-        if not self.rules.melding_during_play:
+        if not self._key.melding_during_play:
             raise IllegalAction(Reason.NO_MELDING_DURING_PLAY)
 
     def _check_rest(
@@ -705,7 +711,7 @@ class Round:
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
         trial._attached = attached
-        rules = self.rules
+        rules = self._key
         # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is.
         one_waits = bool(waiting) and rules.retrieved_joker is _LAY_THIS_TURN
         if not one_waits and any(trial.can(action) for action in swaps):
@@ -764,7 +770,7 @@ class Round:
         taken = self._taken
         if (
             taken is not None
-            and self.rules.discard_pickup is _MUST_USE
+            and self._key.discard_pickup is _MUST_USE
             and _holds_id(self.hands[seat], taken)
             and not _holds_id(list(ids), taken)
         ):
@@ -774,7 +780,7 @@ class Round:
         """The card that may not be thrown this turn, twins included: the one taken from the
         pile (see _may_discard_id)."""
         taken = self._taken
-        if taken is None or self.rules.rediscard_taken_card:
+        if taken is None or self._key.rediscard_taken_card:
             return None
         return self.deck[taken]
 
@@ -785,11 +791,11 @@ class Round:
         if (
             taken is not None
             and self.deck[card_id] is self.deck[taken]
-            and not self.rules.rediscard_taken_card
+            and not self._key.rediscard_taken_card
         ):
             return False
         return not (
-            _holds_id(self._pending, card_id) and self.rules.retrieved_joker is _LAY_THIS_TURN
+            _holds_id(self._pending, card_id) and self._key.retrieved_joker is _LAY_THIS_TURN
         )
 
     def _plan_lay(self, action: Lay) -> _Commit:
@@ -799,7 +805,7 @@ class Round:
         self._check_taken_used(seat, ids)
         meld = validate_meld(action.cards, self.rules, jokers=action.jokers)
         opening = not self.opened[seat]
-        if opening and not self.rules.opening_jokers and meld.joker_count:
+        if opening and not self._key.opening_jokers and meld.joker_count:
             raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
         gained = meld.points(self.rules) if opening else 0
         points = self._opening_points + gained
@@ -841,7 +847,7 @@ class Round:
             raise IllegalAction(Reason.ATTACH_ONE_CARD, cards=action.cards, count=len(action.cards))
         target = self._table_meld(action.meld)
         opening = not self.opened[seat]
-        if opening and not self.rules.attach_before_opening:
+        if opening and not self._key.attach_before_opening:
             raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
         # On the meld a jolly was taken back from, another jolly of the hand may go, not that
         # one: the ids avoid it.
@@ -853,7 +859,7 @@ class Round:
             raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
         grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
         gained = 0
-        if opening and self.rules.opening_counts_attachments:
+        if opening and self._key.opening_counts_attachments:
             gained = grown.points_of(action.cards, target.meld, self.rules)
         points = self._opening_points + gained
         attached = self._attached
@@ -900,7 +906,7 @@ class Round:
             # opening begun is finished in its turn), and its jollies counted when laid; one
             # he attached counted where attachments count.
             if action.meld in attached:
-                counted = self.rules.opening_counts_attachments
+                counted = self._key.opening_counts_attachments
                 # The jollies he attached go first (a meld holds one, unless the rules
                 # allow more).
                 attached = _less(attached, action.meld, len(freed))
@@ -910,11 +916,11 @@ class Round:
                 # The meld counts as it ends up: the jolly takes its value away (where the
                 # rules give it its own), and the card put in its place brings its own.
                 points += new_meld.points(self.rules) - target.meld.points(self.rules)
-            elif self.rules.swap_counts_for_opening:
+            elif self._key.swap_counts_for_opening:
                 points += new_meld.points_of(action.cards, target.meld, self.rules)
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-        lay_now = self.rules.retrieved_joker is _LAY_THIS_TURN
+        lay_now = self._key.retrieved_joker is _LAY_THIS_TURN
         if lay_now and self._pending:
             # One jolly at a time: the one already taken back goes down first.
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
@@ -922,7 +928,7 @@ class Round:
         # told by trying each move that lays it, and each is accepted only if the hand it
         # leaves can still open: so when the hand the retrieval leaves cannot, none is. That
         # one search then comes first, the refusals kept in their order.
-        early = lay_now and not self.opened[seat] and self.rules.attach_before_opening
+        early = lay_now and not self.opened[seat] and self._key.attach_before_opening
         if lay_now and not early:
             self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
         try:
@@ -1018,7 +1024,7 @@ class Round:
         """A jolly taken back that must go down this turn must keep somewhere to go, once
         the move has laid ``used`` (``points`` toward the opening, and ``attached`` for
         jollies_attached if it changes them, after it)."""
-        if self.rules.retrieved_joker is not _LAY_THIS_TURN:
+        if self._key.retrieved_joker is not _LAY_THIS_TURN:
             return
         waiting = _without_ids(self._pending, used)
         if not waiting:
@@ -1064,14 +1070,14 @@ class Round:
         hand = self.hands[seat]
         if (
             self._taken is not None
-            and self.rules.discard_pickup is _MUST_USE
+            and self._key.discard_pickup is _MUST_USE
             and _holds_id(hand, self._taken)
         ):
             return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
         if self._turn_melded and not self.opened[seat]:
             return _opened_message(self._opening_points, self._threshold())
         if self._pending:
-            mode = self.rules.retrieved_joker
+            mode = self._key.retrieved_joker
             if mode is _LAY_THIS_TURN or (
                 mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat)
             ):
@@ -1249,7 +1255,7 @@ class Round:
         self._pending = []
         self._pending_from = None
         self._attached = ()
-        if self.turn > self.rules.max_turns:
+        if self.turn > self._key.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
             self._restock()
@@ -1319,7 +1325,7 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             if not trial._retrieval_may_help(seat, trial.hands[seat], trial._opening_points):
                 return False
             return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
-        rules = trial.rules
+        rules = trial._key
         taken = trial._taken
         if (
             rules.opening_threshold > trial._opening_points

@@ -12,16 +12,79 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeVar
 
-from .rules import Rules
+from .rules import (
+    AceInRuns,
+    Direction,
+    DiscardPickup,
+    JokerPosition,
+    RetrievedJoker,
+    Rules,
+    SetJokerSwap,
+    SetSuits,
+)
 
 
 class RulesKey:
-    """One value of the rules, hashed by identity: see :func:`rules_key`."""
+    """One value of the rules, hashed by identity: see :func:`rules_key`.
 
-    __slots__ = ("rules",)
+    It also holds the knobs the engine reads at every decision: compiled, a field of a key
+    is read in one step, where a knob of :class:`Rules` (a Python class, see setup.py) is an
+    attribute looked up through the generic protocol."""
+
+    __slots__ = (
+        "ace_in_runs",
+        "ambiguous_joker",
+        "attach_before_opening",
+        "direction",
+        "discard_pickup",
+        "flush_close",
+        "flush_meld",
+        "joker_swap",
+        "joker_swap_needs_opened",
+        "max_jokers_per_meld",
+        "max_turns",
+        "melding_during_play",
+        "min_natural_cards",
+        "opening_counts_attachments",
+        "opening_joker_value",
+        "opening_jokers",
+        "opening_threshold",
+        "rediscard_taken_card",
+        "retrieved_joker",
+        "rules",
+        "run_wrap",
+        "set_joker_swap",
+        "set_max",
+        "set_suits",
+        "swap_counts_for_opening",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules: Final = rules
+        self.ace_in_runs: Final[AceInRuns] = rules.ace_in_runs
+        self.ambiguous_joker: Final[JokerPosition] = rules.ambiguous_joker
+        self.attach_before_opening: Final[bool] = rules.attach_before_opening
+        self.direction: Final[Direction] = rules.direction
+        self.discard_pickup: Final[DiscardPickup] = rules.discard_pickup
+        self.flush_close: Final[bool] = rules.flush_close
+        self.flush_meld: Final[bool] = rules.flush_meld
+        self.joker_swap: Final[bool] = rules.joker_swap
+        self.joker_swap_needs_opened: Final[bool] = rules.joker_swap_needs_opened
+        self.max_jokers_per_meld: Final[int | None] = rules.max_jokers_per_meld
+        self.max_turns: Final[int] = rules.max_turns
+        self.melding_during_play: Final[bool] = rules.melding_during_play
+        self.min_natural_cards: Final[int] = rules.min_natural_cards
+        self.opening_counts_attachments: Final[bool] = rules.opening_counts_attachments
+        self.opening_joker_value: Final[int | None] = rules.opening_joker_value
+        self.opening_jokers: Final[bool] = rules.opening_jokers
+        self.opening_threshold: Final[int] = rules.opening_threshold
+        self.rediscard_taken_card: Final[bool] = rules.rediscard_taken_card
+        self.retrieved_joker: Final[RetrievedJoker] = rules.retrieved_joker
+        self.run_wrap: Final[bool] = rules.run_wrap
+        self.set_joker_swap: Final[SetJokerSwap] = rules.set_joker_swap
+        self.set_max: Final[int | None] = rules.set_max
+        self.set_suits: Final[SetSuits] = rules.set_suits
+        self.swap_counts_for_opening: Final[bool] = rules.swap_counts_for_opening
 
     def __repr__(self) -> str:
         return f"RulesKey({self.rules.name!r})"
