@@ -59,7 +59,7 @@ _OPTIONAL_DISCARD: Final = FinalDiscard.OPTIONAL
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
     if meld.kind is _RUN:
-        return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)))]
+        return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)), key=code_order)]
     if (
         meld.kind is _SET
         and rules.set_suits is _DISTINCT
@@ -304,7 +304,8 @@ def _attach_sieve(
         sieve = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
     else:
         sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
-    return tuple(sorted(sieve)), tuple(_joker_attach_declarations(meld, key.rules))
+    # By code (code_order reads a field in C; a card's __lt__ is a call per comparison).
+    return tuple(sorted(sieve, key=code_order)), tuple(_joker_attach_declarations(meld, key.rules))
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:

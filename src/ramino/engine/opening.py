@@ -14,7 +14,7 @@ in a turn, the parts of another hand almost never.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from .candidates import Candidate, groups_of_key
 from .cards import JOKER, Card, sorted_codes
@@ -73,9 +73,11 @@ class OpeningSearch:
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
         order: list[int] = []
-        needs: list[int] = []
-        sizes: list[int] = []
-        points_of: list[int] = []
+        # Kept as objects: an int read back from a list of ints is unboxed, and boxed again
+        # (a new object past 256) when put in the tuple; an object is handed on as it is.
+        needs: list[object] = []
+        sizes: list[object] = []
+        points_of: list[object] = []
         for group in groups_of_key(codes, key):
             for meld_codes, used, points in _group_options(group, key):
                 needed = 0
@@ -89,9 +91,11 @@ class OpeningSearch:
                 sizes.append(used)
                 points_of.append(points)
         order.sort()
-        self.needs: Final = tuple([needs[k & _PLACE_MASK] for k in order])
-        self.sizes: Final = tuple([sizes[k & _PLACE_MASK] for k in order])
-        self.points: Final = tuple([points_of[k & _PLACE_MASK] for k in order])
+        self.needs: Final = cast("tuple[int, ...]", tuple([needs[k & _PLACE_MASK] for k in order]))
+        self.sizes: Final = cast("tuple[int, ...]", tuple([sizes[k & _PLACE_MASK] for k in order]))
+        self.points: Final = cast(
+            "tuple[int, ...]", tuple([points_of[k & _PLACE_MASK] for k in order])
+        )
         self.answers: Final[dict[int, bool]] = {}
 
     def pack(self, cards: Sequence[Card]) -> int:

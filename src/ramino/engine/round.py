@@ -380,7 +380,9 @@ class Round:
     def _plan(self, action: Action) -> _Commit:
         if self.phase is _OVER:
             raise IllegalAction(Reason.ROUND_OVER)
-        if isinstance(action, Draw | TakeDiscard):
+        # Two checks, not one against ``Draw | TakeDiscard``: compiled, that union is a type
+        # made at every call and checked through the generic protocol.
+        if isinstance(action, Draw) or isinstance(action, TakeDiscard):  # noqa: SIM101
             return self._plan_draw(action)
         if self.phase is _DRAW:
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
