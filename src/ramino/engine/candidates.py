@@ -11,7 +11,7 @@ from typing import Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, per_rules, remembered, rules_key
+from .rules_key import RulesKey, Store, per_rules, remembered, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -75,7 +75,7 @@ def _groups_of_hand(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candid
     return _groups_of(codes, -1, key)
 
 
-_GROUPS: Final[dict[RulesKey, dict[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]]] = {}
+_GROUPS: Final[Store[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]] = Store()
 
 
 def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
@@ -133,10 +133,9 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
     return tuple(found)
 
 
-_Groups = dict[int, tuple[Candidate, ...]]
 _SUITS: Final = [0, 1, 2, 3]
-_RUNS: Final[dict[RulesKey, _Groups]] = {}
-_SETS: Final[dict[RulesKey, _Groups]] = {}
+_RUNS: Final[Store[int, tuple[Candidate, ...]]] = Store()
+_SETS: Final[Store[int, tuple[Candidate, ...]]] = Store()
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
@@ -259,7 +258,7 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     return cast("tuple[Candidate, ...]", tuple(found))
 
 
-_PIECES: Final[dict[RulesKey, dict[int, tuple[Candidate, ...]]]] = {}
+_PIECES: Final[Store[int, tuple[Candidate, ...]]] = Store()
 _LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
 _DISTINCT: Final = SetSuits.DISTINCT
 _DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT

@@ -41,7 +41,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, per_rules, remembered, rules_key
+from .rules_key import RulesKey, Store, per_rules, remembered, rules_key
 from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ def table_index(round_: Round) -> TableIndex:
     return found
 
 
-_TABLES: Final[dict[RulesKey, dict[tuple[Meld, ...], TableIndex]]] = {}
+_TABLES: Final[Store[tuple[Meld, ...], TableIndex]] = Store()
 _LAST_TABLE: Final[list[TableIndex]] = []
 
 
@@ -242,7 +242,7 @@ _Placed = TypeVar("_Placed")
 
 
 def _by_place(
-    store: dict[RulesKey, dict[Meld, tuple[int, _Placed]]],
+    store: Store[Meld, tuple[int, _Placed]],
     key: RulesKey,
     number: int,
     meld: Meld,
@@ -265,11 +265,8 @@ def _meld_attachments(
 
 
 _ATTACHMENTS: Final[
-    dict[
-        RulesKey,
-        dict[Meld, tuple[int, tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]]],
-    ]
-] = {}
+    Store[Meld, tuple[int, tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]]]
+] = Store()
 
 
 def _meld_attachments_of(
@@ -349,7 +346,7 @@ def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
     return fitting & wanted
 
 
-_FITTING: Final[dict[RulesKey, dict[Meld, tuple[int, int]]]] = {}
+_FITTING: Final[Store[Meld, tuple[int, int]]] = Store()
 
 
 def attaches(
@@ -376,9 +373,7 @@ def _attaches(
     return found
 
 
-_ATTACHES: Final[
-    dict[RulesKey, dict[Meld, dict[tuple[int, tuple[Card | None, ...] | None], bool]]]
-] = {}
+_ATTACHES: Final[Store[Meld, dict[tuple[int, tuple[Card | None, ...] | None], bool]]] = Store()
 
 
 def _attaches_of(
@@ -421,7 +416,7 @@ def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
     return remembered(_TAKES_A_JOLLY, key, meld, _takes_a_jolly_of, 4096)
 
 
-_TAKES_A_JOLLY: Final[dict[RulesKey, dict[Meld, bool]]] = {}
+_TAKES_A_JOLLY: Final[Store[Meld, bool]] = Store()
 
 
 def _takes_a_jolly_of(meld: Meld, key: RulesKey) -> bool:
@@ -447,7 +442,7 @@ def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
     return remembered(_RUN_ENDS, key, meld, _run_ends_of, 4096)
 
 
-_RUN_ENDS: Final[dict[RulesKey, dict[Meld, frozenset[Card]]]] = {}
+_RUN_ENDS: Final[Store[Meld, frozenset[Card]]] = Store()
 
 
 def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
@@ -577,11 +572,8 @@ def _meld_swaps(
 
 
 _SWAPS: Final[
-    dict[
-        RulesKey,
-        dict[Meld, tuple[int, tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]]],
-    ]
-] = {}
+    Store[Meld, tuple[int, tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]]]
+] = Store()
 
 
 def _meld_swaps_of(
@@ -1638,7 +1630,7 @@ def _attach_options(
 #: Chains of attachments to a meld: the cards each uses (packed, see _meld_chains), how
 #: many, its best points, and its points by the card it starts with.
 _Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
-_CHAINS: Final[dict[RulesKey, dict[tuple[Meld, tuple[int, ...]], _Chains]]] = {}
+_CHAINS: Final[Store[tuple[Meld, tuple[int, ...]], _Chains]] = Store()
 
 
 def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int) -> _Chains:
@@ -1734,7 +1726,7 @@ def _grown(
     return found
 
 
-_GROWN: Final[dict[RulesKey, dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]]]] = {}
+_GROWN: Final[Store[Meld, dict[int, tuple[tuple[Meld, int], ...]]]] = Store()
 
 
 def opening_reachable(

@@ -16,7 +16,7 @@ from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .frozen import Reduced, reduce_by_fields
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, per_rules, rules_key
+from .rules_key import RulesKey, Store, per_rules, rules_key
 
 MIN_MELD: Final = 3
 
@@ -334,7 +334,7 @@ def meld_question(
     return asked << 1 | whole_hand
 
 
-_VALIDATED: Final[dict[RulesKey, dict[int, Meld]]] = {}
+_VALIDATED: Final[Store[int, Meld]] = Store()
 
 
 def _validate(

@@ -19,7 +19,7 @@ from typing import Final, cast
 from .candidates import Candidate, groups_of_key
 from .cards import JOKER, Card, sorted_codes
 from .melds import meld_question, validate_meld
-from .rules_key import RulesKey, per_rules, remembered
+from .rules_key import RulesKey, Store, per_rules, remembered
 
 #: A meld worth counting, as remembered for a group of candidates: the codes of its cards
 #: (sorted), how many cards, its opening points.
@@ -170,7 +170,7 @@ def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     return remembered(_SEARCHES, key, codes, OpeningSearch, 64)
 
 
-_SEARCHES: Final[dict[RulesKey, dict[tuple[int, ...], OpeningSearch]]] = {}
+_SEARCHES: Final[Store[tuple[int, ...], OpeningSearch]] = Store()
 
 
 def reach_rows(
@@ -253,7 +253,7 @@ def _meld_option(
     return found
 
 
-_MELD_OPTIONS: Final[dict[RulesKey, dict[int, tuple[tuple[int, ...], int]]]] = {}
+_MELD_OPTIONS: Final[Store[int, tuple[tuple[int, ...], int]]] = Store()
 
 
 def clear_caches() -> None:

@@ -10,7 +10,7 @@ hashes and compares by identity, which is done in C.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, Generic, TypeVar
 
 from .rules import (
     AceInRuns,
@@ -142,8 +142,27 @@ _Question = TypeVar("_Question")
 _Answer = TypeVar("_Answer")
 
 
+class Store(Generic[_Question, _Answer]):
+    """Answers remembered by value of the rules: a dictionary of answers for each rules
+    key (see :func:`per_rules`), and the last one asked for, told by identity, which is
+    the one asked for again in a program that plays one value of the rules at a time."""
+
+    __slots__ = ("by_key", "last", "last_key")
+
+    def __init__(self) -> None:
+        self.by_key: dict[RulesKey, dict[_Question, _Answer]] = {}
+        self.last_key: RulesKey | None = None
+        self.last: dict[_Question, _Answer] = {}
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self.by_key.clear()
+        self.last_key = None
+        self.last = {}
+
+
 def per_rules(
-    store: dict[RulesKey, dict[_Question, _Answer]], key: RulesKey, limit: int
+    store: Store[_Question, _Answer], key: RulesKey, limit: int
 ) -> dict[_Question, _Answer]:
     """The answers of ``store`` remembered for the rules of ``key``, emptied when they reach
     ``limit`` (and ``store`` emptied past 64 values of the rules).
@@ -153,16 +172,25 @@ def per_rules(
     traversed at every collection for as long as it is remembered (tens of thousands of
     them), or a plain int.
     """
-    answers = store.get(key)
-    if answers is None or len(answers) >= limit:
-        if len(store) >= 64:
-            store.clear()
-        answers = store[key] = {}
-    return answers
+    # The answers asked for last first: a field compared by identity, where a dictionary
+    # lookup is a call into the interpreter's hashing, dozens of times a decision.
+    if store.last_key is key:
+        answers = store.last
+        if len(answers) < limit:
+            return answers
+    by_key = store.by_key
+    found = by_key.get(key)
+    if found is None or len(found) >= limit:
+        if len(by_key) >= 64:
+            by_key.clear()
+        found = by_key[key] = {}
+    store.last_key = key
+    store.last = found
+    return found
 
 
 def remembered(
-    store: dict[RulesKey, dict[_Question, _Answer]],
+    store: Store[_Question, _Answer],
     key: RulesKey,
     question: _Question,
     work: Callable[[_Question, RulesKey], _Answer],
