@@ -86,6 +86,19 @@ class Meld:
         # to the next) is never carried over.
         return reduce_by_fields(self)
 
+    def __eq__(self, other: object) -> bool:
+        # Written out (the dataclass would make it in Python, a call into the interpreter
+        # whenever a dictionary keyed by melds meets an equal meld that is another object).
+        if self is other:
+            return True
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return (
+            self.kind is other.kind
+            and self.cards == other.cards
+            and self.represents == other.represents
+        )
+
     def __hash__(self) -> int:
         found = self._hash
         if not found:
