@@ -1099,21 +1099,27 @@ class Round:
         hand = self.hands[seat]
         cards = self.deck.cards
         # Twins of the taken card go with it (see _may_discard_id); any other copy will do.
-        # By code: an int hashes and sorts in C, a card through its methods.
+        # The codes held as the bits of an int (the jolly's is 52): no set to fill and no
+        # sort, and the cards come out in the order of their codes, lowest bit first.
+        held = 0
         if self._taken is None and not self._pending:
-            held = {cards[i].code for i in hand}  # nothing barred: every card held
+            for i in hand:
+                held |= 1 << cards[i].code  # nothing barred: every card held
         else:
-            held = {cards[i].code for i in hand if self._may_discard_id(i)}
-        allowed = sorted(held)
+            for i in hand:
+                if self._may_discard_id(i):
+                    held |= 1 << cards[i].code
         if len(hand) > 1 and self._no_attachable_discard:
             # The ban of _check_attachable_discard, worked out once for the whole hand.
-            wanted = 0
-            for code in allowed:
-                wanted |= 1 << code
-            fitting = self._fitting_codes(wanted)
-            if fitting != wanted:
-                allowed = [code for code in allowed if not fitting >> code & 1]
-        return [Card.from_code(code) for code in allowed]
+            fitting = self._fitting_codes(held)
+            if fitting != held:
+                held &= ~fitting
+        allowed: list[Card] = []
+        while held:
+            low = held & -held
+            allowed.append(Card.from_code(low.bit_length() - 1))
+            held ^= low
+        return allowed
 
     def _plan_discard(self, action: Discard) -> _Commit:
         seat = self.to_play
