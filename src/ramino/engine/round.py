@@ -453,8 +453,8 @@ class Round:
         )
 
     def _take_is_usable(self, seat: int, top: int) -> bool:
-        rules = self._key
-        if not rules.melding_during_play:
+        knobs = self._key
+        if not knobs.melding_during_play:
             # Nothing is laid during play: the card is used only by closing with it, which
             # the moves after the take tell (a close is rare, and so is this question).
             return bool(self._after_take(seat, top).legal_actions())
@@ -469,7 +469,7 @@ class Round:
                 # The opening search counts the cards in hand, and a jolly taken back may
                 # be what the opening lacks: the moves that open with the card tell.
                 usable = self._opens_with_taken(seat, top)
-        if not usable and rules.flush_close and self._could_close_flush(seat, top):
+        if not usable and knobs.flush_close and self._could_close_flush(seat, top):
             # The flush close shows the whole hand, the taken card in it.
             usable = bool(self._after_take(seat, top).legal_actions())
         return usable
@@ -479,8 +479,8 @@ class Round:
         or an attachment where those count) is legal."""
         after = self._after_take(seat, top)
         card = self.deck[top]
-        rules = self._key
-        counted = rules.opening_counts_attachments and rules.attach_before_opening
+        knobs = self._key
+        counted = knobs.opening_counts_attachments and knobs.attach_before_opening
         return any(
             after.can(action)
             for action in _legal.play_candidates(after)
@@ -713,12 +713,12 @@ class Round:
         trial = self._trial(seat, rest, table, waiting, points)
         trial._pending_from = self._pending_from if came_from is None else came_from
         trial._attached = attached
-        rules = self._key
+        knobs = self._key
         # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is.
-        one_waits = bool(waiting) and rules.retrieved_joker is _LAY_THIS_TURN
+        one_waits = bool(waiting) and knobs.retrieved_joker is _LAY_THIS_TURN
         if not one_waits and any(trial.can(action) for action in swaps):
             return True
-        if not (rules.opening_counts_attachments and rules.attach_before_opening):
+        if not (knobs.opening_counts_attachments and knobs.attach_before_opening):
             return False
         return any(
             trial.can(Attach(swap.meld, [card]))
@@ -1333,14 +1333,14 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             if not trial._retrieval_may_help(seat, trial.hands[seat], trial._opening_points):
                 return False
             return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
-        rules = trial._key
+        knobs = trial._key
         taken = trial._taken
         if (
-            rules.opening_threshold > trial._opening_points
-            and not rules.attach_before_opening
+            knobs.opening_threshold > trial._opening_points
+            and not knobs.attach_before_opening
             and (
                 taken is None
-                or rules.rediscard_taken_card
+                or knobs.rediscard_taken_card
                 or all(trial.deck[i] is not trial.deck[taken] for i in trial.hands[seat])
             )
         ):
