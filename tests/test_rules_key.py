@@ -9,7 +9,7 @@ from ramino.engine.cards import parse_cards
 from ramino.engine.legal import opening_reachable
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import Rules
-from ramino.engine.rules_key import rules_key
+from ramino.engine.rules_key import Store, per_rules, remembered, rules_key
 
 
 def test_equal_rules_share_a_key() -> None:
@@ -50,3 +50,31 @@ def test_rules_asked_in_turn_keep_their_own_keys() -> None:
         assert rules_key(first) is key_first
         assert rules_key(second) is key_second
         assert rules_key(first).rules == first
+
+
+def test_a_store_keeps_the_answers_of_each_rules_value_apart() -> None:
+    # The answers asked for last are found first: asking under another value of the rules
+    # in between must neither hand them over nor lose them.
+    store: Store[int, str] = Store()
+    first = rules_key(get_preset("scala-40"))
+    second = rules_key(get_preset("classico"))
+    per_rules(store, first, 4)[1] = "scala"
+    per_rules(store, second, 4)[1] = "classico"
+    for _ in range(2):
+        assert per_rules(store, first, 4) == {1: "scala"}
+        assert per_rules(store, second, 4) == {1: "classico"}
+    assert remembered(store, first, 1, lambda q, k: "worked out", 4) == "scala"
+    assert remembered(store, first, 2, lambda q, k: f"{q} under {k.rules.name}", 4) == (
+        "2 under scala-40"
+    )
+
+
+def test_a_store_starts_afresh_at_its_limit_and_when_cleared() -> None:
+    store: Store[int, int] = Store()
+    key = rules_key(get_preset("scala-40"))
+    answers = per_rules(store, key, 2)
+    answers[1] = answers[2] = 0
+    assert per_rules(store, key, 2) == {}
+    per_rules(store, key, 2)[3] = 3
+    store.clear()
+    assert per_rules(store, key, 2) == {}
