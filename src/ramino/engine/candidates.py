@@ -36,17 +36,12 @@ def meld_candidates(
     return _candidates(sorted_codes(cards), rules_key(rules), at)
 
 
-def groups_of_codes(codes: tuple[int, ...], rules: Rules) -> tuple[tuple[Candidate, ...], ...]:
+def groups_of_codes(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
     """The candidates of :func:`meld_candidates` (without ``containing``) for the cards with
-    these codes (sorted), in the same order, as the groups they are remembered in: the runs
-    of each suit, the sets of each rank. A group is the same object every time the same
-    cards of its suit or rank come back, so a caller can remember what it works out about a
-    group on the group itself."""
-    return _groups(codes, rules_key(rules))
-
-
-def groups_of_key(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
-    """:func:`groups_of_codes` for the rules of ``key``."""
+    these codes (sorted), under the rules of ``key``, in the same order, as the groups they
+    are remembered in: the runs of each suit, the sets of each rank. A group is the same
+    object every time the same cards of its suit or rank come back, so a caller can
+    remember what it works out about a group on the group itself."""
     return _groups(codes, key)
 
 

@@ -823,7 +823,9 @@ def _plain_turn(round_: Round) -> Callable[[Action], bool | None] | None:
 
 
 class _PlainTurn:
-    """The verdicts of :func:`_plain_turn`, for one decision. An object called, not a
+    """The verdicts of :func:`_plain_turn`, for one decision, on moves legal_actions has not
+    already refused (an attachment before opening where the rules close it, a move without
+    the card taken that must go down first). An object called, not a
     closure: nested functions that call one another are held by their shared environment,
     which they hold in turn, and that cycle (one per decision) waits for the garbage
     collector, where an object is freed as soon as the decision is made."""
@@ -907,8 +909,6 @@ class _PlainTurn:
             (card,) = action.cards
             if len(hand) < 2 or not 0 <= action.meld < len(table):
                 return None
-            if not self.opened and not self.key.attach_before_opening:
-                return False
             if self.pending and card is JOKER and action.meld == self.came_from:
                 # The jolly taken back goes to another meld; another jolly of the hand may go
                 # there (the full check says).
@@ -973,25 +973,24 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     leaves to the full check."""
     seat = round_.to_play
     rules = round_.rules
-    knobs = rules_key(rules)
-    if not knobs.melding_during_play or round_.opened[seat] or knobs.opening_threshold <= 0:
+    key = rules_key(rules)
+    if not key.melding_during_play or round_.opened[seat] or key.opening_threshold <= 0:
         return None
     # One jolly at a time: while one taken back waits, another retrieval is refused.
     waiting = len(round_.pending_jokers)
-    one_at_a_time = waiting > 0 and knobs.retrieved_joker is _LAY_THIS_TURN
-    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
+    one_at_a_time = waiting > 0 and key.retrieved_joker is _LAY_THIS_TURN
+    attaching = key.opening_counts_attachments and key.attach_before_opening
     deck = round_.deck
     hand = round_.hands[seat]
     cards = [deck[i] for i in hand]
     laid_before = round_.opening_points
-    threshold = knobs.opening_threshold
+    threshold = key.opening_threshold
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
-    key = rules_key(rules)
     # One search for the hand answers for every part of it a meld leaves.
     search = search_for(sorted_codes(cards), key)
     full = search.pack(cards)
-    hopeless = (not attaching or knobs.opening_jokers) and not _search_reachable(
+    hopeless = (not attaching or key.opening_jokers) and not _search_reachable(
         search, cards, full, rules, threshold - laid_before, keep, None, table
     )
     # A jolly he could take back from the table may be what his opening lacks, which the
@@ -1011,7 +1010,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             cards, rules, threshold - laid_before - gain, keep=keep, jollies=jollies, table=table
         )
     )
-    own = knobs.joker_swap and not knobs.joker_swap_needs_opened
+    own = key.joker_swap and not key.joker_swap_needs_opened
     if hopeless:
         return _Hopeless(
             rules,
@@ -1028,9 +1027,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         )
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
-    must_use = knobs.discard_pickup is _MUST_USE and taken is not None and taken in hand
+    must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
-    barred = taken_card if not knobs.rediscard_taken_card else None
+    barred = taken_card if not key.rediscard_taken_card else None
     return _OpeningTurn(
         rules,
         key,
@@ -1156,8 +1155,8 @@ class _Hopeless:
 
 class _OpeningTurn:
     """The verdicts of :func:`_opening_turn` for a hand that may still open, each meld
-    decided by the hand's one opening search. An object called, not a closure (see
-    _PlainTurn)."""
+    decided by the hand's one opening search, on the moves legal_actions has not already
+    refused (see _PlainTurn). An object called, not a closure (see _PlainTurn)."""
 
     def __init__(
         self,
@@ -1210,11 +1209,7 @@ class _OpeningTurn:
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
         if isinstance(action, Attach):
-            if not self.key.attach_before_opening or _refused_attachment(
-                action, self.table, self.key
-            ):
-                return False
-            return None
+            return False if _refused_attachment(action, self.table, self.key) else None
         if isinstance(action, Swap) and self.one_at_a_time:
             return False
         if not isinstance(action, Lay):
@@ -1235,9 +1230,6 @@ class _OpeningTurn:
         packed = search.pack(laid)
         if len(laid) >= len(cards) or packed < 0 or not search.holds(full, packed - guards):
             return None  # going out by laying, or cards not held: the full check words it
-        must_use = self.must_use
-        if must_use is not None and must_use not in laid:
-            return False
         try:
             meld = validate_meld(laid, rules, jokers=action.jokers)
         except (MeldError, NotationError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
-from .candidates import Candidate, groups_of_key
+from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
 from .melds import meld_question, validate_meld
 from .rules_key import RulesKey, Store, per_rules, remembered
@@ -78,7 +78,7 @@ class OpeningSearch:
         needs: list[object] = []
         sizes: list[object] = []
         points_of: list[object] = []
-        for group in groups_of_key(codes, key):
+        for group in groups_of_codes(codes, key):
             for meld_codes, used, points in _group_options(group, key):
                 needed = 0
                 for code in meld_codes:
