@@ -6,16 +6,17 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
+from ramino.engine.errors import RulesError
 from ramino.engine.legal import opening_reachable
 from ramino.engine.melds import validate_meld
-from ramino.engine.opening import OpeningSearch, search_for
+from ramino.engine.opening import OpeningSearch, points_bound, search_for
 from ramino.engine.presets import get_preset
-from ramino.engine.rules import Rules
+from ramino.engine.rules import AceInRuns, Rules, SetSuits
 from ramino.engine.rules_key import rules_key
 
 SCALA_40 = get_preset("scala-40")
@@ -132,3 +133,70 @@ def test_questions_past_what_a_remembered_key_packs_are_answered_alike() -> None
     assert not search.reach(full, len(hand), (1 << 20) + 1, 0)
     assert not search.reach(full, len(hand), 1, 16)  # 16 cards to keep out of 7
     assert search.reach(full, len(hand), 55, 0)  # asked again, remembered
+
+
+# Every knob that changes which melds a hand makes or what they are worth to an opening.
+knobs: st.SearchStrategy[dict[str, object]] = st.builds(
+    dict,
+    ace_in_runs=st.sampled_from(AceInRuns),
+    run_wrap=st.booleans(),
+    set_suits=st.sampled_from(SetSuits),
+    set_max=st.none() | st.integers(min_value=3, max_value=8),
+    max_jokers_per_meld=st.none() | st.integers(min_value=1, max_value=3),
+    min_natural_cards=st.integers(min_value=1, max_value=3),
+    opening_jokers=st.booleans(),
+    opening_joker_value=st.none() | st.sampled_from([0, 5, 25]),
+)
+
+
+# Few cards, close together, so that melds are many and a bound too tight shows.
+NARROW: tuple[Card, ...] = (*parse_cards("AC 2C 3C 4C 5C 6C QH KH AH 2H 3H 4H QS KS AS"), JOKER)
+
+
+@settings(deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(NARROW), min_size=1, max_size=8)
+    | st.lists(st.sampled_from(DECK), min_size=1, max_size=16),
+    changes=knobs,
+)
+def test_no_melds_of_a_hand_make_more_than_its_bound(
+    hand: list[Card], changes: dict[str, object]
+) -> None:
+    try:
+        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
+    except RulesError:
+        assume(False)  # knobs that contradict each other (a wrap with the ace only low)
+    key = rules_key(rules)
+    bound = points_bound(hand, key)
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), key)
+    full = search.pack(hand)
+    assert not search.reach(full, len(hand), bound + 1, 0)
+    # The bound stops a search only where it is short: never an answer changed.
+    assert opening_reachable(hand, rules, bound + 1, keep=0) is False
+
+
+def test_the_bound_counts_the_cards_a_meld_might_hold() -> None:
+    key = rules_key(SCALA_40)
+    # A run (31) and a pair the jolly makes a set of (14, and the jolly 11); the 2 of clubs
+    # has no card near it.
+    assert points_bound(parse_cards("QH KH AH 7S 7D 2C JK"), key) == 56
+    # Without the jolly the pair makes nothing.
+    assert points_bound(parse_cards("QH KH AH 7S 7D 2C"), key) == 31
+    # With one jolly, a card two ranks from another of its suit might be in a run.
+    assert points_bound(parse_cards("4C 6C 9D JK"), key) == 4 + 6 + 11
+    # The king and the ace are neighbours, whatever the rules say of going round the corner.
+    assert points_bound(parse_cards("KS AS 2S"), key) == 10 + 11 + 2
+    # Two jollies make a run of any card.
+    assert points_bound(parse_cards("9D JK JK"), rules_key(_many_jollies())) == 9 + 22
+
+
+def test_the_bound_counts_a_jolly_at_what_the_rules_make_it_worth() -> None:
+    fixed = dataclasses.replace(SCALA_40, opening_joker_value=25)
+    assert points_bound(parse_cards("7S 7D JK"), rules_key(fixed)) == 14 + 25
+    # Where an opening may hold no jolly, a jolly neither counts nor makes a meld.
+    barred = dataclasses.replace(SCALA_40, opening_jokers=False)
+    assert points_bound(parse_cards("7S 7D JK"), rules_key(barred)) == 0
+
+
+def _many_jollies() -> Rules:
+    return dataclasses.replace(SCALA_40, max_jokers_per_meld=None)

@@ -31,7 +31,7 @@ from .melds import (
     retrieve_joker,
     validate_meld,
 )
-from .opening import OpeningSearch, Row, reach_rows, search_for
+from .opening import OpeningSearch, Row, points_bound, reach_rows, search_for
 from .rules import (
     AceInRuns,
     DiscardPickup,
@@ -987,12 +987,24 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     threshold = key.opening_threshold
     keep = round_.cards_to_keep()
     table = [m.meld for m in round_.table]
-    # One search for the hand answers for every part of it a meld leaves.
-    search = search_for(sorted_codes(cards), key)
-    full = search.pack(cards)
-    hopeless = (not attaching or key.opening_jokers) and not _search_reachable(
-        search, cards, full, rules, threshold - laid_before, keep, None, table
-    )
+    need = threshold - laid_before
+    if (
+        need > 0
+        and (not attaching or key.opening_jokers)
+        and not (attaching and table)
+        and points_bound(cards, key) < need
+    ):
+        # Far from the threshold: no search (see opening.points_bound).
+        hopeless = True
+        search: OpeningSearch | None = None
+        full = 0
+    else:
+        # One search for the hand answers for every part of it a meld leaves.
+        search = search_for(sorted_codes(cards), key)
+        full = search.pack(cards)
+        hopeless = (not attaching or key.opening_jokers) and not _search_reachable(
+            search, cards, full, rules, need, keep, None, table
+        )
     # A jolly he could take back from the table may be what his opening lacks, which the
     # search of his cards does not see: where it may, a move it refuses for the threshold
     # is left to the full check. A hand that can open on its own can with more jollies
@@ -1030,6 +1042,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = taken_card if not key.rediscard_taken_card else None
+    assert search is not None  # a hand that may open has been searched
     return _OpeningTurn(
         rules,
         key,
@@ -1748,12 +1761,19 @@ def opening_reachable(
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
+    key = rules_key(rules)
+    # Far from the threshold: no search (see opening.points_bound).
+    if (
+        need > 0
+        and not (table and key.opening_counts_attachments and key.attach_before_opening)
+        and points_bound(cards, key) < need
+    ):
+        return False
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
         return _reachable_throwing_another(
             cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
         )
-    key = rules_key(rules)
     search = search_for(sorted_codes(cards if within is None else within), key)
     left = search.pack(cards)
     if left < 0:

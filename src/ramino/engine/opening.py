@@ -14,12 +14,16 @@ in a turn, the parts of another hand almost never.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
 from .melds import meld_question, validate_meld
 from .rules_key import RulesKey, Store, per_rules, remembered
+
+if TYPE_CHECKING:
+    # Only named in annotations: the engine needs no package at run time.
+    from mypy_extensions import i64
 
 #: A meld worth counting, as remembered for a group of candidates: the codes of its cards
 #: (sorted), how many cards, its opening points.
@@ -162,6 +166,85 @@ class OpeningSearch:
             for k, needed in enumerate(self.needs)
             if (left - needed) & guards == guards
         ]
+
+
+def points_bound(cards: Sequence[Card], key: RulesKey) -> int:
+    """At least the opening points of any disjoint melds of ``cards`` (runs and sets, as the
+    search counts them, without the table): every natural card that some meld of these
+    cards might hold at the most it can be worth (11 for the ace, 10 for a figure), every
+    jolly at the most it may stand for.
+
+    A natural card is counted where a meld could hold it at all, judged generously: in a
+    run if enough cards of its suit lie near it (ranks taken round the corner, whatever the
+    rules), in a set if enough of its rank are held. Asked before a hand's search, which
+    costs some thirty times more: most hands of a player who has not opened are far from
+    his threshold, and this answers for them."""
+    # Machine ints (i64): compiled, every shift of a plain int is a call that checks for
+    # overflow, and this is all shifts. No literal is shifted by more than 24: compiled,
+    # it is a 32-bit int in C.
+    items: list[Card] = cards if isinstance(cards, list) else list(cards)
+    jollies: i64 = 0
+    # The ranks held in each suit (bit r for rank r + 1), and two bits a rank: how many
+    # of it are held, up to 3.
+    clubs: i64 = 0
+    diamonds: i64 = 0
+    hearts: i64 = 0
+    spades: i64 = 0
+    ranks: i64 = 0
+    for card in items:
+        code: i64 = card.code
+        if code == 52:
+            jollies += 1
+            continue
+        rank = code % 13
+        if code < 13:
+            clubs |= 1 << rank
+        elif code < 26:
+            diamonds |= 1 << rank
+        elif code < 39:
+            hearts |= 1 << rank
+        else:
+            spades |= 1 << rank
+        if ranks >> (rank * 2) & 3 != 3:
+            ranks += 1 << (rank * 2)
+    usable: i64 = 0
+    worth: i64 = 0
+    if key.opening_jokers:
+        most = key.max_jokers_per_meld
+        usable = jollies if most is None or jollies < most else most
+        fixed = key.opening_joker_value
+        worth = 11 if fixed is None else fixed
+    if usable < 2:
+        live = (
+            _live_in_runs(clubs, usable)
+            | _live_in_runs(diamonds, usable) << 13
+            | _live_in_runs(hearts, usable) << 26
+            | _live_in_runs(spades, usable) << 39
+        )
+    else:
+        # A card and two jollies make a run.
+        live = clubs | diamonds << 13 | hearts << 26 | spades << 39
+    total: i64 = jollies * worth
+    for card in items:
+        code = card.code
+        if code != 52:
+            rank = code % 13
+            if live >> code & 1 or (ranks >> (rank * 2) & 3) + usable >= 3:
+                total += 11 if rank == 0 else (rank + 1 if rank < 9 else 10)
+    return total
+
+
+def _live_in_runs(row: i64, jollies: i64) -> i64:
+    # The ranks of ``row`` that a run might hold with at most one jolly: one next to a
+    # rank held, or two away (one jolly), or in three held in a row (none). The ranks are
+    # taken three times over, so that the king and the ace are neighbours.
+    rows = row | row << 13 | row << 26
+    if jollies:
+        held = rows & (rows << 1 | rows >> 1 | rows << 2 | rows >> 2)
+    else:
+        starts = rows & rows >> 1 & rows >> 2
+        held = starts | starts << 1 | starts << 2
+    return held >> 13 & 0x1FFF
 
 
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
