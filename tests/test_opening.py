@@ -12,9 +12,14 @@ from hypothesis import strategies as st
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
-from ramino.engine.legal import opening_reachable
-from ramino.engine.melds import validate_meld
-from ramino.engine.opening import OpeningSearch, points_bound, search_for
+from ramino.engine.legal import _search_reachable, opening_reachable
+from ramino.engine.melds import Meld, validate_meld
+from ramino.engine.opening import (
+    OpeningSearch,
+    points_bound,
+    points_bound_with_table,
+    search_for,
+)
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, Rules, SetSuits
 from ramino.engine.rules_key import rules_key
@@ -200,3 +205,60 @@ def test_the_bound_counts_a_jolly_at_what_the_rules_make_it_worth() -> None:
 
 def _many_jollies() -> Rules:
     return dataclasses.replace(SCALA_40, max_jokers_per_meld=None)
+
+
+@st.composite
+def tables(draw: st.DrawFn, rules: Rules) -> list[Meld]:
+    """A few melds of random cards, as a table."""
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(min_value=1, max_value=4))):
+        cards = draw(st.lists(st.sampled_from(DECK), min_size=3, max_size=7))
+        found = meld_candidates(cards, rules)
+        if found:
+            meld_cards, declared = draw(st.sampled_from(found))
+            melds.append(validate_meld(meld_cards, rules, jokers=declared))
+    return melds
+
+
+ATTACHING = dataclasses.replace(get_preset("enciclopedia"), attach_before_opening=True)
+
+
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(NARROW), min_size=1, max_size=8)
+    | st.lists(st.sampled_from(DECK), min_size=1, max_size=12),
+    opening_jokers=st.booleans(),
+    data=st.data(),
+)
+def test_no_opening_with_the_table_makes_more_than_its_bound(
+    hand: list[Card], opening_jokers: bool, data: st.DataObject
+) -> None:
+    # Where attachments count: melds of the hand and chains attached to the table's melds.
+    rules = dataclasses.replace(ATTACHING, opening_jokers=opening_jokers)
+    table = data.draw(tables(rules))
+    key = rules_key(rules)
+    bound = points_bound_with_table(hand, key, table)
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), key)
+    # The search itself, which the bound stands before in opening_reachable.
+    assert not _search_reachable(search, hand, search.pack(hand), rules, bound + 1, 0, None, table)
+
+
+def test_the_bound_with_the_table_counts_the_cards_that_might_go_on_it() -> None:
+    key = rules_key(ATTACHING)
+    table = [
+        validate_meld(parse_cards("5H 6H 7H"), ATTACHING),
+        validate_meld(parse_cards("KC KD KS"), ATTACHING),
+    ]
+    # The 8 and 9 of hearts grow the run one after the other; the jack of hearts, past a
+    # missing rank, does not without a jolly; the king of hearts goes on the set.
+    hand = parse_cards("8H 9H JH KH 2C")
+    assert points_bound(hand, key) == 0
+    assert points_bound_with_table(hand, key, table) == 8 + 9 + 10
+    # The ace goes on after the king.
+    high = [validate_meld(parse_cards("JS QS KS"), ATTACHING)]
+    assert points_bound_with_table(parse_cards("AS 2C"), key, high) == 11
+    # A jolly may fill the missing rank: every heart might go on the run.
+    with_jolly = parse_cards("8H 9H JH KH 2C JK")
+    assert points_bound_with_table(with_jolly, key, table) == (
+        points_bound(with_jolly, key) + 8 + 9 + 10 + 10
+    )

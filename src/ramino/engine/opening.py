@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
-from .melds import meld_question, validate_meld
+from .melds import Meld, MeldKind, meld_question, validate_meld
 from .rules_key import RulesKey, Store, per_rules, remembered
 
 if TYPE_CHECKING:
@@ -232,6 +232,76 @@ def points_bound(cards: Sequence[Card], key: RulesKey) -> int:
             if live >> code & 1 or (ranks >> (rank * 2) & 3) + usable >= 3:
                 total += 11 if rank == 0 else (rank + 1 if rank < 9 else 10)
     return total
+
+
+def points_bound_with_table(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld]) -> int:
+    """As :func:`points_bound`, where cards attached to the melds of ``table`` count toward
+    the opening too: at least the points of any melds of ``cards`` and chains of them
+    attached to those melds. Besides the cards a meld of the hand might hold, it counts
+    every card that might go on a meld of the table, at the most it can be worth: a card
+    of a set's rank; a card of a run's suit (without a jolly, only one next to the run's
+    ranks or to such a card, ranks taken round the corner, as a chain grows a run one rank
+    at a time); a card of a flush's suit. Each jolly counts once, at the most it may
+    stand for."""
+    bound = points_bound(cards, key)
+    items: list[Card] = cards if isinstance(cards, list) else list(cards)
+    # The ranks held in each suit (bit r for rank r + 1), as in points_bound.
+    held = [0, 0, 0, 0]
+    jollies: i64 = 0
+    for card in items:
+        code = card.code
+        if code == 52:
+            jollies += 1
+        else:
+            held[code // 13] |= 1 << (code % 13)
+    # The ranks of the table's runs by suit, the ranks of its sets, its flushes' suits.
+    runs = [0, 0, 0, 0]
+    sets = 0
+    anywhere = [False, False, False, False]
+    for meld in table:
+        first = meld.represents[0].code
+        if meld.kind is _RUN_KIND:
+            suit = first // 13
+            for card in meld.represents:
+                runs[suit] |= 1 << (card.code % 13)
+        elif meld.kind is _SET_KIND:
+            sets |= 1 << (first % 13)
+        else:
+            anywhere[first // 13] = True
+    attachable = 0
+    for suit in range(4):
+        row = held[suit]
+        reach = 0
+        if anywhere[suit] or (runs[suit] and jollies):
+            reach = row
+        elif runs[suit]:
+            # Grown one rank at a time from the run's ranks, through the cards held.
+            grown = runs[suit]
+            while True:
+                near = (grown << 1 | grown >> 12 | grown >> 1 | grown << 12) & 0x1FFF & row
+                if not near & ~grown:
+                    break
+                grown |= near
+            reach = grown & row
+        attachable |= (reach | row & sets) << (13 * suit)
+    for card in items:
+        code = card.code
+        if code != 52 and attachable >> code & 1:
+            bound += _worth(code % 13)
+    if not key.opening_jokers:
+        # points_bound gave them nothing: attached, they may count.
+        fixed = key.opening_joker_value
+        bound += jollies * (11 if fixed is None else fixed)
+    return bound
+
+
+def _worth(rank: int) -> int:
+    # A natural card's most opening points, by its rank (0 for the ace).
+    return 11 if rank == 0 else (rank + 1 if rank < 9 else 10)
+
+
+_RUN_KIND: Final = MeldKind.RUN
+_SET_KIND: Final = MeldKind.SET
 
 
 def _live_in_runs(row: i64, jollies: i64) -> i64:
