@@ -14,12 +14,7 @@ from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
 from ramino.engine.legal import _search_reachable, opening_reachable
 from ramino.engine.melds import Meld, validate_meld
-from ramino.engine.opening import (
-    OpeningSearch,
-    points_bound,
-    points_bound_with_table,
-    search_for,
-)
+from ramino.engine.opening import OpeningSearch, points_bound, search_for
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, Rules, SetSuits
 from ramino.engine.rules_key import rules_key
@@ -237,7 +232,7 @@ def test_no_opening_with_the_table_makes_more_than_its_bound(
     rules = dataclasses.replace(ATTACHING, opening_jokers=opening_jokers)
     table = data.draw(tables(rules))
     key = rules_key(rules)
-    bound = points_bound_with_table(hand, key, table)
+    bound = points_bound(hand, key, table)
     search = OpeningSearch(tuple(sorted(card.code for card in hand)), key)
     # The search itself, which the bound stands before in opening_reachable.
     assert not _search_reachable(search, hand, search.pack(hand), rules, bound + 1, 0, None, table)
@@ -253,12 +248,10 @@ def test_the_bound_with_the_table_counts_the_cards_that_might_go_on_it() -> None
     # missing rank, does not without a jolly; the king of hearts goes on the set.
     hand = parse_cards("8H 9H JH KH 2C")
     assert points_bound(hand, key) == 0
-    assert points_bound_with_table(hand, key, table) == 8 + 9 + 10
+    assert points_bound(hand, key, table) == 8 + 9 + 10
     # The ace goes on after the king.
     high = [validate_meld(parse_cards("JS QS KS"), ATTACHING)]
-    assert points_bound_with_table(parse_cards("AS 2C"), key, high) == 11
+    assert points_bound(parse_cards("AS 2C"), key, high) == 11
     # A jolly may fill the missing rank: every heart might go on the run.
     with_jolly = parse_cards("8H 9H JH KH 2C JK")
-    assert points_bound_with_table(with_jolly, key, table) == (
-        points_bound(with_jolly, key) + 8 + 9 + 10 + 10
-    )
+    assert points_bound(with_jolly, key, table) == (points_bound(with_jolly, key) + 8 + 9 + 10 + 10)

@@ -31,14 +31,7 @@ from .melds import (
     retrieve_joker,
     validate_meld,
 )
-from .opening import (
-    OpeningSearch,
-    Row,
-    points_bound,
-    points_bound_with_table,
-    reach_rows,
-    search_for,
-)
+from .opening import OpeningSearch, Row, points_bound, reach_rows, search_for
 from .rules import (
     AceInRuns,
     DiscardPickup,
@@ -998,12 +991,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     if (
         need > 0
         and (not attaching or key.opening_jokers)
-        and (
-            points_bound_with_table(cards, key, table)
-            if attaching and table
-            else points_bound(cards, key)
-        )
-        < need
+        and points_bound(cards, key, table) < need
     ):
         # Far from the threshold: no search (see opening.points_bound).
         hopeless = True
@@ -1774,12 +1762,8 @@ def opening_reachable(
     many ways of laying part of it."""
     key = rules_key(rules)
     # Far from the threshold: no search (see opening.points_bound).
-    if need > 0:
-        if table and key.opening_counts_attachments and key.attach_before_opening:
-            if points_bound_with_table(cards, key, table) < need:
-                return False
-        elif points_bound(cards, key) < need:
-            return False
+    if need > 0 and points_bound(cards, key, table) < need:
+        return False
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
         return _reachable_throwing_another(

@@ -168,11 +168,12 @@ class OpeningSearch:
         ]
 
 
-def points_bound(cards: Sequence[Card], key: RulesKey) -> int:
+def points_bound(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = ()) -> int:
     """At least the opening points of any disjoint melds of ``cards`` (runs and sets, as the
-    search counts them, without the table): every natural card that some meld of these
-    cards might hold at the most it can be worth (11 for the ace, 10 for a figure), every
-    jolly at the most it may stand for.
+    search counts them): every natural card that some meld of these cards might hold at
+    the most it can be worth (11 for the ace, 10 for a figure), every jolly at the most it
+    may stand for. Where attachments count toward the opening (and he may attach before
+    it), every card that might go on a meld of ``table`` counts too (see _on_the_table).
 
     A natural card is counted where a meld could hold it at all, judged generously: in a
     run if enough cards of its suit lie near it (ranks taken round the corner, whatever the
@@ -230,30 +231,22 @@ def points_bound(cards: Sequence[Card], key: RulesKey) -> int:
         if code != 52:
             rank = code % 13
             if live >> code & 1 or (ranks >> (rank * 2) & 3) + usable >= 3:
-                total += 11 if rank == 0 else (rank + 1 if rank < 9 else 10)
+                total += _worth(rank)
+    if table and key.opening_counts_attachments and key.attach_before_opening:
+        total += _on_the_table(items, key, table, [clubs, diamonds, hearts, spades], jollies)
     return total
 
 
-def points_bound_with_table(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld]) -> int:
-    """As :func:`points_bound`, where cards attached to the melds of ``table`` count toward
-    the opening too: at least the points of any melds of ``cards`` and chains of them
-    attached to those melds. Besides the cards a meld of the hand might hold, it counts
-    every card that might go on a meld of the table, at the most it can be worth: a card
-    of a set's rank; a card of a run's suit (without a jolly, only one next to the run's
-    ranks or to such a card, ranks taken round the corner, as a chain grows a run one rank
-    at a time); a card of a flush's suit. Each jolly counts once, at the most it may
-    stand for."""
-    bound = points_bound(cards, key)
-    items: list[Card] = cards if isinstance(cards, list) else list(cards)
-    # The ranks held in each suit (bit r for rank r + 1), as in points_bound.
-    held = [0, 0, 0, 0]
-    jollies: i64 = 0
-    for card in items:
-        code = card.code
-        if code == 52:
-            jollies += 1
-        else:
-            held[code // 13] |= 1 << (code % 13)
+def _on_the_table(
+    items: list[Card], key: RulesKey, table: Sequence[Meld], held: list[i64], jollies: i64
+) -> i64:
+    # What points_bound adds where attachments count: every card of ``items`` (whose ranks
+    # by suit are ``held``) that might go on a meld of ``table``, at the most it can be
+    # worth: a card of a set's rank; a card of a run's suit (without a jolly, only one next
+    # to the run's ranks or to such a card, ranks taken round the corner, as a chain grows
+    # a run one rank at a time); a card of a flush's suit. Jollies, which points_bound
+    # counted once, only where it gave them nothing (an opening that holds none: attached,
+    # they may count).
     # The ranks of the table's runs by suit, the ranks of its sets, its flushes' suits.
     runs = [0, 0, 0, 0]
     sets = 0
@@ -284,15 +277,15 @@ def points_bound_with_table(cards: Sequence[Card], key: RulesKey, table: Sequenc
                 grown |= near
             reach = grown & row
         attachable |= (reach | row & sets) << (13 * suit)
+    added: i64 = 0
     for card in items:
         code = card.code
         if code != 52 and attachable >> code & 1:
-            bound += _worth(code % 13)
+            added += _worth(code % 13)
     if not key.opening_jokers:
-        # points_bound gave them nothing: attached, they may count.
         fixed = key.opening_joker_value
-        bound += jollies * (11 if fixed is None else fixed)
-    return bound
+        added += jollies * (11 if fixed is None else fixed)
+    return added
 
 
 def _worth(rank: int) -> int:
