@@ -156,3 +156,15 @@ def test_classic_deck_has_every_card_twice_and_four_jokers() -> None:
 def test_deck_by_rules_and_player_count(preset: str, players: int, size: int) -> None:
     rules = get_preset(preset)
     assert len(Deck.for_rules(rules, players)) == size == rules.deck_size_for(players)
+
+
+@given(st.lists(st.sampled_from([*ALL_CARDS, *NATURAL_CARDS, *NATURAL_CARDS, JOKER]), max_size=40))
+def test_sorted_codes_sorts_the_codes_of_any_cards(cards: list[Card]) -> None:
+    from ramino.engine.cards import sorted_codes
+
+    # Up to three copies of a card (and more of the jolly): the counting sort and its way
+    # out for a third copy; a list, a tuple and any iterable.
+    expected = tuple(sorted(card.code for card in cards))
+    assert sorted_codes(cards) == expected
+    assert sorted_codes(tuple(cards)) == expected
+    assert sorted_codes(iter(cards)) == expected
