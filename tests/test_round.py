@@ -322,3 +322,82 @@ def test_casertano_seven_of_a_kind_wins_the_match() -> None:
     match = Match(["Anna", "Bruno"], casertano)
     match.record(r.round_result(["Anna", "Bruno"]))
     assert match.is_over and match.winner == "Anna"
+
+
+# --- apply after legal_actions ---
+
+
+def test_asking_for_the_moves_changes_nothing_in_the_round() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "KD", "5D")
+    r.apply(Draw())
+    before = pickle.dumps(r)
+    assert r.legal_actions()
+    assert pickle.dumps(r) == before
+
+
+def test_a_move_listed_before_the_round_changed_is_checked_again() -> None:
+    # 10♥ may be thrown while the table is empty; once the run it goes on is laid, the very
+    # discard listed before (one object for every list) is refused as any other.
+    rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
+    hands = ["7H 8H 9H QC QD 2S 3S 5C 9D 10H", "AH KD KS 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "QH", "4C 5H")
+    r.apply(Draw())
+    listed = r.legal_actions()
+    run = next(a for a in listed if isinstance(a, Lay) and a.cards == cards("7H 8H 9H"))
+    ten = next(a for a in listed if isinstance(a, Discard) and a.card == Card.parse("10H"))
+    r.apply(run)
+    before = snapshot(r)
+    with pytest.raises(IllegalAction) as info:
+        r.apply(ten)
+    assert info.value.reason is Reason.DISCARD_ATTACHABLE
+    assert snapshot(r) == before
+
+
+def test_an_action_put_in_the_list_by_the_caller_is_checked() -> None:
+    # 10♥ goes on the run just laid: a discard of it added to the list is still refused.
+    rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
+    hands = ["7H 8H 9H QC QD 2S 3S 5C 9D 10H", "AH KD KS 2D 3C 4H 6S 8C 10D JS"]
+    r = stacked(rules, hands, "QH", "4C 5H")
+    r.apply(Draw())
+    r.apply(Lay(cards("7H 8H 9H")))
+    listed = r.legal_actions()
+    bogus = Discard(Card.parse("10H"))
+    assert bogus not in listed
+    listed.append(bogus)
+    before = snapshot(r)
+    with pytest.raises(IllegalAction) as info:
+        r.apply(bogus)
+    assert info.value.reason is Reason.DISCARD_ATTACHABLE
+    assert snapshot(r) == before
+
+
+def test_moves_listed_for_another_round_are_checked() -> None:
+    # The same deal twice, each at its second move: 10♥ may be thrown after the set of
+    # queens, not after the run it goes on. The discard listed for the first round is the
+    # object the second is given.
+    rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
+    hands = ["7H 8H 9H QC QD QS 3S 5C 9D 10H", "AH KD KS 2D 3C 4H 6S 8C 10D JS"]
+    one = stacked(rules, hands, "KH", "4C 5H")
+    two = stacked(rules, hands, "KH", "4C 5H")
+    for r, meld in ((one, "QC QD QS"), (two, "7H 8H 9H")):
+        r.apply(Draw())
+        r.apply(Lay(cards(meld)))
+    listed = one.legal_actions()
+    ten = next(a for a in listed if isinstance(a, Discard) and a.card == Card.parse("10H"))
+    before = snapshot(two)
+    with pytest.raises(IllegalAction) as info:
+        two.apply(ten)
+    assert info.value.reason is Reason.DISCARD_ATTACHABLE
+    assert snapshot(two) == before
+    one.apply(ten)
+    assert one.top_discard == Card.parse("10H")
+
+
+def test_a_listed_meld_that_empties_the_hand_goes_out() -> None:
+    rules = replace(TWO, final_discard=FinalDiscard.OPTIONAL, hand_size=2)
+    r = stacked(rules, ["6C 6D", "7C 7D"], "KD", "6H")
+    r.apply(Draw())
+    lay = next(a for a in r.legal_actions() if isinstance(a, Lay))
+    assert lay.cards == cards("6C 6D 6H")
+    r.apply(lay)
+    assert r.is_over and r.end is not None and r.end.out == 0

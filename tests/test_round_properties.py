@@ -494,6 +494,29 @@ def test_copy_is_independent(table: tuple[str, int], seed: int, steps: int) -> N
     assert snapshot(other) == copied
 
 
+@settings(PROPERTY, max_examples=20)
+@given(table=tables, seed=seeds, steps=st.integers(min_value=1, max_value=120))
+def test_a_listed_move_makes_the_round_a_checked_one_does(
+    table: tuple[str, int], seed: int, steps: int
+) -> None:
+    # apply() does not check again a move legal_actions() has just listed: what it makes of
+    # it is what the same move, given as another object and so checked in full, makes.
+    r = new_round(table, seed, max_turns=60)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if r.is_over:
+            return
+        twin = r.copy()
+        action = choose(r, rng)
+        again = parse_action(str(action))
+        assert again == action and again is not action
+        r.apply(action)
+        twin.apply(again)
+        # Compared as values: the listed action's objects are shared with what it made.
+        made = {k: v for k, v in attributes(r).items() if k not in _FIXED}
+        assert {k: v for k, v in attributes(twin).items() if k not in _FIXED} == made, action
+
+
 # --- observations ---
 
 
