@@ -175,6 +175,49 @@ def test_no_melds_of_a_hand_make_more_than_its_bound(
     assert opening_reachable(hand, rules, bound + 1, keep=0) is False
 
 
+@settings(deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(NARROW), min_size=1, max_size=8)
+    | st.lists(st.sampled_from(DECK), min_size=1, max_size=16),
+    changes=knobs,
+    pick=st.integers(min_value=0),
+)
+def test_the_bound_with_a_card_to_hold_is_0_only_where_no_meld_holds_it(
+    hand: list[Card], changes: dict[str, object], pick: int
+) -> None:
+    try:
+        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
+    except RulesError:
+        assume(False)
+    naturals = [card for card in hand if card is not JOKER]
+    assume(naturals)
+    card = naturals[pick % len(naturals)]
+    key = rules_key(rules)
+    held = [
+        meld
+        for meld, _ in meld_candidates(hand, rules, containing=card)
+        if rules.opening_jokers or JOKER not in meld
+    ]
+    bound = points_bound(hand, key, using=card.code)
+    if held:
+        assert bound > 0
+        assert bound == points_bound(hand, key)
+    # Where it is 0, no opening holding the card is found, whatever the points asked.
+    if bound == 0:
+        assert opening_reachable(hand, rules, 1, keep=0, using=card) is False
+
+
+def test_the_bound_with_a_card_to_hold() -> None:
+    key = rules_key(SCALA_40)
+    hand = parse_cards("QH KH AH 7S 7D 2C")
+    # The run holds the king: the bound is the hand's. No meld holds the 2 of clubs, and
+    # none the 7 of spades without a jolly.
+    assert points_bound(hand, key, using=Card.parse("KH").code) == 31
+    assert points_bound(hand, key, using=Card.parse("2C").code) == 0
+    assert points_bound(hand, key, using=Card.parse("7S").code) == 0
+    assert points_bound([*hand, JOKER], key, using=Card.parse("7S").code) == 56
+
+
 def test_the_bound_counts_the_cards_a_meld_might_hold() -> None:
     key = rules_key(SCALA_40)
     # A run (31) and a pair the jolly makes a set of (14, and the jolly 11); the 2 of clubs

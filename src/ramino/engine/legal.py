@@ -1761,8 +1761,9 @@ def opening_reachable(
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
     key = rules_key(rules)
-    # Far from the threshold: no search (see opening.points_bound).
-    if need > 0 and points_bound(cards, key, table) < need:
+    # Far from the threshold, or no meld for the card it must hold: no search (see
+    # opening.points_bound).
+    if need > 0 and points_bound(cards, key, table, -1 if using is None else using.code) < need:
         return False
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
@@ -1898,13 +1899,16 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
     table = [m.meld for m in round_.table]
     # The taken card must be in one of the melds (or, where attachments count, in a chain
-    # attached to the table): most often it is in none at all, and the melds that hold it
-    # are the cheaper question.
+    # attached to the table): most often it is in none at all, told first. Where a meld of
+    # the hand must hold it, whether one might is then asked with the bound of
+    # opening_reachable (see opening.points_bound), which a threshold of 0 does not ask.
     if not card.is_joker:
         if attaching and table:
             if not (has_companions(cards, card) or chain_may_hold(table, cards, card)):
                 return False
-        elif not (has_companions(cards, card) and meld_candidates(cards, rules, containing=card)):
+        elif not has_companions(cards, card) or (
+            rules.opening_threshold <= 0 and not meld_candidates(cards, rules, containing=card)
+        ):
             return False
     return opening_reachable(
         cards,

@@ -168,12 +168,16 @@ class OpeningSearch:
         ]
 
 
-def points_bound(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = ()) -> int:
+def points_bound(
+    cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = (), using: int = -1
+) -> int:
     """At least the opening points of any disjoint melds of ``cards`` (runs and sets, as the
     search counts them): every natural card that some meld of these cards might hold at
     the most it can be worth (11 for the ace, 10 for a figure), every jolly at the most it
     may stand for. Where attachments count toward the opening (and he may attach before
     it), every card that might go on a meld of ``table`` counts too (see _on_the_table).
+    With ``using``, the code of a natural card one of the melds must hold: 0 where no meld
+    of these cards might hold it (not asked where cards attached to the table count).
 
     A natural card is counted where a meld could hold it at all, judged generously: in a
     run if enough cards of its suit lie near it (ranks taken round the corner, whatever the
@@ -225,6 +229,11 @@ def points_bound(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = (
     else:
         # A card and two jollies make a run.
         live = clubs | diamonds << 13 | hearts << 26 | spades << 39
+    attaching = bool(table) and key.opening_counts_attachments and key.attach_before_opening
+    if 0 <= using < 52 and not attaching:
+        rank = using % 13
+        if not (live >> using & 1 or (ranks >> (rank * 2) & 3) + usable >= 3):
+            return 0
     total: i64 = jollies * worth
     for card in items:
         code = card.code
@@ -232,7 +241,7 @@ def points_bound(cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = (
             rank = code % 13
             if live >> code & 1 or (ranks >> (rank * 2) & 3) + usable >= 3:
                 total += _worth(rank)
-    if table and key.opening_counts_attachments and key.attach_before_opening:
+    if attaching:
         total += _on_the_table(items, key, table, [clubs, diamonds, hearts, spades], jollies)
     return total
 
