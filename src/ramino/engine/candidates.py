@@ -11,7 +11,7 @@ from typing import Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, Store, per_rules, remembered, rules_key
+from .rules_key import RulesKey, Store, per_rules, rules_key
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -62,12 +62,13 @@ def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candida
 
 def _groups(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
     # The groups of a whole hand, remembered by rules value under its codes: the opening
-    # search and the melds to lay ask about the same hand within a turn.
-    return remembered(_GROUPS, key, codes, _groups_of_hand, 256)
-
-
-def _groups_of_hand(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
-    return _groups_of(codes, -1, key)
+    # search and the melds to lay ask about the same hand within a turn. Not through
+    # remembered(): compiled, a function handed on is called through the interpreter.
+    answers = per_rules(_GROUPS, key, 256)
+    found = answers.get(codes)
+    if found is None:
+        found = answers[codes] = _groups_of(codes, -1, key)
+    return found
 
 
 _GROUPS: Final[Store[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]] = Store()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final, cast
 from .candidates import Candidate, groups_of_codes
 from .cards import JOKER, Card, sorted_codes
 from .melds import Meld, MeldKind, meld_question, validate_meld
-from .rules_key import RulesKey, Store, per_rules, remembered
+from .rules_key import RulesKey, Store, per_rules
 
 if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.
@@ -322,7 +322,13 @@ def _live_in_runs(row: i64, jollies: i64) -> i64:
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again."""
-    return remembered(_SEARCHES, key, codes, OpeningSearch, 64)
+    # Not through remembered(): compiled, a class handed on is called through the
+    # interpreter, where named here it is built directly.
+    searches = per_rules(_SEARCHES, key, 64)
+    found = searches.get(codes)
+    if found is None:
+        found = searches[codes] = OpeningSearch(codes, key)
+    return found
 
 
 _SEARCHES: Final[Store[tuple[int, ...], OpeningSearch]] = Store()
