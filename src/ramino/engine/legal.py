@@ -565,6 +565,29 @@ def reachable_with_jollies(
     )
 
 
+def jollies_might_make_up(
+    cards: Sequence[Card],
+    rules: Rules,
+    need: int,
+    *,
+    jollies: int,
+    table: Sequence[Meld] = (),
+    using: Card | None = None,
+) -> bool:
+    """A looser bound than :func:`reachable_with_jollies`, with no search: only the bound of
+    the opening points of ``cards`` and ``jollies`` jollies more (see opening.points_bound),
+    one of the melds holding ``using`` if given. True wherever that one is."""
+    knobs = rules_key(rules)
+    if (
+        need <= 0
+        or knobs.swap_counts_for_opening
+        or (knobs.opening_counts_attachments and knobs.attach_before_opening)
+    ):
+        return True
+    more = [*cards, *([JOKER] * jollies)]
+    return points_bound(more, knobs, table, -1 if using is None else using.code) >= need
+
+
 def _meld_swaps(
     number: int, meld: Meld, key: RulesKey
 ) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:

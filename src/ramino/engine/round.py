@@ -482,9 +482,7 @@ class Round:
             usable = _legal.can_use_at_once(self, seat, hand, top)
         else:
             usable = _legal.can_open_with(self, seat, hand, top)
-            if not usable and self._retrieval_may_help(
-                seat, hand, self._opening_points, self.deck[top]
-            ):
+            if not usable and self._retrieval_might_help(seat, hand, self.deck[top]):
                 # The opening search counts the cards in hand, and a jolly taken back may
                 # be what the opening lacks: the moves that open with the card tell.
                 usable = self._opens_with_taken(seat, top)
@@ -756,6 +754,23 @@ class Round:
         melds = [m.meld for m in self.table]
         _, jollies = _legal.retrievals_before_opening(self, hand, melds)
         return self._jollies_may_make_up(hand, melds, jollies, points, using=using)
+
+    def _retrieval_might_help(self, seat: int, hand: list[int], card: Card) -> bool:
+        """A looser question than _retrieval_may_help, asked of a hand with the card ``card``
+        just taken, which must be in the opening: only the bound of the opening's points
+        (see legal.jollies_might_make_up), no search of the hand with the jollies. Asked
+        once a draw, of a hand seen once: its search would cost more than the moves it
+        spares, which most often open."""
+        melds = [m.meld for m in self.table]
+        _, jollies = _legal.retrievals_before_opening(self, hand, melds)
+        return jollies > 0 and _legal.jollies_might_make_up(
+            [self.deck[i] for i in hand],
+            self.rules,
+            self._threshold() - self._opening_points,
+            jollies=jollies,
+            table=melds,
+            using=card,
+        )
 
     def _jollies_may_make_up(
         self,
