@@ -7,11 +7,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 from .rules_key import RulesKey, Store, per_rules, rules_key
+
+if TYPE_CHECKING:
+    # Only named in annotations: the engine needs no package at run time.
+    from mypy_extensions import i64
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -78,8 +82,38 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
-    masks, by_code = _shape(codes)
-    jokers = by_code[52]
+    # The hand as machine ints (i64: compiled, plain C): the ranks held in each suit (bit
+    # r + 1 for rank r, as _suit_runs takes them) and how many of each card (four bits a
+    # rank, by suit).
+    clubs: i64 = 0
+    diamonds: i64 = 0
+    hearts: i64 = 0
+    spades: i64 = 0
+    clubs_held: i64 = 0
+    diamonds_held: i64 = 0
+    hearts_held: i64 = 0
+    spades_held: i64 = 0
+    jokers = 0
+    for code in codes:
+        if code == 52:
+            jokers += 1
+            continue
+        rank: i64 = code % 13
+        suit: i64 = code // 13
+        # Added from a table: compiled, a literal shifted is a 32-bit int in C.
+        copy: i64 = _NIBBLES[rank]
+        if suit == 0:
+            clubs |= 2 << rank
+            clubs_held += copy
+        elif suit == 1:
+            diamonds |= 2 << rank
+            diamonds_held += copy
+        elif suit == 2:
+            hearts |= 2 << rank
+            hearts_held += copy
+        else:
+            spades |= 2 << rank
+            spades_held += copy
     most = key.max_jokers_per_meld
     max_jokers = jokers if most is None else min(jokers, most)
     found: list[tuple[Candidate, ...]] = []
@@ -90,18 +124,13 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
         ranks = [at % 13]
     else:
         suits = _SUITS
-        # Only ranks in hand can make a set; a set needs three cards.
-        ranks = [
-            r
-            for r in range(13)
-            if by_code[r] + by_code[r + 13] + by_code[r + 26] + by_code[r + 39] + jokers >= 3
-        ]
+        ranks = _RANKS
     # The groups already worked out for these rules, keyed by plain ints packing what each
     # depends on (an int is hashed and compared in C, and no tuple is built to ask).
     runs = per_rules(_RUNS, key, 32768)
     sets = per_rules(_SETS, key, 32768)
     for s in suits:
-        mask = masks[s]
+        mask = clubs if s == 0 else diamonds if s == 1 else hearts if s == 2 else spades
         if mask:
             # A mask holds bits 1 to 13.
             run_key = ((max_jokers << 14 | mask) << 2) | s
@@ -111,18 +140,23 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
             if group:
                 found.append(group)
     for r in ranks:
-        clubs = by_code[r]
-        diamonds = by_code[r + 13]
-        hearts = by_code[r + 26]
-        spades = by_code[r + 39]
-        if clubs or diamonds or hearts or spades:
+        shift = r * 4
+        of_clubs = clubs_held >> shift & 15
+        of_diamonds = diamonds_held >> shift & 15
+        of_hearts = hearts_held >> shift & 15
+        of_spades = spades_held >> shift & 15
+        # Only ranks in hand can make a set; a set needs three cards.
+        held = of_clubs + of_diamonds + of_hearts + of_spades
+        if held and held + jokers >= 3:
             # Four bits for each suit's count: more copies of a card than any pack holds.
             set_key = (
-                (((max_jokers << 4 | spades) << 4 | hearts) << 4 | diamonds) << 8 | clubs << 4 | r
+                (((max_jokers << 4 | of_spades) << 4 | of_hearts) << 4 | of_diamonds) << 8
+                | of_clubs << 4
+                | r
             )
             group = sets.get(set_key)
             if group is None:
-                have = (clubs, diamonds, hearts, spades)
+                have = (int(of_clubs), int(of_diamonds), int(of_hearts), int(of_spades))
                 group = sets[set_key] = _rank_sets(r, have, max_jokers, key)
             if group:
                 found.append(group)
@@ -130,6 +164,9 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
 
 
 _SUITS: Final = [0, 1, 2, 3]
+_RANKS: Final = list(range(13))
+#: One copy of a card of each rank, in the four bits of its rank.
+_NIBBLES: Final = tuple(1 << (4 * rank) for rank in range(13))
 _RUNS: Final[Store[int, tuple[Candidate, ...]]] = Store()
 _SETS: Final[Store[int, tuple[Candidate, ...]]] = Store()
 
