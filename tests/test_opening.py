@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
-from ramino.engine.legal import _search_reachable, opening_reachable
+from ramino.engine.legal import _search_reachable, clear_caches, opening_reachable
 from ramino.engine.melds import Meld, validate_meld
-from ramino.engine.opening import OpeningSearch, points_bound, search_for
+from ramino.engine.opening import OpeningSearch, points_bound, search_for, search_holding
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, Rules, SetSuits
 from ramino.engine.rules_key import rules_key
@@ -298,3 +298,49 @@ def test_the_bound_with_the_table_counts_the_cards_that_might_go_on_it() -> None
     # A jolly may fill the missing rank: every heart might go on the run.
     with_jolly = parse_cards("8H 9H JH KH 2C JK")
     assert points_bound(with_jolly, key, table) == (points_bound(with_jolly, key) + 8 + 9 + 10 + 10)
+
+
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(DECK), min_size=3, max_size=15),
+    data=st.data(),
+    changes=knobs,
+)
+def test_a_search_of_a_bigger_hand_answers_for_its_parts(
+    hand: list[Card], data: st.DataObject, changes: dict[str, object]
+) -> None:
+    try:
+        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
+    except RulesError:
+        assume(False)
+    key = rules_key(rules)
+    clear_caches()
+    whole, _ = search_holding(hand, key)
+    part = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=len(hand)))
+    search, left = search_holding(part, key)
+    own = OpeningSearch(tuple(sorted(card.code for card in part)), key)
+    if Counter(part) <= Counter(hand):
+        assert search is whole  # the part is answered by the hand's search
+    else:
+        assert search is not whole  # a copy the hand does not hold: its own search
+    want = data.draw(st.integers(min_value=1, max_value=120))
+    keep = data.draw(st.integers(min_value=0, max_value=2))
+    mine = own.pack(part)
+    assert search.reach(left, len(part), want, keep) == own.reach(mine, len(part), want, keep)
+    card = data.draw(st.sampled_from(part))
+    assert search.reach_using(left, len(part), want, keep, card.code) == own.reach_using(
+        mine, len(part), want, keep, card.code
+    )
+
+
+def test_a_search_does_not_answer_for_more_copies_than_its_hand_holds() -> None:
+    # Four aces of clubs packed for a hand that holds one would carry into the next card's
+    # field and read as the two of clubs.
+    key = rules_key(SCALA_40)
+    clear_caches()
+    whole, _ = search_holding(parse_cards("AC 2C 3C 4C"), key)
+    assert search_holding(parse_cards("AC 2C 3C"), key)[0] is whole
+    part = parse_cards("AC AC AC AC")
+    search, left = search_holding(part, key)
+    assert search is not whole
+    assert search.reach(left, 4, 1, 0) is False  # four of one suit make no set

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from . import opening
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, meld_candidates
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, sorted_codes
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
 from .going_out import partition, partitions_without_one
 from .melds import (
@@ -31,7 +31,7 @@ from .melds import (
     retrieve_joker,
     validate_meld,
 )
-from .opening import OpeningSearch, Row, points_bound, reach_rows, search_for
+from .opening import OpeningSearch, Row, points_bound, reach_rows, search_holding
 from .rules import (
     AceInRuns,
     DiscardPickup,
@@ -1022,8 +1022,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         full = 0
     else:
         # One search for the hand answers for every part of it a meld leaves.
-        search = search_for(sorted_codes(cards), key)
-        full = search.pack(cards)
+        search, full = search_holding(cards, key)
         hopeless = (not attaching or key.opening_jokers) and not _search_reachable(
             search, cards, full, rules, need, keep, None, table
         )
@@ -1793,12 +1792,14 @@ def opening_reachable(
         return _reachable_throwing_another(
             cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
         )
-    search = search_for(sorted_codes(cards if within is None else within), key)
-    left = search.pack(cards)
-    if left < 0:
-        # Cards that are not all the hand's: asked about on their own.
-        search = search_for(sorted_codes(cards), key)
+    if within is None:
+        search, left = search_holding(cards, key)
+    else:
+        search, _ = search_holding(within, key)
         left = search.pack(cards)
+        if left < 0:
+            # Cards that are not all the hand's: asked about on their own.
+            search, left = search_holding(cards, key)
     return _search_reachable(
         search, cards, left, rules, need, keep, using, table, waiting_from, waiting
     )

@@ -8,7 +8,8 @@ cards, so the packed ints stay small enough to be worked on as machine words.
 
 Every question about a hand, or about what is left of it once a meld is laid, is answered
 by the same object, which remembers its answers: the parts of one hand come back many times
-in a turn, the parts of another hand almost never.
+in a turn, the parts of another hand almost never. A hand asked about on its own is answered
+by a search built lately for a hand that holds it, if there is one (:func:`search_holding`).
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class OpeningSearch:
         # Tuples of ints, not lists: the garbage collector stops tracking them at its first
         # pass, where a list is traversed at every pass for as long as the search is kept.
         self.units: Final = tuple(units)
+        #: How many of each card code the hand holds.
+        self.counts: Final = tuple(counts)
         self.guards: Final = guards
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
@@ -101,6 +104,8 @@ class OpeningSearch:
             "tuple[int, ...]", tuple([points_of[k & _PLACE_MASK] for k in order])
         )
         self.answers: Final[dict[int, bool]] = {}
+        #: The rules it was built for.
+        self.key: Final = key
 
     def pack(self, cards: Sequence[Card]) -> int:
         """``cards`` packed with every guard set, or -1 when one of them is not the hand's
@@ -115,6 +120,23 @@ class OpeningSearch:
                 return -1
             left += unit
         return left
+
+    def holds_all(self, codes: tuple[int, ...]) -> bool:
+        """Whether the hand holds the cards of these codes (sorted), as many copies of each:
+        then the search answers for them too (see search_holding). Told from the counts,
+        not by packing: a field holds only as many copies as the hand has, and more would
+        carry into the next one."""
+        counts = self.counts
+        k = 0
+        while k < len(codes):
+            code = codes[k]
+            copies = 1
+            while k + copies < len(codes) and codes[k + copies] == code:
+                copies += 1
+            if counts[code] < copies:
+                return False
+            k += copies
+        return True
 
     def holds(self, left: int, needed: int) -> bool:
         """Whether the cards packed in ``needed`` (no guards) are among ``left``."""
@@ -319,6 +341,30 @@ def _live_in_runs(row: i64, jollies: i64) -> i64:
     return held >> 13 & 0x1FFF
 
 
+def search_holding(cards: Sequence[Card], key: RulesKey) -> tuple[OpeningSearch, int]:
+    """A search that answers for ``cards`` and the cards packed by it: that of their own hand
+    if there is one, else one of the last built whose hand holds them all (as many copies
+    of each), else their own, built. The melds of a hand that fit in part of it are the
+    melds of that part, so a hand's search answers for each of its parts: a turn asks about
+    many parts of a hand (what a move would leave, with a jolly taken back), each once."""
+    codes = sorted_codes(cards)
+    searches = per_rules(_SEARCHES, key, 64)
+    found = searches.get(codes)
+    if found is None:
+        for recent in _RECENT:
+            if recent.key is key and recent.holds_all(codes):
+                return recent, recent.pack(cards)
+        found = searches[codes] = OpeningSearch(codes, key)
+        _RECENT.insert(0, found)
+        del _RECENT[_RECENT_LIMIT:]
+    return found, found.pack(cards)
+
+
+#: The searches built last, newest first (see search_holding).
+_RECENT: Final[list[OpeningSearch]] = []
+_RECENT_LIMIT: Final = 4
+
+
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again."""
@@ -420,5 +466,6 @@ _MELD_OPTIONS: Final[Store[int, tuple[tuple[int, ...], int]]] = Store()
 def clear_caches() -> None:
     """Forget every hand and meld looked at (see legal.clear_caches)."""
     _SEARCHES.clear()
+    _RECENT.clear()
     _GROUP_OPTIONS.clear()
     _MELD_OPTIONS.clear()
