@@ -335,40 +335,42 @@ def test_asking_for_the_moves_changes_nothing_in_the_round() -> None:
     assert pickle.dumps(r) == before
 
 
-def test_a_move_listed_before_the_round_changed_is_checked_again() -> None:
-    # 10♥ may be thrown while the table is empty; once the run it goes on is laid, the very
-    # discard listed before (one object for every list) is refused as any other.
+def _after_the_draw() -> Round:
+    # 10♥ may be thrown while the table is empty, and goes on the run 7♥ 8♥ 9♥ once laid.
     rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
     hands = ["7H 8H 9H QC QD 2S 3S 5C 9D 10H", "AH KD KS 2D 3C 4H 6S 8C 10D JS"]
     r = stacked(rules, hands, "QH", "4C 5H")
     r.apply(Draw())
-    listed = r.legal_actions()
-    run = next(a for a in listed if isinstance(a, Lay) and a.cards == cards("7H 8H 9H"))
-    ten = next(a for a in listed if isinstance(a, Discard) and a.card == Card.parse("10H"))
-    r.apply(run)
+    return r
+
+
+def _refused_as_attachable(r: Round, action: Discard) -> None:
     before = snapshot(r)
     with pytest.raises(IllegalAction) as info:
-        r.apply(ten)
+        r.apply(action)
     assert info.value.reason is Reason.DISCARD_ATTACHABLE
     assert snapshot(r) == before
 
 
+def test_a_move_listed_before_the_round_changed_is_checked_again() -> None:
+    # Once the run is laid, the very discard listed before (one object for every list) is
+    # refused as any other.
+    r = _after_the_draw()
+    listed = r.legal_actions()
+    run = next(a for a in listed if isinstance(a, Lay) and a.cards == cards("7H 8H 9H"))
+    ten = next(a for a in listed if isinstance(a, Discard) and a.card == Card.parse("10H"))
+    r.apply(run)
+    _refused_as_attachable(r, ten)
+
+
 def test_an_action_put_in_the_list_by_the_caller_is_checked() -> None:
-    # 10♥ goes on the run just laid: a discard of it added to the list is still refused.
-    rules = replace(TWO, attachable_discard=AttachableDiscard.FORBIDDEN)
-    hands = ["7H 8H 9H QC QD 2S 3S 5C 9D 10H", "AH KD KS 2D 3C 4H 6S 8C 10D JS"]
-    r = stacked(rules, hands, "QH", "4C 5H")
-    r.apply(Draw())
+    r = _after_the_draw()
     r.apply(Lay(cards("7H 8H 9H")))
     listed = r.legal_actions()
     bogus = Discard(Card.parse("10H"))
     assert bogus not in listed
     listed.append(bogus)
-    before = snapshot(r)
-    with pytest.raises(IllegalAction) as info:
-        r.apply(bogus)
-    assert info.value.reason is Reason.DISCARD_ATTACHABLE
-    assert snapshot(r) == before
+    _refused_as_attachable(r, bogus)
 
 
 def test_moves_listed_for_another_round_are_checked() -> None:
@@ -384,11 +386,7 @@ def test_moves_listed_for_another_round_are_checked() -> None:
         r.apply(Lay(cards(meld)))
     listed = one.legal_actions()
     ten = next(a for a in listed if isinstance(a, Discard) and a.card == Card.parse("10H"))
-    before = snapshot(two)
-    with pytest.raises(IllegalAction) as info:
-        two.apply(ten)
-    assert info.value.reason is Reason.DISCARD_ATTACHABLE
-    assert snapshot(two) == before
+    _refused_as_attachable(two, ten)
     one.apply(ten)
     assert one.top_discard == Card.parse("10H")
 

@@ -273,51 +273,29 @@ def sorted_codes(cards: Iterable[Card]) -> tuple[int, ...]:
     # compiled, plain C), read back in order. A list (what most callers hold) is walked by
     # index; any other iterable through the iterator protocol, once.
     held: list[Card] = cards if isinstance(cards, list) else list(cards)
-    # Codes 0 to 25 and 26 to 51 apart: compiled, a literal shifted is a 32-bit int in C
-    # (even through a variable, which is folded), so no shift goes past 25.
-    low_once: i64 = 0
-    low_twice: i64 = 0
-    high_once: i64 = 0
-    high_twice: i64 = 0
+    once: i64 = 0
+    twice: i64 = 0
     jollies = 0
     for card in held:
-        code: i64 = card.code
+        code = card.code
         if code == 52:
             jollies += 1
             continue
-        third = False
-        if code < 26:
-            bit: i64 = 1 << code
-            if not low_once & bit:
-                low_once |= bit
-            elif not low_twice & bit:
-                low_twice |= bit
-            else:
-                third = True
+        # Shifted in place: compiled, a literal shifted (even through a variable it was
+        # just given to) is a 32-bit int in C.
+        bit: i64 = 1
+        bit <<= code
+        if not once & bit:
+            once |= bit
+        elif not twice & bit:
+            twice |= bit
         else:
-            bit = 1 << (code - 26)
-            if not high_once & bit:
-                high_once |= bit
-            elif not high_twice & bit:
-                high_twice |= bit
-            else:
-                third = True
-        if third:
             # A third copy (three packs): a plain sort.
             codes = [c.code for c in held]
             codes.sort()
             return tuple(codes)
     found: list[int] = []
-    _read_back(low_once, low_twice, 0, found)
-    _read_back(high_once, high_twice, 26, found)
-    for _ in range(jollies):
-        found.append(52)
-    return tuple(found)
-
-
-def _read_back(once: i64, twice: i64, first: i64, found: list[int]) -> None:
-    # The codes from ``first`` whose bits are set in ``once`` (and again in ``twice``), in order.
-    at = first
+    at: i64 = 0
     while once:
         if once & 1:
             found.append(at)
@@ -326,6 +304,9 @@ def _read_back(once: i64, twice: i64, first: i64, found: list[int]) -> None:
         once >>= 1
         twice >>= 1
         at += 1
+    for _ in range(jollies):
+        found.append(52)
+    return tuple(found)
 
 
 _SUIT_BY_CHAR: Final = {
