@@ -548,10 +548,7 @@ def reachable_with_jollies(
     the hand (not taken away here, so the bound holds). Where a retrieval itself counts
     toward the opening, or where attachments count (a meld that gave up its jolly takes
     another), there is no such bound, and the answer is yes."""
-    knobs = rules_key(rules)
-    if knobs.swap_counts_for_opening or (
-        knobs.opening_counts_attachments and knobs.attach_before_opening
-    ):
+    if _retrievals_unbounded(rules_key(rules)):
         return True
     extra = [JOKER] * jollies
     return opening_reachable(
@@ -578,14 +575,18 @@ def jollies_might_make_up(
     the opening points of ``cards`` and ``jollies`` jollies more (see opening.points_bound),
     one of the melds holding ``using`` if given. True wherever that one is."""
     knobs = rules_key(rules)
-    if (
-        need <= 0
-        or knobs.swap_counts_for_opening
-        or (knobs.opening_counts_attachments and knobs.attach_before_opening)
-    ):
+    if need <= 0 or _retrievals_unbounded(knobs):
         return True
     more = [*cards, *([JOKER] * jollies)]
     return points_bound(more, knobs, table, -1 if using is None else using.code) >= need
+
+
+def _retrievals_unbounded(knobs: RulesKey) -> bool:
+    # Whether nothing bounds what jollies taken back add to an opening (see
+    # reachable_with_jollies): a retrieval counts toward it, or attachments do.
+    return knobs.swap_counts_for_opening or (
+        knobs.opening_counts_attachments and knobs.attach_before_opening
+    )
 
 
 def _meld_swaps(

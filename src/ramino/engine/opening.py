@@ -348,15 +348,12 @@ def search_holding(cards: Sequence[Card], key: RulesKey) -> tuple[OpeningSearch,
     melds of that part, so a hand's search answers for each of its parts: a turn asks about
     many parts of a hand (what a move would leave, with a jolly taken back), each once."""
     codes = sorted_codes(cards)
-    searches = per_rules(_SEARCHES, key, 64)
-    found = searches.get(codes)
+    found = per_rules(_SEARCHES, key, 64).get(codes)
     if found is None:
         for recent in _RECENT:
             if recent.key is key and recent.holds_all(codes):
                 return recent, recent.pack(cards)
-        found = searches[codes] = OpeningSearch(codes, key)
-        _RECENT.insert(0, found)
-        del _RECENT[_RECENT_LIMIT:]
+        found = search_for(codes, key)
     return found, found.pack(cards)
 
 
@@ -367,13 +364,16 @@ _RECENT_LIMIT: Final = 4
 
 def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
-    asks about the same hand again and again."""
+    asks about the same hand again and again. One built is also among the last built (see
+    search_holding)."""
     # Not through remembered(): compiled, a class handed on is called through the
     # interpreter, where named here it is built directly.
     searches = per_rules(_SEARCHES, key, 64)
     found = searches.get(codes)
     if found is None:
         found = searches[codes] = OpeningSearch(codes, key)
+        _RECENT.insert(0, found)
+        del _RECENT[_RECENT_LIMIT:]
     return found
 
 
