@@ -14,9 +14,15 @@ from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
 from ramino.engine.legal import _search_reachable, clear_caches, opening_reachable
 from ramino.engine.melds import Meld, validate_meld
-from ramino.engine.opening import OpeningSearch, points_bound, search_for, search_holding
+from ramino.engine.opening import (
+    OpeningSearch,
+    candidate_points,
+    points_bound,
+    search_for,
+    search_holding,
+)
 from ramino.engine.presets import get_preset
-from ramino.engine.rules import AceInRuns, Rules, SetSuits
+from ramino.engine.rules import AceInRuns, JokerPosition, Rules, SetSuits
 from ramino.engine.rules_key import rules_key
 
 SCALA_40 = get_preset("scala-40")
@@ -205,6 +211,58 @@ def test_the_bound_with_a_card_to_hold_is_0_only_where_no_meld_holds_it(
     # Where it is 0, no opening holding the card is found, whatever the points asked.
     if bound == 0:
         assert opening_reachable(hand, rules, 1, keep=0, using=card) is False
+
+
+# A whole suit and a jolly or two: runs of all thirteen ranks, whose window the rules choose.
+WHOLE_SUIT: tuple[Card, ...] = (*NATURAL_CARDS[13:26], JOKER, JOKER)
+
+
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(NARROW), min_size=3, max_size=10)
+    | st.lists(st.sampled_from(DECK), min_size=3, max_size=16)
+    | st.lists(st.sampled_from(WHOLE_SUIT), min_size=11, max_size=15),
+    changes=knobs,
+    lower=st.booleans(),
+)
+def test_a_candidate_is_worth_to_the_search_what_its_meld_is_worth(
+    hand: list[Card], changes: dict[str, object], lower: bool
+) -> None:
+    try:
+        rules = dataclasses.replace(
+            SCALA_40,
+            ambiguous_joker=JokerPosition.LOWER if lower else JokerPosition.HIGHER,
+            **changes,  # type: ignore[arg-type]
+        )
+    except RulesError:
+        assume(False)
+    fixed = rules.opening_joker_value
+    for cards, declared in meld_candidates(hand, rules):
+        worth = validate_meld(cards, rules, jokers=declared).points(rules)
+        told = candidate_points(cards, declared, fixed)
+        # Told from the cards where they leave no doubt, else left to the validation.
+        assert told in (worth, -1)
+
+
+def test_a_candidate_is_worth_what_its_cards_say() -> None:
+    run = parse_cards("QH KH AH")
+    assert candidate_points(run, None, None) == 31
+    assert candidate_points(parse_cards("AH 2H 3H"), None, None) == 6
+    wrap = parse_cards("KH AH 2H")
+    assert candidate_points(wrap, None, None) == 13  # the ace in the middle, low
+    with_jolly = (*parse_cards("QH KH"), JOKER)
+    assert candidate_points(with_jolly, parse_cards("AH"), None) == 31
+    assert candidate_points(with_jolly, parse_cards("AH"), 25) == 45
+    sevens = (*parse_cards("7H 7S"), JOKER)
+    assert candidate_points(sevens, None, None) == 21
+    assert candidate_points(sevens, None, 0) == 14
+    assert candidate_points(parse_cards("AH AS AC"), None, None) == 33
+    # Left to the validation: naturals all one card (a run or a set as the rules say), an
+    # undeclared jolly of a run, a run of thirteen ranks.
+    assert candidate_points((*parse_cards("7H"), JOKER, JOKER), None, None) == -1
+    assert candidate_points(with_jolly, None, None) == -1
+    assert candidate_points(with_jolly, (None,), None) == -1
+    assert candidate_points(tuple(NATURAL_CARDS[13:26]), None, None) == -1
 
 
 def test_the_bound_with_a_card_to_hold() -> None:

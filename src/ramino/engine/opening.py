@@ -452,12 +452,73 @@ def _meld_option(
     asked = meld_question(cards, declared, False)
     found = known.get(asked)
     if found is None:
-        rules = key.rules
-        found = known[asked] = (
-            sorted_codes(cards),
-            validate_meld(cards, rules, jokers=declared).points(rules),
-        )
+        points = candidate_points(cards, declared, key.opening_joker_value)
+        if points < 0:
+            rules = key.rules
+            points = validate_meld(cards, rules, jokers=declared).points(rules)
+        found = known[asked] = (sorted_codes(cards), points)
     return found
+
+
+def candidate_points(
+    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, fixed: int | None
+) -> int:
+    """The opening points of a candidate meld (one that meld_candidates makes, so valid) told
+    from its cards alone, where they leave no doubt; -1 where the validation must say
+    (a run of all thirteen ranks, whose window the rules choose; naturals all one card,
+    which may be a run or a set; a jolly of a run without its declaration). ``fixed``:
+    the rules' opening value of a jolly, if any. A candidate's points are asked once for
+    each in every search, and a validation builds a meld and its refusals to try."""
+    first = -1
+    mixed_suits = False
+    mixed_ranks = False
+    jollies = 0
+    for card in cards:
+        code = card.code
+        if code == 52:
+            jollies += 1
+        elif first < 0:
+            first = code
+        elif code != first:
+            if code // 13 != first // 13:
+                mixed_suits = True
+            if code % 13 != first % 13:
+                mixed_ranks = True
+    if first < 0 or not (mixed_suits or mixed_ranks):
+        return -1
+    if not mixed_ranks:
+        # A set: every card, and every jolly, of its rank (the ace high).
+        worth = _worth(first % 13)
+        return worth * (len(cards) - jollies) + jollies * (worth if fixed is None else fixed)
+    if mixed_suits or len(cards) >= 13:
+        return -1
+    # A run: its ranks (bit r for the rank r, 0 for the ace), the jollies' as declared.
+    ranks = 0
+    for card in cards:
+        if card.code != 52:
+            ranks |= 1 << card.code % 13
+    total = 0
+    if jollies:
+        if declared is None or len(declared) != jollies:
+            return -1
+        for stands in declared:
+            if stands is None:
+                return -1
+            ranks |= 1 << stands.code % 13
+            if fixed is not None:
+                total += fixed
+    # The ace is high at the top of a run (Q-K-A), low at its start or round the corner.
+    ace = 11 if ranks >> 12 & 1 and not ranks >> 1 & 1 else 1
+    for card in cards:
+        code = card.code
+        if code != 52:
+            total += ace if code % 13 == 0 else _worth(code % 13)
+    if fixed is None and declared is not None:
+        for stands in declared:
+            if stands is not None:
+                code = stands.code
+                total += ace if code % 13 == 0 else _worth(code % 13)
+    return total
 
 
 _MELD_OPTIONS: Final[Store[int, tuple[tuple[int, ...], int]]] = Store()
