@@ -2022,14 +2022,15 @@ def clear_caches() -> None:
         _rank_live,
         _suit_live,
     )
-    from .melds import _VALIDATED, _chosen_window, _windows_holding
+    from .melds import _VALIDATED, _WINDOWS_FOR, _windows_holding
 
     caches: list[Any] = [_rank_live, _suit_live]
     caches += [_retrieved]
-    caches += [_windows_holding, _chosen_window]
+    caches += [_windows_holding]
     for cached in caches:
         cached.cache_clear()
     _VALIDATED.clear()
+    _WINDOWS_FOR.clear()
     _ATTACH_ACTIONS.clear()
     _GROUPS.clear()
     _PIECES.clear()

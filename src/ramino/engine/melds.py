@@ -372,9 +372,16 @@ def _validate(
     if most is not None and k > most:
         raise MeldError(Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=most)
 
-    # By code: an enum's hash is a Python call.
-    same_rank = len({c.code % 13 for c in naturals}) == 1
-    same_suit = len({c.code // 13 for c in naturals}) == 1
+    # By code, compared with the first natural's: sets of ranks and suits would be built
+    # and hashed into at every card.
+    first = naturals[0].code if naturals else -1
+    same_rank = same_suit = first >= 0
+    for card in naturals:
+        code = card.code
+        if code % 13 != first % 13:
+            same_rank = False
+        if code // 13 != first // 13:
+            same_suit = False
     if same_suit:
         if not same_rank and not key.flush_meld:
             # Nothing else to try: the run's refusal is the answer, raised as it comes. Kept
@@ -429,8 +436,9 @@ def _as_set(
         if distinct and taken & bit:
             raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
         taken |= bit
-    limits = [x for x in (4 if distinct else None, key.set_max) if x is not None]
-    limit = min(limits) if limits else None
+    limit = key.set_max
+    if distinct and (limit is None or limit > 4):
+        limit = 4
     if limit is not None and len(cards) > limit:
         raise MeldError(Reason.SET_TOO_LARGE, cards=cards, count=len(cards), limit=limit)
     for stands in declared:
@@ -453,21 +461,24 @@ def _as_set(
                 ("quel seme c'è già nel tris.", "that suit is already in the set."),
             )
         taken |= bit
+    if len(naturals) == len(cards):
+        # Without a jolly a set stands for its own cards: one tuple for both, one object less
+        # for the garbage collector to track for as long as the meld is remembered.
+        return Meld(_SET_KIND, cards, cards)
     free = [s for s in range(4) if not taken >> s & 1] or [0, 1, 2, 3]
     represents: list[Card] = []
-    jokers = iter(declared)
+    j = 0  # the jolly's declaration next (by index: compiled, next() is a generic call)
     for card in cards:
         if card.code != 52:
             represents.append(card)
             continue
-        choice = next(jokers)
+        choice = declared[j]
+        j += 1
         if choice is None:
             suit = free.pop(0) if distinct or len(free) > 1 else free[0]
             choice = NATURAL_CARDS[suit * 13 + rank]
         represents.append(choice)
-    # Without a jolly a set stands for its own cards: one tuple for both, one object less
-    # for the garbage collector to track for as long as the meld is remembered.
-    return Meld(_SET_KIND, cards, cards if len(naturals) == len(cards) else tuple(represents))
+    return Meld(_SET_KIND, cards, tuple(represents))
 
 
 @lru_cache(maxsize=256)
@@ -509,7 +520,7 @@ def _as_run(
     fixed = [d for d in declared if d is not None]
     wanted = _wanted(held, fixed, naturals[0].code // 13)
     window = (
-        _chosen_window(n, wanted, ace_high, wrap, key.ambiguous_joker is _LOWER)
+        _window_for(n, wanted, ace_high, wrap, key.ambiguous_joker is _LOWER)
         if wanted >= 0
         else None
     )
@@ -565,7 +576,24 @@ def _windows_holding(
     return tuple(found)
 
 
-@lru_cache(maxsize=4096)
+def _window_for(
+    n: int, wanted: int, ace_high: bool, wrap: bool, lower: bool
+) -> tuple[int, ...] | None:
+    """:func:`_chosen_window`, remembered under one int packing the question (a call through
+    lru_cache, compiled, goes through the interpreter and hashes a tuple of its arguments);
+    an empty tuple for no window."""
+    asked = (((wanted << 4 | n) << 1 | ace_high) << 1 | wrap) << 1 | lower
+    found = _WINDOWS_FOR.get(asked)
+    if found is None:
+        if len(_WINDOWS_FOR) >= 4096:
+            _WINDOWS_FOR.clear()
+        found = _WINDOWS_FOR[asked] = _chosen_window(n, wanted, ace_high, wrap, lower) or ()
+    return found or None
+
+
+_WINDOWS_FOR: Final[dict[int, tuple[int, ...]]] = {}
+
+
 def _chosen_window(
     n: int, wanted: int, ace_high: bool, wrap: bool, lower: bool
 ) -> tuple[int, ...] | None:
