@@ -1374,3 +1374,31 @@ def test_a_jolly_taken_back_from_a_meld_of_the_opening_takes_its_value_with_it()
     assert not r.opened[1] and r.opening_points == 38
     play(r, "lay KS QS JS")
     assert r.opened[1] and r.opening_points == 68
+
+
+@pytest.mark.parametrize("second_paid", [True, False])
+def test_a_jolly_taken_back_and_laid_may_make_room_for_another(second_paid: bool) -> None:
+    # Scala 40 (40, one jolly at a time, no attaching before opening): seat 0 lays the
+    # jolly as J♥ and as 4♦. Seat 1 has not opened; with one jolly he makes at most 30
+    # (10♣ JK=J♣ Q♣), with both 48: he takes the first back with J♥ and lays it, which
+    # lets him take the second back with 4♦ and lay it with 5♣ 6♣. The first retrieval
+    # is legal because the second may follow once the first jolly is down; without 4♦
+    # nothing finishes the opening, so the first jolly has nowhere to go down.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    fourth = "4D" if second_paid else "8D"
+    hands = [
+        "QH KH AH JK 4C 4S 4H JK 9C 8S",
+        f"JH {fourth} 10C QC 5C 6C 2S 9D KS 7H",
+    ]
+    r = deal(rules, hands, "6H", "3S 2D")
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 4C 4S 4H JK=4D", "discard 9C", "draw")
+    if not second_paid:
+        refused(r, "swap 0 JH", Reason.JOKER_CANNOT_BE_RELAID)
+        return
+    assert "swap 0 JH" in legal(r)
+    play(r, "swap 0 JH")
+    assert "lay 10C QC JK=JC" in legal(r)
+    play(r, "lay 10C QC JK=JC")
+    assert not r.opened[1] and "swap 1 4D" in legal(r)
+    play(r, "swap 1 4D", "lay 5C 6C JK=7C")
+    assert r.opened[1] and r.opening_points == 48 and not r.pending_jokers

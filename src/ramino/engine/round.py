@@ -703,7 +703,9 @@ class Round:
         could still give the opening it lacks: the opening search counts the cards in
         hand, and a retrieval trades one of them for a jolly. The retrieval's own check
         answers, and it asks the same of the hand it leaves. A jolly the move puts on the
-        table is tried too: the moves one after the other may take it back. ``within``: the
+        table is tried too: the moves one after the other may take it back. Where a jolly
+        taken back waits and must go down before another is taken back, the moves that lay
+        it are tried instead, each asking the same of the hand it leaves. ``within``: the
         hand ``rest`` is part of, if any (see opening_reachable); ``attached``:
         jollies_attached after the move.
 
@@ -731,9 +733,13 @@ class Round:
         trial._pending_from = self._pending_from if came_from is None else came_from
         trial._attached = attached
         knobs = self._key
-        # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is.
-        one_waits = bool(waiting) and knobs.retrieved_joker is _LAY_THIS_TURN
-        if not one_waits and any(trial.can(action) for action in swaps):
+        # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is;
+        # once it is down, one may be. The moves that lay it tell whether one taken back
+        # after it could finish the opening.
+        if bool(waiting) and knobs.retrieved_joker is _LAY_THIS_TURN:
+            if any(trial.can(action) for action in _legal.joker_actions(trial, seat)):
+                return True
+        elif any(trial.can(action) for action in swaps):
             return True
         if not (knobs.opening_counts_attachments and knobs.attach_before_opening):
             return False
