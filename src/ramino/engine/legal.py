@@ -1032,7 +1032,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     # is left to the full check. A hand that can open on its own can with more jollies
     # (and where attachments count there is no bound): the bound is asked only of one that
     # cannot.
-    _, jollies = retrievals_before_opening(round_, hand, table)
+    swaps, jollies = retrievals_before_opening(round_, hand, table)
     gain = (
         own_retrieval_gain(round_.table, range(len(table)), seat, round_.jollies_attached, rules)
         if jollies
@@ -1058,6 +1058,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             jollies if retrieving else 0,
             gain,
             own,
+            swaps,
         )
     taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
@@ -1105,6 +1106,7 @@ class _Hopeless:
         jollies: int,
         gain: int,
         own: bool,
+        swaps: list[Swap],
     ) -> None:
         self.rules = rules
         self.attaching = attaching
@@ -1125,6 +1127,11 @@ class _Hopeless:
         self.own = own
         #: Whether what jollies taken back add has a bound (see reachable_with_jollies).
         self.bounded = not (attaching or self.key.swap_counts_for_opening)
+        #: The retrievals his cards could pay for (see retrievals_before_opening).
+        self.swaps = swaps
+        #: Whether a jolly taken back goes down in a meld before any other retrieval, or
+        #: only once he has opened (see _lays_it_in_opening).
+        self.lays_first = key.retrieved_joker is _LAY_THIS_TURN and not key.attach_before_opening
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -1181,10 +1188,41 @@ class _Hopeless:
             return None  # cards not held: the full check words it
         # Taken back from a meld of his own, a jolly may leave more points behind.
         need = self.key.opening_threshold - self.laid_before - self.gain
-        if reachable_with_jollies(
+        if not reachable_with_jollies(
             rest, rules, need, keep=self.keep, jollies=self.jollies, table=self.table, within=cards
         ):
-            return None
+            return False
+        return None if not self.lays_first or self._lays_it_in_opening(rest, need) else False
+
+    def _lays_it_in_opening(self, rest: list[Card], need: int) -> bool:
+        """A tighter bound, where the jolly taken back must go down this turn while no other
+        retrieval may come first, and no attachment before opening: what ``rest`` (his cards
+        after the retrieval) lacks, no meld laid first makes up, so the jolly goes down in
+        a meld of his opening; then, if he takes back another, that one's cards (the first
+        other retrieval he makes) are given up. Every later retrieval is counted as a jolly
+        more for nothing; a jolly taken back from a meld of his own gives the meld the card
+        it stood for, which is as if that meld had been laid with it (``need`` holds what
+        the melds of his own on the table may gain)."""
+        rules = self.rules
+        keep = self.keep
+        table = self.table
+        if opening_reachable(rest, rules, need, keep=keep, table=table, within=self.cards):
+            return True  # his cards open alone: the jolly may go down once he has
+        extra = [JOKER] * self.jollies
+        # All part of the hand with every jolly, whose search the bound in _opening_turn built.
+        within = [*self.cards, *extra]
+        if opening_reachable(
+            [*rest, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
+        ):
+            return True
+        if self.jollies < 2:
+            return False
+        for other in self.swaps:
+            left = _without(rest, other.cards)
+            if len(left) == len(rest) - len(other.cards) and opening_reachable(
+                [*left, *extra], rules, need, keep=keep, using=JOKER, table=table, within=within
+            ):
+                return True
         return False
 
 
