@@ -59,7 +59,7 @@ _OPTIONAL_DISCARD: Final = FinalDiscard.OPTIONAL
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
     if meld.kind is _RUN:
-        return [(card,) for card in sorted(_run_ends(meld, rules_key(rules)), key=code_order)]
+        return [(card,) for card in _ends_in_order(meld, rules_key(rules))]
     if (
         meld.kind is _SET
         and rules.set_suits is _DISTINCT
@@ -292,17 +292,24 @@ def _attach_sieve(
     the declarations a jolly attached to it is tried with. Not remembered: its two callers
     remember what they make of it, meld by meld, and a sieve kept besides would only be
     more tuples of cards for the garbage collector to traverse."""
+    # In the order of their codes.
     if meld.kind is _RUN:
-        sieve = list(_run_ends(meld, key))
-    elif meld.kind is _SET:
+        ends = _ends_in_order(meld, key)
+        return ends, tuple([(card,) for card in ends])
+    if meld.kind is _SET:
         # By code: filtering the pack by rank would ask for a card's rank 52 times.
         rank = meld.rank
         assert rank is not None
         sieve = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
     else:
         sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
-    # By code (code_order reads a field in C; a card's __lt__ is a call per comparison).
-    return tuple(sorted(sieve, key=code_order)), tuple(_joker_attach_declarations(meld, key.rules))
+    return tuple(sieve), tuple(_joker_attach_declarations(meld, key.rules))
+
+
+def _ends_in_order(meld: Meld, key: RulesKey) -> tuple[Card, ...]:
+    # The cards of _run_ends by code: ints sorted in C, where sorted() with a key is a call
+    # into the interpreter (and a card's __lt__ a call per comparison).
+    return tuple([NATURAL_CARDS[code] for code in sorted([c.code for c in _run_ends(meld, key)])])
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
