@@ -17,7 +17,9 @@ from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.opening import (
     OpeningSearch,
     candidate_points,
+    known_search,
     points_bound,
+    reach_adding,
     search_for,
     search_holding,
 )
@@ -389,6 +391,72 @@ def test_a_search_of_a_bigger_hand_answers_for_its_parts(
     assert search.reach_using(left, len(part), want, keep, card.code) == own.reach_using(
         mine, len(part), want, keep, card.code
     )
+
+
+@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hand=st.lists(st.sampled_from(NARROW), min_size=2, max_size=9)
+    | st.lists(st.sampled_from(DECK), min_size=2, max_size=14),
+    changes=knobs,
+    want=st.integers(min_value=1, max_value=70),
+    keep=st.integers(min_value=0, max_value=2),
+    pick=st.integers(min_value=0),
+    bigger=st.booleans(),
+)
+def test_a_card_added_to_a_searched_hand_is_answered_as_the_bigger_hand_would_be(
+    hand: list[Card],
+    changes: dict[str, object],
+    want: int,
+    keep: int,
+    pick: int,
+    bigger: bool,
+) -> None:
+    try:
+        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
+    except RulesError:
+        assume(False)
+    naturals = [card for card in hand if card is not JOKER]
+    assume(naturals)
+    card = naturals[pick % len(naturals)]
+    # The hand without the card (no twin of it: the caller asks only then), searched on its
+    # own or as part of a bigger hand.
+    own = [c for c in hand if c is not card]
+    key = rules_key(rules)
+    searched = [*own, NARROW[pick % len(NARROW)]] if bigger else own
+    search = OpeningSearch(tuple(sorted(c.code for c in searched)), key)
+    expected = opening_reachable([*own, card], rules, want, keep=keep, using=card)
+    assert reach_adding(search, own, card, want, keep) is expected
+
+
+def test_a_card_added_is_answered_from_the_search_of_the_hand_it_joins() -> None:
+    rules = SCALA_40
+    key = rules_key(rules)
+    own = list(parse_cards("7H 8H QS KS 2C"))
+    search = OpeningSearch(tuple(sorted(c.code for c in own)), key)
+    # 9♥ makes 7♥ 8♥ 9♥ (24); with Q♠ K♠ and A♠ it would be 31 more.
+    assert reach_adding(search, own, Card.parse("9H"), 24, 1)
+    assert not reach_adding(search, own, Card.parse("9H"), 25, 1)
+    assert reach_adding(search, own, Card.parse("AS"), 31, 1)
+    assert not reach_adding(search, own, Card.parse("AS"), 32, 1)
+    # Every card kept but the meld's: 5 of 6 left is too many to keep after 7♥ 8♥ 9♥.
+    assert not reach_adding(search, own, Card.parse("9H"), 24, 4)
+    assert not reach_adding(search, own, Card.parse("3D"), 1, 0)
+
+
+def test_a_known_search_is_the_hands_own_or_that_of_the_hand_it_was_part_of() -> None:
+    clear_caches()
+    key = rules_key(SCALA_40)
+    hand = list(parse_cards("7H 8H QS KS 2C"))
+    thrown = Card.parse("5D")
+    assert known_search(hand, key, thrown) is None
+    before = search_for(tuple(sorted(c.code for c in [*hand, thrown])), key)
+    # Other hands searched since push it out of the last built: found as the hand's parent.
+    for other in ("AC 2C 3C", "AD 2D 3D", "AS 2S 3S", "4C 5C 6C"):
+        search_for(tuple(sorted(c.code for c in parse_cards(other))), key)
+    assert known_search(hand, key, None) is None
+    assert known_search(hand, key, thrown) is before
+    own = search_for(tuple(sorted(c.code for c in hand)), key)
+    assert known_search(hand, key, thrown) is own
 
 
 def test_a_search_does_not_answer_for_more_copies_than_its_hand_holds() -> None:

@@ -1980,6 +1980,17 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
             rules.opening_threshold <= 0 and not meld_candidates(cards, rules, containing=card)
         ):
             return False
+        elif rules.opening_threshold > 0 and cards.count(card) == 1:
+            # His hand without the card is most often one searched already, as the hand of
+            # his last turn less the card he threw: that search answers, each meld that
+            # holds the card taken out first (no twin of it is held, so none is barred).
+            key = rules_key(rules)
+            if points_bound(cards, key, (), card.code) < rules.opening_threshold:
+                return False  # as opening_reachable tells it first
+            own = cards[:-1]
+            search = opening.known_search(own, key, _last_discard(round_, seat))
+            if search is not None:
+                return opening.reach_adding(search, own, card, rules.opening_threshold, keep)
     return opening_reachable(
         cards,
         rules,
@@ -1989,6 +2000,17 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
         table=table,
         barred=None if rules.rediscard_taken_card else card,
     )
+
+
+def _last_discard(round_: Round, seat: int) -> Card | None:
+    """The card ``seat`` threw last, if his last move was a discard."""
+    history = round_.history
+    for k in range(len(history) - 1, -1, -1):
+        event = history[k]
+        if event.seat == seat:
+            action = event.action
+            return action.card if isinstance(action, Discard) else None
+    return None
 
 
 def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> bool:

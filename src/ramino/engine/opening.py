@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from .candidates import Candidate, groups_of_codes
+from .candidates import Candidate, groups_of_codes, meld_candidates
 from .cards import JOKER, Card, sorted_codes
 from .melds import Meld, MeldKind, meld_question, validate_meld
 from .rules_key import RulesKey, Store, per_rules
@@ -355,6 +355,58 @@ def search_holding(cards: Sequence[Card], key: RulesKey) -> tuple[OpeningSearch,
                 return recent, recent.pack(cards)
         found = search_for(codes, key)
     return found, found.pack(cards)
+
+
+def known_search(cards: Sequence[Card], key: RulesKey, parent: Card | None) -> OpeningSearch | None:
+    """A search already built that answers for ``cards`` (see search_holding), or ``None``:
+    their own, one of the last built, or that of their hand with ``parent`` (the hand they
+    were part of: the last turn's, before its discard)."""
+    codes = sorted_codes(cards)
+    searches = per_rules(_SEARCHES, key, 64)
+    found = searches.get(codes)
+    if found is None:
+        for recent in _RECENT:
+            if recent.key is key and recent.holds_all(codes):
+                return recent
+        if parent is not None:
+            found = searches.get(sorted_codes([*cards, parent]))
+    return found
+
+
+def reach_adding(
+    search: OpeningSearch, cards: list[Card], card: Card, want: int, keep: int
+) -> bool:
+    """Whether melds of ``cards`` and the natural ``card``, one of them holding ``card``,
+    make ``want`` points keeping ``keep`` cards, as the search of ``cards`` with ``card``
+    would answer :meth:`OpeningSearch.reach_using`, told by ``search``, one that answers
+    for ``cards`` (see known_search): each meld that holds ``card`` is taken first, and
+    the search answers for what it leaves of ``cards``. The card taken from the pile is
+    asked about before every draw, and a search of the hand with it costs more than the
+    few melds that hold it."""
+    key = search.key
+    jokers = key.opening_jokers
+    more = [*cards, card]
+    for meld_cards, declared in meld_candidates(more, key.rules, containing=card):
+        if not jokers and JOKER in meld_cards:
+            continue
+        size = len(more) - len(meld_cards)
+        if size < keep:
+            continue
+        points = _meld_option(meld_cards, declared, key)[1]
+        if points >= want:
+            return True
+        left = search.pack(_without(more, meld_cards))
+        if left >= 0 and search.reach(left, size, want - points, keep):
+            return True
+    return False
+
+
+def _without(cards: list[Card], taken: tuple[Card, ...]) -> list[Card]:
+    # ``cards`` less one copy of each of ``taken`` (all among them).
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left
 
 
 #: The searches built last, newest first (see search_holding).
