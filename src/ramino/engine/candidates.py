@@ -5,7 +5,7 @@ placement of the jolly. Built from the structure of the cards, never by trying s
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
@@ -237,42 +237,60 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     past the jolly's reach: they are remembered start by start (see _runs_from), far fewer of
     those come back than whole suits, and a suit not seen before is put together from them."""
     wrap = key.run_wrap
+    # Machine ints (i64: compiled, plain C) for the positions and windows below, all under
+    # 28 bits; a literal is shifted by at most 13 (see _groups_of).
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top = 14 if key.ace_in_runs is _LOW_OR_HIGH else 13
-    held = 0
-    for rank in range(1, 14):
-        held += mask >> rank & 1
-    if held + jokers < 3 or held < max(1, key.min_natural_cards):
+    top: i64 = 14 if key.ace_in_runs is _LOW_OR_HIGH else 13
+    ranks: i64 = mask
+    jollies: i64 = jokers
+    held: i64 = 0
+    rank: i64 = 1
+    while rank < 14:
+        held += ranks >> rank & 1
+        rank += 1
+    if held + jollies < 3 or held < max(1, key.min_natural_cards):
         return ()
     # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
     # going round the corner).
-    positions = mask | mask << 13
+    positions: i64 = ranks | ranks << 13
     pieces = per_rules(_PIECES, key, 32768)
     found: list[object] = []
-    # A range of two ints is a loop in C; a choice of two range objects is iterated generically.
-    last = 14 if wrap else top - 1
-    for start in range(1, last):
-        if not jokers and not positions >> start & 1:
+    last: i64 = 14 if wrap else top - 1
+    start: i64 = 1
+    while start < last:
+        if not jollies and not positions >> start & 1:
+            start += 1
             continue  # without a jolly a run starts on a card in hand
-        span = 13 if wrap else min(13, top + 1 - start)
-        window = (1 << span) - 1
-        bits = positions >> start & window
+        span: i64 = 13 if wrap else min(13, top + 1 - start)
+        window: i64 = (1 << span) - 1
+        bits: i64 = positions >> start & window
         # The search from this start stops at the first position past the jolly's reach.
-        missing = ~bits & window
-        for _ in range(jokers):
+        missing: i64 = ~bits & window
+        filled: i64 = 0
+        while filled < jollies:
             missing &= missing - 1
-        length = (missing & -missing).bit_length() if missing else span
+            filled += 1
+        # Up to the lowest position missing still, or the whole span.
+        length: i64 = span
+        if missing:
+            length = 1
+            while not missing >> (length - 1) & 1:
+                length += 1
         bits &= (1 << length) - 1
         if length < 3 or not bits:
             # No run from here: too short, or no card in hand to hold (a start far from
             # every card is most of them where the hand has a jolly), and no lookup asked.
+            start += 1
             continue
-        piece_key = (((jokers << 14 | bits) << 4 | length) << 4 | start) << 2 | suit
+        piece_key = (((jollies << 14 | bits) << 4 | length) << 4 | start) << 2 | suit
         piece = pieces.get(piece_key)
         if piece is None:
-            piece = pieces[piece_key] = _runs_from(suit, start, bits, length, jokers, key)
+            piece = pieces[piece_key] = _runs_from(
+                suit, int(start), int(bits), int(length), jokers, key
+            )
         found.extend(cast(_Pairs, piece))
+        start += 1
     if held + jokers >= 13:
         # A run of all 13 ranks is found from more than one start (from the low ace and up
         # to the high ace; going round the corner, from every start): the first stays.
@@ -365,11 +383,12 @@ def _rank_sets(
     of_suit = [NATURAL_CARDS[13 * s + index] for s in range(4)]
     found: list[Candidate] = []
     if distinct:
-        choices: Iterator[tuple[Card, ...]] = (
-            tuple([of_suit[s] for s in combo])
-            for size in range(1, len(suits) + 1)
-            for combo in itertools.combinations(suits, size)
-        )
+        # The suits held taken one, two, three, four at a time, as itertools.combinations
+        # gives them, from a table: no iterator is made and called through.
+        held = [of_suit[s] for s in suits]
+        choices: Iterable[tuple[Card, ...]] = [
+            tuple([held[k] for k in combo]) for combo in _SUBSETS[len(held)]
+        ]
     else:
         choices = _multisets(of_suit, suits, have_by_suit)
     declared_suit = distinct and key.set_joker_swap is _DECLARED_SUIT
@@ -384,14 +403,26 @@ def _rank_sets(
             if j == 0:
                 found.append((naturals, None))
             elif declared_suit:
-                free = [card for card in of_suit if card not in naturals]
-                for standing in itertools.combinations(free, j):
+                free = [card for card in of_suit if all(card is not c for c in naturals)]
+                for combo in _CHOICES[len(free)][j] if j <= len(free) else ():
+                    standing = tuple([free[k] for k in combo])
                     found.append((naturals + (JOKER,) * j, standing))
             elif distinct and j > 4 - len(naturals):
                 continue
             else:
                 found.append((naturals + (JOKER,) * j, None))
     return _shared(found)
+
+
+#: The ways of taking some of n things (n up to 4), one at a time, then two, ..., as
+#: itertools.combinations gives them, by index; and those of taking exactly j.
+_SUBSETS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(combo for size in range(1, n + 1) for combo in itertools.combinations(range(n), size))
+    for n in range(5)
+)
+_CHOICES: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    tuple(tuple(itertools.combinations(range(n), j)) for j in range(n + 1)) for n in range(5)
+)
 
 
 def _multisets(
