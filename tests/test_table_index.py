@@ -41,11 +41,8 @@ def test_an_index_built_from_another_is_the_index_built_afresh(preset: str, seed
         index = table_index(round_)
         fresh = TableIndex(index.melds, rules_key(rules))
         assert index.melds == tuple(m.meld for m in round_.table)
-        assert index.codes == fresh.codes
-        assert index.attachments == fresh.attachments
         assert index.swaps == fresh.swaps
         assert index.parts == fresh.parts
-        assert index.starts == fresh.starts
         actions = round_.legal_actions()
         round_.apply(actions[pick.randrange(len(actions))])
 

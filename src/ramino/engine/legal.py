@@ -74,9 +74,17 @@ def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | No
 def _attachments(table: TableIndex, held: int) -> list[Attach]:
     """Every single-card attachment to ``table`` worth checking for a hand holding the card
     codes ``held`` (see _held); the checks decide."""
-    codes = table.codes
-    attachments = table.attachments
-    return [attachments[k] for k in range(len(codes)) if held >> codes[k] & 1]
+    found: list[Attach] = []
+    jolly = held >> 52 & 1
+    for part in table.parts:
+        codes = part[0]
+        naturals = part[1]
+        for k in range(len(codes)):
+            if held >> codes[k] & 1:
+                found.append(naturals[k])
+        if jolly:
+            found.extend(part[2])
+    return found
 
 
 def _held(round_: Round, seat: int) -> int:
@@ -96,64 +104,33 @@ def _held_ids(round_: Round, hand: list[int]) -> int:
 
 class TableIndex:
     """What the moves onto one state of the table depend on, worked out once for it (and
-    remembered, see :func:`table_index`): the attachments worth checking, in the order of
-    the table's melds, each with the card code it needs (52 for the jolly); the retrievals
-    worth checking from each meld that holds a jolly; and, asked for, the cards that could
-    be attached alone to some meld."""
+    remembered, see :func:`table_index`): meld by meld, the attachments worth checking,
+    each with the card code it needs (the jolly's apart); the retrievals worth checking
+    from each meld that holds a jolly; and, asked for, the cards that could be attached
+    alone to some meld."""
 
     def __init__(
         self, melds: tuple[Meld, ...], key: RulesKey, previous: TableIndex | None = None
     ) -> None:
-        # The table changes a meld at a time: the melds that ``previous`` (another state of
-        # the table, for the same rules) holds at the same places from the first on are
-        # taken over as one slice of each list, and the part of a meld it holds at the same
-        # place further on is taken over too.
+        # The table changes a meld at a time: the part of a meld that ``previous`` (another
+        # state of the table, for the same rules) holds at the same place is taken over.
         old_melds = previous.melds if previous is not None else ()
-        same = 0
-        while same < len(old_melds) and same < len(melds) and old_melds[same] is melds[same]:
-            same += 1
-        old_parts: tuple[_MeldPart, ...] = ()
-        codes: list[int]
-        attachments: list[Attach]
-        starts: list[int]
-        parts: list[_MeldPart]
-        swaps: list[_SwapPart]
-        if previous is not None:
-            old_parts = previous.parts
-            start = previous.starts[same] if same < len(old_melds) else len(previous.codes)
-            codes = list(previous.codes[:start])
-            attachments = list(previous.attachments[:start])
-            starts = list(previous.starts[:same])
-            parts = list(old_parts[:same])
-            swaps = [swap for swap in previous.swaps if swap[0] < same]
-        else:
-            codes = []
-            attachments = []
-            starts = []
-            parts = []
-            swaps = []
-        for number in range(same, len(melds)):
+        old_parts = previous.parts if previous is not None else ()
+        parts: list[_MeldPart] = []
+        swaps: list[_SwapPart] = []
+        for number in range(len(melds)):
             meld = melds[number]
             if number < len(old_melds) and old_melds[number] is meld:
                 part = old_parts[number]
             else:
                 part = _meld_part(number, meld, key)
             parts.append(part)
-            naturals, natural_actions, jolly, _, swap = part
-            starts.append(len(codes))
-            codes.extend(naturals)
-            attachments.extend(natural_actions)
-            codes.extend([52] * len(jolly))
-            attachments.extend(jolly)
+            swap = part[4]
             if swap is not None:
                 swaps.append(swap)
         self.parts: tuple[_MeldPart, ...] = tuple(parts)
-        #: Where each meld's attachments start in ``codes`` and ``attachments``.
-        self.starts: tuple[int, ...] = tuple(starts)
         self.melds: tuple[Meld, ...] = melds
         self.key: RulesKey = key
-        self.codes: tuple[int, ...] = tuple(codes)
-        self.attachments: tuple[Attach, ...] = tuple(attachments)
         self.swaps: tuple[_SwapPart, ...] = tuple(swaps)
         # The codes asked about so far (see fitting), and those of them that fit.
         self._asked = 0
