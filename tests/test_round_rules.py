@@ -1402,3 +1402,28 @@ def test_a_jolly_taken_back_and_laid_may_make_room_for_another(second_paid: bool
     assert not r.opened[1] and "swap 1 4D" in legal(r)
     play(r, "swap 1 4D", "lay 5C 6C JK=7C")
     assert r.opened[1] and r.opening_points == 48 and not r.pending_jokers
+
+
+@pytest.mark.parametrize("second_king", [True, False])
+def test_a_retrieval_that_frees_two_jollies_is_bounded_with_both(second_king: bool) -> None:
+    # Apertura 50 with two jollies to a meld: seat 0 lays Q♣ Q♠ and two jollies. Seat 1 has
+    # not opened; giving Q♦ Q♥ takes both back, and with K♥ K♠ and J♥ J♠ they make two
+    # sets of 30: 60. With one of them he would make 30 at most, which must not refuse the
+    # retrieval. Without K♠ the two jollies make 30 with J♥ J♠ and nothing else reaches
+    # 50: the retrieval is refused.
+    rules = replace(get_preset("apertura-50"), max_jokers_per_meld=None)
+    king = "KS" if second_king else "9C"
+    hands = [
+        "QC QS JK JK 10C 10D 10H 10S 4D 7C",
+        f"QD QH KH {king} JH JS 2C 5D 8S 3H",
+    ]
+    r = deal(rules, hands, "6H", "3S 2D")
+    play(r, "draw", "lay QC QS JK JK", "lay 10C 10D 10H 10S", "discard 7C", "draw")
+    if not second_king:
+        assert "swap 0 QD QH" not in legal(r)
+        assert not r.can(parse_action("swap 0 QD QH"))
+        return
+    assert "swap 0 QD QH" in legal(r)
+    play(r, "swap 0 QD QH", "lay KH KS JK", "lay JH JS JK")
+    assert r.opened[1] and not r.pending_jokers
+

@@ -1176,9 +1176,13 @@ class _Hopeless:
             rest, rules, need, keep=self.keep, jollies=self.jollies, table=self.table, within=cards
         ):
             return False
-        return None if not self.lays_first or self._lays_it_in_opening(rest, need) else False
+        number = action.meld
+        freed = self.table[number].joker_count if 0 <= number < len(self.table) else 0
+        if self.lays_first and freed and not self._lays_it_in_opening(rest, need, freed):
+            return False
+        return None
 
-    def _lays_it_in_opening(self, rest: list[Card], need: int) -> bool:
+    def _lays_it_in_opening(self, rest: list[Card], need: int, freed: int) -> bool:
         """A tighter bound, where the jolly taken back must go down this turn while no other
         retrieval may come first, and no attachment before opening: what ``rest`` (his cards
         after the retrieval) lacks, no meld laid first makes up, so the jolly goes down in
@@ -1186,7 +1190,8 @@ class _Hopeless:
         other retrieval he makes) are given up. Every later retrieval is counted as a jolly
         more for nothing; a jolly taken back from a meld of his own gives the meld the card
         it stood for, which is as if that meld had been laid with it (``need`` holds what
-        the melds of his own on the table may gain)."""
+        the melds of his own on the table may gain). ``freed``: at most how many jollies
+        the retrieval takes back (a set may give two for its two missing cards)."""
         rules = self.rules
         keep = self.keep
         table = self.table
@@ -1196,10 +1201,16 @@ class _Hopeless:
         # All part of the hand with every jolly, whose search the bound in _opening_turn built.
         within = [*self.cards, *extra]
         if opening_reachable(
-            [*rest, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
+            [*rest, *([JOKER] * freed)],
+            rules,
+            need,
+            keep=keep,
+            using=JOKER,
+            table=table,
+            within=within,
         ):
             return True
-        if self.jollies < 2:
+        if self.jollies <= freed:
             return False
         for other in self.swaps:
             left = _without(rest, other.cards)
