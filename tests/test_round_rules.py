@@ -1427,3 +1427,21 @@ def test_a_retrieval_that_frees_two_jollies_is_bounded_with_both(second_king: bo
     play(r, "swap 0 QD QH", "lay KH KS JK", "lay JH JS JK")
     assert r.opened[1] and not r.pending_jokers
 
+
+def test_a_jolly_attached_before_opening_may_be_taken_back_where_that_counts() -> None:
+    # Scala 40 where a retrieval counts toward the opening and attaching before it is open:
+    # seat 1 cannot open, and no jolly on the table is his to take back; but his own, once
+    # attached to 6♦ 7♦ 8♦ as 5♦, is, giving the 5♦ (5 points): then 9♠ 10♠ Q♠ and that
+    # jolly make 39 more, 44. The attachment is listed, as the full check finds.
+    rules = replace(
+        get_preset("scala-40"),
+        hand_size=10,
+        attach_before_opening=True,
+        swap_counts_for_opening=True,
+    )
+    hands = ["6D 7D 8D 3S 4S 5S 6S 7S 2S 4C", "JK 5D 9S 10S QS 2H 3D KH 5C AS"]
+    r = deal(rules, hands, "6H", "3H 2D")
+    play(r, "draw", "lay 6D 7D 8D", "lay 3S 4S 5S 6S 7S", "discard 4C", "draw")
+    assert "attach 0 JK=5D" in legal(r)
+    play(r, "attach 0 JK=5D", "swap 0 5D", "lay 9S 10S QS JK=JS")
+    assert r.opened[1] and r.opening_points == 44

@@ -1147,13 +1147,18 @@ class _Hopeless:
                 self.table,
             )
         if isinstance(action, Attach) and (
-            (not self.attaching and not self.retrieving)
+            (not self.attaching and not self.retrieving and not self._may_take_back(action))
             or _refused_attachment(action, self.table, self.key)
         ):
             return False
         if isinstance(action, Swap):
             return self._swap(action)
         return None
+
+    def _may_take_back(self, action: Attach) -> bool:
+        # A jolly he attaches is one he may take back at once, giving the card it stands
+        # for: where a retrieval counts toward the opening, that may be what it lacks.
+        return self.own and self.key.swap_counts_for_opening and JOKER in action.cards
 
     def _swap(self, action: Swap) -> bool | None:
         # A retrieval gives a jolly for cards of the hand: what it leaves, and any jolly
