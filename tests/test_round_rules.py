@@ -1445,3 +1445,24 @@ def test_a_jolly_attached_before_opening_may_be_taken_back_where_that_counts() -
     assert "attach 0 JK=5D" in legal(r)
     play(r, "attach 0 JK=5D", "swap 0 5D", "lay 9S 10S QS JK=JS")
     assert r.opened[1] and r.opening_points == 44
+
+
+def test_a_jolly_taken_back_from_his_own_meld_takes_its_points_with_it() -> None:
+    # Scala 40 with the jolly worth 25 toward the opening: seat 1 lays 2♥ 3♥ JK=4♥ (30) and
+    # has not opened; taking seat 0's jolly with 10♣ and laying it with 2♣ 3♣ (30) would
+    # open. Taking his own back with 4♥ instead leaves his meld worth 9, and 2♣ 3♣ with
+    # that jolly make 39, short of 40, the other jolly then having nowhere to go: refused,
+    # though the jolly alone would make up the 10 the opening lacked before it.
+    rules = replace(get_preset("scala-40"), opening_joker_value=25)
+    hands = [
+        "6D 7D 8D 3S 4S 5S 6S 7S 9C JK JC 4C 2S",
+        "2H 3H JK 4H 2C 3C 10C 9S KD 7C 5D QH 8H",
+    ]
+    r = deal(rules, hands, "6H", "9H 8D 3H 6S")
+    play(r, "draw", "discard 9H", "draw", "discard 8D")  # past the first round
+    play(r, "draw", "lay 6D 7D 8D", "lay 3S 4S 5S 6S 7S", "lay 9C JK=10C JC", "discard 4C")
+    play(r, "draw", "lay 2H 3H JK=4H")
+    assert not r.opened[1] and r.opening_points == 30
+    assert "swap 2 10C" in legal(r)
+    assert "swap 3 4H" not in legal(r)
+    assert not r.can(parse_action("swap 3 4H"))

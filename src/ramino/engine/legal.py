@@ -1029,7 +1029,30 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         )
     )
     own = key.joker_swap and not key.joker_swap_needs_opened
+    taken = round_.taken_card
     if hopeless:
+        # Where a retrieval that opens surely passes every check (see _Hopeless.sure): no
+        # jolly waits, no card left in hand may not be thrown (the card taken from the pile
+        # goes down with the move, and no twin of it is held), no first-round limit.
+        clear = (
+            not waiting
+            and key.opening_jokers
+            and not (round_.first_round and not rules.rummy_on_first_turn)
+            and (
+                taken is None
+                or key.rediscard_taken_card
+                or (
+                    key.discard_pickup is _MUST_USE
+                    and cards.count(deck[taken]) == (1 if taken in hand else 0)
+                )
+            )
+        )
+        # The melds a retrieval would change the points of his opening from (see
+        # Round._plan_swap), as the bits of an int.
+        counted = 0
+        for number in range(len(table)):
+            if round_.table[number].owner == seat or number in round_.jollies_attached:
+                counted |= 1 << number
         return _Hopeless(
             rules,
             attaching,
@@ -1043,8 +1066,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             gain,
             own,
             swaps,
+            clear,
+            counted,
         )
-    taken = round_.taken_card
     taken_card = deck[taken] if taken is not None else None
     must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
@@ -1091,6 +1115,8 @@ class _Hopeless:
         gain: int,
         own: bool,
         swaps: list[Swap],
+        clear: bool,
+        counted: int,
     ) -> None:
         self.rules = rules
         self.attaching = attaching
@@ -1116,6 +1142,12 @@ class _Hopeless:
         #: Whether a jolly taken back goes down in a meld before any other retrieval, or
         #: only once he has opened (see _lays_it_in_opening).
         self.lays_first = key.retrieved_joker is _LAY_THIS_TURN and not key.attach_before_opening
+        #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
+        #: a meld that leaves one (see _opens_by_retrieval): the bound holds, the jolly goes
+        #: down first, and nothing else can refuse the moves (see _opening_turn).
+        self.sure = self.bounded and self.lays_first and self.retrieving and clear
+        #: The melds of the table a retrieval changes his opening's points from, as bits.
+        self.counted = counted
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -1133,19 +1165,23 @@ class _Hopeless:
             rest = _without(cards, laid)
             if len(rest) != len(cards) - len(laid) or not rest:
                 return None  # cards not held, or going out: the full check words it
-            return _short_even_with_jollies(
+            need = self.key.opening_threshold - self.laid_before - meld.points(rules)
+            verdict = _short_even_with_jollies(
                 rules,
                 cards,
                 laid,
                 rest,
                 meld,
-                self.key.opening_threshold - self.laid_before - meld.points(rules),
+                need,
                 self.keep,
                 self.jollies,
                 self.gain,
                 self.own,
                 self.table,
             )
+            if verdict is None and self.sure and self._opens_by_retrieval(rest, need, None):
+                return True
+            return verdict
         if isinstance(action, Attach) and (
             (not self.attaching and not self.retrieving and not self._may_take_back(action))
             or _refused_attachment(action, self.table, self.key)
@@ -1185,7 +1221,37 @@ class _Hopeless:
         freed = self.table[number].joker_count if 0 <= number < len(self.table) else 0
         if self.lays_first and freed and not self._lays_it_in_opening(rest, need, freed):
             return False
+        if self.sure and self._opens_by_retrieval(
+            cards, self.key.opening_threshold - self.laid_before, action
+        ):
+            return True
         return None
+
+    def _opens_by_retrieval(self, rest: list[Card], need: int, first: Swap | None) -> bool:
+        """Whether the retrieval ``first`` (else one of those his cards could pay for), made
+        now from ``rest`` (his cards, after the meld checked if any, worth ``need`` toward
+        the opening then), leaves him an opening of ``need`` holding its jolly: then the
+        move is legal (where ``sure``, every check of Round._plan_swap and _check_rest
+        passes, and the checks of a meld find that retrieval). Only a retrieval that frees
+        one jolly from a meld whose points do not count in his opening."""
+        rules = self.rules
+        table = self.table
+        key = self.key
+        within = [*self.cards, *([JOKER] * self.jollies)]
+        for swap in self.swaps if first is None else [first]:
+            number = swap.meld
+            if self.counted >> number & 1 or not 0 <= number < len(table):
+                continue
+            left = _without(rest, swap.cards)
+            if len(left) != len(rest) - len(swap.cards):
+                continue  # not paid for
+            if _retrieved(table[number], swap.cards, key) != 1:
+                continue
+            if opening_reachable(
+                [*left, JOKER], rules, need, keep=self.keep, using=JOKER, table=table, within=within
+            ):
+                return True
+        return False
 
     def _lays_it_in_opening(self, rest: list[Card], need: int, freed: int) -> bool:
         """A tighter bound, where the jolly taken back must go down this turn while no other
