@@ -1030,29 +1030,32 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     )
     own = key.joker_swap and not key.joker_swap_needs_opened
     taken = round_.taken_card
-    if hopeless:
-        # Where a retrieval that opens surely passes every check (see _Hopeless.sure): no
-        # jolly waits, no card left in hand may not be thrown (the card taken from the pile
-        # goes down with the move, and no twin of it is held), no first-round limit.
-        clear = (
-            not waiting
-            and key.opening_jokers
-            and not (round_.first_round and not rules.rummy_on_first_turn)
-            and (
-                taken is None
-                or key.rediscard_taken_card
-                or (
-                    key.discard_pickup is _MUST_USE
-                    and cards.count(deck[taken]) == (1 if taken in hand else 0)
-                )
+    # Where a retrieval that opens surely passes every check (see _opens_by_retrieval): no
+    # jolly waits, no card left in hand may not be thrown (the card taken from the pile goes
+    # down with the move, and no twin of it is held), no first-round limit.
+    clear = (
+        jollies > 0
+        and retrieving
+        and not waiting
+        and key.opening_jokers
+        and not (round_.first_round and not rules.rummy_on_first_turn)
+        and (
+            taken is None
+            or key.rediscard_taken_card
+            or (
+                key.discard_pickup is _MUST_USE
+                and cards.count(deck[taken]) == (1 if taken in hand else 0)
             )
         )
-        # The melds a retrieval would change the points of his opening from (see
-        # Round._plan_swap), as the bits of an int.
-        counted = 0
+    )
+    # The melds a retrieval would change the points of his opening from (see
+    # Round._plan_swap), as the bits of an int.
+    counted = 0
+    if clear:
         for number in range(len(table)):
             if round_.table[number].owner == seat or number in round_.jollies_attached:
                 counted |= 1 << number
+    if hopeless:
         return _Hopeless(
             rules,
             attaching,
@@ -1065,9 +1068,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             jollies if retrieving else 0,
             gain,
             own,
-            swaps,
-            clear,
-            counted,
+            _Retrievals(clear, swaps, counted),
         )
     taken_card = deck[taken] if taken is not None else None
     must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
@@ -1093,7 +1094,58 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         jollies if retrieving else 0,
         gain,
         own,
+        _Retrievals(clear, swaps, counted),
     )
+
+
+class _Retrievals:
+    """What _opens_by_retrieval asks of a player who has not opened, worked out once for
+    his decision (see _opening_turn)."""
+
+    def __init__(self, clear: bool, swaps: list[Swap], counted: int) -> None:
+        #: Whether nothing but the opening can refuse a retrieval or a meld before it (see
+        #: _opening_turn); the rules must also make the jolly go down first.
+        self.clear = clear
+        #: The retrievals his cards could pay for (see retrievals_before_opening).
+        self.swaps = swaps
+        #: The melds of the table a retrieval changes his opening's points from, as bits.
+        self.counted = counted
+
+
+def _opens_by_retrieval(
+    rules: Rules,
+    table: list[Meld],
+    cards: list[Card],
+    jollies: int,
+    keep: int,
+    known: _Retrievals,
+    rest: list[Card],
+    need: int,
+    first: Swap | None,
+) -> bool:
+    """Whether the retrieval ``first`` (else one of those his ``cards`` could pay for), made
+    now from ``rest`` (his cards, after the meld checked if any, ``need`` points short of
+    the opening then), leaves him an opening holding its jolly: then the move is legal
+    (where nothing else can refuse it, see _Retrievals.clear, every check of
+    Round._plan_swap and _check_rest passes, and the check of a meld finds that
+    retrieval). Only a retrieval that frees one jolly from a meld whose points do not
+    count in his opening. ``jollies``: how many his cards could take back."""
+    key = rules_key(rules)
+    within = [*cards, *([JOKER] * jollies)]
+    for swap in known.swaps if first is None else [first]:
+        number = swap.meld
+        if known.counted >> number & 1 or not 0 <= number < len(table):
+            continue
+        left = _without(rest, swap.cards)
+        if len(left) != len(rest) - len(swap.cards):
+            continue  # not paid for
+        if _retrieved(table[number], swap.cards, key) != 1:
+            continue
+        if opening_reachable(
+            [*left, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
+        ):
+            return True
+    return False
 
 
 class _Hopeless:
@@ -1114,9 +1166,7 @@ class _Hopeless:
         jollies: int,
         gain: int,
         own: bool,
-        swaps: list[Swap],
-        clear: bool,
-        counted: int,
+        known: _Retrievals,
     ) -> None:
         self.rules = rules
         self.attaching = attaching
@@ -1137,17 +1187,14 @@ class _Hopeless:
         self.own = own
         #: Whether what jollies taken back add has a bound (see reachable_with_jollies).
         self.bounded = not (attaching or self.key.swap_counts_for_opening)
-        #: The retrievals his cards could pay for (see retrievals_before_opening).
-        self.swaps = swaps
+        #: The retrievals his cards could pay for, and what else _opens_by_retrieval asks.
+        self.known = known
         #: Whether a jolly taken back goes down in a meld before any other retrieval, or
         #: only once he has opened (see _lays_it_in_opening).
         self.lays_first = key.retrieved_joker is _LAY_THIS_TURN and not key.attach_before_opening
         #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
-        #: a meld that leaves one (see _opens_by_retrieval): the bound holds, the jolly goes
-        #: down first, and nothing else can refuse the moves (see _opening_turn).
-        self.sure = self.bounded and self.lays_first and self.retrieving and clear
-        #: The melds of the table a retrieval changes his opening's points from, as bits.
-        self.counted = counted
+        #: a meld that leaves one (see _opens_by_retrieval).
+        self.sure = self.bounded and self.lays_first and known.clear
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -1179,7 +1226,7 @@ class _Hopeless:
                 self.own,
                 self.table,
             )
-            if verdict is None and self.sure and self._opens_by_retrieval(rest, need, None):
+            if verdict is None and self.sure and self._opens(rest, need, None):
                 return True
             return verdict
         if isinstance(action, Attach) and (
@@ -1221,37 +1268,22 @@ class _Hopeless:
         freed = self.table[number].joker_count if 0 <= number < len(self.table) else 0
         if self.lays_first and freed and not self._lays_it_in_opening(rest, need, freed):
             return False
-        if self.sure and self._opens_by_retrieval(
-            cards, self.key.opening_threshold - self.laid_before, action
-        ):
+        if self.sure and self._opens(cards, self.key.opening_threshold - self.laid_before, action):
             return True
         return None
 
-    def _opens_by_retrieval(self, rest: list[Card], need: int, first: Swap | None) -> bool:
-        """Whether the retrieval ``first`` (else one of those his cards could pay for), made
-        now from ``rest`` (his cards, after the meld checked if any, worth ``need`` toward
-        the opening then), leaves him an opening of ``need`` holding its jolly: then the
-        move is legal (where ``sure``, every check of Round._plan_swap and _check_rest
-        passes, and the checks of a meld find that retrieval). Only a retrieval that frees
-        one jolly from a meld whose points do not count in his opening."""
-        rules = self.rules
-        table = self.table
-        key = self.key
-        within = [*self.cards, *([JOKER] * self.jollies)]
-        for swap in self.swaps if first is None else [first]:
-            number = swap.meld
-            if self.counted >> number & 1 or not 0 <= number < len(table):
-                continue
-            left = _without(rest, swap.cards)
-            if len(left) != len(rest) - len(swap.cards):
-                continue  # not paid for
-            if _retrieved(table[number], swap.cards, key) != 1:
-                continue
-            if opening_reachable(
-                [*left, JOKER], rules, need, keep=self.keep, using=JOKER, table=table, within=within
-            ):
-                return True
-        return False
+    def _opens(self, rest: list[Card], need: int, first: Swap | None) -> bool:
+        return _opens_by_retrieval(
+            self.rules,
+            self.table,
+            self.cards,
+            self.jollies,
+            self.keep,
+            self.known,
+            rest,
+            need,
+            first,
+        )
 
     def _lays_it_in_opening(self, rest: list[Card], need: int, freed: int) -> bool:
         """A tighter bound, where the jolly taken back must go down this turn while no other
@@ -1283,7 +1315,7 @@ class _Hopeless:
             return True
         if self.jollies <= freed:
             return False
-        for other in self.swaps:
+        for other in self.known.swaps:
             left = _without(rest, other.cards)
             if len(left) == len(rest) - len(other.cards) and opening_reachable(
                 [*left, *extra], rules, need, keep=keep, using=JOKER, table=table, within=within
@@ -1317,6 +1349,7 @@ class _OpeningTurn:
         jollies: int,
         gain: int,
         own: bool,
+        known: _Retrievals,
     ) -> None:
         self.rules = rules
         self.key = key
@@ -1344,13 +1377,30 @@ class _OpeningTurn:
         self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
+        #: The retrievals his cards could pay for, and what else _opens_by_retrieval asks.
+        self.known = known
+        #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
+        #: a meld that leaves one (see _opens_by_retrieval): the jolly goes down first, and
+        #: what retrievals add has a bound (see _Hopeless.sure).
+        self.sure = (
+            known.clear
+            and not attaching
+            and not key.swap_counts_for_opening
+            and key.retrieved_joker is _LAY_THIS_TURN
+            and not key.attach_before_opening
+        )
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
         if isinstance(action, Attach):
             return False if _refused_attachment(action, self.table, self.key) else None
-        if isinstance(action, Swap) and self.one_at_a_time:
-            return False
+        if isinstance(action, Swap):
+            if self.one_at_a_time:
+                return False
+            need = self.key.opening_threshold - self.laid_before
+            if self.sure and self._opens(self.cards, need, action):
+                return True
+            return None
         if not isinstance(action, Lay):
             return None
         # While a jolly taken back waits (see _opening_turn): a lay that puts it down, or
@@ -1449,11 +1499,12 @@ class _OpeningTurn:
                     return True if self._relaid(natural) else None
             own = False
         table = [*self.table, meld] if self.attaching else self.table
-        return _short_even_with_jollies(
+        rest = _without(cards, laid)
+        verdict = _short_even_with_jollies(
             rules,
             cards,
             laid,
-            _without(cards, laid),
+            rest,
             meld,
             threshold - points,
             self.keep,
@@ -1461,6 +1512,22 @@ class _OpeningTurn:
             self.gain,
             own,
             table,
+        )
+        if verdict is None and self.sure and self._opens(rest, threshold - points, None):
+            return True
+        return verdict
+
+    def _opens(self, rest: list[Card], need: int, first: Swap | None) -> bool:
+        return _opens_by_retrieval(
+            self.rules,
+            self.table,
+            self.cards,
+            self.jollies,
+            self.keep,
+            self.known,
+            rest,
+            need,
+            first,
         )
 
     def _relaid(self, laid: tuple[Card, ...]) -> bool:
