@@ -1466,3 +1466,17 @@ def test_a_jolly_taken_back_from_his_own_meld_takes_its_points_with_it() -> None
     assert "swap 2 10C" in legal(r)
     assert "swap 3 4H" not in legal(r)
     assert not r.can(parse_action("swap 3 4H"))
+
+
+def test_two_jollies_that_open_only_in_one_meld_cannot_be_taken_back_one_after_the_other() -> None:
+    # Scala 40 with two jollies allowed in a meld: seat 1 could open with both, as
+    # 10♣ JK=J♣ JK=Q♣ K♣ (40), but the first taken back must go down before the second
+    # is taken, and alone it makes no meld with his cards: the first retrieval is refused.
+    rules = replace(get_preset("scala-40"), hand_size=10, max_jokers_per_meld=2)
+    hands = ["QH KH AH JK 4C 4S 4H JK 9C 8S", "JH 4D 10C KC 2S 9D 7H 5C 3S 6D"]
+    r = deal(rules, hands, "6H", "3H 2D 9H 8D")
+    play(r, "draw", "discard 3H", "draw", "discard 2D")  # past the first round
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 4C 4S 4H JK=4D", "discard 9C", "draw")
+    assert not r.opened[1]
+    assert "swap 0 JH" not in legal(r)
+    assert not r.can(parse_action("swap 0 JH"))

@@ -1125,27 +1125,58 @@ def _opens_by_retrieval(
 ) -> bool:
     """Whether the retrieval ``first`` (else one of those his ``cards`` could pay for), made
     now from ``rest`` (his cards, after the meld checked if any, ``need`` points short of
-    the opening then), leaves him an opening holding its jolly: then the move is legal
-    (where nothing else can refuse it, see _Retrievals.clear, every check of
-    Round._plan_swap and _check_rest passes, and the check of a meld finds that
-    retrieval). Only a retrieval that frees one jolly from a meld whose points do not
-    count in his opening. ``jollies``: how many his cards could take back."""
+    the opening then), leaves him an opening holding its jolly, or one holding two where
+    another retrieval, from another meld, follows the meld that lays the first: then the
+    move is legal (where nothing else can refuse it, see _Retrievals.clear, every check of
+    Round._plan_swap and _check_rest passes, and the check of a meld finds those
+    retrievals; one jolly alone falling short, the opening found holds both, in two melds
+    where a meld holds one jolly at most). Only
+    retrievals that free one jolly each from melds whose points do not count in his
+    opening. ``jollies``: how many his cards could take back."""
     key = rules_key(rules)
     within = [*cards, *([JOKER] * jollies)]
     for swap in known.swaps if first is None else [first]:
-        number = swap.meld
-        if known.counted >> number & 1 or not 0 <= number < len(table):
-            continue
-        left = _without(rest, swap.cards)
-        if len(left) != len(rest) - len(swap.cards):
-            continue  # not paid for
-        if _retrieved(table[number], swap.cards, key) != 1:
+        left = _paid(table, key, known, rest, swap)
+        if left is None:
             continue
         if opening_reachable(
             [*left, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
         ):
             return True
+        if jollies < 2 or key.max_jokers_per_meld != 1:
+            # Two jollies in one meld could not go down one before the other's retrieval.
+            continue
+        for second in known.swaps:
+            if second.meld == swap.meld:
+                continue
+            after = _paid(table, key, known, left, second)
+            if after is not None and opening_reachable(
+                [*after, JOKER, JOKER],
+                rules,
+                need,
+                keep=keep,
+                using=JOKER,
+                table=table,
+                within=within,
+            ):
+                return True
     return False
+
+
+def _paid(
+    table: list[Meld], key: RulesKey, known: _Retrievals, cards: list[Card], swap: Swap
+) -> list[Card] | None:
+    """``cards`` less those ``swap`` gives, where they hold them and the retrieval frees one
+    jolly from a meld whose points do not count in his opening; else ``None``."""
+    number = swap.meld
+    if known.counted >> number & 1 or not 0 <= number < len(table):
+        return None
+    left = _without(cards, swap.cards)
+    if len(left) != len(cards) - len(swap.cards):
+        return None  # not paid for
+    if _retrieved(table[number], swap.cards, key) != 1:
+        return None
+    return left
 
 
 class _Hopeless:
