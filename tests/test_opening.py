@@ -183,6 +183,18 @@ def test_no_melds_of_a_hand_make_more_than_its_bound(
     assert opening_reachable(hand, rules, bound + 1, keep=0) is False
 
 
+def _rules_and_card(changes: dict[str, object], hand: list[Card], pick: int) -> tuple[Rules, Card]:
+    """Scala 40 with ``changes``, and a natural card of ``hand`` picked by ``pick`` (the
+    example is dropped where the knobs contradict each other or the hand has none)."""
+    try:
+        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
+    except RulesError:
+        assume(False)
+    naturals = [card for card in hand if card is not JOKER]
+    assume(naturals)
+    return rules, naturals[pick % len(naturals)]
+
+
 @settings(deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(
     hand=st.lists(st.sampled_from(NARROW), min_size=1, max_size=8)
@@ -193,13 +205,7 @@ def test_no_melds_of_a_hand_make_more_than_its_bound(
 def test_the_bound_with_a_card_to_hold_is_0_only_where_no_meld_holds_it(
     hand: list[Card], changes: dict[str, object], pick: int
 ) -> None:
-    try:
-        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
-    except RulesError:
-        assume(False)
-    naturals = [card for card in hand if card is not JOKER]
-    assume(naturals)
-    card = naturals[pick % len(naturals)]
+    rules, card = _rules_and_card(changes, hand, pick)
     key = rules_key(rules)
     held = [
         meld
@@ -411,13 +417,7 @@ def test_a_card_added_to_a_searched_hand_is_answered_as_the_bigger_hand_would_be
     pick: int,
     bigger: bool,
 ) -> None:
-    try:
-        rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
-    except RulesError:
-        assume(False)
-    naturals = [card for card in hand if card is not JOKER]
-    assume(naturals)
-    card = naturals[pick % len(naturals)]
+    rules, card = _rules_and_card(changes, hand, pick)
     # The hand without the card (no twin of it: the caller asks only then), searched on its
     # own or as part of a bigger hand.
     own = [c for c in hand if c is not card]

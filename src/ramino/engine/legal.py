@@ -1030,7 +1030,7 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     )
     own = key.joker_swap and not key.joker_swap_needs_opened
     taken = round_.taken_card
-    # Where a retrieval that opens surely passes every check (see _opens_by_retrieval): no
+    # Where a retrieval that opens surely passes every check (see _Retrievals.opens): no
     # jolly waits, no card left in hand may not be thrown (the card taken from the pile goes
     # down with the move, and no twin of it is held), no first-round limit.
     clear = (
@@ -1068,7 +1068,9 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
             jollies if retrieving else 0,
             gain,
             own,
-            _Retrievals(clear, swaps, counted),
+            _Retrievals(
+                clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep
+            ),
         )
     taken_card = deck[taken] if taken is not None else None
     must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
@@ -1094,15 +1096,26 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         jollies if retrieving else 0,
         gain,
         own,
-        _Retrievals(clear, swaps, counted),
+        _Retrievals(clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep),
     )
 
 
 class _Retrievals:
-    """What _opens_by_retrieval asks of a player who has not opened, worked out once for
-    his decision (see _opening_turn)."""
+    """The retrievals a player who has not opened could make now, and whether one surely
+    makes his move legal (see :meth:`opens`), worked out once for his decision (see
+    _opening_turn)."""
 
-    def __init__(self, clear: bool, swaps: list[Swap], counted: int) -> None:
+    def __init__(
+        self,
+        clear: bool,
+        swaps: list[Swap],
+        counted: int,
+        rules: Rules,
+        table: list[Meld],
+        cards: list[Card],
+        jollies: int,
+        keep: int,
+    ) -> None:
         #: Whether nothing but the opening can refuse a retrieval or a meld before it (see
         #: _opening_turn); the rules must also make the jolly go down first.
         self.clear = clear
@@ -1110,73 +1123,68 @@ class _Retrievals:
         self.swaps = swaps
         #: The melds of the table a retrieval changes his opening's points from, as bits.
         self.counted = counted
+        self.rules = rules
+        self.key = rules_key(rules)
+        self.table = table
+        self.cards = cards
+        #: How many jollies his cards could take back.
+        self.jollies = jollies
+        self.keep = keep
 
-
-def _opens_by_retrieval(
-    rules: Rules,
-    table: list[Meld],
-    cards: list[Card],
-    jollies: int,
-    keep: int,
-    known: _Retrievals,
-    rest: list[Card],
-    need: int,
-    first: Swap | None,
-) -> bool:
-    """Whether the retrieval ``first`` (else one of those his ``cards`` could pay for), made
-    now from ``rest`` (his cards, after the meld checked if any, ``need`` points short of
-    the opening then), leaves him an opening holding its jolly, or one holding two where
-    another retrieval, from another meld, follows the meld that lays the first: then the
-    move is legal (where nothing else can refuse it, see _Retrievals.clear, every check of
-    Round._plan_swap and _check_rest passes, and the check of a meld finds those
-    retrievals; one jolly alone falling short, the opening found holds both, in two melds
-    where a meld holds one jolly at most). Only
-    retrievals that free one jolly each from melds whose points do not count in his
-    opening. ``jollies``: how many his cards could take back."""
-    key = rules_key(rules)
-    within = [*cards, *([JOKER] * jollies)]
-    for swap in known.swaps if first is None else [first]:
-        left = _paid(table, key, known, rest, swap)
-        if left is None:
-            continue
-        if opening_reachable(
-            [*left, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
-        ):
-            return True
-        if jollies < 2 or key.max_jokers_per_meld != 1:
-            # Two jollies in one meld could not go down one before the other's retrieval.
-            continue
-        for second in known.swaps:
-            if second.meld == swap.meld:
+    def opens(self, rest: list[Card], need: int, first: Swap | None) -> bool:
+        """Whether the retrieval ``first`` (else one of those his cards could pay for), made
+        now from ``rest`` (his cards, after the meld checked if any, ``need`` points short
+        of the opening then), leaves him an opening holding its jolly, or one holding two
+        where another retrieval, from another meld, follows the meld that lays the first:
+        then the move is legal (where nothing else can refuse it, see ``clear``, every
+        check of Round._plan_swap and _check_rest passes, and the check of a meld finds
+        those retrievals; one jolly alone falling short, the opening found holds both, in
+        two melds where a meld holds one jolly at most). Only retrievals that free one
+        jolly each from melds whose points do not count in his opening."""
+        rules = self.rules
+        table = self.table
+        keep = self.keep
+        within = [*self.cards, *([JOKER] * self.jollies)]
+        for swap in self.swaps if first is None else [first]:
+            left = self._paid(rest, swap)
+            if left is None:
                 continue
-            after = _paid(table, key, known, left, second)
-            if after is not None and opening_reachable(
-                [*after, JOKER, JOKER],
-                rules,
-                need,
-                keep=keep,
-                using=JOKER,
-                table=table,
-                within=within,
+            if opening_reachable(
+                [*left, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
             ):
                 return True
-    return False
+            if self.jollies < 2 or self.key.max_jokers_per_meld != 1:
+                # Two jollies in one meld could not go down one before the other's retrieval.
+                continue
+            for second in self.swaps:
+                if second.meld == swap.meld:
+                    continue
+                after = self._paid(left, second)
+                if after is not None and opening_reachable(
+                    [*after, JOKER, JOKER],
+                    rules,
+                    need,
+                    keep=keep,
+                    using=JOKER,
+                    table=table,
+                    within=within,
+                ):
+                    return True
+        return False
 
-
-def _paid(
-    table: list[Meld], key: RulesKey, known: _Retrievals, cards: list[Card], swap: Swap
-) -> list[Card] | None:
-    """``cards`` less those ``swap`` gives, where they hold them and the retrieval frees one
-    jolly from a meld whose points do not count in his opening; else ``None``."""
-    number = swap.meld
-    if known.counted >> number & 1 or not 0 <= number < len(table):
-        return None
-    left = _without(cards, swap.cards)
-    if len(left) != len(cards) - len(swap.cards):
-        return None  # not paid for
-    if _retrieved(table[number], swap.cards, key) != 1:
-        return None
-    return left
+    def _paid(self, cards: list[Card], swap: Swap) -> list[Card] | None:
+        """``cards`` less those ``swap`` gives, where they hold them and the retrieval frees
+        one jolly from a meld whose points do not count in his opening; else ``None``."""
+        number = swap.meld
+        table = self.table
+        if self.counted >> number & 1 or not 0 <= number < len(table):
+            return None
+        left = _without(cards, swap.cards)
+        if len(left) != len(cards) - len(swap.cards):
+            return None  # not paid for
+        if _retrieved(table[number], swap.cards, self.key) != 1:
+            return None
+        return left
 
 
 class _Hopeless:
@@ -1218,13 +1226,13 @@ class _Hopeless:
         self.own = own
         #: Whether what jollies taken back add has a bound (see reachable_with_jollies).
         self.bounded = not (attaching or self.key.swap_counts_for_opening)
-        #: The retrievals his cards could pay for, and what else _opens_by_retrieval asks.
+        #: The retrievals his cards could pay for, and whether one surely opens.
         self.known = known
         #: Whether a jolly taken back goes down in a meld before any other retrieval, or
         #: only once he has opened (see _lays_it_in_opening).
         self.lays_first = key.retrieved_joker is _LAY_THIS_TURN and not key.attach_before_opening
         #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
-        #: a meld that leaves one (see _opens_by_retrieval).
+        #: a meld that leaves one (see _Retrievals.opens).
         self.sure = self.bounded and self.lays_first and known.clear
 
     def __call__(self, action: Action) -> bool | None:
@@ -1257,7 +1265,7 @@ class _Hopeless:
                 self.own,
                 self.table,
             )
-            if verdict is None and self.sure and self._opens(rest, need, None):
+            if verdict is None and self.sure and self.known.opens(rest, need, None):
                 return True
             return verdict
         if isinstance(action, Attach) and (
@@ -1299,22 +1307,11 @@ class _Hopeless:
         freed = self.table[number].joker_count if 0 <= number < len(self.table) else 0
         if self.lays_first and freed and not self._lays_it_in_opening(rest, need, freed):
             return False
-        if self.sure and self._opens(cards, self.key.opening_threshold - self.laid_before, action):
+        if self.sure and self.known.opens(
+            cards, self.key.opening_threshold - self.laid_before, action
+        ):
             return True
         return None
-
-    def _opens(self, rest: list[Card], need: int, first: Swap | None) -> bool:
-        return _opens_by_retrieval(
-            self.rules,
-            self.table,
-            self.cards,
-            self.jollies,
-            self.keep,
-            self.known,
-            rest,
-            need,
-            first,
-        )
 
     def _lays_it_in_opening(self, rest: list[Card], need: int, freed: int) -> bool:
         """A tighter bound, where the jolly taken back must go down this turn while no other
@@ -1408,10 +1405,10 @@ class _OpeningTurn:
         self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
         self.own = own
-        #: The retrievals his cards could pay for, and what else _opens_by_retrieval asks.
+        #: The retrievals his cards could pay for, and whether one surely opens.
         self.known = known
         #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
-        #: a meld that leaves one (see _opens_by_retrieval): the jolly goes down first, and
+        #: a meld that leaves one (see _Retrievals.opens): the jolly goes down first, and
         #: what retrievals add has a bound (see _Hopeless.sure).
         self.sure = (
             known.clear
@@ -1429,7 +1426,7 @@ class _OpeningTurn:
             if self.one_at_a_time:
                 return False
             need = self.key.opening_threshold - self.laid_before
-            if self.sure and self._opens(self.cards, need, action):
+            if self.sure and self.known.opens(self.cards, need, action):
                 return True
             return None
         if not isinstance(action, Lay):
@@ -1544,22 +1541,9 @@ class _OpeningTurn:
             own,
             table,
         )
-        if verdict is None and self.sure and self._opens(rest, threshold - points, None):
+        if verdict is None and self.sure and self.known.opens(rest, threshold - points, None):
             return True
         return verdict
-
-    def _opens(self, rest: list[Card], need: int, first: Swap | None) -> bool:
-        return _opens_by_retrieval(
-            self.rules,
-            self.table,
-            self.cards,
-            self.jollies,
-            self.keep,
-            self.known,
-            rest,
-            need,
-            first,
-        )
 
     def _relaid(self, laid: tuple[Card, ...]) -> bool:
         """Whether, after laying ``laid`` (an opening's meld, with its jolly taken back), the
