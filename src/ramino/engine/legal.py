@@ -777,7 +777,9 @@ def play_candidates(round_: Round) -> list[Action]:
         # One look at the table and at the hand's codes serves both.
         table = table_index(round_)
         held = _held(round_, seat)
-        candidates.extend(_attachments(table, held))
+        if knobs.attach_before_opening or round_.opened[seat]:
+            # Before opening, where attaching waits for it, no attachment is worth checking.
+            candidates.extend(_attachments(table, held))
         candidates.extend(_swaps(round_, seat, table, held))
     if not knobs.melding_during_play or knobs.flush_close:
         candidates.extend(show_candidates(round_, seat))
