@@ -1480,3 +1480,23 @@ def test_two_jollies_that_open_only_in_one_meld_cannot_be_taken_back_one_after_t
     assert not r.opened[1]
     assert "swap 0 JH" not in legal(r)
     assert not r.can(parse_action("swap 0 JH"))
+
+
+@pytest.mark.parametrize("six", [True, False])
+def test_the_card_on_the_pile_may_be_taken_to_open_through_a_retrieval(six: bool) -> None:
+    # Scala 40 (the card taken must be used): seat 0 opens with JK=J♥ Q♥ K♥ A♥ and throws
+    # 10♣. With it seat 1 lays 10♣ 10♦ 10♠ (30), takes the jolly back with J♥ and lays it
+    # with 5♣ 6♣ (18): 48. The tens alone are short: without 6♣ the jolly makes no meld,
+    # and the card may not be taken.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    other = "6C" if six else "8C"
+    hands = ["QH KH AH JK 9C 8S 2D 3S 7H 10C", f"JH 10D 10S 5C {other} 2S 9D KS 7S 3D"]
+    r = deal(rules, hands, "6H", "9H 8D 4D")
+    play(r, "draw", "discard 9H", "draw", "discard 8D")  # past the first round
+    play(r, "draw", "lay JK=JH QH KH AH", "discard 10C")
+    if not six:
+        assert legal(r) == {"draw"}
+        return
+    assert legal(r) == {"draw", "take"}
+    play(r, "take", "lay 10C 10D 10S", "swap 0 JH", "lay 5C 6C JK=7C")
+    assert r.opened[1] and r.opening_points == 48

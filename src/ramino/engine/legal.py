@@ -1032,31 +1032,8 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     )
     own = key.joker_swap and not key.joker_swap_needs_opened
     taken = round_.taken_card
-    # Where a retrieval that opens surely passes every check (see _Retrievals.opens): no
-    # jolly waits, no card left in hand may not be thrown (the card taken from the pile goes
-    # down with the move, and no twin of it is held), no first-round limit.
-    clear = (
-        jollies > 0
-        and retrieving
-        and not waiting
-        and key.opening_jokers
-        and not (round_.first_round and not rules.rummy_on_first_turn)
-        and (
-            taken is None
-            or key.rediscard_taken_card
-            or (
-                key.discard_pickup is _MUST_USE
-                and cards.count(deck[taken]) == (1 if taken in hand else 0)
-            )
-        )
-    )
-    # The melds a retrieval would change the points of his opening from (see
-    # Round._plan_swap), as the bits of an int.
-    counted = 0
-    if clear:
-        for number in range(len(table)):
-            if round_.table[number].owner == seat or number in round_.jollies_attached:
-                counted |= 1 << number
+    clear = retrieving and _nothing_else_refuses(round_, cards, waiting)
+    counted = _counted_melds(round_) if clear else 0
     if hopeless:
         return _Hopeless(
             rules,
@@ -1100,6 +1077,78 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
         own,
         _Retrievals(clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep),
     )
+
+
+def _nothing_else_refuses(round_: Round, cards: list[Card], waiting: int) -> bool:
+    """Where a retrieval that opens surely passes every check of the player to move, who has
+    not opened and holds ``cards`` (see _Retrievals.opens): no jolly waits, no card left in
+    hand may not be thrown (the card taken from the pile goes down with the move, and no
+    twin of it is held), no first-round limit."""
+    key = rules_key(round_.rules)
+    taken = round_.taken_card
+    return (
+        not waiting
+        and key.opening_jokers
+        and not (round_.first_round and not round_.rules.rummy_on_first_turn)
+        and (
+            taken is None
+            or key.rediscard_taken_card
+            or (
+                key.discard_pickup is _MUST_USE
+                and cards.count(round_.deck[taken])
+                == (1 if taken in round_.hands[round_.to_play] else 0)
+            )
+        )
+    )
+
+
+def _counted_melds(round_: Round) -> int:
+    """The melds a retrieval would change the points of the opening of the player to move
+    from (see Round._plan_swap), as the bits of an int."""
+    seat = round_.to_play
+    counted = 0
+    for number in range(len(round_.table)):
+        if round_.table[number].owner == seat or number in round_.jollies_attached:
+            counted |= 1 << number
+    return counted
+
+
+def opens_by_retrieval(round_: Round, action: Lay) -> bool:
+    """Whether the lay ``action`` of a player who has not opened is surely legal through a
+    retrieval after it (see _Retrievals.opens), without its full check; ``False`` is no
+    answer. For Round to ask of the round after a take from the pile (_opens_with_taken),
+    where the moves are otherwise checked in full."""
+    key = rules_key(round_.rules)
+    seat = round_.to_play
+    if (
+        not key.melding_during_play
+        or round_.opened[seat]
+        or key.retrieved_joker is not _LAY_THIS_TURN
+        or key.attach_before_opening
+        or key.opening_counts_attachments
+        or key.swap_counts_for_opening
+    ):
+        return False
+    rules = round_.rules
+    hand = round_.hands[seat]
+    cards = [round_.deck[i] for i in hand]
+    if not _nothing_else_refuses(round_, cards, len(round_.pending_jokers)):
+        return False
+    table = [m.meld for m in round_.table]
+    swaps, jollies = retrievals_before_opening(round_, hand, table)
+    if not jollies:
+        return False
+    try:
+        meld = validate_meld(action.cards, rules, jokers=action.jokers)
+    except (MeldError, NotationError):
+        return False
+    rest = _without(cards, action.cards)
+    if len(rest) != len(cards) - len(action.cards) or not rest:
+        return False
+    keep = round_.cards_to_keep()
+    known = _Retrievals(True, swaps, _counted_melds(round_), rules, table, cards, jollies, keep)
+    need = key.opening_threshold - round_.opening_points - meld.points(rules)
+    return need > 0 and known.opens(rest, need, None)
 
 
 class _Retrievals:

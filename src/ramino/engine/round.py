@@ -498,12 +498,17 @@ class Round:
         card = self.deck[top]
         knobs = self._key
         counted = knobs.opening_counts_attachments and knobs.attach_before_opening
-        return any(
-            after.can(action)
-            for action in _legal.play_candidates(after)
-            if (isinstance(action, Lay) or (counted and isinstance(action, Attach)))
-            and card in action.cards
-        )
+        for action in _legal.play_candidates(after):
+            if (isinstance(action, Lay) or (counted and isinstance(action, Attach))) and (
+                card in action.cards
+            ):
+                # Most melds that open with it do through a jolly taken back after them,
+                # which the full check proves through a trial round: told at once where sure.
+                if isinstance(action, Lay) and _legal.opens_by_retrieval(after, action):
+                    return True
+                if after.can(action):
+                    return True
+        return False
 
     def _could_close_flush(self, seat: int, top: int) -> bool:
         # Ten cards of one suit, the taken one among them, or no flush close uses it.
