@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final, Literal
 
 from .errors import NotationError, Reason
@@ -328,6 +328,22 @@ _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
 # Emoji presentation selectors ("♥️") carry no meaning for a card.
 _IGNORED: Final = str.maketrans("", "", "\ufe0e\ufe0f")
 _CARD_RE: Final = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
+
+
+def without_cards(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` less one copy of each of ``taken``, all of which they hold. Cards are
+    interned: found by identity, where list.remove would compare through Python.
+
+    >>> [str(c) for c in without_cards(parse_cards("7H 8H 7H"), parse_cards("7H"))]
+    ['8♥', '7♥']
+    """
+    rest = list(cards)
+    for card in taken:
+        for k in range(len(rest)):
+            if rest[k] is card:
+                del rest[k]
+                break
+    return rest
 
 
 def _parse_token(token: str) -> Card | None:

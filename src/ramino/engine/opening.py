@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from .candidates import Candidate, groups_of_codes, meld_candidates
-from .cards import JOKER, Card, sorted_codes
+from .cards import JOKER, Card, sorted_codes, without_cards
 from .melds import Meld, MeldKind, meld_question, validate_meld
 from .rules_key import RulesKey, Store, per_rules
 
@@ -395,18 +395,10 @@ def reach_adding(
         points = _meld_option(meld_cards, declared, key)[1]
         if points >= want:
             return True
-        left = search.pack(_without(more, meld_cards))
+        left = search.pack(without_cards(more, meld_cards))
         if left >= 0 and search.reach(left, size, want - points, keep):
             return True
     return False
-
-
-def _without(cards: list[Card], taken: tuple[Card, ...]) -> list[Card]:
-    # ``cards`` less one copy of each of ``taken`` (all among them).
-    left = list(cards)
-    for card in taken:
-        left.remove(card)
-    return left
 
 
 #: The searches built last, newest first (see search_holding).
