@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from . import opening
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .candidates import Candidate, meld_candidates
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, without_cards
 from .errors import MeldError, NotationError
 from .going_out import partition, partitions_without_one
 from .melds import (
@@ -1034,48 +1034,32 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     taken = round_.taken_card
     clear = retrieving and _nothing_else_refuses(round_, cards, waiting)
     counted = _counted_melds(round_) if clear else 0
+    # What both kinds of turn read: the rules, the table, his cards, the cards to keep, the
+    # jollies he could take back (where they might make up his opening), the retrievals.
+    known = _Retrievals(
+        clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep
+    )
     if hopeless:
-        return _Hopeless(
-            rules,
-            attaching,
-            table,
-            key,
-            one_at_a_time,
-            cards,
-            laid_before,
-            keep,
-            jollies if retrieving else 0,
-            gain,
-            own,
-            _Retrievals(
-                clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep
-            ),
-        )
+        return _Hopeless(attaching, one_at_a_time, laid_before, gain, own, known)
     taken_card = deck[taken] if taken is not None else None
     must_use = key.discard_pickup is _MUST_USE and taken is not None and taken in hand
     # Cards that may not be thrown: the taken card and its twins (see Round._may_discard_id).
     barred = taken_card if not key.rediscard_taken_card else None
     assert search is not None  # a hand that may open has been searched
     return _OpeningTurn(
-        rules,
-        key,
         search,
-        cards,
         full,
-        table,
         attaching,
         laid_before,
-        keep,
         taken_card if must_use else None,
         len(hand) - (cards.count(barred) if barred is not None else 0),
         barred,
         round_.first_round and not rules.rummy_on_first_turn,
         waiting,
         one_at_a_time,
-        jollies if retrieving else 0,
         gain,
         own,
-        _Retrievals(clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep),
+        known,
     )
 
 
@@ -1142,7 +1126,7 @@ def opens_by_retrieval(round_: Round, action: Lay) -> bool:
         meld = validate_meld(action.cards, rules, jokers=action.jokers)
     except (MeldError, NotationError):
         return False
-    rest = _without(cards, action.cards)
+    rest = without_cards(cards, action.cards)
     if len(rest) != len(cards) - len(action.cards) or not rest:
         return False
     keep = round_.cards_to_keep()
@@ -1192,17 +1176,11 @@ class _Retrievals:
         those retrievals; one jolly alone falling short, the opening found holds both, in
         two melds where a meld holds one jolly at most). Only retrievals that free one
         jolly each from melds whose points do not count in his opening."""
-        rules = self.rules
-        table = self.table
-        keep = self.keep
-        within = [*self.cards, *([JOKER] * self.jollies)]
         for swap in self.swaps if first is None else [first]:
             left = self._paid(rest, swap)
             if left is None:
                 continue
-            if opening_reachable(
-                [*left, JOKER], rules, need, keep=keep, using=JOKER, table=table, within=within
-            ):
+            if self.reach_holding_a_jolly([*left, JOKER], need):
                 return True
             if self.jollies < 2 or self.key.max_jokers_per_meld != 1:
                 # Two jollies in one meld could not go down one before the other's retrieval.
@@ -1211,17 +1189,23 @@ class _Retrievals:
                 if second.meld == swap.meld:
                     continue
                 after = self._paid(left, second)
-                if after is not None and opening_reachable(
-                    [*after, JOKER, JOKER],
-                    rules,
-                    need,
-                    keep=keep,
-                    using=JOKER,
-                    table=table,
-                    within=within,
-                ):
+                if after is not None and self.reach_holding_a_jolly([*after, JOKER, JOKER], need):
                     return True
         return False
+
+    def reach_holding_a_jolly(self, cards: list[Card], need: int) -> bool:
+        """Whether melds of ``cards`` (part of his hand with every jolly he could take back,
+        whose one search answers) make ``need`` points, keeping the cards he must, one of
+        them holding a jolly."""
+        return opening_reachable(
+            cards,
+            self.rules,
+            need,
+            keep=self.keep,
+            using=JOKER,
+            table=self.table,
+            within=[*self.cards, *([JOKER] * self.jollies)],
+        )
 
     def _paid(self, cards: list[Card], swap: Swap) -> list[Card] | None:
         """``cards`` less those ``swap`` gives, where they hold them and the retrieval frees
@@ -1230,7 +1214,7 @@ class _Retrievals:
         table = self.table
         if self.counted >> number & 1 or not 0 <= number < len(table):
             return None
-        left = _without(cards, swap.cards)
+        left = without_cards(cards, swap.cards)
         if len(left) != len(cards) - len(swap.cards):
             return None  # not paid for
         if _retrieved(table[number], swap.cards, self.key) != 1:
@@ -1245,32 +1229,27 @@ class _Hopeless:
 
     def __init__(
         self,
-        rules: Rules,
         attaching: bool,
-        table: list[Meld],
-        key: RulesKey,
         one_at_a_time: bool,
-        cards: list[Card],
         laid_before: int,
-        keep: int,
-        jollies: int,
         gain: int,
         own: bool,
         known: _Retrievals,
     ) -> None:
-        self.rules = rules
+        # Read from ``known`` once: compiled, a field of this object is one step away.
+        self.rules = known.rules
         self.attaching = attaching
-        self.table = table
-        self.key = key
+        self.table = known.table
+        key = self.key = known.key
         #: Whether a jolly taken back waits to go down first (see Round._plan_swap).
         self.one_at_a_time = one_at_a_time
-        self.cards = cards
+        self.cards = known.cards
         self.laid_before = laid_before
-        self.keep = keep
+        self.keep = known.keep
         #: How many jollies on the table he could pay for, where they might make up his
         #: opening (see _opening_turn); else 0.
-        self.jollies = jollies
-        self.retrieving = jollies > 0
+        self.jollies = known.jollies
+        self.retrieving = known.jollies > 0
         #: The most taking back the jollies of his own melds adds (see retrieval_gain).
         self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
@@ -1299,7 +1278,7 @@ class _Hopeless:
                 meld = validate_meld(laid, rules, jokers=action.jokers)
             except (MeldError, NotationError):
                 return None  # the full check words it
-            rest = _without(cards, laid)
+            rest = without_cards(cards, laid)
             if len(rest) != len(cards) - len(laid) or not rest:
                 return None  # cards not held, or going out: the full check words it
             need = self.key.opening_threshold - self.laid_before - meld.points(rules)
@@ -1345,7 +1324,7 @@ class _Hopeless:
             return False
         rules = self.rules
         cards = self.cards
-        rest = _without(cards, action.cards)
+        rest = without_cards(cards, action.cards)
         if len(rest) != len(cards) - len(action.cards):
             return None  # cards not held: the full check words it
         # Taken back from a meld of his own, a jolly may leave more points behind.
@@ -1374,30 +1353,21 @@ class _Hopeless:
         it stood for, which is as if that meld had been laid with it (``need`` holds what
         the melds of his own on the table may gain). ``freed``: at most how many jollies
         the retrieval takes back (a set may give two for its two missing cards)."""
-        rules = self.rules
-        keep = self.keep
-        table = self.table
-        if opening_reachable(rest, rules, need, keep=keep, table=table, within=self.cards):
-            return True  # his cards open alone: the jolly may go down once he has
-        extra = [JOKER] * self.jollies
-        # All part of the hand with every jolly, whose search the bound in _opening_turn built.
-        within = [*self.cards, *extra]
         if opening_reachable(
-            [*rest, *([JOKER] * freed)],
-            rules,
-            need,
-            keep=keep,
-            using=JOKER,
-            table=table,
-            within=within,
+            rest, self.rules, need, keep=self.keep, table=self.table, within=self.cards
         ):
+            return True  # his cards open alone: the jolly may go down once he has
+        # All part of the hand with every jolly, whose search the bound in _opening_turn built.
+        known = self.known
+        if known.reach_holding_a_jolly([*rest, *([JOKER] * freed)], need):
             return True
         if self.jollies <= freed:
             return False
-        for other in self.known.swaps:
-            left = _without(rest, other.cards)
-            if len(left) == len(rest) - len(other.cards) and opening_reachable(
-                [*left, *extra], rules, need, keep=keep, using=JOKER, table=table, within=within
+        extra = [JOKER] * self.jollies
+        for other in known.swaps:
+            left = without_cards(rest, other.cards)
+            if len(left) == len(rest) - len(other.cards) and known.reach_holding_a_jolly(
+                [*left, *extra], need
             ):
                 return True
         return False
@@ -1410,34 +1380,29 @@ class _OpeningTurn:
 
     def __init__(
         self,
-        rules: Rules,
-        key: RulesKey,
         search: OpeningSearch,
-        cards: list[Card],
         full: int,
-        table: list[Meld],
         attaching: bool,
         laid_before: int,
-        keep: int,
         must_use: Card | None,
         throwable: int,
         barred: Card | None,
         first_round_limit: bool,
         waiting: int,
         one_at_a_time: bool,
-        jollies: int,
         gain: int,
         own: bool,
         known: _Retrievals,
     ) -> None:
-        self.rules = rules
-        self.key = key
+        # Read from ``known`` once (see _Hopeless).
+        self.rules = known.rules
+        key = self.key = known.key
         self.search = search
-        self.cards = cards
+        self.cards = known.cards
         self.full = full
-        self.table = table
+        self.table = known.table
         self.laid_before = laid_before
-        self.keep = keep
+        self.keep = known.keep
         #: The card taken from the pile that must be used, if any.
         self.must_use = must_use
         self.throwable = throwable
@@ -1451,7 +1416,7 @@ class _OpeningTurn:
         self.one_at_a_time = one_at_a_time
         #: How many jollies on the table he could pay for, where they might make up his
         #: opening (see _opening_turn); else 0.
-        self.jollies = jollies
+        self.jollies = known.jollies
         #: The most taking back the jollies of his own melds adds (see retrieval_gain).
         self.gain = gain
         #: Whether he may take back, before opening, a jolly he has just laid.
@@ -1527,7 +1492,7 @@ class _OpeningTurn:
         if len(cards) - self.throwable > laid_barred:
             # A card that may not be thrown stays in hand: which card is kept matters (see
             # opening_reachable), as the full check asks it.
-            rest = _without(cards, laid)
+            rest = without_cards(cards, laid)
             table = [*self.table, meld] if self.attaching else self.table
             reached = opening_reachable(
                 rest,
@@ -1543,7 +1508,7 @@ class _OpeningTurn:
             if not self.attaching:
                 reached = search.reach(left, len(cards) - len(laid), threshold - points, self.keep)
             else:
-                rest = _without(cards, laid)
+                rest = without_cards(cards, laid)
                 reached = _search_reachable(
                     search,
                     rest,
@@ -1578,7 +1543,7 @@ class _OpeningTurn:
                     return True if self._relaid(natural) else None
             own = False
         table = [*self.table, meld] if self.attaching else self.table
-        rest = _without(cards, laid)
+        rest = without_cards(cards, laid)
         verdict = _short_even_with_jollies(
             rules,
             cards,
@@ -1741,18 +1706,6 @@ def _refused_attachment(action: Attach, table: list[Meld], key: RulesKey) -> boo
     )
 
 
-def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
-    """``cards`` less one copy of each of ``taken``, all of which they hold. Cards are
-    interned: found by identity, where list.remove would compare through Python."""
-    rest = list(cards)
-    for card in taken:
-        for k in range(len(rest)):
-            if rest[k] is card:
-                del rest[k]
-                break
-    return rest
-
-
 # --- questions the round asks before a draw or a swap ---
 
 
@@ -1768,7 +1721,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
     if has_companions(cards, card):
         for meld_cards, _ in meld_candidates(cards, rules, containing=card):
             if len(cards) - len(meld_cards) >= keep and (
-                not twin or _keeps_another(_without(cards, meld_cards), card)
+                not twin or _keeps_another(without_cards(cards, meld_cards), card)
             ):
                 return True
     if len(cards) - 1 < keep:
@@ -2088,7 +2041,7 @@ def _reachable_throwing_another(
         if card is barred or tried & bit:
             continue
         tried |= bit
-        if reach(_without(cards, [card]), max(keep - 1, 0), whole):
+        if reach(without_cards(cards, [card]), max(keep - 1, 0), whole):
             return True
     if keep:
         return False
