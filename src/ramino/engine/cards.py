@@ -335,7 +335,7 @@ def without_cards(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
     interned: found by identity, where list.remove would compare through Python.
 
     >>> [str(c) for c in without_cards(parse_cards("7H 8H 7H"), parse_cards("7H"))]
-    ['8♥', '7♥']
+    ['8H', '7H']
     """
     rest = list(cards)
     for card in taken:
