@@ -26,9 +26,17 @@ if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.
     from mypy_extensions import i64
 
-#: A meld worth counting, as remembered for a group of candidates: the codes of its cards
-#: (sorted), how many cards, its opening points.
-_GroupOption = tuple[tuple[int, ...], int, int]
+#: The bits of a card's code where a meld's codes are packed in one int (see _pack_codes).
+_CODE_BITS: Final = 6
+_CODE_MASK: Final = (1 << _CODE_BITS) - 1
+#: The most cards of a meld whose packed codes fit in a machine int.
+_SHORT_MELD: Final = 10
+#: The bits of a meld's points below its packed codes (see _meld_option), and of its size
+#: below its points (see _group_options): past what any meld makes.
+_POINTS_BITS: Final = 10
+_POINTS_MASK: Final = (1 << _POINTS_BITS) - 1
+_SIZE_BITS: Final = 8
+_SIZE_MASK: Final = (1 << _SIZE_BITS) - 1
 
 #: A row of the search where cards attached to the table count too: the cards it takes
 #: (packed for the hand), how many, its points, the table meld it grows (-1 for a meld of
@@ -86,10 +94,23 @@ class OpeningSearch:
         sizes: list[object] = []
         points_of: list[object] = []
         for group in groups_of_codes(codes, key):
-            for meld_codes, used, points in _group_options(group, key):
+            options = _group_options(group, key)
+            for k in range(0, len(options), 2):
+                packed = options[k]
+                counted = options[k + 1]
+                used = counted & _SIZE_MASK
+                points = counted >> _SIZE_BITS
                 needed = 0
-                for code in meld_codes:
-                    needed += units[code]
+                if used <= _SHORT_MELD:
+                    # Unpacked as a machine int (plain C shifts), where the codes fit in one.
+                    short: i64 = packed
+                    for _ in range(used):
+                        needed += units[short & 63]
+                        short >>= 6
+                else:
+                    for _ in range(used):
+                        needed += units[packed & _CODE_MASK]
+                        packed >>= _CODE_BITS
                 # Richest first, and in the order found among equals: one int a row, its
                 # points above its place, sorted as plain ints (a sort of tuples compares
                 # them item by item through the generic comparison).
@@ -392,7 +413,7 @@ def reach_adding(
         size = len(more) - len(meld_cards)
         if size < keep:
             continue
-        points = _meld_option(meld_cards, declared, key)[1]
+        points = _meld_option(meld_cards, declared, key) & _POINTS_MASK
         if points >= want:
             return True
         left = search.pack(without_cards(more, meld_cards))
@@ -459,37 +480,60 @@ def _reach_rows_from(
     return False
 
 
-def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[_GroupOption, ...]:
+def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[int, ...]:
+    """The melds of a group worth counting, two ints each: the codes of its cards packed
+    (see _pack_codes), and its points above its number of cards (_SIZE_BITS). Ints, not a
+    tuple for each meld: a tuple of ints is one object the garbage collector looks at once,
+    where a tuple of tuples is many."""
     # A group comes back as the same object with the same cards of its suit or rank: its
-    # options are remembered on it (held in the entry, so its id stays its own). A group
-    # belongs to one value of the rules (see candidates._groups).
-    known = _GROUP_OPTIONS.get(id(group))
-    if known is None or known[0] is not group:
+    # options are remembered on it (the group held beside them, so its id stays its own).
+    # A group belongs to one value of the rules (see candidates._groups).
+    number = id(group)
+    made = _GROUP_OPTIONS.get(number)
+    if made is None or _GROUP_OWNERS.get(number) is not group:
         # Melds that take the same cards differ only by where a jolly stands: the search
         # needs the richest of them alone.
-        best: dict[tuple[int, ...], tuple[int, int]] = {}
+        best: dict[int, int] = {}
         jokers = key.opening_jokers
         for meld_cards, declared in group:
             if not jokers and JOKER in meld_cards:
                 continue
-            codes, points = _meld_option(meld_cards, declared, key)
-            if best.get(codes, (0, -1))[1] < points:
-                best[codes] = (len(meld_cards), points)
-        made = tuple((codes, used, points) for codes, (used, points) in best.items())
+            option = _meld_option(meld_cards, declared, key)
+            packed = option >> _POINTS_BITS
+            counted = (option & _POINTS_MASK) << _SIZE_BITS | len(meld_cards)
+            if best.get(packed, -1) < counted:
+                best[packed] = counted
+        found: list[int] = []
+        for packed, counted in best.items():
+            found.append(packed)
+            found.append(counted)
         if len(_GROUP_OPTIONS) >= 8192:
             _GROUP_OPTIONS.clear()
-        known = _GROUP_OPTIONS[id(group)] = (group, made)
-    return known[1]
+            _GROUP_OWNERS.clear()
+        made = _GROUP_OPTIONS[number] = tuple(found)
+        _GROUP_OWNERS[number] = group
+    return made
 
 
-_GROUP_OPTIONS: Final[dict[int, tuple[tuple[Candidate, ...], tuple[_GroupOption, ...]]]] = {}
+_GROUP_OPTIONS: Final[dict[int, tuple[int, ...]]] = {}
+_GROUP_OWNERS: Final[dict[int, tuple[Candidate, ...]]] = {}
+
+
+def _pack_codes(cards: tuple[Card, ...]) -> int:
+    """The codes of ``cards``, sorted, packed in one int (_CODE_BITS each, the lowest
+    first): unpacked with the number of cards."""
+    packed = 0
+    codes = sorted_codes(cards)
+    for k in range(len(codes) - 1, -1, -1):
+        packed = packed << _CODE_BITS | codes[k]
+    return packed
 
 
 def _meld_option(
     cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
-) -> tuple[tuple[int, ...], int]:
-    """The codes of a candidate meld's cards and its opening points, remembered: the same
-    candidates come back hand after hand."""
+) -> int:
+    """The codes of a candidate meld's cards (see _pack_codes) above its opening points
+    (_POINTS_BITS), remembered: the same candidates come back hand after hand."""
     known = per_rules(_MELD_OPTIONS, key, 16384)
     # Under the question packed in an int, and an answer of ints: nothing the garbage
     # collector keeps tracking, where an entry holding the cards would be.
@@ -500,7 +544,7 @@ def _meld_option(
         if points < 0:
             rules = key.rules
             points = validate_meld(cards, rules, jokers=declared).points(rules)
-        found = known[asked] = (sorted_codes(cards), points)
+        found = known[asked] = _pack_codes(cards) << _POINTS_BITS | points
     return found
 
 
@@ -565,7 +609,7 @@ def candidate_points(
     return total
 
 
-_MELD_OPTIONS: Final[Store[int, tuple[tuple[int, ...], int]]] = Store()
+_MELD_OPTIONS: Final[Store[int, int]] = Store()
 
 
 def clear_caches() -> None:
@@ -573,4 +617,5 @@ def clear_caches() -> None:
     _SEARCHES.clear()
     _RECENT.clear()
     _GROUP_OPTIONS.clear()
+    _GROUP_OWNERS.clear()
     _MELD_OPTIONS.clear()
