@@ -1500,3 +1500,35 @@ def test_the_card_on_the_pile_may_be_taken_to_open_through_a_retrieval(six: bool
     assert legal(r) == {"draw", "take"}
     play(r, "take", "lay 10C 10D 10S", "swap 0 JH", "lay 5C 6C JK=7C")
     assert r.opened[1] and r.opening_points == 48
+
+
+@pytest.mark.parametrize(
+    ("swap", "seventh", "lay", "given"),
+    [
+        (SetJokerSwap.ALL_MISSING, "7S", "lay 7C 7D JK", "7H 7S"),
+        (SetJokerSwap.ALL_MISSING, "2D", "lay 7C 7D JK", None),
+        (SetJokerSwap.DECLARED_SUIT, "2D", "lay 7C 7D JK=7H", "7H"),
+        (SetJokerSwap.DECLARED_SUIT, "2D", "lay 7C 7D JK=7S", None),
+    ],
+)
+def test_a_set_laid_with_his_jolly_before_opening_may_give_it_back_for_the_missing_suits(
+    swap: SetJokerSwap, seventh: str, lay: str, given: str | None
+) -> None:
+    # Scala 40 (40 to open, a jolly may be taken back before opening): 7♣ 7♦ JK makes 21,
+    # and his other cards make nothing without the jolly. Given back for the suits the set
+    # lacks (7♥ and 7♠ where every missing suit is wanted, the declared one alone where
+    # that is the rule), the jolly goes down again in Q♠ K♠ JK=A♠ (31): the set is listed
+    # where he holds those cards, and only then, as the full check of the move finds.
+    rules = replace(get_preset("scala-40"), hand_size=10, set_joker_swap=swap)
+    hands = [
+        f"7C 7D JK 7H {seventh} QS KS 3C 5D 9H",
+        "2C 4D 6H 8S 10C JD 4S 6C 8D 10H",
+    ]
+    r = deal(rules, hands, "6D", "3H 2S")
+    play(r, "draw")
+    assert (lay in legal(r)) is (given is not None)
+    assert r.can(parse_action(lay)) is (given is not None)
+    if given is None:
+        return
+    play(r, lay, f"swap 0 {given}", "lay QS KS JK=AS")
+    assert r.opened[0] and r.opening_points >= 40 and not r.pending_jokers

@@ -1525,16 +1525,17 @@ class _OpeningTurn:
         if (
             own
             and meld.joker_count == 1
-            and meld.kind is not _SET
+            and (meld.kind is not _SET or rules.set_suits is _DISTINCT)
             and not self.attaching
             and self.must_use is not JOKER
             and self.barred is not JOKER
         ):
-            # Taken back at once with the card it stands for, the jolly leaves the hand
-            # and the table as laying the meld with that card would: that lay's verdict
-            # answers for this one (unless the jolly is the card taken from the pile,
-            # which that lay would not use).
-            natural = _with_the_card(meld, cards, laid)
+            # Taken back at once with the cards a retrieval of it needs (the card it stands
+            # for; in a set of distinct suits where the rules want them, every missing
+            # suit), the jolly leaves the hand and the table as laying the meld with those
+            # cards would: that lay's verdict answers for this one (unless the jolly is the
+            # card taken from the pile, which that lay would not use).
+            natural = _with_the_cards(meld, rules, cards, laid)
             if natural is not None:
                 verdict = self(Lay(natural))
                 if verdict is None:
@@ -1656,15 +1657,22 @@ def retrieval_gain(meld: Meld, rules: Rules) -> int:
     return 0 if fixed is None else jollies * max(MOST_POINTS - fixed, 0)
 
 
-def _with_the_card(
-    meld: Meld, cards: Sequence[Card], laid: Sequence[Card]
+def _with_the_cards(
+    meld: Meld, rules: Rules, cards: Sequence[Card], laid: Sequence[Card]
 ) -> tuple[Card, ...] | None:
-    """``laid`` with the card the one jolly of ``meld`` stands for in its place, when
-    ``cards`` less ``laid`` hold that card; else ``None``."""
-    wanted = meld.joker_assignments[0][1]
-    if not _left(cards, laid, wanted):
-        return None
-    return tuple([wanted if c is JOKER else c for c in laid])
+    """``laid`` with the cards that take back the one jolly of ``meld`` in its place (see
+    melds._needed: the card it stands for, or every suit a set lacks), when ``cards`` less
+    ``laid`` hold them all; else ``None``. Not for a set whose suits may repeat, where a
+    card of any suit may take the jolly back."""
+    needed = _needed(meld, rules)
+    for card in needed:
+        # Distinct cards: a set's missing suits, or the one card a jolly stands for.
+        if not _left(cards, laid, card):
+            return None
+    if len(needed) == 1:
+        wanted = needed[0]
+        return tuple([wanted if c is JOKER else c for c in laid])
+    return tuple([c for c in laid if c is not JOKER] + list(needed))
 
 
 def _frees_a_jolly(meld: Meld, rules: Rules, cards: Sequence[Card], laid: Sequence[Card]) -> bool:
