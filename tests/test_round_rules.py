@@ -1532,3 +1532,26 @@ def test_a_set_laid_with_his_jolly_before_opening_may_give_it_back_for_the_missi
         return
     play(r, lay, f"swap 0 {given}", "lay QS KS JK=AS")
     assert r.opened[0] and r.opening_points >= 40 and not r.pending_jokers
+
+
+def test_a_meld_that_lays_the_jolly_waiting_may_open_through_a_later_retrieval() -> None:
+    # Scala 40: seat 1 has not opened; he takes back the jolly of 5♥ 6♥ 7♥ JK with 8♥, and
+    # it waits to go down this turn. 8♠ 9♠ JK=7♠ (24) lays it; then K♦ takes back the jolly
+    # of K♥ K♠ K♣ JK, which goes down in Q♣ Q♦ JK (30): 54, an opening. 2♣ 3♣ JK=4♣ (9)
+    # lays it too, but what follows makes 39 at most: that meld is refused.
+    rules = replace(get_preset("scala-40"), hand_size=10)
+    hands = [
+        "KH KS KC JK 5H 6H 7H JK 2D 4S",
+        "8H 8S 9S KD QC QD 2C 3C 5D 9D",
+    ]
+    r = deal(rules, hands, "6D", "AS 4H")
+    play(r, "draw", "lay KH KS KC JK", "lay 5H 6H 7H JK=8H", "discard 2D", "draw")
+    assert "swap 1 8H" in legal(r)
+    play(r, "swap 1 8H")
+    assert r.pending_jokers and not r.opened[1]
+    listed = legal(r)
+    for lay, opens in (("lay 8S 9S JK=7S", True), ("lay 2C 3C JK=4C", False)):
+        assert (lay in listed) is opens
+        assert r.can(parse_action(lay)) is opens
+    play(r, "lay 8S 9S JK=7S", "swap 0 KD", "lay QC QD JK")
+    assert r.opened[1] and r.opening_points == 54 and not r.pending_jokers

@@ -1033,11 +1033,21 @@ def _opening_turn(round_: Round) -> Callable[[Action], bool | None] | None:
     own = key.joker_swap and not key.joker_swap_needs_opened
     taken = round_.taken_card
     clear = retrieving and _nothing_else_refuses(round_, cards, waiting)
-    counted = _counted_melds(round_) if clear else 0
+    # A jolly taken back that waits is no longer waiting once a meld lays it.
+    clear_once_laid = retrieving and waiting == 1 and _nothing_else_refuses(round_, cards, 0)
+    counted = _counted_melds(round_) if clear or clear_once_laid else 0
     # What both kinds of turn read: the rules, the table, his cards, the cards to keep, the
     # jollies he could take back (where they might make up his opening), the retrievals.
     known = _Retrievals(
-        clear, swaps, counted, rules, table, cards, jollies if retrieving else 0, keep
+        clear,
+        clear_once_laid,
+        swaps,
+        counted,
+        rules,
+        table,
+        cards,
+        jollies if retrieving else 0,
+        keep,
     )
     if hopeless:
         return _Hopeless(attaching, one_at_a_time, laid_before, gain, own, known)
@@ -1130,7 +1140,9 @@ def opens_by_retrieval(round_: Round, action: Lay) -> bool:
     if len(rest) != len(cards) - len(action.cards) or not rest:
         return False
     keep = round_.cards_to_keep()
-    known = _Retrievals(True, swaps, _counted_melds(round_), rules, table, cards, jollies, keep)
+    known = _Retrievals(
+        True, False, swaps, _counted_melds(round_), rules, table, cards, jollies, keep
+    )
     need = key.opening_threshold - round_.opening_points - meld.points(rules)
     return need > 0 and known.opens(rest, need, None)
 
@@ -1143,6 +1155,7 @@ class _Retrievals:
     def __init__(
         self,
         clear: bool,
+        clear_once_laid: bool,
         swaps: list[Swap],
         counted: int,
         rules: Rules,
@@ -1154,6 +1167,9 @@ class _Retrievals:
         #: Whether nothing but the opening can refuse a retrieval or a meld before it (see
         #: _opening_turn); the rules must also make the jolly go down first.
         self.clear = clear
+        #: The same for a meld that lays the one jolly taken back that waits to go down:
+        #: after it no jolly waits.
+        self.clear_once_laid = clear_once_laid
         #: The retrievals his cards could pay for (see retrievals_before_opening).
         self.swaps = swaps
         #: The melds of the table a retrieval changes his opening's points from, as bits.
@@ -1262,8 +1278,10 @@ class _Hopeless:
         #: only once he has opened (see _lays_it_in_opening).
         self.lays_first = key.retrieved_joker is _LAY_THIS_TURN and not key.attach_before_opening
         #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
-        #: a meld that leaves one (see _Retrievals.opens).
+        #: a meld that leaves one (see _Retrievals.opens); and a meld that leaves one while
+        #: it lays the jolly that waits.
         self.sure = self.bounded and self.lays_first and known.clear
+        self.sure_once_laid = self.bounded and self.lays_first and known.clear_once_laid
 
     def __call__(self, action: Action) -> bool | None:
         if isinstance(action, Lay):
@@ -1295,7 +1313,8 @@ class _Hopeless:
                 self.own,
                 self.table,
             )
-            if verdict is None and self.sure and self.known.opens(rest, need, None):
+            sure = self.sure or (self.sure_once_laid and JOKER in laid)
+            if verdict is None and sure and self.known.opens(rest, need, None):
                 return True
             return verdict
         if isinstance(action, Attach) and (
@@ -1426,13 +1445,15 @@ class _OpeningTurn:
         #: Whether a retrieval that leaves an opening holding its jolly is surely legal, and
         #: a meld that leaves one (see _Retrievals.opens): the jolly goes down first, and
         #: what retrievals add has a bound (see _Hopeless.sure).
-        self.sure = (
-            known.clear
-            and not attaching
+        sure = (
+            not attaching
             and not key.swap_counts_for_opening
             and key.retrieved_joker is _LAY_THIS_TURN
             and not key.attach_before_opening
         )
+        self.sure = sure and known.clear
+        #: The same for a meld that lays the jolly that waits (see _Retrievals).
+        self.sure_once_laid = sure and known.clear_once_laid
 
     def __call__(self, action: Action) -> bool | None:
         rules = self.rules
@@ -1558,7 +1579,8 @@ class _OpeningTurn:
             own,
             table,
         )
-        if verdict is None and self.sure and self.known.opens(rest, threshold - points, None):
+        sure = self.sure or (self.sure_once_laid and JOKER in laid)
+        if verdict is None and sure and self.known.opens(rest, threshold - points, None):
             return True
         return verdict
 
