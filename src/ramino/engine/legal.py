@@ -344,20 +344,21 @@ def attaches(
 def _attaches(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> bool:
-    # Remembered by meld (see _meld_fitting), then by the card's code and the declaration:
-    # most often a key of ints and None, which the garbage collector does not track.
+    # Remembered by meld (see _meld_fitting), then by the card and the declaration packed in
+    # one int (the code alone where nothing is declared): a key the garbage collector never
+    # tracks, where a tuple would be, until its first pass, for every card asked about.
     known = per_rules(_ATTACHES, key, 4096)
     answers = known.get(meld)
     if answers is None:
         answers = known[meld] = {}
-    asked = (card.code, declared)
+    asked = card.code if declared is None else meld_question((card,), declared, False)
     found = answers.get(asked)
     if found is None:
         found = answers[asked] = _attaches_of(meld, card, declared, key)
     return found
 
 
-_ATTACHES: Final[Store[Meld, dict[tuple[int, tuple[Card | None, ...] | None], bool]]] = Store()
+_ATTACHES: Final[Store[Meld, dict[int, bool]]] = Store()
 
 
 def _attaches_of(
