@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from . import opening
@@ -411,15 +410,29 @@ def _takes_a_jolly_of(meld: Meld, key: RulesKey) -> bool:
     )
 
 
-@lru_cache(maxsize=4096)
 def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None:
     """How many jolly an opened player frees by giving ``given`` for them, or ``None`` when
     the swap is refused (remembered: the same swaps are asked about turn after turn)."""
-    try:
-        _, freed = retrieve_joker(meld, given, key.rules, opened=True)
-    except (MeldError, NotationError):
-        return None
-    return len(freed)
+    # Remembered by meld (see _meld_fitting), then under the cards given packed in an int
+    # (-1 for a refusal): no key tuple to build, and none holding the rules key, whose hash
+    # is worked out from every knob at each question.
+    known = per_rules(_RETRIEVED, key, 4096)
+    answers = known.get(meld)
+    if answers is None:
+        answers = known[meld] = {}
+    asked = meld_question(given, None, False)
+    found = answers.get(asked)
+    if found is None:
+        try:
+            _, freed = retrieve_joker(meld, given, key.rules, opened=True)
+            found = len(freed)
+        except (MeldError, NotationError):
+            found = -1
+        answers[asked] = found
+    return None if found < 0 else found
+
+
+_RETRIEVED: Final[Store[Meld, dict[int, int]]] = Store()
 
 
 def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
@@ -2267,9 +2280,7 @@ def clear_caches() -> None:
     )
     from .melds import _VALIDATED, _WINDOWS_FOR, _windows_holding
 
-    caches: list[Any] = [_rank_live, _suit_live]
-    caches += [_retrieved]
-    caches += [_windows_holding]
+    caches: list[Any] = [_rank_live, _suit_live, _windows_holding]
     for cached in caches:
         cached.cache_clear()
     _VALIDATED.clear()
@@ -2285,7 +2296,15 @@ def clear_caches() -> None:
     _VALID.clear()
     _CHAINS.clear()
     _GROWN.clear()
-    for store in (_RUN_ENDS, _FITTING, _TAKES_A_JOLLY, _ATTACHMENTS, _SWAPS, _ATTACHES):
+    for store in (
+        _RUN_ENDS,
+        _FITTING,
+        _TAKES_A_JOLLY,
+        _ATTACHMENTS,
+        _SWAPS,
+        _ATTACHES,
+        _RETRIEVED,
+    ):
         store.clear()
     _TABLES.clear()
     _LAST_TABLE.clear()
