@@ -6,6 +6,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -470,3 +471,16 @@ def test_a_search_does_not_answer_for_more_copies_than_its_hand_holds() -> None:
     search, left = search_holding(part, key)
     assert search is not whole
     assert search.reach(left, 4, 1, 0) is False  # four of one suit make no set
+
+
+@pytest.mark.parametrize("worth", [25, 1000, 5000])
+def test_a_jolly_worth_much_is_counted_whole(worth: int) -> None:
+    # Where the rules make a jolly worth more than any card, a meld holding it is worth
+    # that much to the search, whatever the number: 7♥ 8♥ JK makes 15 and the jolly.
+    rules = dataclasses.replace(SCALA_40, opening_joker_value=worth)
+    hand = parse_cards("7H 8H JK 2C 9S")
+    assert opening_reachable(hand, rules, 15 + worth, keep=1)
+    assert not opening_reachable(hand, rules, 16 + worth, keep=1)
+    assert opening_reachable(hand, rules, 15 + worth, keep=1) is enumerated(
+        hand, rules, 15 + worth, 1, None
+    )

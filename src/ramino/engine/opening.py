@@ -31,10 +31,8 @@ _CODE_BITS: Final = 6
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
 #: The most cards of a meld whose packed codes fit in a machine int.
 _SHORT_MELD: Final = 10
-#: The bits of a meld's points below its packed codes (see _meld_option), and of its size
-#: below its points (see _group_options): past what any meld makes.
-_POINTS_BITS: Final = 10
-_POINTS_MASK: Final = (1 << _POINTS_BITS) - 1
+#: The bits of a meld's number of cards below its points (see _group_options): past what
+#: any meld holds.
 _SIZE_BITS: Final = 8
 _SIZE_MASK: Final = (1 << _SIZE_BITS) - 1
 
@@ -413,7 +411,7 @@ def reach_adding(
         size = len(more) - len(meld_cards)
         if size < keep:
             continue
-        points = _meld_option(meld_cards, declared, key) & _POINTS_MASK
+        points = _meld_option(meld_cards, declared, key) >> _CODE_BITS * len(meld_cards)
         if points >= want:
             return True
         left = search.pack(without_cards(more, meld_cards))
@@ -499,8 +497,9 @@ def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[int, ..
             if not jokers and JOKER in meld_cards:
                 continue
             option = _meld_option(meld_cards, declared, key)
-            packed = option >> _POINTS_BITS
-            counted = (option & _POINTS_MASK) << _SIZE_BITS | len(meld_cards)
+            width = _CODE_BITS * len(meld_cards)
+            packed = option & ((1 << width) - 1)
+            counted = (option >> width) << _SIZE_BITS | len(meld_cards)
             if best.get(packed, -1) < counted:
                 best[packed] = counted
         found: list[int] = []
@@ -532,8 +531,9 @@ def _pack_codes(cards: tuple[Card, ...]) -> int:
 def _meld_option(
     cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> int:
-    """The codes of a candidate meld's cards (see _pack_codes) above its opening points
-    (_POINTS_BITS), remembered: the same candidates come back hand after hand."""
+    """A candidate meld's opening points above the codes of its cards (see _pack_codes,
+    one field for each card), remembered: the same candidates come back hand after hand.
+    The points on top, where no limit holds them: a jolly is worth what the rules say."""
     known = per_rules(_MELD_OPTIONS, key, 16384)
     # Under the question packed in an int, and an answer of ints: nothing the garbage
     # collector keeps tracking, where an entry holding the cards would be.
@@ -544,7 +544,7 @@ def _meld_option(
         if points < 0:
             rules = key.rules
             points = validate_meld(cards, rules, jokers=declared).points(rules)
-        found = known[asked] = _pack_codes(cards) << _POINTS_BITS | points
+        found = known[asked] = points << _CODE_BITS * len(cards) | _pack_codes(cards)
     return found
 
 
