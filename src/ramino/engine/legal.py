@@ -343,13 +343,9 @@ def attaches(
 def _attaches(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
 ) -> bool:
-    # Remembered by meld (see _meld_fitting), then by the card and the declaration packed in
-    # one int (the code alone where nothing is declared): a key the garbage collector never
-    # tracks, where a tuple would be, until its first pass, for every card asked about.
-    known = per_rules(_ATTACHES, key, 4096)
-    answers = known.get(meld)
-    if answers is None:
-        answers = known[meld] = {}
+    # Remembered by meld, then by the card and the declaration packed in one int (the code
+    # alone where nothing is declared; see _per_meld).
+    answers = _per_meld(_ATTACHES, key, meld)
     asked = card.code if declared is None else meld_question((card,), declared, False)
     found = answers.get(asked)
     if found is None:
@@ -358,6 +354,22 @@ def _attaches(
 
 
 _ATTACHES: Final[Store[Meld, dict[int, bool]]] = Store()
+
+_Answer = TypeVar("_Answer")
+
+
+def _per_meld(
+    store: Store[Meld, dict[int, _Answer]], key: RulesKey, meld: Meld
+) -> dict[int, _Answer]:
+    """The answers ``store`` remembers about ``meld`` under the rules of ``key``, by questions
+    packed in ints: remembered under the meld alone (see _meld_fitting), and keys the
+    garbage collector never tracks, where a tuple would be, until its first pass, for
+    every question asked (a dictionary of ints and plain values is not tracked at all)."""
+    known = per_rules(store, key, 4096)
+    answers = known.get(meld)
+    if answers is None:
+        answers = known[meld] = {}
+    return answers
 
 
 def _attaches_of(
@@ -413,13 +425,10 @@ def _takes_a_jolly_of(meld: Meld, key: RulesKey) -> bool:
 def _retrieved(meld: Meld, given: tuple[Card, ...], key: RulesKey) -> int | None:
     """How many jolly an opened player frees by giving ``given`` for them, or ``None`` when
     the swap is refused (remembered: the same swaps are asked about turn after turn)."""
-    # Remembered by meld (see _meld_fitting), then under the cards given packed in an int
-    # (-1 for a refusal): no key tuple to build, and none holding the rules key, whose hash
-    # is worked out from every knob at each question.
-    known = per_rules(_RETRIEVED, key, 4096)
-    answers = known.get(meld)
-    if answers is None:
-        answers = known[meld] = {}
+    # Remembered by meld, then under the cards given packed in an int (-1 for a refusal;
+    # see _per_meld): no key tuple holding the rules key, whose hash is worked out from
+    # every knob at each question.
+    answers = _per_meld(_RETRIEVED, key, meld)
     asked = meld_question(given, None, False)
     found = answers.get(asked)
     if found is None:
