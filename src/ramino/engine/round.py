@@ -499,15 +499,12 @@ class Round:
         knobs = self._key
         counted = knobs.opening_counts_attachments and knobs.attach_before_opening
         for action in _legal.play_candidates(after):
-            if (isinstance(action, Lay) or (counted and isinstance(action, Attach))) and (
-                card in action.cards
+            if (
+                (isinstance(action, Lay) or (counted and isinstance(action, Attach)))
+                and card in action.cards
+                and after.can(action)
             ):
-                # Most melds that open with it do through a jolly taken back after them,
-                # which the full check proves through a trial round: told at once where sure.
-                if isinstance(action, Lay) and _legal.opens_by_retrieval(after, action):
-                    return True
-                if after.can(action):
-                    return True
+                return True
         return False
 
     def _could_close_flush(self, seat: int, top: int) -> bool:
