@@ -111,6 +111,32 @@ def test_draw_then_discard_and_the_turn_passes() -> None:
     assert r.top_discard == Card.parse("5D")
 
 
+def test_a_refusal_says_who_was_refused_and_in_which_turn() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "KD", "5D 6S")
+    r.apply(Draw())
+    r.apply(Discard(Card.parse("5D")))
+    action = parse_action("discard 2C")
+    error = r.refusal(action)
+    assert isinstance(error, IllegalAction)
+    assert (error.reason, error.seat, error.turn) == (Reason.MUST_DRAW_FIRST, 1, 2)
+    assert error.to_dict("en")["seat"] == 1 and error.to_dict("en")["turn"] == 2
+    assert "seat=1, turn=2" in repr(error)
+    copied = pickle.loads(pickle.dumps(error))
+    assert (copied.reason, copied.seat, copied.turn) == (Reason.MUST_DRAW_FIRST, 1, 2)
+    with pytest.raises(IllegalAction) as info:
+        r.check(action)
+    assert (info.value.seat, info.value.turn) == (1, 2)
+    assert r.refusal(Draw()) is None and r.can(Draw())
+
+
+def test_legal_actions_and_the_one_check_agree() -> None:
+    r = Round(CLASSICO, 3, seed="accordo")
+    while not r.is_over and r.turn < 40:
+        listed = r.legal_actions()
+        assert listed and all(r.refusal(action) is None for action in listed)
+        r.apply(listed[len(r.history) % len(listed)])
+
+
 def test_the_card_taken_from_the_pile_is_not_discarded_again() -> None:
     r = stacked(TWO, [HAND_A, HAND_B], "KD")
     r.apply(TakeDiscard())

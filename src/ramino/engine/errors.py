@@ -108,20 +108,36 @@ class RaminoError(Exception):
     reason: Reason
     cards: tuple[Card, ...]
     params: dict[str, Any]
+    #: Where a move was refused: the seat of the player to move and the turn, set by the
+    #: round that refused it (``None`` elsewhere).
+    seat: int | None
+    turn: int | None
 
     def __init__(self, reason: Reason, *, cards: Iterable[Card] = (), **params: Any) -> None:
         self.reason = reason
         self.cards = tuple(cards)
         self.params = params
+        self.seat = None
+        self.turn = None
         # The sentence is rendered when asked for: legal-move generation refuses many
         # candidates and never reads why.
         super().__init__(reason)
 
+    def where(self, seat: int, turn: int) -> None:
+        """Say where the refusal happened (a round calls it); the first place said stays."""
+        if self.seat is None:
+            self.seat = seat
+            self.turn = turn
+
     def __str__(self) -> str:
         return self.message("it")
 
+    def __repr__(self) -> str:
+        place = "" if self.seat is None else f", seat={self.seat}, turn={self.turn}"
+        return f"{type(self).__name__}({self.reason.value!r}{place}: {self.message('en')!r})"
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self.reason, self.cards, self.params))
+        return (_rebuild, (type(self), self.reason, self.cards, self.params, self.seat, self.turn))
 
     def message(self, lang: str = "it") -> str:
         """The sentence that explains the refusal, in Italian (``it``) or English (``en``)."""
@@ -131,17 +147,29 @@ class RaminoError(Exception):
 
     def to_dict(self, lang: str = "it") -> dict[str, Any]:
         """A JSON-ready form: reason code, cards in notation, message."""
-        return {
+        found: dict[str, Any] = {
             "reason": self.reason.value,
             "cards": [str(c) for c in self.cards],
             "message": self.message(lang),
         }
+        if self.seat is not None:
+            found["seat"] = self.seat
+            found["turn"] = self.turn
+        return found
 
 
 def _rebuild(
-    cls: type[RaminoError], reason: Reason, cards: tuple[Card, ...], params: dict[str, Any]
+    cls: type[RaminoError],
+    reason: Reason,
+    cards: tuple[Card, ...],
+    params: dict[str, Any],
+    seat: int | None = None,
+    turn: int | None = None,
 ) -> RaminoError:
-    return cls(reason, cards=cards, **params)
+    error = cls(reason, cards=cards, **params)
+    if seat is not None and turn is not None:
+        error.where(seat, turn)
+    return error
 
 
 class NotationError(RaminoError, ValueError):

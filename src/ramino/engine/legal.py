@@ -1,11 +1,8 @@
 """Legal actions of a round: every move the rules allow now, each one accepted by ``apply``.
 
-Candidates are built from the structure of the hand (runs by suit and window, sets by rank)
-and then confirmed by the round's own checks, so the list is sound by construction. Where
-little of the turn constrains a move (no threshold left to reach, no card taken that must be
-used, at most one jolly waiting), or where one opening search answers for every meld, the
-same checks are answered from what is remembered about melds and hands; property tests hold
-those answers to the full checks at every step of random games.
+Candidates are built from the structure of the hand and the table (runs by suit and window,
+sets by rank, the places a card or a jolly fits) and each is confirmed by the round's one
+check (:meth:`Round.refusal`), so the list is sound by construction.
 """
 
 from __future__ import annotations

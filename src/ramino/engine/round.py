@@ -355,12 +355,19 @@ class Round:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move (see :mod:`ramino.engine.legal`)."""
-        found = _legal.legal_actions(self)
-        # Remembered for apply, with the round and the length of its history (every move is
-        # recorded), outside the round: asking for the moves changes nothing in it. A copy
-        # of the list: the caller may change the one he is given.
-        _LISTED[0] = (self, len(self.history), tuple(found))
-        return found
+        return _legal.legal_actions(self)
+
+    def refusal(self, action: Action) -> RaminoError | None:
+        """Why ``action`` is not legal now, or ``None`` if it is.
+
+        The one place that decides: ``check``, ``can``, ``apply`` and ``legal_actions`` all
+        ask it. The refusal names the player to move and the turn (``seat``, ``turn``).
+        """
+        try:
+            self._plan(action)
+        except RaminoError as error:
+            return error
+        return None
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (or a meld or notation error) if ``action`` is not
@@ -369,55 +376,45 @@ class Round:
 
     def can(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
-        try:
-            self._plan(action)
-        except RaminoError:
-            return False
-        return True
+        return self.refusal(action) is None
 
     def apply(self, action: Action) -> Event:
         """Apply a legal action completely and record it; an illegal one changes nothing."""
-        # One of the actions just listed, the round unchanged since (every move is recorded):
-        # legal_actions() checked it, and it is not checked again (the checks that only
-        # refuse are skipped, what the move is made of is worked out all the same).
-        listed = False
-        last = _LISTED[0]
-        if last[0] is self and last[1] == len(self.history):
-            for known in last[2]:
-                if known is action:
-                    listed = True
-                    break
-        commit = self._plan(action, listed)
-        if last[0] is self:
-            _LISTED[0] = _NONE_LISTED
-        return commit()
+        return self._plan(action)()
 
     # --- planning: every check happens before anything changes ---
 
-    def _plan(self, action: Action, listed: bool = False) -> _Commit:
-        # ``listed``: the action is one legal_actions() has just listed (see apply); the
-        # checks that can only refuse it are skipped.
+    def _plan(self, action: Action) -> _Commit:
+        """Decide ``action``: the function that makes it, or the refusal raised, with the
+        player to move and the turn it was refused in."""
+        try:
+            return self._decide(action)
+        except RaminoError as error:
+            error.where(self.to_play, self.turn)
+            raise
+
+    def _decide(self, action: Action) -> _Commit:
         if self.phase is _OVER:
             raise IllegalAction(Reason.ROUND_OVER)
         # Two checks, not one against ``Draw | TakeDiscard``: compiled, that union is a type
         # made at every call and checked through the generic protocol.
         if isinstance(action, Draw) or isinstance(action, TakeDiscard):  # noqa: SIM101
-            return self._plan_draw(action, listed)
+            return self._plan_draw(action)
         if self.phase is _DRAW:
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
         if isinstance(action, Lay):
-            return self._plan_lay(action, listed)
+            return self._plan_lay(action)
         if isinstance(action, Attach):
-            return self._plan_attach(action, listed)
+            return self._plan_attach(action)
         if isinstance(action, Swap):
-            return self._plan_swap(action, listed)
+            return self._plan_swap(action)
         if isinstance(action, Discard):
-            return self._plan_discard(action, listed)
+            return self._plan_discard(action)
         if isinstance(action, Show):
             return self._plan_show(action)
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
 
-    def _plan_draw(self, action: Draw | TakeDiscard, listed: bool = False) -> _Commit:
+    def _plan_draw(self, action: Draw | TakeDiscard) -> _Commit:
         if self.phase is not _DRAW:
             raise IllegalAction(Reason.ALREADY_DRAWN)
         seat = self.to_play
@@ -430,7 +427,7 @@ class Round:
                 return self._record(seat, action, (card,))
 
             return draw
-        top = self.discard_pile[-1] if listed else self._check_take(seat)
+        top = self._check_take(seat)
 
         def take() -> Event:
             self.discard_pile.pop()
@@ -842,7 +839,7 @@ class Round:
             _holds_id(self._pending, card_id) and self._key.retrieved_joker is _LAY_THIS_TURN
         )
 
-    def _plan_lay(self, action: Lay, listed: bool = False) -> _Commit:
+    def _plan_lay(self, action: Lay) -> _Commit:
         self._melding_allowed()
         seat = self.to_play
         ids = self._ids_for(seat, action.cards, lay=True)
@@ -856,11 +853,8 @@ class Round:
         rest = _without_ids(self.hands[seat], ids)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
         table = [*self.table, TableMeld(seat, meld, ordered)]
-        if listed:
-            goes_out = not rest  # as _check_rest answers for a legal move
-        else:
-            goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
-            self._check_pending_placeable(seat, ids, rest, table, points)
+        goes_out = self._check_rest(seat, rest, action.cards, points, table, within_hand=True)
+        self._check_pending_placeable(seat, ids, rest, table, points)
 
         def lay() -> Event:
             self.hands[seat] = rest
@@ -887,7 +881,7 @@ class Round:
             raise IllegalAction(Reason.NO_SUCH_MELD, meld=number, detail=detail)
         return self.table[number]
 
-    def _plan_attach(self, action: Attach, listed: bool = False) -> _Commit:
+    def _plan_attach(self, action: Attach) -> _Commit:
         self._melding_allowed()
         seat = self.to_play
         if len(action.cards) != 1:
@@ -916,13 +910,10 @@ class Round:
         new_ids = _merge_ids(target, grown, ids, self.deck)
         table = list(self.table)
         table[action.meld] = TableMeld(target.owner, grown, new_ids)
-        if listed:
-            goes_out = not rest  # as _check_rest answers for a legal move
-        else:
-            goes_out = self._check_rest(
-                seat, rest, action.cards, points, table, within_hand=True, attached=attached
-            )
-            self._check_pending_placeable(seat, ids, rest, table, points, attached)
+        goes_out = self._check_rest(
+            seat, rest, action.cards, points, table, within_hand=True, attached=attached
+        )
+        self._check_pending_placeable(seat, ids, rest, table, points, attached)
 
         def do_attach() -> Event:
             self.hands[seat] = rest
@@ -936,7 +927,7 @@ class Round:
 
         return do_attach
 
-    def _plan_swap(self, action: Swap, listed: bool = False) -> _Commit:
+    def _plan_swap(self, action: Swap) -> _Commit:
         self._melding_allowed()
         seat = self.to_play
         target = self._table_meld(action.meld)
@@ -978,36 +969,29 @@ class Round:
         # told by trying each move that lays it, and each is accepted only if the hand it
         # leaves can still open: so when the hand the retrieval leaves cannot, none is. That
         # one search then comes first, the refusals kept in their order.
-        if not listed:
-            early = lay_now and not self.opened[seat] and self._key.attach_before_opening
-            if lay_now and not early:
-                self._check_relaid(
-                    seat, rest, swapped, joker_ids, action.meld, freed, points, attached
-                )
-            try:
-                self._check_rest(
-                    seat,
-                    rest,
-                    action.cards,
-                    points,
-                    swapped,
-                    jolly_from=action.meld,
-                    freed=joker_ids,
-                    attached=attached,
-                )
-            except IllegalAction as error:
-                if not early:
-                    raise
-                if error.reason is Reason.OPENING_UNREACHABLE:
-                    raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
-                self._check_relaid(
-                    seat, rest, swapped, joker_ids, action.meld, freed, points, attached
-                )
+        early = lay_now and not self.opened[seat] and self._key.attach_before_opening
+        if lay_now and not early:
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
+        try:
+            self._check_rest(
+                seat,
+                rest,
+                action.cards,
+                points,
+                swapped,
+                jolly_from=action.meld,
+                freed=joker_ids,
+                attached=attached,
+            )
+        except IllegalAction as error:
+            if not early:
                 raise
-            if early:
-                self._check_relaid(
-                    seat, rest, swapped, joker_ids, action.meld, freed, points, attached
-                )
+            if error.reason is Reason.OPENING_UNREACHABLE:
+                raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
+            raise
+        if early:
+            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
 
         def swap() -> Event:
             self.hands[seat] = rest
@@ -1176,15 +1160,14 @@ class Round:
             held ^= low
         return allowed
 
-    def _plan_discard(self, action: Discard, listed: bool = False) -> _Commit:
+    def _plan_discard(self, action: Discard) -> _Commit:
         seat = self.to_play
         hand = self.hands[seat]
         card_id = self._discard_id(seat, action.card)
         going_out = len(hand) == 1
-        if not listed:
-            self._check_discard_turn(seat)
-            if not going_out and self._no_attachable_discard:
-                self._check_attachable_discard(seat, card_id)
+        self._check_discard_turn(seat)
+        if not going_out and self._no_attachable_discard:
+            self._check_attachable_discard(seat, card_id)
 
         def discard() -> Event:
             self.hands[seat] = [i for i in hand if i != card_id]
@@ -1376,13 +1359,6 @@ class Round:
             return ()
         # The same rule the score sheet applies (scoring.cap_winners), by seat.
         return tuple(sorted(cap_winners(dict(enumerate(self.end.counts)), self.rules)))
-
-
-#: The moves legal_actions() listed last: the round, the length of its history then, and
-#: the actions (see Round.apply). One round only, the one played now.
-_Listed = tuple["Round | None", int, tuple[Action, ...]]
-_NONE_LISTED: Final[_Listed] = (None, -1, ())
-_LISTED: Final[list[_Listed]] = [_NONE_LISTED]
 
 
 def _can_lay_all_pending(trial: Round, seat: int) -> bool:
