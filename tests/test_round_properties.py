@@ -678,7 +678,7 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
         for joker in [i for i in hand if state.deck[i].is_joker][:1]:
             for came_from in (None, *range(len(state.table))):
                 trial = state._trial(seat, hand, state.table, [joker])
-                trial._pending_from = came_from
+                trial.turn_state = replace(trial.turn_state, waiting_from=came_from)
                 every_way = any(trial.can(a) for a in joker_actions(trial, seat))
                 assert _can_lay_all_pending(trial, seat) == every_way
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .cards import Card
 from .deck import Deck
 from .observation import Observation
-from .round import Phase, Round, TableMeld
+from .round import Phase, Round, TableMeld, TurnState
 
 __all__ = ["round_from_view"]
 
@@ -81,14 +81,18 @@ def round_from_view(
     r.end = None
     if view.seat == view.to_play and view.phase is Phase.PLAY:
         hand = r.hands[view.seat]
+        taken = None
         if view.taken_card is not None:
             laid = [i for m in r.table for i in m.ids]
             where = laid if view.taken_laid else hand
-            r._taken = next(i for i in where if r.deck[i] is view.taken_card)
-        r._turn_melded = view.turn_melded
-        r._opening_points = view.opening_points
-        r._attached = view.jollies_attached
-        if view.jokers_back:
-            r._pending = [i for i in hand if r.deck[i].is_joker][: view.jokers_back]
-            r._pending_from = view.jolly_from
+            taken = next(i for i in where if r.deck[i] is view.taken_card)
+        waiting = tuple([i for i in hand if r.deck[i].is_joker][: view.jokers_back])
+        r.turn_state = TurnState(
+            taken=taken,
+            melded=view.turn_melded,
+            opening_points=view.opening_points,
+            waiting=waiting,
+            waiting_from=view.jolly_from if waiting else None,
+            attached_jollies=view.jollies_attached,
+        )
     return r

@@ -43,6 +43,7 @@ from .state import Event as Event
 from .state import Phase as Phase
 from .state import RoundEnd as RoundEnd
 from .state import TableMeld as TableMeld
+from .state import TurnState as TurnState
 
 _Commit = Callable[[], Event]
 
@@ -101,12 +102,7 @@ class Round:
     _scripted_restocks: list[tuple[int, ...]]
     to_play: int
     phase: Phase
-    _taken: int | None
-    _turn_melded: bool
-    _opening_points: int
-    _pending: list[int]
-    _pending_from: int | None
-    _attached: tuple[int, ...]
+    turn_state: TurnState
     _keep_first: int
     _keep_after: int
     _no_attachable_discard: bool
@@ -150,12 +146,7 @@ class Round:
             self._scripted_restocks = source._scripted_restocks
             self.to_play = source.to_play
             self.phase = source.phase
-            self._taken = source._taken
-            self._turn_melded = source._turn_melded
-            self._opening_points = source._opening_points
-            self._pending = source._pending
-            self._pending_from = source._pending_from
-            self._attached = source._attached
+            self.turn_state = source.turn_state
             self._keep_first = source._keep_first
             self._keep_after = source._keep_after
             self._no_attachable_discard = source._no_attachable_discard
@@ -209,12 +200,7 @@ class Round:
         # --- the current turn ---
         self.to_play = self.next_seat(dealer)
         self.phase = _DRAW
-        self._taken = None
-        self._turn_melded = False
-        self._opening_points = 0
-        self._pending = []
-        self._pending_from = None
-        self._attached = ()
+        self.turn_state = TurnState()
         self._deal(order)
 
     # --- the deal ---
@@ -277,34 +263,34 @@ class Round:
     @property
     def opening_points(self) -> int:
         """Points laid so far in this turn's opening (0 when not opening)."""
-        return self._opening_points
+        return self.turn_state.opening_points
 
     @property
     def taken_card(self) -> int | None:
         """The id of the card taken from the discard pile this turn, if any."""
-        return self._taken
+        return self.turn_state.taken
 
     @property
     def turn_melded(self) -> bool:
         """Whether the player to move has laid, attached or swapped this turn."""
-        return self._turn_melded
+        return self.turn_state.melded
 
     @property
     def pending_from(self) -> int | None:
         """The table meld the jolly waiting to be laid was taken from, if any."""
-        return self._pending_from if self._pending else None
+        return self.turn_state.waiting_from if self.turn_state.waiting else None
 
     @property
     def jollies_attached(self) -> tuple[int, ...]:
         """The table melds the player to move attached a jolly to this turn before opening,
         one entry a jolly still there: taken back, it takes with it what it counted toward
         the opening (see _plan_swap)."""
-        return self._attached
+        return self.turn_state.attached_jollies
 
     @property
     def pending_jokers(self) -> tuple[int, ...]:
         """Ids of the jolly taken back this turn that still wait to be laid."""
-        return tuple(self._pending)
+        return tuple(self.turn_state.waiting)
 
     def observation(self, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
         """What player ``seat`` may know (see :mod:`ramino.engine.observation`)."""
@@ -348,7 +334,6 @@ class Round:
         new.public_history = list(self.public_history)
         new.opened = list(self.opened)
         new.melded_before = list(self.melded_before)
-        new._pending = list(self._pending)
         return new
 
     # --- check / can / apply ---
@@ -432,7 +417,7 @@ class Round:
         def take() -> Event:
             self.discard_pile.pop()
             self.hands[seat].append(top)
-            self._taken = top
+            self.turn_state = replace(self.turn_state, taken=top)
             self.phase = _PLAY
             return self._record(seat, action, (top,))
 
@@ -523,7 +508,7 @@ class Round:
         after.hands = list(self.hands)
         after.hands[seat] = [*self.hands[seat], top]
         after.discard_pile = self.discard_pile[:-1]
-        after._taken = top
+        after.turn_state = replace(after.turn_state, taken=top)
         after.phase = _PLAY
         return after
 
@@ -588,7 +573,14 @@ class Round:
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         hand = self.hands[seat]
         avoided = set(avoid)
-        wanted = [*self._pending, *([] if self._taken is None else [self._taken])] if lay else []
+        wanted = (
+            [
+                *self.turn_state.waiting,
+                *([] if self.turn_state.taken is None else [self.turn_state.taken]),
+            ]
+            if lay
+            else []
+        )
         chosen: list[int] = []
         # The hand is walked once for each card (a meld's few against a hand's dozen): no
         # pool of ids to build, nor a key function to call for twins.
@@ -596,9 +588,9 @@ class Round:
             hit = -1
             best = 0
             for i in hand:
-                if deck[i] is card and not _holds_id(chosen, i):
+                if deck[i] is card and i not in chosen:
                     # Not avoided first, then wanted, then the lowest id: one int to compare.
-                    order = (2 if i in avoided else 0) + (0 if _holds_id(wanted, i) else 1)
+                    order = (2 if i in avoided else 0) + (0 if i in wanted else 1)
                     order = order << 32 | i
                     if hit < 0 or order < best:
                         hit = i
@@ -656,9 +648,9 @@ class Round:
             # A jolly waiting in hand does not go back on the meld it came from; another
             # jolly of the hand may.
             came_from = jolly_from
-            if came_from is None and self._pending:
-                came_from = self._pending_from
-            waiting = [*freed, *self._pending]
+            if came_from is None and self.turn_state.waiting:
+                came_from = self.turn_state.waiting_from
+            waiting = [*freed, *self.turn_state.waiting]
             if not _legal.opening_reachable(
                 cards,
                 self.rules,
@@ -668,16 +660,16 @@ class Round:
                 within=within,
                 barred=self._barred(),
                 waiting_from=-1 if came_from is None else came_from,
-                waiting=sum(1 for i in rest if _holds_id(waiting, i)),
+                waiting=sum(1 for i in rest if i in waiting),
             ) and not self._retrieval_opens(
                 seat,
                 rest,
                 self.table if after_table is None else after_table,
-                [i for i in waiting if _holds_id(rest, i)],
+                [i for i in waiting if i in rest],
                 points,
                 came_from,
                 within,
-                self._attached if attached is None else attached,
+                self.turn_state.attached_jollies if attached is None else attached,
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -729,8 +721,11 @@ class Round:
         if not self._jollies_may_make_up(rest, melds, jollies, bound, within=within):
             return False
         trial = self._trial(seat, rest, table, waiting, points)
-        trial._pending_from = self._pending_from if came_from is None else came_from
-        trial._attached = attached
+        trial.turn_state = replace(
+            trial.turn_state,
+            waiting_from=self.turn_state.waiting_from if came_from is None else came_from,
+            attached_jollies=attached,
+        )
         knobs = self._key
         # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is;
         # once it is down, one may be. The moves that lay it tell whether one taken back
@@ -771,7 +766,7 @@ class Round:
         return jollies > 0 and _legal.jollies_might_make_up(
             [self.deck[i] for i in hand],
             self.rules,
-            self._threshold() - self._opening_points,
+            self._threshold() - self.turn_state.opening_points,
             jollies=jollies,
             table=melds,
             using=card,
@@ -808,19 +803,19 @@ class Round:
 
     def _check_taken_used(self, seat: int, ids: Sequence[int]) -> None:
         """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
-        taken = self._taken
+        taken = self.turn_state.taken
         if (
             taken is not None
             and self._key.discard_pickup is _MUST_USE
-            and _holds_id(self.hands[seat], taken)
-            and not _holds_id(list(ids), taken)
+            and taken in self.hands[seat]
+            and taken not in ids
         ):
             raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[taken]])
 
     def _barred(self) -> Card | None:
         """The card that may not be thrown this turn, twins included: the one taken from the
         pile (see _may_discard_id)."""
-        taken = self._taken
+        taken = self.turn_state.taken
         if taken is None or self._key.rediscard_taken_card:
             return None
         return self.deck[taken]
@@ -828,7 +823,7 @@ class Round:
     def _may_discard_id(self, card_id: int) -> bool:
         # Twins are the same card to the rules: throwing back the taken card's twin is
         # throwing back the taken card.
-        taken = self._taken
+        taken = self.turn_state.taken
         if (
             taken is not None
             and self.deck[card_id] is self.deck[taken]
@@ -836,7 +831,7 @@ class Round:
         ):
             return False
         return not (
-            _holds_id(self._pending, card_id) and self._key.retrieved_joker is _LAY_THIS_TURN
+            card_id in self.turn_state.waiting and self._key.retrieved_joker is _LAY_THIS_TURN
         )
 
     def _plan_lay(self, action: Lay) -> _Commit:
@@ -849,7 +844,7 @@ class Round:
         if opening and not self._key.opening_jokers and meld.joker_count:
             raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
         gained = meld.points(self.rules) if opening else 0
-        points = self._opening_points + gained
+        points = self.turn_state.opening_points + gained
         rest = _without_ids(self.hands[seat], ids)
         ordered = _ids_in_meld_order(ids, meld, self.deck)
         table = [*self.table, TableMeld(seat, meld, ordered)]
@@ -892,18 +887,20 @@ class Round:
             raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
         # On the meld a jolly was taken back from, another jolly of the hand may go, not that
         # one: the ids avoid it.
-        avoid = self._pending if action.meld == self._pending_from else ()
+        avoid = self.turn_state.waiting if action.meld == self.turn_state.waiting_from else ()
         ids = self._ids_for(seat, action.cards, avoid=avoid, lay=True)
         self._check_taken_used(seat, ids)
-        if action.meld == self._pending_from and any(_holds_id(self._pending, i) for i in ids):
+        if action.meld == self.turn_state.waiting_from and any(
+            i in self.turn_state.waiting for i in ids
+        ):
             # [G]: the jolly taken back goes down again "in un altro gioco".
             raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
         grown = attach(target.meld, action.cards, self.rules, jokers=action.jokers)
         gained = 0
         if opening and self._key.opening_counts_attachments:
             gained = grown.points_of(action.cards, target.meld, self.rules)
-        points = self._opening_points + gained
-        attached = self._attached
+        points = self.turn_state.opening_points + gained
+        attached = self.turn_state.attached_jollies
         if opening and action.cards[0].is_joker:
             attached = (*attached, action.meld)
         rest = _without_ids(self.hands[seat], ids)
@@ -918,7 +915,7 @@ class Round:
         def do_attach() -> Event:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, grown, new_ids)
-            self._attached = attached
+            self.turn_state = replace(self.turn_state, attached_jollies=attached)
             self._after_meld(seat, ids, gained)
             event = self._record(seat, action, tuple(ids))
             if goes_out:
@@ -940,8 +937,8 @@ class Round:
         rest = _without_ids(self.hands[seat], ids) + joker_ids
         kept_ids = _without_ids(list(target.ids), joker_ids) + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
-        points = self._opening_points
-        attached = self._attached
+        points = self.turn_state.opening_points
+        attached = self.turn_state.attached_jollies
         if not self.opened[seat]:
             # A meld of his own, before he has opened, is one of the opening being made (an
             # opening begun is finished in its turn), and its jollies counted when laid; one
@@ -962,7 +959,7 @@ class Round:
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
         lay_now = self._key.retrieved_joker is _LAY_THIS_TURN
-        if lay_now and self._pending:
+        if lay_now and self.turn_state.waiting:
             # One jolly at a time: the one already taken back goes down first.
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
         # Before he has opened, where he may attach, whether the jolly can go down again is
@@ -996,10 +993,13 @@ class Round:
         def swap() -> Event:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-            self._pending.extend(joker_ids)
-            self._pending_from = action.meld
-            self._attached = attached
-            self._after_meld(seat, ids, points - self._opening_points)
+            self.turn_state = replace(
+                self.turn_state,
+                waiting=(*self.turn_state.waiting, *joker_ids),
+                waiting_from=action.meld,
+                attached_jollies=attached,
+            )
+            self._after_meld(seat, ids, points - self.turn_state.opening_points)
             return self._record(seat, action, tuple(ids))
 
         return swap
@@ -1020,8 +1020,7 @@ class Round:
         retrieval (and ``points`` toward the opening, and ``attached`` for
         jollies_attached, after it)."""
         trial = self._trial(seat, rest, table, joker_ids, points)
-        trial._attached = attached
-        trial._pending_from = meld
+        trial.turn_state = replace(trial.turn_state, attached_jollies=attached, waiting_from=meld)
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
 
@@ -1042,12 +1041,11 @@ class Round:
         trial.hands = list(self.hands)
         trial.hands[seat] = list(hand)
         trial.table = list(table)
-        trial._pending = list(pending)
-        trial._turn_melded = True
+        trial.turn_state = replace(trial.turn_state, waiting=tuple(pending), melded=True)
         if points is not None and not self.opened[seat]:
             # The move's own points count: the jolly may go down in the rest of an
             # opening it has begun, or freely once it has reached the threshold.
-            trial._opening_points = points
+            trial.turn_state = replace(trial.turn_state, opening_points=points)
             if points >= self._threshold():
                 trial.opened = list(self.opened)
                 trial.opened[seat] = True
@@ -1067,33 +1065,37 @@ class Round:
         jollies_attached if it changes them, after it)."""
         if self._key.retrieved_joker is not _LAY_THIS_TURN:
             return
-        waiting = _without_ids(self._pending, used)
+        waiting = _without_ids(self.turn_state.waiting, used)
         if not waiting:
             return
         trial = self._trial(seat, rest, table, waiting, points)
         if attached is not None:
-            trial._attached = attached
+            trial.turn_state = replace(trial.turn_state, attached_jollies=attached)
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(
                 Reason.JOKER_CANNOT_BE_RELAID, cards=[self.deck[i] for i in waiting]
             )
 
     def _after_meld(self, seat: int, ids: Sequence[int], gained: int) -> None:
-        self._turn_melded = True
-        self._pending = _without_ids(self._pending, ids)
-        if not self.opened[seat]:
-            self._opening_points += gained
-            if self._opening_points >= self._threshold():
-                self.opened[seat] = True
+        state = self.turn_state
+        points = state.opening_points if self.opened[seat] else state.opening_points + gained
+        self.turn_state = replace(
+            state,
+            melded=True,
+            waiting=tuple(_without_ids(state.waiting, ids)),
+            opening_points=points,
+        )
+        if not self.opened[seat] and points >= self._threshold():
+            self.opened[seat] = True
 
     def _discard_id(self, seat: int, card: Card) -> int:
         """The id a discard of ``card`` throws, or a refusal for that card."""
-        avoid = [] if self._taken is None else [self._taken]
+        avoid = [] if self.turn_state.taken is None else [self.turn_state.taken]
         (card_id,) = self._ids_for(seat, [card], avoid=avoid)
         if (
             not self._may_discard_id(card_id)
-            and self._taken is not None
-            and (self.deck[card_id] is self.deck[self._taken])
+            and self.turn_state.taken is not None
+            and (self.deck[card_id] is self.deck[self.turn_state.taken])
         ):
             raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
         return card_id
@@ -1110,14 +1112,16 @@ class Round:
         call it goes through."""
         hand = self.hands[seat]
         if (
-            self._taken is not None
+            self.turn_state.taken is not None
             and self._key.discard_pickup is _MUST_USE
-            and _holds_id(hand, self._taken)
+            and self.turn_state.taken in hand
         ):
-            return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self._taken]])
-        if self._turn_melded and not self.opened[seat]:
-            return _opened_message(self._opening_points, self._threshold())
-        if self._pending:
+            return IllegalAction(
+                Reason.TAKEN_CARD_NOT_USED, cards=[self.deck[self.turn_state.taken]]
+            )
+        if self.turn_state.melded and not self.opened[seat]:
+            return _opened_message(self.turn_state.opening_points, self._threshold())
+        if self.turn_state.waiting:
             mode = self._key.retrieved_joker
             if mode is _LAY_THIS_TURN or (
                 mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat)
@@ -1141,7 +1145,7 @@ class Round:
         # The codes held as the bits of an int (the jolly's is 52): no set to fill and no
         # sort, and the cards come out in the order of their codes, lowest bit first.
         held = 0
-        if self._taken is None and not self._pending:
+        if self.turn_state.taken is None and not self.turn_state.waiting:
             for i in hand:
                 held |= 1 << cards[i].code  # nothing barred: every card held
         else:
@@ -1210,7 +1214,7 @@ class Round:
         whole_flush = False
         if rules.melding_during_play:
             whole_flush = rules.flush_close and len(groups) == 1
-            if not whole_flush or self._turn_melded or self.melded_before[seat]:
+            if not whole_flush or self.turn_state.melded or self.melded_before[seat]:
                 raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
         shown = [c for g in groups for c in g]
         # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
@@ -1229,7 +1233,7 @@ class Round:
                 detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
             )
         needed = shown + ([action.discard] if action.discard is not None else [])
-        avoid = [] if self._taken is None else [self._taken]
+        avoid = [] if self.turn_state.taken is None else [self.turn_state.taken]
         ids = self._ids_for(seat, needed, avoid=avoid)
         if len(ids) != len(self.hands[seat]) and not seven:
             raise IllegalAction(
@@ -1291,17 +1295,12 @@ class Round:
         return event
 
     def _next_turn(self) -> None:
-        if self._turn_melded:
+        if self.turn_state.melded:
             self.melded_before[self.to_play] = True
         self.to_play = self.next_seat(self.to_play)
         self.turn += 1
         self.phase = _DRAW
-        self._taken = None
-        self._turn_melded = False
-        self._opening_points = 0
-        self._pending = []
-        self._pending_from = None
-        self._attached = ()
+        self.turn_state = TurnState()
         if self.turn > self._key.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
@@ -1363,19 +1362,21 @@ class Round:
 
 def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     """Whether every jolly waiting in ``trial`` can be laid, one after the other."""
-    if not trial._pending:
+    if not trial.turn_state.waiting:
         return True
-    if len(trial._pending) == 1 and not trial.opened[seat]:
+    if len(trial.turn_state.waiting) == 1 and not trial.opened[seat]:
         if not _pending_may_open(trial, seat):
             # Unless another jolly taken back later may finish the opening: the moves
             # that lay this one tell.
-            if not trial._retrieval_may_help(seat, trial.hands[seat], trial._opening_points):
+            if not trial._retrieval_may_help(
+                seat, trial.hands[seat], trial.turn_state.opening_points
+            ):
                 return False
             return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
         knobs = trial._key
-        taken = trial._taken
+        taken = trial.turn_state.taken
         if (
-            knobs.opening_threshold > trial._opening_points
+            knobs.opening_threshold > trial.turn_state.opening_points
             and not knobs.attach_before_opening
             and (
                 taken is None
@@ -1386,9 +1387,9 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             # The search is the whole answer: attaching is closed to him, and with no card
             # barred from the discard every card left may be thrown (see _pending_may_open).
             return True
-    if len(trial._pending) == 1 and _pending_surely_placed(trial, seat):
+    if len(trial.turn_state.waiting) == 1 and _pending_surely_placed(trial, seat):
         return True
-    if len(trial._pending) == 1:
+    if len(trial.turn_state.waiting) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
     for action in _legal.joker_actions(trial, seat):
@@ -1411,7 +1412,7 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
     ``False`` is no answer: the moves themselves decide."""
     rules = trial.rules
     hand = trial.hands[seat]
-    taken = trial._taken
+    taken = trial.turn_state.taken
     opened = trial.opened[seat]
     if (
         not rules.melding_during_play
@@ -1420,11 +1421,11 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
         or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
     ):
         return False
-    throwable = [i for i in hand if not _holds_id(trial._pending, i) and trial._may_discard_id(i)]
+    throwable = [i for i in hand if i not in trial.turn_state.waiting and trial._may_discard_id(i)]
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
-        number != trial._pending_from and _legal.takes_a_jolly(table_meld.meld, rules)
+        number != trial.turn_state.waiting_from and _legal.takes_a_jolly(table_meld.meld, rules)
         for number, table_meld in enumerate(trial.table)
     ):
         return True
@@ -1447,28 +1448,21 @@ def _pending_may_open(trial: Round, seat: int) -> bool:
     trying them one by one costs a search each. Where he may attach before opening, the
     answer is left to the moves themselves."""
     rules = trial.rules
-    if rules.attach_before_opening or trial._threshold() <= trial._opening_points:
+    if rules.attach_before_opening or trial._threshold() <= trial.turn_state.opening_points:
         return True
     return _legal.opening_reachable(
         [trial.deck[i] for i in trial.hands[seat]],
         rules,
-        trial._threshold() - trial._opening_points,
+        trial._threshold() - trial.turn_state.opening_points,
         keep=trial.cards_to_keep(),
         using=JOKER,
         barred=trial._barred(),
     )
 
 
-def _holds_id(ids: list[int], wanted: int) -> bool:
-    """Whether the list of card ids holds ``wanted``, by int comparisons: compiled, ``in``
-    on a list goes through the generic protocol, a call for every id it passes."""
-    return any(i == wanted for i in ids)
-
-
-def _without_ids(ids: list[int], taken: Sequence[int]) -> list[int]:
-    """``ids`` in their order, less those in ``taken`` (see _holds_id)."""
-    gone = list(taken)
-    return [i for i in ids if not _holds_id(gone, i)]
+def _without_ids(ids: Sequence[int], taken: Sequence[int]) -> list[int]:
+    """``ids`` in their order, less those in ``taken``."""
+    return [i for i in ids if i not in taken]
 
 
 def _less(entries: tuple[int, ...], number: int, count: int) -> tuple[int, ...]:

@@ -36,6 +36,26 @@ class EndReason(enum.StrEnum):
     MAX_RESTOCKS = "max_restocks"
 
 
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What the player to move has done so far in his turn, as one value: a new one replaces
+    it at every move, and a new turn starts from ``TurnState()``."""
+
+    taken: int | None = None
+    """The id of the card he took from the discard pile (*pozzo*), if he did."""
+    melded: bool = False
+    """Whether he has laid, attached or taken back a jolly this turn."""
+    opening_points: int = 0
+    """Points laid toward his opening this turn (0 once he has opened before it)."""
+    waiting: tuple[int, ...] = ()
+    """Ids of the jollies he took back from the table that still wait to be laid again."""
+    waiting_from: int | None = None
+    """The table meld the jollies waiting came from (they may not go back on it)."""
+    attached_jollies: tuple[int, ...] = ()
+    """The table melds he attached a jolly to this turn before opening, one entry a jolly
+    still there: taken back, it takes with it what it counted toward his opening."""
+
+
 # TableMeld and Event write their __init__ out, made as they are at every decision: see
 # ramino.engine.frozen.
 
