@@ -50,7 +50,7 @@ def random_record(preset: str) -> Record:
     r = Round(get_preset(preset), players, seed=f"golden-{preset}-{seed}", dealer=seed % players)
     rng = random.Random(seed)
     while not r.is_over:
-        r.apply(rng.choice(r.legal_actions()))
+        r.apply(rng.choice(r.legal_actions))
     return record_round(r, NAMES[:players])
 
 

@@ -43,7 +43,7 @@ def test_random_play_makes_no_reference_cycles(preset: str) -> None:
     try:
         for round_ in rounds:
             while not round_.is_over:
-                actions = round_.legal_actions()
+                actions = round_.legal_actions
                 round_.apply(actions[rng.randrange(len(actions))])
             # A refused action is a path of its own: an error raised and caught.
             assert not round_.can(actions[0])

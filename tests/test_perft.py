@@ -5,7 +5,7 @@ The files in ``tests/golden/perft/`` were recorded from the engine before it was
 (issue 27); any change to the engine must reproduce them exactly, or say in its commit which
 rule it corrects. ``python tests/test_perft.py --record`` writes them again.
 
-A walk is independent of the order in which ``legal_actions()`` lists the moves: they are
+A walk is independent of the order in which ``legal_actions`` lists the moves: they are
 sorted by their text, and the move played is picked from that sorted list by a hash of the
 game's name and the decision's number.
 """
@@ -96,7 +96,7 @@ def walk(rules: Rules, players: int, seed: str, dealer: int) -> Walk:
     counts: list[int] = []
     digests: list[str] = []
     while not game.is_over and len(counts) < MAX_DECISIONS:
-        listed = {str(action): action for action in game.legal_actions()}
+        listed = {str(action): action for action in game.legal_actions}
         texts = sorted(listed)
         counts.append(len(texts))
         digests.append(hashlib.sha256("\n".join(texts).encode()).hexdigest()[:8])

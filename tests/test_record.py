@@ -53,7 +53,7 @@ def played(rules: Rules, players: int, seed: int, *, actions: int | None = None)
     r = Round(rules, players, seed=seed, dealer=seed % players)
     rng = random.Random(seed)
     while not r.is_over and (actions is None or len(r.history) < actions):
-        r.apply(rng.choice(r.legal_actions()))
+        r.apply(rng.choice(r.legal_actions))
     return r
 
 
@@ -362,7 +362,7 @@ def test_a_record_with_its_deck_order_and_restocks_replays_without_any_shuffle()
     played = Round(rules, 2, seed="restocks")
     rnd = random_module.Random(3)
     while not played.is_over:
-        actions = played.legal_actions()
+        actions = played.legal_actions
         draws = [a for a in actions if str(a) == "draw"]
         discards = [a for a in actions if str(a).startswith("discard")]
         if played.phase is RoundPhase.DRAW and draws:

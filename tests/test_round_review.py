@@ -158,7 +158,7 @@ def test_casertano_closing_kinds_through_the_match(
 ) -> None:
     r = deal(CASERTANO_2, [hand, LOSER], "KC", "QD")
     play(r, "draw")
-    shown = [a for a in r.legal_actions() if str(a).startswith("show")]
+    shown = [a for a in r.legal_actions if str(a).startswith("show")]
     assert shown, "the hand closes"
     r.apply(next(a for a in shown if str(a).endswith("discard QD")))
     end = r.end
@@ -567,7 +567,7 @@ def test_every_refusal_of_a_round_is_a_full_sentence_in_both_languages(reason: R
         action = parse_action(action)
     before = snapshot(r)
     assert not r.can(action)
-    assert action not in r.legal_actions()
+    assert action not in r.legal_actions
     with pytest.raises(RaminoError) as info:
         r.apply(action)
     assert info.value.reason is reason, info.value.message("en")

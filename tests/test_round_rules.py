@@ -47,7 +47,7 @@ def refused(r: Round, text: str, reason: Reason) -> None:
     before = snapshot(r)
     action = parse_action(text)
     assert not r.can(action), text
-    assert str(action) not in {str(a) for a in r.legal_actions()}
+    assert str(action) not in {str(a) for a in r.legal_actions}
     with pytest.raises(RaminoError) as info:
         r.apply(action)
     assert info.value.reason is reason, info.value.message("en")
@@ -63,7 +63,7 @@ def hand(r: Round, seat: int) -> list[Card]:
 
 
 def legal(r: Round) -> set[str]:
-    return {str(a) for a in r.legal_actions()}
+    return {str(a) for a in r.legal_actions}
 
 
 def draw_and_discard_it(r: Round) -> Card:
@@ -788,7 +788,7 @@ def test_max_turns(cap: int) -> None:
         assert not r.is_over
         draw_and_discard_it(r)
     assert r.end is not None and r.end.reason is EndReason.MAX_TURNS and r.end.out is None
-    assert r.turn == cap + 1 and r.legal_actions() == []
+    assert r.turn == cap + 1 and r.legal_actions == ()
     refused(r, "draw", Reason.ROUND_OVER)
 
 

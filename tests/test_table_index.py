@@ -43,7 +43,7 @@ def test_an_index_built_from_another_is_the_index_built_afresh(preset: str, seed
         assert index.melds == tuple(m.meld for m in round_.table)
         assert index.swaps == fresh.swaps
         assert index.parts == fresh.parts
-        actions = round_.legal_actions()
+        actions = round_.legal_actions
         round_.apply(actions[pick.randrange(len(actions))])
 
 
@@ -72,5 +72,5 @@ def test_cards_that_could_be_attached_asked_a_few_at_a_time(preset: str, seed: i
                 assert index.fitting(wanted) == expected & wanted
             assert index.fitting(_ALL) == expected
             assert TableIndex(melds, key).fitting(_ALL) == expected
-        actions = round_.legal_actions()
+        actions = round_.legal_actions
         round_.apply(actions[pick.randrange(len(actions))])

@@ -43,7 +43,7 @@ def _samples() -> list[object]:
     meld = validate_meld(cards[:3], Rules())
     table = TableMeld(owner=1, meld=meld, ids=(4, 5, 6))
     round_ = Round(get_preset("classico"), 3, seed=5)
-    round_.apply(round_.legal_actions()[0])
+    round_.apply(round_.legal_actions[0])
     return [
         Lay(cards=cards[:3], jokers=(cards[3],)),
         Attach(meld=2, cards=(cards[2],), jokers=(cards[3],)),

@@ -1,3 +1,121 @@
-"""ramino: the reference implementation of Ramino, the Italian rummy family."""
+"""ramino: the reference implementation of Ramino, the Italian rummy family.
+
+Everything a program needs is here: the round (*smazzata*) and its moves, the rules and their
+presets, the card notation, the errors and the match with its score sheet (*foglio dei
+punti*). The pure rules live in :mod:`ramino.engine`; the computer players in
+:mod:`ramino.ai`.
+
+>>> import ramino
+>>> table = ramino.Round("classico", players=3, seed=7)
+>>> table
+<Round classico, 3 players, turn 1, seat 1 to draw>
+>>> ramino.parse_action("draw") in table.legal_actions
+True
+>>> event = table.apply(ramino.parse_action("draw"))
+>>> try:
+...     table.check(ramino.parse_action("draw"))
+... except ramino.IllegalAction as error:
+...     print(error.reason.value, error.seat, error.turn)
+already_drawn 1 1
+"""
+
+from .engine import (
+    JOKER,
+    PRESETS,
+    Action,
+    Attach,
+    Card,
+    Discard,
+    Draw,
+    EndReason,
+    Event,
+    IllegalAction,
+    Lay,
+    Match,
+    Meld,
+    MeldError,
+    MeldKind,
+    NotationError,
+    Observation,
+    Phase,
+    RaminoError,
+    Rank,
+    Reason,
+    Record,
+    RecordError,
+    Round,
+    RoundEnd,
+    RoundResult,
+    RoundSheet,
+    Rules,
+    RulesError,
+    ScoreError,
+    Show,
+    Suit,
+    Swap,
+    TableMeld,
+    TakeDiscard,
+    describe,
+    format_cards,
+    get_preset,
+    parse_action,
+    parse_cards,
+    parse_meld,
+    preset_names,
+    record_round,
+    replay,
+    rules_from_toml,
+    validate_meld,
+)
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "JOKER",
+    "PRESETS",
+    "Action",
+    "Attach",
+    "Card",
+    "Discard",
+    "Draw",
+    "EndReason",
+    "Event",
+    "IllegalAction",
+    "Lay",
+    "Match",
+    "Meld",
+    "MeldError",
+    "MeldKind",
+    "NotationError",
+    "Observation",
+    "Phase",
+    "RaminoError",
+    "Rank",
+    "Reason",
+    "Record",
+    "RecordError",
+    "Round",
+    "RoundEnd",
+    "RoundResult",
+    "RoundSheet",
+    "Rules",
+    "RulesError",
+    "ScoreError",
+    "Show",
+    "Suit",
+    "Swap",
+    "TableMeld",
+    "TakeDiscard",
+    "__version__",
+    "describe",
+    "format_cards",
+    "get_preset",
+    "parse_action",
+    "parse_cards",
+    "parse_meld",
+    "preset_names",
+    "record_round",
+    "replay",
+    "rules_from_toml",
+    "validate_meld",
+]

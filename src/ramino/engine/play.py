@@ -63,7 +63,7 @@ class MatchPlay:
     >>> play.names, play.dealer, r.dealer, r.to_play
     (('Anna', 'Bruno', 'Carla'), 'Anna', 0, 1)
     >>> while not r.is_over:
-    ...     _ = r.apply(r.legal_actions()[0])
+    ...     _ = r.apply(r.legal_actions[0])
     >>> sheet = play.finish_round()
     >>> sheet.number, sheet.out, play.rounds, play.next_dealer
     (1, None, 1, 'Bruno')

@@ -26,6 +26,7 @@ from .going_out import closing_kind, min_deadwood
 from .match import RoundResult
 from .melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
+from .presets import get_preset
 from .rules import (
     Direction,
     DiscardPickup,
@@ -70,10 +71,15 @@ class Round:
     ids of :class:`Deck` from the top); restocks are shuffled from the same seed, so the
     seed, the rules and the actions replay the round exactly.
 
-    >>> from ramino.engine.presets import get_preset
-    >>> r = Round(get_preset("classico"), 3, seed=7)
+    ``rules`` is a :class:`Rules` value or the name of a preset.
+
+    >>> r = Round("classico", players=3, seed=7)
+    >>> r
+    <Round classico, 3 players, turn 1, seat 1 to draw>
     >>> r.to_play, r.phase, len(r.hand(1)), r.stock_count
     (1, <Phase.DRAW: 'draw'>, 10, 77)
+    >>> Draw() in r.legal_actions, len(r.legal_actions)
+    (True, 2)
     >>> event = r.apply(Draw())
     >>> r.phase, len(r.hand(1))
     (<Phase.PLAY: 'play'>, 11)
@@ -111,7 +117,7 @@ class Round:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules | str,
         players: int,
         *,
         seed: int | str | bytes = 0,
@@ -151,6 +157,8 @@ class Round:
             self._keep_after = source._keep_after
             self._no_attachable_discard = source._no_attachable_discard
             return
+        if isinstance(rules, str):
+            rules = get_preset(rules)
         _check_playable(rules, players)
         if not 0 <= dealer < players:
             raise IllegalAction(
@@ -202,6 +210,15 @@ class Round:
         self.phase = _DRAW
         self.turn_state = TurnState()
         self._deal(order)
+
+    def __repr__(self) -> str:
+        where = f"turn {self.turn}"
+        if self.end is not None:
+            out = "nobody went out" if self.end.out is None else f"seat {self.end.out} went out"
+            where = f"over at turn {self.turn}, {out}"
+        else:
+            where += f", seat {self.to_play} to {self.phase.value}"
+        return f"<Round {self.rules.name}, {self.players} players, {where}>"
 
     # --- the deal ---
 
@@ -338,9 +355,13 @@ class Round:
 
     # --- check / can / apply ---
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move (see :mod:`ramino.engine.legal`)."""
-        return _legal.legal_actions(self)
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to move, listed now in a stable order (see
+        :mod:`ramino.engine.legal`): ``action in r.legal_actions``, ``len(r.legal_actions)``.
+        Each is accepted by :meth:`apply`; none is missing that a player could make, but for
+        the ways of writing the same move (a jolly declared or left to the rules)."""
+        return tuple(_legal.legal_actions(self))
 
     def refusal(self, action: Action) -> RaminoError | None:
         """Why ``action`` is not legal now, or ``None`` if it is.
@@ -458,7 +479,7 @@ class Round:
         if not knobs.melding_during_play:
             # Nothing is laid during play: the card is used only by closing with it, which
             # the moves after the take tell (a close is rare, and so is this question).
-            return bool(self._after_take(seat, top).legal_actions())
+            return bool(self._after_take(seat, top).legal_actions)
         hand = [*self.hands[seat], top]
         if self.opened[seat]:
             usable = _legal.can_use_at_once(self, seat, hand, top)
@@ -470,7 +491,7 @@ class Round:
                 usable = self._opens_with_taken(seat, top)
         if not usable and knobs.flush_close and self._could_close_flush(seat, top):
             # The flush close shows the whole hand, the taken card in it.
-            usable = bool(self._after_take(seat, top).legal_actions())
+            usable = bool(self._after_take(seat, top).legal_actions)
         return usable
 
     def _opens_with_taken(self, seat: int, top: int) -> bool:
