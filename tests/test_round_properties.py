@@ -369,7 +369,7 @@ def opening_gain(before: Round, action: Action, after: Round) -> int:
     if isinstance(action, Lay):
         return after.table[-1].meld.points(rules)
     if isinstance(action, Swap):
-        if action.meld in before.jollies_attached:
+        if action.meld in before.attached_jokers:
             counted = rules.opening_counts_attachments
         else:
             counted = before.table[action.meld].owner == before.to_play
@@ -638,7 +638,7 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
         for joker in [i for i in hand if state.deck[i].is_joker][:1]:
             for came_from in (None, *range(len(state.table))):
                 trial = state._trial(seat, hand, state.table, [joker])
-                trial.turn_state = replace(trial.turn_state, waiting_from=came_from)
+                trial.turn_state = replace(trial.turn_state, pending_from=came_from)
                 every_way = any(trial.can(a) for a in joker_actions(trial, seat))
                 assert _can_lay_all_pending(trial, seat) == every_way
 

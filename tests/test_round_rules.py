@@ -1267,10 +1267,10 @@ def test_a_jolly_attached_to_another_meld_before_opening_takes_its_value_with_it
     r = deal(rules, hands, "5C", "3S 4S")
     play(r, "draw", "lay 10S JS QS KS", "lay 10H JH QH", "discard 2D", "draw")
     play(r, "attach 0 JK=9S")
-    assert r.opening_points == 25 and r.jollies_attached == (0,)
-    assert r.observation(1).jollies_attached == (0,)
+    assert r.opening_points == 25 and r.attached_jokers == (0,)
+    assert r.observation(1).attached_jokers == (0,)
     play(r, "swap 0 9S")
-    assert r.opening_points == 9 and r.jollies_attached == ()
+    assert r.opening_points == 9 and r.attached_jokers == ()
     play(r, "lay KD KH KC")
     assert r.opening_points == 39 and not r.opened[1]
 

@@ -790,7 +790,7 @@ def own_retrieval_gain(
     """What taking back the jollies of the melds ``numbers`` of ``table`` may add to the
     opening of ``seat``, where a meld counts as it ends up: his own (this turn's, before he
     has opened), and those he attached a jolly to (``attached``, see
-    Round.jollies_attached). See retrieval_gain."""
+    Round.attached_jokers). See retrieval_gain."""
     gain = 0
     for number in numbers:
         if table[number].owner == seat or number in attached:

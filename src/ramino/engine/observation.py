@@ -86,9 +86,9 @@ class Observation:
     jokers_back: int = 0
     """How many jolly he took back from the table this turn and still holds, if it is his
     turn (they may not go back into the meld they came from)."""
-    jolly_from: int | None = None
+    pending_from: int | None = None
     """The table meld those jolly were taken from."""
-    jollies_attached: tuple[int, ...] = ()
+    attached_jokers: tuple[int, ...] = ()
     """The table melds he attached a jolly to this turn before opening, if it is his turn
     (taken back, a jolly takes with it what it counted toward the opening)."""
 
@@ -117,8 +117,8 @@ class Observation:
         turn_melded: bool = False,
         taken_laid: bool = False,
         jokers_back: int = 0,
-        jolly_from: int | None = None,
-        jollies_attached: tuple[int, ...] = (),
+        pending_from: int | None = None,
+        attached_jokers: tuple[int, ...] = (),
     ) -> None:
         # Written out: see ramino.engine.frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
@@ -144,8 +144,8 @@ class Observation:
         object.__setattr__(self, "turn_melded", turn_melded)
         object.__setattr__(self, "taken_laid", taken_laid)
         object.__setattr__(self, "jokers_back", jokers_back)
-        object.__setattr__(self, "jolly_from", jolly_from)
-        object.__setattr__(self, "jollies_attached", jollies_attached)
+        object.__setattr__(self, "pending_from", pending_from)
+        object.__setattr__(self, "attached_jokers", attached_jokers)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -204,8 +204,8 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         turn_melded=round_.turn_melded if mine else False,
         taken_laid=mine and taken is not None and taken not in round_.hands[seat],
         jokers_back=len(round_.pending_jokers) if mine else 0,
-        jolly_from=round_.pending_from if mine else None,
-        jollies_attached=round_.jollies_attached if mine else (),
+        pending_from=round_.pending_from if mine else None,
+        attached_jokers=round_.attached_jokers if mine else (),
     )
 
 

@@ -91,8 +91,8 @@ def round_from_view(
             taken=taken,
             melded=view.turn_melded,
             opening_points=view.opening_points,
-            waiting=waiting,
-            waiting_from=view.jolly_from if waiting else None,
-            attached_jollies=view.jollies_attached,
+            pending=waiting,
+            pending_from=view.pending_from if waiting else None,
+            attached_jokers=view.attached_jokers,
         )
     return r

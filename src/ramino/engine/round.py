@@ -295,19 +295,19 @@ class Round:
     @property
     def pending_from(self) -> int | None:
         """The table meld the jolly waiting to be laid was taken from, if any."""
-        return self.turn_state.waiting_from if self.turn_state.waiting else None
+        return self.turn_state.pending_from if self.turn_state.pending else None
 
     @property
-    def jollies_attached(self) -> tuple[int, ...]:
+    def attached_jokers(self) -> tuple[int, ...]:
         """The table melds the player to move attached a jolly to this turn before opening,
         one entry a jolly still there: taken back, it takes with it what it counted toward
         the opening (see _plan_swap)."""
-        return self.turn_state.attached_jollies
+        return self.turn_state.attached_jokers
 
     @property
     def pending_jokers(self) -> tuple[int, ...]:
         """Ids of the jolly taken back this turn that still wait to be laid."""
-        return tuple(self.turn_state.waiting)
+        return tuple(self.turn_state.pending)
 
     def observation(self, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
         """What player ``seat`` may know (see :mod:`ramino.engine.observation`)."""
@@ -596,7 +596,7 @@ class Round:
         avoided = set(avoid)
         wanted = (
             [
-                *self.turn_state.waiting,
+                *self.turn_state.pending,
                 *([] if self.turn_state.taken is None else [self.turn_state.taken]),
             ]
             if lay
@@ -635,14 +635,14 @@ class Round:
         after_table: list[TableMeld] | None = None,
         *,
         within_hand: bool = False,
-        jolly_from: int | None = None,
+        pending_from: int | None = None,
         freed: Sequence[int] = (),
         attached: tuple[int, ...] | None = None,
     ) -> bool:
         """Whether the hand left after laying ``laid`` still lets the turn end; returns True
-        when the hand would be empty (the player goes out by laying). ``jolly_from`` and
+        when the hand would be empty (the player goes out by laying). ``pending_from`` and
         ``freed``: the meld a jolly is taken back from by the move checked, and its ids;
-        ``attached``: jollies_attached after the move, if it changes them."""
+        ``attached``: attached_jokers after the move, if it changes them."""
         opened_after = self.opened[seat] or points >= self._threshold()
         if not rest:
             if self.rules.final_discard is _REQUIRED:
@@ -668,10 +668,10 @@ class Round:
             within = [self.deck[i] for i in self.hands[seat]] if within_hand else None
             # A jolly waiting in hand does not go back on the meld it came from; another
             # jolly of the hand may.
-            came_from = jolly_from
-            if came_from is None and self.turn_state.waiting:
-                came_from = self.turn_state.waiting_from
-            waiting = [*freed, *self.turn_state.waiting]
+            came_from = pending_from
+            if came_from is None and self.turn_state.pending:
+                came_from = self.turn_state.pending_from
+            waiting = [*freed, *self.turn_state.pending]
             if not _legal.opening_reachable(
                 cards,
                 self.rules,
@@ -690,7 +690,7 @@ class Round:
                 points,
                 came_from,
                 within,
-                self.turn_state.attached_jollies if attached is None else attached,
+                self.turn_state.attached_jokers if attached is None else attached,
             ):
                 raise IllegalAction(
                     Reason.OPENING_UNREACHABLE,
@@ -719,7 +719,7 @@ class Round:
         taken back waits and must go down before another is taken back, the moves that lay
         it are tried instead, each asking the same of the hand it leaves. ``within``: the
         hand ``rest`` is part of, if any (see opening_reachable); ``attached``:
-        jollies_attached after the move.
+        attached_jokers after the move.
 
         Where attachments count toward the opening, a retrieval from a set that wants every
         missing suit at once is also tried after attaching one of those cards: the points
@@ -744,8 +744,8 @@ class Round:
         trial = self._trial(seat, rest, table, waiting, points)
         trial.turn_state = replace(
             trial.turn_state,
-            waiting_from=self.turn_state.waiting_from if came_from is None else came_from,
-            attached_jollies=attached,
+            pending_from=self.turn_state.pending_from if came_from is None else came_from,
+            attached_jokers=attached,
         )
         knobs = self._key
         # One jolly at a time (see _plan_swap): while one waits to go down, no retrieval is;
@@ -852,7 +852,7 @@ class Round:
         ):
             return False
         return not (
-            card_id in self.turn_state.waiting and self._key.retrieved_joker is _LAY_THIS_TURN
+            card_id in self.turn_state.pending and self._key.retrieved_joker is _LAY_THIS_TURN
         )
 
     def _plan_lay(self, action: Lay) -> _Commit:
@@ -908,11 +908,11 @@ class Round:
             raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
         # On the meld a jolly was taken back from, another jolly of the hand may go, not that
         # one: the ids avoid it.
-        avoid = self.turn_state.waiting if action.meld == self.turn_state.waiting_from else ()
+        avoid = self.turn_state.pending if action.meld == self.turn_state.pending_from else ()
         ids = self._ids_for(seat, action.cards, avoid=avoid, lay=True)
         self._check_taken_used(seat, ids)
-        if action.meld == self.turn_state.waiting_from and any(
-            i in self.turn_state.waiting for i in ids
+        if action.meld == self.turn_state.pending_from and any(
+            i in self.turn_state.pending for i in ids
         ):
             # [G]: the jolly taken back goes down again "in un altro gioco".
             raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
@@ -921,7 +921,7 @@ class Round:
         if opening and self._key.opening_counts_attachments:
             gained = grown.points_of(action.cards, target.meld, self.rules)
         points = self.turn_state.opening_points + gained
-        attached = self.turn_state.attached_jollies
+        attached = self.turn_state.attached_jokers
         if opening and action.cards[0].is_joker:
             attached = (*attached, action.meld)
         rest = _without_ids(self.hands[seat], ids)
@@ -936,7 +936,7 @@ class Round:
         def do_attach() -> Event:
             self.hands[seat] = rest
             self.table[action.meld] = TableMeld(target.owner, grown, new_ids)
-            self.turn_state = replace(self.turn_state, attached_jollies=attached)
+            self.turn_state = replace(self.turn_state, attached_jokers=attached)
             self._after_meld(seat, ids, gained)
             event = self._record(seat, action, tuple(ids))
             if goes_out:
@@ -959,7 +959,7 @@ class Round:
         kept_ids = _without_ids(list(target.ids), joker_ids) + ids
         new_ids = _ids_in_meld_order(kept_ids, new_meld, self.deck)
         points = self.turn_state.opening_points
-        attached = self.turn_state.attached_jollies
+        attached = self.turn_state.attached_jokers
         if not self.opened[seat]:
             # A meld of his own, before he has opened, is one of the opening being made (an
             # opening begun is finished in its turn), and its jollies counted when laid; one
@@ -980,7 +980,7 @@ class Round:
         swapped = list(self.table)
         swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
         lay_now = self._key.retrieved_joker is _LAY_THIS_TURN
-        if lay_now and self.turn_state.waiting:
+        if lay_now and self.turn_state.pending:
             # One jolly at a time: the one already taken back goes down first.
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
         # Before he has opened, where he may attach, whether the jolly can go down again is
@@ -997,7 +997,7 @@ class Round:
                 action.cards,
                 points,
                 swapped,
-                jolly_from=action.meld,
+                pending_from=action.meld,
                 freed=joker_ids,
                 attached=attached,
             )
@@ -1016,9 +1016,9 @@ class Round:
             self.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
             self.turn_state = replace(
                 self.turn_state,
-                waiting=(*self.turn_state.waiting, *joker_ids),
-                waiting_from=action.meld,
-                attached_jollies=attached,
+                pending=(*self.turn_state.pending, *joker_ids),
+                pending_from=action.meld,
+                attached_jokers=attached,
             )
             self._after_meld(seat, ids, points - self.turn_state.opening_points)
             return self._record(seat, action, tuple(ids))
@@ -1039,9 +1039,9 @@ class Round:
         """A jolly taken back from the table's meld ``meld`` that must go down this turn
         must have somewhere to go, from the hand ``rest`` and the ``table`` after the
         retrieval (and ``points`` toward the opening, and ``attached`` for
-        jollies_attached, after it)."""
+        attached_jokers, after it)."""
         trial = self._trial(seat, rest, table, joker_ids, points)
-        trial.turn_state = replace(trial.turn_state, attached_jollies=attached, waiting_from=meld)
+        trial.turn_state = replace(trial.turn_state, attached_jokers=attached, pending_from=meld)
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
 
@@ -1062,7 +1062,7 @@ class Round:
         trial.hands = list(self.hands)
         trial.hands[seat] = list(hand)
         trial.table = list(table)
-        trial.turn_state = replace(trial.turn_state, waiting=tuple(pending), melded=True)
+        trial.turn_state = replace(trial.turn_state, pending=tuple(pending), melded=True)
         if points is not None and not self.opened[seat]:
             # The move's own points count: the jolly may go down in the rest of an
             # opening it has begun, or freely once it has reached the threshold.
@@ -1083,15 +1083,15 @@ class Round:
     ) -> None:
         """A jolly taken back that must go down this turn must keep somewhere to go, once
         the move has laid ``used`` (``points`` toward the opening, and ``attached`` for
-        jollies_attached if it changes them, after it)."""
+        attached_jokers if it changes them, after it)."""
         if self._key.retrieved_joker is not _LAY_THIS_TURN:
             return
-        waiting = _without_ids(self.turn_state.waiting, used)
+        waiting = _without_ids(self.turn_state.pending, used)
         if not waiting:
             return
         trial = self._trial(seat, rest, table, waiting, points)
         if attached is not None:
-            trial.turn_state = replace(trial.turn_state, attached_jollies=attached)
+            trial.turn_state = replace(trial.turn_state, attached_jokers=attached)
         if not _can_lay_all_pending(trial, seat):
             raise IllegalAction(
                 Reason.JOKER_CANNOT_BE_RELAID, cards=[self.deck[i] for i in waiting]
@@ -1103,7 +1103,7 @@ class Round:
         self.turn_state = replace(
             state,
             melded=True,
-            waiting=tuple(_without_ids(state.waiting, ids)),
+            pending=tuple(_without_ids(state.pending, ids)),
             opening_points=points,
         )
         if not self.opened[seat] and points >= self._threshold():
@@ -1142,7 +1142,7 @@ class Round:
             )
         if self.turn_state.melded and not self.opened[seat]:
             return _opened_message(self.turn_state.opening_points, self._threshold())
-        if self.turn_state.waiting:
+        if self.turn_state.pending:
             mode = self._key.retrieved_joker
             if mode is _LAY_THIS_TURN or (
                 mode is _LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(self, seat)
@@ -1166,7 +1166,7 @@ class Round:
         # The codes held as the bits of an int (the jolly's is 52): no set to fill and no
         # sort, and the cards come out in the order of their codes, lowest bit first.
         held = 0
-        if self.turn_state.taken is None and not self.turn_state.waiting:
+        if self.turn_state.taken is None and not self.turn_state.pending:
             for i in hand:
                 held |= 1 << cards[i].code  # nothing barred: every card held
         else:
@@ -1383,9 +1383,9 @@ class Round:
 
 def _can_lay_all_pending(trial: Round, seat: int) -> bool:
     """Whether every jolly waiting in ``trial`` can be laid, one after the other."""
-    if not trial.turn_state.waiting:
+    if not trial.turn_state.pending:
         return True
-    if len(trial.turn_state.waiting) == 1 and not trial.opened[seat]:
+    if len(trial.turn_state.pending) == 1 and not trial.opened[seat]:
         if not _pending_may_open(trial, seat):
             # Unless another jolly taken back later may finish the opening: the moves
             # that lay this one tell.
@@ -1408,9 +1408,9 @@ def _can_lay_all_pending(trial: Round, seat: int) -> bool:
             # The search is the whole answer: attaching is closed to him, and with no card
             # barred from the discard every card left may be thrown (see _pending_may_open).
             return True
-    if len(trial.turn_state.waiting) == 1 and _pending_surely_placed(trial, seat):
+    if len(trial.turn_state.pending) == 1 and _pending_surely_placed(trial, seat):
         return True
-    if len(trial.turn_state.waiting) == 1:
+    if len(trial.turn_state.pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
     for action in _legal.joker_actions(trial, seat):
@@ -1442,11 +1442,11 @@ def _pending_surely_placed(trial: Round, seat: int) -> bool:
         or (taken is not None and rules.discard_pickup is _MUST_USE and taken in hand)
     ):
         return False
-    throwable = [i for i in hand if i not in trial.turn_state.waiting and trial._may_discard_id(i)]
+    throwable = [i for i in hand if i not in trial.turn_state.pending and trial._may_discard_id(i)]
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
-        number != trial.turn_state.waiting_from and _legal.takes_a_jolly(table_meld.meld, rules)
+        number != trial.turn_state.pending_from and _legal.takes_a_jolly(table_meld.meld, rules)
         for number, table_meld in enumerate(trial.table)
     ):
         return True

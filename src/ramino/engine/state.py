@@ -47,11 +47,12 @@ class TurnState:
     """Whether he has laid, attached or taken back a jolly this turn."""
     opening_points: int = 0
     """Points laid toward his opening this turn (0 once he has opened before it)."""
-    waiting: tuple[int, ...] = ()
-    """Ids of the jollies he took back from the table that still wait to be laid again."""
-    waiting_from: int | None = None
-    """The table meld the jollies waiting came from (they may not go back on it)."""
-    attached_jollies: tuple[int, ...] = ()
+    pending: tuple[int, ...] = ()
+    """Ids of the jollies he took back from the table (swapped) that must still be laid
+    again: pending jokers."""
+    pending_from: int | None = None
+    """The table meld the pending jokers came from (they may not go back on it)."""
+    attached_jokers: tuple[int, ...] = ()
     """The table melds he attached a jolly to this turn before opening, one entry a jolly
     still there: taken back, it takes with it what it counted toward his opening."""
 
