@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/round.py [--rounds 4] [--batches 3] [--seed 1] [--players 4]``.
 Every decision computes the complete legal actions, as ``ramino simulate`` does. Two figures per
 preset: through observations and a :class:`RandomBot` (what ``simulate`` and every client pay),
-and the engine alone (``legal_actions()`` then ``apply``). µs per decision is the median over
+and the engine alone (``legal_actions`` then ``apply``). µs per decision is the median over
 batches, in processor time. Gin rummy in RLCard and OpenSpiel is timed beside it when those
 packages are installed, batch for batch: each batch of the engine is followed at once by the
 same batch of each peer, and the engine's ratio to a peer is the median of those pairs.
@@ -100,7 +100,7 @@ def ramino_batch(
                 # The random bots' own generators, so both figures time the very same games.
                 rnds = [random.Random(f"{key}/{seat}") for seat in range(players)]
                 while not round_.is_over:
-                    actions = round_.legal_actions()
+                    actions = round_.legal_actions
                     rnd = rnds[round_.to_play]
                     round_.apply(actions[rnd.randrange(len(actions))])
             decisions += len(round_.history)
@@ -174,7 +174,7 @@ def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]
                     outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(rnd.choices(outcomes, weights)[0])
                 else:
-                    legal = state.legal_actions()
+                    legal = state.legal_actions
                     state.apply_action(legal[rnd.randrange(len(legal))])
                     decisions += 1
         return decisions, rounds
@@ -259,7 +259,7 @@ def main() -> None:
         print(line)
     print(
         "µs/dec: observation + RandomBot + apply (as `ramino simulate`); engine µs:"
-        " legal_actions() + apply alone; median of batches, processor time; ÷ peer: engine µs"
+        " legal_actions + apply alone; median of batches, processor time; ÷ peer: engine µs"
         " over the peer's µs/dec, the median of batches timed in pairs, each engine batch"
         " followed by the peer's (rlcard: its environment; rlcard-game: its game alone;"
         " open_spiel: its C++ game driven from Python). Goal: ≤ 10 µs per decision."

@@ -594,24 +594,28 @@ class Round:
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         hand = self.hands[seat]
         avoided = set(avoid)
-        wanted = (
-            [
-                *self.turn_state.pending,
-                *([] if self.turn_state.taken is None else [self.turn_state.taken]),
-            ]
-            if lay
-            else []
-        )
+        # Of two twin cards (two jollies, say), the one whose duty is stricter goes down
+        # first: under must-use the pile's card (before any other move, _check_taken_used),
+        # then a pending joker (down this turn), then the pile's card under free pickup
+        # (which need only stay out of the discard).
+        pending = self.turn_state.pending if lay else ()
+        taken = self.turn_state.taken if lay else None
+        taken_first = self._key.discard_pickup is _MUST_USE
         chosen: list[int] = []
-        # The hand is walked once for each card (a meld's few against a hand's dozen): no
-        # pool of ids to build, nor a key function to call for twins.
         for card in cards:
             hit = -1
             best = 0
             for i in hand:
                 if deck[i] is card and i not in chosen:
-                    # Not avoided first, then wanted, then the lowest id: one int to compare.
-                    order = (2 if i in avoided else 0) + (0 if i in wanted else 1)
+                    # Not avoided first, then by that duty, then the lowest id.
+                    if i == taken and taken_first:
+                        order = 0
+                    elif i in pending:
+                        order = 1
+                    else:
+                        order = 2 if i == taken else 3
+                    if i in avoided:
+                        order += 4
                     order = order << 32 | i
                     if hit < 0 or order < best:
                         hit = i
@@ -983,13 +987,21 @@ class Round:
         if lay_now and self.turn_state.pending:
             # One jolly at a time: the one already taken back goes down first.
             raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+        # Under must-use the pile's card goes down this turn and stays down: taken back
+        # from the table, it must go down again, whatever retrieved_joker says.
+        taken = self.turn_state.taken
+        relaid: list[int] = []
+        if lay_now:
+            relaid = joker_ids
+        elif taken is not None and self._key.discard_pickup is _MUST_USE and taken in joker_ids:
+            relaid = [taken]
         # Before he has opened, where he may attach, whether the jolly can go down again is
         # told by trying each move that lays it, and each is accepted only if the hand it
         # leaves can still open: so when the hand the retrieval leaves cannot, none is. That
         # one search then comes first, the refusals kept in their order.
-        early = lay_now and not self.opened[seat] and self._key.attach_before_opening
-        if lay_now and not early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
+        early = bool(relaid) and not self.opened[seat] and self._key.attach_before_opening
+        if relaid and not early:
+            self._check_relaid(seat, rest, swapped, relaid, action.meld, freed, points, attached)
         try:
             self._check_rest(
                 seat,
@@ -1006,10 +1018,10 @@ class Round:
                 raise
             if error.reason is Reason.OPENING_UNREACHABLE:
                 raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed) from None
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
+            self._check_relaid(seat, rest, swapped, relaid, action.meld, freed, points, attached)
             raise
         if early:
-            self._check_relaid(seat, rest, swapped, joker_ids, action.meld, freed, points, attached)
+            self._check_relaid(seat, rest, swapped, relaid, action.meld, freed, points, attached)
 
         def swap() -> Event:
             self.hands[seat] = rest
