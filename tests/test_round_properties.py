@@ -625,7 +625,7 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
     # (one opening search before opening where attaching is closed; a meld that takes it,
     # once opened); each must give the answer of trying every lay and attachment.
     from ramino.engine.legal import joker_actions
-    from ramino.engine.round import _can_lay_all_pending
+    from ramino.engine.retrieval import can_lay_all_pending
 
     r = Round(get_preset(table[0]), table[1], seed=seed, dealer=seed % table[1])
     for state in walk(r, random.Random(seed), steps):
@@ -640,7 +640,7 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
                 trial = state._trial(seat, hand, state.table, [joker])
                 trial.turn_state = replace(trial.turn_state, pending_from=came_from)
                 every_way = any(trial.can(a) for a in joker_actions(trial, seat))
-                assert _can_lay_all_pending(trial, seat) == every_way
+                assert can_lay_all_pending(trial, seat) == every_way
 
 
 # --- the same properties under house rules: knobs changed at random ---

@@ -8,10 +8,12 @@ can use them without importing the state machine.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
+from .deck import Deck
 from .frozen import Reduced, reduce_by_fields
 from .melds import Meld
 from .scoring import Closing
@@ -112,3 +114,35 @@ class RoundEnd:
     """The cards left in each hand, by seat."""
     counts: tuple[int, ...]
     """The count of each hand (only unbound cards where the others lay after the close)."""
+
+
+#: What deciding a move gives: the function that makes it and records its event.
+Commit = Callable[[], Event]
+
+
+def without_ids(ids: Sequence[int], taken: Sequence[int]) -> list[int]:
+    """``ids`` in their order, less those in ``taken``."""
+    return [i for i in ids if i not in taken]
+
+
+def ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
+    """Put physical ids in the order of the meld's cards (twins and jokers are interchangeable)."""
+    pool = list(ids)
+    cards = deck.cards
+    ordered: list[int] = []
+    # By index, without a generator per card: compiled, each would be an object made and
+    # freed, and the pool searched twice (to find the id, then to remove it).
+    for card in meld.cards:
+        for k in range(len(pool)):
+            if cards[pool[k]] is card:
+                ordered.append(pool.pop(k))
+                break
+        else:
+            raise ValueError(f"{card} is not among the ids given")
+    return tuple(ordered)
+
+
+def merge_ids(
+    target: TableMeld, grown: Meld, new_ids: Sequence[int], deck: Deck
+) -> tuple[int, ...]:
+    return ids_in_meld_order([*target.ids, *new_ids], grown, deck)

@@ -1,0 +1,200 @@
+"""The discard (*scarto*) that ends a turn, the cards that may be thrown, and going out by
+showing the whole hand where nothing is laid during play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import attaching, laying
+from . import legal as _legal
+from .actions import Discard, Show
+from .cards import Card
+from .errors import IllegalAction, Reason
+from .going_out import closing_kind
+from .melds import Meld, MeldKind, validate_meld
+from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
+from .scoring import Closing
+from .state import Commit, Event, Phase, TableMeld, ids_in_meld_order
+
+if TYPE_CHECKING:
+    from .round import Round
+
+
+def discard_id(round_: Round, seat: int, card: Card) -> int:
+    """The id a discard of ``card`` throws, or a refusal for that card."""
+    avoid = [] if round_.turn_state.taken is None else [round_.turn_state.taken]
+    (card_id,) = round_._ids_for(seat, [card], avoid=avoid)
+    if (
+        not round_._may_discard_id(card_id)
+        and round_.turn_state.taken is not None
+        and (round_.deck[card_id] is round_.deck[round_.turn_state.taken])
+    ):
+        raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
+    return card_id
+
+
+def check_discard_turn(round_: Round, seat: int) -> None:
+    """Refusals that hold for any discard at this point of the turn."""
+    refusal = discard_turn_refusal(round_, seat)
+    if refusal is not None:
+        raise refusal
+
+
+def discard_turn_refusal(round_: Round, seat: int) -> IllegalAction | None:
+    """The refusal of _check_discard_turn, if any, made but not raised: discard_options
+    asks at every decision of a play phase, and a raised error costs a trace of every
+    call it goes through."""
+    hand = round_.hands[seat]
+    if (
+        round_.turn_state.taken is not None
+        and round_._key.discard_pickup is DiscardPickup.MUST_USE
+        and round_.turn_state.taken in hand
+    ):
+        return IllegalAction(
+            Reason.TAKEN_CARD_NOT_USED, cards=[round_.deck[round_.turn_state.taken]]
+        )
+    if round_.turn_state.melded and not round_.opened[seat]:
+        return laying.opened_message(round_.turn_state.opening_points, round_._threshold())
+    if round_.turn_state.pending:
+        mode = round_._key.retrieved_joker
+        if mode is RetrievedJoker.LAY_THIS_TURN or (
+            mode is RetrievedJoker.LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(round_, seat)
+        ):
+            return IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
+    if len(hand) == 1 and round_.first_round and not round_.rules.rummy_on_first_turn:
+        return IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+    return None
+
+
+def plan_discard(round_: Round, action: Discard) -> Commit:
+    seat = round_.to_play
+    hand = round_.hands[seat]
+    card_id = discard_id(round_, seat, action.card)
+    going_out = len(hand) == 1
+    check_discard_turn(round_, seat)
+    if not going_out and round_._no_attachable_discard:
+        attaching.check_attachable_discard(round_, seat, card_id)
+
+    def discard() -> Event:
+        round_.hands[seat] = [i for i in hand if i != card_id]
+        round_.discard_pile.append(card_id)
+        event = round_._record(seat, action, (card_id,))
+        if going_out:
+            round_._go_out(seat, Closing.SIMPLE)
+        else:
+            round_._next_turn()
+        return event
+
+    return discard
+
+
+def plan_show(round_: Round, action: Show) -> Commit:
+    seat = round_.to_play
+    rules = round_.rules
+    groups = action.melds
+    whole_flush = False
+    if rules.melding_during_play:
+        whole_flush = rules.flush_close and len(groups) == 1
+        if not whole_flush or round_.turn_state.melded or round_.melded_before[seat]:
+            raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+    shown = [c for g in groups for c in g]
+    # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
+    seven = (
+        not rules.melding_during_play
+        and rules.seven_of_a_kind_wins
+        and len(groups) == 1
+        and action.discard is None
+        and len(groups[0]) >= 7
+        and len({c.rank for c in groups[0]}) == 1
+        and not any(c.is_joker for c in groups[0])
+    )
+    if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED and not seven:
+        raise IllegalAction(
+            Reason.SHOW_INCOMPLETE,
+            detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
+        )
+    needed = shown + ([action.discard] if action.discard is not None else [])
+    avoid = [] if round_.turn_state.taken is None else [round_.turn_state.taken]
+    ids = round_._ids_for(seat, needed, avoid=avoid)
+    if len(ids) != len(round_.hands[seat]) and not seven:
+        raise IllegalAction(
+            Reason.SHOW_INCOMPLETE,
+            detail=(
+                f"hai {len(round_.hands[seat])} carte e ne mostri {len(ids)}.",
+                f"you hold {len(round_.hands[seat])} cards and show {len(ids)}.",
+            ),
+        )
+    if action.discard is not None and not round_._may_discard_id(ids[-1]):
+        raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])
+    if round_.first_round and not rules.rummy_on_first_turn:
+        raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+    if whole_flush:
+        # The flush close ([G]): the whole hand, natural cards of one suit.
+        suits = {c.suit for c in groups[0]}
+        if len(suits) != 1 or None in suits:
+            raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+    if whole_flush:
+        melds = [Meld(MeldKind.FLUSH, tuple(groups[0]), tuple(groups[0]))]
+    else:
+        melds = [validate_meld(g, rules, whole_hand=len(groups) == 1) for g in groups]
+    placed: list[TableMeld] = []
+    at = 0
+    for group, meld in zip(groups, melds, strict=True):
+        group_ids = ids[at : at + len(group)]
+        at += len(group)
+        placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+    # The hand is shown all at once: its melds go down in one fixed order, whatever the
+    # order they were named in.
+    placed.sort(key=lambda m: tuple(c.code for c in m.meld.represents))
+    closing = closing_kind(shown, rules) or Closing.SIMPLE
+    if whole_flush:
+        closing = Closing.FLUSH
+
+    if seven:
+        closing = Closing.SEVEN_OF_A_KIND
+
+    def show() -> Event:
+        round_.hands[seat] = [i for i in round_.hands[seat] if i not in ids]
+        round_.table.extend(placed)
+        if action.discard is not None:
+            round_.discard_pile.append(ids[-1])
+        event = round_._record(seat, action, tuple(ids))
+        round_._go_out(seat, closing, in_one_turn=True)
+        return event
+
+    return show
+
+
+def discard_options(round_: Round) -> list[Card]:
+    """The cards the player to move may discard now (one check of the turn, then card by
+    card), the same answer as ``can(Discard(card))`` for every card."""
+    seat = round_.to_play
+    if round_.phase is not Phase.PLAY:
+        return []
+    if discard_turn_refusal(round_, seat) is not None:
+        return []
+    hand = round_.hands[seat]
+    cards = round_.deck.cards
+    # Twins of the taken card go with it (see Round._may_discard_id); any other copy will do.
+    # The codes held as the bits of an int (the jolly's is 52): no set to fill and no
+    # sort, and the cards come out in the order of their codes, lowest bit first.
+    held = 0
+    if round_.turn_state.taken is None and not round_.turn_state.pending:
+        for i in hand:
+            held |= 1 << cards[i].code  # nothing barred: every card held
+    else:
+        for i in hand:
+            if round_._may_discard_id(i):
+                held |= 1 << cards[i].code
+    if len(hand) > 1 and round_._no_attachable_discard:
+        # The ban of _check_attachable_discard, worked out once for the whole hand.
+        fitting = attaching.fitting_codes(round_, held)
+        if fitting != held:
+            held &= ~fitting
+    allowed: list[Card] = []
+    while held:
+        low = held & -held
+        allowed.append(Card.from_code(low.bit_length() - 1))
+        held ^= low
+    return allowed

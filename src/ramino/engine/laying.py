@@ -1,0 +1,253 @@
+"""Laying a meld (*calare*) and the opening (*apertura*): what a move leaves must still let the
+turn end, and an opening begun must still reach the threshold this turn, a jolly taken back
+from the table counted where it could make up the points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from . import drawing, retrieval
+from . import legal as _legal
+from .actions import Attach, Lay
+from .cards import Card
+from .errors import IllegalAction, Reason
+from .melds import Meld, validate_meld
+from .rules import FinalDiscard, RetrievedJoker
+from .scoring import Closing
+from .state import Commit, Event, TableMeld, ids_in_meld_order, without_ids
+
+if TYPE_CHECKING:
+    from .round import Round
+
+
+def plan_lay(round_: Round, action: Lay) -> Commit:
+    round_._melding_allowed()
+    seat = round_.to_play
+    ids = round_._ids_for(seat, action.cards, lay=True)
+    drawing.check_taken_used(round_, seat, ids)
+    meld = validate_meld(action.cards, round_.rules, jokers=action.jokers)
+    opening = not round_.opened[seat]
+    if opening and not round_._key.opening_jokers and meld.joker_count:
+        raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
+    gained = meld.points(round_.rules) if opening else 0
+    points = round_.turn_state.opening_points + gained
+    rest = without_ids(round_.hands[seat], ids)
+    ordered = ids_in_meld_order(ids, meld, round_.deck)
+    table = [*round_.table, TableMeld(seat, meld, ordered)]
+    goes_out = check_rest(round_, seat, rest, action.cards, points, table, within_hand=True)
+    retrieval.check_pending_placeable(round_, seat, ids, rest, table, points)
+
+    def lay() -> Event:
+        round_.hands[seat] = rest
+        round_.table.append(TableMeld(seat, meld, ordered))
+        round_._after_meld(seat, ids, gained)
+        event = round_._record(seat, action, tuple(ordered))
+        if goes_out:
+            round_._go_out(seat, Closing.SIMPLE)
+        return event
+
+    return lay
+
+
+def check_rest(
+    round_: Round,
+    seat: int,
+    rest: list[int],
+    laid: Sequence[Card],
+    points: int,
+    after_table: list[TableMeld] | None = None,
+    *,
+    within_hand: bool = False,
+    pending_from: int | None = None,
+    freed: Sequence[int] = (),
+    attached: tuple[int, ...] | None = None,
+) -> bool:
+    """Whether the hand left after laying ``laid`` still lets the turn end; returns True
+    when the hand would be empty (the player goes out by laying). ``pending_from`` and
+    ``freed``: the meld a jolly is taken back from by the move checked, and its ids;
+    ``attached``: attached_jokers after the move, if it changes them."""
+    opened_after = round_.opened[seat] or points >= round_._threshold()
+    if not rest:
+        if round_.rules.final_discard is FinalDiscard.REQUIRED:
+            raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
+        if round_.first_round and not round_.rules.rummy_on_first_turn:
+            raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+        if not opened_after:
+            raise opened_message(points, round_._threshold())
+        return True
+    # In a first round without going out he must keep a card after his discard too.
+    if round_.first_round and not round_.rules.rummy_on_first_turn and len(rest) < 2:
+        raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
+    if not any(round_._may_discard_id(i) for i in rest):
+        raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
+    if not opened_after:
+        # An opening begun must be finished this turn: refuse a step from which the
+        # threshold can no longer be reached with the cards left.
+        keep = round_.cards_to_keep()
+        cards = [round_.deck[i] for i in rest]
+        table = [m.meld for m in (round_.table if after_table is None else after_table)]
+        need = round_._threshold() - points
+        # When ``rest`` is part of the hand, the melds of the hand serve for every part.
+        within = [round_.deck[i] for i in round_.hands[seat]] if within_hand else None
+        # A jolly waiting in hand does not go back on the meld it came from; another
+        # jolly of the hand may.
+        came_from = pending_from
+        if came_from is None and round_.turn_state.pending:
+            came_from = round_.turn_state.pending_from
+        waiting = [*freed, *round_.turn_state.pending]
+        if not _legal.opening_reachable(
+            cards,
+            round_.rules,
+            need,
+            keep=keep,
+            table=table,
+            within=within,
+            barred=round_._barred(),
+            waiting_from=-1 if came_from is None else came_from,
+            waiting=sum(1 for i in rest if i in waiting),
+        ) and not retrieval_opens(
+            round_,
+            seat,
+            rest,
+            round_.table if after_table is None else after_table,
+            [i for i in waiting if i in rest],
+            points,
+            came_from,
+            within,
+            round_.turn_state.attached_jokers if attached is None else attached,
+        ):
+            raise IllegalAction(
+                Reason.OPENING_UNREACHABLE,
+                points=points,
+                threshold=round_._threshold(),
+            )
+    return False
+
+
+def retrieval_opens(
+    round_: Round,
+    seat: int,
+    rest: list[int],
+    table: list[TableMeld],
+    waiting: list[int],
+    points: int,
+    came_from: int | None,
+    within: list[Card] | None,
+    attached: tuple[int, ...],
+) -> bool:
+    """Whether, after the move checked (which leaves ``rest``, the ``table``, the jollies
+    ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
+    could still give the opening it lacks: the opening search counts the cards in
+    hand, and a retrieval trades one of them for a jolly. The retrieval's own check
+    answers, and it asks the same of the hand it leaves. A jolly the move puts on the
+    table is tried too: the moves one after the other may take it back. Where a jolly
+    taken back waits and must go down before another is taken back, the moves that lay
+    it are tried instead, each asking the same of the hand it leaves. ``within``: the
+    hand ``rest`` is part of, if any (see opening_reachable); ``attached``:
+    attached_jokers after the move.
+
+    Where attachments count toward the opening, a retrieval from a set that wants every
+    missing suit at once is also tried after attaching one of those cards: the points
+    of the attachment count, and the jolly then stands for fewer cards (the attachment's
+    own check asks for the retrieval that is left)."""
+    before = round_.table
+    # The melds holding a jolly after the move, but not one it took a jolly from.
+    old: list[int] = []
+    for number in range(len(table)):
+        now = table[number].meld.joker_count
+        if now and (number >= len(before) or now >= before[number].meld.joker_count):
+            old.append(number)
+    if not old:
+        return False
+    melds = [m.meld for m in table]
+    swaps, jollies = _legal.retrievals_before_opening(round_, rest, melds, old)
+    # A meld of his own counts as it ends up (see retrieval.plan_swap): the cards that take its
+    # jolly back may count more than the jolly did.
+    bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
+    if not jollies_may_make_up(round_, rest, melds, jollies, bound, within=within):
+        return False
+    trial = round_._trial(seat, rest, table, waiting, points)
+    trial.turn_state = replace(
+        trial.turn_state,
+        pending_from=round_.turn_state.pending_from if came_from is None else came_from,
+        attached_jokers=attached,
+    )
+    knobs = round_._key
+    # One jolly at a time (see retrieval.plan_swap): while one waits to go down, no retrieval is;
+    # once it is down, one may be. The moves that lay it tell whether one taken back
+    # after it could finish the opening.
+    if bool(waiting) and knobs.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
+        if any(trial.can(action) for action in _legal.joker_actions(trial, seat)):
+            return True
+    elif any(trial.can(action) for action in swaps):
+        return True
+    if not (knobs.opening_counts_attachments and knobs.attach_before_opening):
+        return False
+    return any(
+        trial.can(Attach(swap.meld, [card]))
+        for swap in swaps
+        if len(swap.cards) > 1
+        for card in swap.cards
+    )
+
+
+def retrieval_may_help(
+    round_: Round, seat: int, hand: list[int], points: int, using: Card | None = None
+) -> bool:
+    """Whether a player who has not opened, holding ``hand`` with ``points`` toward his
+    opening, could pay for jollies on the table that, with his cards, might make up
+    the rest (the checks decide whether he may take them back, and what they make).
+    ``using``: a card that must be in the opening."""
+    melds = [m.meld for m in round_.table]
+    _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
+    return jollies_may_make_up(round_, hand, melds, jollies, points, using=using)
+
+
+def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) -> bool:
+    """A looser question than _retrieval_may_help, asked of a hand with the card ``card``
+    just taken, which must be in the opening: only the bound of the opening's points
+    (see legal.jollies_might_make_up), no search of the hand with the jollies. Asked
+    once a draw, of a hand seen once: its search would cost more than the moves it
+    spares, which most often open."""
+    melds = [m.meld for m in round_.table]
+    _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
+    return jollies > 0 and _legal.jollies_might_make_up(
+        [round_.deck[i] for i in hand],
+        round_.rules,
+        round_._threshold() - round_.turn_state.opening_points,
+        jollies=jollies,
+        table=melds,
+        using=card,
+    )
+
+
+def jollies_may_make_up(
+    round_: Round,
+    hand: list[int],
+    melds: list[Meld],
+    jollies: int,
+    points: int,
+    *,
+    within: list[Card] | None = None,
+    using: Card | None = None,
+) -> bool:
+    """The bound of legal.reachable_with_jollies for the ids ``hand``, with ``jollies``
+    to take back from ``melds`` and ``points`` toward the opening (none without a
+    jolly to take back)."""
+    return jollies > 0 and _legal.reachable_with_jollies(
+        [round_.deck[i] for i in hand],
+        round_.rules,
+        round_._threshold() - points,
+        keep=round_.cards_to_keep(),
+        jollies=jollies,
+        table=melds,
+        within=within,
+        using=using,
+    )
+
+
+def opened_message(points: int, threshold: int) -> IllegalAction:
+    return IllegalAction(Reason.OPENING_BELOW_THRESHOLD, points=points, threshold=threshold)
