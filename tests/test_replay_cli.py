@@ -203,3 +203,6 @@ def test_bad_notation_and_a_mismatch(tmp_path: Path) -> None:
 def test_a_bad_seat() -> None:
     assert_user_error(run(str(GOLDEN / "stuck.json"), "--seat", "7"), "--seat", "0 Anna, 1 Bruno")
     assert_user_error(run(str(GOLDEN / "stuck.json"), "--seat", "Zeno", "--lang", "en"), "Zeno")
+    # Digits of other scripts pass str.isdigit() and then break int(), as 5000 digits do.
+    for seat in ("²", "١", "9" * 5000):
+        assert_user_error(run(str(GOLDEN / "stuck.json"), "--seat", seat), "--seat")

@@ -291,6 +291,7 @@ def test_attachable_discard_ban_applies_from_its_table_size() -> None:
 
 # One combination per check of rules._contradictions, each tripping that check alone.
 CONTRADICTIONS: list[dict[str, Any]] = [
+    {"target": 10**30},
     {"decks": 5},
     {"jokers": -1},
     {"deck_by_players": (DeckSize(1, 2, 4),)},

@@ -6,6 +6,7 @@ that player may know. ``--step`` waits for Enter between turns.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -124,8 +125,10 @@ def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
         return None
     if seat in players:
         return players.index(seat)
-    if seat.strip().isdigit() and int(seat) < len(players):
-        return int(seat)
+    number = seat.strip()
+    # A few ASCII digits: str.isdigit() passes "²", and int() refuses both it and 5000 digits.
+    if re.fullmatch(r"[0-9]{1,4}", number) and int(number) < len(players):
+        return int(number)
     seats = ", ".join(f"{i} {name}" for i, name in enumerate(players))
     message = pick(
         lang,

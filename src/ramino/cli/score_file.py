@@ -93,6 +93,19 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
             f"non è JSON valido ({place}: {error.msg}).",
             f"not valid JSON ({where}: {error.msg}).",
         ) from None
+    except ValueError:
+        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
+        raise bad(
+            source,
+            "un numero ha troppe cifre per essere letto (più di 4300).",
+            "a number has too many digits to be read (more than 4300).",
+        ) from None
+    except RecursionError:
+        raise bad(
+            source,
+            "liste o oggetti annidati troppo in profondità.",
+            "arrays or objects nested too deep.",
+        ) from None
     if not isinstance(data, dict):
         raise bad(
             source,

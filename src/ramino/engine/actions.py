@@ -14,6 +14,8 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -170,9 +172,17 @@ def _bad(text: str) -> NotationError:
     return NotationError(Reason.BAD_ACTION, token=text)
 
 
-def _meld_number(token: str, text: str) -> int:
-    if not token.isdigit():
-        raise _bad(text)
+# A meld number is ASCII digits, never "²" or "٣" (str.isdigit and int() take both), and at most
+# four of them: no table holds 10,000 melds, and int() refuses past 4300 digits.
+_MELD_NUMBER = re.compile(r"[0-9]{1,4}")
+# Keywords are folded to lower case in ASCII only: str.lower() turns the Kelvin sign (U+212A)
+# into "k", and "İ" into two characters, which would shift every position after it.
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _meld_number(token: str) -> int:
+    if _MELD_NUMBER.fullmatch(token) is None:
+        raise NotationError(Reason.BAD_MELD_NUMBER, token=token)
     return int(token)
 
 
@@ -191,7 +201,7 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if not words:
         raise _bad(text)
-    verb, args = words[0].lower(), words[1:]
+    verb, args = words[0].translate(_ASCII_LOWER), words[1:]
     if verb in ("draw", "take"):
         if args:
             raise _bad(text)
@@ -206,7 +216,7 @@ def parse_action(text: str) -> Action:
     if verb in ("attach", "swap"):
         if len(args) < 2:
             raise _bad(text)
-        number = _meld_number(args[0], text)
+        number = _meld_number(args[0])
         cards, jokers = parse_meld(args[1:])
         if verb == "swap":
             if jokers is not None:
@@ -220,7 +230,7 @@ def parse_action(text: str) -> Action:
 
 def _parse_show(body: str, text: str) -> Show:
     discard: Card | None = None
-    lowered = body.lower()
+    lowered = body.translate(_ASCII_LOWER)
     if " discard " in f" {lowered} ":
         at = lowered.rfind("discard")
         tail = body[at + len("discard") :].split()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import operator
 import re
+import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -325,8 +326,9 @@ _SUIT_BY_CHAR: Final = {
 }
 _RANK_BY_TEXT: Final = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
-# Emoji presentation selectors ("♥️") carry no meaning for a card.
-_IGNORED: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+# Notation is folded to upper case in ASCII only (str.upper() would read "7ſ", a long s, as
+# 7S); emoji presentation selectors ("♥️") carry no meaning for a card and are dropped.
+_NORMALISE: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase, "\ufe0e\ufe0f")
 _CARD_RE: Final = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
 
 
@@ -347,7 +349,7 @@ def without_cards(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
 
 
 def _parse_token(token: str) -> Card | None:
-    text = token.translate(_IGNORED).strip().upper()
+    text = token.translate(_NORMALISE).strip()
     if text in _JOKER_TOKENS:
         return JOKER
     if len(text) < 2:
@@ -391,7 +393,7 @@ def _parse_run_together(token: str) -> list[Card]:
     card = _parse_token(token)
     if card is not None:
         return [card]
-    text = token.translate(_IGNORED).upper()
+    text = token.translate(_NORMALISE)
     found: list[Card] = []
     pos = 0
     while pos < len(text):

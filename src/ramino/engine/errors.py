@@ -22,6 +22,7 @@ class Reason(enum.StrEnum):
     NO_CARDS = "no_cards"
     BAD_JOKER_NOTATION = "bad_joker_notation"
     BAD_ACTION = "bad_action"
+    BAD_MELD_NUMBER = "bad_meld_number"
     # rules
     UNKNOWN_PRESET = "unknown_preset"
     UNKNOWN_RULE = "unknown_rule"

@@ -15,6 +15,7 @@ from .cards import Card
 from .errors import Localized, Reason, ScoreError
 from .rules import MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
+from .text import shown, writable
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +137,17 @@ class Match:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
                     detail=(
-                        f"ogni giocatore ha un nome, non {name!r}.",
-                        f"every player needs a name, not {name!r}.",
+                        f"ogni giocatore ha un nome, non {shown(name)}.",
+                        f"every player needs a name, not {shown(name)}.",
+                    ),
+                )
+            if not writable(name):
+                # A lone surrogate (undecodable bytes of a command line): no save could hold it.
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=(
+                        f"il nome {shown(name)} ha un carattere che nessun file può contenere.",
+                        f"the name {shown(name)} holds a character no file can hold.",
                     ),
                 )
             if name in seen:
@@ -352,8 +362,8 @@ class Match:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
                 detail=_both(
-                    f"chiusura sconosciuta {result.closing!r}.",
-                    f"unknown closing {result.closing!r}.",
+                    f"chiusura sconosciuta {shown(result.closing)}.",
+                    f"unknown closing {shown(result.closing)}.",
                 ),
             )
         if out is None and result.in_one_turn:
@@ -416,8 +426,8 @@ class Match:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
                 detail=_both(
-                    f"la mano di {name} va data in punti o in carte, non {hand!r}.",
-                    f"the hand of {name} must be given as points or cards, not {hand!r}.",
+                    f"la mano di {name} va data in punti o in carte, non {shown(hand)}.",
+                    f"the hand of {name} must be given as points or cards, not {shown(hand)}.",
                 ),
             )
         if isinstance(hand, int):
@@ -425,8 +435,8 @@ class Match:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
                     detail=_both(
-                        f"i punti in mano di {name} non possono essere negativi ({hand}).",
-                        f"the points in {name}'s hand cannot be negative ({hand}).",
+                        f"i punti in mano di {name} non possono essere negativi ({shown(hand)}).",
+                        f"the points in {name}'s hand cannot be negative ({shown(hand)}).",
                     ),
                 )
             return hand

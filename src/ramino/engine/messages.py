@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RaminoError, Reason
+from .text import SHOWN_DIGITS, cut, shown
 
 # reason -> (italiano, english); fields: {cards} and the error's params.
 MESSAGES: dict[Reason, tuple[str, str]] = {
@@ -27,6 +28,12 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.BAD_ACTION: (
         "{token!r} non è una mossa: draw, take, lay, attach, swap, discard o show.",
         "{token!r} is not an action: draw, take, lay, attach, swap, discard or show.",
+    ),
+    Reason.BAD_MELD_NUMBER: (
+        "{token!r} non è il numero di un gioco: i giochi sul tavolo si contano da 0, in cifre"
+        " 0–9 (per esempio attach 0 10H).",
+        "{token!r} is not a meld number: the melds on the table are counted from 0, in digits"
+        " 0–9 (for example attach 0 10H).",
     ),
     Reason.UNKNOWN_PRESET: (
         "Regole sconosciute {name!r}: quelle disponibili sono {known}.",
@@ -307,6 +314,15 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
 }
 
 
+class _Verbatim(str):
+    """Text that ``{x}`` and ``{x!r}`` both print as it is: a value already shown."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+
 def _show(value: Any, lang: str) -> Any:
     if isinstance(value, RaminoError):
         # A refusal that explains another one, rendered only when someone reads it.
@@ -317,7 +333,14 @@ def _show(value: Any, lang: str) -> Any:
         return value.unicode()
     if isinstance(value, tuple | list) and value and all(hasattr(v, "unicode") for v in value):
         return " ".join(v.unicode() for v in value)
-    return value
+    if isinstance(value, str):
+        # Cut, but still a string: {token!r} quotes it as before.
+        return cut(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**SHOWN_DIGITS:
+        return value
+    if value is None or isinstance(value, bool | float):
+        return value
+    return _Verbatim(shown(value))
 
 
 def render(reason: Reason, lang: str, cards: Sequence[Any], params: dict[str, Any]) -> str:

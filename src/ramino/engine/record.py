@@ -18,6 +18,7 @@ from .rules import Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
+from .text import shown, writable
 
 __all__ = [
     "FORMAT",
@@ -96,8 +97,8 @@ class Record:
         if not 0 <= self.dealer < len(self.players):
             raise _bad(
                 "dealer",
-                f"il mazziere {self.dealer} non è un posto (0–{len(self.players) - 1}).",
-                f"dealer {self.dealer} is no seat (0–{len(self.players) - 1}).",
+                f"il mazziere {shown(self.dealer)} non è un posto (0–{len(self.players) - 1}).",
+                f"dealer {shown(self.dealer)} is no seat (0–{len(self.players) - 1}).",
             )
         if self.seed is None and self.deck_order is None:
             raise _bad(
@@ -108,8 +109,8 @@ class Record:
         if self.generator != PORTABLE:
             raise _bad(
                 "deal.generator",
-                f"generatore sconosciuto {self.generator!r}; si conosce {PORTABLE!r}.",
-                f"unknown generator {self.generator!r}; the known one is {PORTABLE!r}.",
+                f"generatore sconosciuto {shown(self.generator)}; si conosce {PORTABLE!r}.",
+                f"unknown generator {shown(self.generator)}; the known one is {PORTABLE!r}.",
             )
         if self.deck_order is not None:
             size = self.rules.deck_size_for(len(self.players))
@@ -139,14 +140,21 @@ def _check_names(players: Sequence[object]) -> None:
         if not isinstance(name, str) or not name.strip():
             raise _bad(
                 "players",
-                f"ogni giocatore ha un nome, non {name!r}.",
-                f"every player needs a name, not {name!r}.",
+                f"ogni giocatore ha un nome, non {shown(name)}.",
+                f"every player needs a name, not {shown(name)}.",
+            )
+        if not writable(name):
+            # A lone surrogate (JSON's "\ud800" escape) would make the record unwritable.
+            raise _bad(
+                "players",
+                f"il nome {shown(name)} ha un carattere che nessun file può contenere.",
+                f"the name {shown(name)} holds a character no file can hold.",
             )
         if name in seen:
             raise _bad(
                 "players",
-                f"il nome {name!r} compare due volte.",
-                f"the name {name!r} appears twice.",
+                f"il nome {shown(name)} compare due volte.",
+                f"the name {shown(name)} appears twice.",
             )
         seen.add(name)
 
@@ -300,14 +308,14 @@ def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Localized:
         )
     for seat, name in enumerate(players):
         if expected.hands[seat] != got.hands[seat]:
-            left, shown = _cards(expected.hands[seat]), _cards(got.hands[seat])
+            left, again = _cards(expected.hands[seat]), _cards(got.hands[seat])
             return (
-                f"in mano a {name} restano registrate {left}, ripetute {shown}.",
-                f"{name}'s hand left recorded {left}, replayed {shown}.",
+                f"in mano a {name} restano registrate {left}, ripetute {again}.",
+                f"{name}'s hand left recorded {left}, replayed {again}.",
             )
     for seat, name in enumerate(players):
         if expected.counts[seat] != got.counts[seat]:
-            want_n, have_n = expected.counts[seat], got.counts[seat]
+            want_n, have_n = shown(expected.counts[seat]), shown(got.counts[seat])
             return (
                 f"conta di {name} registrata {want_n}, ripetuta {have_n}.",
                 f"{name}'s count recorded {want_n}, replayed {have_n}.",
@@ -418,6 +426,19 @@ def from_json(text: str) -> Record:
             f"testo JSON non valido alla riga {error.lineno}, colonna {error.colno} ({error.msg}).",
             f"not valid JSON at line {at} ({error.msg}).",
         ) from None
+    except ValueError:
+        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
+        raise _bad(
+            "JSON",
+            "un numero ha troppe cifre per essere letto (più di 4300).",
+            "a number has too many digits to be read (more than 4300).",
+        ) from None
+    except RecursionError:
+        raise _bad(
+            "JSON",
+            "liste o oggetti annidati troppo in profondità.",
+            "arrays or objects nested too deep.",
+        ) from None
     if not isinstance(data, dict):
         raise _bad("JSON", "serve un oggetto JSON {...}.", "a JSON object {...} is needed.")
     if data.get("format") != FORMAT:
@@ -430,8 +451,8 @@ def from_json(text: str) -> Record:
     if version != VERSION or isinstance(version, bool):
         raise _bad(
             "version",
-            f"la versione {version} non è letta da questo programma (legge la {VERSION}).",
-            f"version {version} is not read by this program (it reads {VERSION}).",
+            f"la versione {shown(version)} non è letta da questo programma (legge la {VERSION}).",
+            f"version {shown(version)} is not read by this program (it reads {VERSION}).",
         )
     _no_unknown_keys(data, _TOP_KEYS, "")
     rules = _rules(_field(data, "rules", ""))
@@ -495,8 +516,8 @@ def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _bad(
             where,
-            f"serve un numero intero, non {value!r}.",
-            f"an integer is needed, not {value!r}.",
+            f"serve un numero intero, non {shown(value)}.",
+            f"an integer is needed, not {shown(value)}.",
         )
     return value
 
@@ -580,8 +601,8 @@ def _actions(value: Any) -> tuple[Action, ...]:
         if not isinstance(text, str):
             raise _bad(
                 where,
-                f"serve una mossa scritta, non {text!r}.",
-                f"an action as text is needed, not {text!r}.",
+                f"serve una mossa scritta, non {shown(text)}.",
+                f"an action as text is needed, not {shown(text)}.",
             )
         try:
             actions.append(parse_action(text))
@@ -607,7 +628,9 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
     if out_name is not None:
         if out_name not in players:
             raise _bad(
-                "result.out", f"{out_name!r} non è un giocatore.", f"{out_name!r} is no player."
+                "result.out",
+                f"{shown(out_name)} non è un giocatore.",
+                f"{shown(out_name)} is no player.",
             )
         out = players.index(out_name)
     if (out is None) != (reason is not EndReason.WENT_OUT):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .errors import Reason, RulesError
+from .text import shown
 
 
 class Direction(enum.StrEnum):
@@ -453,11 +455,37 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 _COMPARED = tuple(f.name for f in dataclasses.fields(Rules) if f.compare)
 
 
+# No knob of any table comes near this; the checks below print the numbers they refuse, and a
+# number of thousands of digits neither prints (Python refuses past 4300) nor means anything.
+_ABSURD = 10**18
+
+
+def _numbers(r: Rules) -> Iterator[tuple[str, int]]:
+    """Every number a knob holds, under the knob's name (the entries' numbers too)."""
+    for name in _KNOBS:
+        value = getattr(r, name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield name, value
+        elif isinstance(value, tuple):
+            for entry in value:
+                if isinstance(entry, DeckSize | HandSize):
+                    yield from ((name, n) for n in entry)
+
+
 def _contradictions(r: Rules) -> list[tuple[str, str]]:
     p: list[tuple[str, str]] = []
 
     def bad(it: str, en: str) -> None:
         p.append(_it_en(it, en))
+
+    for name, number in _numbers(r):
+        if abs(number) >= _ABSURD:
+            bad(
+                f"nessun tavolo gioca con {name} = {shown(number)}.",
+                f"no table plays with {name} = {shown(number)}.",
+            )
+    if p:
+        return p
 
     if not 1 <= r.decks <= 4:
         bad(

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from .errors import Localized, Reason, RulesError
 from .presets import PRESETS, get_preset
 from .rules import Contract, DeckSize, HandSize, Rules, knob_names
+from .text import writable
 
 __all__ = ["rules_from_mapping", "rules_from_toml", "rules_to_toml"]
 
@@ -296,6 +297,15 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
         name = data["name"]
         if not isinstance(name, str):
             raise _bad("name", name, ("Serve un testo.", "A string is needed."))
+        if not writable(name):
+            raise _bad(
+                "name",
+                name,
+                (
+                    "Il testo ha un carattere che nessun file può contenere (surrogato isolato).",
+                    "The text holds a character no file can hold (a lone surrogate).",
+                ),
+            )
     else:
         name = base.name if _is_pseudo(source) else PurePath(source).stem
 
@@ -353,7 +363,23 @@ def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_syntax_detail(error)) from None
+    except ValueError:
+        # tomllib's own int() refuses a number of more than 4300 digits with a bare ValueError.
+        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_TOO_LONG) from None
+    except RecursionError:
+        # Arrays or tables nested thousands deep: tomllib reads them by recursion.
+        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_TOO_DEEP) from None
     return rules_from_mapping(data, source=source)
+
+
+_TOO_LONG: Localized = (
+    "un numero ha troppe cifre per essere letto (più di 4300).",
+    "a number has too many digits to be read (more than 4300).",
+)
+_TOO_DEEP: Localized = (
+    "liste o tabelle annidate troppo in profondità.",
+    "arrays or tables nested too deep.",
+)
 
 
 # --- writing ---

@@ -93,6 +93,19 @@ def match_from_json(
             f"testo JSON non valido alla riga {error.lineno} ({error.msg}).",
             f"not valid JSON at line {error.lineno} ({error.msg}).",
         ) from None
+    except ValueError:
+        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
+        raise _bad(
+            "JSON",
+            "un numero ha troppe cifre per essere letto (più di 4300).",
+            "a number has too many digits to be read (more than 4300).",
+        ) from None
+    except RecursionError:
+        raise _bad(
+            "JSON",
+            "liste o oggetti annidati troppo in profondità.",
+            "arrays or objects nested too deep.",
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(
             "format",

@@ -1,0 +1,83 @@
+"""Text from users as the engine shows and keeps it: a value named in a sentence, cut to a line
+whatever was typed (:func:`shown`), and text that a file can hold (:func:`writable`).
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+# A value named by a sentence is cut to this many characters: the sentence stays one line
+# whatever text a user typed.
+SHOWN_CHARS = 60
+# A text a sentence quotes (a token, a path) is whole up to this many characters.
+CUT_CHARS = 300
+# Integers up to this many digits are written whole; longer ones (Python will not even print one
+# past 4300 digits) by their first digits and their power of ten.
+SHOWN_DIGITS = 18
+
+
+def shown(value: object) -> str:
+    """``value`` as a sentence names it: its ``repr``, cut to one short line, and never failing
+    (a huge integer, a list nested thousands deep).
+
+    >>> shown(10**5000), shown(-12), shown([[[[[[1]]]]]]), len(shown("x" * 5000))
+    ('≈1.000e5000', '-12', '[[[[...]]]]', 60)
+    """
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return _shown_int(value)
+    text = _Shorter().repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 2] + "…" + text[-1]
+
+
+def cut(text: str) -> str:
+    """``text`` as a sentence quotes it: whole up to :data:`CUT_CHARS` characters, else its
+    start and its end (where a path keeps its file name) around an ellipsis.
+
+    >>> len(cut("x" * 10_000)), cut("7H 8H")
+    (300, '7H 8H')
+    """
+    if len(text) <= CUT_CHARS:
+        return text
+    half = CUT_CHARS // 2
+    return text[:half] + "…" + text[-(CUT_CHARS - half - 1) :]
+
+
+def _shown_int(n: int) -> str:
+    size = abs(n)
+    if size < 10**SHOWN_DIGITS:
+        return str(n)
+    # Digits worked out from the bit length (at most one too many), not from str().
+    digits = int(size.bit_length() * 0.30102999566398120) + 1
+    if 10 ** (digits - 1) > size:
+        digits -= 1
+    lead = size // 10 ** (digits - 4)
+    sign = "-" if n < 0 else ""
+    return f"≈{sign}{lead // 1000}.{lead % 1000:03d}e{digits - 1}"
+
+
+class _Shorter(reprlib.Repr):
+    """reprlib's short repr, with integers through :func:`_shown_int` (reprlib calls repr)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = SHOWN_CHARS
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _shown_int(x)
+
+
+def writable(text: str) -> bool:
+    """Whether ``text`` can be written to a file: no lone surrogate, which a Python string may
+    hold (JSON's ``"\\ud800"``, undecodable bytes of a command line) but UTF-8 cannot.
+
+    >>> writable("Anna"), writable("\\ud800")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
