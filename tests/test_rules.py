@@ -12,14 +12,18 @@ import pickle
 import re
 import subprocess
 import sys
+import typing
 from typing import Any
 
 import pytest
 
 from ramino.engine import rules as rules_module
+from ramino.engine.actions import Discard, Draw
 from ramino.engine.errors import Reason, RulesError
 from ramino.engine.presets import PRESETS, get_preset, preset_names
+from ramino.engine.round import Round
 from ramino.engine.rules import (
+    KNOB_RANGES,
     AceInRuns,
     AttachableDiscard,
     Betting,
@@ -289,43 +293,20 @@ def test_attachable_discard_ban_applies_from_its_table_size() -> None:
 
 # --- contradictions ---
 
-# One combination per check of rules._contradictions, each tripping that check alone.
+# One combination per check of rules._contradictions, each tripping that check alone (the
+# range of each number has its own tests below).
 CONTRADICTIONS: list[dict[str, Any]] = [
-    {"target": 10**30},
-    {"decks": 5},
-    {"jokers": -1},
-    {"deck_by_players": (DeckSize(1, 2, 4),)},
-    {"min_players": 1},
     {"min_players": 4, "max_players": 3},
-    {"hand_size_by_players": (HandSize(1, 7),)},
     {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},
-    {"hand_size": 0},
     {"hand_size": 14, "max_players": 8},
-    {"max_players": 13},
-    {"max_jokers_per_meld": 0},
-    {"min_natural_cards": 4},
-    {"set_max": 2},
     {"set_suits": SetSuits.DISTINCT, "set_max": 5},
     {"run_wrap": True, "ace_in_runs": AceInRuns.LOW_ONLY},
-    {"opening_threshold": -1},
-    {"opening_joker_value": -5},
     {"melding_during_play": False, "opening_threshold": 40},
-    {"attachable_discard_min_players": 1},
     {"rummy_bonus": RummyBonus.SCEMPIO, "messa": 0},
-    {"rummy_bonus_points": -25},
-    {"max_restocks": -1},
-    {"max_turns": 0},
-    {"ace_penalty": -1},
-    {"messa": -50},
-    {"target": 0},
     {"match_end": MatchEnd.FIXED_ROUNDS},
     {"match_rounds": 3},
     {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 3, "contracts": tuple(Contract)},
-    {"max_reentries": -1},
-    {"reentry_stake": -1},
     {"seven_of_a_kind_wins": True, "decks": 1, "max_players": 4},
-    {"close_credits_flush": -2},
-    {"royal_stake_multiplier": 0},
 ]
 
 
@@ -347,6 +328,105 @@ def test_contradiction_is_refused_in_both_languages(changes: dict[str, Any]) -> 
     # The Rules constructor refuses the same combination.
     with pytest.raises(RulesError):
         Rules(**changes)
+
+
+# Knob values that the rules need beside a bound to be dealt or to make sense.
+BESIDE: dict[tuple[str, int], dict[str, Any]] = {
+    ("decks", 1): {"max_players": 4},
+    ("min_players", 12): {"max_players": 12, "decks": 3},
+    ("max_players", 12): {"decks": 3},
+    ("hand_size", 20): {"max_players": 5},
+    ("set_max", 28): {"set_suits": SetSuits.ANY},
+    ("match_rounds", 1): {"match_end": MatchEnd.FIXED_ROUNDS},
+    ("match_rounds", 1000): {"match_end": MatchEnd.FIXED_ROUNDS},
+}
+
+
+def _int_knobs() -> list[str]:
+    hints = typing.get_type_hints(Rules)
+    return [name for name in knob_names() if int in (hints[name], *typing.get_args(hints[name]))]
+
+
+def test_every_number_of_the_rules_has_a_range() -> None:
+    assert sorted(KNOB_RANGES) == sorted(_int_knobs())
+    for name, (low, high, why) in KNOB_RANGES.items():
+        assert low < high and all(why), name
+        # Every preset is within every range.
+        for preset in PRESETS.values():
+            value = getattr(preset.rules, name)
+            assert value is None or low <= value <= high, (preset.rules.name, name)
+
+
+@pytest.mark.parametrize("knob", sorted(KNOB_RANGES))
+def test_each_number_is_refused_past_its_range_and_accepted_at_its_ends(knob: str) -> None:
+    low, high, _ = KNOB_RANGES[knob]
+    for value in (low - 1, high + 1, -(10**30), 10**30):
+        error = _caught({knob: value, **BESIDE.get((knob, high), {})})
+        assert error.reason is Reason.CONTRADICTORY_RULES
+        assert f"{knob} goes from {low} to {high}, not " in error.message("en")
+        assert f"{knob} va da {low} a {high}, non " in error.message("it")
+    for value in (low, high):
+        rules = dataclasses.replace(CLASSICO, **{knob: value, **BESIDE.get((knob, value), {})})
+        assert getattr(rules, knob) == value
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"deck_by_players": (DeckSize(1, 2, 4),)}, "deck_by_players[0].from_players"),
+        ({"deck_by_players": (DeckSize(5, 3, 4), DeckSize(6, 5, 4))}, "deck_by_players[1].decks"),
+        ({"deck_by_players": (DeckSize(5, 3, 13),)}, "deck_by_players[0].jokers"),
+        ({"hand_size_by_players": (HandSize(13, 7),)}, "hand_size_by_players[0].from_players"),
+        ({"hand_size_by_players": (HandSize(3, 0),)}, "hand_size_by_players[0].cards"),
+        ({"hand_size_by_players": (HandSize(3, 21),)}, "hand_size_by_players[0].cards"),
+    ],
+)
+def test_each_number_of_an_entry_by_players_has_the_range_of_its_knob(
+    changes: dict[str, Any], named: str
+) -> None:
+    error = _caught(changes)
+    assert error.message("en").startswith(f"Contradictory rules: {named} goes from ")
+
+
+def test_extreme_but_accepted_rules_deal_every_table() -> None:
+    # Every knob at the far end of its range where the others allow it: four packs and twelve
+    # jollies, hands of 20 with up to ten players, unlimited jollies per meld and sets, the
+    # highest opening, caps and points.
+    rules = dataclasses.replace(
+        CLASSICO,
+        decks=4,
+        jokers=12,
+        max_players=10,
+        hand_size=20,
+        deck_by_players=(DeckSize(6, 4, 12),),
+        hand_size_by_players=(HandSize(9, 20),),
+        max_jokers_per_meld=None,
+        set_suits=SetSuits.ANY,
+        set_max=None,
+        opening_threshold=100,
+        opening_joker_value=10_000,
+        max_turns=10_000,
+        ace_penalty=10_000,
+        joker_penalty=10_000,
+        messa=10_000,
+        target=10_000,
+        reentry=True,
+        max_reentries=100,
+        reentry_stake=10_000,
+        close_points=-10_000,
+        close_credits=10_000,
+    )
+    assert rules.deck_size_for(10) == 4 * 52 + 12
+    for players in range(rules.min_players, rules.max_players + 1):
+        round_ = Round(rules, players, seed=players)
+        # Every card in exactly one place, and something left to draw.
+        held = [card for seat in range(players) for card in round_.hand(seat)]
+        assert len(held) == players * 20
+        assert round_.stock_count >= 1
+        assert round_.stock_count + len(held) + len(round_.discard_pile) == len(round_.deck)
+        round_.apply(Draw())
+        round_.apply(Discard(round_.hand(round_.to_play)[0]))
+        assert round_.turn == 2
 
 
 def test_every_contradiction_check_is_exercised() -> None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ramino.engine import rules_file
 from ramino.engine.errors import Reason, RulesError
 from ramino.engine.presets import get_preset, preset_names
-from ramino.engine.rules import Contract, DeckSize, HandSize, Rules, knob_names
+from ramino.engine.rules import KNOB_RANGES, Contract, DeckSize, HandSize, Rules, knob_names
 from ramino.engine.rules_file import rules_from_mapping, rules_from_toml, rules_to_toml
 from ramino.house_rules import load_rules, resolve_rules
 
@@ -370,7 +370,9 @@ def _ints(knob: str) -> st.SearchStrategy[int]:
         "close_points_flush": (-100, 100),
         "close_points_straight": (-100, 100),
     }.get(knob, (0, 500))
-    return st.integers(low, high)
+    # Within the knob's own range, where the rules accept it.
+    bounds = KNOB_RANGES[knob]
+    return st.integers(max(low, bounds.low), min(high, bounds.high))
 
 
 def _values(knob: str) -> st.SearchStrategy[Any]:

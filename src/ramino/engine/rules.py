@@ -1,7 +1,8 @@
 """The rules of a table: one frozen value holding every knob of the specification (RULES.md §3).
 
 Presets are :class:`Rules` values (see :mod:`ramino.engine.presets`); house rules start from
-one and change some knobs with :func:`dataclasses.replace` or a TOML file. The engine reads
+one and change some knobs with :func:`dataclasses.replace` or a TOML file; every number has
+its range (:data:`KNOB_RANGES`) and contradictory knobs are refused. The engine reads
 ``rules.<knob>`` and never asks which preset it is playing. Sources cited: [G] the players'
 guide (ramino classico), [W] the encyclopedia article, [R] the Rami 40/51 reference rules,
 [T] the one-deck "tradizionale".
@@ -455,59 +456,165 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 _COMPARED = tuple(f.name for f in dataclasses.fields(Rules) if f.compare)
 
 
-# No knob of any table comes near this; the checks below print the numbers they refuse, and a
-# number of thousands of digits neither prints (Python refuses past 4300) nor means anything.
-_ABSURD = 10**18
+class KnobRange(NamedTuple):
+    """The numbers a knob may hold, and why those: every bound leaves room for any real table."""
+
+    low: int
+    high: int
+    why: tuple[str, str]
+    """Why the bounds, in Italian and English."""
 
 
-def _numbers(r: Rules) -> Iterator[tuple[str, int]]:
-    """Every number a knob holds, under the knob's name (the entries' numbers too)."""
-    for name in _KNOBS:
+# Outside these bounds a table cannot be dealt (the deck, the hands), would not end in any
+# reasonable time (targets, caps), or asks for searches no table needs; inside them the
+# engine's worst decisions are measured by bench/extreme_rules.py.
+_MAX_DECKS = 4
+_MAX_JOKERS = 12
+_MAX_PLAYERS = 12
+_MAX_HAND = 20
+_MAX_POINTS = 10_000
+_MAX_TURNS = 10_000
+
+_PACKS = _it_en(
+    "quattro mazzi servono 12 giocatori; [R] ne usa 3", "four packs serve 12 players; [R] uses 3"
+)
+_JOLLIES = _it_en(
+    "tre per mazzo in quattro mazzi; le fonti ne usano al massimo 4",
+    "three per pack in four packs; the sources use 4 at most",
+)
+_SEATS = _it_en("in [G] si gioca da 2 a 7", "[G] plays with 2 to 7")
+_HAND = _it_en("[W] ne dà da 7 a 14 a testa", "[W] deals 7 to 14 each")
+_POINTS = _it_en(
+    "molto oltre i punti delle fonti (50 un jolly, 300 una partita)",
+    "far beyond the points of the sources (50 a joker, 300 a match)",
+)
+_TURNS = _it_en(
+    "venti volte il limite di turni delle regole già pronte (500)",
+    "twenty times the turn cap of the presets (500)",
+)
+_CREDITS = _it_en(
+    "molto oltre crediti e poste delle fonti (il Casertano dà da 1 a 5 crediti)",
+    "far beyond the credits and stakes of the sources (Casertano gives 1 to 5 credits)",
+)
+_STAKES = _it_en(
+    "il pokerato immaginario paga al massimo 6 volte la posta",
+    "imaginary-joker pokerato pays 6 times the stake at most",
+)
+
+#: The range of every number a knob holds (``None``, where allowed, is outside any range:
+#: no limit). Entries by player count are checked field by field against the same ranges.
+KNOB_RANGES: dict[str, KnobRange] = {
+    "decks": KnobRange(1, _MAX_DECKS, _PACKS),
+    "jokers": KnobRange(0, _MAX_JOKERS, _JOLLIES),
+    "min_players": KnobRange(2, _MAX_PLAYERS, _SEATS),
+    "max_players": KnobRange(2, _MAX_PLAYERS, _SEATS),
+    "hand_size": KnobRange(1, _MAX_HAND, _HAND),
+    "max_jokers_per_meld": KnobRange(
+        1,
+        _MAX_JOKERS,
+        _it_en(
+            "un gioco ha almeno una carta vera; senza limite si scrive unlimited (pokerato)",
+            "a meld holds a natural card; for no limit write unlimited (pokerato)",
+        ),
+    ),
+    "min_natural_cards": KnobRange(
+        1, 3, _it_en("mai un gioco di soli jolly ([G])", "never a meld of jokers alone ([G])")
+    ),
+    "set_max": KnobRange(
+        3,
+        4 * _MAX_DECKS + _MAX_JOKERS,
+        _it_en(
+            "da 3 carte fino a ogni copia di un valore in 4 mazzi più ogni jolly; senza limite"
+            " si scrive unlimited (Casertano)",
+            "from 3 cards up to every copy of a rank in 4 packs and every joker; for no limit"
+            " write unlimited (Casertano)",
+        ),
+    ),
+    "opening_threshold": KnobRange(
+        0,
+        100,
+        _it_en(
+            "quasi il doppio della soglia più alta delle fonti (51)",
+            "about twice the highest threshold of the sources (51)",
+        ),
+    ),
+    "opening_joker_value": KnobRange(0, _MAX_POINTS, _POINTS),
+    "attachable_discard_min_players": KnobRange(2, _MAX_PLAYERS, _SEATS),
+    "rummy_bonus_points": KnobRange(0, _MAX_POINTS, _POINTS),
+    "max_restocks": KnobRange(0, _MAX_TURNS, _TURNS),
+    "max_turns": KnobRange(1, _MAX_TURNS, _TURNS),
+    "ace_penalty": KnobRange(0, _MAX_POINTS, _POINTS),
+    "joker_penalty": KnobRange(0, _MAX_POINTS, _POINTS),
+    "messa": KnobRange(0, _MAX_POINTS, _POINTS),
+    "target": KnobRange(1, _MAX_POINTS, _POINTS),
+    "match_rounds": KnobRange(
+        1,
+        1000,
+        _it_en("la carioca ne gioca 8, il pokerato 10", "carioca plays 8 rounds, pokerato 10"),
+    ),
+    "max_reentries": KnobRange(
+        0,
+        100,
+        _it_en(
+            "ogni rientro costa una posta: cento bastano a qualunque partita",
+            "each re-entry costs a stake: a hundred is enough for any match",
+        ),
+    ),
+    "reentry_stake": KnobRange(0, _MAX_POINTS, _CREDITS),
+    "close_points": KnobRange(-_MAX_POINTS, _MAX_POINTS, _POINTS),
+    "close_points_flush": KnobRange(-_MAX_POINTS, _MAX_POINTS, _POINTS),
+    "close_points_straight": KnobRange(-_MAX_POINTS, _MAX_POINTS, _POINTS),
+    "close_credits": KnobRange(0, _MAX_POINTS, _CREDITS),
+    "close_credits_flush": KnobRange(0, _MAX_POINTS, _CREDITS),
+    "close_credits_straight": KnobRange(0, _MAX_POINTS, _CREDITS),
+    "flush_stake_multiplier": KnobRange(1, 100, _STAKES),
+    "straight_flush_stake_multiplier": KnobRange(1, 100, _STAKES),
+    "royal_stake_multiplier": KnobRange(1, 100, _STAKES),
+}
+# The fields of the entries by player count, and the knob whose range each one shares.
+_ENTRY_RANGES = {
+    "from_players": "max_players",
+    "decks": "decks",
+    "jokers": "jokers",
+    "cards": "hand_size",
+}
+
+
+def _numbers(r: Rules) -> Iterator[tuple[str, int, KnobRange]]:
+    """Every number the knobs hold, named as a rules file writes it, with its range."""
+    for name, limits in KNOB_RANGES.items():
         value = getattr(r, name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            yield name, value
-        elif isinstance(value, tuple):
-            for entry in value:
-                if isinstance(entry, DeckSize | HandSize):
-                    yield from ((name, n) for n in entry)
+        if value is not None:
+            yield name, value, limits
+    for name in ("deck_by_players", "hand_size_by_players"):
+        entries: tuple[DeckSize | HandSize, ...] = getattr(r, name)
+        for k, entry in enumerate(entries):
+            for field, value in entry._asdict().items():
+                yield f"{name}[{k}].{field}", value, KNOB_RANGES[_ENTRY_RANGES[field]]
+
+
+def _out_of_range(r: Rules) -> list[tuple[str, str]]:
+    out = []
+    for name, value, (low, high, (why_it, why_en)) in _numbers(r):
+        if not low <= value <= high:
+            out.append(
+                _it_en(
+                    f"{name} va da {low} a {high}, non {shown(value)}: {why_it}.",
+                    f"{name} goes from {low} to {high}, not {shown(value)}: {why_en}.",
+                )
+            )
+    return out
 
 
 def _contradictions(r: Rules) -> list[tuple[str, str]]:
-    p: list[tuple[str, str]] = []
+    # Each number in its range first: the checks of combinations below count with them.
+    p = _out_of_range(r)
+    if p:
+        return p
 
     def bad(it: str, en: str) -> None:
         p.append(_it_en(it, en))
 
-    for name, number in _numbers(r):
-        if abs(number) >= _ABSURD:
-            bad(
-                f"nessun tavolo gioca con {name} = {shown(number)}.",
-                f"no table plays with {name} = {shown(number)}.",
-            )
-    if p:
-        return p
-
-    if not 1 <= r.decks <= 4:
-        bad(
-            f"i mazzi sono da 1 a 4 (decks = {r.decks}).",
-            f"decks must be 1 to 4 (decks = {r.decks}).",
-        )
-    if r.jokers < 0:
-        bad(
-            f"i jolly non possono essere negativi (jokers = {r.jokers}).",
-            f"jokers cannot be negative (jokers = {r.jokers}).",
-        )
-    for e in r.deck_by_players:
-        if e.from_players < 2 or not 1 <= e.decks <= 4 or e.jokers < 0:
-            bad(
-                f"voce di deck_by_players non valida: {tuple(e)}.",
-                f"bad deck_by_players entry: {tuple(e)}.",
-            )
-    if r.min_players < 2:
-        bad(
-            f"servono almeno 2 giocatori (min_players = {r.min_players}).",
-            f"at least 2 players are needed (min_players = {r.min_players}).",
-        )
     if r.max_players < r.min_players:
         bad(
             f"max_players ({r.max_players}) è minore di min_players ({r.min_players}).",
@@ -520,49 +627,18 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
                 f"due voci per lo stesso numero di giocatori: {starts}.",
                 f"two entries for the same number of players: {starts}.",
             )
-    for h in r.hand_size_by_players:
-        if h.from_players < 2 or h.cards < 1:
+    # Every table the rules allow can be dealt: each hand, the upcard and a card to draw.
+    for n in range(r.min_players, r.max_players + 1):
+        need = n * r.hand_size_for(n) + 2
+        have = r.deck_size_for(n)
+        if have < need:
             bad(
-                f"voce di hand_size_by_players non valida: {tuple(h)}.",
-                f"bad hand_size_by_players entry: {tuple(h)}.",
+                f"in {n} con {r.hand_size_for(n)} carte a testa servono almeno {need} carte,"
+                f" il mazzo ne ha {have}.",
+                f"{n} players with {r.hand_size_for(n)} cards each need at least {need}"
+                f" cards, the deck has {have}.",
             )
-    if r.hand_size < 1:
-        bad(
-            f"la mano ha almeno una carta (hand_size = {r.hand_size}).",
-            f"a hand has at least one card (hand_size = {r.hand_size}).",
-        )
-    if not p and r.min_players <= r.max_players <= 12:
-        for n in range(r.min_players, r.max_players + 1):
-            need = n * r.hand_size_for(n) + 2
-            have = r.deck_size_for(n)
-            if have < need:
-                bad(
-                    f"in {n} con {r.hand_size_for(n)} carte a testa servono almeno {need} carte,"
-                    f" il mazzo ne ha {have}.",
-                    f"{n} players with {r.hand_size_for(n)} cards each need at least {need}"
-                    f" cards, the deck has {have}.",
-                )
-                break
-    if r.max_players > 12:
-        bad(
-            f"al massimo 12 giocatori (max_players = {r.max_players}).",
-            f"at most 12 players (max_players = {r.max_players}).",
-        )
-    if r.max_jokers_per_meld is not None and r.max_jokers_per_meld < 1:
-        bad(
-            "max_jokers_per_meld è almeno 1 (oppure senza limite).",
-            "max_jokers_per_meld is at least 1 (or unlimited).",
-        )
-    if not 1 <= r.min_natural_cards <= 3:
-        bad(
-            f"min_natural_cards va da 1 a 3 (è {r.min_natural_cards}).",
-            f"min_natural_cards ranges from 1 to 3 (it is {r.min_natural_cards}).",
-        )
-    if r.set_max is not None and r.set_max < 3:
-        bad(
-            f"un tris ha almeno 3 carte (set_max = {r.set_max}).",
-            f"a set has at least 3 cards (set_max = {r.set_max}).",
-        )
+            break
     if r.set_suits is SetSuits.DISTINCT and r.set_max is not None and r.set_max > 4:
         bad(
             f"con semi tutti diversi un tris ha al massimo 4 carte (set_max = {r.set_max}).",
@@ -573,52 +649,17 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
             "le scale che girano (K-A-2) vogliono l'asso anche alto, ma ace_in_runs è low_only.",
             "wrap-around runs (K-A-2) need a high ace, but ace_in_runs is low_only.",
         )
-    if r.opening_threshold < 0:
-        bad(
-            "la soglia di apertura non può essere negativa.",
-            "the opening threshold cannot be negative.",
-        )
-    if r.opening_joker_value is not None and r.opening_joker_value < 0:
-        bad(
-            "il valore del jolly in apertura non può essere negativo.",
-            "the joker's opening value cannot be negative.",
-        )
     if not r.melding_during_play and r.opening_threshold > 0:
         bad(
             "senza calare durante il gioco non c'è apertura: opening_threshold deve essere 0.",
             "with no melding during play there is no opening: opening_threshold must be 0.",
-        )
-    if r.attachable_discard_min_players < 2:
-        bad(
-            "attachable_discard_min_players è almeno 2.",
-            "attachable_discard_min_players is at least 2.",
         )
     if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
         bad(
             "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0).",
             "scempio suspends and raises the messa: a messa is needed (messa > 0).",
         )
-    if r.rummy_bonus_points < 0:
-        bad("rummy_bonus_points non può essere negativo.", "rummy_bonus_points cannot be negative.")
-    if r.max_restocks is not None and r.max_restocks < 0:
-        bad("max_restocks non può essere negativo.", "max_restocks cannot be negative.")
-    if r.max_turns < 1:
-        bad(
-            f"ogni smazzata ha un limite di turni finito, almeno 1 (max_turns = {r.max_turns}).",
-            f"every round has a finite turn cap of at least 1 (max_turns = {r.max_turns}).",
-        )
-    if r.ace_penalty < 0 or r.joker_penalty < 0:
-        bad(
-            "i punti di penalità non possono essere negativi.", "penalty points cannot be negative."
-        )
-    if r.messa < 0:
-        bad("la messa non può essere negativa.", "the messa cannot be negative.")
-    if r.target < 1:
-        bad(
-            f"il punteggio limite è almeno 1 (target = {r.target}).",
-            f"the target is at least 1 (target = {r.target}).",
-        )
-    if r.match_end is MatchEnd.FIXED_ROUNDS and (r.match_rounds is None or r.match_rounds < 1):
+    if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:
         bad(
             "con un numero fisso di smazzate serve match_rounds (almeno 1).",
             "a fixed number of rounds needs match_rounds (at least 1).",
@@ -633,23 +674,9 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
             f"ci sono {len(r.contracts)} contratti ma {r.match_rounds} smazzate.",
             f"there are {len(r.contracts)} contracts but {r.match_rounds} rounds.",
         )
-    if r.max_reentries is not None and r.max_reentries < 0:
-        bad("max_reentries non può essere negativo.", "max_reentries cannot be negative.")
-    if r.reentry_stake < 0:
-        bad(
-            "la posta per rientrare non può essere negativa.",
-            "the re-entry stake cannot be negative.",
-        )
     if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
         bad(
             "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi.",
             "seven cards of one rank without jokers need at least 2 packs.",
         )
-    if r.close_credits < 0 or r.close_credits_flush < 0 or r.close_credits_straight < 0:
-        bad("i crediti non possono essere negativi.", "credits cannot be negative.")
-    if (
-        min(r.flush_stake_multiplier, r.straight_flush_stake_multiplier, r.royal_stake_multiplier)
-        < 1
-    ):
-        bad("i moltiplicatori della posta sono almeno 1.", "stake multipliers are at least 1.")
     return p
