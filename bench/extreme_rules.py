@@ -1,7 +1,7 @@
 """How long one decision takes under the most extreme rules the engine accepts.
 
 Run: ``.venv/bin/python bench/extreme_rules.py [--seeds 5] [--budget 40] [--timeout 120]``.
-Random play: each decision computes ``legal_actions()`` (timed, wall clock) and applies one of
+Random play: each decision computes ``legal_actions`` (timed, wall clock) and applies one of
 them at random. Each table of rules plays in a process of its own, stopped after ``--timeout``
 seconds, since one decision alone may take minutes; the figures are per decision: mean, 99th
 percentile and the slowest, in milliseconds. The knobs' ranges are ``rules.KNOB_RANGES``.
@@ -58,7 +58,7 @@ def play(preset: str, players: int, changes: dict[str, Any], seeds: int, budget:
         chooser = random.Random(seed)
         while not round_.is_over and time.perf_counter() - start < budget:
             began = time.perf_counter()
-            actions = round_.legal_actions()
+            actions = round_.legal_actions
             times.append(time.perf_counter() - began)
             round_.apply(chooser.choice(actions))
     return times

@@ -458,7 +458,7 @@ def test_illegal_actions_are_refused_and_legal_ones_are_listed(
                         outcome(state, a) for a in legal if type(a) is type(action)
                     }
                 assert outcome(state, action) in outcomes[type(action)], (
-                    f"accepted but not in legal_actions(): {action}"
+                    f"accepted but not in legal_actions: {action}"
                 )
                 continue
             with pytest.raises(RaminoError) as refused:

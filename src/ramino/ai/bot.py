@@ -86,7 +86,7 @@ def play_round(
         seat = round_.to_play
         observation = round_.observation(seat, scores=scores)
         if not observation.legal_actions:
-            # legal_actions() must never be empty in a live round; say where, so the
+            # legal_actions must never be empty in a live round; say where, so the
             # engine's dead end can be reproduced from the seed and the history.
             raise RuntimeError(
                 f"seat {seat} has no legal action at turn {round_.turn} of a round that is not"
