@@ -582,3 +582,23 @@ def test_version_and_help() -> None:
     help_text = run("--help").stdout
     for command in ("check", "rules", "score"):
         assert command in help_text
+
+
+def test_score_a_table_too_small_to_deal_ends_the_match(tmp_path: Path) -> None:
+    (tmp_path / "tre.toml").write_text("min_players = 3\nreentry = true\n", encoding="utf-8")
+    busted = {"out": "Anna", "hands": {"Bruno": 120, "Carla": 30}}
+    sheet = {"players": ["Anna", "Bruno", "Carla"], "rules": "tre.toml", "rounds": [busted]}
+    path = tmp_path / "partita.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    # Bruno may still re-enter: the sheet goes on, waiting for the next round.
+    code, data = run_json("score", str(path))
+    assert code == 0 and not data["is_over"] and data["active"] == ["Anna", "Carla"]
+    # A round written after it with nobody re-entering: the match had ended, Anna the winner.
+    sheet["rounds"] = [busted, {"out": "Carla", "hands": {"Anna": 10}}]
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    assert_user_error(run("score", str(path)), "(rounds[1])", "La partita è finita", "Anna")
+    # Bruno back in: three at the table again.
+    sheet["rounds"][1] = {"out": "Carla", "reenter": ["Bruno"], "hands": {"Anna": 10, "Bruno": 5}}
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, data = run_json("score", str(path))
+    assert code == 0 and data["totals"] == {"Anna": 10, "Bruno": 35, "Carla": 30}

@@ -592,6 +592,8 @@ def test_sheet_lines_are_copies() -> None:
 
 RULE_CHOICES = [
     CLASSICO,
+    Rules(min_players=3),
+    Rules(min_players=3, max_players=5, reentry=True, max_reentries=1),
     Rules(reentry=True, max_reentries=2, reentry_stake=1),
     Rules(match_end=MatchEnd.FIRST_TO_TARGET, on_round_cap=RoundCap.ALL_SCORE),
     Rules(match_end=MatchEnd.FIXED_ROUNDS, match_rounds=5),
@@ -627,6 +629,9 @@ def check_invariants(m: Match) -> None:
         assert m.standing()[0] == m.winner
     assert sum(m.stakes.values()) == sum(r.stake for r in m.reentries)
     assert all(v >= 0 for v in m.credits.values())
+    # A match goes on short of players only while a re-entry could fill the table again.
+    if len(m.active) < m.rules.min_players:
+        assert m.is_over or (m.short_handed and m.rules.reentry)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -643,6 +648,9 @@ def test_random_sequences_only_raise_score_errors(data: st.DataObject) -> None:
         try:
             if data.draw(st.integers(0, 5)) == 0:
                 m.reenter(data.draw(st.one_of(st.sampled_from(m.eliminated or players), names)))
+            elif m.short_handed and data.draw(st.booleans()):
+                m.close_reentries()
+                assert m.is_over and m.winner in (*m.active, None)
             else:
                 active = list(m.active)
                 out = data.draw(st.one_of(st.none(), st.sampled_from(active or ["Zeno"]), names))
@@ -680,3 +688,89 @@ def test_players_need_a_name(name: str) -> None:
     with pytest.raises(ScoreError) as info:
         Match(["Anna", name], Rules())
     assert "nome" in str(info.value) and "name" in info.value.message("en")
+
+
+# --- too few players left to deal ---
+
+THREE_AT_LEAST = Rules(min_players=3)
+
+
+def test_a_match_ends_when_too_few_players_are_left_to_deal() -> None:
+    # Bruno busts; Anna and Carla cannot play on where the rules need three at the table.
+    m = Match(PLAYERS, THREE_AT_LEAST)
+    sheet = m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 120}))
+    assert sheet.eliminated == ("Bruno",)
+    assert m.is_over and not m.short_handed
+    assert m.winner == "Carla"  # the lowest total among those still in
+    assert m.standing() == ["Carla", "Anna", "Bruno"]
+    assert m.result("en") == "Carla wins, with 0."
+    raises(Reason.MATCH_OVER, lambda: m.record(RoundResult("Anna", {"Carla": 10})))
+
+
+def test_the_lowest_total_left_wins_and_a_tie_is_a_draw() -> None:
+    m = Match([*PLAYERS, "Dario"], replace(THREE_AT_LEAST, target=100))
+    m.record(RoundResult("Dario", {"Anna": 50, "Bruno": 30, "Carla": 40}))
+    # Anna and Carla bust together: Bruno (30 + 0) and Dario (0 + 30) tie at 30.
+    m.record(RoundResult("Bruno", {"Anna": 60, "Carla": 70, "Dario": 30}))
+    assert m.active == ("Bruno", "Dario") and m.is_over
+    assert m.winner is None
+    assert m.result("en") == "The match ended in a draw."
+
+
+def test_a_table_of_the_minimum_plays_on_when_nobody_busts() -> None:
+    m = Match(PLAYERS, THREE_AT_LEAST)
+    m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 100}))
+    assert not m.is_over and not m.short_handed and m.active == PLAYERS
+
+
+def test_with_reentry_the_match_waits_for_the_reentries() -> None:
+    m = Match(PLAYERS, replace(THREE_AT_LEAST, reentry=True))
+    m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 120}))
+    assert m.short_handed and not m.is_over and m.winner is None
+    # No round can have been dealt to two: refused, and nothing changes.
+    before = m.to_dict()
+    error = raises(Reason.TOO_FEW_PLAYERS, lambda: m.record(RoundResult("Anna", {"Carla": 5})))
+    assert "3" in error.message("en") and "2" in error.message("en")
+    assert m.to_dict() == before
+    # Bruno comes back in at the highest total among those still in: the table is whole again.
+    assert m.reenter("Bruno") == 60
+    assert not m.short_handed
+    m.close_reentries()  # nothing to close: three are in
+    assert not m.is_over
+    m.record(RoundResult("Anna", {"Bruno": 10, "Carla": 20}))
+    assert m.totals == {"Anna": 60, "Bruno": 70, "Carla": 20}
+
+
+def test_reentries_closed_on_a_short_table_end_the_match() -> None:
+    m = Match(PLAYERS, replace(THREE_AT_LEAST, reentry=True))
+    m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 120}))
+    m.close_reentries()
+    assert m.is_over and m.winner == "Carla"
+    assert m.standing() == ["Carla", "Anna", "Bruno"]
+    raises(Reason.MATCH_OVER, lambda: m.reenter("Bruno"))
+
+
+def test_a_table_no_reentry_can_fill_ends_at_once() -> None:
+    # Bruno has used his one re-entry: when he busts again, nobody can make the table up.
+    m = Match(PLAYERS, replace(THREE_AT_LEAST, reentry=True, max_reentries=1))
+    m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 120}))
+    m.reenter("Bruno")
+    m.record(RoundResult("Carla", {"Anna": 20, "Bruno": 50}))
+    assert m.eliminated == ("Bruno",) and m.is_over and m.winner == "Carla"
+
+
+def test_reentry_counts_only_while_it_could_fill_the_table() -> None:
+    # Four need to sit; two bust together and one of them may come back: still one short.
+    rules = Rules(min_players=4, reentry=True, max_reentries=1)
+    m = Match([*PLAYERS, "Dario", "Elena"], rules)
+    m.record(RoundResult("Elena", {"Anna": 120, "Bruno": 5, "Carla": 5, "Dario": 5}))
+    m.reenter("Anna")
+    m.record(RoundResult("Elena", {"Anna": 120, "Bruno": 120, "Carla": 5, "Dario": 5}))
+    # Bruno may re-enter, Anna may not: Carla, Dario, Elena and Bruno make four.
+    assert m.short_handed and not m.is_over
+    m.reenter("Bruno")
+    assert m.active == ("Bruno", "Carla", "Dario", "Elena")
+    m.record(RoundResult("Elena", {"Bruno": 120, "Carla": 120, "Dario": 5}))
+    # Bruno and Carla out, Bruno's re-entry used: Carla alone could come back, and two plus
+    # one are not four.
+    assert m.is_over and m.winner == "Elena"

@@ -213,3 +213,75 @@ def test_a_bad_first_dealer_or_table_is_refused() -> None:
     with pytest.raises(ScoreError) as refused:
         MatchPlay(["Anna"], QUICK)
     assert refused.value.reason is Reason.TOO_FEW_PLAYERS
+
+
+# --- a table left with fewer players than the rules need ---
+
+
+def test_a_match_ends_where_too_few_are_left_to_deal() -> None:
+    # Four at the table and four needed: Dario alone reaches the target in round 1.
+    rules = replace(QUICK, min_players=4)
+    seed, worst = seed_where_worst(rules, "Dario")
+    play = MatchPlay(NAMES, replace(rules, target=worst), seed=seed)
+    sheet = finish(play)
+    assert sheet.eliminated == ("Dario",)
+    totals = play.match.totals
+    assert play.is_over
+    assert play.winner == min(NAMES[:3], key=lambda name: (totals[name], NAMES.index(name)))
+    assert play.match.standing()[-1] == "Dario"
+    with pytest.raises(ScoreError) as refused:
+        play.start_round()
+    assert refused.value.reason is Reason.MATCH_OVER
+
+
+def test_a_short_table_waits_for_reentries_then_ends_when_they_close() -> None:
+    rules = replace(QUICK, min_players=4, reentry=True)
+    seed, worst = seed_where_worst(rules, "Dario")
+    play = MatchPlay(NAMES, replace(rules, target=worst), seed=seed)
+    finish(play)
+    assert play.match.short_handed and not play.is_over
+    # No deal to three: refused, and nothing changes.
+    with pytest.raises(ScoreError) as refused:
+        play.start_round()
+    assert refused.value.reason is Reason.TOO_FEW_PLAYERS
+    assert play.round is None and play.dealers == ("Anna",) and play.next_dealer == "Bruno"
+    play.close_reentries()
+    assert play.is_over and play.winner in NAMES[:3]
+
+
+def test_a_reentry_lets_the_short_table_play_on() -> None:
+    rules = replace(QUICK, min_players=4, reentry=True)
+    seed, worst = seed_where_worst(rules, "Dario")
+    play = MatchPlay(NAMES, replace(rules, target=worst), seed=seed)
+    finish(play)
+    play.reenter("Dario")
+    play.close_reentries()
+    assert not play.is_over
+    assert play.start_round().players == 4
+
+
+@pytest.mark.parametrize("reentry", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_bots_finish_matches_that_need_three_at_the_table(reentry: bool, seed: int) -> None:
+    # Random rules with min_players = 3 once made the next deal fail after an elimination.
+    rules = replace(get_preset("classico"), min_players=3, max_turns=30, target=60, reentry=reentry)
+    players = NAMES[: 3 + seed % 2]
+    play = MatchPlay(players, rules, seed=seed)
+    sizes: list[int] = []
+
+    def let_back(round_: Round, sheet: RoundSheet) -> None:
+        sizes.append(round_.players)
+        # Now and then the first one out comes back in, as a table might decide.
+        if sheet.eliminated and play.match.can_reenter(sheet.eliminated[0]) and seed % 3:
+            play.reenter(sheet.eliminated[0])
+
+    play_match(play, {name: RandomBot(f"{seed}/{name}") for name in players}, on_round=let_back)
+    assert play.is_over
+    assert min(sizes) >= 3  # every round was dealt to a full table
+    active = play.match.active
+    assert len(active) == 1 or len(active) < 3
+    if len(active) > 1:
+        totals = play.match.totals
+        best = min(totals[name] for name in active)
+        lowest = [name for name in active if totals[name] == best]
+        assert play.winner == (lowest[0] if len(lowest) == 1 else None)

@@ -237,3 +237,11 @@ def test_help_explains_the_tournament_options() -> None:
     assert result.exit_code == 0
     for option in ("--bots", "--duplicate", "--workers", "esperto", "Wilson"):
         assert option in result.stdout
+
+
+def test_matches_that_need_three_at_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "tre.toml"
+    path.write_text("min_players = 3\nmax_turns = 30\ntarget = 60\nreentry = true\n")
+    data = run_json("--rules", str(path), "-p", "3", "--matches", "5", "--seed", "2")
+    assert data["matches"] == 5
+    assert sum(data["winners"].values()) <= 5

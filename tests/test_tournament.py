@@ -272,3 +272,16 @@ def test_bad_tournaments_are_refused(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         run_tournament(short(), lineup, count, workers=workers)
+
+
+@pytest.mark.parametrize("reentry", [False, True])
+def test_matches_end_when_too_few_are_left_to_deal(reentry: bool) -> None:
+    # Rules that need three at the table: an elimination among three or four ends the match
+    # (the bots never re-enter), where the next deal used to be refused.
+    rules = dataclasses.replace(short(20), min_players=3, target=60, reentry=reentry)
+    for lineup in (["random"] * 3, ["random", "greedy", "random", "greedy"]):
+        result = run_tournament(rules, lineup, 4, seed=5, matches=True)
+        for game in result.games:
+            assert all(len(r.table_seats) >= 3 for r in game.rounds)
+            last = game.rounds[-1]
+            assert game.winner is None or game.winner in last.table_seats

@@ -381,3 +381,67 @@ def test_a_whole_match_against_the_real_computer_players(preset: str) -> None:
         assert rounds < 60
     assert game.play.match.winner in game.players
     assert len(game.records) == rounds
+
+
+# --- a table left with fewer players than the rules need ---
+
+SHORT = replace(REENTRY, min_players=3)
+
+
+def short_after_one_round() -> MatchController:
+    """Four players, three needed: after the first round (seed 10) the human and Dario are
+    out, Dario declines his re-entry, and Bruno and Carla wait for the human's answer."""
+    game = MatchController(SHORT, players=4, seed=10, bot_factory=random_bots)
+    play_passive_round(game)
+    assert game.reentry_decisions == [ReentryDecision(1, "Dario", False)]
+    assert game.play.match.short_handed and not game.is_over
+    assert game.reentry_offer("Tu") is not None
+    return game
+
+
+def _lowest_still_in(game: MatchController) -> str | None:
+    totals = game.play.match.totals
+    best = min(totals[name] for name in game.play.match.active)
+    lowest = [name for name in game.play.match.active if totals[name] == best]
+    return lowest[0] if len(lowest) == 1 else None
+
+
+def test_declining_on_a_table_too_small_ends_the_match() -> None:
+    game = short_after_one_round()
+    game.decide_reentry("Tu", False)
+    assert game.is_over and game.play.match.active == ("Bruno", "Carla")
+    winner = _lowest_still_in(game)
+    assert game.play.winner == winner and winner is not None
+    assert game.log[-1].text("en") == f"{winner} wins the match."
+    with pytest.raises(ScoreError) as over:
+        game.start_round()
+    assert over.value.reason is Reason.MATCH_OVER
+    # Saved and resumed, it is the same finished match.
+    back = match_from_json(match_to_json(game), bot_factory=random_bots)
+    assert back.is_over and back.play.winner == winner
+
+
+def test_reentering_makes_the_table_whole_again() -> None:
+    game = short_after_one_round()
+    game.decide_reentry("Tu", True)
+    assert not game.is_over and not game.play.match.short_handed
+    game.start_round()
+    assert game.names == ("Tu", "Bruno", "Carla")
+
+
+def test_the_deal_declines_the_open_offer_and_the_match_ends() -> None:
+    game = short_after_one_round()
+    with pytest.raises(ScoreError) as over:
+        game.start_round()
+    assert over.value.reason is Reason.MATCH_OVER
+    assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", False)
+    assert game.is_over and game.play.winner == _lowest_still_in(game)
+
+
+def test_without_reentry_a_table_too_small_ends_with_the_round() -> None:
+    game = MatchController(
+        replace(RULES, min_players=3), players=4, seed=10, bot_factory=random_bots
+    )
+    play_passive_round(game)
+    assert game.play.match.eliminated == ("Tu", "Dario")
+    assert game.is_over and game.play.winner == _lowest_still_in(game)

@@ -106,7 +106,8 @@ def play_match(
     the score sheet. ``on_round`` is told of each ended round and its line of the sheet.
 
     A round already started is played on. Eliminated players do not come back on their own:
-    call :meth:`MatchPlay.reenter` from ``on_round`` to let them.
+    call :meth:`MatchPlay.reenter` from ``on_round`` to let them. Before each deal the
+    re-entries are closed, so a match left with fewer players than the rules need ends there.
 
     >>> from dataclasses import replace
     >>> from ramino.engine.presets import get_preset
@@ -120,7 +121,14 @@ def play_match(
     if missing:
         raise ValueError(f"no bot for {', '.join(missing)}")
     while not match_play.is_over:
-        round_ = match_play.round or match_play.start_round()
+        round_ = match_play.round
+        if round_ is None:
+            # Re-entries are taken before the deal (in on_round) or not at all: a table left
+            # with too few players ends the match here.
+            match_play.close_reentries()
+            if match_play.is_over:
+                break
+            round_ = match_play.start_round()
         seated = [bots[name] for name in match_play.names]
         play_round(round_, seated, scores=match_play.seat_totals())
         sheet = match_play.finish_round()

@@ -142,6 +142,9 @@ def play(sheet: ScoreFile, rules: Rules) -> Match:
                 match.reenter(name)
             except ScoreError as error:
                 raise relayed(f"{entry.where}.reenter[{j}]", error) from None
+        # Whoever did not re-enter before this round stays out: a table left with too few
+        # players ended the match, and this round is refused as played after its end.
+        match.close_reentries()
         try:
             match.record(entry.result)
         except ScoreError as error:

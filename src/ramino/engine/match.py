@@ -208,6 +208,15 @@ class Match:
         return self._over
 
     @property
+    def short_handed(self) -> bool:
+        """Fewer players are still in than the rules' ``min_players``: no round can be dealt.
+
+        The match waits only for re-entries that could fill the table again; it ends when
+        they are closed (:meth:`close_reentries`), or at once if no re-entry could.
+        """
+        return not self._over and len(self.active) < self.rules.min_players
+
+    @property
     def winner(self) -> str | None:
         """The winner once the match is over; ``None`` while it goes on or after a draw."""
         return self._winner
@@ -341,6 +350,10 @@ class Match:
                 return True, left[0], busted
             if not left:
                 return True, _lowest(busted, totals), busted
+            if len(left) < rules.min_players and not self._may_refill(len(left), busted):
+                # Too few to deal another round, and no re-entry could make up the table: the
+                # lowest total among those still in wins (RULES.md §2.14, with two players).
+                return True, _lowest(left, totals), busted
             return False, None, busted
         if rules.match_end is MatchEnd.FIRST_TO_TARGET:
             if any(totals[p] >= rules.target for p in active):
@@ -350,10 +363,26 @@ class Match:
             return True, _lowest(active, totals), ()
         return False, None, ()
 
+    def _may_refill(self, left: int, busted: Sequence[str]) -> bool:
+        """Whether enough eliminated players (``busted`` just now, or earlier) may still
+        re-enter to bring ``left`` players back up to the rules' ``min_players``."""
+        rules = self.rules
+        if not rules.reentry:
+            return False
+        limit = rules.max_reentries
+        out = [*self._left_in, *busted]
+        may = [p for p in out if limit is None or self._reentry_count[p] < limit]
+        return left + len(may) >= rules.min_players
+
     def _counts(self, result: RoundResult) -> dict[str, int]:
         """Validate ``result`` and return the raw count of each counted hand."""
         if self._over:
             raise self._over_error()
+        if self.short_handed:
+            # No round can have been dealt to so few (re-entries are still open).
+            raise ScoreError(
+                Reason.TOO_FEW_PLAYERS, limit=self.rules.min_players, count=len(self.active)
+            )
         active = self.active
         out = result.out
         if out is not None:
@@ -502,6 +531,22 @@ class Match:
                     "one re-enters only while at least two players are still in.",
                 ),
             )
+
+    def close_reentries(self) -> None:
+        """Close the re-entries open since the last round: the next round is dealt among the
+        players now in. If fewer are in than the rules' ``min_players`` the match ends here,
+        the lowest total among them winning (a tie is a draw); otherwise nothing changes.
+
+        >>> m = Match(["Anna", "Bruno", "Carla"], Rules(min_players=3, reentry=True))
+        >>> _ = m.record(RoundResult("Carla", {"Anna": 95, "Bruno": 102}))
+        >>> m.short_handed, m.is_over
+        (True, False)
+        >>> m.close_reentries()
+        >>> m.is_over, m.winner, m.standing()
+        (True, 'Carla', ['Carla', 'Anna', 'Bruno'])
+        """
+        if self.short_handed:
+            self._over, self._winner = True, _lowest(self.active, self._totals)
 
     def can_reenter(self, player: str) -> bool:
         """Whether ``player`` may re-enter now."""

@@ -167,7 +167,12 @@ class MatchPlay:
     # --- playing ---
 
     def start_round(self) -> Round:
-        """Deal the next round among the players still in and return it."""
+        """Deal the next round among the players still in and return it.
+
+        Refused (:class:`ScoreError`) once the match is over, and while too few players are in
+        to deal (``too_few_players``): then only re-entries, or :meth:`close_reentries`, which
+        ends the match, can come next.
+        """
         if self._round is not None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
         if self.match.is_over:
@@ -181,6 +186,8 @@ class MatchPlay:
                 ),
             )
         names = self.match.active
+        if self.match.short_handed:
+            raise ScoreError(Reason.TOO_FEW_PLAYERS, limit=self.rules.min_players, count=len(names))
         dealer = self.next_dealer
         round_ = Round(
             self.rules,
@@ -207,3 +214,24 @@ class MatchPlay:
         if self._round is not None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
         return self.match.reenter(name)
+
+    def close_reentries(self) -> None:
+        """No more re-entries before the next round: if too few players are still in to deal
+        it, the match ends here (see :meth:`Match.close_reentries`).
+
+        >>> from dataclasses import replace
+        >>> from ramino.engine.presets import get_preset
+        >>> rules = replace(get_preset("classico"), min_players=3, max_turns=1, reentry=True)
+        >>> play = MatchPlay(["Anna", "Bruno", "Carla"], rules, seed=3)
+        >>> r = play.start_round()
+        >>> while not r.is_over:
+        ...     _ = r.apply(r.legal_actions()[0])
+        >>> play.finish_round().totals, play.match.short_handed
+        ({'Anna': 100, 'Bruno': 0, 'Carla': 105}, True)
+        >>> play.close_reentries()
+        >>> play.is_over, play.winner
+        (True, 'Bruno')
+        """
+        if self._round is not None:
+            raise IllegalAction(Reason.ROUND_NOT_OVER)
+        self.match.close_reentries()

@@ -345,6 +345,11 @@ class RaminoApp(App[None]):
                 self._play_out()
                 return
             self.say(self.game.log[-1].text(self.lang))
+            if self.game.is_over:
+                # Back in, but the others stayed out: too few players left, the match ends.
+                self.refresh_view()
+                self._show_sheet()
+                return
             self.game.start_round()
             self.refresh_view()
             self._continue()

@@ -364,7 +364,30 @@ class MatchController:
         else:
             words = (f"{name} resta fuori.", f"{name} stays out.")
         self.log.append(LogLine(None, words=[words]))
+        self._close_reentries_when_decided()
         return decision
+
+    def _close_reentries_when_decided(self) -> None:
+        # Once every re-entry offered after a round is answered, none is left to wait for: a
+        # table with fewer players than the rules need ends the match here.
+        if self.round is not None or self.is_over or self.reentry_offers:
+            return
+        self.play.close_reentries()
+        if self.is_over:
+            self._log_the_end()
+
+    def _log_the_end(self) -> None:
+        winner = self.play.winner
+        self.log.append(
+            LogLine(
+                None,
+                words=[
+                    (f"Vince la partita {winner}.", f"{winner} wins the match.")
+                    if winner is not None
+                    else ("Partita finita pari.", "The match ended in a draw.")
+                ],
+            )
+        )
 
     def decide_bot_reentries(self) -> list[ReentryDecision]:
         """Let each computer player with a re-entry open choose by :func:`bot_reenters`."""
@@ -381,9 +404,12 @@ class MatchController:
         """Deal the next round, with fresh bots for the computer's seats.
 
         A re-entry still open is declined: one comes back in before the next deal or not at all.
+        If that leaves too few players to deal, the match is over and the engine's
+        :class:`ScoreError` (``match_over``) says who won.
         """
         for offer in self.reentry_offers:
             self.decide_reentry(offer.player, False)
+        self._close_reentries_when_decided()
         r = self.play.start_round()
         number = self.play.rounds + 1
         self._bots = {
@@ -464,19 +490,10 @@ class MatchController:
         sheet = self.play.finish_round()
         self.records.append(record)
         if self.is_over:
-            winner = self.play.winner
-            self.log.append(
-                LogLine(
-                    None,
-                    words=[
-                        (f"Vince la partita {winner}.", f"{winner} wins the match.")
-                        if winner is not None
-                        else ("Partita finita pari.", "The match ended in a draw.")
-                    ],
-                )
-            )
+            self._log_the_end()
         if bots_decide:
             self.decide_bot_reentries()
+        self._close_reentries_when_decided()
         return sheet
 
     def current_record(self) -> Record | None:
