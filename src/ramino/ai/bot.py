@@ -14,6 +14,7 @@ from ..engine.match import Match, RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Round, RoundEnd
+from ..interrupts import checkpoint, deferred
 
 __all__ = ["Bot", "RandomBot", "play_match", "play_round"]
 
@@ -82,17 +83,20 @@ def play_round(
     """
     if len(bots) != round_.players:
         raise ValueError(f"{len(bots)} bots for {round_.players} seats")
-    while round_.end is None:
-        seat = round_.to_play
-        observation = round_.observation(seat, scores=scores)
-        if not observation.legal_actions:
-            # legal_actions must never be empty in a live round; say where, so the
-            # engine's dead end can be reproduced from the seed and the history.
-            raise RuntimeError(
-                f"seat {seat} has no legal action at turn {round_.turn} of a round that is not"
-                f" over (after: {'; '.join(str(e.action) for e in round_.history[-4:])})"
-            )
-        round_.apply(bots[seat].act(observation))
+    # Ctrl-C stops the round between two decisions, never inside the engine (see interrupts).
+    with deferred():
+        while round_.end is None:
+            checkpoint()
+            seat = round_.to_play
+            observation = round_.observation(seat, scores=scores)
+            if not observation.legal_actions:
+                # legal_actions must never be empty in a live round; say where, so the
+                # engine's dead end can be reproduced from the seed and the history.
+                raise RuntimeError(
+                    f"seat {seat} has no legal action at turn {round_.turn} of a round that is"
+                    f" not over (after: {'; '.join(str(e.action) for e in round_.history[-4:])})"
+                )
+            round_.apply(bots[seat].act(observation))
     return round_.end
 
 

@@ -19,4 +19,8 @@ def main() -> None:
             "ramino: the command line needs its extra: pip install 'ramino[cli]'", file=sys.stderr
         )
         raise SystemExit(2) from None
+    from ..interrupts import install
+
+    # Ctrl-C ends a long command between two decisions, never inside the compiled engine.
+    install()
     app(prog_name="ramino")
