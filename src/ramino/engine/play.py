@@ -225,7 +225,7 @@ class MatchPlay:
         >>> play = MatchPlay(["Anna", "Bruno", "Carla"], rules, seed=3)
         >>> r = play.start_round()
         >>> while not r.is_over:
-        ...     _ = r.apply(r.legal_actions()[0])
+        ...     _ = r.apply(r.legal_actions[0])
         >>> play.finish_round().totals, play.match.short_handed
         ({'Anna': 100, 'Bruno': 0, 'Carla': 105}, True)
         >>> play.close_reentries()

@@ -99,6 +99,9 @@ class Round:
     _no_attachable_discard: bool
     #: The key of ``rules`` (see rules_key): the knobs read at every decision, as fields.
     _key: RulesKey
+    #: Answers worked out for the decision being made, shared with its trial rounds and
+    #: forgotten at every move (see laying.retrieval_opens).
+    _answers: dict[object, bool]
 
     def __init__(
         self,
@@ -138,6 +141,7 @@ class Round:
             self.to_play = source.to_play
             self.phase = source.phase
             self.turn_state = source.turn_state
+            self._answers = source._answers
             self._keep_first = source._keep_first
             self._keep_after = source._keep_after
             self._no_attachable_discard = source._no_attachable_discard
@@ -194,6 +198,7 @@ class Round:
         self.to_play = self.next_seat(dealer)
         self.phase = Phase.DRAW
         self.turn_state = TurnState()
+        self._answers = {}
         self._deal(order)
 
     def __repr__(self) -> str:
@@ -561,6 +566,7 @@ class Round:
     # --- turns and the end ---
 
     def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
+        self._answers = {}
         event = Event(seat, action, ids)
         self.history.append(event)
         # A draw from the stock is public, the card drawn is not (the Draw value holds none);
