@@ -1,9 +1,8 @@
-"""The expert bot: legal moves under every playable preset, guesses that use only what the seat
-saw, and the obvious going-out."""
+"""The expert bot: legal moves under every playable preset, decisions that use only what the
+seat saw, the obvious going-out, and melds held back for a close in one turn."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import replace
 
@@ -11,14 +10,7 @@ import pytest
 
 from ramino.ai import Bot, ExpertBot, GreedyBot, bot_for_level
 from ramino.ai._expert_hold import Hold, going_out, hold_turn
-from ramino.ai._expert_static import Judge, stock_odds
-from ramino.ai.determinize import (
-    card_weights,
-    known_cards,
-    round_from_observation,
-    sample_hidden,
-    unseen_cards,
-)
+from ramino.ai.expert import _as_seen
 from ramino.ai.greedy import Style, decide
 from ramino.engine import Card, parse_cards
 from ramino.engine.actions import Action, Discard, Draw, Lay, TakeDiscard
@@ -51,55 +43,26 @@ def test_the_expert_always_plays_a_legal_action(preset: str) -> None:
     rules = replace(get_preset(preset), max_turns=24)
     for seed in range(2):
         r = Round(rules, 2, seed=seed)
-        bots: list[Bot] = [
-            Referee(ExpertBot(seed, rollouts=1, horizon=4, judge="rollout")),
-            GreedyBot(seed),
-        ]
+        bots: list[Bot] = [Referee(ExpertBot(seed)), GreedyBot(seed)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
 
 
-def test_the_guess_matches_the_observation_in_every_preset() -> None:
-    # Mid-round, for the player to move: a guessed round shows him exactly what he saw
+def test_the_round_the_expert_plays_its_turn_on_shows_what_it_saw() -> None:
+    # Mid-round, for the player to move: the rebuilt round shows him exactly what he saw
     # (the physical copy of a card on the table aside).
     def seen(obs: Observation) -> tuple[object, ...]:
         return replace(obs, table=()), tuple((m.owner, m.meld) for m in obs.table)
 
-    rng = random.Random(0)
     for preset in PLAYABLE:
         rules = replace(get_preset(preset), max_turns=20)
         r = Round(rules, 2, seed=preset)
         while not r.is_over:
             obs = r.observation(r.to_play)
-            guess = round_from_observation(obs, sample_hidden(obs, rng), seed=1)
-            assert seen(guess.observation(obs.seat)) == seen(obs), preset
-            assert guess.melded_before == r.melded_before
+            rebuilt = _as_seen(obs)
+            assert seen(rebuilt.observation(obs.seat)) == seen(obs), preset
+            assert rebuilt.melded_before == r.melded_before
             r.apply(decide(obs).action)
-
-
-def test_sampled_hands_have_their_sizes_and_the_known_cards() -> None:
-    r = Round(CLASSICO, 3, seed=0)
-    takes = 0
-    rng = random.Random(1)
-    while not r.is_over and r.turn < 60:
-        seat = r.to_play
-        obs = r.observation(seat)
-        known = known_cards(obs)
-        for s in range(3):
-            # What everyone knows is true.
-            assert not Counter(known[s]) - Counter(r.hand(s))
-        hidden = sample_hidden(obs, rng, weights=card_weights(obs))
-        assert [len(h) for h in hidden.hands] == list(obs.hand_sizes)
-        assert len(hidden.stock) == obs.stock_count
-        assert hidden.hands[seat] == obs.hand
-        for s in range(3):
-            assert not Counter(known[s]) - Counter(hidden.hands[s])
-        dealt = Counter(c for s, h in enumerate(hidden.hands) if s != seat for c in h)
-        assert dealt + Counter(hidden.stock) == unseen_cards(obs)
-        takes += any(known)
-        action = decide(obs).action
-        r.apply(action)
-    assert takes  # the round had cards taken from the pozzo to know about
 
 
 def _twin_rounds() -> tuple[Round, Round]:
@@ -117,7 +80,7 @@ def test_the_decision_depends_only_on_what_the_seat_saw() -> None:
         r.apply(Draw())
     assert a.observation(0) == b.observation(0)
     assert a.hand(1) != b.hand(1)
-    bots = ExpertBot(7, rollouts=3, judge="rollout"), ExpertBot(7, rollouts=3, judge="rollout")
+    bots = ExpertBot(7), ExpertBot(7)
     # The whole turn, step by step: the same moves in both rounds.
     while a.to_play == 0 and not a.is_over:
         obs = a.observation(0)
@@ -132,16 +95,14 @@ def test_the_draw_decision_depends_only_on_what_the_seat_saw() -> None:
     a, b = _twin_rounds()
     obs = a.observation(0)
     assert obs == b.observation(0)
-    assert ExpertBot(3, rollouts=4, judge="rollout").act(obs) == ExpertBot(
-        3, rollouts=4, judge="rollout"
-    ).act(b.observation(0))
+    assert ExpertBot(3).act(obs) == ExpertBot(3).act(b.observation(0))
 
 
 def test_the_expert_takes_an_obvious_going_out() -> None:
     # The queen on the pozzo closes the hand at once (in mano); the stock card would not.
     hand = "4H 5H 6H 7S 7D 7C 9C 10C JC KD"
     r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "QC", stock="2S")
-    bot = ExpertBot(0, rollouts=2, judge="rollout")
+    bot = ExpertBot(0)
     assert bot.act(r.observation(0)) == TakeDiscard()
     r.apply(TakeDiscard())
     while not r.is_over:
@@ -153,7 +114,7 @@ def test_the_expert_goes_out_by_laying_when_it_can() -> None:
     hand = "4H 5H 6H 7S 7D 7C 9C 10C JC QC"
     r = deal(CLASSICO, [hand, "AC 2C 3C QS QH QD 5S 6S 3D 4D"], "2D", stock="KD")
     r.apply(Draw())
-    bot = ExpertBot(0, rollouts=2, judge="rollout")
+    bot = ExpertBot(0)
     while not r.is_over:
         r.apply(bot.act(r.observation(0)))
     assert r.end is not None and r.end.out == 0
@@ -163,50 +124,14 @@ def test_the_expert_goes_out_by_laying_when_it_can() -> None:
 def test_the_expert_level_is_the_expert_bot() -> None:
     bot = bot_for_level("esperto", seed=2, name="Carla")
     assert isinstance(bot, ExpertBot) and bot.name == "Carla"
-    with pytest.raises(ValueError, match="rollouts"):
-        ExpertBot(rollouts=0)
-    with pytest.raises(ValueError, match="judge"):
-        ExpertBot(judge="oracle")
 
 
-def test_the_static_judge_values_live_connections_over_dead_ones() -> None:
-    # The same hand, the same points: only whether the eights that complete the pair are
-    # still unseen differs.
-    hand = parse_cards("4C 5C 6C 8H 8S KD QS 2H 3D JD")
-    live = Judge(CLASSICO, (), dict.fromkeys(parse_cards("8D 8C 9S 10S"), 0.25))
-    dead = Judge(CLASSICO, (), dict.fromkeys(parse_cards("9D 9C 9S 10S"), 0.25))
-    assert live.cost(hand) == dead.cost(hand)
-    assert live.outlook(hand) < dead.outlook(hand)
-
-
-def test_the_stock_odds_leave_out_what_an_opponent_is_known_to_hold() -> None:
-    r = Round(CLASSICO, 2, seed=1)
-    top = r.top_discard
-    assert top is not None
-    watcher = 1 - r.to_play
-    r.apply(TakeDiscard())
-    odds = stock_odds(r.observation(watcher))
-    unseen = unseen_cards(r.observation(watcher))
-    # The card taken is in his hand, not in the tallone: one copy fewer, one card fewer.
-    total = sum(unseen.values()) - 1
-    assert odds.get(top, 0.0) == pytest.approx((unseen[top] - 1) / total)
-
-
-@pytest.mark.parametrize("judge", ["static", "rollout"])
-def test_both_judges_finish_rounds_with_legal_moves(judge: str) -> None:
-    rules = replace(CLASSICO, max_turns=24)
-    r = Round(rules, 2, seed=11)
-    bots: list[Bot] = [Referee(ExpertBot(4, rollouts=1, horizon=4, judge=judge)), GreedyBot(4)]
-    while not r.is_over:
-        r.apply(bots[r.to_play].act(r.observation(r.to_play)))
-
-
-def test_a_fixed_number_of_guesses_repeats_the_same_play() -> None:
+def test_the_expert_repeats_the_same_play() -> None:
     rules = replace(CLASSICO, max_turns=16)
 
     def play() -> list[str]:
         r = Round(rules, 2, seed=5)
-        bots: list[Bot] = [ExpertBot(1, rollouts=2, horizon=4, judge="rollout"), GreedyBot(2)]
+        bots: list[Bot] = [ExpertBot(1), GreedyBot(2)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
         return [str(e) for e in r.public_history]
@@ -241,9 +166,7 @@ def test_the_hold_strategy_keeps_its_melds_while_far_from_going_out() -> None:
     held = hold_turn(obs, greedy_turn, Hold(), Style())
     assert held is not None and len(held) == 1 and isinstance(held[0], Discard)
     assert held[0].card not in parse_cards("4H 5H 6H")
-    assert isinstance(ExpertBot(0, judge="none").act(obs), Discard)
-    # The greedy strategy lays at once.
-    assert isinstance(ExpertBot(0, judge="none", strategy="greedy").act(obs), Lay)
+    assert isinstance(ExpertBot(0).act(obs), Discard)
 
 
 def test_the_hold_strategy_lays_when_an_opponent_is_about_to_go_out() -> None:
@@ -263,7 +186,7 @@ def test_the_hold_strategy_lays_everything_at_once_to_go_out() -> None:
     r.apply(Draw())
     out = going_out(r.observation(0))
     assert out is not None and out[-1] == Discard(Card.parse("KD"))
-    bot = ExpertBot(0, judge="none")
+    bot = ExpertBot(0)
     while not r.is_over:
         r.apply(bot.act(r.observation(0)))
     assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
@@ -272,8 +195,6 @@ def test_the_hold_strategy_lays_everything_at_once_to_go_out() -> None:
 def test_the_hold_strategy_finishes_rounds_with_legal_moves() -> None:
     for preset in ("classico", "apertura-50", "scala-40"):
         r = Round(replace(get_preset(preset), max_turns=40), 2, seed=9)
-        bots: list[Bot] = [Referee(ExpertBot(2, judge="none")), GreedyBot(2)]
+        bots: list[Bot] = [Referee(ExpertBot(2)), GreedyBot(2)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
-    with pytest.raises(ValueError, match="strategy"):
-        ExpertBot(strategy="hoard")

@@ -247,7 +247,7 @@ def test_the_beginner_slips_sometimes() -> None:
     beginner = bot_for_level("principiante", seed=2)
     picks = {beginner.act(obs) for _ in range(40)}
     assert Discard(Card.parse("KS")) in picks and len(picks) > 1
-    # The full greedy bot never slips (the expert thinks against a clock: not a fixed answer).
+    # The full greedy bot never slips.
     greedy = bot_for_level("intermedio", seed=2)
     assert {greedy.act(obs) for _ in range(5)} == {Discard(Card.parse("KS"))}
 

@@ -6,11 +6,12 @@ results as one.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import defaultdict
 
 import pytest
 
-from ramino.ai import Bot
+from ramino.ai import Bot, GreedyBot, Style
 from ramino.ai.tournament import (
     BOTS,
     BotStats,
@@ -228,6 +229,15 @@ def test_times_are_kept_only_when_asked() -> None:
     assert sum(stats.times) == pytest.approx(stats.seconds)
 
 
+def test_a_tournament_may_bring_its_own_bots() -> None:
+    # Another setting of a registered bot under a new name, beside the registry's own.
+    sloppy = functools.partial(GreedyBot, style=Style(random_discard=0.5))
+    result = run_tournament(short(8), ["sloppy", "greedy"], 3, seed=4, bots={"Sloppy": sloppy})
+    assert list(result.bot_stats()) == ["sloppy", "greedy"]
+    with pytest.raises(ValueError, match=r"choose one of random, .*, sloppy$"):
+        run_tournament(short(), ["sloppy", "clever"], 1, bots={"sloppy": sloppy})
+
+
 # --- several processes ---
 
 
@@ -238,8 +248,17 @@ def test_two_workers_give_exactly_what_one_gives(matches: bool) -> None:
     count = 2 if matches else 5
 
     def play(workers: int) -> TournamentResult:
+        # A bot of the tournament's own travels to the workers too.
+        own = {"principiante": functools.partial(GreedyBot, style=Style(random_discard=0.5))}
         return run_tournament(
-            rules, lineup, count, seed=11, duplicate=True, matches=matches, workers=workers
+            rules,
+            lineup,
+            count,
+            seed=11,
+            duplicate=True,
+            matches=matches,
+            workers=workers,
+            bots=own,
         )
 
     one, two = play(1), play(2)

@@ -1,8 +1,8 @@
-"""Holding melds back to go out all at once (*chiusura in mano*), for the expert bot's
-``strategy="hold"``: the greedy bot lays a meld as soon as it has one, which gives the others
-cards to attach to and forgoes the close in one turn that doubles their counts (classico's
-``rummy_bonus``). This policy keeps every meld in hand until the whole hand goes down in one
-turn, unless an opponent is about to go out or the melds held back cost too much if caught.
+"""Holding melds back to go out all at once (*chiusura in mano*), the expert bot's play: the
+greedy bot lays a meld as soon as it has one, which gives the others cards to attach to and
+forgoes the close in one turn that doubles their counts (classico's ``rummy_bonus``). This
+policy keeps every meld in hand until the whole hand goes down in one turn, unless an
+opponent is about to go out or the melds held back cost too much if caught.
 """
 
 from __future__ import annotations

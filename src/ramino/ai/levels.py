@@ -1,8 +1,8 @@
 """The three strengths of the computer opponent a player chooses at the table.
 
 ``principiante`` and ``intermedio`` are the greedy bot (:mod:`ramino.ai.greedy`) in two
-styles; ``esperto`` is the expert bot (:mod:`ramino.ai.expert`), which holds its melds back
-to go out all at once (*in mano*) when the exact solver says the hand can get there.
+styles; ``esperto`` is the expert bot (:mod:`ramino.ai.expert`), which plays as the greedy
+bot but holds its melds back to go out all at once (*in mano*) while that is safe.
 """
 
 from __future__ import annotations
@@ -43,10 +43,5 @@ def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None =
     if key == "intermedio":
         return GreedyBot(seed, name=name or key)
     if key == "esperto":
-        return _expert(seed, name or key)
+        return ExpertBot(seed, name=name or key)
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-
-
-def _expert(seed: int | str | bytes, name: str) -> Bot:
-    # The seam for the expert bot (a search over the turn and the opponents' likely hands).
-    return ExpertBot(seed, name=name)

@@ -2,7 +2,8 @@
 rotation, duplicate deals), playing the games on one process or several, and the figures per
 bot (rounds won with a Wilson interval, mean penalty, decision time).
 
-``ramino simulate`` and ``bench/strength.py`` are thin shells around :func:`run_tournament`.
+``ramino simulate``, ``bench/strength.py`` and ``bench/expert.py`` are thin shells around
+:func:`run_tournament`.
 
 The schedule, precisely. The *line-up* names a bot for each seat (``lineup[s]`` at seat ``s``).
 Game ``i`` (from 0) is played with the line-up *rotated* by ``k`` seats: seat ``s`` holds
@@ -37,7 +38,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -208,6 +209,9 @@ class RoundOutcome:
     """The time each seat thought, in seconds (the only figure that depends on the clock)."""
     times: tuple[tuple[float, ...], ...] = ()
     """Each decision's time by seat, when the tournament keeps them (``keep_times``)."""
+    in_one_turn: bool = False
+    """Whoever went out laid his whole hand in one turn (*in mano*): the rules may double
+    the others' counts (:func:`ramino.engine.scoring.loser_score`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +326,8 @@ class _Spec:
     seed: bytes
     matches: bool
     keep_times: bool
+    bots: Mapping[str, BotFactory]
+    """The tournament's own bots, beside :data:`BOTS`."""
 
 
 class _Timed:
@@ -355,8 +361,11 @@ class _Timed:
         return taken
 
 
-def _bot_seed(spec: _Spec, game: Game, seat: int) -> bytes:
-    return spec.seed + f"/game/{game.index}/seat/{seat}".encode()
+def _seat_bot(spec: _Spec, name: str, game: Game, seat: int) -> Bot:
+    """The bot ``name`` for ``seat`` of ``game``, seeded from both."""
+    seed = spec.seed + f"/game/{game.index}/seat/{seat}".encode()
+    factory = spec.bots.get(name)
+    return factory(seed) if factory is not None else make_bot(name, seed)
 
 
 def _round_outcome(
@@ -378,14 +387,14 @@ def _round_outcome(
         decisions=tuple(t[0] for t in taken),
         seconds=tuple(t[1] for t in taken),
         times=tuple(t[2] for t in taken) if timers and timers[0].keep_times else (),
+        in_one_turn=end.in_one_turn,
     )
 
 
 def _play_game(spec: _Spec, game: Game) -> GameOutcome:
     bots = seat_lineup(spec.lineup, game.rotation)
     timers = [
-        _Timed(make_bot(name, _bot_seed(spec, game, s)), spec.keep_times)
-        for s, name in enumerate(bots)
+        _Timed(_seat_bot(spec, name, game, s), spec.keep_times) for s, name in enumerate(bots)
     ]
     if not spec.matches:
         round_ = Round(spec.rules, len(bots), seed=round_seed(spec.seed, game.deal), dealer=0)
@@ -460,15 +469,19 @@ def run_tournament(
     matches: bool = False,
     workers: int = 1,
     keep_times: bool = False,
+    bots: Mapping[str, BotFactory] | None = None,
     on_progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Let the bots of ``lineup`` (names of :data:`BOTS`, one per seat) play ``count`` deals
     of rounds, or of whole ``matches``, rotating their seats game by game; ``duplicate`` plays
     each deal once per rotation (see the module's docstring for the exact schedule).
 
-    ``workers`` processes share the games; the result is the same for any number of them,
-    except the times. ``keep_times`` keeps every decision's time (for medians); ``on_progress``
-    is told how many games have just ended.
+    ``bots`` names more bots for this tournament alone, or other settings of registered
+    ones, as a benchmark may (``{"expert": functools.partial(ExpertBot, hold=...)}``); with
+    ``workers`` above 1 each factory must pickle (a class, a module's function, a partial of
+    one). ``workers`` processes share the games; the result is the same for any number of
+    them, except the times. ``keep_times`` keeps every decision's time (for medians);
+    ``on_progress`` is told how many games have just ended.
 
     >>> from dataclasses import replace
     >>> from ramino.engine.presets import get_preset
@@ -479,14 +492,16 @@ def run_tournament(
      (2, ('random', 'greedy')), (3, ('greedy', 'random')), (3, ('random', 'greedy'))]
     """
     names = tuple(name.strip().lower() for name in lineup)
-    unknown = [name for name in names if name not in BOTS]
+    own = {name.strip().lower(): factory for name, factory in (bots or {}).items()}
+    known = [*BOTS, *(name for name in own if name not in BOTS)]
+    unknown = [name for name in names if name not in known]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}: choose one of {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {unknown[0]!r}: choose one of {', '.join(known)}")
     if count < 1:
         raise ValueError(f"a tournament needs at least 1 deal, not {count}")
     if workers < 1:
         raise ValueError(f"a tournament needs at least 1 worker, not {workers}")
-    spec = _Spec(rules, names, seed_bytes(seed), matches, keep_times)
+    spec = _Spec(rules, names, seed_bytes(seed), matches, keep_times, own)
     games = schedule(count, len(names), duplicate=duplicate)
     start = time.perf_counter()
     outcomes = _play_games(spec, games, workers, on_progress or _ignore)
