@@ -62,3 +62,17 @@ def test_ramino_simulate_stops_cleanly_on_ctrl_c(delay: float) -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err.decode()
     assert b"fatal" not in err and b"Traceback" not in err
+
+
+@pytest.mark.slow
+def test_ramino_simulate_with_workers_stops_cleanly_on_ctrl_c() -> None:
+    command = [sys.executable, "-m", "ramino", "simulate", "--rules", "scala-40"]
+    command += ["--players", "4", "--rounds", "100000", "--workers", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    time.sleep(4)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err.decode()
+    assert b"fatal" not in err and b"Traceback" not in err

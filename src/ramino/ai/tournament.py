@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -440,23 +440,33 @@ def _play_games(
         return outcomes
     batches = _batches(games, workers)
     done: dict[int, list[GameOutcome]] = {}
+    jobs = [(spec, number, batch) for number, batch in enumerate(batches)]
     # spawn, not fork: the parent may run threads (the progress bar refreshes from one), and
     # forking a threaded process can deadlock; spawn also behaves the same on every system.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
     try:
-        futures: dict[Future[list[GameOutcome]], int] = {
-            pool.submit(_play_batch, spec, batch): number for number, batch in enumerate(batches)
-        }
-        for future in as_completed(futures):
-            number = futures[future]
-            done[number] = future.result()
-            on_progress(len(done[number]))
+        for number, outcomes in pool.imap_unordered(_play_job, jobs):
+            done[number] = outcomes
+            on_progress(len(outcomes))
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Ctrl-C reaches the parent alone: the workers are stopped from outside, never
+        # interrupted inside the compiled engine (see ramino.interrupts).
+        pool.terminate()
+        pool.join()
         raise
-    pool.shutdown()
+    pool.close()
+    pool.join()
     # Merged in schedule order, whatever order the workers finished in.
     return [outcome for number in range(len(batches)) for outcome in done[number]]
+
+
+def _play_job(job: tuple[_Spec, int, Sequence[Game]]) -> tuple[int, list[GameOutcome]]:
+    spec, number, batch = job
+    return number, _play_batch(spec, batch)
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_tournament(
