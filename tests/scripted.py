@@ -61,7 +61,17 @@ def attributes(r: Round) -> dict[str, object]:
 def snapshot(r: Round) -> bytes:
     """Every attribute of the round but those fixed at the deal and the answers remembered
     for the decision (a check may fill them in); the history by its length."""
-    fixed = {"rules", "players", "dealer", "seed", "deck", "deck_order", "_answers"}
+    fixed = {
+        "rules",
+        "players",
+        "dealer",
+        "seed",
+        "deck",
+        "deck_order",
+        "_answers",
+        "_listing",
+        "_listed",
+    }
     state = {k: v for k, v in attributes(r).items() if k not in fixed}
     state["history"] = len(r.history)
     state["public_history"] = len(r.public_history)

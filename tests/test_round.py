@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, IllegalAction, Reason, get_preset, parse_cards
+from ramino.engine import round as round_module
 from ramino.engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard, parse_action
 from ramino.engine.match import Match
 from ramino.engine.round import EndReason, Phase, Round, stacked_deck
@@ -17,6 +18,7 @@ from ramino.engine.rules import (
     FinalDiscard,
     Rules,
 )
+from scripted import attributes
 
 CLASSICO = get_preset("classico")
 TWO = replace(CLASSICO, name="test", max_players=2)
@@ -359,6 +361,15 @@ def test_asking_for_the_moves_changes_nothing_in_the_round() -> None:
     before = pickle.dumps(r)
     assert r.legal_actions
     assert pickle.dumps(r) == before
+
+
+def test_a_round_pickles_every_attribute_of_its_state() -> None:
+    r = stacked(TWO, [HAND_A, HAND_B], "KD", "5D")
+    r.apply(Draw())
+    assert r.legal_actions
+    assert pickle.dumps(r)  # the decisions remembered for the next move are left out
+    memo = {"_answers", "_listing", "_listed"}
+    assert {k for k in attributes(r) if k not in memo} == set(round_module._STATE)
 
 
 def _after_the_draw() -> Round:

@@ -196,7 +196,7 @@ def can_lay_all_pending(trial: Round, seat: int) -> bool:
     for action in _legal.joker_actions(trial, seat):
         after = trial.copy()
         try:
-            after._plan(action)()
+            after._decide(action)()
         except RaminoError:
             continue
         if can_lay_all_pending(after, seat):
