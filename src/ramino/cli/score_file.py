@@ -15,7 +15,6 @@ file, such as ``rounds[3].hands.Carla``.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from ..engine.errors import RaminoError, Reason, ScoreError
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing
+from ..engine.text import UnreadableText, load_json
 
 _TOP_KEYS = ("players", "rules", "rounds")
 _ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
@@ -84,28 +84,9 @@ def read_text(source: str) -> str:
 def parse_score_file(text: str, source: str) -> ScoreFile:
     """Parse the JSON text of a score sheet read from ``source`` (its name, for messages)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        place = f"riga {error.lineno}, colonna {error.colno}"
-        where = f"line {error.lineno}, column {error.colno}"
-        raise bad(
-            source,
-            f"non è JSON valido ({place}: {error.msg}).",
-            f"not valid JSON ({where}: {error.msg}).",
-        ) from None
-    except ValueError:
-        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise bad(
-            source,
-            "un numero ha troppe cifre per essere letto (più di 4300).",
-            "a number has too many digits to be read (more than 4300).",
-        ) from None
-    except RecursionError:
-        raise bad(
-            source,
-            "liste o oggetti annidati troppo in profondità.",
-            "arrays or objects nested too deep.",
-        ) from None
+        data = load_json(text)
+    except UnreadableText as error:
+        raise bad(source, *error.detail) from None
     if not isinstance(data, dict):
         raise bad(
             source,

@@ -18,7 +18,7 @@ from .rules import Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
-from .text import shown, writable
+from .text import UnreadableText, load_json, shown, writable
 
 __all__ = [
     "FORMAT",
@@ -418,27 +418,9 @@ def from_json(text: str) -> Record:
     ramino.engine.errors.RecordError: Registrazione della partita non valida (version): la versione 2 non è letta da questo programma (legge la 1).
     """  # noqa: E501
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        at = f"{error.lineno}:{error.colno}"
-        raise _bad(
-            "JSON",
-            f"testo JSON non valido alla riga {error.lineno}, colonna {error.colno} ({error.msg}).",
-            f"not valid JSON at line {at} ({error.msg}).",
-        ) from None
-    except ValueError:
-        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise _bad(
-            "JSON",
-            "un numero ha troppe cifre per essere letto (più di 4300).",
-            "a number has too many digits to be read (more than 4300).",
-        ) from None
-    except RecursionError:
-        raise _bad(
-            "JSON",
-            "liste o oggetti annidati troppo in profondità.",
-            "arrays or objects nested too deep.",
-        ) from None
+        data = load_json(text)
+    except UnreadableText as error:
+        raise _bad("JSON", *error.detail) from None
     if not isinstance(data, dict):
         raise _bad("JSON", "serve un oggetto JSON {...}.", "a JSON object {...} is needed.")
     if data.get("format") != FORMAT:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from .errors import Localized, Reason, RulesError
 from .presets import PRESETS, get_preset
 from .rules import Contract, DeckSize, HandSize, Rules, knob_names
-from .text import writable
+from .text import TOO_MANY_DIGITS, writable
 
 __all__ = ["rules_from_mapping", "rules_from_toml", "rules_to_toml"]
 
@@ -365,17 +365,13 @@ def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
         raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_syntax_detail(error)) from None
     except ValueError:
         # tomllib's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_TOO_LONG) from None
+        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=TOO_MANY_DIGITS) from None
     except RecursionError:
         # Arrays or tables nested thousands deep: tomllib reads them by recursion.
         raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_TOO_DEEP) from None
     return rules_from_mapping(data, source=source)
 
 
-_TOO_LONG: Localized = (
-    "un numero ha troppe cifre per essere letto (più di 4300).",
-    "a number has too many digits to be read (more than 4300).",
-)
 _TOO_DEEP: Localized = (
     "liste o tabelle annidate troppo in profondità.",
     "arrays or tables nested too deep.",

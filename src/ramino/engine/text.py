@@ -81,3 +81,51 @@ def writable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+class UnreadableText(ValueError):
+    """Text that a reader could not parse, with why in Italian and English (``detail``); each
+    reader turns it into its own error, which names the file or the field."""
+
+    def __init__(self, it: str, en: str) -> None:
+        super().__init__(en)
+        self.detail = (it, en)
+
+
+#: Why a number or a nesting the parsers refuse could not be read.
+TOO_MANY_DIGITS = (
+    "un numero ha troppe cifre per essere letto (più di 4300).",
+    "a number has too many digits to be read (more than 4300).",
+)
+NESTED_TOO_DEEP = (
+    "liste o oggetti annidati troppo in profondità.",
+    "arrays or objects nested too deep.",
+)
+
+
+def load_json(text: str) -> object:
+    """``json.loads``, every way it fails (bad syntax, a number of over 4300 digits, nesting
+    thousands deep) an :class:`UnreadableText`.
+
+    >>> load_json('{"a": [1]}')
+    {'a': [1]}
+    >>> try:
+    ...     load_json('{"a": }')
+    ... except UnreadableText as error:
+    ...     print(error.detail[1])
+    not valid JSON at line 1, column 7 (Expecting value).
+    """
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UnreadableText(
+            f"testo JSON non valido alla riga {error.lineno}, colonna {error.colno} ({error.msg}).",
+            f"not valid JSON at line {error.lineno}, column {error.colno} ({error.msg}).",
+        ) from None
+    except ValueError:
+        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
+        raise UnreadableText(*TOO_MANY_DIGITS) from None
+    except RecursionError:
+        raise UnreadableText(*NESTED_TOO_DEEP) from None

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, to_json, verify
+from ..engine.text import UnreadableText, load_json
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
@@ -86,26 +87,9 @@ def match_from_json(
     Every defect raises :class:`RecordError` saying where it is (``rounds[2].actions[5]``).
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _bad(
-            "JSON",
-            f"testo JSON non valido alla riga {error.lineno} ({error.msg}).",
-            f"not valid JSON at line {error.lineno} ({error.msg}).",
-        ) from None
-    except ValueError:
-        # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise _bad(
-            "JSON",
-            "un numero ha troppe cifre per essere letto (più di 4300).",
-            "a number has too many digits to be read (more than 4300).",
-        ) from None
-    except RecursionError:
-        raise _bad(
-            "JSON",
-            "liste o oggetti annidati troppo in profondità.",
-            "arrays or objects nested too deep.",
-        ) from None
+        data = load_json(text)
+    except UnreadableText as error:
+        raise _bad("JSON", *error.detail) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(
             "format",
