@@ -1,8 +1,9 @@
 """A round rebuilt from one player's view: what he saw, with a guess at what he did not.
 
-Bots that search (the expert of :mod:`ramino.ai`) play a round forward from many guesses at
-the hidden cards. Everything else of the state comes from the observation, so the rebuilt
-round shows that player exactly what he saw; only the engine knows where each fact goes.
+A bot tries its own turn on such a round (the expert of :mod:`ramino.ai` does), the hidden
+cards dealt as it likes: they cannot change what its own moves do. Everything else of the
+state comes from the observation, so the rebuilt round shows that player exactly what he saw;
+only the engine knows where each fact goes.
 """
 
 from __future__ import annotations
