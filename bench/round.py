@@ -174,7 +174,7 @@ def open_spiel_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]
                     outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(rnd.choices(outcomes, weights)[0])
                 else:
-                    legal = state.legal_actions
+                    legal = state.legal_actions()
                     state.apply_action(legal[rnd.randrange(len(legal))])
                     decisions += 1
         return decisions, rounds
