@@ -36,7 +36,7 @@ COMPILED = [
     "opening",
     "retrieval",
     "round",
-    "rules_key",
+    "rules_memo",
     "scoring",
     "state",
 ]

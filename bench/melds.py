@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 from ramino.engine import JOKER, NATURAL_CARDS, Card, MeldError, Rules, get_preset
-from ramino.engine.legal import clear_caches
 from ramino.engine.melds import attach, validate_meld
+from ramino.engine.rules_memo import forget_all
 
 
 def near_melds(rnd: random.Random, n: int) -> list[list[Card]]:
@@ -44,7 +44,7 @@ def timed(label: str, calls: Callable[[], int], batches: int = 20) -> None:
     per_call = []
     for _ in range(batches):
         # Cold every batch: the engine remembers meld checks, and a batch repeats its hands.
-        clear_caches()
+        forget_all()
         start = time.perf_counter()
         count = calls()
         per_call.append((time.perf_counter() - start) / count * 1e6)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from ramino.ai import RandomBot, play_round
 from ramino.engine.errors import IllegalAction, Reason
-from ramino.engine.legal import clear_caches
 from ramino.engine.play import round_seed
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.engine.round import Round
+from ramino.engine.rules_memo import forget_all
 
 
 @dataclass
@@ -52,7 +52,7 @@ def timed(batch: Callable[[int], tuple[int, int]], k: int) -> tuple[int, int, fl
     """One batch from cold caches: its decisions, rounds and processor seconds."""
     # Start every batch cold: the engine remembers answers about hands it has seen, and
     # the second figure replays the very same games as the first.
-    clear_caches()
+    forget_all()
     # Processor time: on a shared machine, other processes' work is not counted.
     start = time.process_time()
     d, r = batch(k)

@@ -1,17 +1,17 @@
-"""Candidate melds are shared between the hands that hold them, and so are their lays.
+"""Candidate melds are shared between the hands that hold them.
 
 What the engine remembers about hands holds tens of thousands of candidates; shared, each
-meld costs its tuples once, and the garbage collector has that many fewer to traverse. These
-hold on both builds: compiled code copies a (cards, declared) pair when it hands one on, and
-the engine keeps pairs as objects where it stores them.
+meld costs its tuples once. This holds on both builds: compiled code copies a (cards,
+declared) pair when it hands one on, and the engine keeps pairs as objects where it stores
+them.
 """
 
 from __future__ import annotations
 
 from ramino.engine.candidates import Candidate, meld_candidates
 from ramino.engine.cards import Card, parse_cards
-from ramino.engine.legal import _lay_for, clear_caches
 from ramino.engine.presets import get_preset
+from ramino.engine.rules_memo import forget_all
 
 
 def _by_cards(found: tuple[Candidate, ...]) -> dict[str, Candidate]:
@@ -19,7 +19,7 @@ def _by_cards(found: tuple[Candidate, ...]) -> dict[str, Candidate]:
 
 
 def test_hands_holding_the_same_run_share_its_candidate() -> None:
-    clear_caches()
+    forget_all()
     rules = get_preset("scala-40")
     first = _by_cards(meld_candidates(parse_cards("7H 8H 9H KS"), rules))
     second = _by_cards(meld_candidates(parse_cards("7H 8H 9H 2C 3D"), rules))
@@ -35,15 +35,3 @@ def test_hands_holding_the_same_run_share_its_candidate() -> None:
 
 JOKER = Card.joker()
 SEVEN = Card.parse("7H")
-
-
-def test_a_candidate_gives_the_same_lay_every_time() -> None:
-    clear_caches()
-    rules = get_preset("classico")
-    (pair,) = meld_candidates(parse_cards("7H 8H 9H"), rules)
-    lay = _lay_for(pair)
-    assert _lay_for(pair) is lay
-    (again,) = meld_candidates(parse_cards("7H 8H 9H KS"), rules)
-    assert _lay_for(again) is lay
-    assert lay.cards == pair[0]
-    assert lay.jokers == pair[1]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ramino.engine.candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
-from ramino.engine.legal import _search_reachable, clear_caches, opening_reachable
+from ramino.engine.legal import _search_reachable, opening_reachable
 from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.opening import (
     OpeningSearch,
@@ -26,7 +26,7 @@ from ramino.engine.opening import (
 )
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, JokerPosition, Rules, SetSuits
-from ramino.engine.rules_key import rules_key
+from ramino.engine.rules_memo import forget_all, rules_memo
 
 SCALA_40 = get_preset("scala-40")
 RULES = (
@@ -110,7 +110,7 @@ def test_many_copies_of_a_card_widen_the_fields() -> None:
     # the next card's field.
     rules = dataclasses.replace(SCALA_40, max_jokers_per_meld=None, min_natural_cards=1)
     hand = parse_cards("JK JK JK JK 7H 7S")
-    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_key(rules))
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_memo(rules))
     assert search.low == 7  # three bits of count under the guard
     full = search.pack(hand)
     three = search.pack(parse_cards("JK JK JK")) - search.guards
@@ -126,14 +126,14 @@ def test_a_large_hand_still_counts_right() -> None:
     assert opening_reachable(hand, SCALA_40, 190, keep=1)
     assert not opening_reachable(hand, SCALA_40, 250, keep=1)
     codes = tuple(sorted(card.code for card in hand))
-    assert search_for(codes, rules_key(SCALA_40)).guards.bit_length() > 62
+    assert search_for(codes, rules_memo(SCALA_40)).guards.bit_length() > 62
 
 
 def test_questions_past_what_a_remembered_key_packs_are_answered_alike() -> None:
     # The points wanted and the cards kept are packed into one int to remember an answer;
     # past those bits the question is worked out each time, with the same answer.
     hand = parse_cards("7H 8H 9H 7S 7C 7D JK")
-    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_key(SCALA_40))
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), rules_memo(SCALA_40))
     full = search.pack(hand)
     # 7♥ 8♥ 9♥ with the jolly as 10♥ (34) and the three other sevens (21).
     assert search.reach(full, len(hand), 55, 0)
@@ -175,9 +175,9 @@ def test_no_melds_of_a_hand_make_more_than_its_bound(
         rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
     except RulesError:
         assume(False)  # knobs that contradict each other (a wrap with the ace only low)
-    key = rules_key(rules)
-    bound = points_bound(hand, key)
-    search = OpeningSearch(tuple(sorted(card.code for card in hand)), key)
+    memo = rules_memo(rules)
+    bound = points_bound(hand, memo)
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), memo)
     full = search.pack(hand)
     assert not search.reach(full, len(hand), bound + 1, 0)
     # The bound stops a search only where it is short: never an answer changed.
@@ -207,16 +207,16 @@ def test_the_bound_with_a_card_to_hold_is_0_only_where_no_meld_holds_it(
     hand: list[Card], changes: dict[str, object], pick: int
 ) -> None:
     rules, card = _rules_and_card(changes, hand, pick)
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     held = [
         meld
         for meld, _ in meld_candidates(hand, rules, containing=card)
         if rules.opening_jokers or JOKER not in meld
     ]
-    bound = points_bound(hand, key, using=card.code)
+    bound = points_bound(hand, memo, using=card.code)
     if held:
         assert bound > 0
-        assert bound == points_bound(hand, key)
+        assert bound == points_bound(hand, memo)
     # Where it is 0, no opening holding the card is found, whatever the points asked.
     if bound == 0:
         assert opening_reachable(hand, rules, 1, keep=0, using=card) is False
@@ -275,37 +275,37 @@ def test_a_candidate_is_worth_what_its_cards_say() -> None:
 
 
 def test_the_bound_with_a_card_to_hold() -> None:
-    key = rules_key(SCALA_40)
+    memo = rules_memo(SCALA_40)
     hand = parse_cards("QH KH AH 7S 7D 2C")
     # The run holds the king: the bound is the hand's. No meld holds the 2 of clubs, and
     # none the 7 of spades without a jolly.
-    assert points_bound(hand, key, using=Card.parse("KH").code) == 31
-    assert points_bound(hand, key, using=Card.parse("2C").code) == 0
-    assert points_bound(hand, key, using=Card.parse("7S").code) == 0
-    assert points_bound([*hand, JOKER], key, using=Card.parse("7S").code) == 56
+    assert points_bound(hand, memo, using=Card.parse("KH").code) == 31
+    assert points_bound(hand, memo, using=Card.parse("2C").code) == 0
+    assert points_bound(hand, memo, using=Card.parse("7S").code) == 0
+    assert points_bound([*hand, JOKER], memo, using=Card.parse("7S").code) == 56
 
 
 def test_the_bound_counts_the_cards_a_meld_might_hold() -> None:
-    key = rules_key(SCALA_40)
+    memo = rules_memo(SCALA_40)
     # A run (31) and a pair the jolly makes a set of (14, and the jolly 11); the 2 of clubs
     # has no card near it.
-    assert points_bound(parse_cards("QH KH AH 7S 7D 2C JK"), key) == 56
+    assert points_bound(parse_cards("QH KH AH 7S 7D 2C JK"), memo) == 56
     # Without the jolly the pair makes nothing.
-    assert points_bound(parse_cards("QH KH AH 7S 7D 2C"), key) == 31
+    assert points_bound(parse_cards("QH KH AH 7S 7D 2C"), memo) == 31
     # With one jolly, a card two ranks from another of its suit might be in a run.
-    assert points_bound(parse_cards("4C 6C 9D JK"), key) == 4 + 6 + 11
+    assert points_bound(parse_cards("4C 6C 9D JK"), memo) == 4 + 6 + 11
     # The king and the ace are neighbours, whatever the rules say of going round the corner.
-    assert points_bound(parse_cards("KS AS 2S"), key) == 10 + 11 + 2
+    assert points_bound(parse_cards("KS AS 2S"), memo) == 10 + 11 + 2
     # Two jollies make a run of any card.
-    assert points_bound(parse_cards("9D JK JK"), rules_key(_many_jollies())) == 9 + 22
+    assert points_bound(parse_cards("9D JK JK"), rules_memo(_many_jollies())) == 9 + 22
 
 
 def test_the_bound_counts_a_jolly_at_what_the_rules_make_it_worth() -> None:
     fixed = dataclasses.replace(SCALA_40, opening_joker_value=25)
-    assert points_bound(parse_cards("7S 7D JK"), rules_key(fixed)) == 14 + 25
+    assert points_bound(parse_cards("7S 7D JK"), rules_memo(fixed)) == 14 + 25
     # Where an opening may hold no jolly, a jolly neither counts nor makes a meld.
     barred = dataclasses.replace(SCALA_40, opening_jokers=False)
-    assert points_bound(parse_cards("7S 7D JK"), rules_key(barred)) == 0
+    assert points_bound(parse_cards("7S 7D JK"), rules_memo(barred)) == 0
 
 
 def _many_jollies() -> Rules:
@@ -341,15 +341,15 @@ def test_no_opening_with_the_table_makes_more_than_its_bound(
     # Where attachments count: melds of the hand and chains attached to the table's melds.
     rules = dataclasses.replace(ATTACHING, opening_jokers=opening_jokers)
     table = data.draw(tables(rules))
-    key = rules_key(rules)
-    bound = points_bound(hand, key, table)
-    search = OpeningSearch(tuple(sorted(card.code for card in hand)), key)
+    memo = rules_memo(rules)
+    bound = points_bound(hand, memo, table)
+    search = OpeningSearch(tuple(sorted(card.code for card in hand)), memo)
     # The search itself, which the bound stands before in opening_reachable.
     assert not _search_reachable(search, hand, search.pack(hand), rules, bound + 1, 0, None, table)
 
 
 def test_the_bound_with_the_table_counts_the_cards_that_might_go_on_it() -> None:
-    key = rules_key(ATTACHING)
+    memo = rules_memo(ATTACHING)
     table = [
         validate_meld(parse_cards("5H 6H 7H"), ATTACHING),
         validate_meld(parse_cards("KC KD KS"), ATTACHING),
@@ -357,14 +357,16 @@ def test_the_bound_with_the_table_counts_the_cards_that_might_go_on_it() -> None
     # The 8 and 9 of hearts grow the run one after the other; the jack of hearts, past a
     # missing rank, does not without a jolly; the king of hearts goes on the set.
     hand = parse_cards("8H 9H JH KH 2C")
-    assert points_bound(hand, key) == 0
-    assert points_bound(hand, key, table) == 8 + 9 + 10
+    assert points_bound(hand, memo) == 0
+    assert points_bound(hand, memo, table) == 8 + 9 + 10
     # The ace goes on after the king.
     high = [validate_meld(parse_cards("JS QS KS"), ATTACHING)]
-    assert points_bound(parse_cards("AS 2C"), key, high) == 11
+    assert points_bound(parse_cards("AS 2C"), memo, high) == 11
     # A jolly may fill the missing rank: every heart might go on the run.
     with_jolly = parse_cards("8H 9H JH KH 2C JK")
-    assert points_bound(with_jolly, key, table) == (points_bound(with_jolly, key) + 8 + 9 + 10 + 10)
+    assert points_bound(with_jolly, memo, table) == (
+        points_bound(with_jolly, memo) + 8 + 9 + 10 + 10
+    )
 
 
 @settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -380,12 +382,12 @@ def test_a_search_of_a_bigger_hand_answers_for_its_parts(
         rules = dataclasses.replace(SCALA_40, **changes)  # type: ignore[arg-type]
     except RulesError:
         assume(False)
-    key = rules_key(rules)
-    clear_caches()
-    whole, _ = search_holding(hand, key)
+    memo = rules_memo(rules)
+    forget_all()
+    whole, _ = search_holding(hand, memo)
     part = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=len(hand)))
-    search, left = search_holding(part, key)
-    own = OpeningSearch(tuple(sorted(card.code for card in part)), key)
+    search, left = search_holding(part, memo)
+    own = OpeningSearch(tuple(sorted(card.code for card in part)), memo)
     if Counter(part) <= Counter(hand):
         assert search is whole  # the part is answered by the hand's search
     else:
@@ -422,18 +424,18 @@ def test_a_card_added_to_a_searched_hand_is_answered_as_the_bigger_hand_would_be
     # The hand without the card (no twin of it: the caller asks only then), searched on its
     # own or as part of a bigger hand.
     own = [c for c in hand if c is not card]
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     searched = [*own, NARROW[pick % len(NARROW)]] if bigger else own
-    search = OpeningSearch(tuple(sorted(c.code for c in searched)), key)
+    search = OpeningSearch(tuple(sorted(c.code for c in searched)), memo)
     expected = opening_reachable([*own, card], rules, want, keep=keep, using=card)
     assert reach_adding(search, own, card, want, keep) is expected
 
 
 def test_a_card_added_is_answered_from_the_search_of_the_hand_it_joins() -> None:
     rules = SCALA_40
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     own = list(parse_cards("7H 8H QS KS 2C"))
-    search = OpeningSearch(tuple(sorted(c.code for c in own)), key)
+    search = OpeningSearch(tuple(sorted(c.code for c in own)), memo)
     # 9♥ makes 7♥ 8♥ 9♥ (24); with Q♠ K♠ and A♠ it would be 31 more.
     assert reach_adding(search, own, Card.parse("9H"), 24, 1)
     assert not reach_adding(search, own, Card.parse("9H"), 25, 1)
@@ -445,30 +447,30 @@ def test_a_card_added_is_answered_from_the_search_of_the_hand_it_joins() -> None
 
 
 def test_a_known_search_is_the_hands_own_or_that_of_the_hand_it_was_part_of() -> None:
-    clear_caches()
-    key = rules_key(SCALA_40)
+    forget_all()
+    memo = rules_memo(SCALA_40)
     hand = list(parse_cards("7H 8H QS KS 2C"))
     thrown = Card.parse("5D")
-    assert known_search(hand, key, thrown) is None
-    before = search_for(tuple(sorted(c.code for c in [*hand, thrown])), key)
+    assert known_search(hand, memo, thrown) is None
+    before = search_for(tuple(sorted(c.code for c in [*hand, thrown])), memo)
     # Other hands searched since push it out of the last built: found as the hand's parent.
     for other in ("AC 2C 3C", "AD 2D 3D", "AS 2S 3S", "4C 5C 6C"):
-        search_for(tuple(sorted(c.code for c in parse_cards(other))), key)
-    assert known_search(hand, key, None) is None
-    assert known_search(hand, key, thrown) is before
-    own = search_for(tuple(sorted(c.code for c in hand)), key)
-    assert known_search(hand, key, thrown) is own
+        search_for(tuple(sorted(c.code for c in parse_cards(other))), memo)
+    assert known_search(hand, memo, None) is None
+    assert known_search(hand, memo, thrown) is before
+    own = search_for(tuple(sorted(c.code for c in hand)), memo)
+    assert known_search(hand, memo, thrown) is own
 
 
 def test_a_search_does_not_answer_for_more_copies_than_its_hand_holds() -> None:
     # Four aces of clubs packed for a hand that holds one would carry into the next card's
     # field and read as the two of clubs.
-    key = rules_key(SCALA_40)
-    clear_caches()
-    whole, _ = search_holding(parse_cards("AC 2C 3C 4C"), key)
-    assert search_holding(parse_cards("AC 2C 3C"), key)[0] is whole
+    memo = rules_memo(SCALA_40)
+    forget_all()
+    whole, _ = search_holding(parse_cards("AC 2C 3C 4C"), memo)
+    assert search_holding(parse_cards("AC 2C 3C"), memo)[0] is whole
     part = parse_cards("AC AC AC AC")
-    search, left = search_holding(part, key)
+    search, left = search_holding(part, memo)
     assert search is not whole
     assert search.reach(left, 4, 1, 0) is False  # four of one suit make no set
 

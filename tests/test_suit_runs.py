@@ -13,7 +13,7 @@ from ramino.engine.candidates import _suit_runs
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.melds import validate_meld
 from ramino.engine.rules import AceInRuns, Rules
-from ramino.engine.rules_key import rules_key
+from ramino.engine.rules_memo import rules_memo
 
 BASE = Rules(max_jokers_per_meld=None)
 RULES = (
@@ -70,7 +70,7 @@ def test_runs_are_every_window_with_every_jolly_placement(
 ) -> None:
     mask = sum(1 << r for r in ranks)
     most = jokers if rules.max_jokers_per_meld is None else min(jokers, rules.max_jokers_per_meld)
-    runs = _suit_runs(2, mask, most, rules_key(rules))  # hearts
+    runs = _suit_runs(2, mask, most, rules_memo(rules))  # hearts
     shapes = []
     for cards, declared in runs:
         meld = validate_meld(cards, rules, jokers=declared)

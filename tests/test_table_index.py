@@ -13,14 +13,14 @@ from ramino.engine.cards import JOKER, NATURAL_CARDS
 from ramino.engine.legal import TableIndex, fits, table_index
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
-from ramino.engine.rules_key import rules_key
+from ramino.engine.rules_memo import rules_memo
 
 _ALL = (1 << 53) - 1
 
 
 def _fitting_by_hand(index: TableIndex) -> int:
     # Every card tried on every meld, without the sieve or what is remembered per meld.
-    rules = index.key.rules
+    rules = index.memo.rules
     mask = 0
     for card in (*NATURAL_CARDS, JOKER):
         if any(fits(meld, card, rules) for meld in index.melds):
@@ -39,7 +39,7 @@ def test_an_index_built_from_another_is_the_index_built_afresh(preset: str, seed
     pick = random.Random(seed)
     while not round_.is_over:
         index = table_index(round_)
-        fresh = TableIndex(index.melds, rules_key(rules))
+        fresh = TableIndex(index.melds, rules_memo(rules))
         assert index.melds == tuple(m.meld for m in round_.table)
         assert index.swaps == fresh.swaps
         assert index.parts == fresh.parts
@@ -56,13 +56,13 @@ def test_cards_that_could_be_attached_asked_a_few_at_a_time(preset: str, seed: i
     rules = get_preset(preset)
     round_ = Round(rules, 4, seed=seed)
     pick = random.Random(seed)
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     while not round_.is_over:
         if round_.table and pick.random() < 0.3:
             melds = tuple(m.meld for m in round_.table)
-            expected = _fitting_by_hand(TableIndex(melds, key))
+            expected = _fitting_by_hand(TableIndex(melds, memo))
             # Asked in pieces on one index, in a random order, then all at once.
-            index = TableIndex(melds, key)
+            index = TableIndex(melds, memo)
             codes = list(range(53))
             pick.shuffle(codes)
             for start in range(0, 53, 5):
@@ -71,6 +71,6 @@ def test_cards_that_could_be_attached_asked_a_few_at_a_time(preset: str, seed: i
                     wanted |= 1 << code
                 assert index.fitting(wanted) == expected & wanted
             assert index.fitting(_ALL) == expected
-            assert TableIndex(melds, key).fitting(_ALL) == expected
+            assert TableIndex(melds, memo).fitting(_ALL) == expected
         actions = round_.legal_actions
         round_.apply(actions[pick.randrange(len(actions))])

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, Store, per_rules, rules_key
+from .rules_memo import RulesMemo, remember, rules_memo
 
 if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.
@@ -37,25 +36,22 @@ def meld_candidates(
     # Asked by the cards' codes: the groups of a hand are remembered under them (ints hash
     # in C, cards in Python).
     at = -1 if containing is None else containing.code
-    return _candidates(sorted_codes(cards), rules_key(rules), at)
+    return _candidates(sorted_codes(cards), rules_memo(rules), at)
 
 
-def groups_of_codes(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
+def groups_of_codes(codes: tuple[int, ...], memo: RulesMemo) -> tuple[tuple[Candidate, ...], ...]:
     """The candidates of :func:`meld_candidates` (without ``containing``) for the cards with
-    these codes (sorted), under the rules of ``key``, in the same order, as the groups they
-    are remembered in: the runs of each suit, the sets of each rank. A group is the same
-    object every time the same cards of its suit or rank come back, so a caller can
-    remember what it works out about a group on the group itself."""
-    return _groups(codes, key)
+    these codes (sorted), under the rules of ``memo``, in the same order, as the groups they
+    are remembered in: the runs of each suit, the sets of each rank."""
+    return _groups(codes, memo)
 
 
-def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candidate, ...]:
+def _candidates(codes: tuple[int, ...], memo: RulesMemo, at: int) -> tuple[Candidate, ...]:
     # Put together again at every call, from the groups: a turn rarely asks twice about the
-    # same hand (one in twenty in random play), and every answer kept would be a key and a
-    # tuple more for the garbage collector to look at.
+    # same hand (one in twenty in random play).
     # With a card asked about, only the groups of its suit and rank, worked out afresh:
     # remembered, they were never asked for again.
-    groups = _groups(codes, key) if at < 0 else _groups_of(codes, at, key)
+    groups = _groups(codes, memo) if at < 0 else _groups_of(codes, at, memo)
     # The pairs handed on as the objects of their groups, not copies (see _shared).
     pairs: list[object] = [c for g in groups for c in cast(_Pairs, g)]
     if at >= 0:
@@ -64,21 +60,18 @@ def _candidates(codes: tuple[int, ...], key: RulesKey, at: int) -> tuple[Candida
     return cast("tuple[Candidate, ...]", tuple(pairs))
 
 
-def _groups(codes: tuple[int, ...], key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
-    # The groups of a whole hand, remembered by rules value under its codes: the opening
-    # search and the melds to lay ask about the same hand within a turn. Not through
-    # remembered(): compiled, a function handed on is called through the interpreter.
-    answers = per_rules(_GROUPS, key, 256)
-    found = answers.get(codes)
+def _groups(codes: tuple[int, ...], memo: RulesMemo) -> tuple[tuple[Candidate, ...], ...]:
+    # The groups of a whole hand, remembered under its codes: the opening search and the
+    # melds to lay ask about the same hand within a turn.
+    found = memo.groups.get(codes)
     if found is None:
-        found = answers[codes] = _groups_of(codes, -1, key)
+        found = remember(memo.groups, codes, _groups_of(codes, -1, memo), 256)
     return found
 
 
-_GROUPS: Final[Store[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]] = Store()
-
-
-def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Candidate, ...], ...]:
+def _groups_of(
+    codes: tuple[int, ...], at: int, memo: RulesMemo
+) -> tuple[tuple[Candidate, ...], ...]:
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
@@ -114,7 +107,7 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
         else:
             spades |= 2 << rank
             spades_held += copy
-    most = key.max_jokers_per_meld
+    most = memo.max_jokers_per_meld
     max_jokers = jokers if most is None else min(jokers, most)
     found: list[tuple[Candidate, ...]] = []
     # Lists, not a tuple or a range: compiled, a list is walked by index, anything else
@@ -126,9 +119,9 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
         suits = _SUITS
         ranks = _RANKS
     # The groups already worked out for these rules, keyed by plain ints packing what each
-    # depends on (an int is hashed and compared in C, and no tuple is built to ask).
-    runs = per_rules(_RUNS, key, 32768)
-    sets = per_rules(_SETS, key, 32768)
+    # depends on.
+    runs = memo.runs
+    sets = memo.sets
     for s in suits:
         mask = clubs if s == 0 else diamonds if s == 1 else hearts if s == 2 else spades
         if mask:
@@ -136,7 +129,7 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
             run_key = ((max_jokers << 14 | mask) << 2) | s
             group = runs.get(run_key)
             if group is None:
-                group = runs[run_key] = _suit_runs(s, mask, max_jokers, key)
+                group = remember(runs, run_key, _suit_runs(s, mask, max_jokers, memo), 32768)
             if group:
                 found.append(group)
     for r in ranks:
@@ -157,7 +150,7 @@ def _groups_of(codes: tuple[int, ...], at: int, key: RulesKey) -> tuple[tuple[Ca
             group = sets.get(set_key)
             if group is None:
                 have = (int(of_clubs), int(of_diamonds), int(of_hearts), int(of_spades))
-                group = sets[set_key] = _rank_sets(r, have, max_jokers, key)
+                group = remember(sets, set_key, _rank_sets(r, have, max_jokers, memo), 32768)
             if group:
                 found.append(group)
     return tuple(found)
@@ -167,8 +160,6 @@ _SUITS: Final = [0, 1, 2, 3]
 _RANKS: Final = list(range(13))
 #: One copy of a card of each rank, in the four bits of its rank.
 _NIBBLES: Final = tuple(1 << (4 * rank) for rank in range(13))
-_RUNS: Final[Store[int, tuple[Candidate, ...]]] = Store()
-_SETS: Final[Store[int, tuple[Candidate, ...]]] = Store()
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
@@ -182,15 +173,15 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
     jokers = by_code[52]
     if rules.max_jokers_per_meld is not None:
         jokers = min(jokers, rules.max_jokers_per_meld)
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     live: set[Card] = set()
     for s in range(4):
         if masks[s]:
-            live.update(_suit_live(s, masks[s], jokers, key))
+            live.update(card for meld, _ in _suit_runs(s, masks[s], jokers, memo) for card in meld)
     for r in range(13):
         have = (by_code[r], by_code[r + 13], by_code[r + 26], by_code[r + 39])
         if any(have):
-            live.update(_rank_live(r, have, jokers, key))
+            live.update(card for meld, _ in _rank_sets(r, have, jokers, memo) for card in meld)
     return frozenset(c for c in cards if not c.is_joker and c not in live)
 
 
@@ -213,35 +204,25 @@ def _shape(codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
     return [clubs, diamonds, hearts, spades], by_code
 
 
-@lru_cache(maxsize=8192)
-def _suit_live(suit: int, mask: int, jokers: int, key: RulesKey) -> frozenset[Card]:
-    return frozenset(c for meld, _ in _suit_runs(suit, mask, jokers, key) for c in meld)
-
-
-@lru_cache(maxsize=8192)
-def _rank_live(rank: int, have: tuple[int, ...], jokers: int, key: RulesKey) -> frozenset[Card]:
-    return frozenset(c for meld, _ in _rank_sets(rank, have, jokers, key) for c in meld)
-
-
 # _BY_SUIT[suit index][rank] is the card, built once: Card(Rank(r), suit) costs enum lookups.
 _BY_SUIT: Final[tuple[tuple[Card, ...], ...]] = tuple(
     (JOKER, *(NATURAL_CARDS[s * 13 + r - 1] for r in range(1, 14))) for s in range(4)
 )
 
 
-def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candidate, ...]:
+def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Candidate, ...]:
     """The runs of one suit, from the ranks held in it (bit ``r`` of ``mask`` for rank r), in
     the order of their first card's position.
 
     The runs starting at a position depend only on the cards from there to the first position
     past the jolly's reach: they are remembered start by start (see _runs_from), far fewer of
     those come back than whole suits, and a suit not seen before is put together from them."""
-    wrap = key.run_wrap
+    wrap = memo.run_wrap
     # Machine ints (i64: compiled, plain C) for the positions and windows below, all under
     # 28 bits; a literal is shifted by at most 13 (see _groups_of).
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top: i64 = 14 if key.ace_in_runs is _LOW_OR_HIGH else 13
+    top: i64 = 14 if memo.ace_in_runs is _LOW_OR_HIGH else 13
     ranks: i64 = mask
     jollies: i64 = jokers
     held: i64 = 0
@@ -249,12 +230,12 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     while rank < 14:
         held += ranks >> rank & 1
         rank += 1
-    if held + jollies < 3 or held < max(1, key.min_natural_cards):
+    if held + jollies < 3 or held < max(1, memo.min_natural_cards):
         return ()
     # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
     # going round the corner).
     positions: i64 = ranks | ranks << 13
-    pieces = per_rules(_PIECES, key, 32768)
+    pieces = memo.run_pieces
     found: list[object] = []
     last: i64 = 14 if wrap else top - 1
     start: i64 = 1
@@ -286,8 +267,11 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
         piece_key = (((jollies << 14 | bits) << 4 | length) << 4 | start) << 2 | suit
         piece = pieces.get(piece_key)
         if piece is None:
-            piece = pieces[piece_key] = _runs_from(
-                suit, int(start), int(bits), int(length), jokers, key
+            piece = remember(
+                pieces,
+                piece_key,
+                _runs_from(suit, int(start), int(bits), int(length), jokers, memo),
+                32768,
             )
         found.extend(cast(_Pairs, piece))
         start += 1
@@ -309,7 +293,6 @@ def _suit_runs(suit: int, mask: int, jokers: int, key: RulesKey) -> tuple[Candid
     return cast("tuple[Candidate, ...]", tuple(found))
 
 
-_PIECES: Final[Store[int, tuple[Candidate, ...]]] = Store()
 _LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
 _DISTINCT: Final = SetSuits.DISTINCT
 _DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
@@ -317,11 +300,11 @@ _NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
 
 
 def _runs_from(
-    suit: int, start: int, bits: int, length: int, jokers: int, key: RulesKey
+    suit: int, start: int, bits: int, length: int, jokers: int, memo: RulesMemo
 ) -> tuple[Candidate, ...]:
     """The runs of one suit starting at the position ``start``, from which of the ``length``
     positions from there hold a card (bit ``k`` of ``bits`` for position start + k)."""
-    least = max(1, key.min_natural_cards)
+    least = max(1, memo.min_natural_cards)
     row = _BY_SUIT[suit]
     found: list[Candidate] = []
     present: list[int] = []
@@ -346,35 +329,30 @@ def _runs_from(
                 naturals = tuple([row[r] for r in stays])
                 declared = tuple([row[r] for r in standing]) if standing else None
                 found.append((naturals + (JOKER,) * len(standing), declared))
-    return _shared(found)
+    return _shared(found, memo)
 
 
-def _shared(found: list[Candidate]) -> tuple[Candidate, ...]:
-    """The candidates, each as the object already made for the same meld if there is one.
-    A run or a set comes back in many groups (every hand holding its cards), and what is
-    remembered holds tens of thousands of groups: shared, a meld costs its tuples once, and
-    the garbage collector, which traverses every tuple of cards at each full pass, has far
-    fewer of them to visit. Sharing also makes what is remembered by candidate (its lay
-    action, its opening option) serve every group that holds it."""
-    if len(_SHARED) >= 65536:
-        _SHARED.clear()
+def _shared(found: list[Candidate], memo: RulesMemo) -> tuple[Candidate, ...]:
+    """The candidates, each as the object already made for the same meld under these rules
+    if there is one: a run or a set comes back in many of the groups remembered (every
+    hand holding its cards), and shared, its tuples are held once."""
+    shared = memo.shared
+    if len(shared) >= 65536:
+        shared.clear()
     # As plain objects (see _Pairs): sharing needs the very objects.
     pairs = cast("list[object]", found)
-    return cast("tuple[Candidate, ...]", tuple([_SHARED.setdefault(c, c) for c in pairs]))
-
-
-_SHARED: Final[dict[object, object]] = {}
+    return cast("tuple[Candidate, ...]", tuple([shared.setdefault(c, c) for c in pairs]))
 
 
 def _rank_sets(
-    index: int, have_by_suit: tuple[int, ...], jokers: int, key: RulesKey
+    index: int, have_by_suit: tuple[int, ...], jokers: int, memo: RulesMemo
 ) -> tuple[Candidate, ...]:
     """The sets of the rank ``index`` (0 for the ace), from how many cards of each suit are
     held. Keyed on the index, not the Rank: an enum's hash is a Python call. Suits are
     their indices here, and cards are read from NATURAL_CARDS by code (building a Card
     looks up its enums)."""
-    distinct = key.set_suits is _DISTINCT
-    limits = [x for x in (4 if distinct else None, key.set_max) if x is not None]
+    distinct = memo.set_suits is _DISTINCT
+    limits = [x for x in (4 if distinct else None, memo.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.
     limit = min(limits) if limits else sum(have_by_suit) + jokers
     suits = [s for s, n in enumerate(have_by_suit) if n]
@@ -391,8 +369,8 @@ def _rank_sets(
         ]
     else:
         choices = _multisets(of_suit, suits, have_by_suit)
-    declared_suit = distinct and key.set_joker_swap is _DECLARED_SUIT
-    least = key.min_natural_cards
+    declared_suit = distinct and memo.set_joker_swap is _DECLARED_SUIT
+    least = memo.min_natural_cards
     for naturals in choices:
         if len(naturals) < least:
             continue
@@ -411,7 +389,7 @@ def _rank_sets(
                 continue
             else:
                 found.append((naturals + (JOKER,) * j, None))
-    return _shared(found)
+    return _shared(found, memo)
 
 
 #: The ways of taking some of n things (n up to 4), one at a time, then two, ..., as

@@ -14,7 +14,7 @@ from . import legal as _legal
 from .actions import Attach, Draw, Lay, TakeDiscard
 from .errors import IllegalAction, Reason
 from .rules import DiscardPickup
-from .rules_key import rules_key
+from .rules_memo import rules_memo
 from .state import Commit, Event, Phase
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ def take_is_usable_with_rediscard(round_: Round, seat: int, top: int) -> bool:
     # to word a refusal.
     trial = round_.shared_copy()
     trial.rules = replace(round_.rules, rediscard_taken_card=True)
-    trial._key = rules_key(trial.rules)
+    trial._key = rules_memo(trial.rules)
     return take_is_usable(trial, seat, top)
 
 

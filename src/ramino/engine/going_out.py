@@ -7,7 +7,6 @@ stuck rule, a hand shown at the close). The fast solver for bots is a separate c
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -120,11 +119,14 @@ def _surely_dead(cards: Sequence[Card], rules: Rules) -> list[Card]:
     return found
 
 
-@functools.lru_cache(maxsize=8)
 def _layout(width: int) -> tuple[tuple[int, ...], int]:
     """The packed multisets of fields ``width`` bits wide: each card code alone, and the guards."""
     unit = tuple(1 << width * code for code in range(JOKER_CODE + 1))
     return unit, sum(unit) << (width - 1)
+
+
+#: The layouts for up to 127 copies of a card, by width (see _Search).
+_LAYOUTS: Final = {width: _layout(width) for width in range(1, 9)}
 
 
 class _Search:
@@ -150,7 +152,7 @@ class _Search:
             counts[code] += 1
         self.counts = counts
         self.width = width = max(counts).bit_length() + 1
-        unit, self.guards = _layout(width)
+        unit, self.guards = _LAYOUTS[width] if width in _LAYOUTS else _layout(width)
         self.unit = unit
         self.full = sum(map(unit.__getitem__, codes))
         # Every meld must hold the lowest natural card left, so each meld is only ever tried

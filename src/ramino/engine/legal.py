@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from . import opening
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
@@ -36,7 +36,7 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_key import RulesKey, Store, per_rules, remembered, rules_key
+from .rules_memo import RulesMemo, remember, rules_memo
 from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _OPTIONAL_DISCARD: Final = FinalDiscard.OPTIONAL
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
     if meld.kind is _RUN:
-        return [(card,) for card in _ends_in_order(meld, rules_key(rules))]
+        return [(card,) for card in _ends_in_order(meld, rules_memo(rules))]
     if (
         meld.kind is _SET
         and rules.set_suits is _DISTINCT
@@ -104,7 +104,7 @@ class TableIndex:
     alone to some meld."""
 
     def __init__(
-        self, melds: tuple[Meld, ...], key: RulesKey, previous: TableIndex | None = None
+        self, melds: tuple[Meld, ...], memo: RulesMemo, previous: TableIndex | None = None
     ) -> None:
         # The table changes a meld at a time: the part of a meld that ``previous`` (another
         # state of the table, for the same rules) holds at the same place is taken over.
@@ -117,14 +117,14 @@ class TableIndex:
             if number < len(old_melds) and old_melds[number] is meld:
                 part = old_parts[number]
             else:
-                part = _meld_part(number, meld, key)
+                part = _meld_part(number, meld, memo)
             parts.append(part)
             swap = part[4]
             if swap is not None:
                 swaps.append(swap)
         self.parts: tuple[_MeldPart, ...] = tuple(parts)
         self.melds: tuple[Meld, ...] = melds
-        self.key: RulesKey = key
+        self.memo: RulesMemo = memo
         self.swaps: tuple[_SwapPart, ...] = tuple(swaps)
         # The codes asked about so far (see fitting), and those of them that fit.
         self._asked = 0
@@ -145,7 +145,7 @@ class TableIndex:
                 # found to fit one meld is not tried on the others.
                 asked = unknown & ~found & parts[k][3]
                 if asked:
-                    found |= _meld_fitting(melds[k], self.key, asked)
+                    found |= _meld_fitting(melds[k], self.memo, asked)
             self._fitting |= found
             self._asked |= unknown
         return self._fitting & wanted
@@ -161,16 +161,16 @@ _SwapPart = tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...
 _MeldPart = tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...], int, _SwapPart | None]
 
 
-def _meld_part(number: int, meld: Meld, key: RulesKey) -> _MeldPart:
+def _meld_part(number: int, meld: Meld, memo: RulesMemo) -> _MeldPart:
     """The part of a TableIndex for ``meld``, the table's meld ``number``; what it is made
     of is remembered meld by meld."""
-    naturals, natural_actions, jolly = _meld_attachments(number, meld, key)
+    naturals, natural_actions, jolly = _meld_attachments(number, meld, memo)
     sieve = 1 << 52
     for code in naturals:
         sieve |= 1 << code
     swap: _SwapPart | None = None
     if meld.joker_count:
-        rank, needs, actions = _meld_swaps(number, meld, key)
+        rank, needs, actions = _meld_swaps(number, meld, memo)
         swap = (number, rank, needs, actions)
     return naturals, natural_actions, jolly, sieve, swap
 
@@ -179,93 +179,78 @@ def table_index(round_: Round) -> TableIndex:
     """The :class:`TableIndex` of the round's table, remembered by rules value under its
     melds in order (the trials of a move, and the move made, share a state of the table)."""
     table = round_.table
-    key = rules_key(round_.rules)
+    memo = rules_memo(round_.rules)
     # The table asked about last, told by the very melds it holds: most questions come
     # back to it, and comparing a few pointers costs less than hashing every meld.
-    if _LAST_TABLE:
-        last = _LAST_TABLE[0]
+    last = memo.last_table
+    if last is not None:
         melds = last.melds
-        if last.key is key and len(melds) == len(table):
+        if len(melds) == len(table):
             for k in range(len(melds)):
                 if table[k].meld is not melds[k]:
                     break
             else:
                 return last
     # A few states only: the table of a round never comes back once it has grown, and no
-    # other round lays the same one, so older states would only be held for the garbage
-    # collector to traverse. The recent ones serve the trials of a move and its making.
-    known = per_rules(_TABLES, key, 16)
+    # other round lays the same one; the recent ones serve the trials of a move and its
+    # making.
     melds = tuple([m.meld for m in table])
-    found = known.get(melds)
+    found = memo.tables.get(melds)
     if found is None:
         # Built from the table asked about last, which most often differs by one meld.
-        previous = _LAST_TABLE[0] if _LAST_TABLE and _LAST_TABLE[0].key is key else None
-        found = known[melds] = TableIndex(melds, key, previous)
-    _LAST_TABLE[:] = [found]
+        found = remember(memo.tables, melds, TableIndex(melds, memo, last), 16)
+    memo.last_table = found
     return found
-
-
-_TABLES: Final[Store[tuple[Meld, ...], TableIndex]] = Store()
-_LAST_TABLE: Final[list[TableIndex]] = []
 
 
 _Placed = TypeVar("_Placed")
 
 
 def _by_place(
-    store: Store[Meld, tuple[int, _Placed]],
-    key: RulesKey,
+    table: dict[Meld, tuple[int, _Placed]],
+    memo: RulesMemo,
     number: int,
     meld: Meld,
-    work: Callable[[int, Meld, RulesKey], _Placed],
+    work: Callable[[int, Meld, RulesMemo], _Placed],
 ) -> _Placed:
-    """What ``work`` makes of the table's meld ``number``, remembered under the meld alone
-    (see _meld_fitting) with the place it was asked for: a meld keeps its place on the
-    table while it is unchanged."""
-    known = per_rules(store, key, 4096)
-    found = known.get(meld)
+    """What ``work`` makes of the table's meld ``number``, remembered in ``table`` under the
+    meld with the place it was asked for: a meld keeps its place on the table while it is
+    unchanged."""
+    found = table.get(meld)
     if found is None or found[0] != number:
-        found = known[meld] = (number, work(number, meld, key))
+        found = remember(table, meld, (number, work(number, meld, memo)), 4096)
     return found[1]
 
 
-def _meld_attachments(
-    number: int, meld: Meld, key: RulesKey
-) -> tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]:
-    return _by_place(_ATTACHMENTS, key, number, meld, _meld_attachments_of)
+#: The attachments worth checking to one meld of the table (see _meld_attachments_of).
+MeldAttachments = tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]
 
 
-_ATTACHMENTS: Final[
-    Store[Meld, tuple[int, tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]]]
-] = Store()
+def _meld_attachments(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachments:
+    return _by_place(memo.attachments, memo, number, meld, _meld_attachments_of)
 
 
-def _meld_attachments_of(
-    number: int, meld: Meld, key: RulesKey
-) -> tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]:
+def _meld_attachments_of(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachments:
     """The attachments worth checking to ``meld``, the table's meld ``number``: the codes of
     the natural cards and their attachments, and those of a jolly (each declaration).
     Remembered meld by meld: the table changes a meld at a time, and a whole table
-    remembered would be built again each time from its unchanged melds. Codes and actions
-    apart: a tuple of ints is not tracked by the garbage collector, a pair holding an
-    action is, for as long as it is remembered."""
-    sieve, declarations = _attach_sieve(meld, key)
+    remembered would be built again each time from its unchanged melds."""
+    sieve, declarations = _attach_sieve(meld, memo)
     codes = tuple([card.code for card in sieve])
-    naturals = tuple([_attach(number, card, None) for card in sieve])
-    jolly = tuple([_attach(number, JOKER, declared) for declared in declarations])
+    naturals = tuple([Attach(number, (card,)) for card in sieve])
+    jolly = tuple([Attach(number, (JOKER,), declared) for declared in declarations])
     return codes, naturals, jolly
 
 
 def _attach_sieve(
-    meld: Meld, key: RulesKey
+    meld: Meld, memo: RulesMemo
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card | None, ...] | None, ...]]:
     """The natural cards the sieve of could_attach lets through for ``meld``, in order, and
     the declarations a jolly attached to it is tried with. Not remembered: its two callers
-    remember what they make of it, meld by meld, and a sieve kept besides would only be
-    more tuples of cards for the garbage collector to traverse."""
+    remember what they make of it, meld by meld."""
     # In the order of their codes.
     if meld.kind is _RUN:
-        ends = _ends_in_order(meld, key)
+        ends = _ends_in_order(meld, memo)
         return ends, tuple([(card,) for card in ends])
     if meld.kind is _SET:
         # By code: filtering the pack by rank would ask for a card's rank 52 times.
@@ -274,13 +259,13 @@ def _attach_sieve(
         sieve = [NATURAL_CARDS[code] for code in range(int(rank) - 1, 52, 13)]
     else:
         sieve = [c for c in NATURAL_CARDS if c.suit is meld.suit]
-    return tuple(sieve), tuple(_joker_attach_declarations(meld, key.rules))
+    return tuple(sieve), tuple(_joker_attach_declarations(meld, memo.rules))
 
 
-def _ends_in_order(meld: Meld, key: RulesKey) -> tuple[Card, ...]:
+def _ends_in_order(meld: Meld, memo: RulesMemo) -> tuple[Card, ...]:
     # The cards of _run_ends by code: ints sorted in C, where sorted() with a key is a call
     # into the interpreter (and a card's __lt__ a call per comparison).
-    return tuple([NATURAL_CARDS[code] for code in sorted([c.code for c in _run_ends(meld, key)])])
+    return tuple([NATURAL_CARDS[code] for code in sorted([c.code for c in _run_ends(meld, memo)])])
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -291,7 +276,7 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     if meld.kind is _SET:
         return card.rank is meld.rank
     if meld.kind is _RUN:
-        return card in _run_ends(meld, rules_key(rules))
+        return card in _run_ends(meld, rules_memo(rules))
     return card.suit is meld.suit
 
 
@@ -299,17 +284,15 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone can be attached to ``meld``, the rules placing a jolly
     (remembered: the table changes slowly and the same questions come back at every
     discard)."""
-    return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_key(rules))
+    return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_memo(rules))
 
 
-def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
+def _meld_fitting(meld: Meld, memo: RulesMemo, wanted: int) -> int:
     """Of the card codes ``wanted`` (as the bits of an int, all let through by the sieve of
     could_attach), those of the cards that can be attached alone to ``meld``, each checked
-    the first time it is asked about: remembered by rules value under the meld alone (no
-    key tuple for the garbage collector to track; a meld's hash is kept), as the codes
-    decided and those that fit."""
-    known = per_rules(_FITTING, key, 4096)
-    entry = known.get(meld)
+    the first time it is asked about: remembered by meld, as the codes decided and those
+    that fit."""
+    entry = memo.fitting.get(meld)
     asked, fitting = (0, 0) if entry is None else entry
     unknown = wanted & ~asked
     if unknown:
@@ -318,13 +301,10 @@ def _meld_fitting(meld: Meld, key: RulesKey, wanted: int) -> int:
             bit = unknown & -unknown
             unknown ^= bit
             code = bit.bit_length() - 1
-            if _attaches(meld, NATURAL_CARDS[code] if code < 52 else JOKER, None, key):
+            if _attaches(meld, NATURAL_CARDS[code] if code < 52 else JOKER, None, memo):
                 fitting |= bit
-        known[meld] = (asked, fitting)
+        remember(memo.fitting, meld, (asked, fitting), 4096)
     return fitting & wanted
-
-
-_FITTING: Final[Store[Meld, tuple[int, int]]] = Store()
 
 
 def attaches(
@@ -332,48 +312,31 @@ def attaches(
 ) -> bool:
     """Whether ``card``, with the jolly declared as ``declared``, can be attached alone to
     ``meld`` (remembered, as :func:`fits`)."""
-    return _attaches(meld, card, declared, rules_key(rules))
+    return _attaches(meld, card, declared, rules_memo(rules))
 
 
 def _attaches(
-    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
+    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, memo: RulesMemo
 ) -> bool:
     # Remembered by meld, then by the card and the declaration packed in one int (the code
-    # alone where nothing is declared; see _per_meld).
-    answers = _per_meld(_ATTACHES, key, meld)
+    # alone where nothing is declared).
+    answers = memo.attaches.get(meld)
+    if answers is None:
+        answers = remember(memo.attaches, meld, {}, 4096)
     asked = card.code if declared is None else meld_question((card,), declared, False)
     found = answers.get(asked)
     if found is None:
-        found = answers[asked] = _attaches_of(meld, card, declared, key)
+        found = answers[asked] = _attaches_of(meld, card, declared, memo)
     return found
 
 
-_ATTACHES: Final[Store[Meld, dict[int, bool]]] = Store()
-
-_Answer = TypeVar("_Answer")
-
-
-def _per_meld(
-    store: Store[Meld, dict[int, _Answer]], key: RulesKey, meld: Meld
-) -> dict[int, _Answer]:
-    """The answers ``store`` remembers about ``meld`` under the rules of ``key``, by questions
-    packed in ints: remembered under the meld alone (see _meld_fitting), and keys the
-    garbage collector never tracks, where a tuple would be, until its first pass, for
-    every question asked (a dictionary of ints and plain values is not tracked at all)."""
-    known = per_rules(store, key, 4096)
-    answers = known.get(meld)
-    if answers is None:
-        answers = known[meld] = {}
-    return answers
-
-
 def _attaches_of(
-    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, key: RulesKey
+    meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, memo: RulesMemo
 ) -> bool:
-    if _surely_refused(meld, card, key.rules):
+    if _surely_refused(meld, card, memo.rules):
         return False
     try:
-        attach(meld, [card], key.rules, jokers=declared)
+        attach(meld, [card], memo.rules, jokers=declared)
     except (MeldError, NotationError):
         return False
     return True
@@ -382,7 +345,7 @@ def _attaches_of(
 def takes_a_jolly(meld: Meld, rules: Rules) -> bool:
     """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
     its attachments are tried with)."""
-    return _takes_a_jolly(meld, rules_key(rules))
+    return _takes_a_jolly(meld, rules_memo(rules))
 
 
 def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -402,32 +365,30 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
     return bool(limits) and len(meld) >= min(limits)
 
 
-def _takes_a_jolly(meld: Meld, key: RulesKey) -> bool:
-    # Remembered under the meld alone (see _meld_fitting).
-    return remembered(_TAKES_A_JOLLY, key, meld, _takes_a_jolly_of, 4096)
+def _takes_a_jolly(meld: Meld, memo: RulesMemo) -> bool:
+    found = memo.takes_a_jolly.get(meld)
+    if found is None:
+        found = remember(memo.takes_a_jolly, meld, _takes_a_jolly_of(meld, memo), 4096)
+    return found
 
 
-_TAKES_A_JOLLY: Final[Store[Meld, bool]] = Store()
-
-
-def _takes_a_jolly_of(meld: Meld, key: RulesKey) -> bool:
+def _takes_a_jolly_of(meld: Meld, memo: RulesMemo) -> bool:
     return any(
-        _attaches(meld, JOKER, declared, key)
-        for declared in _joker_attach_declarations(meld, key.rules)
+        _attaches(meld, JOKER, declared, memo)
+        for declared in _joker_attach_declarations(meld, memo.rules)
     )
 
 
-def _run_ends(meld: Meld, key: RulesKey) -> frozenset[Card]:
-    # Remembered under the meld alone (see _meld_fitting).
-    return remembered(_RUN_ENDS, key, meld, _run_ends_of, 4096)
+def _run_ends(meld: Meld, memo: RulesMemo) -> frozenset[Card]:
+    found = memo.run_ends.get(meld)
+    if found is None:
+        found = remember(memo.run_ends, meld, _run_ends_of(meld, memo), 4096)
+    return found
 
 
-_RUN_ENDS: Final[Store[Meld, frozenset[Card]]] = Store()
-
-
-def _run_ends_of(meld: Meld, key: RulesKey) -> frozenset[Card]:
+def _run_ends_of(meld: Meld, memo: RulesMemo) -> frozenset[Card]:
     """The natural cards that could extend a run at either end."""
-    rules = key.rules
+    rules = memo.rules
     low, high = meld.represents[0], meld.represents[-1]
     wrap = rules.run_wrap
     # The cards of the suit by code, from its ace: a Card built from its rank and suit
@@ -494,8 +455,8 @@ def retrievals_before_opening(
     those melds hold; none where a player who has not opened may not take a jolly back.
     Those of the moves (see _swaps), for a table and a hand a move would leave, without
     the index of a whole table; the checks decide."""
-    key = rules_key(round_.rules)
-    if not key.joker_swap or key.joker_swap_needs_opened:
+    memo = rules_memo(round_.rules)
+    if not memo.joker_swap or memo.joker_swap_needs_opened:
         return [], 0
     if numbers is None:
         numbers = [number for number, meld in enumerate(table) if meld.joker_count]
@@ -504,7 +465,7 @@ def retrievals_before_opening(
     jollies = 0
     for number in numbers:
         count = len(found)
-        rank, needs, actions = _meld_swaps(number, table[number], key)
+        rank, needs, actions = _meld_swaps(number, table[number], memo)
         _paid_for(round_, hand, held, number, rank, needs, actions, found)
         if len(found) > count:
             jollies += table[number].joker_count
@@ -528,7 +489,7 @@ def reachable_with_jollies(
     the hand (not taken away here, so the bound holds). Where a retrieval itself counts
     toward the opening, or where attachments count (a meld that gave up its jolly takes
     another), there is no such bound, and the answer is yes."""
-    if _retrievals_unbounded(rules_key(rules)):
+    if _retrievals_unbounded(rules_memo(rules)):
         return True
     extra = [JOKER] * jollies
     return opening_reachable(
@@ -554,14 +515,14 @@ def jollies_might_make_up(
     """A looser bound than :func:`reachable_with_jollies`, with no search: only the bound of
     the opening points of ``cards`` and ``jollies`` jollies more (see opening.points_bound),
     one of the melds holding ``using`` if given. True wherever that one is."""
-    knobs = rules_key(rules)
+    knobs = rules_memo(rules)
     if need <= 0 or _retrievals_unbounded(knobs):
         return True
     more = [*cards, *([JOKER] * jollies)]
     return points_bound(more, knobs, table, -1 if using is None else using.code) >= need
 
 
-def _retrievals_unbounded(knobs: RulesKey) -> bool:
+def _retrievals_unbounded(knobs: RulesMemo) -> bool:
     # Whether nothing bounds what jollies taken back add to an opening (see
     # reachable_with_jollies): a retrieval counts toward it, or attachments do.
     return knobs.swap_counts_for_opening or (
@@ -569,25 +530,20 @@ def _retrievals_unbounded(knobs: RulesKey) -> bool:
     )
 
 
-def _meld_swaps(
-    number: int, meld: Meld, key: RulesKey
-) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
-    return _by_place(_SWAPS, key, number, meld, _meld_swaps_of)
+#: The retrievals worth checking from one meld of the table (see _meld_swaps_of).
+MeldSwaps = tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]
 
 
-_SWAPS: Final[
-    Store[Meld, tuple[int, tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]]]
-] = Store()
+def _meld_swaps(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:
+    return _by_place(memo.swaps, memo, number, meld, _meld_swaps_of)
 
 
-def _meld_swaps_of(
-    number: int, meld: Meld, key: RulesKey
-) -> tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]:
+def _meld_swaps_of(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:
     """The retrievals worth checking from ``meld`` (which holds a jolly), the table's meld
     ``number``: the card codes each needs, and the actions (remembered meld by meld, codes
     and actions apart, as :func:`_meld_attachments`). A set of any suits is marked with its
     rank instead, its cards being the hand's."""
-    rules = key.rules
+    rules = memo.rules
     if meld.kind is _SET and rules.set_suits is SetSuits.ANY:
         return meld.rank, (), ()
     needed = _needed(meld, rules)
@@ -659,60 +615,17 @@ _DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
 
 
 def _lay_for(candidate: Candidate) -> Lay:
-    # A candidate's cards come back as the same object while its suit or rank is unchanged
-    # (see groups_of_codes): its action is remembered on them, found by id without hashing
-    # cards. Not on the pair itself: compiled code holds a pair by value, and hands on a new
-    # tuple each time. The action holds those very cards (a tuple is not copied), so their
-    # id stays theirs while it is remembered; no entry tuple for the collector to track.
     cards, declared = candidate
-    lay = _LAYS.get(id(cards))
-    if (
-        lay is None
-        or lay.cards is not cards
-        or (lay.jokers is not declared and lay.jokers != declared)
-    ):
-        if len(_LAYS) >= 16384:
-            _LAYS.clear()
-        lay = _LAYS[id(cards)] = Lay(cards, declared)
-    return lay
-
-
-_LAYS: Final[dict[int, Lay]] = {}
+    return Lay(cards, declared)
 
 
 def _is_meld(action: Lay, rules: Rules) -> bool:
-    # Whether a listed lay is a valid meld, remembered on the action (listed actions are
-    # made once, see _lay) for these rules.
-    known = _VALID.get(id(action))
-    if known is None or known[0] is not action or known[1] is not rules:
-        try:
-            validate_meld(action.cards, rules, jokers=action.jokers)
-        except (MeldError, NotationError):
-            valid = False
-        else:
-            valid = True
-        if len(_VALID) >= 16384:
-            _VALID.clear()
-        known = _VALID[id(action)] = (action, rules, valid)
-    return known[2]
-
-
-_VALID: Final[dict[int, tuple[Lay, Rules, bool]]] = {}
-
-
-def _attach(meld: int, card: Card, declared: tuple[Card | None, ...] | None) -> Attach:
-    # One action for each question, remembered under an int packing it (the place, the
-    # card, the declaration after it): a key the garbage collector never tracks.
-    asked = meld_question((card,), declared, False) << 16 | meld
-    found = _ATTACH_ACTIONS.get(asked)
-    if found is None:
-        if len(_ATTACH_ACTIONS) >= 4096:
-            _ATTACH_ACTIONS.clear()
-        found = _ATTACH_ACTIONS[asked] = Attach(meld, (card,), declared)
-    return found
-
-
-_ATTACH_ACTIONS: Final[dict[int, Attach]] = {}
+    """Whether a listed lay is a valid meld."""
+    try:
+        validate_meld(action.cards, rules, jokers=action.jokers)
+    except (MeldError, NotationError):
+        return False
+    return True
 
 
 # Read once: an enum member looked up on its class goes through the enum's metaclass.
@@ -731,7 +644,7 @@ def legal_actions(round_: Round) -> list[Action]:
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     seat = round_.to_play
     rules = round_.rules
-    knobs = rules_key(rules)
+    knobs = rules_memo(rules)
     # Two refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
     # rules close it, and no move without the card taken from the pile while it must go
@@ -763,7 +676,7 @@ def play_candidates(round_: Round) -> list[Action]:
     superset of the legal ones, built from the structure of the hand and the table."""
     seat = round_.to_play
     rules = round_.rules
-    knobs = rules_key(rules)
+    knobs = rules_memo(rules)
     hand = [round_.deck[i] for i in round_.hands[seat]]
     candidates: list[Action] = []
     if knobs.melding_during_play:
@@ -893,8 +806,8 @@ def _attach_options(
     the meld ``waiting_from`` and may not go back on it: only the others may."""
     options: list[Row] = []
     units = search.units
-    key = rules_key(rules)
-    known = per_rules(_CHAINS, key, 8192)
+    memo = rules_memo(rules)
+    known = memo.chains
     codes = [c.code for c in cards]
     for number, meld in enumerate(table):
         # Only the meld's suit (a run) or rank (a set) and the jolly can ever go on it: the
@@ -920,7 +833,7 @@ def _attach_options(
         found = known.get(asked)
         if found is None:
             held = tuple([NATURAL_CARDS[c] if c < 52 else JOKER for c in fitting])
-            found = known[asked] = _meld_chains(meld, held, key, 4)
+            found = remember(known, asked, _meld_chains(meld, held, memo, 4), 8192)
         if not found:
             continue
         # Each code once (the list is sorted, so twins are neighbours): a loop, where
@@ -941,11 +854,10 @@ def _attach_options(
 
 #: Chains of attachments to a meld: the cards each uses (packed, see _meld_chains), how
 #: many, its best points, and its points by the card it starts with.
-_Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
-_CHAINS: Final[Store[tuple[Meld, tuple[int, ...]], _Chains]] = Store()
+Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
 
 
-def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int) -> _Chains:
+def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: int) -> Chains:
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses,
     how many, its best points, and the points by the card it starts with. The cards used
     are packed by the place of each card among ``cards`` once twins are counted together,
@@ -975,7 +887,6 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     reached: dict[tuple[int, Card, Meld], int] = {}
     # Each meld reached, the cards it used, how many, the card it started with, its points.
     frontier: list[tuple[Meld, int, int, Card | None, int]] = [(start, 0, 0, None, 0)]
-    grown_by_meld = per_rules(_GROWN, key, 4096)
     for _ in range(depth):
         grown_frontier: list[tuple[Meld, int, int, Card | None, int]] = []
         for meld, used, count, first, gained in frontier:
@@ -987,7 +898,7 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
                 now = used + (1 << shift)
                 starter = card if first is None else first
                 chain = (now, starter)
-                for grown, added in _grown(grown_by_meld, meld, card, key):
+                for grown, added in _grown(meld, card, memo):
                     points = gained + added
                     if best.get(chain, -1) < points:
                         best[chain] = points
@@ -1005,25 +916,20 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], key: RulesKey, depth: int
     )
 
 
-def _grown(
-    known: dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]],
-    meld: Meld,
-    card: Card,
-    key: RulesKey,
-) -> tuple[tuple[Meld, int], ...]:
+def _grown(meld: Meld, card: Card, memo: RulesMemo) -> tuple[tuple[Meld, int], ...]:
     """``meld`` with ``card`` attached and the points that adds, for each place the player
     may declare for a jolly (the one place of a natural card); none when the meld refuses
-    it. Remembered in ``known`` by meld, then by the card's code: the chains of one hand
-    and of the next share their steps, and the melds those steps grow (so the steps after
-    them are found again too)."""
-    steps = known.get(meld)
+    it. Remembered by meld, then by the card's code: the chains of one hand and of the next
+    share their steps, and the melds those steps grow (so the steps after them are found
+    again too)."""
+    steps = memo.grown.get(meld)
     if steps is None:
-        steps = known[meld] = {}
+        steps = remember(memo.grown, meld, {}, 4096)
     code = card.code
     found = steps.get(code)
     if found is not None:
         return found
-    rules = key.rules
+    rules = memo.rules
     grown_melds: list[tuple[Meld, int]] = []
     if could_attach(meld, card, rules) and not _surely_refused(meld, card, rules):
         declarations = _joker_attach_declarations(meld, rules) if code == 52 else [None]
@@ -1036,9 +942,6 @@ def _grown(
                 grown_melds.append((grown, grown.points_of((card,), meld, rules)))
     found = steps[code] = tuple(grown_melds)
     return found
-
-
-_GROWN: Final[Store[Meld, dict[int, tuple[tuple[Meld, int], ...]]]] = Store()
 
 
 def opening_reachable(
@@ -1068,10 +971,10 @@ def opening_reachable(
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
     many ways of laying part of it."""
-    key = rules_key(rules)
+    memo = rules_memo(rules)
     # Far from the threshold, or no meld for the card it must hold: no search (see
     # opening.points_bound).
-    if need > 0 and points_bound(cards, key, table, -1 if using is None else using.code) < need:
+    if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
         return False
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
@@ -1079,13 +982,13 @@ def opening_reachable(
             cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
         )
     if within is None:
-        search, left = search_holding(cards, key)
+        search, left = search_holding(cards, memo)
     else:
-        search, _ = search_holding(within, key)
+        search, _ = search_holding(within, memo)
         left = search.pack(cards)
         if left < 0:
             # Cards that are not all the hand's: asked about on their own.
-            search, left = search_holding(cards, key)
+            search, left = search_holding(cards, memo)
     return _search_reachable(
         search, cards, left, rules, need, keep, using, table, waiting_from, waiting
     )
@@ -1158,7 +1061,7 @@ def _search_reachable(
     waiting: int = 0,
 ) -> bool:
     """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
-    knobs = rules_key(rules)
+    knobs = rules_memo(rules)
     size = len(cards)
     attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
     if not (attaching and table):
@@ -1224,11 +1127,11 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
             # His hand without the card is most often one searched already, as the hand of
             # his last turn less the card he threw: that search answers, each meld that
             # holds the card taken out first (no twin of it is held, so none is barred).
-            key = rules_key(rules)
-            if points_bound(cards, key, (), card.code) < rules.opening_threshold:
+            memo = rules_memo(rules)
+            if points_bound(cards, memo, (), card.code) < rules.opening_threshold:
                 return False  # as opening_reachable tells it first
             own = cards[:-1]
-            search = opening.known_search(own, key, _last_discard(round_, seat))
+            search = opening.known_search(own, memo, _last_discard(round_, seat))
             if search is not None:
                 return opening.reach_adding(search, own, card, rules.opening_threshold, keep)
     return opening_reachable(
@@ -1315,46 +1218,3 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
 def joker_can_be_relaid(round_: Round, seat: int) -> bool:
     """Whether a jolly in the hand (one taken back, say) could be laid this turn."""
     return any(round_.can(action) for action in joker_actions(round_, seat))
-
-
-def clear_caches() -> None:
-    """Forget every remembered answer about hands and melds (for benchmarks that must start
-    cold; the answers never go stale, since cards, melds and rules are immutable)."""
-    from .candidates import (
-        _GROUPS,
-        _PIECES,
-        _RUNS,
-        _SETS,
-        _SHARED,
-        _rank_live,
-        _suit_live,
-    )
-    from .melds import _VALIDATED, _WINDOWS_FOR, _windows_holding
-
-    caches: list[Any] = [_rank_live, _suit_live, _windows_holding]
-    for cached in caches:
-        cached.cache_clear()
-    _VALIDATED.clear()
-    _WINDOWS_FOR.clear()
-    _ATTACH_ACTIONS.clear()
-    _GROUPS.clear()
-    _PIECES.clear()
-    _RUNS.clear()
-    _SETS.clear()
-    _SHARED.clear()
-    opening.clear_caches()
-    _LAYS.clear()
-    _VALID.clear()
-    _CHAINS.clear()
-    _GROWN.clear()
-    for store in (
-        _RUN_ENDS,
-        _FITTING,
-        _TAKES_A_JOLLY,
-        _ATTACHMENTS,
-        _SWAPS,
-        _ATTACHES,
-    ):
-        store.clear()
-    _TABLES.clear()
-    _LAST_TABLE.clear()

@@ -9,14 +9,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Final
 
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .frozen import Reduced, reduce_by_fields
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
-from .rules_key import RulesKey, Store, per_rules, rules_key
+from .rules_memo import RulesMemo, remember, rules_memo
 
 MIN_MELD: Final = 3
 
@@ -168,7 +167,7 @@ class Meld:
         ``opening_joker_value``; the ace 1 when low in a run, 11 when high or in a set."""
         # The rules' value read once: asked for every candidate meld and every attachment
         # tried in an opening.
-        fixed = rules_key(rules).opening_joker_value
+        fixed = rules_memo(rules).opening_joker_value
         return tuple([self._card_point(i, fixed) for i in range(len(self.cards))])
 
     def _card_point(self, i: int, fixed: int | None) -> int:
@@ -233,7 +232,7 @@ class Meld:
         31
         """
         # Summed in a loop: compiled, sum() of a tuple is a call through the generic protocol.
-        fixed = rules_key(rules).opening_joker_value
+        fixed = rules_memo(rules).opening_joker_value
         total = 0
         for i in range(len(self.cards)):
             total += self._card_point(i, fixed)
@@ -309,17 +308,15 @@ def validate_meld(
     ...
     ramino.engine.errors.MeldError: In un tris i semi devono essere tutti diversi: 7♠ 7♠ 7♥.
     """
-    declared_key = None if jokers is None else tuple(jokers)
+    declared = None if jokers is None else tuple(jokers)
     # Melds are immutable values: the same cards under the same rules always give the same
-    # answer, and legal-move generation asks the same questions turn after turn. Remembered
-    # under one int packing the question, which the garbage collector never tracks, where a
-    # tuple of cards would be tracked for as long as it is remembered.
-    key = rules_key(rules)
-    asked = meld_question(cards, declared_key, whole_hand)
-    known = per_rules(_VALIDATED, key, 8192)
-    found = known.get(asked)
+    # answer, and legal-move generation asks the same questions turn after turn.
+    memo = rules_memo(rules)
+    asked = meld_question(cards, declared, whole_hand)
+    found = memo.validated.get(asked)
     if found is None:
-        found = known[asked] = _validate(tuple(cards), key, declared_key, whole_hand)
+        meld = _validate(tuple(cards), memo, declared, whole_hand)
+        found = remember(memo.validated, asked, meld, 8192)
     return found
 
 
@@ -332,8 +329,8 @@ _UNDECLARED: Final = 61
 def meld_question(
     cards: Sequence[Card], declared: tuple[Card | None, ...] | None, whole_hand: bool
 ) -> int:
-    """The question of :func:`validate_meld` packed in one int, one to one: a key for what
-    is remembered about a meld that the garbage collector never tracks."""
+    """The question of :func:`validate_meld` packed in one int, one to one: the key of what
+    is remembered about a meld (an int hashes in C, where a card's hash is a Python call)."""
     # Walked as tuples: compiled, a loop over a Sequence goes through the generic iterator.
     items: tuple[Card, ...] = cards if isinstance(cards, tuple) else tuple(cards)
     asked = 0
@@ -347,12 +344,9 @@ def meld_question(
     return asked << 1 | whole_hand
 
 
-_VALIDATED: Final[Store[int, Meld]] = Store()
-
-
 def _validate(
     cards: tuple[Card, ...],
-    key: RulesKey,
+    memo: RulesMemo,
     jokers: tuple[Card | None, ...] | None,
     whole_hand: bool,
 ) -> Meld:
@@ -364,11 +358,11 @@ def _validate(
     declared = _check_declarations(cards, k, jokers)
     if n < MIN_MELD:
         raise MeldError(Reason.TOO_FEW_CARDS, cards=cards, count=n)
-    if len(naturals) < key.min_natural_cards:
+    if len(naturals) < memo.min_natural_cards:
         raise MeldError(
-            Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=key.min_natural_cards
+            Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=memo.min_natural_cards
         )
-    most = key.max_jokers_per_meld
+    most = memo.max_jokers_per_meld
     if most is not None and k > most:
         raise MeldError(Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=most)
 
@@ -383,17 +377,17 @@ def _validate(
         if code // 13 != first // 13:
             same_suit = False
     if same_suit:
-        if not same_rank and not key.flush_meld:
+        if not same_rank and not memo.flush_meld:
             # Nothing else to try: the run's refusal is the answer, raised as it comes. Kept
             # in a local to be raised later, it would hold this frame through its traceback
             # while the frame holds it, a cycle left to the garbage collector.
-            return _as_run(cards, naturals, declared, key)
+            return _as_run(cards, naturals, declared, memo)
         try:
-            return _as_run(cards, naturals, declared, key)
+            return _as_run(cards, naturals, declared, memo)
         except MeldError:
             pass  # a set, or a flush, is tried next
     if same_rank:
-        return _as_set(cards, naturals, declared, key)
+        return _as_set(cards, naturals, declared, memo)
     if same_suit:
         if whole_hand:
             return _as_flush(cards, naturals, declared)
@@ -425,18 +419,21 @@ def _invalid_declaration(cards: tuple[Card, ...], declared: Card, detail: Locali
 
 
 def _as_set(
-    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], key: RulesKey
+    cards: tuple[Card, ...],
+    naturals: list[Card],
+    declared: tuple[Card | None, ...],
+    memo: RulesMemo,
 ) -> Meld:
     # By code (suit = code // 13, in the order of Suit): an enum's hash is a Python call.
     rank = naturals[0].code % 13
-    distinct = key.set_suits is _DISTINCT
+    distinct = memo.set_suits is _DISTINCT
     taken = 0  # bit s for the suit s held
     for card in naturals:
         bit = 1 << card.code // 13
         if distinct and taken & bit:
             raise MeldError(Reason.SET_SUITS_NOT_DISTINCT, cards=cards)
         taken |= bit
-    limit = key.set_max
+    limit = memo.set_max
     if distinct and (limit is None or limit > 4):
         limit = 4
     if limit is not None and len(cards) > limit:
@@ -481,9 +478,13 @@ def _as_set(
     return Meld(_SET_KIND, cards, tuple(represents))
 
 
-@lru_cache(maxsize=256)
 def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
-    """Every run of ``n`` positions, as ranks 1–13, linear ones from the lowest first."""
+    """Every run of ``n`` positions (at most 13), as ranks 1–13, linear ones from the lowest
+    first."""
+    return _WINDOWS[n, ace_high, wrap]
+
+
+def _windows_of(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
     top = 14 if ace_high else 13
     found = [
         tuple(p if p <= 13 else 1 for p in range(start, start + n))
@@ -500,8 +501,20 @@ def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
+#: The windows of every length a run may have, under every placing of the ace.
+_WINDOWS: Final = {
+    (n, ace_high, wrap): _windows_of(n, ace_high, wrap)
+    for n in range(14)
+    for ace_high in (False, True)
+    for wrap in (False, True)
+}
+
+
 def _as_run(
-    cards: tuple[Card, ...], naturals: list[Card], declared: tuple[Card | None, ...], key: RulesKey
+    cards: tuple[Card, ...],
+    naturals: list[Card],
+    declared: tuple[Card | None, ...],
+    memo: RulesMemo,
 ) -> Meld:
     n = len(cards)
     # The ranks held, bit r for rank r, from the codes (rank = code % 13 + 1).
@@ -515,15 +528,11 @@ def _as_run(
         held |= bit
     if n > 13:
         raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
-    ace_high = key.ace_in_runs is _LOW_OR_HIGH
-    wrap = key.run_wrap
+    ace_high = memo.ace_in_runs is _LOW_OR_HIGH
+    wrap = memo.run_wrap
     fixed = [d for d in declared if d is not None]
     wanted = _wanted(held, fixed, naturals[0].code // 13)
-    window = (
-        _window_for(n, wanted, ace_high, wrap, key.ambiguous_joker is _LOWER)
-        if wanted >= 0
-        else None
-    )
+    window = _window_for(n, wanted, memo) if wanted >= 0 else None
     if window is None:
         if fixed and _windows_holding(n, held, ace_high, wrap):
             raise _invalid_declaration(
@@ -532,7 +541,7 @@ def _as_run(
                 ("non ha il suo posto in questa scala.", "it has no place in this run."),
             )
         ranks = [c.number for c in naturals]
-        raise _run_failure(cards, ranks, n - len(ranks), key.rules)
+        raise _run_failure(cards, ranks, n - len(ranks), memo.rules)
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
     ordered: list[Card] = []
     represents: list[Card] = []
@@ -560,12 +569,10 @@ def _wanted(held: int, fixed: list[Card], suit: int) -> int:
     return wanted
 
 
-@lru_cache(maxsize=4096)
 def _windows_holding(
     n: int, wanted: int, ace_high: bool, wrap: bool
 ) -> tuple[tuple[int, ...], ...]:
-    """The windows of :func:`_windows` that hold every rank of ``wanted`` (bit r for rank r),
-    remembered: a few shapes of runs come back over and over."""
+    """The windows of :func:`_windows` that hold every rank of ``wanted`` (bit r for rank r)."""
     found = []
     for window in _windows(n, ace_high, wrap):
         held = 0
@@ -576,22 +583,21 @@ def _windows_holding(
     return tuple(found)
 
 
-def _window_for(
-    n: int, wanted: int, ace_high: bool, wrap: bool, lower: bool
-) -> tuple[int, ...] | None:
-    """:func:`_chosen_window`, remembered under one int packing the question (a call through
-    lru_cache, compiled, goes through the interpreter and hashes a tuple of its arguments);
-    an empty tuple for no window."""
-    asked = (((wanted << 4 | n) << 1 | ace_high) << 1 | wrap) << 1 | lower
-    found = _WINDOWS_FOR.get(asked)
+def _window_for(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
+    """:func:`_chosen_window` under the rules of ``memo``, remembered (an empty tuple for no
+    window): a few shapes of runs come back over and over."""
+    asked = wanted << 4 | n
+    found = memo.windows.get(asked)
     if found is None:
-        if len(_WINDOWS_FOR) >= 4096:
-            _WINDOWS_FOR.clear()
-        found = _WINDOWS_FOR[asked] = _chosen_window(n, wanted, ace_high, wrap, lower) or ()
+        window = _chosen_window(
+            n,
+            wanted,
+            memo.ace_in_runs is _LOW_OR_HIGH,
+            memo.run_wrap,
+            memo.ambiguous_joker is _LOWER,
+        )
+        found = remember(memo.windows, asked, window or (), 4096)
     return found or None
-
-
-_WINDOWS_FOR: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _chosen_window(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final, cast
 from .candidates import Candidate, groups_of_codes, meld_candidates
 from .cards import JOKER, Card, sorted_codes, without_cards
 from .melds import Meld, MeldKind, meld_question, validate_meld
-from .rules_key import RulesKey, Store, per_rules
+from .rules_memo import RulesMemo, remember
 
 if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.
@@ -56,7 +56,7 @@ class OpeningSearch:
     """The opening search for one hand (see the module's docstring), for one value of the
     rules. Cards given to it must be among the hand's."""
 
-    def __init__(self, codes: tuple[int, ...], key: RulesKey) -> None:
+    def __init__(self, codes: tuple[int, ...], memo: RulesMemo) -> None:
         # Counted in a list by code, not a dictionary: int arithmetic on a list, compiled,
         # where a dictionary is hashed into at every card and ``max`` is a generic call.
         counts = [0] * 53
@@ -91,8 +91,8 @@ class OpeningSearch:
         needs: list[object] = []
         sizes: list[object] = []
         points_of: list[object] = []
-        for group in groups_of_codes(codes, key):
-            options = _group_options(group, key)
+        for group in groups_of_codes(codes, memo):
+            options = _group_options(group, memo)
             for k in range(0, len(options), 2):
                 packed = options[k]
                 counted = options[k + 1]
@@ -124,7 +124,7 @@ class OpeningSearch:
         )
         self.answers: Final[dict[int, bool]] = {}
         #: The rules it was built for.
-        self.key: Final = key
+        self.memo: Final = memo
 
     def pack(self, cards: Sequence[Card]) -> int:
         """``cards`` packed with every guard set, or -1 when one of them is not the hand's
@@ -210,7 +210,7 @@ class OpeningSearch:
 
 
 def points_bound(
-    cards: Sequence[Card], key: RulesKey, table: Sequence[Meld] = (), using: int = -1
+    cards: Sequence[Card], memo: RulesMemo, table: Sequence[Meld] = (), using: int = -1
 ) -> int:
     """At least the opening points of any disjoint melds of ``cards`` (runs and sets, as the
     search counts them): every natural card that some meld of these cards might hold at
@@ -255,10 +255,10 @@ def points_bound(
             ranks += 1 << (rank * 2)
     usable: i64 = 0
     worth: i64 = 0
-    if key.opening_jokers:
-        most = key.max_jokers_per_meld
+    if memo.opening_jokers:
+        most = memo.max_jokers_per_meld
         usable = jollies if most is None or jollies < most else most
-        fixed = key.opening_joker_value
+        fixed = memo.opening_joker_value
         worth = 11 if fixed is None else fixed
     if usable < 2:
         live = (
@@ -270,7 +270,7 @@ def points_bound(
     else:
         # A card and two jollies make a run.
         live = clubs | diamonds << 13 | hearts << 26 | spades << 39
-    attaching = bool(table) and key.opening_counts_attachments and key.attach_before_opening
+    attaching = bool(table) and memo.opening_counts_attachments and memo.attach_before_opening
     if 0 <= using < 52 and not attaching:
         rank = using % 13
         if not (live >> using & 1 or (ranks >> (rank * 2) & 3) + usable >= 3):
@@ -283,12 +283,12 @@ def points_bound(
             if live >> code & 1 or (ranks >> (rank * 2) & 3) + usable >= 3:
                 total += _worth(rank)
     if attaching:
-        total += _on_the_table(items, key, table, [clubs, diamonds, hearts, spades], jollies)
+        total += _on_the_table(items, memo, table, [clubs, diamonds, hearts, spades], jollies)
     return total
 
 
 def _on_the_table(
-    items: list[Card], key: RulesKey, table: Sequence[Meld], held: list[i64], jollies: i64
+    items: list[Card], memo: RulesMemo, table: Sequence[Meld], held: list[i64], jollies: i64
 ) -> i64:
     # What points_bound adds where attachments count: every card of ``items`` (whose ranks
     # by suit are ``held``) that might go on a meld of ``table``, at the most it can be
@@ -332,8 +332,8 @@ def _on_the_table(
         code = card.code
         if code != 52 and attachable >> code & 1:
             added += _worth(code % 13)
-    if not key.opening_jokers:
-        fixed = key.opening_joker_value
+    if not memo.opening_jokers:
+        fixed = memo.opening_joker_value
         added += jollies * (11 if fixed is None else fixed)
     return added
 
@@ -360,35 +360,36 @@ def _live_in_runs(row: i64, jollies: i64) -> i64:
     return held >> 13 & 0x1FFF
 
 
-def search_holding(cards: Sequence[Card], key: RulesKey) -> tuple[OpeningSearch, int]:
+def search_holding(cards: Sequence[Card], memo: RulesMemo) -> tuple[OpeningSearch, int]:
     """A search that answers for ``cards`` and the cards packed by it: that of their own hand
     if there is one, else one of the last built whose hand holds them all (as many copies
     of each), else their own, built. The melds of a hand that fit in part of it are the
     melds of that part, so a hand's search answers for each of its parts: a turn asks about
     many parts of a hand (what a move would leave, with a jolly taken back), each once."""
     codes = sorted_codes(cards)
-    found = per_rules(_SEARCHES, key, 64).get(codes)
+    found = memo.searches.get(codes)
     if found is None:
-        for recent in _RECENT:
-            if recent.key is key and recent.holds_all(codes):
+        for recent in memo.recent_searches:
+            if recent.holds_all(codes):
                 return recent, recent.pack(cards)
-        found = search_for(codes, key)
+        found = search_for(codes, memo)
     return found, found.pack(cards)
 
 
-def known_search(cards: Sequence[Card], key: RulesKey, parent: Card | None) -> OpeningSearch | None:
+def known_search(
+    cards: Sequence[Card], memo: RulesMemo, parent: Card | None
+) -> OpeningSearch | None:
     """A search already built that answers for ``cards`` (see search_holding), or ``None``:
     their own, one of the last built, or that of their hand with ``parent`` (the hand they
     were part of: the last turn's, before its discard)."""
     codes = sorted_codes(cards)
-    searches = per_rules(_SEARCHES, key, 64)
-    found = searches.get(codes)
+    found = memo.searches.get(codes)
     if found is None:
-        for recent in _RECENT:
-            if recent.key is key and recent.holds_all(codes):
+        for recent in memo.recent_searches:
+            if recent.holds_all(codes):
                 return recent
         if parent is not None:
-            found = searches.get(sorted_codes([*cards, parent]))
+            found = memo.searches.get(sorted_codes([*cards, parent]))
     return found
 
 
@@ -402,16 +403,16 @@ def reach_adding(
     the search answers for what it leaves of ``cards``. The card taken from the pile is
     asked about before every draw, and a search of the hand with it costs more than the
     few melds that hold it."""
-    key = search.key
-    jokers = key.opening_jokers
+    memo = search.memo
+    jokers = memo.opening_jokers
     more = [*cards, card]
-    for meld_cards, declared in meld_candidates(more, key.rules, containing=card):
+    for meld_cards, declared in meld_candidates(more, memo.rules, containing=card):
         if not jokers and JOKER in meld_cards:
             continue
         size = len(more) - len(meld_cards)
         if size < keep:
             continue
-        points = _meld_option(meld_cards, declared, key) >> _CODE_BITS * len(meld_cards)
+        points = _meld_option(meld_cards, declared, memo) >> _CODE_BITS * len(meld_cards)
         if points >= want:
             return True
         left = search.pack(without_cards(more, meld_cards))
@@ -420,27 +421,21 @@ def reach_adding(
     return False
 
 
-#: The searches built last, newest first (see search_holding).
-_RECENT: Final[list[OpeningSearch]] = []
+#: How many of the searches built last are asked first (see search_holding).
 _RECENT_LIMIT: Final = 4
 
 
-def search_for(codes: tuple[int, ...], key: RulesKey) -> OpeningSearch:
+def search_for(codes: tuple[int, ...], memo: RulesMemo) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again. One built is also among the last built (see
     search_holding)."""
-    # Not through remembered(): compiled, a class handed on is called through the
-    # interpreter, where named here it is built directly.
-    searches = per_rules(_SEARCHES, key, 64)
-    found = searches.get(codes)
+    found = memo.searches.get(codes)
     if found is None:
-        found = searches[codes] = OpeningSearch(codes, key)
-        _RECENT.insert(0, found)
-        del _RECENT[_RECENT_LIMIT:]
+        found = remember(memo.searches, codes, OpeningSearch(codes, memo), 64)
+        recent = memo.recent_searches
+        recent.insert(0, found)
+        del recent[_RECENT_LIMIT:]
     return found
-
-
-_SEARCHES: Final[Store[tuple[int, ...], OpeningSearch]] = Store()
 
 
 def reach_rows(
@@ -478,44 +473,27 @@ def _reach_rows_from(
     return False
 
 
-def _group_options(group: tuple[Candidate, ...], key: RulesKey) -> tuple[int, ...]:
+def _group_options(group: tuple[Candidate, ...], memo: RulesMemo) -> tuple[int, ...]:
     """The melds of a group worth counting, two ints each: the codes of its cards packed
-    (see _pack_codes), and its points above its number of cards (_SIZE_BITS). Ints, not a
-    tuple for each meld: a tuple of ints is one object the garbage collector looks at once,
-    where a tuple of tuples is many."""
-    # A group comes back as the same object with the same cards of its suit or rank: its
-    # options are remembered on it (the group held beside them, so its id stays its own).
-    # A group belongs to one value of the rules (see candidates._groups).
-    number = id(group)
-    made = _GROUP_OPTIONS.get(number)
-    if made is None or _GROUP_OWNERS.get(number) is not group:
-        # Melds that take the same cards differ only by where a jolly stands: the search
-        # needs the richest of them alone.
-        best: dict[int, int] = {}
-        jokers = key.opening_jokers
-        for meld_cards, declared in group:
-            if not jokers and JOKER in meld_cards:
-                continue
-            option = _meld_option(meld_cards, declared, key)
-            width = _CODE_BITS * len(meld_cards)
-            packed = option & ((1 << width) - 1)
-            counted = (option >> width) << _SIZE_BITS | len(meld_cards)
-            if best.get(packed, -1) < counted:
-                best[packed] = counted
-        found: list[int] = []
-        for packed, counted in best.items():
-            found.append(packed)
-            found.append(counted)
-        if len(_GROUP_OPTIONS) >= 8192:
-            _GROUP_OPTIONS.clear()
-            _GROUP_OWNERS.clear()
-        made = _GROUP_OPTIONS[number] = tuple(found)
-        _GROUP_OWNERS[number] = group
-    return made
-
-
-_GROUP_OPTIONS: Final[dict[int, tuple[int, ...]]] = {}
-_GROUP_OWNERS: Final[dict[int, tuple[Candidate, ...]]] = {}
+    (see _pack_codes), and its points above its number of cards (_SIZE_BITS)."""
+    # Melds that take the same cards differ only by where a jolly stands: the search needs
+    # the richest of them alone.
+    best: dict[int, int] = {}
+    jokers = memo.opening_jokers
+    for meld_cards, declared in group:
+        if not jokers and JOKER in meld_cards:
+            continue
+        option = _meld_option(meld_cards, declared, memo)
+        width = _CODE_BITS * len(meld_cards)
+        packed = option & ((1 << width) - 1)
+        counted = (option >> width) << _SIZE_BITS | len(meld_cards)
+        if best.get(packed, -1) < counted:
+            best[packed] = counted
+    found: list[int] = []
+    for packed, counted in best.items():
+        found.append(packed)
+        found.append(counted)
+    return tuple(found)
 
 
 def _pack_codes(cards: tuple[Card, ...]) -> int:
@@ -529,22 +507,20 @@ def _pack_codes(cards: tuple[Card, ...]) -> int:
 
 
 def _meld_option(
-    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, key: RulesKey
+    cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None, memo: RulesMemo
 ) -> int:
     """A candidate meld's opening points above the codes of its cards (see _pack_codes,
     one field for each card), remembered: the same candidates come back hand after hand.
     The points on top, where no limit holds them: a jolly is worth what the rules say."""
-    known = per_rules(_MELD_OPTIONS, key, 16384)
-    # Under the question packed in an int, and an answer of ints: nothing the garbage
-    # collector keeps tracking, where an entry holding the cards would be.
     asked = meld_question(cards, declared, False)
-    found = known.get(asked)
+    found = memo.meld_options.get(asked)
     if found is None:
-        points = candidate_points(cards, declared, key.opening_joker_value)
+        points = candidate_points(cards, declared, memo.opening_joker_value)
         if points < 0:
-            rules = key.rules
+            rules = memo.rules
             points = validate_meld(cards, rules, jokers=declared).points(rules)
-        found = known[asked] = points << _CODE_BITS * len(cards) | _pack_codes(cards)
+        option = points << _CODE_BITS * len(cards) | _pack_codes(cards)
+        found = remember(memo.meld_options, asked, option, 16384)
     return found
 
 
@@ -607,15 +583,3 @@ def candidate_points(
                 code = stands.code
                 total += ace if code % 13 == 0 else _worth(code % 13)
     return total
-
-
-_MELD_OPTIONS: Final[Store[int, int]] = Store()
-
-
-def clear_caches() -> None:
-    """Forget every hand and meld looked at (see legal.clear_caches)."""
-    _SEARCHES.clear()
-    _RECENT.clear()
-    _GROUP_OPTIONS.clear()
-    _GROUP_OWNERS.clear()
-    _MELD_OPTIONS.clear()

@@ -37,7 +37,7 @@ from .rules import (
     RetrievedJoker,
     Rules,
 )
-from .rules_key import RulesKey, rules_key
+from .rules_memo import RulesMemo, rules_memo
 from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
 from .state import Commit, without_ids
@@ -97,8 +97,8 @@ class Round:
     _keep_first: int
     _keep_after: int
     _no_attachable_discard: bool
-    #: The key of ``rules`` (see rules_key): the knobs read at every decision, as fields.
-    _key: RulesKey
+    #: The memo of ``rules`` (see rules_memo): the knobs read at every decision, as fields.
+    _key: RulesMemo
     #: Answers worked out for the decision being made, shared with its trial rounds and
     #: forgotten at every move (see laying.retrieval_opens).
     _answers: dict[object, bool]
@@ -161,7 +161,7 @@ class Round:
                 detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
             )
         self.rules = rules
-        self._key = rules_key(rules)
+        self._key = rules_memo(rules)
         self.players = players
         self.dealer = dealer
         # What cards_to_keep answers, read from the rules once: it is asked at every move of
