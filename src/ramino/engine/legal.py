@@ -648,7 +648,7 @@ def legal_actions(round_: Round) -> list[Action]:
     # Two refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
     # rules close it, and no move without the card taken from the pile while it must go
-    # down first (see Round._check_taken_used: the ids of a move take that card first).
+    # down first (see drawing.check_taken_used: the ids of a move take that card first).
     no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
     taken = round_.taken_card
     first: Card | None = None
@@ -713,7 +713,7 @@ def own_retrieval_gain(
 
 def retrieval_gain(meld: Meld, rules: Rules) -> int:
     """The most a retrieval of the jollies of ``meld`` can add to the points of an opening
-    where the meld counts as it ends up (one of his own, see Round._plan_swap): the cards
+    where the meld counts as it ends up (one of his own, see retrieval.plan_swap): the cards
     given may count more than the jollies did, and a set wanting every missing suit takes
     more cards than it gives jollies."""
     jollies = meld.joker_count
@@ -876,7 +876,7 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: i
         else:
             have[k] += 1
     # Chains are told apart by the cards they use (packed) and the card they start with: a
-    # card taken from the pile must be the first to go down (see Round._check_taken_used).
+    # card taken from the pile must be the first to go down (see drawing.check_taken_used).
     # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}
@@ -1199,7 +1199,7 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     # meld a waiting jolly came from: one may go there only from another jolly of the hand,
     # which would leave the waiting one where it is.
     came_from = round_.pending_from
-    # No attachment at all before opening where the rules close it (see Round._plan_attach).
+    # No attachment at all before opening where the rules close it (see attaching.plan_attach).
     closed = not rules.attach_before_opening and not round_.opened[seat]
     for action in (
         [] if closed else _attachments(table_index(round_), _held(round_, seat) & 1 << 52)
