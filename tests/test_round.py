@@ -131,6 +131,14 @@ def test_a_refusal_says_who_was_refused_and_in_which_turn() -> None:
     assert r.refusal(Draw()) is None and r.can(Draw())
 
 
+def test_the_repr_of_every_listed_action_pastes_back() -> None:
+    r = Round(CLASSICO, 3, seed="repr")
+    while not r.is_over and r.turn < 60:
+        for action in r.legal_actions:
+            assert eval(repr(action), {"parse_action": parse_action}) == action
+        r.apply(r.legal_actions[len(r.history) % len(r.legal_actions)])
+
+
 def test_legal_actions_and_the_one_check_agree() -> None:
     r = Round(CLASSICO, 3, seed="accordo")
     while not r.is_over and r.turn < 40:

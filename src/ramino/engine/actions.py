@@ -59,6 +59,9 @@ def _normalised(
 class Draw:
     """Draw the top card of the stock (*tallone*)."""
 
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
     def __str__(self) -> str:
         return "draw"
 
@@ -66,6 +69,9 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
     """Take the top card of the discard pile (*pozzo*)."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
     def __str__(self) -> str:
         return "take"
@@ -84,6 +90,9 @@ class Lay:
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
     def __str__(self) -> str:
         return "lay " + _meld_text(self.cards, self.jokers)
@@ -107,6 +116,9 @@ class Attach:
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
 
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
     def __str__(self) -> str:
         return f"attach {self.meld} " + _meld_text(self.cards, self.jokers)
 
@@ -125,6 +137,9 @@ class Swap:
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
 
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
     def __str__(self) -> str:
         return f"swap {self.meld} " + format_cards(self.cards, "ascii")
 
@@ -140,6 +155,9 @@ class Discard:
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -159,6 +177,9 @@ class Show:
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
 
     def __str__(self) -> str:
         text = "show " + " | ".join(format_cards(m, "ascii") for m in self.melds)
@@ -189,8 +210,11 @@ def _meld_number(token: str) -> int:
 def parse_action(text: str) -> Action:
     """Parse one action of the text grammar.
 
-    >>> parse_action("lay 7h 8h jk=9h")
-    Lay(cards=(Card.parse('7H'), Card.parse('8H'), Card.parse('JK')), jokers=(Card.parse('9H'),))
+    >>> lay = parse_action("lay 7h 8h jk=9h")
+    >>> lay
+    parse_action('lay 7H 8H JK=9H')
+    >>> lay.cards, lay.jokers
+    ((Card.parse('7H'), Card.parse('8H'), Card.parse('JK')), (Card.parse('9H'),))
     >>> str(parse_action("  attach 0 10h "))
     'attach 0 10H'
     >>> parse_action("pesca")  # doctest: +ELLIPSIS
