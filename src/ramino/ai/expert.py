@@ -24,11 +24,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.actions import Action
+from ..engine.analysis import round_from_view
 from ..engine.cards import Card
 from ..engine.deck import Deck
 from ..engine.errors import RaminoError
 from ..engine.observation import Observation
-from ..engine.rebuild import round_from_view
 from ..engine.round import Phase, Round
 from ._expert_hold import Hold, hold_turn
 from .greedy import Style, decide

@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from ..engine.candidates import meld_candidates
+from ..engine.analysis import closing_kind, meld_candidates
 from ..engine.cards import JOKER, Card, Rank
 from ..engine.errors import RaminoError
-from ..engine.going_out import closing_kind
 from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
 from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, SetSuits

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from ..engine.candidates import meld_candidates
+from ..engine.analysis import meld_candidates, opening_reachable
 from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
 from ..engine.errors import RaminoError
-from ..engine.legal import opening_reachable
 from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from ..engine.observation import Observation
 from ..engine.round import TableMeld
