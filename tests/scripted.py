@@ -1,13 +1,16 @@
 """Helpers for tests that play scripted deals: a round dealt from known hands, actions in the
-text grammar, and a snapshot of everything a refused action must leave alone."""
+text grammar, a snapshot of everything a refused action must leave alone, and the checks the
+tests of play share (a refusal, the legal actions as text, the reason a check gives)."""
 
 from __future__ import annotations
 
 import pickle
 from collections.abc import Sequence
 
-from ramino.engine import Card, parse_cards
-from ramino.engine.actions import parse_action
+import pytest
+
+from ramino.engine import Card, RaminoError, Reason, parse_cards
+from ramino.engine.actions import Discard, Draw, parse_action
 from ramino.engine.round import Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 
@@ -76,3 +79,47 @@ def snapshot(r: Round) -> bytes:
     state["history"] = len(r.history)
     state["public_history"] = len(r.public_history)
     return pickle.dumps(sorted(state.items()))
+
+
+def refused(r: Round, text: str, reason: Reason) -> None:
+    """The action is refused for ``reason``, is not listed, and leaves the round as it was."""
+    before = snapshot(r)
+    action = parse_action(text)
+    assert not r.can(action), text
+    assert str(action) not in {str(a) for a in r.legal_actions}
+    with pytest.raises(RaminoError) as info:
+        r.apply(action)
+    assert info.value.reason is reason, info.value.message("en")
+    assert snapshot(r) == before
+
+
+def cards(text: str) -> list[Card]:
+    """The cards of ``text``, sorted, to compare with a hand."""
+    return sorted(parse_cards(text))
+
+
+def hand(r: Round, seat: int) -> list[Card]:
+    """The cards in a seat's hand, as a list."""
+    return list(r.hand(seat))
+
+
+def legal(r: Round) -> set[str]:
+    """The legal actions of the round, in the text grammar."""
+    return {str(a) for a in r.legal_actions}
+
+
+def draw_and_discard_it(r: Round) -> Card:
+    """The player to move draws from the stock and throws the same card away."""
+    card = r.deck[r.stock[-1]]
+    r.apply(Draw())
+    r.apply(Discard(card))
+    return card
+
+
+def r_check(r: Round, text: str) -> Reason | None:
+    """The reason ``check`` refuses the action for, or None where it is accepted."""
+    try:
+        r.check(parse_action(text))
+    except RaminoError as error:
+        return error.reason
+    return None

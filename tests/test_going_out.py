@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
+from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, get_preset, parse_cards
+from ramino.engine.actions import parse_action
 from ramino.engine.candidates import meld_candidates, unmeldable
 from ramino.engine.going_out import (
     _Search,
@@ -20,9 +21,19 @@ from ramino.engine.going_out import (
     partition,
     partitions_without_one,
 )
+from ramino.engine.match import Match
 from ramino.engine.melds import validate_meld
-from ramino.engine.rules import AceInRuns, FinalDiscard, Rules, SetJokerSwap, SetSuits
+from ramino.engine.round import EndReason, Round
+from ramino.engine.rules import (
+    AceInRuns,
+    FinalDiscard,
+    Rules,
+    RummyBonus,
+    SetJokerSwap,
+    SetSuits,
+)
 from ramino.engine.scoring import Closing, card_penalty
+from scripted import cards, deal, legal, play, r_check, refused
 
 BASE = Rules()
 OPTIONAL = replace(BASE, final_discard=FinalDiscard.OPTIONAL)
@@ -251,3 +262,308 @@ def brute_force_partitions(cards: tuple[Card, ...], rules: Rules) -> set[Groups]
         left = tuple(c for i, c in enumerate(rest) if not mask >> i & 1)
         found.update(tuple(sorted((group, *tail))) for tail in brute_force_partitions(left, rules))
     return found
+
+
+# --- going out during play, on stacked deals ---
+
+
+CLASSICO = get_preset("classico")
+
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+
+
+# Hands that bind nothing, to fill a seat that only draws and discards.
+IDLE = "AD 5D 9C 2D 3C 4H 6S 8C 10D JS"
+
+
+TWO_OUT = "10H JH QH 9H"
+
+
+@pytest.mark.parametrize("final", list(FinalDiscard))
+def test_final_discard(final: FinalDiscard) -> None:
+    rules = replace(CLASSICO, final_discard=final, hand_size=4)
+    r = deal(rules, [TWO_OUT, "AD 5D 9C 2D"], "4H", "2C 6S KH")
+    play(r, "draw", "lay 10H JH QH", "discard 2C", "draw", "discard 6S", "draw")
+    play(r, "attach 0 9H")
+    if final is FinalDiscard.REQUIRED:
+        # Attaching K♥ would leave no card to discard: he is stuck with it, and discards it.
+        refused(r, "attach 0 KH", Reason.WOULD_LEAVE_NO_DISCARD)
+        play(r, "discard KH")
+        assert r.top_discard == Card.parse("KH")
+    else:
+        play(r, "attach 0 KH")
+        assert r.top_discard == Card.parse("6S")
+    assert r.end is not None and r.end.out == 0 and not r.end.in_one_turn
+    assert r.end.reason is EndReason.WENT_OUT
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_rummy_on_first_turn(allowed: bool) -> None:
+    rules = replace(CLASSICO, rummy_on_first_turn=allowed, hand_size=3)
+    r = deal(rules, ["2C 3C 4C", "7D 8D 9D", "AS 5H 9C"], "QH", "KD KH KC KS")
+    if allowed:
+        play(r, "draw", "lay 2C 3C 4C", "discard KD")
+        assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+        return
+    # Nobody goes out before every player has had a turn: not the first, not the last.
+    play(r, "draw")
+    refused(r, "lay 2C 3C 4C", Reason.NO_GOING_OUT_FIRST_ROUND)
+    play(r, "discard KD", "draw")
+    refused(r, "lay 7D 8D 9D", Reason.NO_GOING_OUT_FIRST_ROUND)
+    play(r, "discard KH", "draw", "discard KC", "draw")
+    assert r.turn == 4
+    play(r, "lay 2C 3C 4C", "discard KS")
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+
+
+def test_no_opening_that_must_leave_a_single_card_in_the_first_round() -> None:
+    # Scala 40, first round, nobody may go out: an opening must leave two cards (one to
+    # discard, one to keep). With 7♠ he holds A-7♠ (28), A-3♥ (6), A-3♦ (6): 40 with one card
+    # left, so that opening cannot begin; the sets A♠ A♥ A♦ (33), 2s (6) and 3s (9) can.
+    rules = replace(get_preset("scala-40"), max_players=2)
+    hand_0 = "AS 2S 3S 4S 5S 6S AH 2H 3H AD 2D 3D KC"
+    hand_1 = "AD 5D 9C 2C 3C 4H 6S 8C 10D JS QD KD QS"
+    r = deal(rules, [hand_0, hand_1], "9H", "7S")
+    play(r, "draw")
+    refusal = r_check(r, "lay AS 2S 3S 4S 5S 6S 7S")
+    assert refusal is Reason.OPENING_UNREACHABLE
+    assert r.can(parse_action("lay AS AH AD"))
+
+
+@pytest.mark.parametrize(("lay_after", "count"), [(True, 10), (False, 34)])
+def test_lay_after_close(lay_after: bool, count: int) -> None:
+    rules = replace(CLASSICO, lay_after_close=lay_after, hand_size=4)
+    r = deal(rules, ["2C 3C 4C 5C", "7H 8H 9H KS"], "QD", "KD")
+    play(r, "draw", "lay 2C 3C 4C 5C", "discard KD")
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+    # The others lay their combinations; only unbound cards count.
+    assert r.end.counts == (0, count)
+    sheet = Match(["Anna", "Bruno"], rules).record(r.round_result(["Anna", "Bruno"]))
+    assert sheet.scores["Bruno"] == 2 * count
+
+
+def test_melding_during_play() -> None:
+    r = deal(CLASSICO, ["5C 6C 7C 2S 3S 4S 9H 9D 9S 8H", IDLE], "QC", "KH")
+    play(r, "draw")
+    refused(r, "show 5C 6C 7C | 2S 3S 4S | 9H 9D 9S 8H discard KH", Reason.SHOW_NOT_ALLOWED)
+    assert not any(a.startswith("show") for a in legal(r))
+    play(r, "lay 5C 6C 7C")
+
+
+#: Nothing laid during play, the whole hand shown to close (Casertano's way), nine cards.
+NO_MELDING = replace(
+    CLASSICO, melding_during_play=False, final_discard=FinalDiscard.OPTIONAL, hand_size=9
+)
+
+
+def test_no_melding_during_play() -> None:
+    rules = NO_MELDING
+    hands = ["5C 6C 7C 2S 3S 4S 9H 9D JK", "7H 8H 9C KH KD KS 4D 5D 6D"]
+    r = deal(rules, hands, "QC", "QH 10H AS")
+    play(r, "draw")
+    refused(r, "lay 5C 6C 7C", Reason.NO_MELDING_DURING_PLAY)
+    refused(r, "show 5C 6C 7C | 2S 3S 4S discard QH", Reason.SHOW_INCOMPLETE)
+    refused(r, "show 5C 6C 7C | 2S 3S 4S | 9H 9D JK QH", Reason.NOT_A_MELD)
+    play(r, "discard QH", "draw")
+    refused(r, "attach 0 10H", Reason.NO_MELDING_DURING_PLAY)
+    play(r, "discard 10H", "draw")
+    # The whole hand bound, no discard needed: he goes out by showing it.
+    play(r, "show 5C 6C 7C | AS 2S 3S 4S | 9H 9D JK")
+    assert r.end is not None and r.end.out == 0 and r.end.in_one_turn
+    assert len(r.table) == 3 and r.top_discard == Card.parse("10H")
+
+
+def test_seven_of_a_kind_wins_the_match() -> None:
+    # Casertano's "ramino": seven cards of one rank without jokers, shown after the draw,
+    # win the whole match whatever else is in hand.
+    rules = replace(get_preset("casertano"), max_players=2)
+    hands = ["QC QC QD QD QH QH 2S 5C 9D AC 4H 7S KD", "3C 3D 8H 8S JS 2D 6C 10H 9S 5H 6D JC AS"]
+    r = deal(rules, hands, "KC", "QS")
+    play(r, "draw", "show QC QC QD QD QH QH QS")
+    assert r.end is not None and r.end.out == 0 and r.end.closing is Closing.SEVEN_OF_A_KIND
+    match = Match(NAMES[:2], rules)
+    match.record(r.round_result(NAMES[:2]))
+    assert match.is_over and match.winner == "Anna"
+
+
+FLUSH = replace(CLASSICO, flush_close=True)
+
+
+HEARTS = "AH 3H 5H 7H 9H JH KH 2H 4H 6H"
+
+
+def test_flush_close() -> None:
+    r = deal(FLUSH, [HEARTS, "7C 8C 9C KC KD KS 4D 5D 6D 10S"], "QC", "QS")
+    play(r, "draw")
+    assert f"show {' '.join(str(c) for c in cards(HEARTS))} discard QS" in legal(r)
+    play(r, f"show {HEARTS} discard QS")
+    assert r.end is not None and r.end.out == 0 and r.end.closing is Closing.FLUSH
+    assert r.end.in_one_turn  # it counts as going out in one turn
+    sheet = Match(["Anna", "Bruno"], FLUSH).record(r.round_result(["Anna", "Bruno"]))
+    assert sheet.scores["Bruno"] == 2 * (7 + 8 + 9 + 30 + 4 + 5 + 6 + 10)
+
+
+def test_flush_close_needs_natural_cards_of_one_suit() -> None:
+    r = deal(FLUSH, ["AH 3H 5H 7H 9H JH KH 2H 4H JK", IDLE], "QC", "QS")
+    play(r, "draw")
+    refused(r, "show AH 3H 5H 7H 9H JH KH 2H 4H JK discard QS", Reason.SHOW_NOT_ALLOWED)
+    r = deal(FLUSH, ["AH 3H 5H 7H 9H JH KH 2H 4H 6S", IDLE], "QC", "QS")
+    play(r, "draw")
+    refused(r, "show AH 3H 5H 7H 9H JH KH 2H 4H 6S discard QS", Reason.SHOW_NOT_ALLOWED)
+    refused(r, "show AH 3H 5H 7H 9H JH KH 2H 4H discard QS", Reason.SHOW_INCOMPLETE)
+
+
+def test_no_flush_close() -> None:
+    r = deal(CLASSICO, [HEARTS, IDLE], "QC", "QS")
+    play(r, "draw")
+    refused(r, f"show {HEARTS} discard QS", Reason.SHOW_NOT_ALLOWED)
+
+
+def test_flush_close_is_the_whole_dealt_hand() -> None:
+    # RULES.md §3: the flush close is 10 cards of one suit, shown after the draw, and counts
+    # as going out in one turn. A player who laid 2♣ 3♣ 4♣ before holds 7 hearts: no flush.
+    hands = ["2C 3C 4C AH 3H 5H 7H 9H JH KH", "8H KD KS 2D 3C 4H 6S 8C 10D JS"]
+    r = deal(FLUSH, hands, "QD", "4S 5S 2H")
+    play(r, "draw", "lay 2C 3C 4C", "discard 4S", "draw", "discard 5S", "draw")
+    refused(r, "show AH 3H 5H 7H 9H JH KH discard 2H", Reason.SHOW_NOT_ALLOWED)
+
+
+CASERTANO = get_preset("casertano")
+
+
+# A hand that binds nothing and takes no jolly: every rank once, suits three ranks apart.
+SCATTERED = "2C 6C 10C 3D 7D JD 8H QH 9S AS"
+
+
+def sheet_scores(r: Round, rules: Rules) -> dict[str, int]:
+    names = list(NAMES[: r.players])
+    return dict(Match(names, rules).record(r.round_result(names)).scores)
+
+
+def test_one_turn_close_with_a_swap_lays_and_an_attachment_doubles_the_others() -> None:
+    # RULES.md §2.11: laying all cards in a single turn without having laid or attached anything
+    # before doubles the others. Bruno takes the jolly back, lays three melds, attaches a card,
+    # lays the jolly again and discards the last card, all in his first turn.
+    hands = ["4H JK 6H AD 5D 2D 3C 4C 6C 10D", "5H 8C 8D 8S 9C 10C JC 7H 2S 3S", SCATTERED]
+    r = deal(CLASSICO, hands, "QS", "KS KC")
+    play(r, "draw", "lay 4H JK 6H", "discard KS", "draw", "swap 0 5H", "lay 8C 8D 8S")
+    play(r, "lay 9C 10C JC", "attach 0 7H", "lay 2S 3S JK=4S", "discard KC")
+    end = r.end
+    assert end is not None and end.out == 1 and end.in_one_turn
+    assert end.counts == (41, 0, 76)
+    assert sheet_scores(r, CLASSICO) == {"Anna": 82, "Bruno": 0, "Carla": 152}
+
+
+def test_going_out_after_attaching_in_an_earlier_turn_is_not_in_one_turn() -> None:
+    # RULES.md §2.11: "without having laid or attached anything before". Bruno only attached
+    # (4♥ to Anna's run) in his first turn; going out later is an ordinary close.
+    hands = ["5H 6H 7H AD 5D 2D 3C 4C 6C 10D", "4H 8C 8D 8S 9C 10C JC 2S 3S 4S", SCATTERED]
+    r = deal(CLASSICO, hands, "QS", "KS KC KD QD QC")
+    play(r, "draw", "lay 5H 6H 7H", "discard KS", "draw", "attach 0 4H", "discard KC")
+    play(r, "draw", "discard KD", "draw", "discard QD", "draw")
+    play(r, "lay 8C 8D 8S", "lay 9C 10C JC", "lay 2S 3S 4S", "discard QC")
+    end = r.end
+    assert end is not None and end.out == 1 and not end.in_one_turn
+    assert sheet_scores(r, CLASSICO)["Anna"] == end.counts[0]
+
+
+@pytest.mark.parametrize(
+    ("bonus", "bruno"),
+    [(RummyBonus.DOUBLE, 2 * 71), (RummyBonus.ADD, 71 + 25), (RummyBonus.NONE, 71)],
+)
+def test_flush_close_is_scored_as_going_out_in_one_turn(bonus: RummyBonus, bruno: int) -> None:
+    # [G]: ten cards of one suit after the draw, shown, the eleventh discarded; "vale come un
+    # ramino in mano", so the rummy bonus of the rules applies to the others' hands.
+    rules = replace(FLUSH, rummy_bonus=bonus)
+    r = deal(rules, [HEARTS, "7C 8D 9S KC 2D 3S 5C 6D 10S AC"], "QC", "QH")
+    play(r, "draw")
+    # Eleven hearts: any one of them is the discard.
+    assert r.can(parse_action("show AH 3H 5H 7H 9H JH KH 2H 4H QH discard 6H"))
+    play(r, f"show {HEARTS} discard QH")
+    end = r.end
+    assert end is not None and end.closing is Closing.FLUSH and end.in_one_turn
+    assert end.counts == (0, 7 + 8 + 9 + 10 + 2 + 3 + 5 + 6 + 10 + 11)
+    assert sheet_scores(r, rules) == {"Anna": 0, "Bruno": bruno}
+
+
+def test_flush_close_after_taking_the_discard() -> None:
+    # The draw may be the top of the discard pile; the taken card is then part of the flush.
+    r = deal(FLUSH, ["AH 3H 5H 7H 9H JH KH 2H 4H QS", SCATTERED], "6H", "KS")
+    play(r, "take")
+    play(r, f"show {HEARTS} discard QS")
+    assert r.end is not None and r.end.closing is Closing.FLUSH and r.end.in_one_turn
+
+
+def test_flush_close_on_a_later_turn_of_a_hand_that_never_laid() -> None:
+    # Nothing says the flush must come on the first turn: a hand that has only drawn and
+    # discarded still shows ten cards of one suit after a later draw.
+    r = deal(FLUSH, ["AH 3H 5H 7H 9H JH KH 2H 4H QS", SCATTERED], "KC", "JS QD 6H")
+    play(r, "draw", "discard JS", "draw", "discard QD", "draw")
+    play(r, f"show {HEARTS} discard QS")
+    assert r.end is not None and r.end.closing is Closing.FLUSH and r.end.in_one_turn
+
+
+CASERTANO_2 = replace(CASERTANO, min_players=2)
+
+
+# Bound: 2♣ 2♦ 2♠ and 5♣ 6♣ 7♣; unbound K♦ Q♠ J♠ 9♦ 4♠ 8♦ 10♣ = 61.
+LOSER = "2C 2D 2S 5C 6C 7C KD QS JS 9D 4S 8D 10C"
+
+
+@pytest.mark.parametrize(
+    ("hand", "closing", "points", "credits"),
+    [
+        # One run of the whole hand: the scala reale, −50 and 5 credits ([W]).
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", Closing.STRAIGHT, -50, 5),
+        # Every card of one suit, not in sequence: the colore, −20 and 2 credits ([W]).
+        ("AH 3H 5H 7H 9H JH KH AH 3H 5H 7H 9H JH", Closing.FLUSH, -20, 2),
+        # Bound in combinations: the simple close, −10 and 1 credit ([W]).
+        ("3H 4H 5H 9C 9D 9S JC JD JH 6S 7S 8S JK", Closing.SIMPLE, -10, 1),
+    ],
+)
+def test_casertano_closing_kinds_through_the_match(
+    hand: str, closing: Closing, points: int, credits: int
+) -> None:
+    r = deal(CASERTANO_2, [hand, LOSER], "KC", "QD")
+    play(r, "draw")
+    shown = [a for a in r.legal_actions if str(a).startswith("show")]
+    assert shown, "the hand closes"
+    r.apply(next(a for a in shown if str(a).endswith("discard QD")))
+    end = r.end
+    assert end is not None and end.out == 0 and end.closing is closing
+    assert end.counts == (0, 61)
+    match = Match(NAMES[:2], CASERTANO_2)
+    sheet = match.record(r.round_result(NAMES[:2]))
+    assert dict(sheet.scores) == {"Anna": points, "Bruno": 61}
+    assert match.credits == {"Anna": credits, "Bruno": 0}
+
+
+def test_casertano_the_others_count_a_jolly_they_can_bind_as_nothing() -> None:
+    # [W]: "le combinazioni legate non sono penalizzabili": a jolly bound in the loser's
+    # run costs nothing; one left alone costs 50.
+    rules = CASERTANO_2
+    assert min_deadwood(parse_cards("5C 6C JK KD"), rules) == 10
+    assert min_deadwood(parse_cards("5C 9D JK KD"), rules) == 5 + 9 + 50 + 10
+
+
+def test_casertano_seven_of_a_kind_inside_a_full_show_with_a_discard() -> None:
+    # Seven queens among a fully bound hand (tris in su: a set of any size and suits) are a
+    # "ramino" too: the match is won at once.
+    hand = "QC QC QD QD QH QH QS 3H 4H 5H 7S 8S 9S"
+    r = deal(CASERTANO_2, [hand, LOSER], "KC", "KH")
+    play(r, "draw", "show QC QC QD QD QH QH QS | 3H 4H 5H | 7S 8S 9S discard KH")
+    assert r.end is not None and r.end.closing is Closing.SEVEN_OF_A_KIND
+    match = Match(NAMES[:2], CASERTANO_2)
+    match.record(r.round_result(NAMES[:2]))
+    assert match.is_over and match.winner == "Anna"
+
+
+def test_casertano_a_loser_whose_whole_hand_is_a_colore_pays_nothing() -> None:
+    # RULES.md §4 casertano: "the others count only their unbound cards", and the colore
+    # (cards of one suit not in sequence, [W] "tutte carte dello stesso seme") is one of the
+    # combinations. The engine binds that very hand for the closer (closing_kind says flush)
+    # but counts it in full for a player who lays after the close.
+    colore = parse_cards("2H 4H 6H 8H 10H QH 2H 4H 6H 8H 10H QH AH")
+    assert closing_kind(colore, CASERTANO) is Closing.FLUSH
+    assert min_deadwood(colore, CASERTANO) == 0

@@ -23,6 +23,7 @@ from ramino.engine.record import Record, deal, from_json, record_round, replay, 
 from ramino.engine.round import EndReason, Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 from ramino.engine.scoring import Closing
+from scripted import r_check
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franca")
@@ -333,7 +334,7 @@ def test_stuck_cannot_lay_the_set() -> None:
     for action in record.actions[:7]:  # up to Anna's draw of 6♥ in turn 3
         r.apply(action)
     assert Card.parse("6H") in r.hand(0) and len(r.hand(0)) == 3
-    refusal = _refusal(r, "lay 6C 6D 6H")
+    refusal = r_check(r, "lay 6C 6D 6H")
     assert refusal is Reason.WOULD_LEAVE_NO_DISCARD
     final = replay(record)
     assert final.end is not None and final.end.out == 0 and not final.end.in_one_turn
@@ -349,7 +350,7 @@ def test_the_set_jolly_needs_both_missing_tens() -> None:
     r = deal(record)
     for action in record.actions[:10]:  # up to Bruno's draw in turn 4
         r.apply(action)
-    assert _refusal(r, "swap 0 10S") is Reason.SWAP_SET_NEEDS_ALL_MISSING
+    assert r_check(r, "swap 0 10S") is Reason.SWAP_SET_NEEDS_ALL_MISSING
     final = replay(record)
     assert str(final.table[0].meld) == "10♦ 10♥ 10♠ 10♣"
     assert final.end is not None and final.end.out == 1 and not final.end.in_one_turn
@@ -373,16 +374,6 @@ def test_casertano_close_counts_only_unbound_cards() -> None:
     assert sum(len(m.ids) for m in r.table) == 14
     sheet = Match(NAMES[:3], r.rules).record(r.round_result(NAMES[:3]))
     assert dict(sheet.credits) == {"Anna": 1}
-
-
-def _refusal(r: Round, text: str) -> Reason | None:
-    from ramino.engine.errors import RaminoError
-
-    try:
-        r.check(parse_action(text))
-    except RaminoError as error:
-        return error.reason
-    return None
 
 
 # --- writing the files ---

@@ -634,6 +634,7 @@ def check_invariants(m: Match) -> None:
         assert m.is_over or (m.short_handed and m.rules.reentry)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_sequences_only_raise_score_errors(data: st.DataObject) -> None:

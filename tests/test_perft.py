@@ -22,6 +22,7 @@ import pytest
 
 from ramino.engine import Round, Rules, get_preset
 from ramino.engine.rules import DiscardPickup, RetrievedJoker, SetJokerSwap
+from scripted import PLAYABLE
 
 PERFT = Path(__file__).resolve().parent / "golden" / "perft"
 
@@ -29,18 +30,6 @@ PERFT = Path(__file__).resolve().parent / "golden" / "perft"
 MAX_DECISIONS = 400
 #: Games walked per variant and player count.
 GAMES = 4
-
-PLAYABLE = (
-    "classico",
-    "classico-2",
-    "apertura-50",
-    "enciclopedia",
-    "scala-40",
-    "rami-40",
-    "rami-51",
-    "tradizionale",
-    "casertano",
-)
 
 
 def _house(preset: str, **knobs: object) -> Rules:

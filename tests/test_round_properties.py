@@ -434,6 +434,7 @@ def test_every_legal_action_is_accepted(table: tuple[str, int], seed: int) -> No
             check_every_card_once(trial)
 
 
+@pytest.mark.slow
 @settings(PROPERTY, max_examples=20)
 @given(table=tables, seed=seeds)
 def test_illegal_actions_are_refused_and_legal_ones_are_listed(

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from ramino.engine import Card, RaminoError, Reason, get_preset
-from ramino.engine.actions import parse_action
+from ramino.engine import Card, Reason, get_preset
 from ramino.engine.round import Round
 from ramino.engine.rules import DiscardPickup, RetrievedJoker
-from scripted import deal, play, snapshot
+from scripted import deal, legal, play, refused
 
 CLASSICO = get_preset("classico")
 MUST_USE_IF_POSSIBLE = replace(
@@ -24,22 +21,6 @@ MUST_USE_IF_POSSIBLE = replace(
     discard_pickup=DiscardPickup.MUST_USE,
     retrieved_joker=RetrievedJoker.LAY_IF_POSSIBLE,
 )
-
-
-def legal(r: Round) -> set[str]:
-    return {str(a) for a in r.legal_actions}
-
-
-def refused(r: Round, text: str, reason: Reason) -> None:
-    """The action is refused for ``reason``, is not listed, and leaves the round as it was."""
-    before = snapshot(r)
-    action = parse_action(text)
-    assert not r.can(action), text
-    assert text not in legal(r)
-    with pytest.raises(RaminoError) as info:
-        r.apply(action)
-    assert info.value.reason is reason, info.value.message("en")
-    assert snapshot(r) == before
 
 
 # Bruno's jolly is dealt before Anna's, so the one he throws away has the lower id. Anna lays

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def enumerated(ranks: set[int], jokers: int, rules: Rules) -> set[Shape]:
     return found
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=300)
 @given(
     ranks=st.sets(st.integers(min_value=1, max_value=13), max_size=13),

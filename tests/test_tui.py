@@ -111,6 +111,7 @@ async def play_turn(app: RaminoApp, pilot: Pilot[None]) -> None:
     pytest.fail("the turn does not end")
 
 
+@pytest.mark.slow
 def test_a_seeded_round_is_played_with_keys_to_its_end() -> None:
     # Seven cards each: this seeded round ends in a few turns, the human going out.
     app = new_app(rules=replace(RULES, hand_size=7))

@@ -1,0 +1,178 @@
+"""The shortcut that refuses some attachments before meld validation agrees with it."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ramino.engine import Reason, get_preset
+from ramino.engine.candidates import meld_candidates
+from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
+from ramino.engine.errors import MeldError, NotationError, RulesError
+from ramino.engine.legal import _surely_refused
+from ramino.engine.melds import attach, validate_meld
+from ramino.engine.rules import (
+    AttachableDiscard,
+    Rules,
+    SetJokerSwap,
+    SetSuits,
+)
+from scripted import deal, legal, play, refused
+
+_DECK = [*NATURAL_CARDS, *NATURAL_CARDS, JOKER, JOKER, JOKER]
+
+
+def _rules_or_none(**knobs: object) -> Rules | None:
+    try:
+        return Rules(**knobs)  # type: ignore[arg-type]
+    except RulesError:
+        return None  # a contradictory combination (a set of distinct suits past 4 cards)
+
+
+_RULES = st.builds(
+    _rules_or_none,
+    set_suits=st.sampled_from(list(SetSuits)),
+    set_max=st.sampled_from([None, 3, 4, 5, 8]),
+    max_jokers_per_meld=st.sampled_from([None, 1, 2]),
+    set_joker_swap=st.sampled_from(list(SetJokerSwap)),
+    min_natural_cards=st.sampled_from([1, 2]),
+).filter(lambda rules: rules is not None)
+
+
+def _refused(meld_cards: tuple[Card, ...], declared: object, card: Card, rules: Rules) -> bool:
+    meld = validate_meld(meld_cards, rules, jokers=declared)  # type: ignore[arg-type]
+    try:
+        attach(meld, [card], rules)
+    except (MeldError, NotationError):
+        return True
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=_RULES, hand=st.lists(st.sampled_from(_DECK), min_size=3, max_size=9))
+def test_a_shortcut_refusal_is_a_refusal(rules: Rules | None, hand: list[Card]) -> None:
+    assert rules is not None
+    for meld_cards, declared in meld_candidates(hand, rules):
+        meld = validate_meld(meld_cards, rules, jokers=declared)
+        for card in (*NATURAL_CARDS, JOKER):
+            if _surely_refused(meld, card, rules):
+                assert _refused(meld_cards, declared, card, rules), (meld, card)
+
+
+@pytest.mark.parametrize(
+    ("meld", "card", "knobs", "refused"),
+    [
+        # A suit already in a set of distinct suits, or a fourth... fifth card.
+        ("7S 7H 7D", "7S", {}, True),
+        ("7S 7H 7D", "7C", {}, False),
+        ("7S 7H 7D 7C", "7C", {"set_suits": SetSuits.ANY, "set_max": 4}, True),
+        ("7S 7H 7D 7C", "7C", {"set_suits": SetSuits.ANY, "set_max": None}, False),
+        # A jolly past the limit per meld.
+        ("7S JK 9S", "JK", {}, True),
+        ("7S JK 9S", "JK", {"max_jokers_per_meld": 2}, False),
+        # Runs are left to validation.
+        ("7S 8S 9S", "8S", {}, False),
+    ],
+)
+def test_shortcut_cases(meld: str, card: str, knobs: dict[str, object], refused: bool) -> None:
+    from ramino.engine.cards import parse_cards
+
+    rules = dataclasses.replace(Rules(), **knobs)  # type: ignore[arg-type]
+    built = validate_meld(parse_cards(meld), rules)
+    assert _surely_refused(built, parse_cards(card)[0], rules) is refused
+
+
+# --- attaching during play, on stacked deals ---
+
+
+CLASSICO = get_preset("classico")
+
+
+SCALA_40 = replace(get_preset("scala-40"), hand_size=7)
+
+
+S40_OPENER = "10H JH QH KH 2C 3D 5S"
+
+
+@pytest.mark.parametrize(("players", "banned"), [(2, False), (3, True)])
+def test_attachable_discard_forbidden_from_three_players(players: int, banned: bool) -> None:
+    hands = [S40_OPENER, "9H 4C 6D 8S 2H 3S 7C", "AC AD 4H 5D 6S 8C 9C"][:players]
+    r = deal(SCALA_40, hands, "KC", "QS JD 10C")
+    play(r, "draw", "lay 10H JH QH KH", "discard QS", "draw")
+    if banned:
+        # 9♥ could go on the run of hearts: it may not be thrown away.
+        refused(r, "discard 9H", Reason.DISCARD_ATTACHABLE)
+        play(r, "discard JD")
+    else:
+        play(r, "discard 9H")
+
+
+def test_attachable_discard_allowed() -> None:
+    rules = replace(SCALA_40, attachable_discard=AttachableDiscard.ALLOWED)
+    hands = [S40_OPENER, "9H 4C 6D 8S 2H 3S 7C", "AC AD 4H 5D 6S 8C 9C"]
+    r = deal(rules, hands, "KC", "QS JD 10C")
+    play(r, "draw", "lay 10H JH QH KH", "discard QS", "draw", "discard 9H")
+
+
+def test_attachable_discard_when_every_card_could_be_attached() -> None:
+    rules = replace(CLASSICO, attachable_discard=AttachableDiscard.FORBIDDEN, hand_size=4)
+    r = deal(rules, ["10H JH QH 2C", "9H KH 9H KH"], "4D", "5S")
+    play(r, "draw", "lay 10H JH QH", "discard 5S")
+    # Every card he may throw could be attached (5♠, just taken, may not be thrown back):
+    # the ban cannot hold.
+    play(r, "take", "discard 9H")
+
+
+def test_attachable_discard_is_allowed_as_the_going_out_discard() -> None:
+    rules = replace(CLASSICO, attachable_discard=AttachableDiscard.FORBIDDEN, hand_size=4)
+    r = deal(rules, ["10H JH QH 2C", "9H 4C 4D 4S"], "4H", "5S KH")
+    play(r, "draw", "lay 10H JH QH", "discard 5S", "draw", "lay 4C 4D 4S", "attach 0 KH")
+    play(r, "discard 9H")
+    assert r.end is not None and r.end.out == 1
+
+
+# Seat 0 opens at 40 with a run of hearts; seat 1 then attaches 9♥ to it.
+RUN_40 = "10H JH QH KH 2C 3D 5S 7C 8D 9S"
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_attach_before_opening(allowed: bool) -> None:
+    rules = replace(CLASSICO, opening_threshold=40, attach_before_opening=allowed)
+    r = deal(rules, [RUN_40, "9H KC KD KS QC QD QS 2S 6D 7D"], "4C", "4H AD")
+    play(r, "draw", "lay 10H JH QH KH", "discard 9S", "draw")
+    if allowed:
+        play(r, "attach 0 9H")
+        assert r.opening_points == 9
+        play(r, "lay KC KD KS", "lay QC QD QS")
+    else:
+        refused(r, "attach 0 9H", Reason.ATTACH_BEFORE_OPENING)
+        assert not any(a.startswith("attach") for a in legal(r))
+        # Once opened, in the same turn, he may attach.
+        play(r, "lay KC KD KS", "lay QC QD QS")
+        assert r.opened[1]
+        play(r, "attach 0 9H")
+    play(r, "discard AD")
+    assert r.opened[1]
+
+
+def test_an_attachment_counts_the_points_of_the_cards_attached() -> None:
+    # Runs go round the corner: 2♠ on J♠ Q♠ K♠ A♠ makes the ace a middle one (1 point where
+    # it was 11), but the attachment brings its own 2 points, never a loss: with 9♦ 10♦ J♦
+    # Q♦ (39) they open at 40.
+    rules = replace(CLASSICO, run_wrap=True, opening_threshold=40)
+    hands = ["JS QS KS AS 10H 10D 10C 3D 5C 7H", "2S 9D 10D JD QD 4C 6H 8C KC 3H"]
+    r = deal(rules, hands, "2D", "9C 8D 4D")
+    play(r, "draw", "lay JS QS KS AS", "lay 10H 10D 10C", "discard 3D")
+    play(r, "draw", "attach 0 2S")
+    assert r.opening_points == 2 and not r.opened[1]
+    play(r, "lay 9D 10D JD QD", "discard 8D")
+    assert r.opened[1]
+    # Where any meld opens, the attachment opens.
+    free = replace(rules, opening_threshold=0)
+    r = deal(free, hands, "2D", "9C 8D 4D")
+    play(r, "draw", "lay JS QS KS AS", "discard 3D", "draw", "attach 0 2S")
+    assert r.opened[1]
