@@ -13,6 +13,7 @@ and missing moves, raise the candidates tried per state: ``RAMINO_CANDIDATES=40`
 from __future__ import annotations
 
 import contextlib
+import enum
 import os
 import pickle
 import random
@@ -713,5 +714,51 @@ def test_under_house_rules_every_state_has_a_move(
     except RaminoError:
         reject()  # a deck too small for the hands, say
     for _ in walk(r, random.Random(seed), 40 * (2 * rules.hand_size_for(players) + 8)):
+        pass
+    assert r.is_over
+
+
+def _any_value(name: str) -> st.SearchStrategy[Any]:
+    """Any value the rules accept for knob ``name``, its range's ends drawn often."""
+    field = next(f for f in fields(Rules) if f.name == name)
+    default = getattr(Rules(), name)
+    limits = rules_module.KNOB_RANGES.get(name)
+    if limits is not None:
+        low, high = limits[0], limits[1]
+        values = st.one_of(st.sampled_from([low, high]), st.integers(low, high))
+        return st.one_of(st.none(), values) if "None" in str(field.type) else values
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, enum.Enum):
+        return st.sampled_from(list(type(default)))
+    return st.just(default)
+
+
+#: Every knob of play and of the deal, any value in its range: the ends too.
+EVERY_KNOB: dict[str, st.SearchStrategy[Any]] = {
+    name: _any_value(name)
+    for name in rules_module.knob_names()
+    if name not in {"betting", "contracts", "imaginary_joker", "name"}
+}
+
+
+@settings(PROPERTY, max_examples=60)
+@given(
+    base=st.sampled_from(PLAYABLE),
+    changes=st.fixed_dictionaries({}, optional=EVERY_KNOB),
+    seed=seeds,
+)
+def test_under_any_knobs_at_any_value_every_state_has_a_move(
+    base: str, changes: dict[str, Any], seed: int
+) -> None:
+    # Every knob the rules accept, at the ends of its range as well: a round deals, and each
+    # state it reaches has a legal action until it ends (walk asserts it at every step).
+    rules = replace(house_rules(base, changes), max_turns=24, min_players=2)
+    players = 2 + seed % (min(rules.max_players, 6) - 1)
+    try:
+        r = Round(rules, players, seed=seed, dealer=seed % players)
+    except RaminoError:
+        reject()  # a variant that comes later, or a deck too small for these hands
+    for _ in walk(r, random.Random(seed), 400):
         pass
     assert r.is_over
