@@ -27,7 +27,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
         raise IllegalAction(Reason.ATTACH_ONE_CARD, cards=action.cards, count=len(action.cards))
     target = round_._table_meld(action.meld)
     opening = not round_.opened[seat]
-    if opening and not round_._key.attach_before_opening:
+    if opening and not round_._memo.attach_before_opening:
         raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
     # On the meld a jolly was taken back from, another jolly of the hand may go, not that
     # one: the ids avoid it.
@@ -41,7 +41,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
         raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
     grown = attach(target.meld, action.cards, round_.rules, jokers=action.jokers)
     gained = 0
-    if opening and round_._key.opening_counts_attachments:
+    if opening and round_._memo.opening_counts_attachments:
         gained = grown.points_of(action.cards, target.meld, round_.rules)
     points = round_.turn_state.opening_points + gained
     attached = round_.turn_state.attached_jokers

@@ -48,7 +48,7 @@ def discard_turn_refusal(round_: Round, seat: int) -> IllegalAction | None:
     hand = round_.hands[seat]
     if (
         round_.turn_state.taken is not None
-        and round_._key.discard_pickup is DiscardPickup.MUST_USE
+        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
         and round_.turn_state.taken in hand
     ):
         return IllegalAction(
@@ -57,7 +57,7 @@ def discard_turn_refusal(round_: Round, seat: int) -> IllegalAction | None:
     if round_.turn_state.melded and not round_.opened[seat]:
         return laying.opened_message(round_.turn_state.opening_points, round_._threshold())
     if round_.turn_state.pending:
-        mode = round_._key.retrieved_joker
+        mode = round_._memo.retrieved_joker
         if mode is RetrievedJoker.LAY_THIS_TURN or (
             mode is RetrievedJoker.LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(round_, seat)
         ):

@@ -54,7 +54,7 @@ def check_take(round_: Round, seat: int) -> int:
     if take_leaves_no_discard(round_, seat, top):
         # He could never discard again this turn: every card he holds is the taken one.
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[round_.deck[top]])
-    if round_._key.discard_pickup is DiscardPickup.MUST_USE and not take_is_usable(
+    if round_._memo.discard_pickup is DiscardPickup.MUST_USE and not take_is_usable(
         round_, seat, top
     ):
         refuse_unusable_take(round_, seat, top)
@@ -63,13 +63,13 @@ def check_take(round_: Round, seat: int) -> int:
 
 def take_leaves_no_discard(round_: Round, seat: int, top: int) -> bool:
     top_card = round_.deck[top]
-    return not round_._key.rediscard_taken_card and all(
+    return not round_._memo.rediscard_taken_card and all(
         round_.deck[i] is top_card for i in round_.hands[seat]
     )
 
 
 def take_is_usable(round_: Round, seat: int, top: int) -> bool:
-    knobs = round_._key
+    knobs = round_._memo
     if not knobs.melding_during_play:
         # Nothing is laid during play: the card is used only by closing with it, which
         # the moves after the take tell (a close is rare, and so is this question).
@@ -94,7 +94,7 @@ def opens_with_taken(round_: Round, seat: int, top: int) -> bool:
     or an attachment where those count) is legal."""
     after = after_take(round_, seat, top)
     card = round_.deck[top]
-    knobs = round_._key
+    knobs = round_._memo
     counted = knobs.opening_counts_attachments and knobs.attach_before_opening
     for action in _legal.play_candidates(after):
         if (
@@ -133,7 +133,7 @@ def after_take(round_: Round, seat: int, top: int) -> Round:
 
 def refuse_unusable_take(round_: Round, seat: int, top: int) -> NoReturn:
     detail: tuple[str, str]
-    if not round_._key.melding_during_play:
+    if not round_._memo.melding_during_play:
         detail = (
             "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
             "nothing is laid during play here: you take it only to close with it.",
@@ -170,7 +170,7 @@ def take_is_usable_with_rediscard(round_: Round, seat: int, top: int) -> bool:
     # to word a refusal.
     trial = round_.shared_copy()
     trial.rules = replace(round_.rules, rediscard_taken_card=True)
-    trial._key = rules_memo(trial.rules)
+    trial._memo = rules_memo(trial.rules)
     return take_is_usable(trial, seat, top)
 
 
@@ -179,7 +179,7 @@ def check_taken_used(round_: Round, seat: int, ids: Sequence[int]) -> None:
     taken = round_.turn_state.taken
     if (
         taken is not None
-        and round_._key.discard_pickup is DiscardPickup.MUST_USE
+        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
         and taken in round_.hands[seat]
         and taken not in ids
     ):
@@ -196,6 +196,6 @@ def may_take(round_: Round) -> bool:
     top = round_.discard_pile[-1]
     if take_leaves_no_discard(round_, seat, top):
         return False
-    return round_._key.discard_pickup is not DiscardPickup.MUST_USE or take_is_usable(
+    return round_._memo.discard_pickup is not DiscardPickup.MUST_USE or take_is_usable(
         round_, seat, top
     )

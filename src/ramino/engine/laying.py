@@ -30,7 +30,7 @@ def plan_lay(round_: Round, action: Lay) -> Commit:
     drawing.check_taken_used(round_, seat, ids)
     meld = validate_meld(action.cards, round_.rules, jokers=action.jokers)
     opening = not round_.opened[seat]
-    if opening and not round_._key.opening_jokers and meld.joker_count:
+    if opening and not round_._memo.opening_jokers and meld.joker_count:
         raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=action.cards)
     gained = meld.points(round_.rules) if opening else 0
     points = round_.turn_state.opening_points + gained
@@ -167,7 +167,7 @@ def retrieval_opens(
     # A meld of his own counts as it ends up (see retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
-    if not jollies_may_make_up(round_, rest, melds, jollies, bound, within=within):
+    if not jokers_may_make_up(round_, rest, melds, jollies, bound, within=within):
         return False
     trial = round_._trial(seat, rest, table, waiting, points)
     trial.turn_state = replace(
@@ -194,7 +194,7 @@ def retrieval_opens(
 
 
 def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool:
-    knobs = trial._key
+    knobs = trial._memo
     waiting = trial.turn_state.pending
     # One jolly at a time (see retrieval.plan_swap): while one waits to go down, no retrieval is;
     # once it is down, one may be. The moves that lay it tell whether one taken back
@@ -223,18 +223,18 @@ def retrieval_may_help(
     ``using``: a card that must be in the opening."""
     melds = [m.meld for m in round_.table]
     _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
-    return jollies_may_make_up(round_, hand, melds, jollies, points, using=using)
+    return jokers_may_make_up(round_, hand, melds, jollies, points, using=using)
 
 
 def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) -> bool:
     """A looser question than _retrieval_may_help, asked of a hand with the card ``card``
     just taken, which must be in the opening: only the bound of the opening's points
-    (see legal.jollies_might_make_up), no search of the hand with the jollies. Asked
+    (see legal.jokers_might_make_up), no search of the hand with the jollies. Asked
     once a draw, of a hand seen once: its search would cost more than the moves it
     spares, which most often open."""
     melds = [m.meld for m in round_.table]
     _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
-    return jollies > 0 and _legal.jollies_might_make_up(
+    return jollies > 0 and _legal.jokers_might_make_up(
         [round_.deck[i] for i in hand],
         round_.rules,
         round_._threshold() - round_.turn_state.opening_points,
@@ -244,7 +244,7 @@ def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) 
     )
 
 
-def jollies_may_make_up(
+def jokers_may_make_up(
     round_: Round,
     hand: list[int],
     melds: list[Meld],
@@ -254,10 +254,10 @@ def jollies_may_make_up(
     within: list[Card] | None = None,
     using: Card | None = None,
 ) -> bool:
-    """The bound of legal.reachable_with_jollies for the ids ``hand``, with ``jollies``
+    """The bound of legal.reachable_with_jokers for the ids ``hand``, with ``jollies``
     to take back from ``melds`` and ``points`` toward the opening (none without a
     jolly to take back)."""
-    return jollies > 0 and _legal.reachable_with_jollies(
+    return jollies > 0 and _legal.reachable_with_jokers(
         [round_.deck[i] for i in hand],
         round_.rules,
         round_._threshold() - points,

@@ -342,10 +342,10 @@ def _attaches_of(
     return True
 
 
-def takes_a_jolly(meld: Meld, rules: Rules) -> bool:
+def takes_a_joker(meld: Meld, rules: Rules) -> bool:
     """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
     its attachments are tried with)."""
-    return _takes_a_jolly(meld, rules_memo(rules))
+    return _takes_a_joker(meld, rules_memo(rules))
 
 
 def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -365,14 +365,14 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
     return bool(limits) and len(meld) >= min(limits)
 
 
-def _takes_a_jolly(meld: Meld, memo: RulesMemo) -> bool:
-    found = memo.takes_a_jolly.get(meld)
+def _takes_a_joker(meld: Meld, memo: RulesMemo) -> bool:
+    found = memo.takes_a_joker.get(meld)
     if found is None:
-        found = remember(memo.takes_a_jolly, meld, _takes_a_jolly_of(meld, memo), 4096)
+        found = remember(memo.takes_a_joker, meld, _takes_a_joker_of(meld, memo), 4096)
     return found
 
 
-def _takes_a_jolly_of(meld: Meld, memo: RulesMemo) -> bool:
+def _takes_a_joker_of(meld: Meld, memo: RulesMemo) -> bool:
     return any(
         _attaches(meld, JOKER, declared, memo)
         for declared in _joker_attach_declarations(meld, memo.rules)
@@ -472,7 +472,7 @@ def retrievals_before_opening(
     return found, jollies
 
 
-def reachable_with_jollies(
+def reachable_with_jokers(
     cards: Sequence[Card],
     rules: Rules,
     need: int,
@@ -503,7 +503,7 @@ def reachable_with_jollies(
     )
 
 
-def jollies_might_make_up(
+def jokers_might_make_up(
     cards: Sequence[Card],
     rules: Rules,
     need: int,
@@ -512,7 +512,7 @@ def jollies_might_make_up(
     table: Sequence[Meld] = (),
     using: Card | None = None,
 ) -> bool:
-    """A looser bound than :func:`reachable_with_jollies`, with no search: only the bound of
+    """A looser bound than :func:`reachable_with_jokers`, with no search: only the bound of
     the opening points of ``cards`` and ``jollies`` jollies more (see opening.points_bound),
     one of the melds holding ``using`` if given. True wherever that one is."""
     knobs = rules_memo(rules)
@@ -524,7 +524,7 @@ def jollies_might_make_up(
 
 def _retrievals_unbounded(knobs: RulesMemo) -> bool:
     # Whether nothing bounds what jollies taken back add to an opening (see
-    # reachable_with_jollies): a retrieval counts toward it, or attachments do.
+    # reachable_with_jokers): a retrieval counts toward it, or attachments do.
     return knobs.swap_counts_for_opening or (
         knobs.opening_counts_attachments and knobs.attach_before_opening
     )

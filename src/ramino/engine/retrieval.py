@@ -42,7 +42,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
         # opening begun is finished in its turn), and its jollies counted when laid; one
         # he attached counted where attachments count.
         if action.meld in attached:
-            counted = round_._key.opening_counts_attachments
+            counted = round_._memo.opening_counts_attachments
             # The jollies he attached go first (a meld holds one, unless the rules
             # allow more).
             attached = less(attached, action.meld, len(freed))
@@ -52,11 +52,11 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
             # The meld counts as it ends up: the jolly takes its value away (where the
             # rules give it its own), and the card put in its place brings its own.
             points += new_meld.points(round_.rules) - target.meld.points(round_.rules)
-        elif round_._key.swap_counts_for_opening:
+        elif round_._memo.swap_counts_for_opening:
             points += new_meld.points_of(action.cards, target.meld, round_.rules)
     swapped = list(round_.table)
     swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
-    lay_now = round_._key.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
+    lay_now = round_._memo.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
     if lay_now and round_.turn_state.pending:
         # One jolly at a time: the one already taken back goes down first.
         raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
@@ -68,7 +68,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
         relaid = joker_ids
     elif (
         taken is not None
-        and round_._key.discard_pickup is DiscardPickup.MUST_USE
+        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
         and taken in joker_ids
     ):
         relaid = [taken]
@@ -76,7 +76,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
     # told by trying each move that lays it, and each is accepted only if the hand it
     # leaves can still open: so when the hand the retrieval leaves cannot, none is. That
     # one search then comes first, the refusals kept in their order.
-    early = bool(relaid) and not round_.opened[seat] and round_._key.attach_before_opening
+    early = bool(relaid) and not round_.opened[seat] and round_._memo.attach_before_opening
     if relaid and not early:
         check_relaid(round_, seat, rest, swapped, relaid, action.meld, freed, points, attached)
     try:
@@ -149,7 +149,7 @@ def check_pending_placeable(
     """A jolly taken back that must go down this turn must keep somewhere to go, once
     the move has laid ``used`` (``points`` toward the opening, and ``attached`` for
     attached_jokers if it changes them, after it)."""
-    if round_._key.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
+    if round_._memo.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
         return
     waiting = without_ids(round_.turn_state.pending, used)
     if not waiting:
@@ -174,7 +174,7 @@ def can_lay_all_pending(trial: Round, seat: int) -> bool:
             ):
                 return False
             return any(trial.can(action) for action in _legal.joker_actions(trial, seat))
-        knobs = trial._key
+        knobs = trial._memo
         taken = trial.turn_state.taken
         if (
             knobs.opening_threshold > trial.turn_state.opening_points
@@ -226,7 +226,7 @@ def pending_surely_placed(trial: Round, seat: int) -> bool:
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
-        number != trial.turn_state.pending_from and _legal.takes_a_jolly(table_meld.meld, rules)
+        number != trial.turn_state.pending_from and _legal.takes_a_joker(table_meld.meld, rules)
         for number, table_meld in enumerate(trial.table)
     ):
         return True

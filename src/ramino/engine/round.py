@@ -98,7 +98,7 @@ class Round:
     _keep_after: int
     _no_attachable_discard: bool
     #: The memo of ``rules`` (see rules_memo): the knobs read at every decision, as fields.
-    _key: RulesMemo
+    _memo: RulesMemo
     #: Answers worked out for the decision being made, shared with its trial rounds and
     #: forgotten at every move (see laying.retrieval_opens).
     _answers: dict[object, bool]
@@ -123,7 +123,7 @@ class Round:
             # where it must not be shared.
             source = _copy_of
             self.rules = source.rules
-            self._key = source._key
+            self._memo = source._memo
             self.players = source.players
             self.dealer = source.dealer
             self.seed = source.seed
@@ -161,7 +161,7 @@ class Round:
                 detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
             )
         self.rules = rules
-        self._key = rules_memo(rules)
+        self._memo = rules_memo(rules)
         self.players = players
         self.dealer = dealer
         # What cards_to_keep answers, read from the rules once: it is asked at every move of
@@ -222,7 +222,7 @@ class Round:
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play."""
-        step = 1 if self._key.direction is Direction.CLOCKWISE else -1
+        step = 1 if self._memo.direction is Direction.CLOCKWISE else -1
         return (seat + step) % self.players
 
     def _deal(self, order: list[int]) -> None:
@@ -457,7 +457,7 @@ class Round:
         return drawing.may_take(self)
 
     def _threshold(self) -> int:
-        return self._key.opening_threshold
+        return self._memo.opening_threshold
 
     def _ids_for(
         self, seat: int, cards: Sequence[Card], *, avoid: Iterable[int] = (), lay: bool = False
@@ -482,7 +482,7 @@ class Round:
         # (which need only stay out of the discard).
         pending = self.turn_state.pending if lay else ()
         taken = self.turn_state.taken if lay else None
-        taken_first = self._key.discard_pickup is DiscardPickup.MUST_USE
+        taken_first = self._memo.discard_pickup is DiscardPickup.MUST_USE
         chosen: list[int] = []
         for card in cards:
             hit = -1
@@ -509,7 +509,7 @@ class Round:
         return chosen
 
     def _melding_allowed(self) -> None:
-        if not self._key.melding_during_play:
+        if not self._memo.melding_during_play:
             raise IllegalAction(Reason.NO_MELDING_DURING_PLAY)
 
     def cards_to_keep(self) -> int:
@@ -521,7 +521,7 @@ class Round:
         """The card that may not be thrown this turn, twins included: the one taken from the
         pile (see _may_discard_id)."""
         taken = self.turn_state.taken
-        if taken is None or self._key.rediscard_taken_card:
+        if taken is None or self._memo.rediscard_taken_card:
             return None
         return self.deck[taken]
 
@@ -532,12 +532,12 @@ class Round:
         if (
             taken is not None
             and self.deck[card_id] is self.deck[taken]
-            and not self._key.rediscard_taken_card
+            and not self._memo.rediscard_taken_card
         ):
             return False
         return not (
             card_id in self.turn_state.pending
-            and self._key.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
+            and self._memo.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
         )
 
     def _table_meld(self, number: int) -> TableMeld:
@@ -621,7 +621,7 @@ class Round:
         self.turn += 1
         self.phase = Phase.DRAW
         self.turn_state = TurnState()
-        if self.turn > self._key.max_turns:
+        if self.turn > self._memo.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
             self._restock()
@@ -707,5 +707,5 @@ _STATE = (
     "_keep_first",
     "_keep_after",
     "_no_attachable_discard",
-    "_key",
+    "_memo",
 )

@@ -81,7 +81,7 @@ class RulesMemo:
         "swap_counts_for_opening",
         "swaps",
         "tables",
-        "takes_a_jolly",
+        "takes_a_joker",
         "validated",
         "windows",
     )
@@ -123,7 +123,7 @@ class RulesMemo:
     #: By meld, then by the card and its declaration packed: whether it attaches.
     attaches: dict[Meld, dict[int, bool]]
     #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
-    takes_a_jolly: dict[Meld, bool]
+    takes_a_joker: dict[Meld, bool]
     run_ends: dict[Meld, frozenset[Card]]
     #: Chains of attachments, by meld and the codes of the hand's cards that may go on it.
     chains: dict[tuple[Meld, tuple[int, ...]], Chains]
@@ -177,7 +177,7 @@ class RulesMemo:
         self.swaps = {}
         self.fitting = {}
         self.attaches = {}
-        self.takes_a_jolly = {}
+        self.takes_a_joker = {}
         self.run_ends = {}
         self.chains = {}
         self.grown = {}
