@@ -707,13 +707,18 @@ def test_under_house_rules_every_state_has_a_move(
 ) -> None:
     # Whatever the knobs, a player always has a legal move (a listed move never leads to a
     # state without one: walk asserts it at every step).
-    rules = replace(house_rules(base, changes), max_turns=40)
+    play_to_the_end(replace(house_rules(base, changes), max_turns=40), seed)
+
+
+def play_to_the_end(rules: Rules, seed: int) -> None:
+    """Random play under ``rules`` to the round's end, a legal move in every state; a round
+    the rules cannot deal is rejected."""
     players = 2 + seed % (min(rules.max_players, 6) - 1)
     try:
         r = Round(rules, players, seed=seed, dealer=seed % players)
     except RaminoError:
-        reject()  # a deck too small for the hands, say
-    for _ in walk(r, random.Random(seed), 40 * (2 * rules.hand_size_for(players) + 8)):
+        reject()  # a variant that comes later, or a deck too small for the hands
+    for _ in walk(r, random.Random(seed), rules.max_turns * (2 * rules.hand_size_for(players) + 8)):
         pass
     assert r.is_over
 
@@ -753,12 +758,4 @@ def test_under_any_knobs_at_any_value_every_state_has_a_move(
 ) -> None:
     # Every knob the rules accept, at the ends of its range as well: a round deals, and each
     # state it reaches has a legal action until it ends (walk asserts it at every step).
-    rules = replace(house_rules(base, changes), max_turns=24, min_players=2)
-    players = 2 + seed % (min(rules.max_players, 6) - 1)
-    try:
-        r = Round(rules, players, seed=seed, dealer=seed % players)
-    except RaminoError:
-        reject()  # a variant that comes later, or a deck too small for these hands
-    for _ in walk(r, random.Random(seed), 400):
-        pass
-    assert r.is_over
+    play_to_the_end(replace(house_rules(base, changes), max_turns=24, min_players=2), seed)

@@ -166,7 +166,7 @@ def holds_twin(round_: Round, seat: int, top: int) -> bool:
 
 
 def take_is_usable_with_rediscard(round_: Round, seat: int, top: int) -> bool:
-    # The question of _take_is_usable under rules that let the twin be thrown back: only
+    # The question of take_is_usable under rules that let the twin be thrown back: only
     # to word a refusal.
     trial = round_.shared_copy()
     trial.rules = replace(round_.rules, rediscard_taken_card=True)

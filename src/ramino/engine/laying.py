@@ -6,7 +6,6 @@ from the table counted where it could make up the points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import drawing, retrieval
@@ -169,11 +168,8 @@ def retrieval_opens(
     bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
     if not jokers_may_make_up(round_, rest, melds, jollies, bound, within=within):
         return False
-    trial = round_._trial(seat, rest, table, waiting, points)
-    trial.turn_state = replace(
-        trial.turn_state,
-        pending_from=round_.turn_state.pending_from if came_from is None else came_from,
-        attached_jokers=attached,
+    trial = round_._trial(
+        seat, rest, table, waiting, points, pending_from=came_from, attached=attached
     )
     # Retrievals tried one after the other reach the same hand and table in many orders:
     # each is answered once a decision (bench/extreme_rules.py, far ends with an opening at

@@ -131,8 +131,9 @@ def check_relaid(
     must have somewhere to go, from the hand ``rest`` and the ``table`` after the
     retrieval (and ``points`` toward the opening, and ``attached`` for
     attached_jokers, after it)."""
-    trial = round_._trial(seat, rest, table, joker_ids, points)
-    trial.turn_state = replace(trial.turn_state, attached_jokers=attached, pending_from=meld)
+    trial = round_._trial(
+        seat, rest, table, joker_ids, points, pending_from=meld, attached=attached
+    )
     if not can_lay_all_pending(trial, seat):
         raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=freed)
 
@@ -154,9 +155,7 @@ def check_pending_placeable(
     waiting = without_ids(round_.turn_state.pending, used)
     if not waiting:
         return
-    trial = round_._trial(seat, rest, table, waiting, points)
-    if attached is not None:
-        trial.turn_state = replace(trial.turn_state, attached_jokers=attached)
+    trial = round_._trial(seat, rest, table, waiting, points, attached=attached)
     if not can_lay_all_pending(trial, seat):
         raise IllegalAction(Reason.JOKER_CANNOT_BE_RELAID, cards=[round_.deck[i] for i in waiting])
 
@@ -209,7 +208,7 @@ def pending_surely_placed(trial: Round, seat: int) -> bool:
     nothing else holding the turn back (no card taken that must be used, no first-round
     limit): a meld other than the one the jolly came from that takes it, or a meld of the
     hand that holds it, with a card surely left to throw after it, settles the question
-    without trying every move (the checks of _plan_attach and _plan_lay all hold). A
+    without trying every move (the checks of attaching.plan_attach and laying.plan_lay all hold). A
     ``False`` is no answer: the moves themselves decide."""
     rules = trial.rules
     hand = trial.hands[seat]
