@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from . import drawing, retrieval
 from . import legal as _legal
 from .actions import Attach, Lay, Swap
-from .cards import Card
-from .errors import IllegalAction, Reason
-from .melds import Meld, validate_meld
+from .cards import JOKER, Card, without_cards
+from .errors import IllegalAction, RaminoError, Reason
+from .melds import Meld, retrieve_joker, validate_meld
 from .rules import FinalDiscard, RetrievedJoker
 from .scoring import Closing
 from .state import Commit, Event, TableMeld, ids_in_meld_order, without_ids
@@ -168,6 +168,10 @@ def retrieval_opens(
     bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
     if not jokers_may_make_up(round_, rest, melds, jollies, bound, within=within):
         return False
+    # A sure yes first: it spares a trial (bench/round.py, scala-40, compiled: 4.5% fewer
+    # instructions a decision).
+    if not waiting and surely_opens_by_retrieval(round_, seat, rest, table, swaps, points):
+        return True
     trial = round_._trial(
         seat, rest, table, waiting, points, pending_from=came_from, attached=attached
     )
@@ -187,6 +191,59 @@ def retrieval_opens(
     if known is None:
         known = round_._answers[question] = _retrieval_opens_for(trial, seat, swaps)
     return known
+
+
+def surely_opens_by_retrieval(
+    round_: Round,
+    seat: int,
+    rest: list[int],
+    table: list[TableMeld],
+    swaps: Sequence[Swap],
+    points: int,
+) -> bool:
+    """A sure yes to retrieval_opens, without its trial: one of ``swaps`` frees one jolly
+    from a meld that is not his (so his points stay ``points``) and leaves cards that
+    open with that jolly in a meld. Where nothing else can refuse that retrieval (the
+    jolly goes down this turn and no other waits, no attachment before opening, no
+    retrieval counted, no card barred from the discard left, one card left to throw),
+    every check of retrieval.plan_swap then passes: the jolly's own check
+    (pending_may_open) asks this same question. ``False`` is no answer."""
+    knobs = round_._memo
+    taken = round_.turn_state.taken
+    if (
+        knobs.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN
+        or knobs.attach_before_opening
+        or knobs.swap_counts_for_opening
+        or not knobs.opening_jokers
+    ):
+        return False
+    deck = round_.deck
+    cards = [deck[i] for i in rest]
+    if taken is not None and (deck[taken].is_joker or deck[taken] in cards):
+        return False
+    # The whole hand and a jolly hold every hand a retrieval leaves: one search for all.
+    within = [*(deck[i] for i in round_.hands[seat]), JOKER]
+    for swap in swaps:
+        target = table[swap.meld]
+        if target.owner == seat:
+            continue
+        left = without_cards(cards, swap.cards)
+        if not left or len(left) != len(cards) - len(swap.cards):
+            continue
+        try:
+            _, freed = retrieve_joker(target.meld, swap.cards, round_.rules, opened=False)
+        except RaminoError:
+            continue
+        if len(freed) == 1 and _legal.opening_reachable(
+            [*left, JOKER],
+            round_.rules,
+            round_._threshold() - points,
+            keep=round_.cards_to_keep(),
+            using=JOKER,
+            within=within,
+        ):
+            return True
+    return False
 
 
 def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool:
