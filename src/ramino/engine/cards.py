@@ -12,13 +12,9 @@ import operator
 import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 from .errors import NotationError, Reason
-
-if TYPE_CHECKING:
-    # Only named in annotations: the engine needs no package at run time.
-    from mypy_extensions import i64
 
 Lang = Literal["it", "en"]
 
@@ -270,44 +266,7 @@ def sorted_codes(cards: Iterable[Card]) -> tuple[int, ...]:
     >>> sorted_codes(parse_cards("KD 2C JK"))
     (1, 25, 52)
     """
-    # A sort by counting: the codes held once and twice as the bits of machine ints (i64:
-    # compiled, plain C), read back in order. A list (what most callers hold) is walked by
-    # index; any other iterable through the iterator protocol, once.
-    held: list[Card] = cards if isinstance(cards, list) else list(cards)
-    once: i64 = 0
-    twice: i64 = 0
-    jollies = 0
-    for card in held:
-        code = card.code
-        if code == 52:
-            jollies += 1
-            continue
-        # Shifted in place: compiled, a literal shifted (even through a variable it was
-        # just given to) is a 32-bit int in C.
-        bit: i64 = 1
-        bit <<= code
-        if not once & bit:
-            once |= bit
-        elif not twice & bit:
-            twice |= bit
-        else:
-            # A third copy (three packs): a plain sort.
-            codes = [c.code for c in held]
-            codes.sort()
-            return tuple(codes)
-    found: list[int] = []
-    at: i64 = 0
-    while once:
-        if once & 1:
-            found.append(at)
-            if twice & 1:
-                found.append(at)
-        once >>= 1
-        twice >>= 1
-        at += 1
-    for _ in range(jollies):
-        found.append(52)
-    return tuple(found)
+    return tuple(sorted([card.code for card in cards]))
 
 
 _SUIT_BY_CHAR: Final = {
