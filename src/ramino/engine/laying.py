@@ -170,7 +170,9 @@ def retrieval_opens(
         return False
     # A sure yes first: it spares a trial (bench/round.py, scala-40, compiled: 4.5% fewer
     # instructions a decision).
-    if not waiting and surely_opens_by_retrieval(round_, seat, rest, table, swaps, points):
+    if not waiting and surely_opens_by_retrieval(
+        round_, seat, rest, table, swaps, points, attached
+    ):
         return True
     trial = round_._trial(
         seat, rest, table, waiting, points, pending_from=came_from, attached=attached
@@ -200,19 +202,21 @@ def surely_opens_by_retrieval(
     table: list[TableMeld],
     swaps: Sequence[Swap],
     points: int,
+    attached: tuple[int, ...],
 ) -> bool:
     """A sure yes to retrieval_opens, without its trial: one of ``swaps`` frees one jolly
-    from a meld that is not his (so his points stay ``points``) and leaves cards that
-    open with that jolly in a meld. Where nothing else can refuse that retrieval (the
-    jolly goes down this turn and no other waits, no attachment before opening, no
-    retrieval counted, no card barred from the discard left, one card left to throw),
-    every check of retrieval.plan_swap then passes: the jolly's own check
-    (pending_may_open) asks this same question. ``False`` is no answer."""
+    from a meld that is neither his nor one he attached a jolly to (so his points stay
+    ``points``) and leaves cards that open with that jolly going down first, in a meld or
+    at the head of attachments to another meld. Where nothing else can refuse that
+    retrieval (the jolly goes down this turn and no other waits, no retrieval counted, no
+    card barred from the discard left, one card left to throw), every check of
+    retrieval.plan_swap then passes: the jolly's own check asks this same question, or
+    tries the move that lays it, which leaves the rest of that opening. ``False`` is no
+    answer."""
     knobs = round_._memo
     taken = round_.turn_state.taken
     if (
         knobs.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN
-        or knobs.attach_before_opening
         or knobs.swap_counts_for_opening
         or not knobs.opening_jokers
     ):
@@ -225,22 +229,34 @@ def surely_opens_by_retrieval(
     within = [*(deck[i] for i in round_.hands[seat]), JOKER]
     for swap in swaps:
         target = table[swap.meld]
-        if target.owner == seat:
+        if target.owner == seat or swap.meld in attached:
             continue
         left = without_cards(cards, swap.cards)
         if not left or len(left) != len(cards) - len(swap.cards):
             continue
+        if knobs.attach_before_opening and JOKER in left:
+            # Another jolly held might take the place found for this one, which may not
+            # go back on its meld: the search cannot tell them apart.
+            continue
         try:
-            _, freed = retrieve_joker(target.meld, swap.cards, round_.rules, opened=False)
+            new_meld, freed = retrieve_joker(target.meld, swap.cards, round_.rules, opened=False)
         except RaminoError:
             continue
-        if len(freed) == 1 and _legal.opening_reachable(
+        if len(freed) != 1:
+            continue
+        # The table after it, where attachments count (the jolly not back on its meld).
+        melds = [m.meld for m in table]
+        melds[swap.meld] = new_meld
+        if _legal.opening_reachable(
             [*left, JOKER],
             round_.rules,
             round_._threshold() - points,
             keep=round_.cards_to_keep(),
             using=JOKER,
+            table=melds,
             within=within,
+            waiting_from=swap.meld,
+            waiting=1,
         ):
             return True
     return False
