@@ -45,6 +45,9 @@ HOUSE: dict[str, Rules] = {
     ),
     "classico-keep-jolly": _house("classico", retrieved_joker=RetrievedJoker.KEEP),
     "scala-40-declared-suit": _house("scala-40", set_joker_swap=SetJokerSwap.DECLARED_SUIT),
+    # Attachments count toward an opening far off: the search for a jolly taken back that
+    # could make it up works hardest here.
+    "classico-13-cards-opening-80": _house("classico", hand_size=13, opening_threshold=80),
 }
 
 

@@ -6,6 +6,8 @@ from the table counted where it could make up the points.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
+from math import prod
 from typing import TYPE_CHECKING
 
 from . import drawing, retrieval
@@ -162,11 +164,11 @@ def retrieval_opens(
     if not old:
         return False
     melds = [m.meld for m in table]
-    swaps, jollies = _legal.retrievals_before_opening(round_, rest, melds, old)
+    swaps, _ = _legal.retrievals_before_opening(round_, rest, melds, old)
     # A meld of his own counts as it ends up (see retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
-    if not jokers_may_make_up(round_, rest, melds, jollies, bound, within=within):
+    if not jokers_may_make_up(round_, rest, melds, swaps, bound, within=within):
         return False
     # A sure yes first: it spares a trial (bench/round.py, scala-40, compiled: 4.5% fewer
     # instructions a decision).
@@ -291,8 +293,8 @@ def retrieval_may_help(
     the rest (the checks decide whether he may take them back, and what they make).
     ``using``: a card that must be in the opening."""
     melds = [m.meld for m in round_.table]
-    _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
-    return jokers_may_make_up(round_, hand, melds, jollies, points, using=using)
+    swaps, _ = _legal.retrievals_before_opening(round_, hand, melds)
+    return jokers_may_make_up(round_, hand, melds, swaps, points, using=using)
 
 
 def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) -> bool:
@@ -317,25 +319,71 @@ def jokers_may_make_up(
     round_: Round,
     hand: list[int],
     melds: list[Meld],
-    jollies: int,
+    swaps: Sequence[Swap],
     points: int,
     *,
     within: list[Card] | None = None,
     using: Card | None = None,
 ) -> bool:
-    """The bound of legal.reachable_with_jokers for the ids ``hand``, with ``jollies``
-    to take back from ``melds`` and ``points`` toward the opening (none without a
-    jolly to take back)."""
-    return jollies > 0 and _legal.reachable_with_jokers(
-        [round_.deck[i] for i in hand],
-        round_.rules,
-        round_._threshold() - points,
-        keep=round_.cards_to_keep(),
-        jollies=jollies,
-        table=melds,
-        within=within,
-        using=using,
-    )
+    """Whether jollies taken back from ``melds`` by ``swaps`` (those the ids ``hand`` could
+    pay for) might make up the opening of a player with ``points`` toward it: the bound
+    of legal.reachable_with_jokers for each choice of melds to take jollies back from,
+    one way of paying each. A card paid alone is taken from the hand (it goes on a meld
+    whose points do not count, or whose gain ``points`` holds); cards paid together are
+    left in it, since one of them may be attached first and count."""
+    ways: dict[int, list[tuple[Card, ...]]] = {}
+    for swap in swaps:
+        ways.setdefault(swap.meld, []).append(swap.cards if len(swap.cards) == 1 else ())
+    if not ways:
+        return False
+    return _jokers_may_make_up(round_, hand, melds, ways, points, within, using)
+
+
+def _jokers_may_make_up(
+    round_: Round,
+    hand: list[int],
+    melds: list[Meld],
+    ways: dict[int, list[tuple[Card, ...]]],
+    points: int,
+    within: list[Card] | None,
+    using: Card | None,
+) -> bool:
+    cards = [round_.deck[i] for i in hand]
+    rules = round_.rules
+    need = round_._threshold() - points
+    keep = round_.cards_to_keep()
+    jollies = sum(melds[number].joker_count for number in ways)
+    # One search for every choice: each hand asked about is part of this one.
+    whole = [*(cards if within is None else within), *([JOKER] * jollies)]
+    choices = [[None, *dict.fromkeys(paid)] for paid in ways.values()]
+    if prod(len(options) for options in choices) > _MOST_CHOICES:
+        # The bound with every jolly and no card paid holds for them all.
+        return _legal.reachable_with_jokers(
+            cards, rules, need, keep=keep, jollies=jollies, table=melds, within=within, using=using
+        )
+    numbers = list(ways)
+    for choice in product(*choices):
+        left = cards
+        freed = 0
+        for number, paid in zip(numbers, choice, strict=True):
+            if paid is None:
+                continue
+            freed += melds[number].joker_count
+            if paid:
+                fewer = without_cards(left, paid)
+                if len(fewer) == len(left):
+                    break  # the card paid for another meld
+                left = fewer
+        else:
+            if freed and _legal.reachable_with_jokers(
+                left, rules, need, keep=keep, jollies=freed, table=melds, within=whole, using=using
+            ):
+                return True
+    return False
+
+
+#: Choices of retrievals past which jokers_may_make_up asks one looser bound for them all.
+_MOST_CHOICES = 64
 
 
 def opened_message(points: int, threshold: int) -> IllegalAction:
