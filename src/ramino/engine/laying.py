@@ -326,57 +326,74 @@ def jokers_may_make_up(
     using: Card | None = None,
 ) -> bool:
     """Whether jollies taken back from ``melds`` by ``swaps`` (those the ids ``hand`` could
-    pay for) might make up the opening of a player with ``points`` toward it: the bound
-    of legal.reachable_with_jokers for each choice of melds to take jollies back from,
-    one way of paying each. A card paid alone is taken from the hand (it goes on a meld
-    whose points do not count, or whose gain ``points`` holds); cards paid together are
-    left in it, since one of them may be attached first and count."""
+    pay for) might make up the opening of a player with ``points`` toward it, one of the
+    melds holding ``using`` if given: ``False`` without a jolly to take back, ``True``
+    where a retrieval itself counts toward the opening (nothing bounds it). Else the
+    bound of legal.reachable_with_jokers: every jolly in hand, no card paid.
+
+    Where attachments count, that bound does not hold (a meld that gave up its jolly may
+    take another), so each choice of melds to take jollies back from, one way of paying
+    each, is searched on the table it leaves. Each card of the hand goes down once, and a
+    jolly counts where it ends up: one attached, then taken back with the card it stands
+    for, leaves that card attached. A card paid alone leaves the hand for the meld, which
+    holds it instead of its jolly; its points count only on a meld that counts, whose
+    gain ``points`` holds. Cards paid together stay in hand and the meld as it is, since
+    one of them may be attached first, and count."""
     ways: dict[int, list[tuple[Card, ...]]] = {}
     for swap in swaps:
         ways.setdefault(swap.meld, []).append(swap.cards if len(swap.cards) == 1 else ())
     if not ways:
         return False
-    return _jokers_may_make_up(round_, hand, melds, ways, points, within, using)
-
-
-def _jokers_may_make_up(
-    round_: Round,
-    hand: list[int],
-    melds: list[Meld],
-    ways: dict[int, list[tuple[Card, ...]]],
-    points: int,
-    within: list[Card] | None,
-    using: Card | None,
-) -> bool:
-    cards = [round_.deck[i] for i in hand]
+    knobs = round_._memo
+    if knobs.swap_counts_for_opening:
+        return True
     rules = round_.rules
+    cards = [round_.deck[i] for i in hand]
     need = round_._threshold() - points
     keep = round_.cards_to_keep()
     jollies = sum(melds[number].joker_count for number in ways)
-    # One search for every choice: each hand asked about is part of this one.
-    whole = [*(cards if within is None else within), *([JOKER] * jollies)]
     choices = [[None, *dict.fromkeys(paid)] for paid in ways.values()]
-    if prod(len(options) for options in choices) > _MOST_CHOICES:
-        # The bound with every jolly and no card paid holds for them all.
+    if not (knobs.opening_counts_attachments and knobs.attach_before_opening) or (
+        prod(len(options) for options in choices) > _MOST_CHOICES
+    ):
+        # Every jolly, no card paid, the melds as they are: one looser bound for them all,
+        # enough where attachments do not count (the choices would cost apertura-50 5%
+        # more instructions a decision, compiled).
         return _legal.reachable_with_jokers(
             cards, rules, need, keep=keep, jollies=jollies, table=melds, within=within, using=using
         )
+    # One search for every choice: each hand asked about is part of this one.
+    whole = [*(cards if within is None else within), *([JOKER] * jollies)]
     numbers = list(ways)
     for choice in product(*choices):
         left = cards
+        table = melds
         freed = 0
         for number, paid in zip(numbers, choice, strict=True):
             if paid is None:
                 continue
             freed += melds[number].joker_count
-            if paid:
-                fewer = without_cards(left, paid)
-                if len(fewer) == len(left):
-                    break  # the card paid for another meld
-                left = fewer
+            if not paid:
+                continue
+            fewer = without_cards(left, paid)
+            if len(fewer) == len(left):
+                break  # the card paid for another meld
+            try:
+                changed, _ = retrieve_joker(melds[number], paid, rules, opened=False)
+            except RaminoError:
+                break  # no retrieval these cards pay for
+            left = fewer
+            table = [*table]
+            table[number] = changed
         else:
-            if freed and _legal.reachable_with_jokers(
-                left, rules, need, keep=keep, jollies=freed, table=melds, within=whole, using=using
+            if freed and _legal.opening_reachable(
+                [*left, *([JOKER] * freed)],
+                rules,
+                need,
+                keep=keep,
+                using=using,
+                table=table,
+                within=whole,
             ):
                 return True
     return False
