@@ -2,8 +2,10 @@
 decision and a digest of them, per preset (and a few house rules) and per player count.
 
 The files in ``tests/golden/perft/`` were recorded from the engine before it was reshaped
-(issue 27); any change to the engine must reproduce them exactly, or say in its commit which
-rule it corrects. ``python tests/test_perft.py --record`` writes them again.
+(issue 27), those of classico with 13 cards and of the drawn house rules before the search for
+a jolly taken back got its shortcuts; any change to the engine must reproduce them exactly, or
+say in its commit which rule it corrects. ``python tests/test_perft.py --record`` writes them
+again.
 
 A walk is independent of the order in which ``legal_actions`` lists the moves: they are
 sorted by their text, and the move played is picked from that sorted list by a hash of the
@@ -14,13 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
-from ramino.engine import Round, Rules, get_preset
+from ramino.engine import RaminoError, Round, Rules, get_preset
 from ramino.engine.rules import DiscardPickup, RetrievedJoker, SetJokerSwap
 from scripted import PLAYABLE
 
@@ -82,12 +85,12 @@ def _pick(seed: str, decision: int, count: int) -> int:
     return int.from_bytes(digest[:8], "big") % count
 
 
-def walk(rules: Rules, players: int, seed: str, dealer: int) -> Walk:
-    """Play ``seed``'s game to its end or ``MAX_DECISIONS``, counting the legal actions."""
+def walk(rules: Rules, players: int, seed: str, dealer: int, most: int = MAX_DECISIONS) -> Walk:
+    """Play ``seed``'s game to its end or ``most`` decisions, counting the legal actions."""
     game = Round(rules, players, seed=seed, dealer=dealer)
     counts: list[int] = []
     digests: list[str] = []
-    while not game.is_over and len(counts) < MAX_DECISIONS:
+    while not game.is_over and len(counts) < most:
         listed = {str(action): action for action in game.legal_actions}
         texts = sorted(listed)
         counts.append(len(texts))
@@ -110,6 +113,58 @@ def _path(name: str) -> Path:
     return PERFT / f"{name}.json"
 
 
+#: House rules drawn at random (from a fixed seed), each walked in a few short games: the
+#: knobs that shape openings, attachments and jollies taken back, in combinations no
+#: preset has. Recorded like the others, in one file.
+HOUSE_DRAWN = 40
+HOUSE_DRAWN_GAMES = 3
+HOUSE_DRAWN_DECISIONS = 150
+
+
+def drawn_house_rules() -> list[tuple[str, dict[str, object], Rules]]:
+    """The drawn house rules: preset, knobs changed, rules (combinations the rules refuse
+    are drawn again)."""
+    rnd = random.Random("perft-drawn-house-rules")
+    found: list[tuple[str, dict[str, object], Rules]] = []
+    while len(found) < HOUSE_DRAWN:
+        preset = rnd.choice(["apertura-50", "casertano", "classico", "enciclopedia", "scala-40"])
+        knobs: dict[str, object] = {
+            "opening_threshold": rnd.choice([0, 30, 40, 51, 80]),
+            "attach_before_opening": rnd.random() < 0.5,
+            "opening_counts_attachments": rnd.random() < 0.5,
+            "retrieved_joker": rnd.choice(list(RetrievedJoker)),
+            "discard_pickup": rnd.choice(list(DiscardPickup)),
+            "max_jokers_per_meld": rnd.choice([1, 2, None]),
+            "set_joker_swap": rnd.choice(list(SetJokerSwap)),
+            "swap_counts_for_opening": rnd.random() < 0.2,
+            "opening_jokers": rnd.random() < 0.8,
+            "rummy_on_first_turn": rnd.random() < 0.5,
+        }
+        try:
+            rules = _house(preset, **knobs)
+            Round(rules, rules.min_players)
+        except RaminoError:
+            continue
+        found.append((preset, knobs, rules))
+    return found
+
+
+def drawn_walks() -> list[dict[str, object]]:
+    """Every drawn house rule with its walks, as the file records them."""
+    found: list[dict[str, object]] = []
+    for number, (preset, knobs, rules) in enumerate(drawn_house_rules(), start=1):
+        games = []
+        for game in range(HOUSE_DRAWN_GAMES):
+            players = min(rules.min_players + game, rules.max_players)
+            seed = f"perft-drawn-{number}-{game}"
+            games.append(
+                walk(rules, players, seed, game % players, most=HOUSE_DRAWN_DECISIONS).as_json()
+            )
+        shown = {name: getattr(value, "value", value) for name, value in knobs.items()}
+        found.append({"preset": preset, "knobs": shown, "games": games})
+    return found
+
+
 @pytest.mark.parametrize("name", list(variants()))
 def test_legal_actions_match_the_recorded_perft(name: str) -> None:
     recorded = json.loads(_path(name).read_text())
@@ -126,8 +181,16 @@ def test_legal_actions_match_the_recorded_perft(name: str) -> None:
         assert got.end == expected["end"], got.seed
 
 
+def test_legal_actions_under_drawn_house_rules_match_the_recorded_perft() -> None:
+    recorded = json.loads(_path("drawn-house-rules").read_text())["rules"]
+    for expected, got in zip(recorded, drawn_walks(), strict=True):
+        assert got == expected, f"{got['preset']} {got['knobs']}"
+
+
 def record() -> None:
     PERFT.mkdir(parents=True, exist_ok=True)
+    drawn = {"variant": "drawn-house-rules", "rules": drawn_walks()}
+    _path("drawn-house-rules").write_text(json.dumps(drawn, indent=1, ensure_ascii=False) + "\n")
     for name, rules in variants().items():
         games = [w.as_json() for w in walks(name, rules)]
         text = json.dumps({"variant": name, "games": games}, indent=1, ensure_ascii=False)
