@@ -50,7 +50,8 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
     rest = without_ids(round_.hands[seat], ids)
     new_ids = merge_ids(target, grown, ids, round_.deck)
     table = list(round_.table)
-    table[action.meld] = TableMeld(target.owner, grown, new_ids)
+    placed = TableMeld(target.owner, grown, new_ids)
+    table[action.meld] = placed
     goes_out = laying.check_rest(
         round_, seat, rest, action.cards, points, table, within_hand=True, attached=attached
     )
@@ -58,7 +59,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
 
     def do_attach() -> Event:
         round_.hands[seat] = rest
-        round_.table[action.meld] = TableMeld(target.owner, grown, new_ids)
+        round_.table[action.meld] = placed
         round_.turn_state = replace(round_.turn_state, attached_jokers=attached)
         round_._after_meld(seat, ids, gained)
         event = round_._record(seat, action, tuple(ids))

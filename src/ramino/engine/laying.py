@@ -37,13 +37,14 @@ def plan_lay(round_: Round, action: Lay) -> Commit:
     points = round_.turn_state.opening_points + gained
     rest = without_ids(round_.hands[seat], ids)
     ordered = ids_in_meld_order(ids, meld, round_.deck)
-    table = [*round_.table, TableMeld(seat, meld, ordered)]
+    placed = TableMeld(seat, meld, ordered)
+    table = [*round_.table, placed]
     goes_out = check_rest(round_, seat, rest, action.cards, points, table, within_hand=True)
     retrieval.check_pending_placeable(round_, seat, ids, rest, table, points)
 
     def lay() -> Event:
         round_.hands[seat] = rest
-        round_.table.append(TableMeld(seat, meld, ordered))
+        round_.table.append(placed)
         round_._after_meld(seat, ids, gained)
         event = round_._record(seat, action, tuple(ordered))
         if goes_out:
@@ -173,7 +174,7 @@ def retrieval_opens(
     # A sure yes first: it spares a trial (bench/round.py, scala-40, compiled: 4.5% fewer
     # instructions a decision).
     if not waiting and surely_opens_by_retrieval(
-        round_, seat, rest, table, swaps, points, attached
+        round_, seat, rest, table, melds, swaps, points, attached
     ):
         return True
     trial = round_._trial(
@@ -202,6 +203,7 @@ def surely_opens_by_retrieval(
     seat: int,
     rest: list[int],
     table: list[TableMeld],
+    melds: list[Meld],
     swaps: Sequence[Swap],
     points: int,
     attached: tuple[int, ...],
@@ -214,7 +216,7 @@ def surely_opens_by_retrieval(
     card barred from the discard left, one card left to throw), every check of
     retrieval.plan_swap then passes: the jolly's own check asks this same question, or
     tries the move that lays it, which leaves the rest of that opening. ``False`` is no
-    answer."""
+    answer. ``melds``: those of ``table``."""
     knobs = round_._memo
     taken = round_.turn_state.taken
     if (
@@ -247,15 +249,15 @@ def surely_opens_by_retrieval(
         if len(freed) != 1:
             continue
         # The table after it, where attachments count (the jolly not back on its meld).
-        melds = [m.meld for m in table]
-        melds[swap.meld] = new_meld
+        after = list(melds)
+        after[swap.meld] = new_meld
         if _legal.opening_reachable(
             [*left, JOKER],
             round_.rules,
             round_._threshold() - points,
             keep=round_.cards_to_keep(),
             using=JOKER,
-            table=melds,
+            table=after,
             within=within,
             waiting_from=swap.meld,
             waiting=1,
@@ -352,10 +354,9 @@ def jokers_may_make_up(
     need = round_._threshold() - points
     keep = round_.cards_to_keep()
     jollies = sum(melds[number].joker_count for number in ways)
-    choices = [[None, *dict.fromkeys(paid)] for paid in ways.values()]
-    if not (knobs.opening_counts_attachments and knobs.attach_before_opening) or (
-        prod(len(options) for options in choices) > _MOST_CHOICES
-    ):
+    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
+    choices = [[None, *dict.fromkeys(paid)] for paid in ways.values()] if attaching else []
+    if not attaching or prod(len(options) for options in choices) > _MOST_CHOICES:
         # Every jolly, no card paid, the melds as they are: one looser bound for them all,
         # enough where attachments do not count (the choices would cost apertura-50 5%
         # more instructions a decision, compiled).

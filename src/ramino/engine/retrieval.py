@@ -55,7 +55,8 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
         elif round_._memo.swap_counts_for_opening:
             points += new_meld.points_of(action.cards, target.meld, round_.rules)
     swapped = list(round_.table)
-    swapped[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+    placed = TableMeld(target.owner, new_meld, new_ids)
+    swapped[action.meld] = placed
     lay_now = round_._memo.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
     if lay_now and round_.turn_state.pending:
         # One jolly at a time: the one already taken back goes down first.
@@ -103,7 +104,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
 
     def swap() -> Event:
         round_.hands[seat] = rest
-        round_.table[action.meld] = TableMeld(target.owner, new_meld, new_ids)
+        round_.table[action.meld] = placed
         round_.turn_state = replace(
             round_.turn_state,
             pending=(*round_.turn_state.pending, *joker_ids),
