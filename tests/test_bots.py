@@ -16,6 +16,7 @@ from ramino.engine.actions import Action, Draw, parse_action
 from ramino.engine.deck import Deck
 from ramino.engine.observation import Observation
 from ramino.engine.round import Round, stacked_deck
+from ramino.engine.rules_memo import RulesMemo
 
 
 class Referee:
@@ -160,8 +161,10 @@ def test_an_observation_holds_no_round_and_no_other_hand() -> None:
 
 def reachable(root: object) -> list[object]:
     """Every object the observation refers to, directly or not, classes, modules and
-    functions left aside (they are shared by the whole program, not state of this round)."""
-    skip = (type, type(gc), type(reachable), type(len))
+    functions left aside (they are shared by the whole program, not state of this round),
+    and the engine's memo of the rules (shared by every round under them, which any code
+    may ask for with rules_memo; it is never pickled)."""
+    skip = (type, type(gc), type(reachable), type(len), RulesMemo)
     seen: dict[int, object] = {}
     todo = [root]
     while todo:

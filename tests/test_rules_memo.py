@@ -88,3 +88,20 @@ def test_a_memo_pickles_as_its_rules() -> None:
     assert pickle.loads(filled) is memo
     forget_all()
     assert pickle.dumps(memo) == filled  # what it remembers is not pickled
+
+
+def test_rules_find_their_memo_again_once_it_is_dropped_at_the_bound() -> None:
+    # A value of the rules keeps its memo at hand; once the memos are dropped at their
+    # bound, it finds the one equal rules get, and forget_all reaches it.
+    rules = get_preset("scala-40")
+    old = rules_memo(rules)
+    for threshold in range(100):
+        for target in (101, 201, 301):
+            rules_memo(Rules(opening_threshold=threshold, target=target))
+    new = rules_memo(rules)
+    assert new is not old
+    assert rules_memo(pickle.loads(pickle.dumps(rules))) is new
+    opening_reachable(parse_cards("7H 8H 9H 10H KS KD KC 2C"), rules, 40, keep=1)
+    assert new.searches
+    forget_all()
+    assert not new.searches

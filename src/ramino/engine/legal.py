@@ -232,13 +232,23 @@ def _meld_attachments(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachmen
 
 def _meld_attachments_of(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachments:
     """The attachments worth checking to ``meld``, the table's meld ``number``: the codes of
-    the natural cards and their attachments, and those of a jolly (each declaration).
-    Remembered meld by meld: the table changes a meld at a time, and a whole table
-    remembered would be built again each time from its unchanged melds."""
+    the natural cards and their attachments, and those of a jolly (each declaration), each
+    one the meld takes (melds.attach, remembered). Remembered meld by meld: the table
+    changes a meld at a time, and a whole table remembered would be built again each time
+    from its unchanged melds."""
     sieve, declarations = _attach_sieve(meld, memo)
-    codes = tuple([card.code for card in sieve])
-    naturals = tuple([Attach(number, (card,)) for card in sieve])
-    jolly = tuple([Attach(number, (JOKER,), declared) for declared in declarations])
+    # The meld's own answer once, not a refusal raised at every decision holding the card
+    # (bench/instructions.py, scala-40, compiled: 7% fewer instructions a decision).
+    fitting = [card for card in sieve if _attaches(meld, card, None, memo)]
+    codes = tuple([card.code for card in fitting])
+    naturals = tuple([Attach(number, (card,)) for card in fitting])
+    jolly = tuple(
+        [
+            Attach(number, (JOKER,), declared)
+            for declared in declarations
+            if _attaches(meld, JOKER, declared, memo)
+        ]
+    )
     return codes, naturals, jolly
 
 

@@ -45,6 +45,7 @@ class RulesMemo:
         "attaches",
         "attachments",
         "chains",
+        "current",
         "direction",
         "discard_pickup",
         "fitting",
@@ -156,6 +157,8 @@ class RulesMemo:
         self.set_max: Final[int | None] = rules.set_max
         self.set_suits: Final[SetSuits] = rules.set_suits
         self.swap_counts_for_opening: Final[bool] = rules.swap_counts_for_opening
+        #: Whether rules_memo still hands it out (see there).
+        self.current = True
 
         self.clear()
 
@@ -200,10 +203,20 @@ def rules_memo(rules: Rules) -> RulesMemo:
     >>> rules_memo(get_preset("scala-40")) is rules_memo(get_preset("classico"))
     False
     """
+    held = rules._memo
+    if isinstance(held, RulesMemo) and held.current:
+        # A Rules hashes in Python: finding its memo in _MEMOS at every question cost 5% of
+        # the instructions of a decision (bench/instructions.py, scala-40, compiled).
+        return held
     memo = _MEMOS.get(rules)
     if memo is None:
-        # Memos already handed out stay valid past the bound; rules met again get a new one.
-        memo = remember(_MEMOS, rules, RulesMemo(rules), 256)
+        if len(_MEMOS) >= _MOST_MEMOS:
+            # Memos already handed out stay valid past the bound, but no rules value finds
+            # them any more: rules met again get a new one, which forget_all reaches.
+            for old in _MEMOS.values():
+                old.current = False
+        memo = remember(_MEMOS, rules, RulesMemo(rules), _MOST_MEMOS)
+    object.__setattr__(rules, "_memo", memo)
     return memo
 
 
@@ -214,8 +227,9 @@ def forget_all() -> None:
         memo.clear()
 
 
-#: The memo of each value of the rules met lately.
+#: The memo of each value of the rules met lately, and how many values it holds at most.
 _MEMOS: Final[dict[Rules, RulesMemo]] = {}
+_MOST_MEMOS: Final = 256
 
 
 _Question = TypeVar("_Question")
