@@ -4,7 +4,6 @@ that could be attached.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import drawing, laying, retrieval
@@ -60,8 +59,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
     def do_attach() -> Event:
         round_.hands[seat] = rest
         round_.table[action.meld] = placed
-        round_.turn_state = replace(round_.turn_state, attached_jokers=attached)
-        round_._after_meld(seat, ids, gained)
+        round_._after_meld(seat, ids, gained, attached=attached)
         event = round_._record(seat, action, tuple(ids))
         if goes_out:
             round_._go_out(seat, Closing.SIMPLE)

@@ -39,7 +39,7 @@ def plan_draw(round_: Round, action: Draw | TakeDiscard) -> Commit:
     def take() -> Event:
         round_.discard_pile.pop()
         round_.hands[seat].append(top)
-        round_.turn_state = replace(round_.turn_state, taken=top)
+        round_.turn_state = round_.turn_state.taking(top)
         round_.phase = Phase.PLAY
         return round_._record(seat, action, (top,))
 
@@ -126,7 +126,7 @@ def after_take(round_: Round, seat: int, top: int) -> Round:
     after.hands = list(round_.hands)
     after.hands[seat] = [*round_.hands[seat], top]
     after.discard_pile = round_.discard_pile[:-1]
-    after.turn_state = replace(after.turn_state, taken=top)
+    after.turn_state = after.turn_state.taking(top)
     after.phase = Phase.PLAY
     return after
 

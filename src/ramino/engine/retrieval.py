@@ -5,7 +5,6 @@ the opening, and the pending jokers that must go down again this turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import drawing, laying
@@ -105,13 +104,14 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
     def swap() -> Event:
         round_.hands[seat] = rest
         round_.table[action.meld] = placed
-        round_.turn_state = replace(
-            round_.turn_state,
-            pending=(*round_.turn_state.pending, *joker_ids),
-            pending_from=action.meld,
-            attached_jokers=attached,
+        round_._after_meld(
+            seat,
+            ids,
+            points - round_.turn_state.opening_points,
+            retrieved=joker_ids,
+            retrieved_from=action.meld,
+            attached=attached,
         )
-        round_._after_meld(seat, ids, points - round_.turn_state.opening_points)
         return round_._record(seat, action, tuple(ids))
 
     return swap
@@ -153,7 +153,7 @@ def check_pending_placeable(
     attached_jokers if it changes them, after it)."""
     if round_._memo.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN:
         return
-    waiting = without_ids(round_.turn_state.pending, used)
+    waiting = [i for i in round_.turn_state.pending if i not in used]
     if not waiting:
         return
     trial = round_._trial(seat, rest, table, waiting, points, attached=attached)

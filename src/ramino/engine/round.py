@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from . import attaching, discarding, drawing, laying, retrieval
 from . import legal as _legal
@@ -40,7 +39,7 @@ from .rules import (
 from .rules_memo import RulesMemo, rules_memo
 from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
-from .state import Commit, without_ids
+from .state import NEW_TURN, Commit
 from .state import EndReason as EndReason
 from .state import Event as Event
 from .state import Phase as Phase
@@ -203,7 +202,7 @@ class Round:
         # --- the current turn ---
         self.to_play = self.next_seat(dealer)
         self.phase = Phase.DRAW
-        self.turn_state = TurnState()
+        self.turn_state = NEW_TURN
         self._answers = {}
         self._listing = None
         self._listed = None
@@ -592,14 +591,26 @@ class Round:
             trial.opened[seat] = True
         return trial
 
-    def _after_meld(self, seat: int, ids: Sequence[int], gained: int) -> None:
+    def _after_meld(
+        self,
+        seat: int,
+        ids: Sequence[int],
+        gained: int,
+        *,
+        retrieved: Sequence[int] = (),
+        retrieved_from: int | None = None,
+        attached: tuple[int, ...] | None = None,
+    ) -> None:
+        """The turn after a move of ``seat`` that put ``ids`` on the table with ``gained``
+        points toward his opening (see TurnState.after_move for the others)."""
         state = self.turn_state
         points = state.opening_points if self.opened[seat] else state.opening_points + gained
-        self.turn_state = replace(
-            state,
-            melded=True,
-            pending=tuple(without_ids(state.pending, ids)),
-            opening_points=points,
+        self.turn_state = state.after_move(
+            ids,
+            points,
+            retrieved=retrieved,
+            retrieved_from=retrieved_from,
+            attached_jokers=attached,
         )
         if not self.opened[seat] and points >= self._threshold():
             self.opened[seat] = True
@@ -631,7 +642,7 @@ class Round:
         self.to_play = self.next_seat(self.to_play)
         self.turn += 1
         self.phase = Phase.DRAW
-        self.turn_state = TurnState()
+        self.turn_state = NEW_TURN
         if self.turn > self._memo.max_turns:
             self._end_by_cap(EndReason.MAX_TURNS)
         elif not self.stock:
