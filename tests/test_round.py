@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 from dataclasses import replace
 
@@ -378,6 +379,26 @@ def test_a_round_pickles_every_attribute_of_its_state() -> None:
     assert pickle.dumps(r)  # the decisions remembered for the next move are left out
     memo = {"_answers", "_listing", "_listed"}
     assert {k for k in attributes(r) if k not in memo} == set(round_module._STATE)
+
+
+def test_a_round_comes_back_from_a_pickle_and_a_deep_copy_and_plays_on_alike() -> None:
+    r = Round("scala-40", players=3, seed=11)
+    r.apply(Draw())
+    assert r.legal_actions
+    for copied in (lambda: pickle.loads(pickle.dumps(r)), lambda: copy.deepcopy(r)):
+        again = copied()
+        assert snapshot(again) == snapshot(r)
+        assert again.legal_actions == r.legal_actions
+        assert again.turn_state == r.turn_state and again.history == r.history
+        for action in ("discard " + str(r.hand(r.to_play)[0]), "draw"):
+            event = again.apply(parse_action(action))
+            assert event == r.apply(parse_action(action))
+        assert snapshot(again) == snapshot(r)
+    while not r.is_over:
+        r.apply(r.legal_actions[len(r.history) % len(r.legal_actions)])
+    ended = pickle.loads(pickle.dumps(r))
+    names = ("Anna", "Bruno", "Carla")
+    assert ended.end == r.end and ended.round_result(names) == r.round_result(names)
 
 
 def _after_the_draw() -> Round:

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import JOKER, NATURAL_CARDS, Card
+from .frozen import Reduced, reduce_by_fields
 from .rules import Rules
 
 
@@ -39,6 +40,10 @@ class Deck:
         """The deck the rules prescribe for a table of ``players``."""
         packs, jokers = rules.deck_for(players)
         return cls.build(packs, jokers)
+
+    def __reduce__(self) -> Reduced:
+        # Compiled, a frozen value is rebuilt from its fields (see ramino.engine.frozen).
+        return reduce_by_fields(self)
 
     def __len__(self) -> int:
         return len(self.cards)

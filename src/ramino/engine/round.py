@@ -350,6 +350,11 @@ class Round:
         new.melded_before = list(self.melded_before)
         return new
 
+    def __reduce__(self) -> tuple[type[Round], tuple[Rules, int], dict[str, object]]:
+        # Compiled, a Round is made only through __init__, never empty and then filled in:
+        # one comes back from a pickle or a deep copy dealt afresh, then given its state.
+        return Round, (self.rules, self.players), self.__getstate__()
+
     def __getstate__(self) -> dict[str, object]:
         # The answers and decisions remembered for the move being made are not part of the
         # round (and a decision is a function, which pickle cannot keep).

@@ -173,6 +173,9 @@ class RoundEnd:
     counts: tuple[int, ...]
     """The count of each hand (only unbound cards where the others lay after the close)."""
 
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
 
 #: What deciding a move gives: the function that makes it and records its event.
 Commit = Callable[[], Event]
