@@ -119,6 +119,22 @@ def test_many_copies_of_a_card_widen_the_fields() -> None:
     assert opening_reachable(hand, rules, 1, keep=0) is enumerated(hand, rules, 1, 0, None)
 
 
+def test_three_aces_of_clubs_are_a_meld_of_their_own_beside_four() -> None:
+    # Sets of any suits: three A♣ and four A♣ pack their codes alike (every field 0), and
+    # the search of four must still answer for three.
+    rules = dataclasses.replace(SCALA_40, set_suits=SetSuits.ANY, set_max=None)
+    memo = rules_memo(rules)
+    forget_all()
+    four = parse_cards("AC AC AC AC")
+    whole, _ = search_holding(four, memo)
+    search, left = search_holding(four[:3], memo)
+    assert search is whole
+    assert search.reach(left, 3, 33, 0)
+    assert opening_reachable(
+        parse_cards("AC AC AC 5D"), rules, 33, keep=1, within=parse_cards("AC AC AC AC 5D")
+    )
+
+
 def test_a_large_hand_still_counts_right() -> None:
     # More distinct cards than fit in a machine word: the packed ints grow, the answers stay.
     # Two bits a card: 33 distinct cards take 66 bits.

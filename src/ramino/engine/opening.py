@@ -477,7 +477,8 @@ def _group_options(group: tuple[Candidate, ...], memo: RulesMemo) -> tuple[int, 
     """The melds of a group worth counting, two ints each: the codes of its cards packed
     (see _pack_codes), and its points above its number of cards (_SIZE_BITS)."""
     # Melds that take the same cards differ only by where a jolly stands: the search needs
-    # the richest of them alone.
+    # the richest of them alone. The same cards: the same codes and as many (three aces of
+    # clubs pack as four do, all fields 0).
     best: dict[int, int] = {}
     jokers = memo.opening_jokers
     for meld_cards, declared in group:
@@ -485,13 +486,13 @@ def _group_options(group: tuple[Candidate, ...], memo: RulesMemo) -> tuple[int, 
             continue
         option = _meld_option(meld_cards, declared, memo)
         width = _CODE_BITS * len(meld_cards)
-        packed = option & ((1 << width) - 1)
+        same = (option & ((1 << width) - 1)) << _SIZE_BITS | len(meld_cards)
         counted = (option >> width) << _SIZE_BITS | len(meld_cards)
-        if best.get(packed, -1) < counted:
-            best[packed] = counted
+        if best.get(same, -1) < counted:
+            best[same] = counted
     found: list[int] = []
-    for packed, counted in best.items():
-        found.append(packed)
+    for same, counted in best.items():
+        found.append(same >> _SIZE_BITS)
         found.append(counted)
     return tuple(found)
 
