@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 from ramino.engine import JOKER, NATURAL_CARDS, Card, MeldError, Rules, get_preset
+from ramino.engine._rules_memo import forget_all
 from ramino.engine.melds import attach, validate_meld
-from ramino.engine.rules_memo import forget_all
 
 
 def near_melds(rnd: random.Random, n: int) -> list[list[Card]]:

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ramino.ai import RandomBot, play_round
+from ramino.engine._rules_memo import forget_all
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.play import round_seed
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.engine.round import Round
-from ramino.engine.rules_memo import forget_all
 
 
 @dataclass

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramino.engine import Reason, get_preset
-from ramino.engine.candidates import meld_candidates
+from ramino.engine._candidates import meld_candidates
+from ramino.engine._legal import _surely_refused
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.errors import MeldError, NotationError, RulesError
-from ramino.engine.legal import _surely_refused
 from ramino.engine.melds import attach, validate_meld
 from ramino.engine.rules import (
     AttachableDiscard,

@@ -12,11 +12,11 @@ import pytest
 
 from ramino.ai import Bot, RandomBot, play_round
 from ramino.engine import Card, get_preset, parse_cards
+from ramino.engine._rules_memo import RulesMemo
 from ramino.engine.actions import Action, Draw, parse_action
 from ramino.engine.deck import Deck
 from ramino.engine.observation import Observation
 from ramino.engine.round import Round, stacked_deck
-from ramino.engine.rules_memo import RulesMemo
 
 
 class Referee:

@@ -8,10 +8,10 @@ them.
 
 from __future__ import annotations
 
-from ramino.engine.candidates import Candidate, meld_candidates
+from ramino.engine._candidates import Candidate, meld_candidates
+from ramino.engine._rules_memo import forget_all
 from ramino.engine.cards import Card, parse_cards
 from ramino.engine.presets import get_preset
-from ramino.engine.rules_memo import forget_all
 
 
 def _by_cards(found: tuple[Candidate, ...]) -> dict[str, Candidate]:

@@ -11,7 +11,7 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ramino.engine.candidates import meld_candidates
+from ramino.engine._candidates import meld_candidates
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.errors import MeldError, RulesError
 from ramino.engine.melds import validate_meld

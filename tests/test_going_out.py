@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, get_preset, parse_cards
+from ramino.engine._candidates import meld_candidates, unmeldable
 from ramino.engine.actions import parse_action
-from ramino.engine.candidates import meld_candidates, unmeldable
 from ramino.engine.going_out import (
     _Search,
     _surely_dead,

@@ -10,12 +10,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ramino.engine.candidates import meld_candidates
-from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
-from ramino.engine.errors import RulesError
-from ramino.engine.legal import _search_reachable, opening_reachable
-from ramino.engine.melds import Meld, validate_meld
-from ramino.engine.opening import (
+from ramino.engine._candidates import meld_candidates
+from ramino.engine._legal import _search_reachable, opening_reachable
+from ramino.engine._opening import (
     OpeningSearch,
     candidate_points,
     known_search,
@@ -24,9 +21,12 @@ from ramino.engine.opening import (
     search_for,
     search_holding,
 )
+from ramino.engine._rules_memo import forget_all, rules_memo
+from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
+from ramino.engine.errors import RulesError
+from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import AceInRuns, JokerPosition, Rules, SetSuits
-from ramino.engine.rules_memo import forget_all, rules_memo
 
 SCALA_40 = get_preset("scala-40")
 RULES = (

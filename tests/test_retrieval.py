@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, Reason, get_preset
+from ramino.engine._legal import play_candidates
 from ramino.engine.actions import Discard, parse_action
 from ramino.engine.cards import JOKER
-from ramino.engine.legal import play_candidates
 from ramino.engine.melds import MeldKind
 from ramino.engine.round import Round
 from ramino.engine.rules import (

@@ -628,8 +628,8 @@ def test_whether_a_jolly_can_go_down_again_agrees_with_trying_every_way(
     # Whether a jolly waiting in hand can still go down this turn is answered by shortcuts
     # (one opening search before opening where attaching is closed; a meld that takes it,
     # once opened); each must give the answer of trying every lay and attachment.
-    from ramino.engine.legal import joker_actions
-    from ramino.engine.retrieval import can_lay_all_pending
+    from ramino.engine._legal import joker_actions
+    from ramino.engine._retrieval import can_lay_all_pending
 
     r = Round(get_preset(table[0]), table[1], seed=seed, dealer=seed % table[1])
     for state in walk(r, random.Random(seed), steps):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import pickle
 
+from ramino.engine._legal import opening_reachable
+from ramino.engine._rules_memo import forget_all, remember, rules_memo
 from ramino.engine.cards import parse_cards
-from ramino.engine.legal import opening_reachable
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import Rules
-from ramino.engine.rules_memo import forget_all, remember, rules_memo
 
 
 def test_equal_rules_share_a_memo() -> None:

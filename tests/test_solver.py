@@ -18,7 +18,7 @@ from ramino.ai._solver_suits import encode_hand, suit_solver
 from ramino.ai._solver_tables import encode, tables_for
 from ramino.ai.solver import least_penalty
 from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
-from ramino.engine.candidates import meld_candidates
+from ramino.engine._candidates import meld_candidates
 from ramino.engine.going_out import find_going_out
 from ramino.engine.melds import MeldKind, validate_meld
 from ramino.engine.rules import (

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramino.engine.candidates import _suit_runs
+from ramino.engine._candidates import _suit_runs
+from ramino.engine._rules_memo import rules_memo
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.melds import validate_meld
 from ramino.engine.rules import AceInRuns, Rules
-from ramino.engine.rules_memo import rules_memo
 
 BASE = Rules(max_jokers_per_meld=None)
 RULES = (

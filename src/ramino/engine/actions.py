@@ -20,9 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from ._frozen import Reduced, reduce_by_fields
 from .cards import Card, format_cards
 from .errors import NotationError, Reason
-from .frozen import Reduced, reduce_by_fields
 from .melds import parse_meld
 
 
@@ -52,7 +52,7 @@ def _normalised(
 
 
 # The values below write their __init__ out, made as they are at every decision: see
-# ramino.engine.frozen.
+# ramino.engine._frozen.
 
 
 @dataclass(frozen=True, slots=True)

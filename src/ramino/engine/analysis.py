@@ -17,9 +17,9 @@ change.
 
 from __future__ import annotations
 
-from .candidates import Candidate, meld_candidates
+from ._candidates import Candidate, meld_candidates
+from ._legal import opening_reachable
 from .going_out import closing_kind
-from .legal import opening_reachable
 from .rebuild import round_from_view
 
 __all__ = ["Candidate", "closing_kind", "meld_candidates", "opening_reachable", "round_from_view"]

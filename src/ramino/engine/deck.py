@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ._frozen import Reduced, reduce_by_fields
 from .cards import JOKER, NATURAL_CARDS, Card
-from .frozen import Reduced, reduce_by_fields
 from .rules import Rules
 
 
@@ -42,7 +42,7 @@ class Deck:
         return cls.build(packs, jokers)
 
     def __reduce__(self) -> Reduced:
-        # Compiled, a frozen value is rebuilt from its fields (see ramino.engine.frozen).
+        # Compiled, a frozen value is rebuilt from its fields (see ramino.engine._frozen).
         return reduce_by_fields(self)
 
     def __len__(self) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .candidates import Candidate, meld_candidates
+from ._candidates import Candidate, meld_candidates
 from .cards import JOKER_CODE, Card
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
@@ -82,7 +82,7 @@ _RANKS: Final = (1 << 13) - 1
 def _surely_dead(cards: Sequence[Card], rules: Rules) -> list[Card]:
     """Natural cards that no meld can hold, each once, found at a glance: no card of the suit
     near enough for a run, too few of the rank for a set. It never names a card some meld
-    could hold, but may miss some that :func:`~ramino.engine.candidates.unmeldable` finds; it
+    could hold, but may miss some that :func:`~ramino.engine._candidates.unmeldable` finds; it
     costs a few masks, where listing the melds of a hand costs a run search per suit."""
     masks = [0, 0, 0, 0]
     ranks = [0] * 13

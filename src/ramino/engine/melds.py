@@ -11,11 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from ._frozen import Reduced, reduce_by_fields
+from ._rules_memo import RulesMemo, remember, rules_memo
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
-from .frozen import Reduced, reduce_by_fields
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
-from .rules_memo import RulesMemo, remember, rules_memo
 
 MIN_MELD: Final = 3
 
@@ -74,7 +74,7 @@ class Meld:
     def __init__(
         self, kind: MeldKind, cards: tuple[Card, ...], represents: tuple[Card, ...]
     ) -> None:
-        # Written out: see ramino.engine.frozen.
+        # Written out: see ramino.engine._frozen.
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "represents", represents)

@@ -8,9 +8,9 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
 from .cards import Card
-from .frozen import Reduced, reduce_by_fields
 from .rules import DiscardPickup, RetrievedJoker, Rules
 from .state import Phase, TableMeld
 
@@ -29,7 +29,7 @@ class PublicEvent:
     """The card taken from the discard pile, for a ``take``."""
 
     def __init__(self, seat: int, action: Action, taken: Card | None = None) -> None:
-        # Written out: see ramino.engine.frozen (made at every decision).
+        # Written out: see ramino.engine._frozen (made at every decision).
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "taken", taken)
@@ -120,7 +120,7 @@ class Observation:
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
     ) -> None:
-        # Written out: see ramino.engine.frozen (made at every decision a bot takes).
+        # Written out: see ramino.engine._frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rules", rules)

@@ -3,9 +3,9 @@ count. The variant is the frozen :class:`Rules` value; nothing here asks for a p
 
 Every move is decided in one place, :meth:`Round.refusal` (``check``, ``can``, ``apply`` and
 ``legal_actions`` all ask it), which hands each kind of move to the module that owns its
-rules: :mod:`~ramino.engine.drawing` (the stock and the pile), :mod:`~ramino.engine.laying`
-(melds and the opening), :mod:`~ramino.engine.attaching`, :mod:`~ramino.engine.retrieval`
-(taking a jolly back) and :mod:`~ramino.engine.discarding` (the discard and going out by
+rules: :mod:`~ramino.engine._drawing` (the stock and the pile), :mod:`~ramino.engine._laying`
+(melds and the opening), :mod:`~ramino.engine._attaching`, :mod:`~ramino.engine._retrieval`
+(taking a jolly back) and :mod:`~ramino.engine._discarding` (the discard and going out by
 showing the hand). A refused action leaves the round exactly as it was.
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from . import attaching, discarding, drawing, laying, retrieval
-from . import legal as _legal
+from . import _attaching, _discarding, _drawing, _laying, _legal, _retrieval
+from ._rules_memo import RulesMemo, rules_memo
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .cards import Card, code_order
 from .deal import _check_playable
@@ -36,7 +36,6 @@ from .rules import (
     RetrievedJoker,
     Rules,
 )
-from .rules_memo import RulesMemo, rules_memo
 from .scoring import Closing, cap_winners, hand_count
 from .shuffle import portable_shuffle
 from .state import NEW_TURN, Commit
@@ -99,7 +98,7 @@ class Round:
     #: The memo of ``rules`` (see rules_memo): the knobs read at every decision, as fields.
     _memo: RulesMemo
     #: Answers worked out for the decision being made, shared with its trial rounds and
-    #: forgotten at every move (see laying.retrieval_opens).
+    #: forgotten at every move (see _laying.retrieval_opens).
     _answers: dict[object, bool]
     #: While legal_actions lists the moves, the decision of each one accepted, by its id;
     #: then (the length of the history, those decisions) until the next move.
@@ -298,7 +297,7 @@ class Round:
     def attached_jokers(self) -> tuple[int, ...]:
         """The table melds the player to move attached a jolly to this turn before opening,
         one entry a jolly still there: taken back, it takes with it what it counted toward
-        the opening (see retrieval.plan_swap)."""
+        the opening (see _retrieval.plan_swap)."""
         return self.turn_state.attached_jokers
 
     @property
@@ -376,7 +375,7 @@ class Round:
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the player to move, listed now in a stable order (see
-        :mod:`ramino.engine.legal`): ``action in r.legal_actions``, ``len(r.legal_actions)``.
+        :mod:`ramino.engine._legal`): ``action in r.legal_actions``, ``len(r.legal_actions)``.
         Each is accepted by :meth:`apply`; none is missing that a player could make, but for
         the ways of writing the same move (a jolly declared or left to the rules)."""
         # The decision of each move listed is kept until the next move, so that applying
@@ -441,24 +440,24 @@ class Round:
         if self.phase is Phase.OVER:
             raise IllegalAction(Reason.ROUND_OVER)
         if isinstance(action, Draw | TakeDiscard):
-            return drawing.plan_draw(self, action)
+            return _drawing.plan_draw(self, action)
         if self.phase is Phase.DRAW:
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
         if isinstance(action, Lay):
-            return laying.plan_lay(self, action)
+            return _laying.plan_lay(self, action)
         if isinstance(action, Attach):
-            return attaching.plan_attach(self, action)
+            return _attaching.plan_attach(self, action)
         if isinstance(action, Swap):
-            return retrieval.plan_swap(self, action)
+            return _retrieval.plan_swap(self, action)
         if isinstance(action, Discard):
-            return discarding.plan_discard(self, action)
+            return _discarding.plan_discard(self, action)
         if isinstance(action, Show):
-            return discarding.plan_show(self, action)
+            return _discarding.plan_show(self, action)
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
 
     def may_take(self) -> bool:
         """Whether the player to move may take the top of the pile (*pozzo*) now."""
-        return drawing.may_take(self)
+        return _drawing.may_take(self)
 
     def _threshold(self) -> int:
         return self._memo.opening_threshold
@@ -623,11 +622,11 @@ class Round:
     def discard_options(self) -> list[Card]:
         """The cards the player to move may discard now (one check of the turn, then card by
         card), the same answer as ``can(Discard(card))`` for every card."""
-        return discarding.discard_options(self)
+        return _discarding.discard_options(self)
 
     def attachable(self, card: Card) -> bool:
         """Whether ``card`` could be attached to some meld on the table."""
-        return attaching.attachable(self, card)
+        return _attaching.attachable(self, card)
 
     # --- turns and the end ---
 

@@ -376,7 +376,7 @@ class Rules:
     # than the lookups themselves, so the hash is worked out once (a value never changes).
 
     _memo: object = dataclasses.field(default=None, init=False, repr=False, compare=False)
-    # The engine's memo of these rules (rules_memo.rules_memo), held here so that finding it
+    # The engine's memo of these rules (_rules_memo.rules_memo), held here so that finding it
     # hashes nothing.
 
     def __hash__(self) -> int:

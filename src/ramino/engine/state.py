@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
 from .cards import Card
 from .deck import Deck
-from .frozen import Reduced, reduce_by_fields
 from .melds import Meld
 from .scoring import Closing
 
@@ -117,7 +117,7 @@ NEW_TURN: Final = TurnState()
 
 
 # TurnState, TableMeld and Event write their __init__ out, made as they are at every
-# decision: see ramino.engine.frozen (TurnState's: bench/instructions.py, scala-40, compiled:
+# decision: see ramino.engine._frozen (TurnState's: bench/instructions.py, scala-40, compiled:
 # 8% fewer instructions a decision).
 
 

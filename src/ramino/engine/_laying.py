@@ -10,8 +10,7 @@ from itertools import product
 from math import prod
 from typing import TYPE_CHECKING
 
-from . import drawing, retrieval
-from . import legal as _legal
+from . import _drawing, _legal, _retrieval
 from .actions import Attach, Lay, Swap
 from .cards import JOKER, Card, without_cards
 from .errors import IllegalAction, RaminoError, Reason
@@ -28,7 +27,7 @@ def plan_lay(round_: Round, action: Lay) -> Commit:
     round_._melding_allowed()
     seat = round_.to_play
     ids = round_._ids_for(seat, action.cards, lay=True)
-    drawing.check_taken_used(round_, seat, ids)
+    _drawing.check_taken_used(round_, seat, ids)
     meld = validate_meld(action.cards, round_.rules, jokers=action.jokers)
     opening = not round_.opened[seat]
     if opening and not round_._memo.opening_jokers and meld.joker_count:
@@ -40,7 +39,7 @@ def plan_lay(round_: Round, action: Lay) -> Commit:
     placed = TableMeld(seat, meld, ordered)
     table = [*round_.table, placed]
     goes_out = check_rest(round_, seat, rest, action.cards, points, table, within_hand=True)
-    retrieval.check_pending_placeable(round_, seat, ids, rest, table, points)
+    _retrieval.check_pending_placeable(round_, seat, ids, rest, table, points)
 
     def lay() -> Event:
         round_.hands[seat] = rest
@@ -166,7 +165,7 @@ def retrieval_opens(
         return False
     melds = [m.meld for m in table]
     swaps, _ = _legal.retrievals_before_opening(round_, rest, melds, old)
-    # A meld of his own counts as it ends up (see retrieval.plan_swap): the cards that take its
+    # A meld of his own counts as it ends up (see _retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
     if not jokers_may_make_up(round_, rest, melds, swaps, bound, within=within):
@@ -214,7 +213,7 @@ def surely_opens_by_retrieval(
     at the head of attachments to another meld. Where nothing else can refuse that
     retrieval (the jolly goes down this turn and no other waits, no retrieval counted, no
     card barred from the discard left, one card left to throw), every check of
-    retrieval.plan_swap then passes: the jolly's own check asks this same question, or
+    _retrieval.plan_swap then passes: the jolly's own check asks this same question, or
     tries the move that lays it, which leaves the rest of that opening. ``False`` is no
     answer. ``melds``: those of ``table``."""
     knobs = round_._memo
@@ -269,7 +268,7 @@ def surely_opens_by_retrieval(
 def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool:
     knobs = trial._memo
     waiting = trial.turn_state.pending
-    # One jolly at a time (see retrieval.plan_swap): while one waits to go down, no retrieval is;
+    # One jolly at a time (see _retrieval.plan_swap): while one waits to go down, no retrieval is;
     # once it is down, one may be. The moves that lay it tell whether one taken back
     # after it could finish the opening.
     if bool(waiting) and knobs.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
@@ -302,7 +301,7 @@ def retrieval_may_help(
 def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) -> bool:
     """A looser question than _retrieval_may_help, asked of a hand with the card ``card``
     just taken, which must be in the opening: only the bound of the opening's points
-    (see legal.jokers_might_make_up), no search of the hand with the jollies. Asked
+    (see _legal.jokers_might_make_up), no search of the hand with the jollies. Asked
     once a draw, of a hand seen once: its search would cost more than the moves it
     spares, which most often open."""
     melds = [m.meld for m in round_.table]
@@ -331,7 +330,7 @@ def jokers_may_make_up(
     pay for) might make up the opening of a player with ``points`` toward it, one of the
     melds holding ``using`` if given: ``False`` without a jolly to take back, ``True``
     where a retrieval itself counts toward the opening (nothing bounds it). Else the
-    bound of legal.reachable_with_jokers: every jolly in hand, no card paid.
+    bound of _legal.reachable_with_jokers: every jolly in hand, no card paid.
 
     Where attachments count, that bound does not hold (a meld that gave up its jolly may
     take another), so each choice of melds to take jollies back from, one way of paying

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import drawing, laying, retrieval
-from . import legal as _legal
+from . import _drawing, _laying, _legal, _retrieval
 from .actions import Attach
 from .cards import Card
 from .errors import IllegalAction, Reason
@@ -32,7 +31,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
     # one: the ids avoid it.
     avoid = round_.turn_state.pending if action.meld == round_.turn_state.pending_from else ()
     ids = round_._ids_for(seat, action.cards, avoid=avoid, lay=True)
-    drawing.check_taken_used(round_, seat, ids)
+    _drawing.check_taken_used(round_, seat, ids)
     if action.meld == round_.turn_state.pending_from and any(
         i in round_.turn_state.pending for i in ids
     ):
@@ -51,10 +50,10 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
     table = list(round_.table)
     placed = TableMeld(target.owner, grown, new_ids)
     table[action.meld] = placed
-    goes_out = laying.check_rest(
+    goes_out = _laying.check_rest(
         round_, seat, rest, action.cards, points, table, within_hand=True, attached=attached
     )
-    retrieval.check_pending_placeable(round_, seat, ids, rest, table, points, attached)
+    _retrieval.check_pending_placeable(round_, seat, ids, rest, table, points, attached)
 
     def do_attach() -> Event:
         round_.hands[seat] = rest

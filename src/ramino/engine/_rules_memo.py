@@ -24,11 +24,11 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .candidates import Candidate
+    from ._candidates import Candidate
+    from ._legal import Chains, MeldAttachments, MeldSwaps, TableIndex
+    from ._opening import OpeningSearch
     from .cards import Card
-    from .legal import Chains, MeldAttachments, MeldSwaps, TableIndex
     from .melds import Meld
-    from .opening import OpeningSearch
 
 
 class RulesMemo:
@@ -93,7 +93,7 @@ class RulesMemo:
     validated: dict[int, Meld]
     #: The window of ranks a run is laid in, by its ranks and length (empty for none).
     windows: dict[int, tuple[int, ...]]
-    # candidates.py
+    # _candidates.py
     #: The groups of candidate melds of a hand, by its sorted card codes.
     groups: dict[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]
     #: The runs of one suit, and the sets of one rank, by the cards they are made from.
@@ -101,17 +101,17 @@ class RulesMemo:
     sets: dict[int, tuple[Candidate, ...]]
     #: The runs of one suit from one start, by the cards from there.
     run_pieces: dict[int, tuple[Candidate, ...]]
-    #: Each candidate made, once, as a plain object (see candidates._Pairs): hands that hold
+    #: Each candidate made, once, as a plain object (see _candidates._Pairs): hands that hold
     #: the same meld share it.
     shared: dict[object, object]
-    # opening.py
+    # _opening.py
     #: Opening searches, by the hand's sorted card codes.
     searches: dict[tuple[int, ...], OpeningSearch]
-    #: The searches built last, newest first (see opening.search_holding).
+    #: The searches built last, newest first (see _opening.search_holding).
     recent_searches: list[OpeningSearch]
     #: A candidate meld's opening points and packed codes, by its question.
     meld_options: dict[int, int]
-    # legal.py: about the melds of the table.
+    # _legal.py: about the melds of the table.
     #: The index of a table, by its melds in order, and the one asked for last.
     tables: dict[tuple[Meld, ...], TableIndex]
     last_table: TableIndex | None

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import attaching, laying
-from . import legal as _legal
+from . import _attaching, _laying, _legal
 from .actions import Discard, Show
 from .cards import Card
 from .errors import IllegalAction, Reason
@@ -55,7 +54,7 @@ def discard_turn_refusal(round_: Round, seat: int) -> IllegalAction | None:
             Reason.TAKEN_CARD_NOT_USED, cards=[round_.deck[round_.turn_state.taken]]
         )
     if round_.turn_state.melded and not round_.opened[seat]:
-        return laying.opened_message(round_.turn_state.opening_points, round_._threshold())
+        return _laying.opened_message(round_.turn_state.opening_points, round_._threshold())
     if round_.turn_state.pending:
         mode = round_._memo.retrieved_joker
         if mode is RetrievedJoker.LAY_THIS_TURN or (
@@ -74,7 +73,7 @@ def plan_discard(round_: Round, action: Discard) -> Commit:
     going_out = len(hand) == 1
     check_discard_turn(round_, seat)
     if not going_out and round_._no_attachable_discard:
-        attaching.check_attachable_discard(round_, seat, card_id)
+        _attaching.check_attachable_discard(round_, seat, card_id)
 
     def discard() -> Event:
         round_.hands[seat] = [i for i in hand if i != card_id]
@@ -189,7 +188,7 @@ def discard_options(round_: Round) -> list[Card]:
                 held |= 1 << cards[i].code
     if len(hand) > 1 and round_._no_attachable_discard:
         # The ban of _check_attachable_discard, worked out once for the whole hand.
-        fitting = attaching.fitting_codes(round_, held)
+        fitting = _attaching.fitting_codes(round_, held)
         if fitting != held:
             held &= ~fitting
     allowed: list[Card] = []

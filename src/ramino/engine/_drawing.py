@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from . import laying
-from . import legal as _legal
+from . import _laying, _legal
+from ._rules_memo import rules_memo
 from .actions import Attach, Draw, Lay, TakeDiscard
 from .errors import IllegalAction, Reason
 from .rules import DiscardPickup
-from .rules_memo import rules_memo
 from .state import Commit, Event, Phase
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def take_is_usable(round_: Round, seat: int, top: int) -> bool:
         usable = _legal.can_use_at_once(round_, seat, hand, top)
     else:
         usable = _legal.can_open_with(round_, seat, hand, top)
-        if not usable and laying.retrieval_might_help(round_, seat, hand, round_.deck[top]):
+        if not usable and _laying.retrieval_might_help(round_, seat, hand, round_.deck[top]):
             # The opening search counts the cards in hand, and a jolly taken back may
             # be what the opening lacks: the moves that open with the card tell.
             usable = opens_with_taken(round_, seat, top)

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from .candidates import Candidate, groups_of_codes, meld_candidates
+from ._candidates import Candidate, groups_of_codes, meld_candidates
+from ._rules_memo import RulesMemo, remember
 from .cards import JOKER, Card, sorted_codes, without_cards
 from .melds import Meld, MeldKind, meld_question, validate_meld
-from .rules_memo import RulesMemo, remember
 
 if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.

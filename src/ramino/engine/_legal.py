@@ -11,9 +11,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from . import opening
+from . import _opening
+from ._candidates import Candidate, meld_candidates
+from ._opening import OpeningSearch, Row, points_bound, reach_rows, search_holding
+from ._rules_memo import RulesMemo, remember, rules_memo
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
-from .candidates import Candidate, meld_candidates
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order, without_cards
 from .errors import MeldError, NotationError
 from .going_out import partition, partitions_without_one
@@ -26,7 +28,6 @@ from .melds import (
     meld_question,
     validate_meld,
 )
-from .opening import OpeningSearch, Row, points_bound, reach_rows, search_holding
 from .rules import (
     AceInRuns,
     DiscardPickup,
@@ -36,7 +37,6 @@ from .rules import (
     SetJokerSwap,
     SetSuits,
 )
-from .rules_memo import RulesMemo, remember, rules_memo
 from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
@@ -523,7 +523,7 @@ def jokers_might_make_up(
     using: Card | None = None,
 ) -> bool:
     """A looser bound than :func:`reachable_with_jokers`, with no search: only the bound of
-    the opening points of ``cards`` and ``jollies`` jollies more (see opening.points_bound),
+    the opening points of ``cards`` and ``jollies`` jollies more (see _opening.points_bound),
     one of the melds holding ``using`` if given. True wherever that one is."""
     knobs = rules_memo(rules)
     if need <= 0 or _retrievals_unbounded(knobs):
@@ -658,7 +658,7 @@ def legal_actions(round_: Round) -> list[Action]:
     # Two refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
     # rules close it, and no move without the card taken from the pile while it must go
-    # down first (see drawing.check_taken_used: the ids of a move take that card first).
+    # down first (see _drawing.check_taken_used: the ids of a move take that card first).
     no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
     taken = round_.taken_card
     first: Card | None = None
@@ -723,7 +723,7 @@ def own_retrieval_gain(
 
 def retrieval_gain(meld: Meld, rules: Rules) -> int:
     """The most a retrieval of the jollies of ``meld`` can add to the points of an opening
-    where the meld counts as it ends up (one of his own, see retrieval.plan_swap): the cards
+    where the meld counts as it ends up (one of his own, see _retrieval.plan_swap): the cards
     given may count more than the jollies did, and a set wanting every missing suit takes
     more cards than it gives jollies."""
     jollies = meld.joker_count
@@ -795,7 +795,7 @@ def has_companions(cards: Sequence[Card], card: Card) -> bool:
 # cards a retrieval gives): a field of _WIDTH bits per card code, the top one a guard, so one
 # subtraction tells whether every card is there (a borrow clears a guard). Five bits of
 # count are more copies of one card than any pack holds. The opening search packs a hand by
-# its own cards instead (see opening.py), and a chain of attachments by the cards it was
+# its own cards instead (see _opening.py), and a chain of attachments by the cards it was
 # made from (see _meld_chains).
 _WIDTH: Final = 6
 _FIELD: Final = (1 << _WIDTH) - 1
@@ -886,7 +886,7 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: i
         else:
             have[k] += 1
     # Chains are told apart by the cards they use (packed) and the card they start with: a
-    # card taken from the pile must be the first to go down (see drawing.check_taken_used).
+    # card taken from the pile must be the first to go down (see _drawing.check_taken_used).
     # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}
@@ -983,7 +983,7 @@ def opening_reachable(
     many ways of laying part of it."""
     memo = rules_memo(rules)
     # Far from the threshold, or no meld for the card it must hold: no search (see
-    # opening.points_bound).
+    # _opening.points_bound).
     if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
         return False
     # The card ``using`` goes down, so one copy of it is never kept.
@@ -1124,7 +1124,7 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
     # The taken card must be in one of the melds (or, where attachments count, in a chain
     # attached to the table): most often it is in none at all, told first. Where a meld of
     # the hand must hold it, whether one might is then asked with the bound of
-    # opening_reachable (see opening.points_bound), which a threshold of 0 does not ask.
+    # opening_reachable (see _opening.points_bound), which a threshold of 0 does not ask.
     if not card.is_joker:
         if attaching and table:
             if not (has_companions(cards, card) or chain_may_hold(table, cards, card)):
@@ -1141,9 +1141,9 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
             if points_bound(cards, memo, (), card.code) < rules.opening_threshold:
                 return False  # as opening_reachable tells it first
             own = cards[:-1]
-            search = opening.known_search(own, memo, _last_discard(round_, seat))
+            search = _opening.known_search(own, memo, _last_discard(round_, seat))
             if search is not None:
-                return opening.reach_adding(search, own, card, rules.opening_threshold, keep)
+                return _opening.reach_adding(search, own, card, rules.opening_threshold, keep)
     return opening_reachable(
         cards,
         rules,
@@ -1209,7 +1209,7 @@ def joker_actions(round_: Round, seat: int) -> Iterator[Lay | Attach]:
     # meld a waiting jolly came from: one may go there only from another jolly of the hand,
     # which would leave the waiting one where it is.
     came_from = round_.pending_from
-    # No attachment at all before opening where the rules close it (see attaching.plan_attach).
+    # No attachment at all before opening where the rules close it (see _attaching.plan_attach).
     closed = not rules.attach_before_opening and not round_.opened[seat]
     for action in (
         [] if closed else _attachments(table_index(round_), _held(round_, seat) & 1 << 52)

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import drawing, laying
-from . import legal as _legal
+from . import _drawing, _laying, _legal
+from ._candidates import meld_candidates
 from .actions import Swap
-from .candidates import meld_candidates
 from .cards import JOKER, Card
 from .errors import IllegalAction, RaminoError, Reason
 from .melds import retrieve_joker
@@ -26,7 +25,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
     seat = round_.to_play
     target = round_._table_meld(action.meld)
     ids = round_._ids_for(seat, action.cards, lay=True)
-    drawing.check_taken_used(round_, seat, ids)
+    _drawing.check_taken_used(round_, seat, ids)
     new_meld, freed = retrieve_joker(
         target.meld, action.cards, round_.rules, opened=round_.opened[seat]
     )
@@ -80,7 +79,7 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
     if relaid and not early:
         check_relaid(round_, seat, rest, swapped, relaid, action.meld, freed, points, attached)
     try:
-        laying.check_rest(
+        _laying.check_rest(
             round_,
             seat,
             rest,
@@ -169,7 +168,7 @@ def can_lay_all_pending(trial: Round, seat: int) -> bool:
         if not pending_may_open(trial, seat):
             # Unless another jolly taken back later may finish the opening: the moves
             # that lay this one tell.
-            if not laying.retrieval_may_help(
+            if not _laying.retrieval_may_help(
                 trial, seat, trial.hands[seat], trial.turn_state.opening_points
             ):
                 return False
@@ -209,8 +208,8 @@ def pending_surely_placed(trial: Round, seat: int) -> bool:
     nothing else holding the turn back (no card taken that must be used, no first-round
     limit): a meld other than the one the jolly came from that takes it, or a meld of the
     hand that holds it, with a card surely left to throw after it, settles the question
-    without trying every move (the checks of attaching.plan_attach and laying.plan_lay all hold). A
-    ``False`` is no answer: the moves themselves decide."""
+    without trying every move (the checks of _attaching.plan_attach and _laying.plan_lay
+    all hold). A ``False`` is no answer: the moves themselves decide."""
     rules = trial.rules
     hand = trial.hands[seat]
     taken = trial.turn_state.taken

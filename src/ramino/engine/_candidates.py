@@ -8,9 +8,9 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
+from ._rules_memo import RulesMemo, remember, rules_memo
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-from .rules_memo import RulesMemo, remember, rules_memo
 
 if TYPE_CHECKING:
     # Only named in annotations: the engine needs no package at run time.
