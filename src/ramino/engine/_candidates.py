@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, cast
 
 from ._rules_memo import RulesMemo, remember, rules_memo
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-
-if TYPE_CHECKING:
-    # Only named in annotations: the engine needs no package at run time.
-    from mypy_extensions import i64
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -75,26 +71,24 @@ def _groups_of(
     # A run depends only on the ranks held in its suit, a set only on the cards of its rank:
     # each is remembered on those alone, so a hand that changed by one card between turns
     # recomputes one suit and one rank.
-    # The hand as machine ints (i64: compiled, plain C): the ranks held in each suit (bit
-    # r + 1 for rank r, as _suit_runs takes them) and how many of each card (four bits a
-    # rank, by suit).
-    clubs: i64 = 0
-    diamonds: i64 = 0
-    hearts: i64 = 0
-    spades: i64 = 0
-    clubs_held: i64 = 0
-    diamonds_held: i64 = 0
-    hearts_held: i64 = 0
-    spades_held: i64 = 0
+    # The hand as ints: the ranks held in each suit (bit r + 1 for rank r, as _suit_runs
+    # takes them) and how many of each card (four bits a rank, by suit).
+    clubs = 0
+    diamonds = 0
+    hearts = 0
+    spades = 0
+    clubs_held = 0
+    diamonds_held = 0
+    hearts_held = 0
+    spades_held = 0
     jokers = 0
     for code in codes:
         if code == 52:
             jokers += 1
             continue
-        rank: i64 = code % 13
-        suit: i64 = code // 13
-        # Added from a table: compiled, a literal shifted is a 32-bit int in C.
-        copy: i64 = _NIBBLES[rank]
+        rank = code % 13
+        suit = code // 13
+        copy = 1 << 4 * rank
         if suit == 0:
             clubs |= 2 << rank
             clubs_held += copy
@@ -158,8 +152,6 @@ def _groups_of(
 
 _SUITS: Final = [0, 1, 2, 3]
 _RANKS: Final = list(range(13))
-#: One copy of a card of each rank, in the four bits of its rank.
-_NIBBLES: Final = tuple(1 << (4 * rank) for rank in range(13))
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
@@ -218,15 +210,13 @@ def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Cand
     past the jolly's reach: they are remembered start by start (see _runs_from), far fewer of
     those come back than whole suits, and a suit not seen before is put together from them."""
     wrap = memo.run_wrap
-    # Machine ints (i64: compiled, plain C) for the positions and windows below, all under
-    # 28 bits; a literal is shifted by at most 13 (see _groups_of).
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top: i64 = 14 if memo.ace_in_runs is _LOW_OR_HIGH else 13
-    ranks: i64 = mask
-    jollies: i64 = jokers
-    held: i64 = 0
-    rank: i64 = 1
+    top = 14 if memo.ace_in_runs is _LOW_OR_HIGH else 13
+    ranks = mask
+    jollies = jokers
+    held = 0
+    rank = 1
     while rank < 14:
         held += ranks >> rank & 1
         rank += 1
@@ -234,26 +224,26 @@ def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Cand
         return ()
     # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
     # going round the corner).
-    positions: i64 = ranks | ranks << 13
+    positions = ranks | ranks << 13
     pieces = memo.run_pieces
     found: list[object] = []
-    last: i64 = 14 if wrap else top - 1
-    start: i64 = 1
+    last = 14 if wrap else top - 1
+    start = 1
     while start < last:
         if not jollies and not positions >> start & 1:
             start += 1
             continue  # without a jolly a run starts on a card in hand
-        span: i64 = 13 if wrap else min(13, top + 1 - start)
-        window: i64 = (1 << span) - 1
-        bits: i64 = positions >> start & window
+        span = 13 if wrap else min(13, top + 1 - start)
+        window = (1 << span) - 1
+        bits = positions >> start & window
         # The search from this start stops at the first position past the jolly's reach.
-        missing: i64 = ~bits & window
-        filled: i64 = 0
+        missing = ~bits & window
+        filled = 0
         while filled < jollies:
             missing &= missing - 1
             filled += 1
         # Up to the lowest position missing still, or the whole span.
-        length: i64 = span
+        length = span
         if missing:
             length = 1
             while not missing >> (length - 1) & 1:

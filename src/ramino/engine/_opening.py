@@ -15,16 +15,12 @@ by a search built lately for a hand that holds it, if there is one (:func:`searc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, cast
 
 from ._candidates import Candidate, groups_of_codes, meld_candidates
 from ._rules_memo import RulesMemo, remember
 from .cards import JOKER, Card, sorted_codes, without_cards
 from .melds import Meld, MeldKind, meld_question, validate_meld
-
-if TYPE_CHECKING:
-    # Only named in annotations: the engine needs no package at run time.
-    from mypy_extensions import i64
 
 #: The bits of a card's code where a meld's codes are packed in one int (see _pack_codes).
 _CODE_BITS: Final = 6
@@ -101,7 +97,7 @@ class OpeningSearch:
                 needed = 0
                 if used <= _SHORT_MELD:
                     # Unpacked as a machine int (plain C shifts), where the codes fit in one.
-                    short: i64 = packed
+                    short = packed
                     for _ in range(used):
                         needed += units[short & 63]
                         short >>= 6
@@ -225,20 +221,17 @@ def points_bound(
     rules), in a set if enough of its rank are held. Asked before a hand's search, which
     costs some thirty times more: most hands of a player who has not opened are far from
     his threshold, and this answers for them."""
-    # Machine ints (i64): compiled, every shift of a plain int is a call that checks for
-    # overflow, and this is all shifts. No literal is shifted by more than 24: compiled,
-    # it is a 32-bit int in C.
     items: list[Card] = cards if isinstance(cards, list) else list(cards)
-    jollies: i64 = 0
+    jollies = 0
     # The ranks held in each suit (bit r for rank r + 1), and two bits a rank: how many
     # of it are held, up to 3.
-    clubs: i64 = 0
-    diamonds: i64 = 0
-    hearts: i64 = 0
-    spades: i64 = 0
-    ranks: i64 = 0
+    clubs = 0
+    diamonds = 0
+    hearts = 0
+    spades = 0
+    ranks = 0
     for card in items:
-        code: i64 = card.code
+        code = card.code
         if code == 52:
             jollies += 1
             continue
@@ -253,8 +246,8 @@ def points_bound(
             spades |= 1 << rank
         if ranks >> (rank * 2) & 3 != 3:
             ranks += 1 << (rank * 2)
-    usable: i64 = 0
-    worth: i64 = 0
+    usable = 0
+    worth = 0
     if memo.opening_jokers:
         most = memo.max_jokers_per_meld
         usable = jollies if most is None or jollies < most else most
@@ -275,7 +268,7 @@ def points_bound(
         rank = using % 13
         if not (live >> using & 1 or (ranks >> (rank * 2) & 3) + usable >= 3):
             return 0
-    total: i64 = jollies * worth
+    total = jollies * worth
     for card in items:
         code = card.code
         if code != 52:
@@ -288,8 +281,8 @@ def points_bound(
 
 
 def _on_the_table(
-    items: list[Card], memo: RulesMemo, table: Sequence[Meld], held: list[i64], jollies: i64
-) -> i64:
+    items: list[Card], memo: RulesMemo, table: Sequence[Meld], held: list[int], jollies: int
+) -> int:
     # What points_bound adds where attachments count: every card of ``items`` (whose ranks
     # by suit are ``held``) that might go on a meld of ``table``, at the most it can be
     # worth: a card of a set's rank; a card of a run's suit (without a jolly, only one next
@@ -327,7 +320,7 @@ def _on_the_table(
                 grown |= near
             reach = grown & row
         attachable |= (reach | row & sets) << (13 * suit)
-    added: i64 = 0
+    added = 0
     for card in items:
         code = card.code
         if code != 52 and attachable >> code & 1:
@@ -347,7 +340,7 @@ _RUN_KIND: Final = MeldKind.RUN
 _SET_KIND: Final = MeldKind.SET
 
 
-def _live_in_runs(row: i64, jollies: i64) -> i64:
+def _live_in_runs(row: int, jollies: int) -> int:
     # The ranks of ``row`` that a run might hold with at most one jolly: one next to a
     # rank held, or two away (one jolly), or in three held in a row (none). The ranks are
     # taken three times over, so that the king and the ace are neighbours.
