@@ -273,9 +273,7 @@ def _attach_sieve(
 
 
 def _ends_in_order(meld: Meld, memo: RulesMemo) -> tuple[Card, ...]:
-    # The cards of _run_ends by code: ints sorted in C, where sorted() with a key is a call
-    # into the interpreter (and a card's __lt__ a call per comparison).
-    return tuple([NATURAL_CARDS[code] for code in sorted([c.code for c in _run_ends(meld, memo)])])
+    return tuple(sorted(_run_ends(meld, memo), key=code_order))
 
 
 def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -662,11 +660,8 @@ def legal_actions(round_: Round) -> list[Action]:
     no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
     taken = round_.taken_card
     first: Card | None = None
-    if taken is not None and knobs.discard_pickup is _MUST_USE:
-        for i in round_.hands[seat]:
-            if i == taken:  # an int comparison, where ``in`` on a list is a generic call
-                first = round_.deck[taken]
-                break
+    if taken is not None and knobs.discard_pickup is _MUST_USE and taken in round_.hands[seat]:
+        first = round_.deck[taken]
     found = []
     for action in play_candidates(round_):
         if (no_attaching and isinstance(action, Attach)) or (

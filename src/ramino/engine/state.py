@@ -192,17 +192,13 @@ def without_ids(ids: Sequence[int], taken: Sequence[int]) -> list[int]:
 def ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
     """Put physical ids in the order of the meld's cards (twins and jokers are interchangeable)."""
     pool = list(ids)
-    cards = deck.cards
     ordered: list[int] = []
-    # By index, without a generator per card: compiled, each would be an object made and
-    # freed, and the pool searched twice (to find the id, then to remove it).
     for card in meld.cards:
-        for k in range(len(pool)):
-            if cards[pool[k]] is card:
-                ordered.append(pool.pop(k))
-                break
-        else:
+        found = next((i for i in pool if deck[i] is card), None)
+        if found is None:
             raise ValueError(f"{card} is not among the ids given")
+        pool.remove(found)
+        ordered.append(found)
     return tuple(ordered)
 
 
