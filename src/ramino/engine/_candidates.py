@@ -212,7 +212,7 @@ def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Cand
     wrap = memo.run_wrap
     # Positions 1..13, and 14 for a high ace; going round the corner, any start and rank
     # (pos - 1) % 13 + 1. A run is at most 13 cards long.
-    top = 14 if memo.ace_in_runs is _LOW_OR_HIGH else 13
+    top = 14 if memo.ace_in_runs is AceInRuns.LOW_OR_HIGH else 13
     ranks = mask
     jollies = jokers
     held = 0
@@ -283,9 +283,6 @@ def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Cand
     return cast("tuple[Candidate, ...]", tuple(found))
 
 
-_LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
-_DISTINCT: Final = SetSuits.DISTINCT
-_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
 _NONE_KEPT: Final[tuple[tuple[int, ...], ...]] = ((),)
 
 
@@ -341,7 +338,7 @@ def _rank_sets(
     held. Keyed on the index, not the Rank: an enum's hash is a Python call. Suits are
     their indices here, and cards are read from NATURAL_CARDS by code (building a Card
     looks up its enums)."""
-    distinct = memo.set_suits is _DISTINCT
+    distinct = memo.set_suits is SetSuits.DISTINCT
     limits = [x for x in (4 if distinct else None, memo.set_max) if x is not None]
     # Without a limit a set holds at most every card of its rank and every jolly.
     limit = min(limits) if limits else sum(have_by_suit) + jokers
@@ -359,7 +356,7 @@ def _rank_sets(
         ]
     else:
         choices = _multisets(of_suit, suits, have_by_suit)
-    declared_suit = distinct and memo.set_joker_swap is _DECLARED_SUIT
+    declared_suit = distinct and memo.set_joker_swap is SetJokerSwap.DECLARED_SUIT
     least = memo.min_natural_cards
     for naturals in choices:
         if len(naturals) < least:

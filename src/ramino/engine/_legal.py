@@ -32,7 +32,6 @@ from .rules import (
     AceInRuns,
     DiscardPickup,
     FinalDiscard,
-    RetrievedJoker,
     Rules,
     SetJokerSwap,
     SetSuits,
@@ -42,22 +41,14 @@ from .state import Phase, TableMeld
 if TYPE_CHECKING:
     from .round import Round
 
-# Read once: an enum member looked up on its class is a lookup of the module's global and
-# one through the enum's metaclass, and the kinds of melds are asked about meld by meld.
-_SET: Final = MeldKind.SET
-_RUN: Final = MeldKind.RUN
-_DISTINCT: Final = SetSuits.DISTINCT
-_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
-_OPTIONAL_DISCARD: Final = FinalDiscard.OPTIONAL
-
 
 def _joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
-    if meld.kind is _RUN:
+    if meld.kind is MeldKind.RUN:
         return [(card,) for card in _ends_in_order(meld, rules_memo(rules))]
     if (
-        meld.kind is _SET
-        and rules.set_suits is _DISTINCT
-        and rules.set_joker_swap is _DECLARED_SUIT
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
     ):
         assert meld.rank is not None
         taken = {c.suit for c in meld.represents}
@@ -259,10 +250,10 @@ def _attach_sieve(
     the declarations a jolly attached to it is tried with. Not remembered: its two callers
     remember what they make of it, meld by meld."""
     # In the order of their codes.
-    if meld.kind is _RUN:
+    if meld.kind is MeldKind.RUN:
         ends = _ends_in_order(meld, memo)
         return ends, tuple([(card,) for card in ends])
-    if meld.kind is _SET:
+    if meld.kind is MeldKind.SET:
         # By code: filtering the pack by rank would ask for a card's rank 52 times.
         rank = meld.rank
         assert rank is not None
@@ -281,9 +272,9 @@ def could_attach(meld: Meld, card: Card, rules: Rules) -> bool:
     below and just above it; a jolly is worth checking anywhere."""
     if card.is_joker:
         return True
-    if meld.kind is _SET:
+    if meld.kind is MeldKind.SET:
         return card.rank is meld.rank
-    if meld.kind is _RUN:
+    if meld.kind is MeldKind.RUN:
         return card in _run_ends(meld, rules_memo(rules))
     return card.suit is meld.suit
 
@@ -364,9 +355,9 @@ def _surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
     if card.code == 52:
         most = rules.max_jokers_per_meld
         return most is not None and meld.joker_count >= most
-    if meld.kind is not _SET:
+    if meld.kind is not MeldKind.SET:
         return False
-    distinct = rules.set_suits is _DISTINCT
+    distinct = rules.set_suits is SetSuits.DISTINCT
     if distinct and any(held.suit is card.suit for held in meld.naturals):
         return True
     limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
@@ -552,10 +543,10 @@ def _meld_swaps_of(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:
     and actions apart, as :func:`_meld_attachments`). A set of any suits is marked with its
     rank instead, its cards being the hand's."""
     rules = memo.rules
-    if meld.kind is _SET and rules.set_suits is SetSuits.ANY:
+    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
         return meld.rank, (), ()
     needed = _needed(meld, rules)
-    if meld.kind is _SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
+    if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
         # Every missing suit at once, each card once.
         return None, (tuple([c.code for c in needed]),), (Swap(number, needed),)
     cards = list(set(needed))
@@ -581,7 +572,7 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     rules = round_.rules
     cards = [round_.deck[i] for i in round_.hands[seat]]
     discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
-    if rules.final_discard is _OPTIONAL_DISCARD:
+    if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)
     if not rules.melding_during_play and rules.seven_of_a_kind_wins:
         # Counted by code: a Rank's hash is a Python call.
@@ -636,18 +627,11 @@ def _is_meld(action: Lay, rules: Rules) -> bool:
     return True
 
 
-# Read once: an enum member looked up on its class goes through the enum's metaclass.
-_OVER: Final = Phase.OVER
-_DRAW_PHASE: Final = Phase.DRAW
-_MUST_USE: Final = DiscardPickup.MUST_USE
-_LAY_THIS_TURN: Final = RetrievedJoker.LAY_THIS_TURN
-
-
 def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
-    if round_.phase is _OVER:
+    if round_.phase is Phase.OVER:
         return []
-    if round_.phase is _DRAW_PHASE:
+    if round_.phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]
     seat = round_.to_play
@@ -660,7 +644,11 @@ def legal_actions(round_: Round) -> list[Action]:
     no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
     taken = round_.taken_card
     first: Card | None = None
-    if taken is not None and knobs.discard_pickup is _MUST_USE and taken in round_.hands[seat]:
+    if (
+        taken is not None
+        and knobs.discard_pickup is DiscardPickup.MUST_USE
+        and taken in round_.hands[seat]
+    ):
         first = round_.deck[taken]
     found = []
     for action in play_candidates(round_):
@@ -724,7 +712,7 @@ def retrieval_gain(meld: Meld, rules: Rules) -> int:
     jollies = meld.joker_count
     if not jollies:
         return 0
-    if meld.kind is _SET:
+    if meld.kind is MeldKind.SET:
         return max(jollies, 4 - (len(meld.cards) - jollies)) * MOST_POINTS
     fixed = rules.opening_joker_value
     return 0 if fixed is None else jollies * max(MOST_POINTS - fixed, 0)
@@ -819,7 +807,7 @@ def _attach_options(
         # chains are remembered on the meld and those cards, which change slowly from hand
         # to hand (by their codes: ints hash in C, cards in Python; a meld's hash is kept).
         first = meld.represents[0].code
-        if meld.kind is _SET:
+        if meld.kind is MeldKind.SET:
             rank = first % 13
             fitting = [c for c in codes if c == 52 or c % 13 == rank]
         else:
@@ -1179,10 +1167,10 @@ def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> 
             fillers += 1
     for meld in table:
         first = meld.represents[0].code
-        if meld.kind is _SET:
+        if meld.kind is MeldKind.SET:
             if first % 13 == rank:
                 return True
-        elif meld.kind is _RUN:
+        elif meld.kind is MeldKind.RUN:
             if first // 13 != suit:
                 continue
             below = (first % 13 - rank) % 13  # positions from the card up to the run's start

@@ -296,11 +296,11 @@ def _on_the_table(
     anywhere = [False, False, False, False]
     for meld in table:
         first = meld.represents[0].code
-        if meld.kind is _RUN_KIND:
+        if meld.kind is MeldKind.RUN:
             suit = first // 13
             for card in meld.represents:
                 runs[suit] |= 1 << (card.code % 13)
-        elif meld.kind is _SET_KIND:
+        elif meld.kind is MeldKind.SET:
             sets |= 1 << (first % 13)
         else:
             anywhere[first // 13] = True
@@ -334,10 +334,6 @@ def _on_the_table(
 def _worth(rank: int) -> int:
     # A natural card's most opening points, by its rank (0 for the ace).
     return 11 if rank == 0 else (rank + 1 if rank < 9 else 10)
-
-
-_RUN_KIND: Final = MeldKind.RUN
-_SET_KIND: Final = MeldKind.SET
 
 
 def _live_in_runs(row: int, jollies: int) -> int:

@@ -42,16 +42,6 @@ class MeldKind(enum.StrEnum):
 #: The most opening points a natural card is worth (a high ace; see Meld.card_points).
 MOST_POINTS: Final = 11
 
-# Read once: an enum member looked up on its class goes through the enum's metaclass.
-_RUN_KIND: Final = MeldKind.RUN
-_SET_KIND: Final = MeldKind.SET
-_LOW_OR_HIGH: Final = AceInRuns.LOW_OR_HIGH
-_LOWER: Final = JokerPosition.LOWER
-_DISTINCT: Final = SetSuits.DISTINCT
-_ANY_SUITS: Final = SetSuits.ANY
-_ALL_MISSING: Final = SetJokerSwap.ALL_MISSING
-_DECLARED_SUIT: Final = SetJokerSwap.DECLARED_SUIT
-
 
 @dataclass(frozen=True, slots=True, init=False)
 class Meld:
@@ -137,12 +127,12 @@ class Meld:
     @property
     def suit(self) -> Suit | None:
         """The suit of a run or flush; ``None`` for a set."""
-        return None if self.kind is _SET_KIND else self.represents[0].suit
+        return None if self.kind is MeldKind.SET else self.represents[0].suit
 
     @property
     def rank(self) -> Rank | None:
         """The rank of a set; ``None`` for a run or flush."""
-        return self.represents[0].rank if self.kind is _SET_KIND else None
+        return self.represents[0].rank if self.kind is MeldKind.SET else None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -175,7 +165,7 @@ class Meld:
         number = self.represents[i].code % 13 + 1
         if number == 1:
             # In a run the ace is high only at the top (Q-K-A); in a set it is high.
-            return 11 if self.kind is not _RUN_KIND or (i == len(cards) - 1 and i > 0) else 1
+            return 11 if self.kind is not MeldKind.RUN or (i == len(cards) - 1 and i > 0) else 1
         return min(number, 10)
 
     def points_of(self, cards: Sequence[Card], before: Meld, rules: Rules) -> int:
@@ -416,7 +406,7 @@ def _as_set(
 ) -> Meld:
     # By code (suit = code // 13, in the order of Suit): an enum's hash is a Python call.
     rank = naturals[0].code % 13
-    distinct = memo.set_suits is _DISTINCT
+    distinct = memo.set_suits is SetSuits.DISTINCT
     taken = 0  # bit s for the suit s held
     for card in naturals:
         bit = 1 << card.code // 13
@@ -451,7 +441,7 @@ def _as_set(
     if len(naturals) == len(cards):
         # Without a jolly a set stands for its own cards: one tuple for both, one object less
         # for the garbage collector to track for as long as the meld is remembered.
-        return Meld(_SET_KIND, cards, cards)
+        return Meld(MeldKind.SET, cards, cards)
     free = [s for s in range(4) if not taken >> s & 1] or [0, 1, 2, 3]
     represents: list[Card] = []
     j = 0  # the jolly's declaration next (by index: compiled, next() is a generic call)
@@ -465,7 +455,7 @@ def _as_set(
             suit = free.pop(0) if distinct or len(free) > 1 else free[0]
             choice = NATURAL_CARDS[suit * 13 + rank]
         represents.append(choice)
-    return Meld(_SET_KIND, cards, tuple(represents))
+    return Meld(MeldKind.SET, cards, tuple(represents))
 
 
 def _windows(n: int, ace_high: bool, wrap: bool) -> tuple[tuple[int, ...], ...]:
@@ -518,7 +508,7 @@ def _as_run(
         held |= bit
     if n > 13:
         raise MeldError(Reason.RUN_TOO_LONG, cards=cards, count=n)
-    ace_high = memo.ace_in_runs is _LOW_OR_HIGH
+    ace_high = memo.ace_in_runs is AceInRuns.LOW_OR_HIGH
     wrap = memo.run_wrap
     fixed = [d for d in declared if d is not None]
     wanted = _wanted(held, fixed, naturals[0].code // 13)
@@ -544,7 +534,7 @@ def _as_run(
     if laid == cards:
         laid = cards  # asked in order: the meld keeps the question's tuple, not a copy
     # Without a jolly, one tuple for both (see _as_set).
-    return Meld(_RUN_KIND, laid, laid if len(naturals) == n else tuple(represents))
+    return Meld(MeldKind.RUN, laid, laid if len(naturals) == n else tuple(represents))
 
 
 def _wanted(held: int, fixed: list[Card], suit: int) -> int:
@@ -582,9 +572,9 @@ def _window_for(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
         window = _chosen_window(
             n,
             wanted,
-            memo.ace_in_runs is _LOW_OR_HIGH,
+            memo.ace_in_runs is AceInRuns.LOW_OR_HIGH,
             memo.run_wrap,
-            memo.ambiguous_joker is _LOWER,
+            memo.ambiguous_joker is JokerPosition.LOWER,
         )
         found = remember(memo.windows, asked, window or (), 4096)
     return found or None
@@ -663,8 +653,8 @@ def _as_flush(
 def _fixed_declarations(meld: Meld, rules: Rules) -> list[Card | None]:
     """The jolly of a meld keep their card, except in a set where every missing suit frees
     the jolly: there it stands for "a card of the rank" and its suit follows the set."""
-    floating = meld.kind is _SET_KIND and (
-        rules.set_joker_swap is _ALL_MISSING or rules.set_suits is _ANY_SUITS
+    floating = meld.kind is MeldKind.SET and (
+        rules.set_joker_swap is SetJokerSwap.ALL_MISSING or rules.set_suits is SetSuits.ANY
     )
     return [None if floating else rep for _, rep in meld.joker_assignments]
 
@@ -690,12 +680,12 @@ def attach(
     if not new:
         raise NotationError(Reason.NO_CARDS)
     new_declared = _check_declarations(new, sum(1 for c in new if c.is_joker), jokers)
-    if meld.kind is not _SET_KIND or rules.set_joker_swap is _DECLARED_SUIT:
+    if meld.kind is not MeldKind.SET or rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT:
         held = {rep for _, rep in meld.joker_assignments}
         for card in new:
             if card in held:
                 raise MeldError(Reason.ATTACH_PLACE_HELD_BY_JOKER, cards=[card], meld=meld)
-    elif rules.set_suits is _DISTINCT and meld.joker_count:
+    elif rules.set_suits is SetSuits.DISTINCT and meld.joker_count:
         present = {c.suit for c in meld.naturals}
         limit = min(4, rules.set_max or 4)
         for card in new:
@@ -762,12 +752,12 @@ def retrieve_joker(
     if any(c.is_joker for c in given):
         raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules))
     if (
-        meld.kind is _SET_KIND
-        and rules.set_suits is _DISTINCT
-        and (rules.set_joker_swap is _ALL_MISSING)
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
     ):
         return _retrieve_from_set_all_missing(meld, given, rules)
-    if meld.kind is _SET_KIND and rules.set_suits is _ANY_SUITS:
+    if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
         wanted = [rep for _, rep in meld.joker_assignments]
         matches = [c.rank is meld.rank for c in given]
         if not all(matches) or len(given) > len(wanted):
@@ -793,9 +783,9 @@ def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
     # keyed on the rules hashes them through their Python __hash__ (and compares them
     # through __eq__) at every question.
     if (
-        meld.kind is _SET_KIND
-        and rules.set_suits is _DISTINCT
-        and (rules.set_joker_swap is _ALL_MISSING)
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and (rules.set_joker_swap is SetJokerSwap.ALL_MISSING)
     ):
         # The suits missing from the set, in suit order (codes run ♣ ♦ ♥ ♠ by 13).
         rank = meld.represents[0].code % 13
