@@ -16,9 +16,21 @@ from ramino.engine.observation import Observation, PublicEvent, observe
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
 from ramino.engine.rules import Rules
-from ramino.engine.state import Event, TableMeld
+from ramino.engine.state import Event, TableMeld, TurnState
 
-WRITTEN_OUT = [Attach, Discard, Lay, Show, Swap, Meld, Observation, PublicEvent, Event, TableMeld]
+WRITTEN_OUT = [
+    Attach,
+    Discard,
+    Lay,
+    Show,
+    Swap,
+    Meld,
+    Observation,
+    PublicEvent,
+    Event,
+    TableMeld,
+    TurnState,
+]
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
@@ -55,6 +67,8 @@ def _samples() -> list[object]:
         Event(seat=2, action=Discard(cards[0]), ids=(9,)),
         PublicEvent(seat=1, action=TakeDiscard(), taken=cards[4]),
         observe(round_, 1),
+        TurnState(taken=7, melded=True, opening_points=12, pending=(3,), pending_from=1),
+        TurnState(attached_jokers=(0, 2)),
     ]
 
 

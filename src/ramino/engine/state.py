@@ -44,18 +44,18 @@ class TurnState:
     """What the player to move has done so far in his turn, as one value: a new one replaces
     it at every move, and a new turn starts from ``TurnState()``."""
 
-    taken: int | None
+    taken: int | None = None
     """The id of the card he took from the discard pile (*pozzo*), if he did."""
-    melded: bool
+    melded: bool = False
     """Whether he has laid, attached or taken back a jolly this turn."""
-    opening_points: int
+    opening_points: int = 0
     """Points laid toward his opening this turn (0 once he has opened before it)."""
-    pending: tuple[int, ...]
+    pending: tuple[int, ...] = ()
     """Ids of the jollies he took back from the table (swapped) that must still be laid
     again: pending jokers."""
-    pending_from: int | None
+    pending_from: int | None = None
     """The table meld the pending jokers came from (they may not go back on it)."""
-    attached_jokers: tuple[int, ...]
+    attached_jokers: tuple[int, ...] = ()
     """The table melds he attached a jolly to this turn before opening, one entry a jolly
     still there: taken back, it takes with it what it counted toward his opening."""
 
