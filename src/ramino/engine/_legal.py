@@ -91,8 +91,8 @@ class TableIndex:
     """What the moves onto one state of the table depend on, worked out once for it (and
     remembered, see :func:`table_index`): meld by meld, the attachments worth checking,
     each with the card code it needs (the jolly's apart); the retrievals worth checking
-    from each meld that holds a jolly; and, asked for, the cards that could be attached
-    alone to some meld."""
+    from each meld that holds a jolly; and the cards that could be attached alone to some
+    meld."""
 
     def __init__(
         self, melds: tuple[Meld, ...], memo: RulesMemo, previous: TableIndex | None = None
@@ -117,38 +117,25 @@ class TableIndex:
         self.melds: tuple[Meld, ...] = melds
         self.memo: RulesMemo = memo
         self.swaps: tuple[_SwapPart, ...] = tuple(swaps)
-        # The codes asked about so far (see fitting), and those of them that fit.
-        self._asked = 0
-        self._fitting = 0
+        fitting = 0
+        for part in parts:
+            fitting |= part[3]
+        self._fitting = fitting
 
     def fitting(self, wanted: int) -> int:
         """Of the card codes ``wanted`` (the jolly's is 52), as the bits of an int, those of
         the cards that could be attached alone to some meld of the table: the ban on
-        discarding an attachable card asks it of the cards in hand. Worked out code by code
-        as they are asked: a card no player holds while the table stands is never tried."""
-        unknown = wanted & ~self._asked
-        if unknown:
-            found = 0
-            melds = self.melds
-            parts = self.parts
-            for k in range(len(melds)):
-                # Only the cards its sieve lets through are tried on a meld, and a card
-                # found to fit one meld is not tried on the others.
-                asked = unknown & ~found & parts[k][3]
-                if asked:
-                    found |= _meld_fitting(melds[k], self.memo, asked)
-            self._fitting |= found
-            self._asked |= unknown
+        discarding an attachable card asks it of the cards in hand."""
         return self._fitting & wanted
 
 
 #: The retrievals worth checking from one meld of the table (see _meld_swaps), with its place.
 _SwapPart = tuple[int, Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]
 
-#: One meld's part of a TableIndex: the codes of the natural cards worth attaching and
-#: their attachments, the attachments of a jolly, the codes the sieve of could_attach lets
-#: through (the jolly's always) as the bits of an int, and its retrievals if it holds a
-#: jolly.
+#: One meld's part of a TableIndex: the codes of the natural cards it takes and their
+#: attachments, the attachments of a jolly, the codes of the cards it takes alone (the
+#: jolly's where the rules can place it) as the bits of an int, and its retrievals if it
+#: holds a jolly.
 _MeldPart = tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...], int, _SwapPart | None]
 
 
@@ -156,14 +143,14 @@ def _meld_part(number: int, meld: Meld, memo: RulesMemo) -> _MeldPart:
     """The part of a TableIndex for ``meld``, the table's meld ``number``; what it is made
     of is remembered meld by meld."""
     naturals, natural_actions, jolly = _meld_attachments(number, meld, memo)
-    sieve = 1 << 52
+    fitting = 1 << 52 if _attaches(meld, JOKER, None, memo) else 0
     for code in naturals:
-        sieve |= 1 << code
+        fitting |= 1 << code
     swap: _SwapPart | None = None
     if meld.joker_count:
         rank, needs, actions = _meld_swaps(number, meld, memo)
         swap = (number, rank, needs, actions)
-    return naturals, natural_actions, jolly, sieve, swap
+    return naturals, natural_actions, jolly, fitting, swap
 
 
 def table_index(round_: Round) -> TableIndex:
@@ -284,26 +271,6 @@ def fits(meld: Meld, card: Card, rules: Rules) -> bool:
     (remembered: the table changes slowly and the same questions come back at every
     discard)."""
     return could_attach(meld, card, rules) and _attaches(meld, card, None, rules_memo(rules))
-
-
-def _meld_fitting(meld: Meld, memo: RulesMemo, wanted: int) -> int:
-    """Of the card codes ``wanted`` (as the bits of an int, all let through by the sieve of
-    could_attach), those of the cards that can be attached alone to ``meld``, each checked
-    the first time it is asked about: remembered by meld, as the codes decided and those
-    that fit."""
-    entry = memo.fitting.get(meld)
-    asked, fitting = (0, 0) if entry is None else entry
-    unknown = wanted & ~asked
-    if unknown:
-        asked |= unknown
-        while unknown:
-            bit = unknown & -unknown
-            unknown ^= bit
-            code = bit.bit_length() - 1
-            if _attaches(meld, NATURAL_CARDS[code] if code < 52 else JOKER, None, memo):
-                fitting |= bit
-        remember(memo.fitting, meld, (asked, fitting), 4096)
-    return fitting & wanted
 
 
 def attaches(

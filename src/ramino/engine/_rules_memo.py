@@ -48,7 +48,6 @@ class RulesMemo:
         "current",
         "direction",
         "discard_pickup",
-        "fitting",
         "flush_close",
         "flush_meld",
         "groups",
@@ -119,8 +118,6 @@ class RulesMemo:
     #: checking.
     attachments: dict[Meld, tuple[int, MeldAttachments]]
     swaps: dict[Meld, tuple[int, MeldSwaps]]
-    #: By meld: the card codes decided and those that fit it alone.
-    fitting: dict[Meld, tuple[int, int]]
     #: By meld, then by the card and its declaration packed: whether it attaches.
     attaches: dict[Meld, dict[int, bool]]
     #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
@@ -178,7 +175,6 @@ class RulesMemo:
         self.last_table = None
         self.attachments = {}
         self.swaps = {}
-        self.fitting = {}
         self.attaches = {}
         self.takes_a_joker = {}
         self.run_ends = {}
