@@ -104,14 +104,11 @@ def _groups_of(
     most = memo.max_jokers_per_meld
     max_jokers = jokers if most is None else min(jokers, most)
     found: list[tuple[Candidate, ...]] = []
-    # Lists, not a tuple or a range: compiled, a list is walked by index, anything else
-    # through the generic iterator.
+    suits = _SUITS
+    ranks = _RANKS
     if 0 <= at < 52:
-        suits = [at // 13]
-        ranks = [at % 13]
-    else:
-        suits = _SUITS
-        ranks = _RANKS
+        suits = (at // 13,)
+        ranks = (at % 13,)
     # The groups already worked out for these rules, keyed by plain ints packing what each
     # depends on.
     runs = memo.runs
@@ -150,8 +147,8 @@ def _groups_of(
     return tuple(found)
 
 
-_SUITS: Final = [0, 1, 2, 3]
-_RANKS: Final = list(range(13))
+_SUITS: Final[tuple[int, ...]] = (0, 1, 2, 3)
+_RANKS: Final[tuple[int, ...]] = tuple(range(13))
 
 
 def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
@@ -180,11 +177,9 @@ def unmeldable(cards: Sequence[Card], rules: Rules) -> frozenset[Card]:
 def _shape(codes: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The ranks held in each suit (bit ``r`` for rank r) and how many of each card code."""
     by_code = [0] * 53
-    # Plain int arithmetic on typed locals: compiled, no generic in-place operator is called,
-    # and a mask is boxed once at the end, not at every card of its suit.
     clubs = diamonds = hearts = spades = 0
     for code in codes:
-        by_code[code] = by_code[code] + 1
+        by_code[code] += 1
         if code < 13:
             clubs |= 2 << code
         elif code < 26:

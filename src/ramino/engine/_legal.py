@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from . import _opening
@@ -1033,12 +1034,8 @@ def _search_reachable(
     found = search.rows(left) + _attach_options(
         search, cards, tuple(table), rules, waiting_from, waiting
     )
-    # Richest first, so a reachable threshold is found quickly; in the order found among
-    # equals. Sorted as one int a row, its points above its place: a sort with a key
-    # function calls it for every row.
-    order = [-found[k][2] << 24 | k for k in range(len(found))]
-    order.sort()
-    rows = [found[k & 0xFFFFFF] for k in order]
+    # Richest first, so a reachable threshold is found quickly (the sort is stable).
+    rows = sorted(found, key=itemgetter(2), reverse=True)
     if using is None:
         return reach_rows(search, rows, left, size, need, keep, 0)
     field = search.units[using.code] * search.low

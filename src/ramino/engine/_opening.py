@@ -15,7 +15,8 @@ by a search built lately for a hand that holds it, if there is one (:func:`searc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from operator import itemgetter
+from typing import Final
 
 from ._candidates import Candidate, groups_of_codes, meld_candidates
 from ._rules_memo import RulesMemo, remember
@@ -25,8 +26,6 @@ from .melds import Meld, MeldKind, meld_question, validate_meld
 #: The bits of a card's code where a meld's codes are packed in one int (see _pack_codes).
 _CODE_BITS: Final = 6
 _CODE_MASK: Final = (1 << _CODE_BITS) - 1
-#: The most cards of a meld whose packed codes fit in a machine int.
-_SHORT_MELD: Final = 10
 #: The bits of a meld's number of cards below its points (see _group_options): past what
 #: any meld holds.
 _SIZE_BITS: Final = 8
@@ -38,87 +37,46 @@ _SIZE_MASK: Final = (1 << _SIZE_BITS) - 1
 Row = tuple[int, int, int, int, dict[Card, int] | None]
 
 
-#: The bits of a row's place in the int it is sorted by (see OpeningSearch), past any
-#: number of melds a hand holds.
-_PLACE_BITS: Final = 24
-_PLACE_MASK: Final = (1 << _PLACE_BITS) - 1
-
-#: The bits of the points wanted in the key of a remembered answer (see OpeningSearch.reach).
-_WANT_BITS: Final = 20
-_WANT_LIMIT: Final = 1 << _WANT_BITS
-
-
 class OpeningSearch:
     """The opening search for one hand (see the module's docstring), for one value of the
     rules. Cards given to it must be among the hand's."""
 
     def __init__(self, codes: tuple[int, ...], memo: RulesMemo) -> None:
-        # Counted in a list by code, not a dictionary: int arithmetic on a list, compiled,
-        # where a dictionary is hashed into at every card and ``max`` is a generic call.
         counts = [0] * 53
-        most = 0
         for code in codes:
-            count = counts[code] + 1
-            counts[code] = count
-            if count > most:
-                most = count
-        # Enough bits for the most copies of a card, and the guard above them.
-        width = most.bit_length() + 1
+            counts[code] += 1
+        # Enough bits for the most copies of a card, and the guard above them; the fields
+        # in the order the cards first come.
+        width = max(counts).bit_length() + 1
         units = [0] * 53
         guards = 0
-        index = 0
-        for code in codes:
-            if not units[code]:
-                # Fields in the order the cards first come.
-                units[code] = 1 << (width * index)
-                guards |= 1 << (width * index + width - 1)
-                index += 1
-        # Tuples of ints, not lists: the garbage collector stops tracking them at its first
-        # pass, where a list is traversed at every pass for as long as the search is kept.
+        for index, code in enumerate(dict.fromkeys(codes)):
+            units[code] = 1 << (width * index)
+            guards |= 1 << (width * index + width - 1)
         self.units: Final = tuple(units)
         #: How many of each card code the hand holds.
         self.counts: Final = tuple(counts)
         self.guards: Final = guards
         #: The bits of a field below its guard.
         self.low: Final = (1 << (width - 1)) - 1
-        order: list[int] = []
-        # Kept as objects: an int read back from a list of ints is unboxed, and boxed again
-        # (a new object past 256) when put in the tuple; an object is handed on as it is.
-        needs: list[object] = []
-        sizes: list[object] = []
-        points_of: list[object] = []
+        # The melds worth counting: points, cards taken (packed as the hand is), how many.
+        melds: list[tuple[int, int, int]] = []
         for group in groups_of_codes(codes, memo):
             options = _group_options(group, memo)
             for k in range(0, len(options), 2):
                 packed = options[k]
-                counted = options[k + 1]
-                used = counted & _SIZE_MASK
-                points = counted >> _SIZE_BITS
+                used = options[k + 1] & _SIZE_MASK
                 needed = 0
-                if used <= _SHORT_MELD:
-                    # Unpacked as a machine int (plain C shifts), where the codes fit in one.
-                    short = packed
-                    for _ in range(used):
-                        needed += units[short & 63]
-                        short >>= 6
-                else:
-                    for _ in range(used):
-                        needed += units[packed & _CODE_MASK]
-                        packed >>= _CODE_BITS
-                # Richest first, and in the order found among equals: one int a row, its
-                # points above its place, sorted as plain ints (a sort of tuples compares
-                # them item by item through the generic comparison).
-                order.append(-points << _PLACE_BITS | len(order))
-                needs.append(needed)
-                sizes.append(used)
-                points_of.append(points)
-        order.sort()
-        self.needs: Final = cast("tuple[int, ...]", tuple([needs[k & _PLACE_MASK] for k in order]))
-        self.sizes: Final = cast("tuple[int, ...]", tuple([sizes[k & _PLACE_MASK] for k in order]))
-        self.points: Final = cast(
-            "tuple[int, ...]", tuple([points_of[k & _PLACE_MASK] for k in order])
-        )
-        self.answers: Final[dict[int, bool]] = {}
+                for _ in range(used):
+                    needed += units[packed & _CODE_MASK]
+                    packed >>= _CODE_BITS
+                melds.append((options[k + 1] >> _SIZE_BITS, needed, used))
+        # Richest first, in the order found among equals (the sort is stable).
+        melds.sort(key=itemgetter(0), reverse=True)
+        self.points: Final = tuple([meld[0] for meld in melds])
+        self.needs: Final = tuple([meld[1] for meld in melds])
+        self.sizes: Final = tuple([meld[2] for meld in melds])
+        self.answers: Final[dict[tuple[int, int, int], bool]] = {}
         #: The rules it was built for.
         self.memo: Final = memo
 
@@ -127,9 +85,7 @@ class OpeningSearch:
         (as many copies as the hand holds are not checked)."""
         units = self.units
         left = self.guards
-        # Walked as a list: compiled, a loop over a Sequence goes through the generic iterator.
-        items: list[Card] = cards if isinstance(cards, list) else list(cards)
-        for card in items:
+        for card in cards:
             unit = units[card.code]
             if not unit:
                 return -1
@@ -163,11 +119,7 @@ class OpeningSearch:
         ``want`` points, keeping ``keep`` cards in hand."""
         if want <= 0:
             return True
-        if want >= _WANT_LIMIT or not 0 <= keep < 16:
-            return self._tries(left, size, want, keep, 0)  # past what a key packs
-        # One int for the question: a dictionary of ints is one the garbage collector does
-        # not track, where keys of tuples would have it traversed at every pass.
-        asked = (left << _WANT_BITS | want) << 4 | keep
+        asked = (left, want, keep)
         known = self.answers.get(asked)
         if known is None:
             known = self.answers[asked] = self._tries(left, size, want, keep, 0)
