@@ -797,12 +797,7 @@ def _attach_options(
             found = remember(known, asked, _meld_chains(meld, held, memo, 4), 8192)
         if not found:
             continue
-        # Each code once (the list is sorted, so twins are neighbours): a loop, where
-        # dict.fromkeys is a method looked up and called through the generic protocol.
-        distinct: list[int] = []
-        for code in fitting:
-            if not distinct or distinct[-1] != code:
-                distinct.append(code)
+        distinct = list(dict.fromkeys(fitting))
         for packed, size, points, starts in found:
             # From the chain's packing (by the place of each code in ``distinct``, the
             # order its cards were given in) to the hand's.

@@ -220,7 +220,6 @@ class Card:
         >>> Card.parse("QH").number, Card.parse("JK").number
         (12, 0)
         """
-        # Worked out from the code: int(self.rank) is a call into Python where compiled.
         code = self.code
         return 0 if code == JOKER_CODE else code % 13 + 1
 

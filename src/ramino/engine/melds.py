@@ -439,18 +439,16 @@ def _as_set(
             )
         taken |= bit
     if len(naturals) == len(cards):
-        # Without a jolly a set stands for its own cards: one tuple for both, one object less
-        # for the garbage collector to track for as long as the meld is remembered.
+        # Without a jolly a set stands for its own cards: one tuple for both.
         return Meld(MeldKind.SET, cards, cards)
     free = [s for s in range(4) if not taken >> s & 1] or [0, 1, 2, 3]
     represents: list[Card] = []
-    j = 0  # the jolly's declaration next (by index: compiled, next() is a generic call)
+    declarations = iter(declared)
     for card in cards:
         if card.code != 52:
             represents.append(card)
             continue
-        choice = declared[j]
-        j += 1
+        choice = next(declarations)
         if choice is None:
             suit = free.pop(0) if distinct or len(free) > 1 else free[0]
             choice = NATURAL_CARDS[suit * 13 + rank]

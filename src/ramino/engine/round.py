@@ -489,22 +489,20 @@ class Round:
         chosen: list[int] = []
         for card in cards:
             hit = -1
-            best = 0
+            best = (True, 0, 0)
             for i in hand:
                 if deck[i] is card and i not in chosen:
-                    # Not avoided first, then by that duty, then the lowest id.
                     if i == taken and taken_first:
                         order = 0
                     elif i in pending:
                         order = 1
                     else:
                         order = 2 if i == taken else 3
-                    if i in avoided:
-                        order += 4
-                    order = order << 32 | i
-                    if hit < 0 or order < best:
+                    # Not avoided first, then by that duty, then the lowest id.
+                    rank = (i in avoided, order, i)
+                    if hit < 0 or rank < best:
                         hit = i
-                        best = order
+                        best = rank
             if hit < 0:
                 missing = Counter(cards) - Counter(deck[i] for i in hand)
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=sorted(missing.elements()))
