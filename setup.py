@@ -34,9 +34,11 @@ COMPILED = [
     "melds",
     "observation",
     "_opening",
+    "_reachable",
     "_retrieval",
     "round",
     "_rules_memo",
+    "_table_index",
     "scoring",
     "state",
 ]

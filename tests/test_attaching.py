@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ramino.engine import Reason, get_preset
 from ramino.engine._candidates import meld_candidates
-from ramino.engine._legal import _surely_refused
+from ramino.engine._table_index import surely_refused
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.errors import MeldError, NotationError, RulesError
 from ramino.engine.melds import attach, validate_meld
@@ -59,7 +59,7 @@ def test_a_shortcut_refusal_is_a_refusal(rules: Rules | None, hand: list[Card]) 
     for meld_cards, declared in meld_candidates(hand, rules):
         meld = validate_meld(meld_cards, rules, jokers=declared)
         for card in (*NATURAL_CARDS, JOKER):
-            if _surely_refused(meld, card, rules):
+            if surely_refused(meld, card, rules):
                 assert _refused(meld_cards, declared, card, rules), (meld, card)
 
 
@@ -83,7 +83,7 @@ def test_shortcut_cases(meld: str, card: str, knobs: dict[str, object], refused:
 
     rules = dataclasses.replace(Rules(), **knobs)  # type: ignore[arg-type]
     built = validate_meld(parse_cards(meld), rules)
-    assert _surely_refused(built, parse_cards(card)[0], rules) is refused
+    assert surely_refused(built, parse_cards(card)[0], rules) is refused
 
 
 # --- attaching during play, on stacked deals ---

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramino.engine._candidates import meld_candidates
-from ramino.engine._legal import chain_may_hold, has_companions, opening_reachable
+from ramino.engine._reachable import chain_may_hold, has_companions, opening_reachable
 from ramino.engine.cards import JOKER, NATURAL_CARDS, parse_cards
 from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.presets import get_preset

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ramino.engine._candidates import meld_candidates
-from ramino.engine._legal import _search_reachable, opening_reachable
 from ramino.engine._opening import (
     OpeningSearch,
     candidate_points,
@@ -21,6 +20,7 @@ from ramino.engine._opening import (
     search_for,
     search_holding,
 )
+from ramino.engine._reachable import _search_reachable, opening_reachable
 from ramino.engine._rules_memo import forget_all, rules_memo
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError

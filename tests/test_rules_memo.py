@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 
-from ramino.engine._legal import opening_reachable
+from ramino.engine._reachable import opening_reachable
 from ramino.engine._rules_memo import forget_all, remember, rules_memo
 from ramino.engine.cards import parse_cards
 from ramino.engine.presets import get_preset

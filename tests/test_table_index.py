@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramino.engine._legal import TableIndex, fits, table_index
 from ramino.engine._rules_memo import rules_memo
+from ramino.engine._table_index import TableIndex, fits, table_index
 from ramino.engine.cards import JOKER, NATURAL_CARDS
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _drawing, _laying, _legal, _retrieval
+from . import _drawing, _laying, _retrieval, _table_index
 from .actions import Attach
 from .cards import Card
 from .errors import IllegalAction, Reason
@@ -70,7 +70,7 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
 def fitting_codes(round_: Round, wanted: int) -> int:
     # Of the codes ``wanted``, those of the cards that could be attached alone, as the
     # bits of an int.
-    return _legal.table_index(round_).fitting(wanted)
+    return _table_index.table_index(round_).fitting(wanted)
 
 
 def check_attachable_discard(round_: Round, seat: int, card_id: int) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from . import _laying, _legal
+from . import _laying, _legal, _reachable
 from ._rules_memo import rules_memo
 from .actions import Attach, Draw, Lay, TakeDiscard
 from .errors import IllegalAction, Reason
@@ -75,9 +75,9 @@ def take_is_usable(round_: Round, seat: int, top: int) -> bool:
         return bool(after_take(round_, seat, top).legal_actions)
     hand = [*round_.hands[seat], top]
     if round_.opened[seat]:
-        usable = _legal.can_use_at_once(round_, seat, hand, top)
+        usable = _reachable.can_use_at_once(round_, seat, hand, top)
     else:
-        usable = _legal.can_open_with(round_, seat, hand, top)
+        usable = _reachable.can_open_with(round_, seat, hand, top)
         if not usable and _laying.retrieval_might_help(round_, seat, hand, round_.deck[top]):
             # The opening search counts the cards in hand, and a jolly taken back may
             # be what the opening lacks: the moves that open with the card tell.

@@ -10,7 +10,7 @@ from itertools import product
 from math import prod
 from typing import TYPE_CHECKING
 
-from . import _drawing, _legal, _retrieval
+from . import _drawing, _legal, _reachable, _retrieval, _table_index
 from .actions import Attach, Lay, Swap
 from .cards import JOKER, Card, without_cards
 from .errors import IllegalAction, RaminoError, Reason
@@ -99,7 +99,7 @@ def check_rest(
         if came_from is None and round_.turn_state.pending:
             came_from = round_.turn_state.pending_from
         waiting = [*freed, *round_.turn_state.pending]
-        if not _legal.opening_reachable(
+        if not _reachable.opening_reachable(
             cards,
             round_.rules,
             need,
@@ -164,7 +164,7 @@ def retrieval_opens(
     if not old:
         return False
     melds = [m.meld for m in table]
-    swaps, _ = _legal.retrievals_before_opening(round_, rest, melds, old)
+    swaps, _ = _table_index.retrievals_before_opening(round_, rest, melds, old)
     if not swaps:
         return False
     # A sure yes first: it spares the bound's search and a trial (bench/instructions.py,
@@ -175,7 +175,7 @@ def retrieval_opens(
         return True
     # A meld of his own counts as it ends up (see _retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
-    bound = points + _legal.own_retrieval_gain(table, old, seat, attached, round_.rules)
+    bound = points + _reachable.own_retrieval_gain(table, old, seat, attached, round_.rules)
     if not jokers_may_make_up(round_, rest, melds, swaps, bound, within=within):
         return False
     trial = round_._trial(
@@ -252,7 +252,7 @@ def surely_opens_by_retrieval(
         # The table after it, where attachments count (the jolly not back on its meld).
         after = list(melds)
         after[swap.meld] = new_meld
-        if _legal.opening_reachable(
+        if _reachable.opening_reachable(
             [*left, JOKER],
             round_.rules,
             round_._threshold() - points,
@@ -296,19 +296,19 @@ def retrieval_may_help(
     the rest (the checks decide whether he may take them back, and what they make).
     ``using``: a card that must be in the opening."""
     melds = [m.meld for m in round_.table]
-    swaps, _ = _legal.retrievals_before_opening(round_, hand, melds)
+    swaps, _ = _table_index.retrievals_before_opening(round_, hand, melds)
     return jokers_may_make_up(round_, hand, melds, swaps, points, using=using)
 
 
 def retrieval_might_help(round_: Round, seat: int, hand: list[int], card: Card) -> bool:
     """A looser question than _retrieval_may_help, asked of a hand with the card ``card``
     just taken, which must be in the opening: only the bound of the opening's points
-    (see _legal.jokers_might_make_up), no search of the hand with the jollies. Asked
+    (see _reachable.jokers_might_make_up), no search of the hand with the jollies. Asked
     once a draw, of a hand seen once: its search would cost more than the moves it
     spares, which most often open."""
     melds = [m.meld for m in round_.table]
-    _, jollies = _legal.retrievals_before_opening(round_, hand, melds)
-    return jollies > 0 and _legal.jokers_might_make_up(
+    _, jollies = _table_index.retrievals_before_opening(round_, hand, melds)
+    return jollies > 0 and _reachable.jokers_might_make_up(
         [round_.deck[i] for i in hand],
         round_.rules,
         round_._threshold() - round_.turn_state.opening_points,
@@ -332,7 +332,7 @@ def jokers_may_make_up(
     pay for) might make up the opening of a player with ``points`` toward it, one of the
     melds holding ``using`` if given: ``False`` without a jolly to take back, ``True``
     where a retrieval itself counts toward the opening (nothing bounds it). Else the
-    bound of _legal.reachable_with_jokers: every jolly in hand, no card paid.
+    bound of _reachable.reachable_with_jokers: every jolly in hand, no card paid.
 
     Where attachments count, that bound does not hold (a meld that gave up its jolly may
     take another), so each choice of melds to take jollies back from, one way of paying
@@ -361,7 +361,7 @@ def jokers_may_make_up(
         # Every jolly, no card paid, the melds as they are: one looser bound for them all,
         # enough where attachments do not count (the choices would cost apertura-50 5%
         # more instructions a decision, compiled).
-        return _legal.reachable_with_jokers(
+        return _reachable.reachable_with_jokers(
             cards, rules, need, keep=keep, jollies=jollies, table=melds, within=within, using=using
         )
     # One search for every choice: each hand asked about is part of this one.
@@ -388,7 +388,7 @@ def jokers_may_make_up(
             table = [*table]
             table[number] = changed
         else:
-            if freed and _legal.opening_reachable(
+            if freed and _reachable.opening_reachable(
                 [*left, *([JOKER] * freed)],
                 rules,
                 need,

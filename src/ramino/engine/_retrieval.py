@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import _drawing, _laying, _legal
+from . import _drawing, _laying, _legal, _reachable, _table_index
 from ._candidates import meld_candidates
 from .actions import Swap
 from .cards import JOKER, Card
@@ -225,7 +225,8 @@ def pending_surely_placed(trial: Round, seat: int) -> bool:
     if not throwable:
         return False
     if (opened or rules.attach_before_opening) and any(
-        number != trial.turn_state.pending_from and _legal.takes_a_joker(table_meld.meld, rules)
+        number != trial.turn_state.pending_from
+        and _table_index.takes_a_joker(table_meld.meld, rules)
         for number, table_meld in enumerate(trial.table)
     ):
         return True
@@ -237,7 +238,7 @@ def pending_surely_placed(trial: Round, seat: int) -> bool:
     return any(
         JOKER in candidate[0]
         and len(throwable) > len(candidate[0]) - 1
-        and _legal._is_meld(_legal._lay_for(candidate), rules)
+        and _legal.is_meld(_legal.lay_for(candidate), rules)
         for candidate in meld_candidates(cards, rules)
     )
 
@@ -250,7 +251,7 @@ def pending_may_open(trial: Round, seat: int) -> bool:
     rules = trial.rules
     if rules.attach_before_opening or trial._threshold() <= trial.turn_state.opening_points:
         return True
-    return _legal.opening_reachable(
+    return _reachable.opening_reachable(
         [trial.deck[i] for i in trial.hands[seat]],
         rules,
         trial._threshold() - trial.turn_state.opening_points,

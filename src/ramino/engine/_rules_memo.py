@@ -25,8 +25,9 @@ from .rules import (
 
 if TYPE_CHECKING:
     from ._candidates import Candidate
-    from ._legal import Chains, MeldAttachments, MeldSwaps, TableIndex
     from ._opening import OpeningSearch
+    from ._reachable import Chains
+    from ._table_index import MeldAttachments, MeldSwaps, TableIndex
     from .cards import Card
     from .melds import Meld
 
@@ -110,7 +111,7 @@ class RulesMemo:
     recent_searches: list[OpeningSearch]
     #: A candidate meld's opening points and packed codes, by its question.
     meld_options: dict[int, int]
-    # _legal.py: about the melds of the table.
+    # _table_index.py: about the melds of the table.
     #: The index of a table, by its melds in order, and the one asked for last.
     tables: dict[tuple[Meld, ...], TableIndex]
     last_table: TableIndex | None
@@ -123,6 +124,7 @@ class RulesMemo:
     #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
     takes_a_joker: dict[Meld, bool]
     run_ends: dict[Meld, frozenset[Card]]
+    # _reachable.py
     #: Chains of attachments, by meld and the codes of the hand's cards that may go on it.
     chains: dict[tuple[Meld, tuple[int, ...]], Chains]
     #: By meld, then by a card's code: the melds it grows into, with the points added.

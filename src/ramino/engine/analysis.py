@@ -18,7 +18,7 @@ change.
 from __future__ import annotations
 
 from ._candidates import Candidate, meld_candidates
-from ._legal import opening_reachable
+from ._reachable import opening_reachable
 from .going_out import closing_kind
 from .rebuild import round_from_view
 

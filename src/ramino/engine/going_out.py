@@ -2,22 +2,28 @@
 final discard, and how does a Casertano hand close?
 
 An exact search over the partitions of a hand into melds, meant for a hand at a time (the
-stuck rule, a hand shown at the close). The fast solver for bots is a separate concern.
+stuck rule, a hand shown at the close), and the ways to go out by showing the hand that the
+legal actions list. The fast solver for bots is a separate concern.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._candidates import Candidate, meld_candidates
-from .cards import JOKER_CODE, Card
+from .actions import Show
+from .cards import JOKER_CODE, Card, code_order
 from .errors import MeldError
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rounding, Rules
 from .scoring import Closing, card_penalty
+
+if TYPE_CHECKING:
+    from .round import Round
 
 
 def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
@@ -405,3 +411,53 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
         if any(search.split(search.full - search.pack(k)) is not None for k in sorted(kept)):
             return 0
     return least
+
+
+def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
+    """Every way to go out by showing the hand, each once (the same groups in another order
+    go down the same way)."""
+    seen: set[tuple[tuple[tuple[Card, ...], ...], Card | None]] = set()
+    for show in _shows(round_, seat):
+        key = (tuple(sorted(tuple(sorted(g)) for g in show.melds)), show.discard)
+        if key not in seen:
+            seen.add(key)
+            yield show
+
+
+def _shows(round_: Round, seat: int) -> Iterator[Show]:
+    rules = round_.rules
+    cards = [round_.deck[i] for i in round_.hands[seat]]
+    discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
+    if rules.final_discard is FinalDiscard.OPTIONAL:
+        discards.insert(0, None)
+    if not rules.melding_during_play and rules.seven_of_a_kind_wins:
+        # Counted by code: a Rank's hash is a Python call.
+        by_rank = [0] * 13
+        for card in cards:
+            if card.code < 52:
+                by_rank[card.code % 13] += 1
+        for index, count in enumerate(by_rank):
+            if count >= 7:
+                same = [c for c in cards if c.code < 52 and c.code % 13 == index]
+                yield Show((tuple(sorted(same, key=code_order)[:7]),), None)
+    if not rules.melding_during_play:
+        for discard, melds in partitions_without_one(cards, rules, discards):
+            yield Show(tuple(m.cards for m in melds), discard)
+    # The flush close where melds are laid during play; the colore where they are not.
+    if not (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
+        return
+    # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit):
+    # by suit index, 4 for the jolly.
+    suits = Counter(min(c.code // 13, 4) for c in cards)
+    if len(suits) > 2:
+        return  # one discard takes at most one suit away
+    for discard in discards:
+        # What is left is one suit when the hand is, or when the discard is the only card
+        # of the second suit.
+        out = None if discard is None else min(discard.code // 13, 4)
+        kept = [s for s in suits if s != out or suits[s] > 1]
+        if len(kept) == 1 and kept[0] != 4:
+            rest = list(cards)
+            if discard is not None:
+                rest.remove(discard)
+            yield Show((tuple(sorted(rest, key=code_order)),), discard)
