@@ -27,149 +27,157 @@ if TYPE_CHECKING:
     from .round import Round
 
 
-def reachable_with_jokers(
+def opening_reachable(
     cards: Sequence[Card],
     rules: Rules,
     need: int,
     *,
     keep: int,
-    jollies: int,
+    using: Card | None = None,
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
-    using: Card | None = None,
+    barred: Card | None = None,
+    waiting_from: int = -1,
+    waiting: int = 0,
 ) -> bool:
-    """Whether ``cards`` and ``jollies`` jollies more could make ``need`` points toward the
-    opening, one of the melds holding ``using`` if given (see :func:`opening_reachable`): a
-    bound on what jollies taken back from the table could add, each paid with a card of
-    the hand (not taken away here, so the bound holds). Where a retrieval itself counts
-    toward the opening, or where attachments count (a meld that gave up its jolly takes
-    another), there is no such bound, and the answer is yes."""
-    if _retrievals_unbounded(rules_memo(rules)):
-        return True
-    extra = [JOKER] * jollies
-    return opening_reachable(
-        [*cards, *extra],
-        rules,
-        need,
-        keep=keep,
-        using=using,
-        table=table,
-        within=None if within is None else [*within, *extra],
+    """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
+    keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
+    rules count attachments in the opening (and allow them before it), cards attached to
+    the melds of ``table`` count too.
+
+    ``barred`` is a card that may not be thrown this turn (one taken from the pile, whose
+    twins are the same card to the rules): the cards kept must then hold another, to be
+    thrown at the end, unless the melds take every card. ``waiting`` of the jollies among
+    ``cards`` were taken back from the meld ``waiting_from`` of ``table`` and wait to go
+    down elsewhere: only the others may be attached to it.
+
+    ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
+    those of ``within`` that fit in them, and a hand is asked about once for each of the
+    many ways of laying part of it."""
+    memo = rules_memo(rules)
+    # Far from the threshold, or no meld for the card it must hold: no search (see
+    # _opening.points_bound).
+    if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
+        return False
+    # The card ``using`` goes down, so one copy of it is never kept.
+    if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
+        return _reachable_throwing_another(
+            cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
+        )
+    if within is None:
+        search, left = search_holding(cards, memo)
+    else:
+        search, _ = search_holding(within, memo)
+        left = search.pack(cards)
+        if left < 0:
+            # Cards that are not all the hand's: asked about on their own.
+            search, left = search_holding(cards, memo)
+    return _search_reachable(
+        search, cards, left, rules, need, keep, using, table, waiting_from, waiting
     )
 
 
-def jokers_might_make_up(
+def _reachable_throwing_another(
     cards: Sequence[Card],
     rules: Rules,
     need: int,
-    *,
-    jollies: int,
-    table: Sequence[Meld] = (),
-    using: Card | None = None,
+    keep: int,
+    using: Card | None,
+    table: Sequence[Meld],
+    within: Sequence[Card] | None,
+    barred: Card,
+    waiting_from: int,
+    waiting: int,
 ) -> bool:
-    """A looser bound than :func:`reachable_with_jokers`, with no search: only the bound of
-    the opening points of ``cards`` and ``jollies`` jollies more (see _opening.points_bound),
-    one of the melds holding ``using`` if given. True wherever that one is."""
-    knobs = rules_memo(rules)
-    if need <= 0 or _retrievals_unbounded(knobs):
+    """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
+    in turn is set aside as the one thrown at the end, and the rest must open keeping one
+    card fewer. Asked only in the turn a card was taken from the pile, while its twin is
+    held."""
+    whole = cards if within is None else within
+
+    def reach(part: Sequence[Card], kept: int, hand: Sequence[Card] | None) -> bool:
+        # The question again, of ``part`` keeping ``kept`` cards, without the twin's ban.
+        return opening_reachable(
+            part,
+            rules,
+            need,
+            keep=kept,
+            using=using,
+            table=table,
+            within=hand,
+            waiting_from=waiting_from,
+            waiting=waiting,
+        )
+
+    # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
+    # cards besides the twins as the rules want, one of those kept may surely be thrown.
+    twins = sum(1 for card in cards if card is barred) - (using is barred)
+    if not reach(cards, keep, within):
+        return False
+    if reach(cards, max(keep, 1) + twins, within):
         return True
-    more = [*cards, *([JOKER] * jollies)]
-    return points_bound(more, knobs, table, -1 if using is None else using.code) >= need
+    tried = 0  # the codes already set aside, as bits
+    for card in cards:
+        bit = 1 << card.code
+        if card is barred or tried & bit:
+            continue
+        tried |= bit
+        if reach(without_cards(cards, [card]), max(keep - 1, 0), whole):
+            return True
+    if keep:
+        return False
+    # With no discard required, laying every card goes out (the twin with the rest).
+    found = partition(cards, rules)
+    return found is not None and sum(meld.points(rules) for meld in found) >= need
 
 
-def _retrievals_unbounded(knobs: RulesMemo) -> bool:
-    # Whether nothing bounds what jollies taken back add to an opening (see
-    # reachable_with_jokers): a retrieval counts toward it, or attachments do.
-    return knobs.swap_counts_for_opening or (
-        knobs.opening_counts_attachments and knobs.attach_before_opening
-    )
-
-
-def own_retrieval_gain(
-    table: Sequence[TableMeld],
-    numbers: Sequence[int] | range,
-    seat: int,
-    attached: tuple[int, ...],
+def _search_reachable(
+    search: OpeningSearch,
+    cards: Sequence[Card],
+    left: int,
     rules: Rules,
-) -> int:
-    """What taking back the jollies of the melds ``numbers`` of ``table`` may add to the
-    opening of ``seat``, where a meld counts as it ends up: his own (this turn's, before he
-    has opened), and those he attached a jolly to (``attached``, see
-    Round.attached_jokers). See retrieval_gain."""
-    gain = 0
-    for number in numbers:
-        if table[number].owner == seat or number in attached:
-            gain += retrieval_gain(table[number].meld, rules)
-    return gain
-
-
-def retrieval_gain(meld: Meld, rules: Rules) -> int:
-    """The most a retrieval of the jollies of ``meld`` can add to the points of an opening
-    where the meld counts as it ends up (one of his own, see _retrieval.plan_swap): the cards
-    given may count more than the jollies did, and a set wanting every missing suit takes
-    more cards than it gives jollies."""
-    jollies = meld.joker_count
-    if not jollies:
-        return 0
-    if meld.kind is MeldKind.SET:
-        return max(jollies, 4 - (len(meld.cards) - jollies)) * MOST_POINTS
-    fixed = rules.opening_joker_value
-    return 0 if fixed is None else jollies * max(MOST_POINTS - fixed, 0)
-
-
-# --- questions the round asks before a draw or a swap ---
-
-
-def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool:
-    """Whether the card ``top`` could be laid or attached right after taking it."""
-    rules = round_.rules
-    cards = [round_.deck[i] for i in hand]
-    card = round_.deck[top]
-    keep = round_.cards_to_keep()
-    # A twin of the card held besides: it may not be thrown back either, so a meld that
-    # keeps only twins leaves him stuck.
-    twin = not rules.rediscard_taken_card and sum(1 for c in cards if c is card) > 1
-    if has_companions(cards, card):
-        for meld_cards, _ in meld_candidates(cards, rules, containing=card):
-            if len(cards) - len(meld_cards) >= keep and (
-                not twin or _keeps_another(without_cards(cards, meld_cards), card)
+    need: int,
+    keep: int,
+    using: Card | None,
+    table: Sequence[Meld],
+    waiting_from: int = -1,
+    waiting: int = 0,
+) -> bool:
+    """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
+    knobs = rules_memo(rules)
+    size = len(cards)
+    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
+    if not (attaching and table):
+        if using is None:
+            return size >= keep if need <= 0 else search.reach(left, size, need, keep)
+        return search.reach_using(left, size, need, keep, using.code)
+    if using is None and need <= 0:
+        return size >= keep
+    found = search.rows(left) + _attach_options(
+        search, cards, tuple(table), rules, waiting_from, waiting
+    )
+    # Richest first, so a reachable threshold is found quickly (the sort is stable).
+    rows = sorted(found, key=itemgetter(2), reverse=True)
+    if using is None:
+        return reach_rows(search, rows, left, size, need, keep, 0)
+    field = search.units[using.code] * search.low
+    for needed, used, points, meld, starts in rows:
+        if needed & field:
+            if starts is not None:
+                # A chain of attachments holding the taken card must start with it.
+                if using not in starts:
+                    continue
+                points = starts[using]
+            if size - used >= keep and reach_rows(
+                search,
+                rows,
+                left - needed,
+                size - used,
+                need - points,
+                keep,
+                1 << meld if meld >= 0 else 0,
             ):
                 return True
-    if len(cards) - 1 < keep:
-        return False
-    return bool(table_index(round_).fitting(1 << card.code))
-
-
-def _keeps_another(rest: Sequence[Card], card: Card) -> bool:
-    """Whether ``rest`` is empty (the player goes out by laying) or holds a card to throw
-    that is not ``card``."""
-    return not rest or any(c is not card for c in rest)
-
-
-def has_companions(cards: Sequence[Card], card: Card) -> bool:
-    """Whether ``cards`` (which hold ``card``) hold two more cards that some meld with it
-    could take: a jolly, a card of its rank, or one of its suit at most two ranks away
-    (going round the corner, whatever the rules say); always, for a jolly. Without them no
-    meld holds ``card``: asked first, this spares most questions to :func:`meld_candidates`
-    about a card just taken or drawn, which most often fits nowhere."""
-    code = card.code
-    if code == 52:
-        return True  # a jolly goes with any two cards: no quick answer
-    rank = code % 13
-    suit_start = code - rank
-    found = 0
-    near = 0  # the ranks of its suit found near it, as bits (each rank counts once)
-    skipped = False
-    for other in cards:
-        c = other.code
-        if c == code and not skipped:
-            skipped = True  # the card itself
-        elif c == 52 or c % 13 == rank:
-            found += 1
-        elif suit_start <= c < suit_start + 13 and (c - code) % 13 in (1, 2, 11, 12):
-            near |= 1 << (c - suit_start)
-        if found >= 2 or (found == 1 and near) or near & (near - 1):
-            return True
     return False
 
 
@@ -331,157 +339,149 @@ def _grown(meld: Meld, card: Card, memo: RulesMemo) -> tuple[tuple[Meld, int], .
     return found
 
 
-def opening_reachable(
+def reachable_with_jokers(
     cards: Sequence[Card],
     rules: Rules,
     need: int,
     *,
     keep: int,
-    using: Card | None = None,
+    jollies: int,
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
-    barred: Card | None = None,
-    waiting_from: int = -1,
-    waiting: int = 0,
+    using: Card | None = None,
 ) -> bool:
-    """Whether disjoint melds from ``cards`` worth ``need`` points or more can be laid,
-    keeping ``keep`` cards in hand, one of the melds holding ``using`` if given. Where the
-    rules count attachments in the opening (and allow them before it), cards attached to
-    the melds of ``table`` count too.
-
-    ``barred`` is a card that may not be thrown this turn (one taken from the pile, whose
-    twins are the same card to the rules): the cards kept must then hold another, to be
-    thrown at the end, unless the melds take every card. ``waiting`` of the jollies among
-    ``cards`` were taken back from the meld ``waiting_from`` of ``table`` and wait to go
-    down elsewhere: only the others may be attached to it.
-
-    ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
-    those of ``within`` that fit in them, and a hand is asked about once for each of the
-    many ways of laying part of it."""
-    memo = rules_memo(rules)
-    # Far from the threshold, or no meld for the card it must hold: no search (see
-    # _opening.points_bound).
-    if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
-        return False
-    # The card ``using`` goes down, so one copy of it is never kept.
-    if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
-        return _reachable_throwing_another(
-            cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
-        )
-    if within is None:
-        search, left = search_holding(cards, memo)
-    else:
-        search, _ = search_holding(within, memo)
-        left = search.pack(cards)
-        if left < 0:
-            # Cards that are not all the hand's: asked about on their own.
-            search, left = search_holding(cards, memo)
-    return _search_reachable(
-        search, cards, left, rules, need, keep, using, table, waiting_from, waiting
-    )
-
-
-def _reachable_throwing_another(
-    cards: Sequence[Card],
-    rules: Rules,
-    need: int,
-    keep: int,
-    using: Card | None,
-    table: Sequence[Meld],
-    within: Sequence[Card] | None,
-    barred: Card,
-    waiting_from: int,
-    waiting: int,
-) -> bool:
-    """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
-    in turn is set aside as the one thrown at the end, and the rest must open keeping one
-    card fewer. Asked only in the turn a card was taken from the pile, while its twin is
-    held."""
-    whole = cards if within is None else within
-
-    def reach(part: Sequence[Card], kept: int, hand: Sequence[Card] | None) -> bool:
-        # The question again, of ``part`` keeping ``kept`` cards, without the twin's ban.
-        return opening_reachable(
-            part,
-            rules,
-            need,
-            keep=kept,
-            using=using,
-            table=table,
-            within=hand,
-            waiting_from=waiting_from,
-            waiting=waiting,
-        )
-
-    # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
-    # cards besides the twins as the rules want, one of those kept may surely be thrown.
-    twins = sum(1 for card in cards if card is barred) - (using is barred)
-    if not reach(cards, keep, within):
-        return False
-    if reach(cards, max(keep, 1) + twins, within):
+    """Whether ``cards`` and ``jollies`` jollies more could make ``need`` points toward the
+    opening, one of the melds holding ``using`` if given (see :func:`opening_reachable`): a
+    bound on what jollies taken back from the table could add, each paid with a card of
+    the hand (not taken away here, so the bound holds). Where a retrieval itself counts
+    toward the opening, or where attachments count (a meld that gave up its jolly takes
+    another), there is no such bound, and the answer is yes."""
+    if _retrievals_unbounded(rules_memo(rules)):
         return True
-    tried = 0  # the codes already set aside, as bits
-    for card in cards:
-        bit = 1 << card.code
-        if card is barred or tried & bit:
-            continue
-        tried |= bit
-        if reach(without_cards(cards, [card]), max(keep - 1, 0), whole):
-            return True
-    if keep:
-        return False
-    # With no discard required, laying every card goes out (the twin with the rest).
-    found = partition(cards, rules)
-    return found is not None and sum(meld.points(rules) for meld in found) >= need
+    extra = [JOKER] * jollies
+    return opening_reachable(
+        [*cards, *extra],
+        rules,
+        need,
+        keep=keep,
+        using=using,
+        table=table,
+        within=None if within is None else [*within, *extra],
+    )
 
 
-def _search_reachable(
-    search: OpeningSearch,
+def jokers_might_make_up(
     cards: Sequence[Card],
-    left: int,
     rules: Rules,
     need: int,
-    keep: int,
-    using: Card | None,
-    table: Sequence[Meld],
-    waiting_from: int = -1,
-    waiting: int = 0,
+    *,
+    jollies: int,
+    table: Sequence[Meld] = (),
+    using: Card | None = None,
 ) -> bool:
-    """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
+    """A looser bound than :func:`reachable_with_jokers`, with no search: only the bound of
+    the opening points of ``cards`` and ``jollies`` jollies more (see _opening.points_bound),
+    one of the melds holding ``using`` if given. True wherever that one is."""
     knobs = rules_memo(rules)
-    size = len(cards)
-    attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
-    if not (attaching and table):
-        if using is None:
-            return size >= keep if need <= 0 else search.reach(left, size, need, keep)
-        return search.reach_using(left, size, need, keep, using.code)
-    if using is None and need <= 0:
-        return size >= keep
-    found = search.rows(left) + _attach_options(
-        search, cards, tuple(table), rules, waiting_from, waiting
+    if need <= 0 or _retrievals_unbounded(knobs):
+        return True
+    more = [*cards, *([JOKER] * jollies)]
+    return points_bound(more, knobs, table, -1 if using is None else using.code) >= need
+
+
+def _retrievals_unbounded(knobs: RulesMemo) -> bool:
+    # Whether nothing bounds what jollies taken back add to an opening (see
+    # reachable_with_jokers): a retrieval counts toward it, or attachments do.
+    return knobs.swap_counts_for_opening or (
+        knobs.opening_counts_attachments and knobs.attach_before_opening
     )
-    # Richest first, so a reachable threshold is found quickly (the sort is stable).
-    rows = sorted(found, key=itemgetter(2), reverse=True)
-    if using is None:
-        return reach_rows(search, rows, left, size, need, keep, 0)
-    field = search.units[using.code] * search.low
-    for needed, used, points, meld, starts in rows:
-        if needed & field:
-            if starts is not None:
-                # A chain of attachments holding the taken card must start with it.
-                if using not in starts:
-                    continue
-                points = starts[using]
-            if size - used >= keep and reach_rows(
-                search,
-                rows,
-                left - needed,
-                size - used,
-                need - points,
-                keep,
-                1 << meld if meld >= 0 else 0,
+
+
+def own_retrieval_gain(
+    table: Sequence[TableMeld],
+    numbers: Sequence[int] | range,
+    seat: int,
+    attached: tuple[int, ...],
+    rules: Rules,
+) -> int:
+    """What taking back the jollies of the melds ``numbers`` of ``table`` may add to the
+    opening of ``seat``, where a meld counts as it ends up: his own (this turn's, before he
+    has opened), and those he attached a jolly to (``attached``, see
+    Round.attached_jokers). See retrieval_gain."""
+    gain = 0
+    for number in numbers:
+        if table[number].owner == seat or number in attached:
+            gain += retrieval_gain(table[number].meld, rules)
+    return gain
+
+
+def retrieval_gain(meld: Meld, rules: Rules) -> int:
+    """The most a retrieval of the jollies of ``meld`` can add to the points of an opening
+    where the meld counts as it ends up (one of his own, see _retrieval.plan_swap): the cards
+    given may count more than the jollies did, and a set wanting every missing suit takes
+    more cards than it gives jollies."""
+    jollies = meld.joker_count
+    if not jollies:
+        return 0
+    if meld.kind is MeldKind.SET:
+        return max(jollies, 4 - (len(meld.cards) - jollies)) * MOST_POINTS
+    fixed = rules.opening_joker_value
+    return 0 if fixed is None else jollies * max(MOST_POINTS - fixed, 0)
+
+
+# --- questions the round asks before a draw or a swap ---
+
+
+def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool:
+    """Whether the card ``top`` could be laid or attached right after taking it."""
+    rules = round_.rules
+    cards = [round_.deck[i] for i in hand]
+    card = round_.deck[top]
+    keep = round_.cards_to_keep()
+    # A twin of the card held besides: it may not be thrown back either, so a meld that
+    # keeps only twins leaves him stuck.
+    twin = not rules.rediscard_taken_card and sum(1 for c in cards if c is card) > 1
+    if has_companions(cards, card):
+        for meld_cards, _ in meld_candidates(cards, rules, containing=card):
+            if len(cards) - len(meld_cards) >= keep and (
+                not twin or _keeps_another(without_cards(cards, meld_cards), card)
             ):
                 return True
+    if len(cards) - 1 < keep:
+        return False
+    return bool(table_index(round_).fitting(1 << card.code))
+
+
+def _keeps_another(rest: Sequence[Card], card: Card) -> bool:
+    """Whether ``rest`` is empty (the player goes out by laying) or holds a card to throw
+    that is not ``card``."""
+    return not rest or any(c is not card for c in rest)
+
+
+def has_companions(cards: Sequence[Card], card: Card) -> bool:
+    """Whether ``cards`` (which hold ``card``) hold two more cards that some meld with it
+    could take: a jolly, a card of its rank, or one of its suit at most two ranks away
+    (going round the corner, whatever the rules say); always, for a jolly. Without them no
+    meld holds ``card``: asked first, this spares most questions to :func:`meld_candidates`
+    about a card just taken or drawn, which most often fits nowhere."""
+    code = card.code
+    if code == 52:
+        return True  # a jolly goes with any two cards: no quick answer
+    rank = code % 13
+    suit_start = code - rank
+    found = 0
+    near = 0  # the ranks of its suit found near it, as bits (each rank counts once)
+    skipped = False
+    for other in cards:
+        c = other.code
+        if c == code and not skipped:
+            skipped = True  # the card itself
+        elif c == 52 or c % 13 == rank:
+            found += 1
+        elif suit_start <= c < suit_start + 13 and (c - code) % 13 in (1, 2, 11, 12):
+            near |= 1 << (c - suit_start)
+        if found >= 2 or (found == 1 and near) or near & (near - 1):
+            return True
     return False
 
 

@@ -20,51 +20,6 @@ if TYPE_CHECKING:
     from .round import Round
 
 
-def joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
-    if meld.kind is MeldKind.RUN:
-        return [(card,) for card in _ends_in_order(meld, rules_memo(rules))]
-    if (
-        meld.kind is MeldKind.SET
-        and rules.set_suits is SetSuits.DISTINCT
-        and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
-    ):
-        assert meld.rank is not None
-        taken = {c.suit for c in meld.represents}
-        return [(Card(meld.rank, s),) for s in Suit if s not in taken]
-    return [None]
-
-
-def attachments(table: TableIndex, held: int) -> list[Attach]:
-    """Every single-card attachment to ``table`` worth checking for a hand holding the card
-    codes ``held`` (see held_codes); the checks decide."""
-    found: list[Attach] = []
-    jolly = held >> 52 & 1
-    for part in table.parts:
-        codes = part[0]
-        naturals = part[1]
-        for k in range(len(codes)):
-            if held >> codes[k] & 1:
-                found.append(naturals[k])
-        if jolly:
-            found.extend(part[2])
-    return found
-
-
-def held_codes(round_: Round, seat: int) -> int:
-    """The card codes in the hand of ``seat``, as the bits of an int (bit 52 the jolly): a
-    question of membership is then a shift, worked out in C."""
-    return _held_ids(round_, round_.hands[seat])
-
-
-def _held_ids(round_: Round, hand: list[int]) -> int:
-    """The card codes of the ids ``hand``, as :func:`held_codes` gives them."""
-    cards = round_.deck.cards
-    held = 0
-    for i in hand:
-        held |= 1 << cards[i].code
-    return held
-
-
 class TableIndex:
     """What the moves onto one state of the table depend on, worked out once for it (and
     remembered, see :func:`table_index`): meld by meld, the attachments worth checking,
@@ -176,6 +131,37 @@ def _by_place(
     if found is None or found[0] != number:
         found = remember(table, meld, (number, work(number, meld, memo)), 4096)
     return found[1]
+
+
+def attachments(table: TableIndex, held: int) -> list[Attach]:
+    """Every single-card attachment to ``table`` worth checking for a hand holding the card
+    codes ``held`` (see held_codes); the checks decide."""
+    found: list[Attach] = []
+    jolly = held >> 52 & 1
+    for part in table.parts:
+        codes = part[0]
+        naturals = part[1]
+        for k in range(len(codes)):
+            if held >> codes[k] & 1:
+                found.append(naturals[k])
+        if jolly:
+            found.extend(part[2])
+    return found
+
+
+def held_codes(round_: Round, seat: int) -> int:
+    """The card codes in the hand of ``seat``, as the bits of an int (bit 52 the jolly): a
+    question of membership is then a shift, worked out in C."""
+    return _held_ids(round_, round_.hands[seat])
+
+
+def _held_ids(round_: Round, hand: list[int]) -> int:
+    """The card codes of the ids ``hand``, as :func:`held_codes` gives them."""
+    cards = round_.deck.cards
+    held = 0
+    for i in hand:
+        held |= 1 << cards[i].code
+    return held
 
 
 #: The attachments worth checking to one meld of the table (see _meld_attachments_of).
@@ -354,6 +340,20 @@ def _run_ends_of(meld: Meld, memo: RulesMemo) -> frozenset[Card]:
     elif rules.ace_in_runs is AceInRuns.LOW_OR_HIGH or wrap:
         found.add(NATURAL_CARDS[ace])
     return frozenset(found)
+
+
+def joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | None, ...] | None]:
+    if meld.kind is MeldKind.RUN:
+        return [(card,) for card in _ends_in_order(meld, rules_memo(rules))]
+    if (
+        meld.kind is MeldKind.SET
+        and rules.set_suits is SetSuits.DISTINCT
+        and rules.set_joker_swap is SetJokerSwap.DECLARED_SUIT
+    ):
+        assert meld.rank is not None
+        taken = {c.suit for c in meld.represents}
+        return [(Card(meld.rank, s),) for s in Suit if s not in taken]
+    return [None]
 
 
 def swaps_for(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]:
