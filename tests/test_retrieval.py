@@ -680,3 +680,28 @@ def test_a_meld_that_lays_the_jolly_waiting_may_open_through_a_later_retrieval()
         assert r.can(parse_action(lay)) is opens
     play(r, "lay 8S 9S JK=7S", "swap 0 KD", "lay QC QD JK")
     assert r.opened[1] and r.opening_points == 54 and not r.pending_jokers
+
+
+@pytest.mark.parametrize(
+    ("cards", "jollies_per_meld", "opens"),
+    [("8S 9S QC QD", 1, True), ("8S 9S QC 5D", 1, False), ("10C KC 9D 5S", 2, False)],
+)
+def test_two_jollies_taken_back_one_after_the_other_may_finish_an_opening(
+    cards: str, jollies_per_meld: int, opens: bool
+) -> None:
+    # Scala 40: seat 0 has opened with JK=J♥ Q♥ K♥ A♥ and 4♣ 4♠ 4♥ JK=4♦. Seat 1 lays
+    # 2♣ 3♣ 4♣ (9) and has 31 to go: J♥ frees one jolly for Q♣ Q♦ JK (30), then 4♦ frees
+    # the other for 8♠ 9♠ JK=10♠ (27), each laid before the next is taken back. With 5♦
+    # for Q♦, the two jollies make 27 and nothing else. With 10♣ K♣ they would make
+    # 10♣ JK=J♣ JK=Q♣ K♣ (40), but the first one taken back makes no meld alone.
+    rules = replace(get_preset("scala-40"), hand_size=10, max_jokers_per_meld=jollies_per_meld)
+    hands = ["QH KH AH JK 4C 4S 4H JK 9C 8S", f"JH 4D {cards} 2C 3C 4C 7H"]
+    r = deal(rules, hands, "6H", "3H 2D 9H 10D")
+    play(r, "draw", "discard 3H", "draw", "discard 2D")  # past the first round
+    play(r, "draw", "lay JK=JH QH KH AH", "lay 4C 4S 4H JK=4D", "discard 9C", "draw")
+    if not opens:
+        refused(r, "lay 2C 3C 4C", Reason.OPENING_UNREACHABLE)
+        return
+    assert "lay 2C 3C 4C" in legal(r)
+    play(r, "lay 2C 3C 4C", "swap 0 JH", "lay QC QD JK", "swap 1 4D", "lay 8S 9S JK=10S")
+    assert r.opened[1] and r.opening_points == 66 and not r.pending_jokers

@@ -15,7 +15,7 @@ from .actions import Attach, Lay, Swap
 from .cards import JOKER, Card, without_cards
 from .errors import IllegalAction, RaminoError, Reason
 from .melds import Meld, retrieve_joker, validate_meld
-from .rules import FinalDiscard, RetrievedJoker
+from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
 from .scoring import Closing
 from .state import Commit, Event, TableMeld, ids_in_meld_order, without_ids
 
@@ -199,6 +199,11 @@ def retrieval_opens(
     return known
 
 
+#: A way of taking a jolly back from a meld: the cards paid, the meld they leave, and the
+#: points that adds to the opening.
+Way = tuple[tuple[Card, ...], Meld, int]
+
+
 def surely_opens_by_retrieval(
     round_: Round,
     seat: int,
@@ -210,11 +215,12 @@ def surely_opens_by_retrieval(
     attached: tuple[int, ...],
 ) -> bool:
     """A sure yes to retrieval_opens, without its trial: one of ``swaps`` frees one jolly
-    from a meld that is neither his nor one he attached a jolly to (so his points stay
-    ``points``) and leaves cards that open with that jolly going down first, in a meld or
-    at the head of attachments to another meld. Where nothing else can refuse that
-    retrieval (the jolly goes down this turn and no other waits, no retrieval counted, no
-    card barred from the discard left, one card left to throw), every check of
+    from a meld he did not attach a jolly to and leaves cards that open with that jolly
+    going down first, in a meld or at the head of attachments to another meld (a meld of
+    his own counts as it ends up, see _retrieval.plan_swap); or several do, one after
+    another (see _opens_by_retrievals). Where nothing else can refuse that retrieval (the
+    jolly goes down this turn and no other waits, no retrieval counted, no card taken from
+    the pile waiting to go down, one card left to throw), every check of
     _retrieval.plan_swap then passes: the jolly's own check asks this same question, or
     tries the move that lays it, which leaves the rest of that opening. ``False`` is no
     answer. ``melds``: those of ``table``."""
@@ -228,42 +234,98 @@ def surely_opens_by_retrieval(
         return False
     deck = round_.deck
     cards = [deck[i] for i in rest]
-    if taken is not None and (deck[taken].is_joker or deck[taken] in cards):
+    if taken is not None and (
+        deck[taken].is_joker or (knobs.discard_pickup is DiscardPickup.MUST_USE and taken in rest)
+    ):
         return False
+    rules = round_.rules
     # The whole hand and a jolly hold every hand a retrieval leaves: one search for all.
     within = [*(deck[i] for i in round_.hands[seat]), JOKER]
+    # The ways of taking a jolly back, meld by meld.
+    ways: dict[int, list[Way]] = {}
     for swap in swaps:
         target = table[swap.meld]
-        if target.owner == seat or swap.meld in attached:
+        if swap.meld in attached:
             continue
         left = without_cards(cards, swap.cards)
         if not left or len(left) != len(cards) - len(swap.cards):
             continue
-        if knobs.attach_before_opening and JOKER in left:
-            # Another jolly held might take the place found for this one, which may not
-            # go back on its meld: the search cannot tell them apart.
-            continue
         try:
-            new_meld, freed = retrieve_joker(target.meld, swap.cards, round_.rules, opened=False)
+            new_meld, freed = retrieve_joker(target.meld, swap.cards, rules, opened=False)
         except RaminoError:
             continue
         if len(freed) != 1:
             continue
+        gained = 0
+        if target.owner == seat:
+            gained = new_meld.points(rules) - target.meld.points(rules)
+        ways.setdefault(swap.meld, []).append((swap.cards, new_meld, gained))
         # The table after it, where attachments count (the jolly not back on its meld).
         after = list(melds)
         after[swap.meld] = new_meld
         if _reachable.opening_reachable(
             [*left, JOKER],
-            round_.rules,
-            round_._threshold() - points,
+            rules,
+            round_._threshold() - points - gained,
             keep=round_.cards_to_keep(),
             using=JOKER,
             table=after,
             within=within,
+            barred=round_._barred(),
             waiting_from=swap.meld,
             waiting=1,
         ):
             return True
+    barred = round_._barred()
+    if len(ways) < 2 or (barred is not None and barred in cards):
+        return False
+    return _opens_by_retrievals(round_, cards, melds, ways, points, within)
+
+
+def _opens_by_retrievals(
+    round_: Round,
+    cards: list[Card],
+    melds: list[Meld],
+    ways: dict[int, list[Way]],
+    points: int,
+    within: list[Card],
+) -> bool:
+    """The sure yes of surely_opens_by_retrieval for jollies taken back from several melds,
+    one after another, each laid in a meld of the hand before the next is taken back (see
+    _reachable.opening_laying_jollies); ``ways``: those of each meld."""
+    choices: list[list[Way | None]] = [[None, *options] for options in ways.values()]
+    if prod(len(options) for options in choices) > _MOST_CHOICES:
+        return False
+    rules = round_.rules
+    numbers = list(ways)
+    whole = [*within, *([JOKER] * (len(ways) - 1))]
+    for choice in product(*choices):
+        taken_back = [
+            (number, way) for number, way in zip(numbers, choice, strict=True) if way is not None
+        ]
+        if len(taken_back) < 2:
+            continue
+        left = cards
+        after = list(melds)
+        gained = 0
+        for number, (paid, new_meld, gain) in taken_back:
+            fewer = without_cards(left, paid)
+            if len(fewer) != len(left) - len(paid):
+                break  # a card paid for another meld
+            left = fewer
+            after[number] = new_meld
+            gained += gain
+        else:
+            if left and _reachable.opening_laying_jollies(
+                [*left, *([JOKER] * len(taken_back))],
+                rules,
+                round_._threshold() - points - gained,
+                keep=round_.cards_to_keep(),
+                jollies=len(taken_back),
+                table=after,
+                within=whole,
+            ):
+                return True
     return False
 
 

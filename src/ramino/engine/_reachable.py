@@ -49,7 +49,8 @@ def opening_reachable(
     twins are the same card to the rules): the cards kept must then hold another, to be
     thrown at the end, unless the melds take every card. ``waiting`` of the jollies among
     ``cards`` were taken back from the meld ``waiting_from`` of ``table`` and wait to go
-    down elsewhere: only the others may be attached to it.
+    down elsewhere: only the others may be attached to it, and where ``using`` is a jolly
+    (the one waiting), the meld holding it is not that one.
 
     ``within``, a hand that holds ``cards``, only saves work: the melds of ``cards`` are
     those of ``within`` that fit in them, and a hand is asked about once for each of the
@@ -75,6 +76,75 @@ def opening_reachable(
     return _search_reachable(
         search, cards, left, rules, need, keep, using, table, waiting_from, waiting
     )
+
+
+def opening_laying_jollies(
+    cards: Sequence[Card],
+    rules: Rules,
+    need: int,
+    *,
+    keep: int,
+    jollies: int,
+    table: Sequence[Meld] = (),
+    within: Sequence[Card] | None = None,
+) -> bool:
+    """Whether an opening worth ``need`` points can be laid from ``cards`` (as
+    :func:`opening_reachable` counts it, keeping ``keep`` cards) in which ``jollies`` melds
+    of the hand, not attachments, hold a jolly each: the jollies taken back from the table
+    one after another, each going down in a meld of its own before the next is taken back.
+    A jolly is like any other, so the melds holding the rest of the jollies may hold those
+    of the hand, attached anywhere."""
+    memo = rules_memo(rules)
+    if need > 0 and points_bound(cards, memo, table) < need:
+        return False
+    search, left = search_holding(cards if within is None else within, memo)
+    if within is not None:
+        left = search.pack(cards)
+        if left < 0:
+            search, left = search_holding(cards, memo)
+    field = search.units[JOKER.code] * search.low
+    if not field:
+        return False
+    hand_rows = search.rows(left)
+    holding = [row for row in hand_rows if row[0] & field]
+    rows: list[Row] = []
+    if memo.opening_counts_attachments and memo.attach_before_opening and table:
+        found = hand_rows + _attach_options(search, cards, tuple(table), rules)
+        rows = sorted(found, key=itemgetter(2), reverse=True)
+    return _reach_laying(search, holding, rows, left, len(cards), need, keep, jollies, 0)
+
+
+def _reach_laying(
+    search: OpeningSearch,
+    holding: list[Row],
+    rows: list[Row],
+    left: int,
+    size: int,
+    want: int,
+    keep: int,
+    jollies: int,
+    start: int,
+) -> bool:
+    # Melds of ``holding`` (richest first) taken from ``left`` for each of ``jollies``, then
+    # the rest of the opening: from ``rows`` where attachments count, else the hand's melds.
+    if not jollies:
+        if rows:
+            return reach_rows(search, rows, left, size, want, keep, 0)
+        return search.reach(left, size, want, keep)
+    guards = search.guards
+    for k in range(start, len(holding)):
+        needed, used, points, _, _ = holding[k]
+        rest = left - needed
+        # From k again: a meld listed once may be laid twice (twins).
+        if (
+            size - used >= keep
+            and rest & guards == guards
+            and _reach_laying(
+                search, holding, rows, rest, size - used, want - points, keep, jollies - 1, k
+            )
+        ):
+            return True
+    return False
 
 
 def _reachable_throwing_another(
@@ -162,6 +232,10 @@ def _search_reachable(
         return reach_rows(search, rows, left, size, need, keep, 0)
     field = search.units[using.code] * search.low
     for needed, used, points, meld, starts in rows:
+        if meld == waiting_from and waiting and using is JOKER:
+            # The waiting jolly, the one that must go down, may not go back on its meld;
+            # another jolly of the hand may, jollies being alike.
+            continue
         if needed & field:
             if starts is not None:
                 # A chain of attachments holding the taken card must start with it.
