@@ -215,15 +215,14 @@ def surely_opens_by_retrieval(
     attached: tuple[int, ...],
 ) -> bool:
     """A sure yes to retrieval_opens, without its trial: one of ``swaps`` frees one jolly
-    from a meld he did not attach a jolly to and leaves cards that open with that jolly
-    going down first, in a meld or at the head of attachments to another meld (a meld of
-    his own counts as it ends up, see _retrieval.plan_swap); or several do, one after
-    another (see _opens_by_retrievals). Where nothing else can refuse that retrieval (the
-    jolly goes down this turn and no other waits, no retrieval counted, no card taken from
-    the pile waiting to go down, one card left to throw), every check of
-    _retrieval.plan_swap then passes: the jolly's own check asks this same question, or
-    tries the move that lays it, which leaves the rest of that opening. ``False`` is no
-    answer. ``melds``: those of ``table``."""
+    and leaves cards that open with that jolly going down first, in a meld or at the head
+    of attachments to another meld (a meld of his opening counts as it ends up, see
+    _retrieval.plan_swap); or several do, one after another (see _opens_by_retrievals).
+    Where nothing else can refuse that retrieval (the jolly goes down this turn and no
+    other waits, no retrieval counted, no card taken from the pile waiting to go down, one
+    card left to throw), every check of _retrieval.plan_swap then passes: the jolly's own
+    check asks this same question, or tries the move that lays it, which leaves the rest
+    of that opening. ``False`` is no answer. ``melds``: those of ``table``."""
     knobs = round_._memo
     taken = round_.turn_state.taken
     if (
@@ -245,8 +244,6 @@ def surely_opens_by_retrieval(
     ways: dict[int, list[Way]] = {}
     for swap in swaps:
         target = table[swap.meld]
-        if swap.meld in attached:
-            continue
         left = without_cards(cards, swap.cards)
         if not left or len(left) != len(cards) - len(swap.cards):
             continue
@@ -256,8 +253,9 @@ def surely_opens_by_retrieval(
             continue
         if len(freed) != 1:
             continue
+        # A meld of his opening counts as it ends up (see _retrieval.plan_swap).
         gained = 0
-        if target.owner == seat:
+        if knobs.opening_counts_attachments if swap.meld in attached else target.owner == seat:
             gained = new_meld.points(rules) - target.meld.points(rules)
         ways.setdefault(swap.meld, []).append((swap.cards, new_meld, gained))
         # The table after it, where attachments count (the jolly not back on its meld).
@@ -276,8 +274,7 @@ def surely_opens_by_retrieval(
             waiting=1,
         ):
             return True
-    barred = round_._barred()
-    if len(ways) < 2 or (barred is not None and barred in cards):
+    if len(ways) < 2:
         return False
     return _opens_by_retrievals(round_, cards, melds, ways, points, within)
 
@@ -324,6 +321,7 @@ def _opens_by_retrievals(
                 jollies=len(taken_back),
                 table=after,
                 within=whole,
+                barred=round_._barred(),
             ):
                 return True
     return False

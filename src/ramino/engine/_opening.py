@@ -76,7 +76,7 @@ class OpeningSearch:
         self.points: Final = tuple([meld[0] for meld in melds])
         self.needs: Final = tuple([meld[1] for meld in melds])
         self.sizes: Final = tuple([meld[2] for meld in melds])
-        self.answers: Final[dict[tuple[int, int, int], bool]] = {}
+        self.answers: Final[dict[tuple[int, int, int, int], bool]] = {}
         #: The rules it was built for.
         self.memo: Final = memo
 
@@ -114,23 +114,32 @@ class OpeningSearch:
         guards = self.guards
         return (left - needed) & guards == guards
 
-    def reach(self, left: int, size: int, want: int, keep: int) -> bool:
+    def reach(self, left: int, size: int, want: int, keep: int, spare: int = 0) -> bool:
         """Whether melds of the hand taken from ``left`` (packed, ``size`` cards) make
-        ``want`` points, keeping ``keep`` cards in hand."""
+        ``want`` points, keeping ``keep`` cards in hand, and among them one of ``spare``
+        (count bits, see :meth:`spare`) if given."""
         if want <= 0:
-            return True
-        asked = (left, want, keep)
+            return not spare or left & spare != 0
+        asked = (left, want, keep, spare)
         known = self.answers.get(asked)
         if known is None:
-            known = self.answers[asked] = self._tries(left, size, want, keep, 0)
+            known = self.answers[asked] = self._tries(left, size, want, keep, 0, spare)
         return known
 
-    def reach_using(self, left: int, size: int, want: int, keep: int, using: int) -> bool:
+    def reach_using(
+        self, left: int, size: int, want: int, keep: int, using: int, spare: int = 0
+    ) -> bool:
         """As :meth:`reach`, one of the melds holding the card with the code ``using``."""
         unit = self.units[using]
-        return bool(unit) and self._tries(left, size, want, keep, unit * self.low)
+        return bool(unit) and self._tries(left, size, want, keep, unit * self.low, spare)
 
-    def _tries(self, left: int, size: int, want: int, keep: int, field: int) -> bool:
+    def spare(self, code: int) -> int:
+        """The count bits of every card of the hand but the one with the code ``code``: a
+        card kept among them is one that may be thrown when that one may not."""
+        every = (self.guards >> self.low.bit_length()) * self.low
+        return every - self.units[code] * self.low
+
+    def _tries(self, left: int, size: int, want: int, keep: int, field: int, spare: int) -> bool:
         # Whether a meld taken first from ``left`` (one holding a card of ``field``, the
         # count bits of its field, unless 0) leaves enough for :meth:`reach` to answer yes.
         guards = self.guards
@@ -143,7 +152,9 @@ class OpeningSearch:
             if (field and not needed & field) or size - used < keep:
                 continue
             rest = left - needed
-            if rest & guards == guards and self.reach(rest, size - used, want - points[k], keep):
+            if rest & guards == guards and self.reach(
+                rest, size - used, want - points[k], keep, spare
+            ):
                 return True
         return False
 
@@ -380,20 +391,36 @@ def search_for(codes: tuple[int, ...], memo: RulesMemo) -> OpeningSearch:
 
 
 def reach_rows(
-    search: OpeningSearch, rows: list[Row], left: int, size: int, want: int, keep: int, grown: int
+    search: OpeningSearch,
+    rows: list[Row],
+    left: int,
+    size: int,
+    want: int,
+    keep: int,
+    grown: int,
+    spare: int = 0,
 ) -> bool:
     """Whether rows (melds of the hand and chains of attachments to the table's melds, at
-    most one chain per meld; richest first) taken from ``left`` make ``want`` points."""
-    return _reach_rows_from(rows, search.guards, keep, left, size, 0, want, grown)
+    most one chain per meld; richest first) taken from ``left`` make ``want`` points,
+    keeping one of ``spare`` if given (see OpeningSearch.reach)."""
+    return _reach_rows_from(rows, search.guards, keep, spare, left, size, 0, want, grown)
 
 
 def _reach_rows_from(
-    rows: list[Row], guards: int, keep: int, left: int, size: int, start: int, want: int, grown: int
+    rows: list[Row],
+    guards: int,
+    keep: int,
+    spare: int,
+    left: int,
+    size: int,
+    start: int,
+    want: int,
+    grown: int,
 ) -> bool:
     # A function of the module, not one nested in reach_rows: a nested function calling
     # itself is held by its own environment, a cycle left for the garbage collector.
     if want <= 0:
-        return True
+        return not spare or left & spare != 0
     for k in range(start, len(rows)):
         needed, used, points, meld, _ = rows[k]
         if (meld >= 0 and grown >> meld & 1) or size - used < keep:
@@ -404,6 +431,7 @@ def _reach_rows_from(
             rows,
             guards,
             keep,
+            spare,
             rest,
             size - used,
             k,

@@ -60,11 +60,6 @@ def opening_reachable(
     # _opening.points_bound).
     if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
         return False
-    # The card ``using`` goes down, so one copy of it is never kept.
-    if barred is not None and sum(1 for card in cards if card is barred) > (using is barred):
-        return _reachable_throwing_another(
-            cards, rules, need, keep, using, table, within, barred, waiting_from, waiting
-        )
     if within is None:
         search, left = search_holding(cards, memo)
     else:
@@ -73,9 +68,34 @@ def opening_reachable(
         if left < 0:
             # Cards that are not all the hand's: asked about on their own.
             search, left = search_holding(cards, memo)
-    return _search_reachable(
+    # The card ``using`` goes down, so one copy of it is never kept.
+    if barred is None or sum(1 for card in cards if card is barred) <= (using is barred):
+        return _search_reachable(
+            search, cards, left, rules, need, keep, using, table, waiting_from, waiting
+        )
+    # A twin of the card taken from the pile may not be thrown: the cards kept must hold
+    # another card, to be thrown at the end. Two quick answers first: without the twin's
+    # ban it is no easier, and keeping as many cards besides the twins as the rules want,
+    # one of those kept may surely be thrown.
+    twins = sum(1 for card in cards if card is barred) - (using is barred)
+    if not _search_reachable(
         search, cards, left, rules, need, keep, using, table, waiting_from, waiting
-    )
+    ):
+        return False
+    if _search_reachable(
+        search, cards, left, rules, need, max(keep, 1) + twins, using, table, waiting_from, waiting
+    ):
+        return True
+    spare = search.spare(barred.code)
+    if _search_reachable(
+        search, cards, left, rules, need, keep, using, table, waiting_from, waiting, spare
+    ):
+        return True
+    if keep:
+        return False
+    # With no discard required, laying every card goes out (the twin with the rest).
+    found = partition(cards, rules)
+    return found is not None and sum(meld.points(rules) for meld in found) >= need
 
 
 def opening_laying_jollies(
@@ -87,9 +107,11 @@ def opening_laying_jollies(
     jollies: int,
     table: Sequence[Meld] = (),
     within: Sequence[Card] | None = None,
+    barred: Card | None = None,
 ) -> bool:
     """Whether an opening worth ``need`` points can be laid from ``cards`` (as
-    :func:`opening_reachable` counts it, keeping ``keep`` cards) in which ``jollies`` melds
+    :func:`opening_reachable` counts it, keeping ``keep`` cards, one of them not a twin of
+    ``barred``, if given, unless the melds take every card) in which ``jollies`` melds
     of the hand, not attachments, hold a jolly each: the jollies taken back from the table
     one after another, each going down in a meld of its own before the next is taken back.
     A jolly is like any other, so the melds holding the rest of the jollies may hold those
@@ -105,13 +127,18 @@ def opening_laying_jollies(
     field = search.units[JOKER.code] * search.low
     if not field:
         return False
+    spare = 0
+    if barred is not None and barred in cards:
+        if not keep:
+            return False  # the melds may take every card: no sure answer
+        spare = search.spare(barred.code)
     hand_rows = search.rows(left)
     holding = [row for row in hand_rows if row[0] & field]
     rows: list[Row] = []
     if memo.opening_counts_attachments and memo.attach_before_opening and table:
         found = hand_rows + _attach_options(search, cards, tuple(table), rules)
         rows = sorted(found, key=itemgetter(2), reverse=True)
-    return _reach_laying(search, holding, rows, left, len(cards), need, keep, jollies, 0)
+    return _reach_laying(search, holding, rows, left, len(cards), need, keep, spare, jollies, 0)
 
 
 def _reach_laying(
@@ -122,6 +149,7 @@ def _reach_laying(
     size: int,
     want: int,
     keep: int,
+    spare: int,
     jollies: int,
     start: int,
 ) -> bool:
@@ -129,8 +157,8 @@ def _reach_laying(
     # the rest of the opening: from ``rows`` where attachments count, else the hand's melds.
     if not jollies:
         if rows:
-            return reach_rows(search, rows, left, size, want, keep, 0)
-        return search.reach(left, size, want, keep)
+            return reach_rows(search, rows, left, size, want, keep, 0, spare)
+        return search.reach(left, size, want, keep, spare)
     guards = search.guards
     for k in range(start, len(holding)):
         needed, used, points, _, _ = holding[k]
@@ -140,65 +168,11 @@ def _reach_laying(
             size - used >= keep
             and rest & guards == guards
             and _reach_laying(
-                search, holding, rows, rest, size - used, want - points, keep, jollies - 1, k
+                search, holding, rows, rest, size - used, want - points, keep, spare, jollies - 1, k
             )
         ):
             return True
     return False
-
-
-def _reachable_throwing_another(
-    cards: Sequence[Card],
-    rules: Rules,
-    need: int,
-    keep: int,
-    using: Card | None,
-    table: Sequence[Meld],
-    within: Sequence[Card] | None,
-    barred: Card,
-    waiting_from: int,
-    waiting: int,
-) -> bool:
-    """:func:`opening_reachable` for cards that hold a twin of ``barred``: each other card
-    in turn is set aside as the one thrown at the end, and the rest must open keeping one
-    card fewer. Asked only in the turn a card was taken from the pile, while its twin is
-    held."""
-    whole = cards if within is None else within
-
-    def reach(part: Sequence[Card], kept: int, hand: Sequence[Card] | None) -> bool:
-        # The question again, of ``part`` keeping ``kept`` cards, without the twin's ban.
-        return opening_reachable(
-            part,
-            rules,
-            need,
-            keep=kept,
-            using=using,
-            table=table,
-            within=hand,
-            waiting_from=waiting_from,
-            waiting=waiting,
-        )
-
-    # Two quick answers first. Without the twin's ban it is no easier; and keeping as many
-    # cards besides the twins as the rules want, one of those kept may surely be thrown.
-    twins = sum(1 for card in cards if card is barred) - (using is barred)
-    if not reach(cards, keep, within):
-        return False
-    if reach(cards, max(keep, 1) + twins, within):
-        return True
-    tried = 0  # the codes already set aside, as bits
-    for card in cards:
-        bit = 1 << card.code
-        if card is barred or tried & bit:
-            continue
-        tried |= bit
-        if reach(without_cards(cards, [card]), max(keep - 1, 0), whole):
-            return True
-    if keep:
-        return False
-    # With no discard required, laying every card goes out (the twin with the rest).
-    found = partition(cards, rules)
-    return found is not None and sum(meld.points(rules) for meld in found) >= need
 
 
 def _search_reachable(
@@ -212,24 +186,28 @@ def _search_reachable(
     table: Sequence[Meld],
     waiting_from: int = -1,
     waiting: int = 0,
+    spare: int = 0,
 ) -> bool:
-    """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``."""
+    """:func:`opening_reachable` for ``cards``, packed as ``left`` by ``search``, keeping
+    one of ``spare`` if given (see OpeningSearch.reach)."""
     knobs = rules_memo(rules)
     size = len(cards)
     attaching = knobs.opening_counts_attachments and knobs.attach_before_opening
     if not (attaching and table):
         if using is None:
-            return size >= keep if need <= 0 else search.reach(left, size, need, keep)
-        return search.reach_using(left, size, need, keep, using.code)
+            if need <= 0:
+                return size >= keep and (not spare or left & spare != 0)
+            return search.reach(left, size, need, keep, spare)
+        return search.reach_using(left, size, need, keep, using.code, spare)
     if using is None and need <= 0:
-        return size >= keep
+        return size >= keep and (not spare or left & spare != 0)
     found = search.rows(left) + _attach_options(
         search, cards, tuple(table), rules, waiting_from, waiting
     )
     # Richest first, so a reachable threshold is found quickly (the sort is stable).
     rows = sorted(found, key=itemgetter(2), reverse=True)
     if using is None:
-        return reach_rows(search, rows, left, size, need, keep, 0)
+        return reach_rows(search, rows, left, size, need, keep, 0, spare)
     field = search.units[using.code] * search.low
     for needed, used, points, meld, starts in rows:
         if meld == waiting_from and waiting and using is JOKER:
@@ -250,6 +228,7 @@ def _search_reachable(
                 need - points,
                 keep,
                 1 << meld if meld >= 0 else 0,
+                spare,
             ):
                 return True
     return False
