@@ -13,7 +13,7 @@ from ._rules_memo import RulesMemo, remember, rules_memo
 from .actions import Attach, Swap
 from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
-from .melds import Meld, MeldKind, _needed, attach, meld_question
+from .melds import Meld, MeldKind, attach, meld_question, swap_cards
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
 
 if TYPE_CHECKING:
@@ -432,7 +432,7 @@ def _meld_swaps_of(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:
     rules = memo.rules
     if meld.kind is MeldKind.SET and rules.set_suits is SetSuits.ANY:
         return meld.rank, (), ()
-    needed = _needed(meld, rules)
+    needed = swap_cards(meld, rules)
     if meld.kind is MeldKind.SET and rules.set_joker_swap is SetJokerSwap.ALL_MISSING:
         # Every missing suit at once, each card once.
         return None, (tuple([c.code for c in needed]),), (Swap(number, needed),)

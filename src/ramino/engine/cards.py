@@ -319,7 +319,8 @@ def _parse_token(token: str) -> Card | None:
     return Card(rank, suit)
 
 
-def _split(text: str) -> Iterator[str]:
+def card_tokens(text: str) -> Iterator[str]:
+    """The tokens of a text of cards: the words between spaces, commas and semicolons."""
     for token in re.split(r"[\s,;]+", text):
         if token:
             yield token
@@ -342,7 +343,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     parts = [text] if isinstance(text, str) else list(text)
     cards: list[Card] = []
     for part in parts:
-        for token in _split(part):
+        for token in card_tokens(part):
             cards.extend(_parse_run_together(token))
     return tuple(cards)
 

@@ -73,7 +73,9 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
     return seed_from_text(seed)
 
 
-def _check_playable(rules: Rules, players: int) -> None:
+def check_playable(rules: Rules, players: int) -> None:
+    """Refuse the rules this version cannot deal yet, or a number of players they do not
+    seat."""
     if rules.betting is not Betting.NONE:
         raise IllegalAction(
             Reason.VARIANT_NOT_PLAYABLE,

@@ -13,7 +13,7 @@ from typing import Final
 
 from ._frozen import Reduced, reduce_by_fields
 from ._rules_memo import RulesMemo, remember, rules_memo
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, _split, parse_cards
+from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card_tokens, parse_cards
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
@@ -242,7 +242,7 @@ def parse_meld(
     declared: list[Card | None] = []
     any_declared = False
     for part in parts:
-        for token in _split(part):
+        for token in card_tokens(part):
             if "=" in token:
                 left, _, right = token.partition("=")
                 try:
@@ -748,7 +748,9 @@ def retrieve_joker(
     if not given:
         raise NotationError(Reason.NO_CARDS)
     if any(c.is_joker for c in given):
-        raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules))
+        raise MeldError(
+            Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=swap_cards(meld, rules)
+        )
     if (
         meld.kind is MeldKind.SET
         and rules.set_suits is SetSuits.DISTINCT
@@ -760,7 +762,7 @@ def retrieve_joker(
         matches = [c.rank is meld.rank for c in given]
         if not all(matches) or len(given) > len(wanted):
             raise MeldError(
-                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules)
+                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=swap_cards(meld, rules)
             )
         return _replace_jokers(meld, given, list(range(len(given))), rules)
     # A run, or a set whose jolly has a declared suit: the exact card frees it.
@@ -770,13 +772,16 @@ def retrieve_joker(
         hit = next((j for j, (_, rep) in enumerate(slots) if rep == card and j not in chosen), None)
         if hit is None:
             raise MeldError(
-                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=_needed(meld, rules)
+                Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=swap_cards(meld, rules)
             )
         chosen.append(hit)
     return _replace_jokers(meld, given, chosen, rules)
 
 
-def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
+def swap_cards(meld: Meld, rules: Rules) -> tuple[Card, ...]:
+    """The cards that take the places of the jollies of ``meld`` when they are taken back:
+    in a set of distinct suits where every missing suit is wanted, those suits; else the
+    card each jolly stands for."""
     # Worked out at each call, not remembered: by codes it is a few steps, where a cache
     # keyed on the rules hashes them through their Python __hash__ (and compares them
     # through __eq__) at every question.
@@ -798,7 +803,7 @@ def _needed(meld: Meld, rules: Rules) -> tuple[Card, ...]:
 def _retrieve_from_set_all_missing(
     meld: Meld, given: tuple[Card, ...], rules: Rules
 ) -> tuple[Meld, tuple[Card, ...]]:
-    missing = _needed(meld, rules)
+    missing = swap_cards(meld, rules)
     if any(c not in missing for c in given) or len(set(given)) != len(given):
         raise MeldError(Reason.SWAP_WRONG_CARD, cards=given, meld=meld, needed=missing)
     if set(given) != set(missing):

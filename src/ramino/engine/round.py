@@ -18,7 +18,7 @@ from . import _attaching, _discarding, _drawing, _laying, _legal, _retrieval
 from ._rules_memo import RulesMemo, rules_memo
 from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from .cards import Card, code_order
-from .deal import _check_playable
+from .deal import check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
 from .deck import Deck
@@ -152,7 +152,7 @@ class Round:
             return
         if isinstance(rules, str):
             rules = get_preset(rules)
-        _check_playable(rules, players)
+        check_playable(rules, players)
         if not 0 <= dealer < players:
             raise IllegalAction(
                 Reason.BAD_DEAL,
