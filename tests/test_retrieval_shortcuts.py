@@ -1,12 +1,13 @@
-"""The sure answers of the retrieval search agree with the trial moves they spare.
+"""The answers of the retrieval search agree with the trial moves they spare.
 
 Before opening, where jollies may be taken back to make the opening, a move is accepted only
-if the turn can still end legally: ``_laying.retrieval_opens`` first asks for a sure yes
-(``surely_opens_by_retrieval``: one jolly taken back, or several one after another, each laid
-in a meld of its own), and only then plays trial moves. Along random games under house rules
-that make such retrievals common (many jollies, big hands, high openings), the legal actions
-are the same with the sure yes and without it. Only the pure-Python build can take the
-function out: compiled modules call each other directly.
+if the turn can still end legally: ``_laying.retrieval_opens`` first asks the search of the
+retrievals (``opens_by_retrieval``: one jolly taken back, or several one after another, each
+laid in a meld of its own; a sure no where it sees every way), and only where it cannot tell
+plays trial moves. Along random games under house rules that make such retrievals common
+(many jollies, big hands, high openings), the legal actions are the same with the search and
+without it. Only the pure-Python build can take the function out: compiled modules call
+each other directly.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ from scripted import deal, play
 
 pytestmark = pytest.mark.skipif(
     not (_laying.__file__ or "").endswith(".py"),
-    reason="the compiled build calls surely_opens_by_retrieval directly",
+    reason="the compiled build calls opens_by_retrieval directly",
 )
 
 #: Decisions walked in one game.
 DECISIONS = 150
 #: How often a move that puts cards on the table is played where there is one: random
-#: play alone seldom opens, and the sure yes is asked once someone has.
+#: play alone seldom opens, and the search is asked once someone has.
 MELDING = 0.8
 
 knobs = st.fixed_dictionaries(
@@ -70,8 +71,12 @@ def walk(rules: Rules, seed: int) -> list[list[str]]:
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(changes=knobs, preset=st.sampled_from(["classico", "scala-40"]), seed=st.integers(0, 999))
-def test_the_sure_yes_of_a_retrieval_changes_no_legal_action(
+@given(
+    changes=knobs,
+    preset=st.sampled_from(["classico", "apertura-50", "scala-40"]),
+    seed=st.integers(0, 999),
+)
+def test_the_search_of_the_retrievals_changes_no_legal_action(
     changes: dict[str, object], preset: str, seed: int
 ) -> None:
     try:
@@ -81,27 +86,31 @@ def test_the_sure_yes_of_a_retrieval_changes_no_legal_action(
         return  # a combination the rules refuse
     with_it = walk(rules, seed)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, "surely_opens_by_retrieval", lambda *args: False)
+        patch.setattr(_laying, "opens_by_retrieval", lambda *args: None)
         without_it = walk(rules, seed)
     assert with_it == without_it
 
 
-def test_the_sure_yes_answers_for_two_jollies_taken_back_one_after_the_other() -> None:
+@pytest.mark.parametrize(("queen", "answer"), [("QD", True), ("5D", False)])
+def test_the_search_answers_for_two_jollies_taken_back_one_after_the_other(
+    queen: str, answer: bool
+) -> None:
     # The deal of test_retrieval's two-jolly opening: laying 2♣ 3♣ 4♣ leaves 31 to make,
-    # which one jolly taken back does not make and two do. The sure yes answers it.
+    # which one jolly taken back does not make and two do, with Q♣ Q♦ and 8♠ 9♠. The
+    # search answers it, yes or (with 5♦ for Q♦) no: it sees every way the turn could go.
     rules = replace(get_preset("scala-40"), hand_size=10)
-    hands = ["QH KH AH JK 4C 4S 4H JK 9C 8S", "JH 4D 8S 9S QC QD 2C 3C 4C 7H"]
+    hands = ["QH KH AH JK 4C 4S 4H JK 9C 8S", f"JH 4D 8S 9S QC {queen} 2C 3C 4C 7H"]
     r = deal(rules, hands, "6H", "3H 2D 9H 10D")
     play(r, "draw", "discard 3H", "draw", "discard 2D")
     play(r, "draw", "lay JK=JH QH KH AH", "lay 4C 4S 4H JK=4D", "discard 9C", "draw")
-    answers: list[bool] = []
-    original = _laying.surely_opens_by_retrieval
+    answers: list[bool | None] = []
+    original = _laying.opens_by_retrieval
 
-    def counted(*args: object) -> bool:
+    def counted(*args: object) -> bool | None:
         answers.append(original(*args))  # type: ignore[arg-type]
         return answers[-1]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, "surely_opens_by_retrieval", counted)
-        assert r.can(parse_action("lay 2C 3C 4C"))
-    assert answers == [True]
+        patch.setattr(_laying, "opens_by_retrieval", counted)
+        assert r.can(parse_action("lay 2C 3C 4C")) is answer
+    assert answers == [answer]

@@ -105,3 +105,20 @@ def test_the_pile_jolly_goes_down_before_a_jolly_taken_back_that_may_wait() -> N
     assert taken not in r.hands[0] and Card.joker() in r.hand(0)
     play(r, "discard KD")
     assert r.to_play == 1
+
+
+def test_a_jolly_taken_back_may_wait_for_a_second_retrieval_from_his_own_meld() -> None:
+    # Scala 40 with the jolly worth nothing toward the opening: Anna lays 2♣ 3♣ JK=4♣ and
+    # 2♦ 3♦ JK=4♦ (10, as the melds a random round laid). Giving 4♣ for the first jolly
+    # adds 4 (her meld counts as it ends up); the jolly goes down in Q♥ Q♠ JK (34), then
+    # 4♦ frees the second (38) for 2♠ 3♠ JK=4♠: 43. The retrieval was refused, since the
+    # bound of what a second retrieval could add left out what her own meld gains, and
+    # with an opening begun and no retrieval allowed she had no legal action at all.
+    rules = replace(get_preset("scala-40"), hand_size=12, opening_joker_value=0)
+    hands = ["2C 3C JK 2D 3D JK 4C 4D QH QS 2S 3S", "5H 6S 8D 9H 10C JD KH 5S 6D 8H 10S JS"]
+    r = deal(rules, hands, "9S", "KC 9D 7H")
+    play(r, "draw", "discard KC", "draw", "discard 9D", "draw")  # past the first round
+    play(r, "lay 2C 3C JK=4C", "lay 2D 3D JK=4D")
+    assert legal(r) == {"swap 0 4C", "swap 1 4D"}
+    play(r, "swap 0 4C", "lay QH QS JK", "swap 1 4D", "lay 2S 3S JK=4S")
+    assert r.opened[0] and r.opening_points == 43 and not r.pending_jokers

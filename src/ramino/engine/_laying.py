@@ -142,8 +142,9 @@ def retrieval_opens(
     """Whether, after the move checked (which leaves ``rest``, the ``table``, the jollies
     ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
     could still give the opening it lacks: the opening search counts the cards in
-    hand, and a retrieval trades one of them for a jolly. The retrieval's own check
-    answers, and it asks the same of the hand it leaves. A jolly the move puts on the
+    hand, and a retrieval trades one of them for a jolly. The search of the retrievals
+    (opens_by_retrieval) answers where it can; else the retrieval's own check answers,
+    and it asks the same of the hand it leaves. A jolly the move puts on the
     table is tried too: the moves one after the other may take it back. Where a jolly
     taken back waits and must go down before another is taken back, the moves that lay
     it are tried instead, each asking the same of the hand it leaves. ``within``: the
@@ -167,12 +168,13 @@ def retrieval_opens(
     swaps, _ = _table_index.retrievals_before_opening(round_, rest, melds, old)
     if not swaps:
         return False
-    # A sure yes first: it spares the bound's search and a trial (bench/instructions.py
-    # --rounds 40, scala-40, compiled: 1.6% fewer instructions a decision).
-    if not waiting and surely_opens_by_retrieval(
-        round_, seat, rest, table, melds, swaps, points, attached
-    ):
-        return True
+    # The search of the retrievals first: where it answers, it spares the bound's search
+    # and a trial (bench/instructions.py --rounds 40, scala-40, compiled: 1.6% fewer
+    # instructions a decision for its sure yes alone).
+    if not waiting:
+        found = opens_by_retrieval(round_, seat, rest, table, melds, swaps, points, attached)
+        if found is not None:
+            return found
     # A meld of his own counts as it ends up (see _retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _reachable.own_retrieval_gain(table, old, seat, attached, round_.rules)
@@ -204,7 +206,7 @@ def retrieval_opens(
 Way = tuple[tuple[Card, ...], Meld, int]
 
 
-def surely_opens_by_retrieval(
+def opens_by_retrieval(
     round_: Round,
     seat: int,
     rest: list[int],
@@ -213,16 +215,26 @@ def surely_opens_by_retrieval(
     swaps: Sequence[Swap],
     points: int,
     attached: tuple[int, ...],
-) -> bool:
-    """A sure yes to retrieval_opens, without its trial: one of ``swaps`` frees one jolly
-    and leaves cards that open with that jolly going down first, in a meld or at the head
-    of attachments to another meld (a meld of his opening counts as it ends up, see
-    _retrieval.plan_swap); or several do, one after another (see _opens_by_retrievals).
-    Where nothing else can refuse that retrieval (the jolly goes down this turn and no
-    other waits, no retrieval counted, no card taken from the pile waiting to go down, one
-    card left to throw), every check of _retrieval.plan_swap then passes: the jolly's own
-    check asks this same question, or tries the move that lays it, which leaves the rest
-    of that opening. ``False`` is no answer. ``melds``: those of ``table``."""
+) -> bool | None:
+    """Whether jollies taken back by ``swaps`` give the opening, told by a search of the
+    hand, without the trial of retrieval_opens; ``None`` where the search cannot tell.
+    ``melds``: those of ``table``.
+
+    Yes where one of ``swaps`` frees one jolly and leaves cards that open with that jolly
+    going down first, in a meld or at the head of attachments to another meld (a meld of
+    his opening counts as it ends up, see _retrieval.plan_swap); or where several do, one
+    after another (see _opens_by_retrievals). Where nothing else can refuse those
+    retrievals (the jolly goes down this turn and no other waits, no retrieval counted, no
+    card taken from the pile waiting to go down, one card left to throw), every check of
+    _retrieval.plan_swap then passes: the jolly's own check asks this same question, or
+    tries the move that lays it, which leaves the rest of that opening.
+
+    No where the search sees every way the turn could go: before the opening nothing is
+    attached, so each jolly taken back goes down in a meld of the hand before the next is
+    taken back (a jolly laid and taken back again is a meld laid with the card that took
+    its place, and the jolly laid elsewhere); each meld on the table gives up one jolly at
+    most, which one retrieval frees; and no retrieval alone makes up the opening, which
+    would let its jolly wait for an attachment after it."""
     knobs = round_._memo
     taken = round_.turn_state.taken
     if (
@@ -230,14 +242,22 @@ def surely_opens_by_retrieval(
         or knobs.swap_counts_for_opening
         or not knobs.opening_jokers
     ):
-        return False
+        return None
     deck = round_.deck
     cards = [deck[i] for i in rest]
     if taken is not None and (
         deck[taken].is_joker or (knobs.discard_pickup is DiscardPickup.MUST_USE and taken in rest)
     ):
-        return False
+        return None
     rules = round_.rules
+    need = round_._threshold() - points
+    keep = round_.cards_to_keep()
+    barred = round_._barred()
+    exact = (
+        not knobs.attach_before_opening
+        and knobs.max_jokers_per_meld == 1
+        and (keep > 0 or barred is None or barred not in cards)
+    )
     # The whole hand and a jolly hold every hand a retrieval leaves: one search for all.
     within = [*(deck[i] for i in round_.hands[seat]), JOKER]
     # The ways of taking a jolly back, meld by meld.
@@ -252,11 +272,14 @@ def surely_opens_by_retrieval(
         except RaminoError:
             continue
         if len(freed) != 1:
+            exact = False
             continue
         # A meld of his opening counts as it ends up (see _retrieval.plan_swap).
         gained = 0
         if knobs.opening_counts_attachments if swap.meld in attached else target.owner == seat:
             gained = new_meld.points(rules) - target.meld.points(rules)
+            if gained >= need:
+                exact = False  # its jolly may wait to be attached once he has opened
         ways.setdefault(swap.meld, []).append((swap.cards, new_meld, gained))
         # The table after it, where attachments count (the jolly not back on its meld).
         after = list(melds)
@@ -264,19 +287,22 @@ def surely_opens_by_retrieval(
         if _reachable.opening_reachable(
             [*left, JOKER],
             rules,
-            round_._threshold() - points - gained,
-            keep=round_.cards_to_keep(),
+            need - gained,
+            keep=keep,
             using=JOKER,
             table=after,
             within=within,
-            barred=round_._barred(),
+            barred=barred,
             waiting_from=swap.meld,
             waiting=1,
         ):
             return True
     if len(ways) < 2:
-        return False
-    return _opens_by_retrievals(round_, cards, melds, ways, points, within)
+        return False if exact else None
+    found = _opens_by_retrievals(round_, cards, melds, ways, need, within)
+    if found is None or not exact:
+        return True if found else None
+    return found
 
 
 def _opens_by_retrievals(
@@ -284,18 +310,20 @@ def _opens_by_retrievals(
     cards: list[Card],
     melds: list[Meld],
     ways: dict[int, list[Way]],
-    points: int,
+    need: int,
     within: list[Card],
-) -> bool:
-    """The sure yes of surely_opens_by_retrieval for jollies taken back from several melds,
-    one after another, each laid in a meld of the hand before the next is taken back (see
-    _reachable.opening_laying_jollies); ``ways``: those of each meld."""
+) -> bool | None:
+    """The answer of opens_by_retrieval for jollies taken back from several melds, one
+    after another, each laid in a meld of the hand before the next is taken back (see
+    _reachable.opening_laying_jollies); ``ways``: those of each meld. ``None`` where too
+    many choices were left unsearched, or where the retrievals alone make up the opening."""
     choices: list[list[Way | None]] = [[None, *options] for options in ways.values()]
     if prod(len(options) for options in choices) > _MOST_CHOICES:
-        return False
+        return None
     rules = round_.rules
     numbers = list(ways)
     whole = [*within, *([JOKER] * (len(ways) - 1))]
+    answer: bool | None = False
     for choice in product(*choices):
         taken_back = [
             (number, way) for number, way in zip(numbers, choice, strict=True) if way is not None
@@ -313,10 +341,12 @@ def _opens_by_retrievals(
             after[number] = new_meld
             gained += gain
         else:
+            if gained >= need:
+                answer = None
             if left and _reachable.opening_laying_jollies(
                 [*left, *([JOKER] * len(taken_back))],
                 rules,
-                round_._threshold() - points - gained,
+                need - gained,
                 keep=round_.cards_to_keep(),
                 jollies=len(taken_back),
                 table=after,
@@ -324,7 +354,7 @@ def _opens_by_retrievals(
                 barred=round_._barred(),
             ):
                 return True
-    return False
+    return answer
 
 
 def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool:
@@ -355,8 +385,12 @@ def retrieval_may_help(
     opening, could pay for jollies on the table that, with his cards, might make up
     the rest (the checks decide whether he may take them back, and what they make).
     ``using``: a card that must be in the opening."""
-    melds = [m.meld for m in round_.table]
+    table = round_.table
+    melds = [m.meld for m in table]
     swaps, _ = _table_index.retrievals_before_opening(round_, hand, melds)
+    # A meld of his own counts as it ends up (see _retrieval.plan_swap).
+    attached = round_.turn_state.attached_jokers
+    points += _reachable.own_retrieval_gain(table, range(len(table)), seat, attached, round_.rules)
     return jokers_may_make_up(round_, hand, melds, swaps, points, using=using)
 
 
