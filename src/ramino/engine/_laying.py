@@ -171,10 +171,11 @@ def retrieval_opens(
     # The search of the retrievals first: where it answers, it spares the bound's search
     # and a trial (bench/instructions.py --rounds 40, scala-40, compiled: 1.6% fewer
     # instructions a decision for its sure yes alone).
-    if not waiting:
-        found = opens_by_retrieval(round_, seat, rest, table, melds, swaps, points, attached)
-        if found is not None:
-            return found
+    found = opens_by_retrieval(
+        round_, seat, rest, table, melds, swaps, points, attached, len(waiting)
+    )
+    if found is not None:
+        return found
     # A meld of his own counts as it ends up (see _retrieval.plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _reachable.own_retrieval_gain(table, old, seat, attached, round_.rules)
@@ -215,32 +216,36 @@ def opens_by_retrieval(
     swaps: Sequence[Swap],
     points: int,
     attached: tuple[int, ...],
+    waiting: int,
 ) -> bool | None:
     """Whether jollies taken back by ``swaps`` give the opening, told by a search of the
     hand, without the trial of retrieval_opens; ``None`` where the search cannot tell.
-    ``melds``: those of ``table``.
+    ``melds``: those of ``table``; ``waiting``: how many jollies of ``rest``, taken back
+    already, wait to go down.
 
     Yes where one of ``swaps`` frees one jolly and leaves cards that open with that jolly
     going down first, in a meld or at the head of attachments to another meld (a meld of
     his opening counts as it ends up, see _retrieval.plan_swap); or where several do, one
-    after another (see _opens_by_retrievals). Where nothing else can refuse those
-    retrievals (the jolly goes down this turn and no other waits, no retrieval counted, no
-    card taken from the pile waiting to go down, one card left to throw), every check of
-    _retrieval.plan_swap then passes: the jolly's own check asks this same question, or
-    tries the move that lays it, which leaves the rest of that opening.
+    after another (see _opens_by_retrievals). A jolly waiting goes down before them, in a
+    meld of the hand. Where nothing else can refuse those retrievals (the jolly goes down
+    this turn, no retrieval counted, no card taken from the pile waiting to go down, one
+    card left to throw), every check of _retrieval.plan_swap then passes: the jolly's own
+    check asks this same question, or tries the move that lays it, which leaves the rest
+    of that opening.
 
     No where the search sees every way the turn could go: before the opening nothing is
     attached, so each jolly taken back goes down in a meld of the hand before the next is
     taken back (a jolly laid and taken back again is a meld laid with the card that took
     its place, and the jolly laid elsewhere); each meld on the table gives up one jolly at
-    most, which one retrieval frees; and no retrieval alone makes up the opening, which
-    would let its jolly wait for an attachment after it."""
+    most, which one retrieval frees; and no retrieval adds points of its own, which could
+    finish the opening and let its jolly wait for an attachment after it."""
     knobs = round_._memo
     taken = round_.turn_state.taken
     if (
         knobs.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN
         or knobs.swap_counts_for_opening
         or not knobs.opening_jokers
+        or waiting > 1
     ):
         return None
     deck = round_.deck
@@ -278,13 +283,28 @@ def opens_by_retrieval(
         gained = 0
         if knobs.opening_counts_attachments if swap.meld in attached else target.owner == seat:
             gained = new_meld.points(rules) - target.meld.points(rules)
-            if gained >= need:
-                exact = False  # its jolly may wait to be attached once he has opened
+            if gained > 0:
+                # The points it adds may finish the opening, its jolly then free to wait
+                # for an attachment once he has opened: the trial tells.
+                exact = False
         ways.setdefault(swap.meld, []).append((swap.cards, new_meld, gained))
         # The table after it, where attachments count (the jolly not back on its meld).
         after = list(melds)
         after[swap.meld] = new_meld
-        if _reachable.opening_reachable(
+        if waiting:
+            # The jolly waiting and this one, each in a meld of the hand.
+            if _reachable.opening_laying_jollies(
+                [*left, JOKER],
+                rules,
+                need - gained,
+                keep=keep,
+                jollies=2,
+                table=after,
+                within=within,
+                barred=barred,
+            ):
+                return True
+        elif _reachable.opening_reachable(
             [*left, JOKER],
             rules,
             need - gained,
@@ -299,7 +319,7 @@ def opens_by_retrieval(
             return True
     if len(ways) < 2:
         return False if exact else None
-    found = _opens_by_retrievals(round_, cards, melds, ways, need, within)
+    found = _opens_by_retrievals(round_, cards, melds, ways, need, within, waiting)
     if found is None or not exact:
         return True if found else None
     return found
@@ -312,18 +332,18 @@ def _opens_by_retrievals(
     ways: dict[int, list[Way]],
     need: int,
     within: list[Card],
+    waiting: int,
 ) -> bool | None:
     """The answer of opens_by_retrieval for jollies taken back from several melds, one
     after another, each laid in a meld of the hand before the next is taken back (see
-    _reachable.opening_laying_jollies); ``ways``: those of each meld. ``None`` where too
-    many choices were left unsearched, or where the retrievals alone make up the opening."""
+    _reachable.opening_laying_jollies), as a jolly ``waiting`` is; ``ways``: those of
+    each meld. ``None`` where too many choices were left unsearched."""
     choices: list[list[Way | None]] = [[None, *options] for options in ways.values()]
     if prod(len(options) for options in choices) > _MOST_CHOICES:
         return None
     rules = round_.rules
     numbers = list(ways)
     whole = [*within, *([JOKER] * (len(ways) - 1))]
-    answer: bool | None = False
     for choice in product(*choices):
         taken_back = [
             (number, way) for number, way in zip(numbers, choice, strict=True) if way is not None
@@ -341,20 +361,18 @@ def _opens_by_retrievals(
             after[number] = new_meld
             gained += gain
         else:
-            if gained >= need:
-                answer = None
             if left and _reachable.opening_laying_jollies(
                 [*left, *([JOKER] * len(taken_back))],
                 rules,
                 need - gained,
                 keep=round_.cards_to_keep(),
-                jollies=len(taken_back),
+                jollies=len(taken_back) + waiting,
                 table=after,
                 within=whole,
                 barred=round_._barred(),
             ):
                 return True
-    return answer
+    return False
 
 
 def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool:
