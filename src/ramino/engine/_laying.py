@@ -396,6 +396,22 @@ def _retrieval_opens_for(trial: Round, seat: int, swaps: Sequence[Swap]) -> bool
     )
 
 
+def opens_after_waiting(round_: Round, seat: int) -> bool | None:
+    """For a player who has not opened and holds one jolly taken back that waits to go
+    down, whether it can go down in a meld of an opening that jollies taken back after it
+    finish (see opens_by_retrieval); ``None`` where the search cannot tell."""
+    table = round_.table
+    melds = [m.meld for m in table]
+    hand = round_.hands[seat]
+    swaps, _ = _table_index.retrievals_before_opening(round_, hand, melds)
+    if not swaps:
+        return None
+    state = round_.turn_state
+    return opens_by_retrieval(
+        round_, seat, hand, table, melds, swaps, state.opening_points, state.attached_jokers, 1
+    )
+
+
 def retrieval_may_help(
     round_: Round, seat: int, hand: list[int], points: int, using: Card | None = None
 ) -> bool:

@@ -166,8 +166,11 @@ def can_lay_all_pending(trial: Round, seat: int) -> bool:
         return True
     if len(trial.turn_state.pending) == 1 and not trial.opened[seat]:
         if not pending_may_open(trial, seat):
-            # Unless another jolly taken back later may finish the opening: the moves
-            # that lay this one tell.
+            # Unless jollies taken back after it finish the opening: the search of the
+            # retrievals tells where it can, else the moves that lay this one.
+            found = _laying.opens_after_waiting(trial, seat)
+            if found is not None:
+                return found
             if not _laying.retrieval_may_help(
                 trial, seat, trial.hands[seat], trial.turn_state.opening_points
             ):
