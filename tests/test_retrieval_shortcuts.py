@@ -70,7 +70,7 @@ def walk(rules: Rules, seed: int) -> list[list[str]]:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     changes=knobs,
     preset=st.sampled_from(["classico", "apertura-50", "scala-40"]),
