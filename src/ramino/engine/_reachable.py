@@ -60,14 +60,7 @@ def opening_reachable(
     # _opening.points_bound).
     if need > 0 and points_bound(cards, memo, table, -1 if using is None else using.code) < need:
         return False
-    if within is None:
-        search, left = search_holding(cards, memo)
-    else:
-        search, _ = search_holding(within, memo)
-        left = search.pack(cards)
-        if left < 0:
-            # Cards that are not all the hand's: asked about on their own.
-            search, left = search_holding(cards, memo)
+    search, left = _search_within(cards, within, memo)
     # The card ``using`` goes down, so one copy of it is never kept.
     if barred is None or sum(1 for card in cards if card is barred) <= (using is barred):
         return _search_reachable(
@@ -98,6 +91,20 @@ def opening_reachable(
     return found is not None and sum(meld.points(rules) for meld in found) >= need
 
 
+def _search_within(
+    cards: Sequence[Card], within: Sequence[Card] | None, memo: RulesMemo
+) -> tuple[OpeningSearch, int]:
+    """The search that answers for ``cards`` and their packing: that of the hand ``within``
+    if given and it holds them (see opening_reachable), else one for them."""
+    if within is not None:
+        search, _ = search_holding(within, memo)
+        left = search.pack(cards)
+        if left >= 0:
+            return search, left
+        # Cards that are not all the hand's: asked about on their own.
+    return search_holding(cards, memo)
+
+
 def opening_laying_jollies(
     cards: Sequence[Card],
     rules: Rules,
@@ -119,11 +126,7 @@ def opening_laying_jollies(
     memo = rules_memo(rules)
     if need > 0 and points_bound(cards, memo, table) < need:
         return False
-    search, left = search_holding(cards if within is None else within, memo)
-    if within is not None:
-        left = search.pack(cards)
-        if left < 0:
-            search, left = search_holding(cards, memo)
+    search, left = _search_within(cards, within, memo)
     field = search.units[JOKER.code] * search.low
     if not field:
         return False
