@@ -74,6 +74,7 @@ def snapshot(r: Round) -> bytes:
         "_answers",
         "_listing",
         "_listed",
+        "_opening_alive",
     }
     state = {k: v for k, v in attributes(r).items() if k not in fixed}
     state["history"] = len(r.history)

@@ -1,4 +1,4 @@
-"""The answers of the retrieval search agree with the trial moves they spare.
+"""The shortcuts of the opening's checks agree with the checks they spare.
 
 Before opening, where jollies may be taken back to make the opening, a move is accepted only
 if the turn can still end legally: ``_laying.retrieval_opens`` first asks the search of the
@@ -6,8 +6,9 @@ retrievals (``opens_by_retrieval``: one jolly taken back, or several one after a
 laid in a meld of its own; a sure no where it sees every way), and only where it cannot tell
 plays trial moves. Along random games under house rules that make such retrievals common
 (many jollies, big hands, high openings), the legal actions are the same with the search and
-without it. Only the pure-Python build can take the function out: compiled modules call
-each other directly.
+without it. So do they where a hand that can no longer open this turn has every lay,
+attachment and retrieval refused at once. Only the pure-Python build can take a function
+out: compiled modules call each other directly.
 """
 
 from __future__ import annotations
@@ -91,6 +92,31 @@ def test_the_search_of_the_retrievals_changes_no_legal_action(
     assert with_it == without_it
 
 
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    changes=knobs,
+    preset=st.sampled_from(["apertura-50", "enciclopedia", "rami-51", "scala-40"]),
+    seed=st.integers(0, 999),
+)
+def test_an_opening_lost_for_the_turn_changes_no_legal_action(
+    changes: dict[str, object], preset: str, seed: int
+) -> None:
+    # Where the hand can no longer open this turn, no lay, attachment or retrieval is
+    # checked one by one (_laying.opening_alive): the same moves are legal as when each
+    # is checked in full.
+    try:
+        rules = replace(get_preset(preset), **changes)
+        Round(rules, 2)
+    except RaminoError:
+        return
+    with_it = walk(rules, seed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_laying, "opening_alive", lambda *args: True)
+        without_it = walk(rules, seed)
+    assert with_it == without_it
+
+
 @pytest.mark.parametrize(("queen", "answer"), [("QD", True), ("5D", False)])
 def test_the_search_answers_for_two_jollies_taken_back_one_after_the_other(
     queen: str, answer: bool
@@ -113,4 +139,6 @@ def test_the_search_answers_for_two_jollies_taken_back_one_after_the_other(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_laying, "opens_by_retrieval", counted)
         assert r.can(parse_action("lay 2C 3C 4C")) is answer
-    assert answers == [answer]
+    # Asked of the hand before the lay (can it still open at all?), then, if so, of what
+    # the lay leaves.
+    assert answers == [True, True] if answer else [False]

@@ -377,7 +377,7 @@ def test_a_round_pickles_every_attribute_of_its_state() -> None:
     r.apply(Draw())
     assert r.legal_actions
     assert pickle.dumps(r)  # the decisions remembered for the next move are left out
-    memo = {"_answers", "_listing", "_listed"}
+    memo = {"_answers", "_listing", "_listed", "_opening_alive"}
     assert {k for k in attributes(r) if k not in memo} == set(round_module._STATE)
 
 

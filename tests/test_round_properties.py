@@ -86,7 +86,10 @@ def new_round(table: tuple[str, int], seed: int, *, max_turns: int | None = None
 # Set at the deal and never changed; the histories only grow, so their length and last
 # entry stand for them.
 _FIXED = frozenset(
-    {"rules", "players", "dealer", "seed", "deck", "deck_order", "_answers", "_listing", "_listed"}
+    {
+        *("rules", "players", "dealer", "seed", "deck", "deck_order"),
+        *("_answers", "_listing", "_listed", "_opening_alive"),
+    }
 )
 _GROWING = frozenset({"history", "public_history"})
 

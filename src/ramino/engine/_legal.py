@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from . import _laying
 from ._candidates import Candidate, meld_candidates
 from ._rules_memo import rules_memo
 from ._table_index import attaches, attachments, held_codes, swaps_for, table_index
@@ -55,7 +56,7 @@ def legal_actions(round_: Round) -> list[Action]:
     seat = round_.to_play
     rules = round_.rules
     knobs = rules_memo(rules)
-    # Two refusals that hold whatever else the move does, told before any check (a refusal
+    # Refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
     # rules close it, and no move without the card taken from the pile while it must go
     # down first (see _drawing.check_taken_used: the ids of a move take that card first).
@@ -68,8 +69,16 @@ def legal_actions(round_: Round) -> list[Action]:
         and taken in round_.hands[seat]
     ):
         first = round_.deck[taken]
+    # And a third: before opening, every meld laid, card attached or jolly taken back must
+    # lead to the opening this turn; where no move can reach it any more, none is legal
+    # and none is looked for (see _laying.check_rest).
+    lost = (
+        not round_.opened[seat]
+        and round_.turn_state.opening_points < round_._threshold()
+        and not _laying.opening_alive(round_, seat)
+    )
     found = []
-    for action in play_candidates(round_):
+    for action in play_candidates(round_, melding=not lost):
         if (no_attaching and isinstance(action, Attach)) or (
             first is not None
             and isinstance(action, (Lay, Attach, Swap))
@@ -82,15 +91,16 @@ def legal_actions(round_: Round) -> list[Action]:
     return found
 
 
-def play_candidates(round_: Round) -> list[Action]:
+def play_candidates(round_: Round, *, melding: bool = True) -> list[Action]:
     """Every move but a discard worth checking for the player to move in his play phase: a
-    superset of the legal ones, built from the structure of the hand and the table."""
+    superset of the legal ones, built from the structure of the hand and the table. Without
+    ``melding``, no lay, attachment or retrieval."""
     seat = round_.to_play
     rules = round_.rules
     knobs = rules_memo(rules)
-    hand = [round_.deck[i] for i in round_.hands[seat]]
     candidates: list[Action] = []
-    if knobs.melding_during_play:
+    if knobs.melding_during_play and melding:
+        hand = [round_.deck[i] for i in round_.hands[seat]]
         candidates.extend(lay_for(c) for c in meld_candidates(hand, rules))
         # One look at the table and at the hand's codes serves both.
         table = table_index(round_)

@@ -104,6 +104,9 @@ class Round:
     #: then (the length of the history, those decisions) until the next move.
     _listing: dict[int, tuple[Action, Commit]] | None
     _listed: tuple[int, dict[int, tuple[Action, Commit]]] | None
+    #: Whether the player to move, not yet opened, can still open this turn: worked out
+    #: once a decision (see _laying.check_rest), forgotten at every move.
+    _opening_alive: bool | None
 
     def __init__(
         self,
@@ -146,6 +149,7 @@ class Round:
             self._answers = source._answers
             self._listing = None
             self._listed = None
+            self._opening_alive = None
             self._keep_first = source._keep_first
             self._keep_after = source._keep_after
             self._no_attachable_discard = source._no_attachable_discard
@@ -205,6 +209,7 @@ class Round:
         self._answers = {}
         self._listing = None
         self._listed = None
+        self._opening_alive = None
         self._deal(order)
 
     def __repr__(self) -> str:
@@ -358,7 +363,7 @@ class Round:
         # The answers and decisions remembered for the move being made are not part of the
         # round (and a decision is a function, which pickle cannot keep).
         state = {name: getattr(self, name) for name in _STATE}
-        state.update(_answers={}, _listing=None, _listed=None)
+        state.update(_answers={}, _listing=None, _listed=None, _opening_alive=None)
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -630,6 +635,7 @@ class Round:
 
     def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
         self._answers = {}
+        self._opening_alive = None
         event = Event(seat, action, ids)
         self.history.append(event)
         # A draw from the stock is public, the card drawn is not (the Draw value holds none);
