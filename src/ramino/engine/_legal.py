@@ -73,7 +73,8 @@ def legal_actions(round_: Round) -> list[Action]:
     # lead to the opening this turn; where no move can reach it any more, none is legal
     # and none is looked for (see _laying.check_rest).
     lost = (
-        not round_.opened[seat]
+        knobs.melding_during_play
+        and not round_.opened[seat]
         and round_.turn_state.opening_points < round_._threshold()
         and not _laying.opening_alive(round_, seat)
     )
