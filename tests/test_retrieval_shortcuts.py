@@ -80,16 +80,7 @@ def walk(rules: Rules, seed: int) -> list[list[str]]:
 def test_the_search_of_the_retrievals_changes_no_legal_action(
     changes: dict[str, object], preset: str, seed: int
 ) -> None:
-    try:
-        rules = replace(get_preset(preset), **changes)
-        Round(rules, 2)
-    except RaminoError:
-        return  # a combination the rules refuse
-    with_it = walk(rules, seed)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, "opens_by_retrieval", lambda *args: None)
-        without_it = walk(rules, seed)
-    assert with_it == without_it
+    assert_walks_agree(changes, preset, seed, "opens_by_retrieval", lambda *args: None)
 
 
 @pytest.mark.slow
@@ -105,14 +96,22 @@ def test_an_opening_lost_for_the_turn_changes_no_legal_action(
     # Where the hand can no longer open this turn, no lay, attachment or retrieval is
     # checked one by one (_laying.opening_alive): the same moves are legal as when each
     # is checked in full.
+    assert_walks_agree(changes, preset, seed, "opening_alive", lambda *args: True)
+
+
+def assert_walks_agree(
+    changes: dict[str, object], preset: str, seed: int, shortcut: str, answer: object
+) -> None:
+    """The legal actions along the seeded game are the same with the function ``shortcut``
+    of _laying as with ``answer`` in its place (the answer that leaves it all to the checks)."""
     try:
         rules = replace(get_preset(preset), **changes)
         Round(rules, 2)
     except RaminoError:
-        return
+        return  # a combination the rules refuse
     with_it = walk(rules, seed)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, "opening_alive", lambda *args: True)
+        patch.setattr(_laying, shortcut, answer)
         without_it = walk(rules, seed)
     assert with_it == without_it
 
