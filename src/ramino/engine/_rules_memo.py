@@ -16,6 +16,7 @@ from .rules import (
     AceInRuns,
     Direction,
     DiscardPickup,
+    FinalDiscard,
     JokerPosition,
     RetrievedJoker,
     Rules,
@@ -55,6 +56,8 @@ class RulesMemo:
         "grown",
         "joker_swap",
         "joker_swap_needs_opened",
+        "keep_after",
+        "keep_first",
         "last_table",
         "max_jokers_per_meld",
         "max_turns",
@@ -156,6 +159,10 @@ class RulesMemo:
         self.set_max: Final[int | None] = rules.set_max
         self.set_suits: Final[SetSuits] = rules.set_suits
         self.swap_counts_for_opening: Final[bool] = rules.swap_counts_for_opening
+        #: The cards a player keeps in hand after laying (Round.cards_to_keep): one to throw
+        #: where a final discard is required; in a first round where nobody goes out, two.
+        self.keep_after: Final = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
+        self.keep_first: Final = self.keep_after if rules.rummy_on_first_turn else 2
         #: Whether rules_memo still hands it out (see there).
         self.current = True
 
