@@ -90,7 +90,15 @@ def check_rest(
     if not opened_after and (
         not opening_alive(round_, seat)
         or not opening_reachable_after(
-            round_, seat, rest, points, after_table, within_hand, pending_from, freed, attached
+            round_,
+            seat,
+            rest,
+            points,
+            after_table=after_table,
+            within_hand=within_hand,
+            pending_from=pending_from,
+            freed=freed,
+            attached=attached,
         )
     ):
         raise IllegalAction(
@@ -109,7 +117,12 @@ def opening_alive(round_: Round, seat: int) -> bool:
     if alive is None:
         alive = round_._opening_alive = round_._memo.attach_before_opening or (
             opening_reachable_after(
-                round_, seat, round_.hands[seat], round_.turn_state.opening_points, trials=False
+                round_,
+                seat,
+                round_.hands[seat],
+                round_.turn_state.opening_points,
+                within_hand=True,
+                trials=False,
             )
         )
     return alive
@@ -120,18 +133,18 @@ def opening_reachable_after(
     seat: int,
     rest: list[int],
     points: int,
+    *,
     after_table: list[TableMeld] | None = None,
-    within_hand: bool = True,
+    within_hand: bool = False,
     pending_from: int | None = None,
     freed: Sequence[int] = (),
     attached: tuple[int, ...] | None = None,
-    *,
     trials: bool = True,
 ) -> bool:
     """Whether the threshold can still be reached this turn from the hand ``rest`` with
-    ``points`` laid toward it (the arguments as for check_rest): by the melds of the cards
-    left, or by a jolly taken back from the table. Without ``trials``, yes where only a
-    trial round could tell."""
+    ``points`` laid toward it (the other arguments as for check_rest): by the melds of the
+    cards left, or by a jolly taken back from the table. Without ``trials``, yes where only
+    a trial round could tell."""
     keep = round_.cards_to_keep()
     cards = [round_.deck[i] for i in rest]
     table = [m.meld for m in (round_.table if after_table is None else after_table)]
