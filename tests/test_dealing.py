@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from ramino.engine import Card, Reason, get_preset
+from ramino.engine import Card, IllegalAction, Reason, get_preset
 from ramino.engine.play import MatchPlay
 from ramino.engine.round import Phase, Round
 from ramino.engine.rules import (
@@ -60,6 +60,15 @@ def test_the_deal_follows_hand_size_and_deck_by_players(
     assert [len(h) for h in r.hands] == [size] * players
     assert len(r.discard_pile) == 1 and not r.deck[r.discard_pile[0]].is_joker
     assert r.stock_count == deck - size * players - 1
+
+
+def test_enciclopedia_seats_two_to_five() -> None:
+    # RULES.md §6.4, [W]: "N° giocatori 2, 3, 4, 5".
+    rules = get_preset("enciclopedia")
+    assert len(Round(rules, 5).hand(0)) == 8
+    with pytest.raises(IllegalAction) as caught:
+        Round(rules, 6)
+    assert caught.value.reason is Reason.TOO_MANY_PLAYERS
 
 
 def test_hand_size_by_players_on_a_house_rule() -> None:

@@ -73,6 +73,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "attach_before_opening": False,
     },
     "enciclopedia": {
+        "max_players": 5,
         "hand_size": 8,
         "opening_threshold": 50,
         "opening_joker_value": 25,
@@ -95,6 +96,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "attachable_discard": AttachableDiscard.FORBIDDEN,
         "attachable_discard_min_players": 3,
         "target": 101,
+        "ace_penalty": 1,
     },
     "rami-40": {
         "deck_by_players": (DeckSize(from_players=5, decks=3, jokers=4),),

@@ -58,6 +58,13 @@ def test_joker_penalty_knob(joker_penalty: int) -> None:
     assert hand_penalty(parse_cards("JK JK 5D"), rules) == 2 * joker_penalty + 5
 
 
+def test_scala_40_counts_an_ace_left_in_hand_one() -> None:
+    # RULES.md §6.4: [G] cites the Modiano rules, where the ace in hand is worth 1.
+    scala = get_preset("scala-40")
+    assert hand_penalty(parse_cards("AS AH KC"), scala) == 12
+    assert hand_penalty(parse_cards("AS AH KC"), get_preset("classico")) == 32
+
+
 def test_casertano_joker_is_worth_fifty() -> None:
     assert card_penalty(JOKER, get_preset("casertano")) == 50
 

@@ -63,6 +63,8 @@ _SCALA_40 = replace(
     rummy_on_first_turn=False,
     attachable_discard=AttachableDiscard.FORBIDDEN,
     attachable_discard_min_players=3,
+    # [G] cites the Modiano rules: an ace left in hand counts 1.
+    ace_penalty=1,
 )
 
 _RAMI_40 = replace(
@@ -109,6 +111,8 @@ PRESETS: dict[str, Preset] = {
         replace(
             CLASSICO,
             name="enciclopedia",
+            # [W]: "N° giocatori 2, 3, 4, 5".
+            max_players=5,
             hand_size=8,
             opening_threshold=50,
             opening_joker_value=25,
