@@ -16,7 +16,7 @@ from ramino.engine.cards import JOKER, NATURAL_CARDS, Card
 from ramino.engine.errors import MeldError, RulesError
 from ramino.engine.melds import validate_meld
 from ramino.engine.presets import get_preset
-from ramino.engine.rules import AceInRuns, SetSuits
+from ramino.engine.rules import AceInRuns, JokerPosition, SetSuits
 
 BASE = get_preset("scala-40")
 # Few ranks and suits, four copies of each card: sets of twins, runs with twins beside them.
@@ -31,6 +31,7 @@ knobs = st.fixed_dictionaries(
         "set_max": st.none() | st.integers(min_value=3, max_value=8),
         "max_jokers_per_meld": st.none() | st.integers(min_value=1, max_value=2),
         "min_natural_cards": st.integers(min_value=1, max_value=3),
+        "ambiguous_joker": st.sampled_from(JokerPosition),
     }
 )
 

@@ -13,6 +13,7 @@ from ramino.engine import Reason, get_preset, parse_cards
 from ramino.engine.actions import parse_action
 from ramino.engine.round import Round
 from ramino.engine.rules import (
+    JokerPosition,
     Rules,
 )
 from scripted import deal, legal, play, refused
@@ -109,8 +110,13 @@ def test_an_undeclared_joker_counts_at_the_lower_end(preset: str, points: int) -
     play(r, "draw", "lay JK 7S 8S")
     assert r.opening_points == points
     r, _ = _opening(rules, ["JK 7S 8S", "KC KD KS"], "5D 7H")
-    play(r, "draw", "lay JK=9S 7S 8S")
-    assert r.opening_points == 24
+    play(r, "draw")
+    if rules.ambiguous_joker is JokerPosition.LOWER_ONLY:
+        # RULES.md §6.4, [R]: the higher place cannot be declared.
+        refused(r, "lay JK=9S 7S 8S", Reason.JOKER_ASSIGNMENT_INVALID)
+    else:
+        play(r, "lay JK=9S 7S 8S")
+        assert r.opening_points == 24
 
 
 # Seat 0 opens at 40 with a run of hearts; seat 1 then attaches 9♥ to it.

@@ -194,13 +194,39 @@ def test_ambiguous_joker() -> None:
 
 
 def test_declared_joker_overrides_the_default() -> None:
-    m = meld("JK=9S 7S 8S", RAMI)
-    assert m.notation() == "7S 8S JK=9S" and m.points(RAMI) == 24
+    m = meld("JK=9S 7S 8S")
+    assert m.notation() == "7S 8S JK=9S" and m.points(BASE) == 24
     error = refused("JK=10S 7S 8S")
     assert error.reason is Reason.JOKER_ASSIGNMENT_INVALID
     assert "10♠" in str(error)
     assert refused("JK=9H 7S 8S").reason is Reason.JOKER_ASSIGNMENT_INVALID
     assert meld("JK=7D 7C 7H").represents[0] == Card.parse("7D")
+
+
+def test_lower_only_refuses_the_higher_place_of_a_jolly() -> None:
+    # RULES.md §6.4, [R]: "quando sono possibili due posizioni, l'app sceglie quella con il
+    # valore più basso": the player cannot declare the higher place.
+    assert RAMI.ambiguous_joker is JokerPosition.LOWER_ONLY
+    assert meld("JK 7S 8S", RAMI).notation() == "JK=6S 7S 8S"
+    assert meld("JK=6S 7S 8S", RAMI).points(RAMI) == 21
+    error = refused("JK=9S 7S 8S", RAMI)
+    assert error.reason is Reason.JOKER_ASSIGNMENT_INVALID
+    assert "più basso" in str(error) and "joker that could take two places" in error.message("en")
+    # The ace: low before the 2, so A♠ is the lower place of JK 2♠ 3♠; J♠ that of JK Q♠ K♠.
+    assert meld("JK 2S 3S", RAMI).notation() == "JK=AS 2S 3S"
+    assert refused("JK=4S 2S 3S", RAMI).reason is Reason.JOKER_ASSIGNMENT_INVALID
+    assert refused("JK=AS QS KS", RAMI).reason is Reason.JOKER_ASSIGNMENT_INVALID
+    # A jolly with one place keeps it.
+    assert meld("8S JK=9S 10S", RAMI).notation() == "8S JK=9S 10S"
+    # Attached, it goes below the run as well, and cannot be declared above it.
+    run = meld("5S 6S 7S", RAMI)
+    assert attach(run, [JOKER], RAMI).notation() == "JK=4S 5S 6S 7S"
+    with pytest.raises(MeldError) as info:
+        attach(run, [JOKER], RAMI, jokers=[Card.parse("8S")])
+    assert info.value.params["cause"] == "joker_assignment_invalid"
+    # Cards attached later to a run whose jolly took the lower place are taken as usual.
+    grown = attach(attach(run, [JOKER], RAMI), parse_cards("8S"), RAMI)
+    assert grown.notation() == "JK=4S 5S 6S 7S 8S"
 
 
 def test_declaring_a_suit_already_in_the_set_is_refused() -> None:

@@ -10,7 +10,8 @@ from typing import Final, cast
 
 from ._rules_memo import RulesMemo, remember, rules_memo
 from .cards import JOKER, NATURAL_CARDS, Card, sorted_codes
-from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
+from .melds import run_window
+from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
@@ -287,12 +288,16 @@ def _runs_from(
     """The runs of one suit starting at the position ``start``, from which of the ``length``
     positions from there hold a card (bit ``k`` of ``bits`` for position start + k)."""
     least = max(1, memo.min_natural_cards)
+    # [R]: a jolly that could take two places takes the lower; no run places it higher.
+    lower_only = memo.ambiguous_joker is JokerPosition.LOWER_ONLY
     row = _BY_SUIT[suit]
     found: list[Candidate] = []
+    window: list[int] = []
     present: list[int] = []
     missing: list[int] = []
     for offset in range(length):
         rank = (start + offset - 1) % 13 + 1
+        window.append(rank)
         (present if bits >> offset & 1 else missing).append(rank)
         if len(missing) > jokers:
             break
@@ -308,6 +313,10 @@ def _runs_from(
             for kept in choices:
                 stays = [r for r in present if r not in kept] if kept else present
                 standing = sorted([*missing, *kept]) if kept or len(missing) > 1 else missing
+                if standing and lower_only:
+                    held = sum(1 << r for r in stays)
+                    if run_window(len(window), held, memo) != tuple(window):
+                        continue
                 naturals = tuple([row[r] for r in stays])
                 declared = tuple([row[r] for r in standing]) if standing else None
                 found.append((naturals + (JOKER,) * len(standing), declared))

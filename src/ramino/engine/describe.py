@@ -388,7 +388,16 @@ class _Writer:
                 f"{joint_en}{natural_en}.",
             )
         )
-        if r.ambiguous_joker is JokerPosition.LOWER:
+        if r.ambiguous_joker is JokerPosition.LOWER_ONLY:
+            out.append(
+                t(
+                    "Un jolly che in una scala può stare in due posti prende sempre il più"
+                    " basso, e l'altro non si può dichiarare: JK 7♠ 8♠ è 6♠ 7♠ 8♠.",
+                    "A joker that could take two places in a run always takes the lower one,"
+                    " and the other cannot be declared: JK 7♠ 8♠ is 6♠ 7♠ 8♠.",
+                )
+            )
+        elif r.ambiguous_joker is JokerPosition.LOWER:
             out.append(
                 t(
                     "Un jolly non dichiarato in fondo a una scala prende il posto più basso:"

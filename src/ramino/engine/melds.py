@@ -520,6 +520,20 @@ def _as_run(
             )
         ranks = [c.number for c in naturals]
         raise _run_failure(cards, ranks, n - len(ranks), memo.rules)
+    # [R]: a jolly that could take two places takes the lower, whatever is declared.
+    if (
+        fixed
+        and memo.ambiguous_joker is JokerPosition.LOWER_ONLY
+        and window != _window_for(n, held, memo)
+    ):
+        raise _invalid_declaration(
+            cards,
+            fixed[0],
+            (
+                "qui il jolly che può stare in due posti prende quello più basso.",
+                "here a joker that could take two places takes the lower one.",
+            ),
+        )
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
     ordered: list[Card] = []
     represents: list[Card] = []
@@ -561,6 +575,12 @@ def _windows_holding(
     return tuple(found)
 
 
+def run_window(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
+    """The ranks, in order, of the run of ``n`` cards the rules of ``memo`` lay for the ranks
+    ``wanted`` (bit r for rank r, the jollies' left to the rules), or ``None`` if none fits."""
+    return _window_for(n, wanted, memo)
+
+
 def _window_for(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
     """:func:`_chosen_window` under the rules of ``memo``, remembered (an empty tuple for no
     window): a few shapes of runs come back over and over."""
@@ -572,7 +592,7 @@ def _window_for(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
             wanted,
             memo.ace_in_runs is AceInRuns.LOW_OR_HIGH,
             memo.run_wrap,
-            memo.ambiguous_joker is JokerPosition.LOWER,
+            memo.ambiguous_joker is not JokerPosition.HIGHER,
         )
         found = remember(memo.windows, asked, window or (), 4096)
     return found or None

@@ -73,7 +73,7 @@ _RAMI_40 = replace(
     deck_by_players=(DeckSize(from_players=5, decks=3, jokers=4),),
     hand_size=13,
     opening_threshold=40,
-    ambiguous_joker=JokerPosition.LOWER,
+    ambiguous_joker=JokerPosition.LOWER_ONLY,
     attach_before_opening=False,
     joker_swap_needs_opened=True,
     retrieved_joker=RetrievedJoker.LAY_IF_POSSIBLE,

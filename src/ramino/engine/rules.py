@@ -60,6 +60,9 @@ class JokerPosition(enum.StrEnum):
     """The lower position: JK 7♠ 8♠ is 6♠ 7♠ 8♠ ([R])."""
     HIGHER = "higher"
     """The higher position: JK 7♠ 8♠ is 7♠ 8♠ 9♠."""
+    LOWER_ONLY = "lower_only"
+    """The lower position, and no other may be declared: a jolly that could take two places
+    is always worth the lower one ([R])."""
 
 
 class RetrievedJoker(enum.StrEnum):
@@ -257,7 +260,8 @@ class Rules:
     flush_meld: bool = False
     """A hand all of one suit not in sequence ("colore") is a valid combination (Casertano)."""
     ambiguous_joker: JokerPosition = JokerPosition.LOWER
-    """Where an undeclared jolly goes when both ends of a run are open ([R]: the lower)."""
+    """Where an undeclared jolly goes when both ends of a run are open, and whether the other
+    end may be declared ([R]: the lower, always)."""
 
     # --- taking back a joker ---
     joker_swap: bool = True
