@@ -87,6 +87,34 @@ def test_check_refused_json() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("cards", "rules", "sentence"),
+    [
+        # RULES.md §6.4: every tool follows the deck of the rules in force.
+        ("JK 7S 8S", "tradizionale", "The deck of these rules has no jokers: 🃏 cannot be there."),
+        ("7S 7S 7S 7H", "casertano", "The deck of these rules holds 2 copies of 7♠, not 3."),
+        ("7S 7S 7H", "classico-2", "The deck of these rules holds 1 copy of 7♠, not 2."),
+    ],
+)
+def test_check_refuses_cards_the_rules_deck_does_not_hold(
+    cards: str, rules: str, sentence: str
+) -> None:
+    code, data = run_json("check", cards, "--rules", rules, "--lang", "en")
+    assert code == 1
+    assert data["reason"] == "not_in_deck"
+    assert data["message"] == sentence
+    italian = run("check", cards, "--rules", rules)
+    assert italian.exit_code == 1 and "Il mazzo di queste regole" in italian.stdout
+
+
+def test_check_counts_the_largest_deck_of_the_rules() -> None:
+    # rami-40 deals 3 packs from five players: three 7♠ may be at the table.
+    code, data = run_json("check", "7S 7S 7S 7H", "--rules", "rami-40")
+    assert (code, data["reason"]) == (1, "set_suits_not_distinct")
+    code, data = run_json("check", "7S 7S 7S 7S 7H", "--rules", "rami-40")
+    assert (code, data["reason"]) == (1, "not_in_deck")
+
+
 def test_check_valid_text_italian() -> None:
     result = run("check", "JK", "7S", "8S")
     assert result.exit_code == 0
@@ -153,7 +181,22 @@ def test_check_whole_hand_flush() -> None:
     assert "flush_not_allowed" in refused.stdout
     result = run("check", "2H 5H 9H JH KH", "--rules", "casertano", "--whole-hand")
     assert result.exit_code == 0
-    assert "Gioco valido: colore" in result.stdout
+    assert "Chiusura valida: colore" in result.stdout
+
+
+def test_check_whole_hand_as_a_round_takes_the_show() -> None:
+    # RULES.md §6.4: a whole hand is shown split into melds, not as one meld.
+    code, data = run_json("check", "7S 8S JK KH KD KC", "--rules", "casertano", "--whole-hand")
+    assert code == 0
+    assert data["kind"] == "simple"
+    assert data["melds"] == ["KC KD KH", "JK=6S 7S 8S"]
+    assert data["jokers"] == {"JK": "6S"}
+    result = run("check", "7S 8S 9S KH KD 2C", "--rules", "casertano", "--whole-hand")
+    assert result.exit_code == 1
+    assert "Chiusura rifiutata" in result.stdout and "show_incomplete" in result.stdout
+    # Melding during play, a hand goes out whole only as the flush close, where allowed.
+    result = run("check", "2H 5H 9H JH KH", "--whole-hand", "--lang", "en")
+    assert result.exit_code == 1 and "show_not_allowed" in result.stdout
 
 
 def test_check_bad_notation_names_the_token() -> None:
@@ -354,6 +397,21 @@ def test_score_from_stdin_with_cards() -> None:
     assert data["winner"] is None
     result = run("score", "-", stdin=json.dumps(sheet))
     assert "Partita in corso: in testa Bruno, con 0." in result.stdout
+
+
+def test_score_refuses_hands_the_rules_deck_does_not_hold() -> None:
+    sheet = {
+        "rules": "tradizionale",
+        "players": ["Anna", "Bruno", "Carla"],
+        "rounds": [{"out": "Anna", "hands": {"Bruno": "JK 9H", "Carla": 12}}],
+    }
+    result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
+    assert_user_error(result, "rounds[0]", "The deck of these rules has no jokers")
+    # The hands of one round come from one deck: two packs hold two 9♥, not three.
+    sheet["rules"] = "classico"
+    sheet["rounds"] = [{"out": "Anna", "hands": {"Bruno": "9H 9H", "Carla": "9H 2C"}}]
+    result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
+    assert_user_error(result, "rounds[0]", "holds 2 copies of 9♥, not 3")
 
 
 def test_score_rules_from_the_file_and_from_the_option(tmp_path: Path) -> None:

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, get_preset, parse_cards
+from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, Suit, get_preset, parse_cards
 from ramino.engine._candidates import meld_candidates, unmeldable
-from ramino.engine.actions import parse_action
+from ramino.engine.actions import Show, parse_action
+from ramino.engine.errors import RaminoError
 from ramino.engine.going_out import (
     _Search,
     _surely_dead,
@@ -20,6 +21,7 @@ from ramino.engine.going_out import (
     min_deadwood,
     partition,
     partitions_without_one,
+    whole_hand_close,
 )
 from ramino.engine.match import Match
 from ramino.engine.melds import validate_meld
@@ -102,6 +104,78 @@ def test_closing_kinds_follow_the_knobs() -> None:
     assert closing_kind(parse_cards("QS QS QH QH QD QD JK"), get_preset("casertano")) is (
         Closing.SIMPLE
     )
+
+
+# --- a whole hand shown to go out (``ramino check --whole-hand``) ---
+
+#: Two packs of hearts and spades and four jollies: hands of few suits, which often bind.
+_FEW_SUITS = [c for c in NATURAL_CARDS if c.suit in (Suit.HEARTS, Suit.SPADES)] * 2 + [JOKER] * 4
+#: Two packs of hearts and a few spades: hands that often hold a flush.
+_MOSTLY_HEARTS = [c for c in NATURAL_CARDS if c.suit is Suit.HEARTS] * 2 + [
+    c for c in NATURAL_CARDS if c.suit is Suit.SPADES
+][:4]
+#: Rules that close by showing the whole hand, each with cards that often make such a close.
+_SHOWING = [
+    (get_preset("casertano"), _FEW_SUITS),
+    (replace(BASE, flush_close=True), _MOSTLY_HEARTS),
+]
+
+
+def _closes(hand: list[Card], rules: Rules) -> bool:
+    try:
+        whole_hand_close(hand, rules)
+    except RaminoError:
+        return False
+    return True
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    table=st.sampled_from(_SHOWING).flatmap(
+        lambda table: st.tuples(st.just(table), st.permutations(table[1]))
+    )
+)
+def test_a_whole_hand_closes_as_a_round_takes_its_show(
+    table: tuple[tuple[Rules, list[Card]], list[Card]],
+) -> None:
+    # RULES.md §6.4: check --whole-hand gives the verdict a round gives the same hand shown.
+    (rules, _), dealt = table
+    size = rules.hand_size
+    hands = [" ".join(map(str, dealt[:size])), " ".join(map(str, dealt[size : 2 * size]))]
+    r = deal(rules, hands, "2C", stock=str(dealt[2 * size]))
+    play(r, "draw")
+    hand = list(r.hand(0))
+    # Shown whole (where no final discard is needed) or all but the discard.
+    shown = [hand] if rules.final_discard is FinalDiscard.OPTIONAL else []
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        shown.append(rest)
+    round_shows = any(isinstance(action, Show) for action in r.legal_actions)
+    assert round_shows == any(_closes(cards, rules) for cards in shown)
+
+
+def test_a_whole_hand_close_names_its_melds_and_kind() -> None:
+    casertano = get_preset("casertano")
+    melds, closing = whole_hand_close(parse_cards("7S 8S JK KH KD KC"), casertano)
+    assert [m.notation() for m in melds] == ["KC KD KH", "JK=6S 7S 8S"]
+    assert closing is Closing.SIMPLE
+    assert whole_hand_close(parse_cards("2H 5H 9H JH KH"), casertano)[1] is Closing.FLUSH
+    assert whole_hand_close(parse_cards("QS QS QH QH QD QD QC 2C"), casertano) == (
+        (),
+        Closing.SEVEN_OF_A_KIND,
+    )
+    with pytest.raises(RaminoError) as info:
+        whole_hand_close(parse_cards("7S 8S 9S KH KD 2C"), casertano)
+    assert info.value.reason is Reason.SHOW_INCOMPLETE
+    # Where melds go down during play, a hand is shown only as the flush close.
+    with pytest.raises(RaminoError) as info:
+        whole_hand_close(parse_cards("2H 5H 9H JH KH"), BASE)
+    assert info.value.reason is Reason.SHOW_NOT_ALLOWED
+    flush = replace(BASE, flush_close=True)
+    assert whole_hand_close(parse_cards("2H 5H 9H JH KH"), flush)[1] is Closing.FLUSH
+    with pytest.raises(RaminoError):
+        whole_hand_close(parse_cards("2H 3H 4H 5S 6S 7S"), flush)
 
 
 @settings(max_examples=60, deadline=None)

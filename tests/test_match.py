@@ -45,6 +45,20 @@ def raises(reason: Reason, action: Callable[[], object]) -> ScoreError:
     return info.value
 
 
+def test_a_round_holds_only_cards_of_the_rules_deck() -> None:
+    # RULES.md §6.4: every tool follows the deck of the rules in force.
+    m = Match(["Anna", "Bruno"], get_preset("tradizionale"))
+    jolly = RoundResult("Anna", {"Bruno": parse_cards("JK 5D")})
+    error = raises(Reason.NOT_IN_DECK, lambda: m.record(jolly))
+    assert error.message("en") == "The deck of these rules has no jokers: 🃏 cannot be there."
+    # Two players of rami-40 play with two packs (three from five players).
+    m = Match(["Anna", "Bruno"], get_preset("rami-40"))
+    m.record(RoundResult("Anna", {"Bruno": parse_cards("5D 5D")}))
+    three = RoundResult("Anna", {"Bruno": parse_cards("5D 5D 5D")})
+    raises(Reason.NOT_IN_DECK, lambda: m.record(three))
+    assert len(m.rounds) == 1  # the refused round left the sheet as it was
+
+
 # --- the 101 match of the guide ---
 
 

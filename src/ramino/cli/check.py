@@ -8,9 +8,13 @@ import typer
 from rich.text import Text
 
 from ..engine.cards import Card, format_cards
-from ..engine.errors import MeldError, RaminoError
+from ..engine.deck import check_in_deck
+from ..engine.errors import IllegalAction, MeldError, RaminoError
+from ..engine.going_out import whole_hand_close
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
+from ..engine.scoring import Closing
 from .common import (
+    CLOSING_WORDS,
     EXIT_REFUSED,
     JsonOption,
     Lang,
@@ -38,8 +42,9 @@ def check(
         bool,
         typer.Option(
             "--whole-hand",
-            help="The cards are a whole hand shown when going out: a flush (colore) counts"
-            " where the rules allow it.",
+            help="The cards are a whole hand shown to go out (the final discard apart): valid"
+            " when a round takes that show, split into melds, as a flush (colore) or a"
+            " straight where the rules allow it. Jollies stand where the close needs them.",
         ),
     ] = False,
     as_json: JsonOption = False,
@@ -57,13 +62,21 @@ def check(
             print_json(_refusal(error, lang))
         fail(error, lang)
     try:
-        meld = validate_meld(meld_cards, table_rules, jokers=declared, whole_hand=whole_hand)
-    except MeldError as error:
+        # Cards the rules' deck does not hold are no meld of theirs, whatever their shape.
+        check_in_deck(meld_cards, table_rules)
+        if whole_hand:
+            melds, closing = whole_hand_close(meld_cards, table_rules)
+        else:
+            meld = validate_meld(meld_cards, table_rules, jokers=declared)
+    except (MeldError, IllegalAction) as error:
         if as_json:
             print_json(_refusal(error, lang))
         else:
-            _print_refusal(meld_cards, error, table_rules.name, lang)
+            _print_refusal(meld_cards, error, table_rules.name, lang, whole_hand=whole_hand)
         raise typer.Exit(EXIT_REFUSED) from None
+    if whole_hand:
+        _report_close(meld_cards, melds, closing, table_rules.name, as_json, lang)
+        return
     points = meld.points(table_rules)
     if as_json:
         print_json(
@@ -78,6 +91,47 @@ def check(
         )
     else:
         _print_meld(meld, points, table_rules.name, lang)
+
+
+def _report_close(
+    cards: tuple[Card, ...],
+    melds: tuple[Meld, ...],
+    closing: Closing,
+    rules_name: str,
+    as_json: bool,
+    lang: Lang,
+) -> None:
+    jokers = [card for meld in melds for card in _stands_for(meld)]
+    if as_json:
+        print_json(
+            {
+                "valid": True,
+                "kind": closing.value,
+                "points": None,
+                "jokers": {
+                    ("JK" if i == 0 else f"JK#{i + 1}"): str(card) for i, card in enumerate(jokers)
+                },
+                "melds": [meld.notation() for meld in melds],
+                "reason": None,
+                "message": None,
+            }
+        )
+        return
+    verdict = Text("✓ ", style="bold green")
+    verdict.append(pick(lang, "Chiusura valida: ", "Valid close: "), style="bold")
+    verdict.append(pick(lang, *CLOSING_WORDS[closing]), style="bold green")
+    rows = [(pick(lang, "carte", "cards"), format_cards(cards))]
+    if melds:
+        rows.append(
+            (pick(lang, "giochi", "melds"), " | ".join(format_cards(m.cards) for m in melds))
+        )
+    if jokers:
+        joker = Card.joker().unicode()
+        rows.append(
+            (pick(lang, "jolly", "joker"), ", ".join(f"{joker} = {c.unicode()}" for c in jokers))
+        )
+    rows.append((pick(lang, "regole", "rules"), rules_name))
+    _report(verdict, rows)
 
 
 def joker_map(meld: Meld) -> dict[str, str]:
@@ -125,10 +179,20 @@ def _print_meld(meld: Meld, points: int, rules_name: str, lang: Lang) -> None:
 
 
 def _print_refusal(
-    cards: tuple[Card, ...], error: RaminoError, rules_name: str, lang: Lang
+    cards: tuple[Card, ...],
+    error: RaminoError,
+    rules_name: str,
+    lang: Lang,
+    *,
+    whole_hand: bool = False,
 ) -> None:
     verdict = Text("✗ ", style="bold red")
-    verdict.append(pick(lang, "Gioco rifiutato", "Meld refused"), style="bold red")
+    title = (
+        ("Chiusura rifiutata", "Close refused")
+        if whole_hand
+        else ("Gioco rifiutato", "Meld refused")
+    )
+    verdict.append(pick(lang, *title), style="bold red")
     rows = [
         (pick(lang, "carte", "cards"), format_cards(cards)),
         (pick(lang, "motivo", "reason"), error.message(lang.value)),

@@ -13,6 +13,7 @@ from ..engine.match import Match, RoundSheet
 from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from .common import (
+    CLOSING_WORDS,
     JsonOption,
     Lang,
     LangOption,
@@ -24,12 +25,6 @@ from .common import (
     rules_for,
 )
 from .score_file import ScoreFile, parse_score_file, play, read_text, relayed
-
-_CLOSINGS = {
-    Closing.FLUSH: ("colore", "flush"),
-    Closing.STRAIGHT: ("scala reale", "straight"),
-    Closing.SEVEN_OF_A_KIND: ("sette uguali", "seven of a kind"),
-}
 
 
 def score(
@@ -114,8 +109,8 @@ def _went_out(sheet: RoundSheet, lang: Lang) -> str:
     words = [sheet.out]
     if sheet.in_one_turn:
         words.append(pick(lang, "in mano", "in one turn"))
-    if sheet.closing in _CLOSINGS:
-        words.append(pick(lang, *_CLOSINGS[sheet.closing]))
+    if sheet.closing is not Closing.SIMPLE:
+        words.append(pick(lang, *CLOSING_WORDS[sheet.closing]))
     return ", ".join(words)
 
 

@@ -10,8 +10,8 @@ from . import _attaching, _laying, _legal
 from .actions import Discard, Show
 from .cards import Card
 from .errors import IllegalAction, Reason
-from .going_out import closing_kind
-from .melds import Meld, MeldKind, validate_meld
+from .going_out import closing_kind, flush_close_meld
+from .melds import validate_meld
 from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
 from .scoring import Closing
 from .state import Commit, Event, Phase, TableMeld, ids_in_meld_order
@@ -130,11 +130,7 @@ def plan_show(round_: Round, action: Show) -> Commit:
         raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
     if whole_flush:
         # The flush close ([G]): the whole hand, natural cards of one suit.
-        suits = {c.suit for c in groups[0]}
-        if len(suits) != 1 or None in suits:
-            raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
-    if whole_flush:
-        melds = [Meld(MeldKind.FLUSH, tuple(groups[0]), tuple(groups[0]))]
+        melds = [flush_close_meld(groups[0], rules)]
     else:
         melds = [validate_meld(g, rules, whole_hand=len(groups) == 1) for g in groups]
     placed: list[TableMeld] = []

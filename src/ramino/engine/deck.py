@@ -6,11 +6,13 @@ ids here, so bookkeeping can tell that every card is somewhere exactly once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ._frozen import Reduced, reduce_by_fields
 from .cards import JOKER, NATURAL_CARDS, Card
+from .errors import MeldError, RaminoError, Reason
 from .rules import Rules
 
 
@@ -78,3 +80,48 @@ class Deck:
     def cards_of(self, ids: Sequence[int]) -> tuple[Card, ...]:
         """The cards with the given ids."""
         return tuple(self.cards[i] for i in ids)
+
+
+def check_in_deck(
+    cards: Iterable[Card],
+    rules: Rules,
+    players: int | None = None,
+    *,
+    error: type[RaminoError] = MeldError,
+) -> None:
+    """Refuse ``cards`` that no deal under ``rules`` holds all together (``not_in_deck``,
+    raised as ``error``): a jolly where the rules have none, more copies of a card than their
+    packs hold. The deck is that of a table of ``players``, or without it the largest any
+    table of these rules is dealt.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> from ramino.engine.presets import get_preset
+    >>> check_in_deck(parse_cards("JK 7S 8S"), get_preset("tradizionale"))
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.MeldError: Il mazzo di queste regole non ha jolly: 🃏 non può esserci.
+    """
+    if players is None:
+        decks = [rules.deck_for(n) for n in range(rules.min_players, rules.max_players + 1)]
+        packs = max(p for p, _ in decks)
+        jokers = max(j for _, j in decks)
+    else:
+        packs, jokers = rules.deck_for(players)
+    for card, count in sorted(Counter(cards).items(), key=lambda item: item[0].code):
+        held = jokers if card.is_joker else packs
+        if count <= held:
+            continue
+        shown = card.unicode()
+        if card.is_joker and not held:
+            detail = (
+                f"non ha jolly: {shown} non può esserci.",
+                f"has no jokers: {shown} cannot be there.",
+            )
+        else:
+            copies_it = "copia" if held == 1 else "copie"
+            copies_en = "copy" if held == 1 else "copies"
+            detail = (
+                f"ha {held} {copies_it} di {shown}, non {count}.",
+                f"holds {held} {copies_en} of {shown}, not {count}.",
+            )
+        raise error(Reason.NOT_IN_DECK, cards=[card], detail=detail)

@@ -63,6 +63,7 @@ class Reason(enum.StrEnum):
     BAD_ROUND_RESULT = "bad_round_result"
     REENTRY_NOT_ALLOWED = "reentry_not_allowed"
     BAD_SCORE_FILE = "bad_score_file"
+    NOT_IN_DECK = "not_in_deck"
     # playing a round
     BAD_DEAL = "bad_deal"
     BAD_RECORD = "bad_record"

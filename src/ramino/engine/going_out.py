@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from ._candidates import Candidate, meld_candidates
 from .actions import Show
 from .cards import JOKER_CODE, Card, code_order
-from .errors import MeldError
+from .errors import IllegalAction, MeldError, Reason
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rounding, Rules
 from .scoring import Closing, card_penalty
@@ -378,6 +378,49 @@ def closing_kind(hand: Sequence[Card], rules: Rules) -> Closing | None:
     if partition(cards, rules) is not None:
         return Closing.SIMPLE
     return None
+
+
+def flush_close_meld(cards: Sequence[Card], rules: Rules) -> Meld:
+    """The whole hand laid as one *colore*, where the rules close with it although melds are
+    laid during play ([G] "ramino con il colore"): natural cards of one suit. Refused
+    (``show_not_allowed``) for any other hand."""
+    shown = tuple(cards)
+    suits = {c.suit for c in shown}
+    if not rules.flush_close or len(suits) != 1 or None in suits:
+        raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+    return Meld(MeldKind.FLUSH, shown, shown)
+
+
+def whole_hand_close(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Meld, ...], Closing]:
+    """How ``cards``, a whole hand shown to go out (the final discard apart), closes under
+    ``rules``: the melds it goes down as and the kind of close, as a round takes that show;
+    refused as the round refuses it. Jollies stand where the close needs them. Seven of a
+    kind (Casertano's *ramino*) wins whatever else the hand holds: no melds are named.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> from ramino.engine.presets import get_preset
+    >>> hand = parse_cards("7S 8S 9S KH KD KC")
+    >>> melds, closing = whole_hand_close(hand, get_preset("casertano"))
+    >>> [str(m) for m in melds], closing
+    (['K♣ K♦ K♥', '7♠ 8♠ 9♠'], <Closing.SIMPLE: 'simple'>)
+    """
+    shown = tuple(cards)
+    if rules.melding_during_play:
+        # Laid meld by meld during play, a hand is shown at once only as the flush close.
+        return (flush_close_meld(shown, rules),), Closing.FLUSH
+    closing = closing_kind(shown, rules)
+    if closing is None:
+        raise IllegalAction(
+            Reason.SHOW_INCOMPLETE,
+            detail=("non tutte stanno in un gioco.", "not every one goes into a meld."),
+        )
+    if closing is Closing.SEVEN_OF_A_KIND:
+        return (), closing
+    if closing is not Closing.SIMPLE:
+        return (validate_meld(shown, rules, whole_hand=True),), closing
+    melds = partition(shown, rules)
+    assert melds is not None  # closing_kind found it
+    return melds, closing
 
 
 def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:

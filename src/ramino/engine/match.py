@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .deck import check_in_deck
 from .errors import Localized, Reason, ScoreError
 from .rules import MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
@@ -439,6 +440,9 @@ class Match:
                     ),
                 )
             counts[name] = self._hand_points(name, hand)
+        # The hands of one round come from one deck: the cards given must all be in it.
+        given = [c for hand in result.hands.values() if not isinstance(hand, int) for c in hand]
+        check_in_deck(given, self.rules, len(active), error=ScoreError)
         expected = [p for p in active if p != out]
         missing = [p for p in expected if p not in counts]
         if missing:

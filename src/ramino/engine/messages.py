@@ -226,6 +226,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "La carta del pozzo ({cards}) si prende solo per usarla subito: {detail}",
         "The top discard ({cards}) may be taken only to use it at once: {detail}",
     ),
+    Reason.NOT_IN_DECK: (
+        "Il mazzo di queste regole {detail}",
+        "The deck of these rules {detail}",
+    ),
     Reason.NOT_IN_HAND: (
         "Non hai in mano {cards}.",
         "You do not hold {cards}.",
