@@ -94,6 +94,11 @@ class Reason(enum.StrEnum):
     JOKER_BACK_TO_SAME_MELD = "joker_back_to_same_meld"
     SHOW_NOT_ALLOWED = "show_not_allowed"
     SHOW_INCOMPLETE = "show_incomplete"
+    # betting (pokerato)
+    BETTING_OVER = "betting_over"
+    RAISE_LIMIT = "raise_limit"
+    RAISE_NOT_COVERED = "raise_not_covered"
+    RAISE_UNANSWERABLE = "raise_unanswerable"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.

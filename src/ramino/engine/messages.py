@@ -315,6 +315,22 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Per chiudere mostrando la mano servono tutte le carte: {detail}",
         "To go out by showing the hand every card is needed: {detail}",
     ),
+    Reason.BETTING_OVER: (
+        "Il giro di puntate è finito.",
+        "The betting round is over.",
+    ),
+    Reason.RAISE_LIMIT: (
+        "Non si rilancia più: {detail}",
+        "No more raising: {detail}",
+    ),
+    Reason.RAISE_NOT_COVERED: (
+        "Non hai abbastanza fiches per rilanciare: {detail}",
+        "You do not have the chips to raise: {detail}",
+    ),
+    Reason.RAISE_UNANSWERABLE: (
+        "Nessuno potrebbe rispondere al rilancio: chi è rimasto ha già messo tutte le sue fiches.",
+        "Nobody could answer a raise: everyone else still in has put in all their chips.",
+    ),
 }
 
 
