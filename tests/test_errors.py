@@ -220,7 +220,12 @@ CASES: dict[Reason, Case] = {
     ),
     Reason.TAKEN_CARD_NOT_USED: lambda: (
         _drawn(APERTURA_50, ["KC KD QC QD QS 2H 5H 9S 4C 7D", SCATTERED], "KS", "take"),
-        "lay QC QD QS",
+        "discard 2H",
+    ),
+    # The run of clubs takes K♣, and K♦ is left alone with the K♠ taken: it has no place.
+    Reason.TAKEN_CARD_UNUSABLE: lambda: (
+        _drawn(APERTURA_50, ["KC KD JC QC 7H 8H 9H 10H 2S 5D", SCATTERED], "KS", "take"),
+        "lay JC QC KC",
     ),
     Reason.RETRIEVED_JOKER_NOT_LAID: lambda: (_swapped(RELAY), "discard 2S"),
     Reason.JOKER_BACK_TO_SAME_MELD: lambda: (_swapped(RELAY), "attach 0 JK"),

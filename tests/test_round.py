@@ -233,10 +233,11 @@ def test_taking_the_discard_only_to_use_it() -> None:
     refused(r, "take", Reason.TAKE_NEEDS_USE)  # 3♥ opens nothing at 50
     r = stacked(rules, hands, "KD")
     r.apply(TakeDiscard())
-    refused(r, "lay 5H 6H 7H 8H", Reason.TAKEN_CARD_NOT_USED)
+    refused(r, "discard AC", Reason.TAKEN_CARD_NOT_USED)
+    # RULES.md §6.4: the card taken goes down in any meld of the turn, whatever the order.
+    r.apply(Lay(cards("5H 6H 7H 8H")))
     refused(r, "discard AC", Reason.TAKEN_CARD_NOT_USED)
     r.apply(Lay(cards("KH KS KD")))
-    r.apply(Lay(cards("5H 6H 7H 8H")))
     r.apply(Discard(Card.parse("AC")))
     assert r.opened[0]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _drawing, _laying, _retrieval, _table_index
+from . import _laying, _retrieval, _table_index
 from .actions import Attach
 from .cards import Card
 from .errors import IllegalAction, Reason
@@ -31,7 +31,6 @@ def plan_attach(round_: Round, action: Attach) -> Commit:
     # one: the ids avoid it.
     avoid = round_.turn_state.pending if action.meld == round_.turn_state.pending_from else ()
     ids = round_._ids_for(seat, action.cards, avoid=avoid, lay=True)
-    _drawing.check_taken_used(round_, seat, ids)
     if action.meld == round_.turn_state.pending_from and any(
         i in round_.turn_state.pending for i in ids
     ):

@@ -1,6 +1,7 @@
 """Drawing (*pescare*) from the stock, taking the top of the discard pile (*pozzo*), and what
-the rules ask of the card taken: under ``discard_pickup = must_use`` it goes down first, and it
-may be taken only where it can be used this turn.
+the rules ask of the card taken: under ``discard_pickup = must_use`` it goes down this turn, in
+any meld laid or attached, in whatever order (RULES.md §6.4), and it may be taken only where it
+can be used.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from typing import TYPE_CHECKING, NoReturn
 
 from . import _laying, _legal, _reachable
 from ._rules_memo import rules_memo
-from .actions import Attach, Draw, Lay, TakeDiscard
+from ._table_index import fits
+from .actions import Attach, Draw, Lay, Swap, TakeDiscard
+from .cards import without_cards
 from .errors import IllegalAction, Reason
 from .rules import DiscardPickup
-from .state import Commit, Event, Phase
+from .state import Commit, Event, Phase, TableMeld
 
 if TYPE_CHECKING:
     from .round import Round
@@ -173,16 +176,102 @@ def take_is_usable_with_rediscard(round_: Round, seat: int, top: int) -> bool:
     return take_is_usable(trial, seat, top)
 
 
-def check_taken_used(round_: Round, seat: int, ids: Sequence[int]) -> None:
-    """Under ``discard_pickup = must_use`` the card taken from the pile goes down first."""
+def check_taken_usable(
+    round_: Round,
+    seat: int,
+    rest: list[int],
+    points: int,
+    opened_after: bool,
+    after_table: list[TableMeld],
+    *,
+    within_hand: bool,
+    waiting: Sequence[int],
+    pending_from: int | None,
+    attached: tuple[int, ...],
+) -> None:
+    """Under must-use the card taken from the pile goes down this turn: a move that keeps it
+    in hand (leaving ``rest``, ``points`` toward the opening, ``after_table``, the jollies
+    ``waiting``, taken back from ``pending_from`` if it says, and ``attached``) must leave
+    it a place to go."""
     taken = round_.turn_state.taken
     if (
-        taken is not None
-        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
-        and taken in round_.hands[seat]
-        and taken not in ids
+        taken is None
+        or taken not in rest
+        or round_._memo.discard_pickup is not DiscardPickup.MUST_USE
+        or taken_still_usable(
+            round_,
+            seat,
+            rest,
+            points,
+            opened_after,
+            after_table,
+            within_hand=within_hand,
+            waiting=waiting,
+            pending_from=pending_from,
+            attached=attached,
+        )
     ):
-        raise IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[round_.deck[taken]])
+        return
+    raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[round_.deck[taken]])
+
+
+def taken_still_usable(
+    round_: Round,
+    seat: int,
+    rest: list[int],
+    points: int,
+    opened_after: bool,
+    after_table: list[TableMeld],
+    *,
+    within_hand: bool,
+    waiting: Sequence[int],
+    pending_from: int | None,
+    attached: tuple[int, ...],
+) -> bool:
+    """Whether the card taken from the pile, kept in ``rest`` by a move, can still go down
+    this turn (the arguments as for check_taken_usable).
+
+    Once opened, some move right after this one must put it down: the moves that hold it
+    are checked (each leaves it used, so none asks this again). Before the opening, the
+    opening must still be reachable with the card in one of its melds, or without it and
+    the card then attached to a meld on the table. The jollies that could be taken back to
+    make the opening are not counted: a move that needs one is refused, never one that
+    leaves the card with no place."""
+    card = round_.deck[round_.turn_state.taken or 0]
+    if opened_after:
+        trial = round_._trial(
+            seat,
+            rest,
+            after_table,
+            list(waiting),
+            points,
+            pending_from=pending_from,
+            attached=attached,
+        )
+        return any(
+            isinstance(action, Lay | Attach | Swap) and card in action.cards and trial.can(action)
+            for action in _legal.play_candidates(trial)
+        )
+    rules = round_.rules
+    cards = [round_.deck[i] for i in rest]
+    need = round_._threshold() - points
+    table = [m.meld for m in after_table]
+    keep = round_.cards_to_keep()
+    within = [round_.deck[i] for i in round_.hands[seat]] if within_hand else None
+    barred = round_._barred()
+    if _reachable.opening_reachable(
+        cards, rules, need, keep=keep, using=card, table=table, within=within, barred=barred
+    ):
+        return True
+    return any(fits(meld, card, rules) for meld in table) and _reachable.opening_reachable(
+        without_cards(cards, [card]),
+        rules,
+        need,
+        keep=keep,
+        table=table,
+        within=within,
+        barred=barred,
+    )
 
 
 def may_take(round_: Round) -> bool:

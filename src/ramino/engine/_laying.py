@@ -27,7 +27,6 @@ def plan_lay(round_: Round, action: Lay) -> Commit:
     round_._melding_allowed()
     seat = round_.to_play
     ids = round_._ids_for(seat, action.cards, lay=True)
-    _drawing.check_taken_used(round_, seat, ids)
     meld = validate_meld(action.cards, round_.rules, jokers=action.jokers)
     opening = not round_.opened[seat]
     if opening and not round_._memo.opening_jokers and meld.joker_count:
@@ -103,6 +102,21 @@ def check_rest(
     ):
         raise IllegalAction(
             Reason.OPENING_UNREACHABLE, points=points, threshold=round_._threshold()
+        )
+    # The card taken from the pile and kept must still have a place this turn; one this
+    # very move takes back from the table is the retrieval's to place (see check_relaid).
+    if round_.turn_state.taken not in freed:
+        _drawing.check_taken_usable(
+            round_,
+            seat,
+            rest,
+            points,
+            opened_after,
+            round_.table if after_table is None else after_table,
+            within_hand=within_hand,
+            waiting=[i for i in (*freed, *round_.turn_state.pending) if i in rest],
+            pending_from=pending_from,
+            attached=round_.turn_state.attached_jokers if attached is None else attached,
         )
     return False
 

@@ -14,12 +14,12 @@ from . import _laying
 from ._candidates import Candidate, meld_candidates
 from ._rules_memo import rules_memo
 from ._table_index import attaches, attachments, held_codes, swaps_for, table_index
-from .actions import Action, Attach, Discard, Draw, Lay, Swap, TakeDiscard
+from .actions import Action, Attach, Discard, Draw, Lay, TakeDiscard
 from .cards import JOKER, Card
 from .errors import MeldError, NotationError
 from .going_out import show_candidates
 from .melds import validate_meld
-from .rules import DiscardPickup, Rules
+from .rules import Rules
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -58,18 +58,9 @@ def legal_actions(round_: Round) -> list[Action]:
     knobs = rules_memo(rules)
     # Refusals that hold whatever else the move does, told before any check (a refusal
     # found by the full check costs an exception): no attachment before opening where the
-    # rules close it, and no move without the card taken from the pile while it must go
-    # down first (see _drawing.check_taken_used: the ids of a move take that card first).
+    # rules close it.
     no_attaching = not knobs.attach_before_opening and not round_.opened[seat]
-    taken = round_.taken_card
-    first: Card | None = None
-    if (
-        taken is not None
-        and knobs.discard_pickup is DiscardPickup.MUST_USE
-        and taken in round_.hands[seat]
-    ):
-        first = round_.deck[taken]
-    # And a third: before opening, every meld laid, card attached or jolly taken back must
+    # And another: before opening, every meld laid, card attached or jolly taken back must
     # lead to the opening this turn; where no move can reach it any more, none is legal
     # and none is looked for (see _laying.check_rest).
     lost = (
@@ -80,11 +71,7 @@ def legal_actions(round_: Round) -> list[Action]:
     )
     found = []
     for action in play_candidates(round_, melding=not lost):
-        if (no_attaching and isinstance(action, Attach)) or (
-            first is not None
-            and isinstance(action, (Lay, Attach, Swap))
-            and first not in action.cards
-        ):
+        if no_attaching and isinstance(action, Attach):
             continue
         if round_.can(action):
             found.append(action)

@@ -327,7 +327,7 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: i
         else:
             have[k] += 1
     # Chains are told apart by the cards they use (packed) and the card they start with: a
-    # card taken from the pile must be the first to go down (see _drawing.check_taken_used).
+    # search that must use a card (the one taken from the pile) counts the chains it starts.
     # Packed ints, where Counters would cost Python calls.
     best: dict[tuple[int, Card], int] = {}
     sizes: dict[int, int] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import _drawing, _laying, _legal, _reachable, _table_index
+from . import _laying, _legal, _reachable, _table_index
 from ._candidates import meld_candidates
 from .actions import Swap
 from .cards import JOKER, Card
@@ -25,7 +25,6 @@ def plan_swap(round_: Round, action: Swap) -> Commit:
     seat = round_.to_play
     target = round_._table_meld(action.meld)
     ids = round_._ids_for(seat, action.cards, lay=True)
-    _drawing.check_taken_used(round_, seat, ids)
     new_meld, freed = retrieve_joker(
         target.meld, action.cards, round_.rules, opened=round_.opened[seat]
     )

@@ -632,12 +632,14 @@ class _Writer:
         else:
             out.append(
                 t(
-                    "La carta del pozzo si prende solo per usarla subito: chi non ha ancora"
-                    " aperto solo se apre in quel turno usandola, chi ha già aperto solo se"
-                    " la cala o la attacca subito.",
-                    "The top discard may be taken only to use it at once: a player who has"
-                    " not opened only to open with it that turn, one who has opened only to"
-                    " lay or attach it at once.",
+                    "La carta del pozzo si prende solo per usarla nello stesso turno: chi non"
+                    " ha ancora aperto solo se apre usandola, chi ha già aperto solo se la"
+                    " cala o la attacca. Va giù in uno qualsiasi dei giochi del turno, in"
+                    " qualsiasi ordine, e prima di scartare.",
+                    "The top discard may be taken only to use it that turn: a player who has"
+                    " not opened only to open with it, one who has opened only to lay or"
+                    " attach it. It goes down in any meld of the turn, in any order, before"
+                    " the discard.",
                 )
             )
         if r.rediscard_taken_card:

@@ -88,6 +88,7 @@ class Reason(enum.StrEnum):
     OPENING_UNREACHABLE = "opening_unreachable"
     REDISCARD_TAKEN = "rediscard_taken"
     TAKEN_CARD_NOT_USED = "taken_card_not_used"
+    TAKEN_CARD_UNUSABLE = "taken_card_unusable"
     DISCARD_ATTACHABLE = "discard_attachable"
     RETRIEVED_JOKER_NOT_LAID = "retrieved_joker_not_laid"
     JOKER_CANNOT_BE_RELAID = "joker_cannot_be_relaid"

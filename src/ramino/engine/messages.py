@@ -289,6 +289,12 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "The card taken from the discard pile ({cards}) must be laid or attached before"
         " discarding.",
     ),
+    Reason.TAKEN_CARD_UNUSABLE: (
+        "Dopo questa mossa la carta presa dal pozzo ({cards}) non potrebbe più essere calata"
+        " né attaccata in questo turno, e va usata prima di scartare.",
+        "After this move the card taken from the discard pile ({cards}) could no longer be laid"
+        " or attached this turn, and it must be used before discarding.",
+    ),
     Reason.DISCARD_ATTACHABLE: (
         "{cards} si può attaccare a un gioco sul tavolo: con queste regole non si scarta.",
         "{cards} could be attached to a meld on the table: under these rules it may not be"

@@ -104,8 +104,8 @@ PRESETS: dict[str, Preset] = {
     ),
     "apertura-50": Preset(
         _APERTURA_50,
-        "Apertura a 50: si apre con 50 punti, il pozzo si prende solo per usarlo subito.",
-        "Opening at 50: open with 50 points; take the discard only to use it at once.",
+        "Apertura a 50: si apre con 50 punti, il pozzo si prende solo per usarlo nel turno.",
+        "Opening at 50: open with 50 points; take the discard only to use it that turn.",
     ),
     "enciclopedia": Preset(
         replace(

@@ -92,7 +92,8 @@ class DiscardPickup(enum.StrEnum):
     FREE = "free"
     """Always; it need not be laid at once ([R])."""
     MUST_USE = "must_use"
-    """Only to use it this turn: to open with it, or, once opened, to lay it at once ([G], [W])."""
+    """Only to use it this turn: to open with it, or, once opened, to lay or attach it; in
+    any meld of the turn, in any order ([G], [W], RULES.md §6.4)."""
 
 
 class AttachableDiscard(enum.StrEnum):
