@@ -14,7 +14,7 @@ from . import _laying, _legal, _reachable
 from ._rules_memo import rules_memo
 from ._table_index import fits
 from .actions import Attach, Draw, Lay, Swap, TakeDiscard
-from .cards import without_cards
+from .cards import Card, without_cards
 from .errors import IllegalAction, Reason
 from .rules import DiscardPickup
 from .state import Commit, Event, Phase, TableMeld
@@ -201,6 +201,7 @@ def check_taken_usable(
         or taken_still_usable(
             round_,
             seat,
+            round_.deck[taken],
             rest,
             points,
             opened_after,
@@ -218,6 +219,7 @@ def check_taken_usable(
 def taken_still_usable(
     round_: Round,
     seat: int,
+    card: Card,
     rest: list[int],
     points: int,
     opened_after: bool,
@@ -228,8 +230,8 @@ def taken_still_usable(
     pending_from: int | None,
     attached: tuple[int, ...],
 ) -> bool:
-    """Whether the card taken from the pile, kept in ``rest`` by a move, can still go down
-    this turn (the arguments as for check_taken_usable).
+    """Whether ``card``, taken from the pile and kept in ``rest`` by a move, can still go
+    down this turn (the other arguments as for check_taken_usable).
 
     Once opened, some move right after this one must put it down: the moves that hold it
     are checked (each leaves it used, so none asks this again). Before the opening, the
@@ -237,7 +239,6 @@ def taken_still_usable(
     the card then attached to a meld on the table. The jollies that could be taken back to
     make the opening are not counted: a move that needs one is refused, never one that
     leaves the card with no place."""
-    card = round_.deck[round_.turn_state.taken or 0]
     if opened_after:
         trial = round_._trial(
             seat,

@@ -83,6 +83,38 @@ def check_rest(
         raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
     if not any(round_._may_discard_id(i) for i in rest):
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
+    # Under must-use the card taken from the pile and kept must still have a place this
+    # turn (one this very move takes back is the retrieval's to place, see check_relaid).
+    taken = round_.turn_state.taken
+    if (
+        taken is not None
+        and taken in rest
+        and taken not in freed
+        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
+    ):
+        waiting = [i for i in (*freed, *round_.turn_state.pending) if i in rest]
+        if not _drawing.taken_still_usable(
+            round_,
+            seat,
+            round_.deck[taken],
+            rest,
+            points,
+            opened_after,
+            round_.table if after_table is None else after_table,
+            within_hand=within_hand,
+            waiting=waiting,
+            pending_from=pending_from,
+            attached=round_.turn_state.attached_jokers if attached is None else attached,
+        ):
+            if not opened_after and not opening_alive(round_, seat):
+                raise IllegalAction(
+                    Reason.OPENING_UNREACHABLE, points=points, threshold=round_._threshold()
+                )
+            raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[round_.deck[taken]])
+        # Before the opening, the card has a place only in an opening within reach of the
+        # hand: where no jolly waits, the opening's own question is answered.
+        if not waiting:
+            return False
     # An opening begun must be finished this turn: refuse a step from which the threshold
     # can no longer be reached. No move brings back an opening the turn has already lost:
     # that is asked once a decision (bench/instructions.py, rami-51: 30% fewer a decision).
@@ -102,21 +134,6 @@ def check_rest(
     ):
         raise IllegalAction(
             Reason.OPENING_UNREACHABLE, points=points, threshold=round_._threshold()
-        )
-    # The card taken from the pile and kept must still have a place this turn; one this
-    # very move takes back from the table is the retrieval's to place (see check_relaid).
-    if round_.turn_state.taken not in freed:
-        _drawing.check_taken_usable(
-            round_,
-            seat,
-            rest,
-            points,
-            opened_after,
-            round_.table if after_table is None else after_table,
-            within_hand=within_hand,
-            waiting=[i for i in (*freed, *round_.turn_state.pending) if i in rest],
-            pending_from=pending_from,
-            attached=round_.turn_state.attached_jokers if attached is None else attached,
         )
     return False
 

@@ -510,7 +510,7 @@ def _as_run(
     wrap = memo.run_wrap
     fixed = [d for d in declared if d is not None]
     wanted = _wanted(held, fixed, naturals[0].code // 13)
-    window = _window_for(n, wanted, memo) if wanted >= 0 else None
+    window = run_window(n, wanted, memo) if wanted >= 0 else None
     if window is None:
         if fixed and _windows_holding(n, held, ace_high, wrap):
             raise _invalid_declaration(
@@ -524,7 +524,7 @@ def _as_run(
     if (
         fixed
         and memo.ambiguous_joker is JokerPosition.LOWER_ONLY
-        and window != _window_for(n, held, memo)
+        and window != run_window(n, held, memo)
     ):
         raise _invalid_declaration(
             cards,
@@ -577,13 +577,9 @@ def _windows_holding(
 
 def run_window(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
     """The ranks, in order, of the run of ``n`` cards the rules of ``memo`` lay for the ranks
-    ``wanted`` (bit r for rank r, the jollies' left to the rules), or ``None`` if none fits."""
-    return _window_for(n, wanted, memo)
-
-
-def _window_for(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
-    """:func:`_chosen_window` under the rules of ``memo``, remembered (an empty tuple for no
-    window): a few shapes of runs come back over and over."""
+    ``wanted`` (bit r for rank r, a jolly's left to the rules), or ``None`` if none fits:
+    :func:`_chosen_window`, remembered (an empty tuple for no window), as a few shapes of
+    runs come back over and over."""
     asked = wanted << 4 | n
     found = memo.windows.get(asked)
     if found is None:
