@@ -176,46 +176,6 @@ def take_is_usable_with_rediscard(round_: Round, seat: int, top: int) -> bool:
     return take_is_usable(trial, seat, top)
 
 
-def check_taken_usable(
-    round_: Round,
-    seat: int,
-    rest: list[int],
-    points: int,
-    opened_after: bool,
-    after_table: list[TableMeld],
-    *,
-    within_hand: bool,
-    waiting: Sequence[int],
-    pending_from: int | None,
-    attached: tuple[int, ...],
-) -> None:
-    """Under must-use the card taken from the pile goes down this turn: a move that keeps it
-    in hand (leaving ``rest``, ``points`` toward the opening, ``after_table``, the jollies
-    ``waiting``, taken back from ``pending_from`` if it says, and ``attached``) must leave
-    it a place to go."""
-    taken = round_.turn_state.taken
-    if (
-        taken is None
-        or taken not in rest
-        or round_._memo.discard_pickup is not DiscardPickup.MUST_USE
-        or taken_still_usable(
-            round_,
-            seat,
-            round_.deck[taken],
-            rest,
-            points,
-            opened_after,
-            after_table,
-            within_hand=within_hand,
-            waiting=waiting,
-            pending_from=pending_from,
-            attached=attached,
-        )
-    ):
-        return
-    raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[round_.deck[taken]])
-
-
 def taken_still_usable(
     round_: Round,
     seat: int,
@@ -230,8 +190,10 @@ def taken_still_usable(
     pending_from: int | None,
     attached: tuple[int, ...],
 ) -> bool:
-    """Whether ``card``, taken from the pile and kept in ``rest`` by a move, can still go
-    down this turn (the other arguments as for check_taken_usable).
+    """Whether ``card``, taken from the pile under must-use and kept in hand by a move, can
+    still go down this turn: the move leaves ``rest``, ``points`` toward the opening,
+    ``after_table``, the jollies ``waiting`` (taken back from ``pending_from`` if it says)
+    and ``attached`` (see _laying.check_rest, which asks it).
 
     Once opened, some move right after this one must put it down: the moves that hold it
     are checked (each leaves it used, so none asks this again). Before the opening, the

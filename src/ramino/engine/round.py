@@ -477,7 +477,7 @@ class Round:
         hand = self.hands[seat]
         avoided = set(avoid)
         # Of two twin cards (two jollies, say), the one whose duty is stricter goes down
-        # first: under must-use the pile's card (down this turn, see check_taken_usable),
+        # first: under must-use the pile's card (down this turn, see _laying.check_rest),
         # then a pending joker (down this turn), then the pile's card under free pickup
         # (which need only stay out of the discard).
         pending = self.turn_state.pending if lay else ()
