@@ -101,16 +101,13 @@ def _report_close(
     as_json: bool,
     lang: Lang,
 ) -> None:
-    jokers = [card for meld in melds for card in _stands_for(meld)]
     if as_json:
         print_json(
             {
                 "valid": True,
                 "kind": closing.value,
                 "points": None,
-                "jokers": {
-                    ("JK" if i == 0 else f"JK#{i + 1}"): str(card) for i, card in enumerate(jokers)
-                },
+                "jokers": joker_map(*melds),
                 "melds": [meld.notation() for meld in melds],
                 "reason": None,
                 "message": None,
@@ -125,25 +122,31 @@ def _report_close(
         rows.append(
             (pick(lang, "giochi", "melds"), " | ".join(format_cards(m.cards) for m in melds))
         )
-    if jokers:
-        joker = Card.joker().unicode()
-        rows.append(
-            (pick(lang, "jolly", "joker"), ", ".join(f"{joker} = {c.unicode()}" for c in jokers))
-        )
+    rows.extend(_jokers_row(melds, lang))
     rows.append((pick(lang, "regole", "rules"), rules_name))
     _report(verdict, rows)
 
 
-def joker_map(meld: Meld) -> dict[str, str]:
-    """Each jolly and the card it stands for, in meld order: ``{"JK": "6S", "JK#2": ...}``."""
-    return {
-        ("JK" if i == 0 else f"JK#{i + 1}"): str(card) for i, card in enumerate(_stands_for(meld))
-    }
+def joker_map(*melds: Meld) -> dict[str, str]:
+    """Each jolly and the card it stands for, meld after meld, in meld order:
+    ``{"JK": "6S", "JK#2": ...}``."""
+    return {("JK" if i == 0 else f"JK#{i + 1}"): str(c) for i, c in enumerate(_stands_for(melds))}
 
 
-def _stands_for(meld: Meld) -> list[Card]:
-    """The card each jolly of the meld stands for, in meld order."""
-    return [card for _, card in sorted(meld.joker_assignments, key=lambda a: a[0])]
+def _stands_for(melds: tuple[Meld, ...]) -> list[Card]:
+    """The card each jolly of the melds stands for, meld after meld, in meld order."""
+    return [
+        card for meld in melds for _, card in sorted(meld.joker_assignments, key=lambda a: a[0])
+    ]
+
+
+def _jokers_row(melds: tuple[Meld, ...], lang: Lang) -> list[tuple[str, str]]:
+    """The report's line of what each jolly stands for, if the melds hold any."""
+    stands = _stands_for(melds)
+    if not stands:
+        return []
+    joker = Card.joker().unicode()
+    return [(pick(lang, "jolly", "joker"), ", ".join(f"{joker} = {c.unicode()}" for c in stands))]
 
 
 def kind_name(meld: Meld, lang: Lang) -> str:
@@ -169,10 +172,7 @@ def _print_meld(meld: Meld, points: int, rules_name: str, lang: Lang) -> None:
     verdict.append(pick(lang, "Gioco valido: ", "Valid meld: "), style="bold")
     verdict.append(kind_name(meld, lang), style="bold green")
     rows = [(pick(lang, "carte", "cards"), format_cards(meld.cards))]
-    if meld.joker_assignments:
-        joker = Card.joker().unicode()
-        jokers = ", ".join(f"{joker} = {card.unicode()}" for card in _stands_for(meld))
-        rows.append((pick(lang, "jolly", "joker"), jokers))
+    rows.extend(_jokers_row((meld,), lang))
     rows.append((pick(lang, "punti di apertura", "opening points"), str(points)))
     rows.append((pick(lang, "regole", "rules"), rules_name))
     _report(verdict, rows)
