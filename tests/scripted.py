@@ -14,7 +14,7 @@ from ramino.engine.actions import Discard, Draw, parse_action
 from ramino.engine.round import Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 
-#: The presets whose rounds can be played now (pokerato and carioca come later).
+#: The presets whose rounds can be played now (carioca and the imaginary jolly come later).
 PLAYABLE = (
     "classico",
     "classico-2",
@@ -25,6 +25,7 @@ PLAYABLE = (
     "rami-51",
     "tradizionale",
     "casertano",
+    "pokerato",
 )
 
 

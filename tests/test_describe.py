@@ -16,6 +16,7 @@ from ramino.engine.errors import Reason, RulesError
 from ramino.engine.presets import get_preset, preset_names
 from ramino.engine.rules import (
     AttachableDiscard,
+    Betting,
     Contract,
     DeckSize,
     HandSize,
@@ -69,7 +70,18 @@ VALUES: dict[str, list[Any]] = {
     "flush_stake_multiplier": [1, 2, 4],
     "straight_flush_stake_multiplier": [1, 4],
     "royal_stake_multiplier": [1, 6],
+    "starting_chips": [1, 50, 100],
+    "blind": [1, 2],
+    "raise_unit": [None, 2, 5],
+    "max_raises": [None, 0, 1, 3],
     "contracts": [(), tuple(Contract), (Contract.PAIR, Contract.SET)],
+}
+
+# A match played for chips: a number of hands.
+_BETTING: dict[str, Any] = {
+    "betting": Betting.BLIND,
+    "match_end": MatchEnd.FIXED_ROUNDS,
+    "match_rounds": 10,
 }
 
 # Knobs that only matter once another knob allows them: set that one first.
@@ -85,11 +97,14 @@ ENABLERS: dict[str, dict[str, Any]] = {
     "match_rounds": {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 8},
     "max_reentries": {"reentry": True},
     "reentry_stake": {"reentry": True},
+    # Chips, the blind and raises are told where the match is played for chips.
+    **dict.fromkeys(("starting_chips", "blind", "raise_unit", "max_raises"), _BETTING),
 }
 
 # Values that need a companion change to be valid rules.
 COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
     ("match_end", MatchEnd.FIXED_ROUNDS): {"match_rounds": 8},
+    ("betting", Betting.BLIND): _BETTING,
 }
 
 

@@ -352,7 +352,9 @@ def test_every_refusal_of_a_round_is_a_full_sentence_in_both_languages(reason: R
     [
         (lambda: Round(CLASSICO, 2, dealer=2), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 2, deck_order=[0, 0, 1]), Reason.BAD_DEAL),
-        (lambda: Round(get_preset("pokerato"), 3), Reason.VARIANT_NOT_PLAYABLE),
+        (lambda: Round(get_preset("carioca"), 3), Reason.VARIANT_NOT_PLAYABLE),
+        (lambda: Round(get_preset("pokerato"), 3, chips=[5, 0, 5]), Reason.BAD_DEAL),
+        (lambda: Round(CLASSICO, 2, chips=[5, 5]), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 1), Reason.TOO_FEW_PLAYERS),
         (lambda: Round(CLASSICO, 7), Reason.TOO_MANY_PLAYERS),
         (lambda: Round(CLASSICO, 2).round_result(NAMES[:2]), Reason.ROUND_NOT_OVER),

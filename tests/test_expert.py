@@ -56,7 +56,7 @@ def test_the_round_the_expert_plays_its_turn_on_shows_what_it_saw() -> None:
 
     for preset in PLAYABLE:
         rules = replace(get_preset(preset), max_turns=20)
-        r = Round(rules, 2, seed=preset)
+        r = Round(rules, max(2, rules.min_players), seed=preset)
         while not r.is_over:
             obs = r.observation(r.to_play)
             rebuilt = _as_seen(obs)

@@ -43,7 +43,7 @@ class Referee:
 def test_greedy_plays_legal_actions_only(preset: str) -> None:
     rules = replace(get_preset(preset), max_turns=60)
     for players in (2, 3):
-        if players > rules.max_players:
+        if not rules.min_players <= players <= rules.max_players:
             continue
         for seed in range(2):
             bots = [

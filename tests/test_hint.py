@@ -120,8 +120,9 @@ def test_a_hint_is_frozen() -> None:
 @pytest.mark.parametrize("preset", PLAYABLE)
 def test_every_plan_is_legal_along_a_round(preset: str) -> None:
     rules = dataclasses.replace(get_preset(preset), max_turns=40)
-    r = Round(rules, 2, seed=f"hint/{preset}")
-    bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+    players = max(2, rules.min_players)
+    r = Round(rules, players, seed=f"hint/{preset}")
+    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3)][:players]
     while not r.is_over:
         obs = r.observation(r.to_play)
         advice = hint(obs)
@@ -131,8 +132,13 @@ def test_every_plan_is_legal_along_a_round(preset: str) -> None:
         trial = r.copy()
         for action in advice.actions:
             trial.apply(action)
-        # The plan ends the turn (a draw, a discard, or going out).
-        assert trial.is_over or trial.to_play != obs.seat or trial.phase.value == "play"
+        # The plan ends the turn (a draw, a discard, or going out), or it is one bet.
+        assert (
+            trial.is_over
+            or trial.to_play != obs.seat
+            or trial.phase.value == "play"
+            or (obs.phase.value == "bet" and len(advice.actions) == 1)
+        )
         if len(advice.actions) > 1:
             assert trial.is_over or trial.to_play != obs.seat
         r.apply(bots[r.to_play].act(obs))

@@ -31,9 +31,12 @@ from ramino.engine import rules as rules_module
 from ramino.engine.actions import (
     Action,
     Attach,
+    Call,
     Discard,
     Draw,
+    Fold,
     Lay,
+    Raise,
     Show,
     Swap,
     TakeDiscard,
@@ -44,7 +47,7 @@ from ramino.engine.melds import Meld, MeldKind
 from ramino.engine.observation import Observation
 from ramino.engine.rebuild import round_from_view
 from ramino.engine.round import EndReason, Phase, Round
-from ramino.engine.rules import Rules, SetJokerSwap
+from ramino.engine.rules import Betting, Rules, SetJokerSwap
 from ramino.engine.scoring import Closing
 from scripted import PLAYABLE, attributes
 
@@ -80,7 +83,20 @@ def new_round(table: tuple[str, int], seed: int, *, max_turns: int | None = None
     rules = get_preset(name)
     if max_turns is not None:
         rules = replace(rules, max_turns=max_turns)
-    return Round(rules, players, seed=seed, dealer=seed % players)
+    if rules.betting is Betting.NONE:
+        return Round(rules, players, seed=seed, dealer=seed % players)
+    # Short stacks, so that players go all-in and side pots are made; sometimes chips
+    # carried over from a hand nobody won.
+    rng = random.Random(seed)
+    chips = [rng.randint(1, 8) for _ in range(players)]
+    carried = rng.choice((0, 0, 7))
+    r = Round(rules, players, seed=seed, dealer=seed % players, chips=chips, carried=carried)
+    DEALT[:] = [(r, sum(chips) + carried)]
+    return r
+
+
+#: The last round new_round dealt with chips, and the chips on its table.
+DEALT: list[tuple[Round, int]] = []
 
 
 # Set at the deal and never changed; the histories only grow, so their length and last
@@ -106,7 +122,9 @@ def snapshot(r: Round) -> bytes:
 
 
 def check_every_card_once(r: Round) -> None:
-    """Every card id of the deck is in exactly one place: a hand, the stock, the pile, a meld."""
+    """Every card id of the deck is in exactly one place: a hand, the stock, the pile, a meld;
+    and under rules with betting, every chip: behind a seat, in the pots or settled."""
+    check_every_chip_once(r)
     places: list[int] = [i for hand in r.hands for i in hand]
     places += r.stock
     places += r.discard_pile
@@ -117,6 +135,32 @@ def check_every_card_once(r: Round) -> None:
     assert sorted(counts) == list(range(len(r.deck))), "cards lost"
     for meld in r.table:
         assert tuple(r.deck[i] for i in meld.ids) == meld.meld.cards
+
+
+def check_every_chip_once(r: Round) -> None:
+    """Chips are never made nor lost: those each seat held as the hand began, plus those
+    carried in, are always behind the seats and in the pots, and after the hand, behind the
+    seats and left on the table."""
+    betting = r.betting
+    if betting is None:
+        assert r.end is None or r.end.chips is None
+        return
+    assert min(betting.stacks) >= 0 and min(betting.put_in) >= 0
+    total = sum(betting.stacks) + sum(betting.put_in) + betting.carried
+    for dealt, chips in DEALT:
+        if dealt is r:
+            assert total == chips
+    end = r.end
+    if end is not None:
+        settled = end.chips
+        assert settled is not None
+        assert sum(settled.chips) + settled.carried_out == total
+        assert min(settled.chips) >= 0
+        assert sum(p.amount for p in settled.pots) == sum(settled.put_in)
+        if end.out is None:
+            assert settled.carried_out == betting.pot
+        else:
+            assert settled.carried_out == 0
 
 
 def choose(r: Round, rng: random.Random) -> Action:
@@ -236,7 +280,7 @@ def candidates(r: Round, rng: random.Random, count: int) -> list[Action]:
     seat = r.to_play
     hand = [r.deck[i] for i in r.hands[seat]]
     melds = len(r.table)
-    found: list[Action] = [Draw(), TakeDiscard()]
+    found: list[Action] = [Draw(), TakeDiscard(), Call(), Fold(), Raise()]
     if r.taken_card is not None:
         found.append(Discard(r.deck[r.taken_card]))
     makers: list[Callable[[], Action]] = [
@@ -341,6 +385,10 @@ def test_random_play_ends_within_max_turns(table: tuple[str, int], seed: int, ca
         assert end.out is not None
         # Only Casertano's seven of a kind wins with cards still in hand.
         assert not r.hands[end.out] or end.closing is Closing.SEVEN_OF_A_KIND
+    elif end.reason is EndReason.ALL_FOLDED:
+        # Everyone else folded in the betting round: no card was played.
+        assert r.betting is not None and r.betting.still_in == (end.out,)
+        assert r.turn == 1 and not r.table
     else:
         assert end.out is None
         if end.reason is EndReason.MAX_TURNS:

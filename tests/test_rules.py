@@ -144,8 +144,20 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "jokers": 4,
         "melding_during_play": False,
         "betting": Betting.BLIND,
+        # RULES.md §6.1 and [P]: 3 to 5 players, a match of 10 hands for chips.
+        "min_players": 3,
+        "max_players": 5,
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 10,
+        "starting_chips": 100,
+        "blind": 1,
+        "raise_unit": None,
+        "max_raises": 3,
     },
     "pokerato-immaginario": {
+        # [P]: 2 to 6 players.
+        "min_players": 2,
+        "max_players": 6,
         "decks": 2,
         "jokers": 0,
         "hand_size": 9,
@@ -183,7 +195,7 @@ ALSO_ALLOWED: dict[str, set[str]] = {
     "casertano": {"final_discard", "reentry_stake", "rummy_bonus"},
     "pokerato": {"max_jokers_per_meld"},  # "more than one per meld", checked below
     # [G]: in both pokerato forms nothing is laid during the round, and there is a pot.
-    "pokerato-immaginario": {"melding_during_play", "betting"},
+    "pokerato-immaginario": {"melding_during_play", "betting", "match_end", "match_rounds"},
 }
 
 
@@ -309,6 +321,20 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"match_rounds": 3},
     {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 3, "contracts": tuple(Contract)},
     {"seven_of_a_kind_wins": True, "decks": 1, "max_players": 4},
+    {"betting": Betting.BLIND},
+    {
+        "betting": Betting.BLIND,
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 10,
+        "joker_upcard": JokerUpcard.TO_FIRST_PLAYER,
+    },
+    {
+        "betting": Betting.BLIND,
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 10,
+        "starting_chips": 5,
+        "blind": 10,
+    },
 ]
 
 

@@ -54,6 +54,10 @@ INTS: dict[str, tuple[int, ...]] = {
     "close_credits": (1,),
     "close_credits_flush": (2,),
     "close_credits_straight": (5,),
+    "starting_chips": (1, 100, 500),
+    "blind": (1, 2, 5),
+    "raise_unit": (1, 2, 10),
+    "max_raises": (0, 1, 3),
     "flush_stake_multiplier": (1, 2),
     "straight_flush_stake_multiplier": (4,),
     "royal_stake_multiplier": (6,),
@@ -66,6 +70,7 @@ COMPANIONS: dict[tuple[str, object], str] = {
     ("match_end", "fixed_rounds"): "match_rounds = 8",
     ("match_rounds", 1): 'match_end = "fixed_rounds"',
     ("match_rounds", 8): 'match_end = "fixed_rounds"',
+    ("betting", "blind"): 'match_end = "fixed_rounds"\nmatch_rounds = 10',
 }
 
 # Other ways to write a value, each with the value it must give.
@@ -117,6 +122,9 @@ def _cases() -> list[tuple[str, str, object]]:
             words = ["none", "unlimited", "Unlimited"]
             if knob == "opening_joker_value":
                 words.append("card")
+            if knob == "raise_unit":
+                # No limit makes no sense for a raise: no number means the blind.
+                words = ["blind", "Blind", "none"]
             cases += [(knob, f'"{word}"', None) for word in words]
         else:
             cases += [(knob, text, value) for text, value in TUPLES[knob]]

@@ -31,6 +31,7 @@ from ..engine.errors import RaminoError
 from ..engine.observation import Observation
 from ..engine.round import Phase, Round
 from ._expert_hold import Hold, hold_turn
+from .betting import TIGHT
 from .greedy import Style, decide
 
 __all__ = ["ExpertBot"]
@@ -61,7 +62,8 @@ class ExpertBot:
     ) -> None:
         self._random = random.Random(seed)
         self._name = name
-        self.style = style or Style()
+        # It bets tight: it calls only when the pot pays well, and raises its strong hands.
+        self.style = style or Style(betting=TIGHT)
         self.hold = hold or Hold()
         # The rest of this turn's chosen plan: (turn, history length, actions still to play).
         self._plan: tuple[int, int, tuple[Action, ...]] | None = None
@@ -85,7 +87,7 @@ class ExpertBot:
         greedy = decide(observation, self.style, self._random).action
         if len(legal) == 1:
             return legal[0]
-        if observation.phase is Phase.DRAW:
+        if observation.phase is not Phase.PLAY:
             return greedy
         try:
             return self._play(observation)

@@ -14,7 +14,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.actions import (
+    Action,
+    Attach,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from ..engine.analysis import closing_kind, meld_candidates
 from ..engine.cards import JOKER, Card, Rank
 from ..engine.errors import RaminoError
@@ -22,6 +33,8 @@ from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
 from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, SetSuits
 from ..engine.scoring import Closing, card_penalty
+from ..engine.state import Phase
+from .betting import SOUND, BetChoice, BettingStyle, choose_bet
 from .solver import least_deadwood
 
 __all__ = ["Decision", "GreedyBot", "Style", "Why", "decide"]
@@ -72,6 +85,14 @@ class Why(enum.StrEnum):
     """An opponent is about to go out: throw the high points."""
     DISCARD_RANDOM = "discard_random"
     """A beginner's slip: a discard chosen at random."""
+    BET_CALL = "bet_call"
+    """Call (*vedo*): the chance of winning pays for what the call costs."""
+    BET_CHECK = "bet_check"
+    """Call for nothing: the stake is already matched."""
+    BET_RAISE = "bet_raise"
+    """Raise (*rilancio*): a strong hand, or a beginner's bluff."""
+    BET_FOLD = "bet_fold"
+    """Fold (*lascio*): the hand is too far from going out for what the call costs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +111,8 @@ class Decision:
     """The meld on the table an attachment or a swap is about."""
     threat: int = 0
     """The fewest cards an opponent holds, for an unloading discard."""
+    bet: BetChoice | None = None
+    """For a bet, how far the hand is from going out, its chance, the call and the pot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +125,8 @@ class Style:
     """Chance of a random legal discard instead of the best one (a beginner's slip)."""
     near_melds: bool = True
     """Take the top discard for a near meld too, not only to complete a meld."""
+    betting: BettingStyle = SOUND
+    """How he bets in pokerato's betting round."""
 
 
 # --- hand evaluation ---
@@ -284,6 +309,8 @@ def decide(
     legal = observation.legal_actions
     if not legal:
         raise ValueError(f"seat {observation.seat} has no legal action to choose from")
+    if observation.phase is Phase.BET:
+        return _choose_bet(observation, style, rng)
     if any(isinstance(a, Draw | TakeDiscard) for a in legal):
         return _choose_draw(observation, style)
     shows = [a for a in legal if isinstance(a, Show)]
@@ -305,6 +332,18 @@ def decide(
         return _choose_discard(observation, [d.card for d in discards], style, rng)
     # Nothing the rules of thumb like: any legal action keeps the round going.
     return Decision(legal[0], Why.FORCED)
+
+
+def _choose_bet(observation: Observation, style: Style, rng: random.Random | None) -> Decision:
+    choice = choose_bet(observation, style.betting, rng)
+    action = choice.action
+    if isinstance(action, Raise):
+        why = Why.BET_RAISE
+    elif isinstance(action, Fold):
+        why = Why.BET_FOLD
+    else:
+        why = Why.BET_CALL if choice.to_call else Why.BET_CHECK
+    return Decision(action, why, points=choice.to_call, bet=choice)
 
 
 _CLOSING_ORDER = {

@@ -20,6 +20,7 @@ from ..engine.observation import Observation
 from ..engine.round import TableMeld
 from ..engine.rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
 from ..engine.scoring import hand_penalty
+from .betting import BetChoice
 from .greedy import Decision, Why, decide
 
 __all__ = ["Hint", "hint"]
@@ -299,6 +300,25 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Discard {card}: an opponent holds only {threat}, get rid of high points ({points}).",
     ),
     "discard": ("Scarta {the_card}.", "Discard {card}."),
+    "bet_raise": (
+        "Rilancia: {distance}, e contro {others} hai circa il {chance}% di vincere la mano.",
+        "Raise: {distance}, and against {others} you have about a {chance}% chance to win the"
+        " hand.",
+    ),
+    "bet_call": (
+        "Vedi: metti {chips} per un piatto di {pot}; {distance}, circa il {chance}% di vincere.",
+        "Call: put in {chips} for a pot of {pot}; {distance}, about a {chance}% chance to win.",
+    ),
+    "bet_check": (
+        "Vedi senza mettere niente: la tua puntata pareggia già la più alta.",
+        "Call for nothing: your stake already matches the highest.",
+    ),
+    "bet_fold": (
+        "Lascia: {distance}, circa il {chance}% di vincere, troppo poco per mettere {chips} in"
+        " un piatto di {pot}.",
+        "Fold: {distance}, about a {chance}% chance to win, too little to put in {chips} for"
+        " a pot of {pot}.",
+    ),
 }
 
 
@@ -349,6 +369,8 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
     if card is not None:
         fields.update(card=card.unicode(), the_card=_the(card))
     why = decision.why
+    if decision.bet is not None:
+        return _explain_bet(decision.bet, why, obs, lang)
     if why is Why.FORCED:
         return _text("forced", lang, move=_move_words(action, obs, lang))
     if isinstance(action, Draw):
@@ -390,6 +412,42 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
         Why.DISCARD_UNLOAD: "discard_unload",
     }
     return _text(keys.get(why, "discard"), lang, **fields)
+
+
+def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
+    en = lang == "en"
+    others = sum(1 for seat, out in enumerate(obs.folded) if not out and seat != obs.seat)
+    if bet.short == 0:
+        distance = "your hand is all in melds already" if en else "la mano è già tutta in giochi"
+    elif en:
+        distance = f"you are {_cards(bet.short, lang)} from going out"
+    else:
+        lacking = "manca" if bet.short == 1 else "mancano"
+        distance = f"ti {lacking} {_cards(bet.short, lang)} per chiudere"
+    if en:
+        rivals = "one opponent" if others == 1 else f"{others} opponents"
+    else:
+        rivals = "un avversario" if others == 1 else f"{others} avversari"
+    key = {
+        Why.BET_RAISE: "bet_raise",
+        Why.BET_CHECK: "bet_check",
+        Why.BET_FOLD: "bet_fold",
+    }.get(why, "bet_call")
+    return _text(
+        key,
+        lang,
+        distance=distance,
+        others=rivals,
+        chance=round(100 * bet.chance),
+        chips=_chips(bet.to_call, lang),
+        pot=_chips(bet.pot, lang),
+    )
+
+
+def _chips(count: int, lang: Lang) -> str:
+    if lang == "en":
+        return "one chip" if count == 1 else f"{count} chips"
+    return "una fiche" if count == 1 else f"{count} fiches"
 
 
 def _move_words(action: Action, obs: Observation, lang: Lang) -> str:

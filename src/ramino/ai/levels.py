@@ -7,6 +7,7 @@ bot but holds its melds back to go out all at once (*in mano*) while that is saf
 
 from __future__ import annotations
 
+from .betting import LOOSE
 from .bot import Bot
 from .expert import ExpertBot
 from .greedy import GreedyBot, Style
@@ -19,7 +20,7 @@ LEVELS = ("principiante", "intermedio", "esperto")
 #: A beginner: does not watch the others (feeds the next player, does not unload high cards
 #: when someone is about to close), takes the discard only to complete a meld, and one
 #: discard in four is thrown at random.
-BEGINNER = Style(watch_opponents=False, random_discard=0.25, near_melds=False)
+BEGINNER = Style(watch_opponents=False, random_discard=0.25, near_melds=False, betting=LOOSE)
 
 
 def bot_for_level(level: str, *, seed: int | str | bytes = 0, name: str | None = None) -> Bot:

@@ -14,7 +14,7 @@ from . import _laying
 from ._candidates import Candidate, meld_candidates
 from ._rules_memo import rules_memo
 from ._table_index import attaches, attachments, held_codes, swaps_for, table_index
-from .actions import Action, Attach, Discard, Draw, Lay, TakeDiscard
+from .actions import BETS, Action, Attach, Discard, Draw, Lay, TakeDiscard
 from .cards import JOKER, Card
 from .errors import MeldError, NotationError
 from .going_out import show_candidates
@@ -50,6 +50,10 @@ def legal_actions(round_: Round) -> list[Action]:
     """Every legal action of the player to move, in a stable order."""
     if round_.phase is Phase.OVER:
         return []
+    if round_.phase is Phase.BET:
+        betting = round_.betting
+        assert betting is not None
+        return [BETS[bet.value] for bet in betting.legal_bets()]
     if round_.phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         return [_DRAW, _TAKE] if round_.may_take() else [_DRAW]

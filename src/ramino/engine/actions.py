@@ -10,6 +10,9 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
     discard KS                discard a card (*scartare*)
     show 7H 8H 9H | QC QD QS  go out by showing the whole hand (no melding during play)
     show 7H 8H 9H | QC QD QS discard KS
+    call                      match the highest stake (*vedo*; pokerato's betting round)
+    fold                      leave the hand (*lascio*)
+    raise                     call and add the raise unit (*rilancio*)
 """
 
 from __future__ import annotations
@@ -186,7 +189,43 @@ class Show:
         return text if self.discard is None else f"{text} discard {self.discard}"
 
 
-Action: TypeAlias = Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show
+@dataclass(frozen=True, slots=True)
+class Call:
+    """*Vedo*: put in what it takes to match the highest stake of the betting round."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """*Lascio*: leave the hand; what he put in stays in the pot."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """*Rilancio*: call, and add the raise unit."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "raise"
+
+
+#: The bets of the betting round (pokerato), by their word.
+BETS: dict[str, Call | Fold | Raise] = {"call": Call(), "fold": Fold(), "raise": Raise()}
+
+Action: TypeAlias = Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show | Call | Fold | Raise
 
 
 def _bad(text: str) -> NotationError:
@@ -230,6 +269,10 @@ def parse_action(text: str) -> Action:
         if args:
             raise _bad(text)
         return Draw() if verb == "draw" else TakeDiscard()
+    if verb in BETS:
+        if args:
+            raise _bad(text)
+        return BETS[verb]
     if verb == "discard":
         if len(args) != 1:
             raise _bad(text)

@@ -56,6 +56,9 @@ class BettingRound:
     """What a raise adds to the highest stake."""
     max_raises: int | None
     """Raises allowed in a hand, ``None`` for no limit."""
+    carried: int = 0
+    """Chips left on the table by earlier hands that nobody won: they go to this hand's
+    winner (RULES.md §6.1)."""
 
     @classmethod
     def start(
@@ -66,6 +69,7 @@ class BettingRound:
         blind: int,
         raise_unit: int,
         max_raises: int | None,
+        carried: int = 0,
     ) -> BettingRound:
         """The round as the hand starts: the first seat of ``order`` (the one after the
         dealer) posts the ``blind`` before any card is seen (all he has, if less), and the
@@ -81,6 +85,8 @@ class BettingRound:
             raise ValueError("every seat dealt in holds chips")
         if blind <= 0 or raise_unit <= 0 or (max_raises is not None and max_raises < 0):
             raise ValueError("the blind and the raise are chips, the cap is not negative")
+        if carried < 0:
+            raise ValueError("chips carried over are not negative")
         first = order[0]
         posted = min(blind, stacks[first])
         stacks = list(stacks)
@@ -98,6 +104,7 @@ class BettingRound:
             raises=0,
             raise_unit=raise_unit,
             max_raises=max_raises,
+            carried=carried,
         )
         return replace(betting, to_act=betting._next_after(first))
 
@@ -113,6 +120,11 @@ class BettingRound:
     def highest(self) -> int:
         """The highest stake put in this hand."""
         return max(self.put_in[s] for s in self.order)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle: what the seats put in this hand and what was carried."""
+        return sum(self.put_in) + self.carried
 
     @property
     def still_in(self) -> tuple[int, ...]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from .betting import BettingRound
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
@@ -99,3 +101,71 @@ def multiplied_payments(
         for seat in sorted(still_in)
         if seat != winner and multiplier > 1 and put_in[seat] and stacks[seat]
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Where the chips of a hand went, by seat."""
+
+    before: tuple[int, ...]
+    """Chips each seat held as the hand started, before the blind."""
+    put_in: tuple[int, ...]
+    """Chips each seat put in the pots."""
+    pots: tuple[Pot, ...]
+    """The main pot and the side pots at the end of the betting, main first."""
+    carried_in: int
+    """Chips on the table from earlier hands that nobody won."""
+    won: tuple[int, ...]
+    """Chips each seat took from the pots (the winner: with the chips carried in)."""
+    paid: tuple[int, ...]
+    """What the multiplier of the close moved: received by the winner, paid by the others
+    (negative)."""
+    multiplier: int
+    """The multiplier of the winner's close (1 for an ordinary close or no winner)."""
+    carried_out: int
+    """Chips left on the table for the next hand: every pot, when nobody went out."""
+    chips: tuple[int, ...]
+    """Chips each seat holds after the hand."""
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """What each seat won (positive) or lost (negative) in the hand."""
+        return tuple(after - before for after, before in zip(self.chips, self.before, strict=True))
+
+
+def settle(
+    betting: BettingRound, winner: int | None, order: Sequence[int], multiplier: int = 1
+) -> Settlement:
+    """Settle a hand whose betting ended as ``betting``: ``winner`` (the seat that went out,
+    or the last one in) takes the pots he is in and the chips carried in, the others share
+    back the pots he is not in (``order``: the seats from the one after the dealer), and a
+    multiplied close makes the others pay (:func:`multiplied_payments`). With no winner
+    (the round stopped by a cap) every chip stays on the table for the next hand.
+
+    >>> from ramino.engine.betting import Bet
+    >>> b = BettingRound.start([5, 20, 20], [1, 2, 0], blind=1, raise_unit=4, max_raises=3)
+    >>> b = b.act(Bet.RAISE).act(Bet.CALL).act(Bet.CALL)  # seat 0 all-in for 5
+    >>> s = settle(b, 0, order=[1, 2, 0])
+    >>> s.pots, s.chips, s.net
+    ((Pot(amount=15, seats=(0, 1, 2)),), (15, 15, 15), (10, -5, -5))
+    >>> settle(b, None, order=[1, 2, 0]).carried_out
+    15
+    """
+    stacks = betting.stacks
+    put_in = betting.put_in
+    before = tuple(s + p for s, p in zip(stacks, put_in, strict=True))
+    pots = make_pots(put_in, betting.folded)
+    seats = range(len(stacks))
+    if winner is None:
+        nothing = (0,) * len(stacks)
+        return Settlement(
+            before, put_in, pots, betting.carried, nothing, nothing, 1, betting.pot, stacks
+        )
+    taken = award(pots, winner, order)
+    taken[winner] = taken.get(winner, 0) + betting.carried
+    won = tuple(taken.get(s, 0) for s in seats)
+    payments = multiplied_payments(put_in, stacks, betting.still_in, winner, multiplier)
+    paid = [-payments.get(s, 0) for s in seats]
+    paid[winner] = sum(payments.values())
+    chips = tuple(stacks[s] + won[s] + paid[s] for s in seats)
+    return Settlement(before, put_in, pots, betting.carried, won, tuple(paid), multiplier, 0, chips)

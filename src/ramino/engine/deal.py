@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .cards import Card
 from .deck import Deck
 from .errors import IllegalAction, Reason
-from .rules import Betting, Direction, Rules
+from .rules import Direction, Rules
 from .shuffle import seed_from_int, seed_from_text
 
 
@@ -76,14 +76,6 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
 def check_playable(rules: Rules, players: int) -> None:
     """Refuse the rules this version cannot deal yet, or a number of players they do not
     seat."""
-    if rules.betting is not Betting.NONE:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "le puntate del pokerato (buio, rilanci) arrivano in una versione successiva.",
-                "pokerato's betting (blind, raises) comes in a later version.",
-            ),
-        )
     if rules.contracts:
         raise IllegalAction(
             Reason.VARIANT_NOT_PLAYABLE,

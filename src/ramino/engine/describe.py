@@ -263,17 +263,76 @@ class _Writer:
                     )
                 )
 
-        if r.betting is Betting.BLIND:
+        return out
+
+    def betting(self) -> list[str]:
+        r, t = self.r, self.t
+        if r.betting is Betting.NONE:
+            return []
+        raise_unit = r.blind if r.raise_unit is None else r.raise_unit
+        out = [
+            t(
+                f"Si gioca a fiches: ognuno ne ha {_chips_it(r.starting_chips)} all'inizio"
+                " della partita.",
+                f"The match is played for chips: each player starts with"
+                f" {_chips_en(r.starting_chips)}.",
+            ),
+            t(
+                "Prima di guardare le carte, il primo giocatore dopo il mazziere fa il buio:"
+                f" mette {_chips_it(r.blind)} nel piatto.",
+                "Before looking at his cards, the first player after the dealer posts the"
+                f" blind: {_chips_en(r.blind)} into the pot.",
+            ),
+            t(
+                "Poi, a turno dal giocatore dopo di lui, ognuno vede (mette quanto serve per"
+                " pareggiare la puntata più alta), lascia (esce dalla mano, e quel che ha"
+                f" messo resta nel piatto) o rilancia (vede e aggiunge {_chips_it(raise_unit)})."
+                " Chi ha fatto il buio parla per ultimo e può rilanciare anche se nessuno l'ha"
+                " fatto; il giro finisce quando tutti quelli rimasti hanno messo lo stesso.",
+                "Then, in turn from the player after him, each one calls (puts in what it"
+                " takes to match the highest stake), folds (leaves the hand; what he put in"
+                f" stays in the pot) or raises (calls and adds {_chips_en(raise_unit)}). The"
+                " blind speaks last and may raise even if nobody did; the round ends when"
+                " everyone still in has put in the same.",
+            ),
+        ]
+        if r.max_raises is None:
+            out.append(t("I rilanci non hanno limite.", "Raises have no limit."))
+        elif r.max_raises == 0:
+            out.append(t("Non si rilancia mai.", "Nobody may raise."))
+        elif r.max_raises == 1:
+            out.append(t("Per mano si rilancia una volta sola.", "A hand allows one raise."))
+        else:
             out.append(
                 t(
-                    "Prima di guardare le carte, il primo giocatore dopo il mazziere fa il"
-                    " buio, cioè mette la posta concordata; gli altri, a turno, vedono,"
-                    " lasciano o rilanciano come nel poker. Chi chiude prende il piatto.",
-                    "Before looking at his cards, the first player after the dealer posts"
-                    " the agreed blind; the others in turn call, fold or raise as in poker."
-                    " Whoever goes out takes the pot.",
+                    f"Per mano si rilancia al massimo {r.max_raises} volte.",
+                    f"A hand allows {r.max_raises} raises at most.",
                 )
             )
+        out.extend(
+            [
+                t(
+                    "Chi non ha fiches per vedere mette tutte quelle che ha: il piatto si"
+                    " divide in un piatto principale e piatti laterali, come nel poker.",
+                    "A player without the chips to call puts in all he has: the pot splits"
+                    " into a main pot and side pots, as in poker.",
+                ),
+                t(
+                    "Se lasciano tutti tranne uno, lui prende il piatto e la mano finisce"
+                    " senza giocare le carte.",
+                    "If all but one fold, he takes the pot and the hand ends without playing"
+                    " the cards.",
+                ),
+                t(
+                    "Chi chiude prende ogni piatto in cui è; un piatto laterale in cui non è"
+                    " torna, in parti uguali, a chi c'è. Se nessuno chiude, i piatti restano"
+                    " sul tavolo e li prende chi vince la mano dopo.",
+                    "Whoever goes out takes every pot he is in; a side pot he is not in goes"
+                    " back, in equal shares, to those in it. If nobody goes out, the pots stay"
+                    " on the table for the winner of the next hand.",
+                ),
+            ]
+        )
         return out
 
     def melds(self) -> list[str]:
@@ -939,6 +998,8 @@ class _Writer:
 
     def scoring(self) -> list[str]:
         r, t = self.r, self.t
+        if r.betting is not Betting.NONE:
+            return self._chips_match()
         out = []
         # Going out with a flush or a single run may score apart (Casertano: -20, -50).
         extra_it = extra_en = ""
@@ -1032,6 +1093,28 @@ class _Writer:
             out.append(self._reentry())
         return out
 
+    def _chips_match(self) -> list[str]:
+        r, t = self.r, self.t
+        rounds = r.match_rounds or 1
+        length_it = "una mano sola" if rounds == 1 else f"{rounds} mani"
+        length_en = "a single hand" if rounds == 1 else f"{rounds} hands"
+        return [
+            t(
+                "Non si contano punti: si vincono e si perdono fiches. Chi resta senza fiches"
+                " è fuori.",
+                "No points are counted: chips are won and lost. A player left without chips"
+                " is out.",
+            ),
+            t(
+                f"La partita dura {length_it}, o finché restano in troppo pochi per"
+                " giocare: vince chi ha più fiches. Le fiches rimaste sul tavolo alla fine"
+                " si dividono fra chi è ancora in gioco.",
+                f"The match lasts {length_en}, or until too few players are left to play:"
+                " the most chips wins. Chips left on the table at the end are shared among"
+                " the players still in.",
+            ),
+        ]
+
     def _credits(self) -> str:
         r, t = self.r, self.t
 
@@ -1099,12 +1182,21 @@ class _Writer:
 
 _SECTIONS: tuple[tuple[str, str, Callable[[_Writer], list[str]]], ...] = (
     ("Mazzo e distribuzione", "Deck and deal", _Writer.deal),
+    ("Puntate", "Betting", _Writer.betting),
     ("Giochi e jolly", "Melds and jokers", _Writer.melds),
     ("Apertura", "Opening", _Writer.opening),
     ("Pozzo", "Discard pile", _Writer.discard_pile),
     ("Chiusura", "Going out", _Writer.going_out),
     ("Conteggio e partita", "Scoring and match", _Writer.scoring),
 )
+
+
+def _chips_it(n: int) -> str:
+    return "una fiche" if n == 1 else f"{n} fiches"
+
+
+def _chips_en(n: int) -> str:
+    return "one chip" if n == 1 else f"{n} chips"
 
 
 def describe(rules: Rules, lang: str = "it", *, players: int | None = None) -> str:

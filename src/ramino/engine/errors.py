@@ -97,6 +97,8 @@ class Reason(enum.StrEnum):
     SHOW_INCOMPLETE = "show_incomplete"
     # betting (pokerato)
     BETTING_OVER = "betting_over"
+    MUST_BET_FIRST = "must_bet_first"
+    NO_BETTING = "no_betting"
     RAISE_LIMIT = "raise_limit"
     RAISE_NOT_COVERED = "raise_not_covered"
     RAISE_UNANSWERABLE = "raise_unanswerable"

@@ -14,7 +14,7 @@ from typing import Any
 from .cards import Card
 from .deck import check_in_deck
 from .errors import Localized, Reason, ScoreError
-from .rules import MatchEnd, Rules
+from .rules import Betting, MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
 from .text import shown, writable
 
@@ -37,6 +37,12 @@ class RoundResult:
     in_one_turn: bool = False
     """The closer went out in one turn (*chiusura in mano*, "ramino")."""
     closing: Closing = Closing.SIMPLE
+    chips: Mapping[str, int] | None = None
+    """Under rules with betting (pokerato): the chips each player dealt in won (positive)
+    or lost (negative) in the hand."""
+    on_table: int = 0
+    """Under rules with betting: the chips the hand left on the table for the next one
+    (every pot, when nobody went out), those left by earlier hands included."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,12 @@ class RoundSheet:
     """The messa added to each loser this round (0 if none)."""
     credits: Mapping[str, int]
     """Credits won this round."""
+    chips: Mapping[str, int] | None = None
+    """Under rules with betting: the chips each player won or lost this round."""
+    chip_totals: Mapping[str, int] | None = None
+    """Under rules with betting: every player's chips after the round."""
+    on_table: int = 0
+    """Under rules with betting: chips left on the table for the next round."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form of the line."""
@@ -77,6 +89,9 @@ class RoundSheet:
             "reentered": list(self.reentered),
             "messa": self.messa,
             "credits": dict(self.credits),
+            "chips": None if self.chips is None else dict(self.chips),
+            "chip_totals": None if self.chip_totals is None else dict(self.chip_totals),
+            "on_table": self.on_table,
         }
 
 
@@ -170,6 +185,10 @@ class Match:
         self._reentries: list[Reentry] = []
         self._pending_reentries: list[str] = []
         self._messa_level = rules.messa
+        # Under rules with betting (pokerato) the match is played for chips.
+        self._betting = rules.betting is not Betting.NONE
+        self._chips: dict[str, int] = dict.fromkeys(names, rules.starting_chips)
+        self._on_table = 0
         self._over = False
         self._winner: str | None = None
 
@@ -233,6 +252,16 @@ class Match:
         return dict(self._stakes)
 
     @property
+    def chips(self) -> dict[str, int] | None:
+        """Under rules with betting, every player's chips (*fiches*), a copy; else ``None``."""
+        return dict(self._chips) if self._betting else None
+
+    @property
+    def on_table(self) -> int:
+        """Chips left on the table by hands nobody won, for the next hand's winner."""
+        return self._on_table
+
+    @property
     def messa_level(self) -> int:
         """The messa the losers of the next round will add (0 without messa)."""
         return self._messa_level
@@ -247,6 +276,11 @@ class Match:
         >>> m.result(), m.result("en")
         ('Vince Anna, con 0.', 'Anna wins, with 0.')
         """
+        if self._winner is not None and self._betting:
+            chips = self._chips[self._winner]
+            if lang == "en":
+                return f"{self._winner} wins, with {chips} chip{'' if chips == 1 else 's'}."
+            return f"Vince {self._winner}, con {chips} fiche{'' if chips == 1 else 's'}."
         if self._winner is not None:
             points = self._totals[self._winner]
             if lang == "en":
@@ -268,6 +302,13 @@ class Match:
         Remaining ties keep seat order.
         """
         seat = {p: i for i, p in enumerate(self.players)}
+        if self._betting:
+            # Played for chips: most chips first, whoever is still in or not.
+            by_chips = sorted(self.players, key=lambda p: (-self._chips[p], seat[p]))
+            if self._winner is not None:
+                by_chips.remove(self._winner)
+                by_chips.insert(0, self._winner)
+            return by_chips
         active = sorted(self.active, key=lambda p: (self._totals[p], seat[p]))
         gone = sorted(self.eliminated, key=lambda p: (-self._left_in[p], self._totals[p], seat[p]))
         order = active + gone
@@ -281,11 +322,12 @@ class Match:
     def check(self, result: RoundResult) -> None:
         """Raise :class:`ScoreError` if ``result`` cannot be recorded now; change nothing."""
         self._counts(result)
+        self._chip_changes(result)
 
     def can_record(self, result: RoundResult) -> bool:
         """Whether ``result`` would be accepted."""
         try:
-            self._counts(result)
+            self.check(result)
         except ScoreError:
             return False
         return True
@@ -296,6 +338,9 @@ class Match:
         On any error raise :class:`ScoreError` and leave the match unchanged.
         """
         hand_points = self._counts(result)
+        net = self._chip_changes(result)
+        if self._betting:
+            return self._record_chips(result, hand_points, net)
         count = score_round(
             hand_points,
             self.rules,
@@ -335,6 +380,121 @@ class Match:
         self._pending_reentries = []
         self._rounds.append(sheet)
         return sheet
+
+    def _record_chips(
+        self, result: RoundResult, hand_points: dict[str, int], net: dict[str, int]
+    ) -> RoundSheet:
+        """Record a hand played for chips (RULES.md §6.1): who has none left is out; the
+        match ends after ``match_rounds`` hands, or when fewer players hold chips than a
+        hand needs; most chips wins."""
+        number = len(self._rounds) + 1
+        chips = dict(self._chips)
+        for name, change in net.items():
+            chips[name] += change
+        on_table = result.on_table
+        busted = tuple(p for p in self.active if chips[p] == 0)
+        left = [p for p in self.active if p not in busted]
+        rounds = self.rules.match_rounds
+        over = len(left) < self.rules.min_players or (rounds is not None and number >= rounds)
+        if over and on_table and left:
+            # The match ends with chips on the table: the players still in share them, the
+            # odd chips one each to the first of them in seat order.
+            share, odd = divmod(on_table, len(left))
+            for k, name in enumerate(left):
+                chips[name] += share + (k < odd)
+            on_table = 0
+
+        # Everything is computed: from here on nothing can fail.
+        self._chips = chips
+        self._on_table = on_table
+        for name in busted:
+            self._left_in[name] = number
+        winner = None
+        if over:
+            best = max(chips.values())
+            richest = [p for p in self.players if chips[p] == best]
+            winner = richest[0] if len(richest) == 1 else None
+        self._over, self._winner = over, winner
+        sheet = RoundSheet(
+            number=number,
+            out=result.out,
+            in_one_turn=result.in_one_turn,
+            closing=result.closing,
+            hand_points=hand_points,
+            scores=dict.fromkeys(hand_points, 0),
+            totals=dict(self._totals),
+            eliminated=busted,
+            reentered=(),
+            messa=0,
+            credits={},
+            chips=net,
+            chip_totals=dict(chips),
+            on_table=on_table,
+        )
+        self._rounds.append(sheet)
+        return sheet
+
+    def _chip_changes(self, result: RoundResult) -> dict[str, int]:
+        """Validate the chips of ``result``: each player dealt in once, none left below zero,
+        and not one chip made or lost (the changes and the table's balance)."""
+        given = result.chips
+        if not self._betting:
+            if given is not None or result.on_table:
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=_both(
+                        "con queste regole non si gioca a fiches.",
+                        "these rules are not played for chips.",
+                    ),
+                )
+            return {}
+        if not isinstance(given, Mapping):
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    "con le puntate servono le fiches vinte o perse da ogni giocatore.",
+                    "with betting the chips each player won or lost are needed.",
+                ),
+            )
+        net: dict[str, int] = {}
+        for name, change in given.items():
+            self._check_in(name)
+            if isinstance(change, bool) or not isinstance(change, int):
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=_both(
+                        f"le fiches di {name} vanno date in numeri interi, non {shown(change)}.",
+                        f"the chips of {name} must be whole numbers, not {shown(change)}.",
+                    ),
+                )
+            if self._chips[name] + change < 0:
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=_both(
+                        f"{name} ha {self._chips[name]} fiches e non può perderne {-change}.",
+                        f"{name} holds {self._chips[name]} chips and cannot lose {-change}.",
+                    ),
+                )
+            net[name] = change
+        on_table = result.on_table
+        if isinstance(on_table, bool) or not isinstance(on_table, int) or on_table < 0:
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"le fiches sul tavolo sono un numero intero, non {shown(on_table)}.",
+                    f"the chips on the table are a whole number, not {shown(on_table)}.",
+                ),
+            )
+        balance = sum(net.values()) + on_table - self._on_table
+        if balance:
+            raise ScoreError(
+                Reason.BAD_ROUND_RESULT,
+                detail=_both(
+                    f"le fiches non tornano: ne risultano {balance:+} rispetto a prima.",
+                    f"the chips do not add up: {balance:+} compared with before.",
+                ),
+            )
+        return {p: net.get(p, 0) for p in self.active}
 
     def _ending(
         self, result: RoundResult, totals: dict[str, int], active: tuple[str, ...], number: int
@@ -611,6 +771,8 @@ class Match:
             "credits": dict(self._credits),
             "stakes": dict(self._stakes),
             "messa_level": self._messa_level,
+            "chips": self.chips,
+            "on_table": self._on_table,
             "is_over": self._over,
             "winner": self._winner,
             "standing": self.standing(),

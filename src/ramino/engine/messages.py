@@ -26,8 +26,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "{token!r}: declare a joker as JK=9S (the joker stands for the 9 of spades).",
     ),
     Reason.BAD_ACTION: (
-        "{token!r} non è una mossa: draw, take, lay, attach, swap, discard o show.",
-        "{token!r} is not an action: draw, take, lay, attach, swap, discard or show.",
+        "{token!r} non è una mossa: draw, take, lay, attach, swap, discard, show, call, fold"
+        " o raise.",
+        "{token!r} is not an action: draw, take, lay, attach, swap, discard, show, call, fold"
+        " or raise.",
     ),
     Reason.BAD_MELD_NUMBER: (
         "{token!r} non è il numero di un gioco: i giochi sul tavolo si contano da 0, in cifre"
@@ -324,6 +326,14 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
     Reason.BETTING_OVER: (
         "Il giro di puntate è finito.",
         "The betting round is over.",
+    ),
+    Reason.MUST_BET_FIRST: (
+        "Prima si punta: vedi (call), lascia (fold) o rilancia (raise).",
+        "Betting comes first: call, fold or raise.",
+    ),
+    Reason.NO_BETTING: (
+        "Con queste regole non si punta: vedere, lasciare e rilanciare sono mosse del pokerato.",
+        "These rules have no betting: call, fold and raise are moves of pokerato.",
     ),
     Reason.RAISE_LIMIT: (
         "Non si rilancia più: {detail}",

@@ -91,6 +91,21 @@ class Observation:
     attached_jokers: tuple[int, ...] = ()
     """The table melds he attached a jolly to this turn before opening, if it is his turn
     (taken back, a jolly takes with it what it counted toward the opening)."""
+    chips: tuple[int, ...] | None = None
+    """Under rules with betting (pokerato), the chips each seat holds behind, not yet put
+    in; ``None`` otherwise."""
+    stakes: tuple[int, ...] = ()
+    """Under rules with betting, the chips each seat has put in this hand."""
+    folded: tuple[bool, ...] = ()
+    """Under rules with betting, by seat, whether he has left the hand (*lascio*)."""
+    pot: int = 0
+    """Under rules with betting, every chip in the middle: this hand's and those carried."""
+    to_call: int = 0
+    """In the betting round, on his turn: what calling would put in."""
+    raises: int = 0
+    """Raises made so far in this hand's betting round."""
+    dealer: int = 0
+    """The dealer's seat (*mazziere*)."""
 
     def __init__(
         self,
@@ -119,6 +134,13 @@ class Observation:
         jokers_back: int = 0,
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
+        chips: tuple[int, ...] | None = None,
+        stakes: tuple[int, ...] = (),
+        folded: tuple[bool, ...] = (),
+        pot: int = 0,
+        to_call: int = 0,
+        raises: int = 0,
+        dealer: int = 0,
     ) -> None:
         # Written out: see ramino.engine._frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
@@ -146,6 +168,13 @@ class Observation:
         object.__setattr__(self, "jokers_back", jokers_back)
         object.__setattr__(self, "pending_from", pending_from)
         object.__setattr__(self, "attached_jokers", attached_jokers)
+        object.__setattr__(self, "chips", chips)
+        object.__setattr__(self, "stakes", stakes)
+        object.__setattr__(self, "folded", folded)
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "to_call", to_call)
+        object.__setattr__(self, "raises", raises)
+        object.__setattr__(self, "dealer", dealer)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -180,6 +209,15 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
     mine = round_.to_play == seat and not round_.is_over
     taken = round_.taken_card
     history = tuple(round_.public_history)
+    betting = round_.betting
+    chips: tuple[int, ...] | None = None
+    stakes: tuple[int, ...] = ()
+    folded: tuple[bool, ...] = ()
+    pot = to_call = raises = 0
+    if betting is not None:
+        chips, stakes, pot, raises = betting.stacks, betting.put_in, betting.pot, betting.raises
+        folded = tuple(s in betting.folded for s in range(round_.players))
+        to_call = betting.to_call(seat) if mine and round_.phase is Phase.BET else 0
     return Observation(
         seat=seat,
         players=round_.players,
@@ -206,6 +244,13 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         jokers_back=len(round_.pending_jokers) if mine else 0,
         pending_from=round_.pending_from if mine else None,
         attached_jokers=round_.attached_jokers if mine else (),
+        chips=chips,
+        stakes=stakes,
+        folded=folded,
+        pot=pot,
+        to_call=to_call,
+        raises=raises,
+        dealer=round_.dealer,
     )
 
 

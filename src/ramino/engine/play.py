@@ -159,6 +159,12 @@ class MatchPlay:
         """The winner once the match is over (``None`` while it goes on, or after a draw)."""
         return self.match.winner
 
+    def seat_chips(self) -> tuple[int, ...] | None:
+        """Under rules with betting, the chips of the current round's seats as the hand
+        began; ``None`` otherwise."""
+        chips = self.match.chips
+        return None if chips is None else tuple(chips[name] for name in self._names)
+
     def seat_totals(self) -> tuple[int, ...]:
         """The match totals of the current round's seats, for :meth:`Round.observation`."""
         totals = self.match.totals
@@ -189,11 +195,14 @@ class MatchPlay:
         if self.match.short_handed:
             raise ScoreError(Reason.TOO_FEW_PLAYERS, limit=self.rules.min_players, count=len(names))
         dealer = self.next_dealer
+        chips = self.match.chips
         round_ = Round(
             self.rules,
             len(names),
             seed=round_seed(self.seed, self.rounds + 1),
             dealer=names.index(dealer),
+            chips=None if chips is None else [chips[name] for name in names],
+            carried=self.match.on_table,
         )
         self._names = names
         self._dealers.append(dealer)

@@ -86,9 +86,15 @@ _RAMI_40 = replace(
 _POKERATO = replace(
     CLASSICO,
     name="pokerato",
+    # [P]: 3 to 5 players with the jollies.
+    min_players=3,
+    max_players=5,
     max_jokers_per_meld=None,
     melding_during_play=False,
     betting=Betting.BLIND,
+    # RULES.md §6.1: a match of 10 hands for chips, 100 each, a blind of 1, 3 raises a hand.
+    match_end=MatchEnd.FIXED_ROUNDS,
+    match_rounds=10,
 )
 
 PRESETS: dict[str, Preset] = {
@@ -198,6 +204,9 @@ PRESETS: dict[str, Preset] = {
         replace(
             _POKERATO,
             name="pokerato-immaginario",
+            # [P]: 2 to 6 players with the imaginary jolly.
+            min_players=2,
+            max_players=6,
             jokers=0,
             hand_size=9,
             max_jokers_per_meld=1,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .actions import Call, Fold, Raise
+from .betting import Bet
 from .cards import Card
 from .deck import Deck
 from .observation import Observation
@@ -54,7 +56,26 @@ def round_from_view(
             f" {view.hand_sizes} and {view.stock_count}"
         )
     deck = Deck.for_rules(rules, players)
-    r = Round(rules, players, seed=seed, deck_order=range(len(deck)))
+    chips: list[int] | None = None
+    carried = 0
+    if view.chips is not None:
+        # What each seat held as the hand began: behind him, and put in.
+        chips = [held + put for held, put in zip(view.chips, view.stakes, strict=True)]
+        carried = view.pot - sum(view.stakes)
+    r = Round(
+        rules,
+        players,
+        seed=seed,
+        deck_order=range(len(deck)),
+        dealer=view.dealer,
+        chips=chips,
+        carried=carried,
+    )
+    if r.betting is not None:
+        # The betting round again, bet by bet as everyone saw it.
+        for event in view.history:
+            if isinstance(event.action, Call | Fold | Raise):
+                r.betting = r.betting.act(Bet(str(event.action)))
     free: dict[Card, list[int]] = {}
     for card_id in reversed(range(len(deck))):
         free.setdefault(deck[card_id], []).append(card_id)

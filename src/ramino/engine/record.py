@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from .actions import Action, parse_action
 from .cards import Card
+from .chips import Pot, Settlement
 from .errors import Localized, RaminoError, Reason, RecordError, RulesError
 from .round import EndReason, Round, RoundEnd
 from .rules import Rules
@@ -37,9 +38,30 @@ FORMAT = "ramino-record"
 #: The version of the record format this module writes and reads.
 VERSION = 1
 
-_TOP_KEYS = ("format", "version", "rules", "players", "dealer", "deal", "actions", "result")
+_TOP_KEYS = (
+    "format",
+    "version",
+    "rules",
+    "players",
+    "dealer",
+    "chips",
+    "on_table",
+    "deal",
+    "actions",
+    "result",
+)
 _DEAL_KEYS = ("generator", "seed", "deck_order", "restocks")
-_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts")
+_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts", "chips")
+_SETTLEMENT_KEYS = (
+    "put_in",
+    "pots",
+    "carried_in",
+    "won",
+    "paid",
+    "multiplier",
+    "on_table",
+    "after",
+)
 
 _E = TypeVar("_E", EndReason, Closing)
 
@@ -82,10 +104,14 @@ class Record:
     restocks: tuple[tuple[int, ...], ...] = ()
     """The new stock of each restock (ids, top last): with a deck order, the record replays
     without any shuffle."""
+    chips: tuple[int, ...] | None = None
+    """Under rules with betting (pokerato), each seat's chips as the hand began."""
+    on_table: int = 0
+    """Under rules with betting, the chips earlier hands left on the table."""
 
     def __post_init__(self) -> None:
         # Lists are accepted for convenience and kept as tuples, so equal records compare equal.
-        for name in ("players", "actions", "deck_order"):
+        for name in ("players", "actions", "deck_order", "chips"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
@@ -120,6 +146,12 @@ class Record:
                     f"deve contenere ogni carta del mazzo una volta sola (0–{size - 1}).",
                     f"it must hold every card of the deck exactly once (0–{size - 1}).",
                 )
+        if self.chips is not None and len(self.chips) != len(self.players):
+            raise _bad(
+                "chips",
+                "servono le fiches di ogni giocatore.",
+                "the chips of every player are needed.",
+            )
         end = self.result
         if end is not None and not (
             len(end.hands) == len(end.counts) == len(self.players)
@@ -182,6 +214,11 @@ def record_round(round_: Round, players: Sequence[str]) -> Record:
         )
     shuffled = portable_shuffle(list(range(len(round_.deck))), round_.seed)
     order = None if tuple(shuffled) == round_.deck_order else round_.deck_order
+    betting = round_.betting
+    chips = None
+    if betting is not None:
+        # What each seat holds behind and has put in: his chips as the hand began.
+        chips = tuple(held + put for held, put in zip(betting.stacks, betting.put_in, strict=True))
     return Record(
         rules=round_.rules,
         players=names,
@@ -191,6 +228,8 @@ def record_round(round_: Round, players: Sequence[str]) -> Record:
         actions=tuple(event.action for event in round_.history),
         result=round_.end,
         restocks=tuple(round_.restock_orders),
+        chips=chips,
+        on_table=0 if betting is None else betting.carried,
     )
 
 
@@ -209,6 +248,8 @@ def deal(record: Record) -> Round:
             dealer=record.dealer,
             deck_order=record.deck_order,
             restock_orders=record.restocks,
+            chips=record.chips,
+            carried=record.on_table,
         )
     return Round(
         record.rules,
@@ -217,6 +258,8 @@ def deal(record: Record) -> Round:
         dealer=record.dealer,
         deck_order=record.deck_order,
         restock_orders=record.restocks,
+        chips=record.chips,
+        carried=record.on_table,
     )
 
 
@@ -280,6 +323,11 @@ def verify(record: Record, round_: Round) -> None:
 def _reason_words(end: RoundEnd, players: Sequence[str]) -> Localized:
     if end.reason is EndReason.WENT_OUT and end.out is not None:
         return (f"chiude {players[end.out]}", f"{players[end.out]} goes out")
+    if end.reason is EndReason.ALL_FOLDED and end.out is not None:
+        return (
+            f"lasciano tutti tranne {players[end.out]}",
+            f"everyone but {players[end.out]} folds",
+        )
     if end.reason is EndReason.MAX_TURNS:
         return ("limite di turni", "turn cap")
     return ("limite di rimescolate del tallone", "restock cap")
@@ -320,6 +368,8 @@ def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Localized:
                 f"conta di {name} registrata {want_n}, ripetuta {have_n}.",
                 f"{name}'s count recorded {want_n}, replayed {have_n}.",
             )
+    if expected.chips != got.chips:
+        return ("le fiches vanno diversamente.", "the chips go differently.")
     return ("la fine è diversa.", "the end differs.")
 
 
@@ -372,6 +422,11 @@ def to_json(record: Record) -> str:
         ("rules", _block([(k, _dump(v)) for k, v in rules.items()], "  ")),
         ("players", _dump(list(record.players))),
         ("dealer", _dump(record.dealer)),
+    ]
+    if record.chips is not None:
+        fields.append(("chips", _dump(dict(zip(record.players, record.chips, strict=True)))))
+        fields.append(("on_table", _dump(record.on_table)))
+    fields += [
         ("deal", _dump(deal_)),
         ("actions", _lines([_dump(str(a)) for a in record.actions], "  ")),
     ]
@@ -398,7 +453,7 @@ def _lines(items: Sequence[str], indent: str) -> str:
 
 
 def _result_fields(end: RoundEnd, players: Sequence[str]) -> list[tuple[str, str]]:
-    return [
+    fields = [
         ("end", _dump(end.reason.value)),
         ("out", _dump(None if end.out is None else players[end.out])),
         ("in_one_turn", _dump(end.in_one_turn)),
@@ -406,6 +461,25 @@ def _result_fields(end: RoundEnd, players: Sequence[str]) -> list[tuple[str, str
         ("hands", _dump({p: [str(c) for c in h] for p, h in zip(players, end.hands, strict=True)})),
         ("counts", _dump(dict(zip(players, end.counts, strict=True)))),
     ]
+    settled = end.chips
+    if settled is None:
+        return fields
+
+    def by_player(values: Sequence[int]) -> str:
+        return _dump(dict(zip(players, values, strict=True)))
+
+    pots = [{"amount": p.amount, "seats": [players[s] for s in p.seats]} for p in settled.pots]
+    chips = [
+        ("put_in", by_player(settled.put_in)),
+        ("pots", _dump(pots)),
+        ("carried_in", _dump(settled.carried_in)),
+        ("won", by_player(settled.won)),
+        ("paid", by_player(settled.paid)),
+        ("multiplier", _dump(settled.multiplier)),
+        ("on_table", _dump(settled.carried_out)),
+        ("after", by_player(settled.chips)),
+    ]
+    return [*fields, ("chips", _block(chips, "    "))]
 
 
 def from_json(text: str) -> Record:
@@ -440,6 +514,11 @@ def from_json(text: str) -> Record:
     rules = _rules(_field(data, "rules", ""))
     players = _players(_field(data, "players", ""))
     dealer = _int(data.get("dealer", 0), "dealer")
+    chips = None
+    if "chips" in data:
+        chips_data = _by_player(data["chips"], players, "chips")
+        chips = tuple(_int(chips_data[p], f"chips.{p}") for p in players)
+    on_table = _int(data.get("on_table", 0), "on_table")
     raw_deal = _field(data, "deal", "")
     seed, generator, order = _deal(raw_deal)
     restocks = _restocks(raw_deal.get("restocks", []))
@@ -456,6 +535,8 @@ def from_json(text: str) -> Record:
         actions=actions,
         result=result,
         restocks=restocks,
+        chips=chips,
+        on_table=on_table,
     )
 
 
@@ -615,11 +696,11 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
                 f"{shown(out_name)} is no player.",
             )
         out = players.index(out_name)
-    if (out is None) != (reason is not EndReason.WENT_OUT):
+    if (out is None) != (reason not in (EndReason.WENT_OUT, EndReason.ALL_FOLDED)):
         raise _bad(
             "result.out",
-            "c'è chi chiude solo quando la fine è went_out.",
-            "somebody goes out only when the end is went_out.",
+            "c'è chi vince la mano solo quando la fine è went_out o all_folded.",
+            "somebody wins the hand only when the end is went_out or all_folded.",
         )
     in_one_turn = _field(value, "in_one_turn", "result")
     if not isinstance(in_one_turn, bool):
@@ -629,7 +710,51 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
     hands = tuple(_hand(hands_data[p], f"result.hands.{p}") for p in players)
     counts_data = _by_player(_field(value, "counts", "result"), players, "result.counts")
     counts = tuple(_int(counts_data[p], f"result.counts.{p}") for p in players)
-    return RoundEnd(reason, out, in_one_turn, closing, hands, counts)
+    raw_chips = value.get("chips")
+    chips = None if raw_chips is None else _settlement(raw_chips, players)
+    return RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips)
+
+
+def _settlement(value: Any, players: tuple[str, ...]) -> Settlement:
+    where = "result.chips"
+    if not isinstance(value, dict):
+        raise _bad(where, "serve un oggetto o null.", "an object or null is needed.")
+    _no_unknown_keys(value, _SETTLEMENT_KEYS, where)
+
+    def by_player(key: str) -> tuple[int, ...]:
+        found = _by_player(_field(value, key, where), players, f"{where}.{key}")
+        return tuple(_int(found[p], f"{where}.{key}.{p}") for p in players)
+
+    raw_pots = _field(value, "pots", where)
+    pots: list[Pot] = []
+    if not isinstance(raw_pots, list):
+        raise _bad(f"{where}.pots", "serve una lista di piatti.", "a list of pots is needed.")
+    for k, pot in enumerate(raw_pots):
+        at = f"{where}.pots[{k}]"
+        if not isinstance(pot, dict):
+            raise _bad(at, "serve un oggetto.", "an object is needed.")
+        _no_unknown_keys(pot, ("amount", "seats"), at)
+        seats = _field(pot, "seats", at)
+        if not isinstance(seats, list) or not all(p in players for p in seats):
+            raise _bad(f"{at}.seats", "serve una lista di giocatori.", "a list of players.")
+        amount = _int(_field(pot, "amount", at), f"{at}.amount")
+        pots.append(Pot(amount, tuple(players.index(p) for p in seats)))
+    put_in = by_player("put_in")
+    after = by_player("after")
+    won, paid = by_player("won"), by_player("paid")
+    # What each seat held as the hand began: what it holds after, less what the hand gave.
+    before = tuple(a - w - p + i for a, w, p, i in zip(after, won, paid, put_in, strict=True))
+    return Settlement(
+        before=before,
+        put_in=put_in,
+        pots=tuple(pots),
+        carried_in=_int(_field(value, "carried_in", where), f"{where}.carried_in"),
+        won=won,
+        paid=paid,
+        multiplier=_int(_field(value, "multiplier", where), f"{where}.multiplier"),
+        carried_out=_int(_field(value, "on_table", where), f"{where}.on_table"),
+        chips=after,
+    )
 
 
 def _choice(kind: type[_E], value: Any, where: str) -> _E:

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import NoReturn
 
 from . import _attaching, _discarding, _drawing, _laying, _legal, _retrieval
 from ._rules_memo import RulesMemo, rules_memo
-from .actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from .actions import Action, Attach, Call, Discard, Draw, Fold, Lay, Raise, Show, Swap, TakeDiscard
+from .betting import Bet, BettingRound
 from .cards import Card, code_order
+from .chips import settle
 from .deal import check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
@@ -28,6 +31,7 @@ from .match import RoundResult
 from .observation import Observation, PublicEvent, observe
 from .presets import get_preset
 from .rules import (
+    Betting,
     Direction,
     DiscardPickup,
     JokerUpcard,
@@ -68,8 +72,8 @@ class Round:
     """
 
     # Declared here so that every attribute has one type, and so that a compiled build lays
-    # them out as slots. At most 29: CPython 3.11 reads a 30th and every other through a dict
-    # (bench/instructions.py, pure build, classico: 2.3% more a decision).
+    # them out as slots. At most 29, as here: CPython 3.11 reads a 30th and every other
+    # through a dict (bench/instructions.py, pure build, classico: 2.3% more a decision).
     rules: Rules
     players: int
     dealer: int
@@ -105,6 +109,8 @@ class Round:
     #: Whether the player to move, not yet opened, can still open this turn: worked out
     #: once a decision (see _laying.check_rest), forgotten at every move.
     _opening_alive: bool | None
+    #: The hand's betting round and its chips, under rules with betting (pokerato).
+    betting: BettingRound | None
 
     def __init__(
         self,
@@ -115,6 +121,8 @@ class Round:
         dealer: int = 0,
         deck_order: Sequence[int] | None = None,
         restock_orders: Sequence[Sequence[int]] = (),
+        chips: Sequence[int] | None = None,
+        carried: int = 0,
         _copy_of: Round | None = None,
     ) -> None:
         if _copy_of is not None:
@@ -149,6 +157,7 @@ class Round:
             self._listed = None
             self._opening_alive = None
             self._no_attachable_discard = source._no_attachable_discard
+            self.betting = source.betting
             return
         if isinstance(rules, str):
             rules = get_preset(rules)
@@ -202,7 +211,18 @@ class Round:
         self._listing = None
         self._listed = None
         self._opening_alive = None
+        self.betting = None
         self._deal(order)
+        if rules.betting is not Betting.NONE:
+            self._post_blind(chips, carried)
+        elif chips is not None or carried:
+            raise IllegalAction(
+                Reason.BAD_DEAL,
+                detail=(
+                    "con queste regole non si gioca a fiches.",
+                    "these rules are not played for chips.",
+                ),
+            )
 
     def __repr__(self) -> str:
         where = f"turn {self.turn}"
@@ -244,6 +264,85 @@ class Round:
             self.discard_pile.append(upcard)
         self.stock = rest[::-1]  # the top of the stock is the end of the list
 
+    def _post_blind(self, chips: Sequence[int] | None, carried: int) -> None:
+        """Start the betting round (RULES.md §6.1): the seat after the dealer posts the blind
+        before any card is seen; the seat after him bets first."""
+        rules = self.rules
+        stacks = [rules.starting_chips] * self.players if chips is None else list(chips)
+        if len(stacks) != self.players or any(
+            isinstance(c, bool) or not isinstance(c, int) or c <= 0 for c in stacks
+        ):
+            raise IllegalAction(
+                Reason.BAD_DEAL,
+                detail=(
+                    f"servono le fiches di {self.players} giocatori, ognuno con almeno una.",
+                    f"the chips of {self.players} players are needed, each with one at least.",
+                ),
+            )
+        if isinstance(carried, bool) or not isinstance(carried, int) or carried < 0:
+            raise IllegalAction(
+                Reason.BAD_DEAL,
+                detail=(
+                    "le fiches rimaste sul tavolo non possono essere negative.",
+                    "the chips left on the table cannot be negative.",
+                ),
+            )
+        self.betting = BettingRound.start(
+            stacks,
+            self._seats_from(self.next_seat(self.dealer)),
+            blind=rules.blind,
+            raise_unit=rules.blind if rules.raise_unit is None else rules.raise_unit,
+            max_raises=rules.max_raises,
+            carried=carried,
+        )
+        self.phase = Phase.BET
+        self._after_bet()
+
+    def _seats_from(self, first: int) -> list[int]:
+        """Every seat once, in the order of play from ``first``."""
+        seats = [first]
+        while len(seats) < self.players:
+            seats.append(self.next_seat(seats[-1]))
+        return seats
+
+    def _after_bet(self) -> None:
+        """Whose turn it is after a bet: the next to bet; or, once the betting is over, the
+        first player still in after the dealer draws; or, all others folded, the hand ends."""
+        betting = self.betting
+        assert betting is not None
+        if betting.to_act is not None:
+            self.to_play = betting.to_act
+            return
+        still_in = betting.still_in
+        if len(still_in) == 1:
+            self._finish(EndReason.ALL_FOLDED, still_in[0], False, Closing.SIMPLE)
+            return
+        self.to_play = still_in[0]
+        self.phase = Phase.DRAW
+
+    def _plan_bet(self, action: Action) -> Commit:
+        betting = self.betting
+        if not isinstance(action, Call | Fold | Raise):
+            raise IllegalAction(Reason.MUST_BET_FIRST)
+        assert betting is not None
+        bet = Bet(str(action))
+        refused = betting.refusal(bet)
+        if refused is not None:
+            raise refused
+        seat = self.to_play
+
+        def commit() -> Event:
+            self.betting = betting.act(bet)
+            event = self._record(seat, action, ())
+            self._after_bet()
+            return event
+
+        return commit
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether ``seat`` still plays this hand (he has not folded in the betting round)."""
+        return self.betting is None or seat not in self.betting.folded
+
     # --- reading the state ---
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -267,8 +366,11 @@ class Round:
 
     @property
     def first_round(self) -> bool:
-        """True until every player has had a turn."""
-        return self.turn <= self.players
+        """True until every player still in the hand has had a turn."""
+        betting = self.betting
+        if betting is None:
+            return self.turn <= self.players
+        return self.turn <= len(betting.still_in)
 
     @property
     def opening_points(self) -> int:
@@ -321,11 +423,14 @@ class Round:
                     f"{self.players} names are needed, one per seat, not {len(names)}.",
                 ),
             )
+        settled = end.chips
         return RoundResult(
             out=None if end.out is None else names[end.out],
             hands={names[s]: end.counts[s] for s in range(self.players) if s != end.out},
             in_one_turn=end.in_one_turn,
             closing=end.closing,
+            chips=None if settled is None else dict(zip(names, settled.net, strict=True)),
+            on_table=0 if settled is None else settled.carried_out,
         )
 
     def copy(self) -> Round:
@@ -436,9 +541,13 @@ class Round:
         """The one decision of a move: the function that makes it, or the refusal raised."""
         if self.phase is Phase.OVER:
             raise IllegalAction(Reason.ROUND_OVER)
+        if self.phase is Phase.BET:
+            return self._plan_bet(action)
         if isinstance(action, Draw | TakeDiscard):
             return _drawing.plan_draw(self, action)
         if self.phase is Phase.DRAW:
+            if isinstance(action, Call | Fold | Raise):
+                self._refuse_bet()
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
         if isinstance(action, Lay):
             return _laying.plan_lay(self, action)
@@ -450,7 +559,15 @@ class Round:
             return _discarding.plan_discard(self, action)
         if isinstance(action, Show):
             return _discarding.plan_show(self, action)
+        if isinstance(action, Call | Fold | Raise):
+            self._refuse_bet()
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+
+    def _refuse_bet(self) -> NoReturn:
+        """Refuse a bet outside the betting round."""
+        if self.betting is None:
+            raise IllegalAction(Reason.NO_BETTING)
+        raise IllegalAction(Reason.BETTING_OVER)
 
     def may_take(self) -> bool:
         """Whether the player to move may take the top of the pile (*pozzo*) now."""
@@ -640,7 +757,12 @@ class Round:
     def _next_turn(self) -> None:
         if self.turn_state.melded:
             self.melded_before[self.to_play] = True
-        self.to_play = self.next_seat(self.to_play)
+        seat = self.next_seat(self.to_play)
+        if self.betting is not None:
+            # Who folded in the betting round plays no more turns in this hand.
+            while seat in self.betting.folded:
+                seat = self.next_seat(seat)
+        self.to_play = seat
         self.turn += 1
         self.phase = Phase.DRAW
         self.turn_state = NEW_TURN
@@ -692,8 +814,25 @@ class Round:
             )
         else:
             counts = tuple(hand_count(h, self.rules) for h in hands)
+        chips = None
+        if self.betting is not None:
+            chips = settle(
+                self.betting,
+                out,
+                self._seats_from(self.next_seat(self.dealer)),
+                self._stake_multiplier(closing) if reason is EndReason.WENT_OUT else 1,
+            )
         self.phase = Phase.OVER
-        self.end = RoundEnd(reason, out, in_one_turn, closing, hands, counts)
+        self.end = RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips)
+
+    def _stake_multiplier(self, closing: Closing) -> int:
+        """How many times the stake a close pays (pokerato immaginario, RULES.md §6.2)."""
+        rules = self.rules
+        if closing is Closing.FLUSH:
+            return rules.flush_stake_multiplier
+        if closing is Closing.STRAIGHT:
+            return rules.straight_flush_stake_multiplier
+        return 1
 
     def winner_by_cap(self) -> tuple[int, ...]:
         """Seats that win a round stopped by a cap (lowest hand), per ``on_round_cap``."""
@@ -729,4 +868,5 @@ _STATE = (
     "turn_state",
     "_no_attachable_discard",
     "_memo",
+    "betting",
 )

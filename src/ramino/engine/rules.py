@@ -367,6 +367,14 @@ class Rules:
     # --- pokerato and carioca ---
     betting: Betting = Betting.NONE
     """Betting on the round (ramino pokerato: the blind and raises, [G])."""
+    starting_chips: int = 100
+    """Chips (*fiches*) each player starts a betting match with (RULES.md §6.1)."""
+    blind: int = 1
+    """Chips the player after the dealer puts in before any card is seen (*il buio*)."""
+    raise_unit: int | None = None
+    """Chips a raise (*rilancio*) adds to the highest stake, ``None`` for the blind."""
+    max_raises: int | None = 3
+    """Raises allowed in a hand, ``None`` for no limit (RULES.md §6.1: 3)."""
     flush_stake_multiplier: int = 1
     """Going out with a flush multiplies the stake (pokerato immaginario: ×2, [G])."""
     straight_flush_stake_multiplier: int = 1
@@ -509,6 +517,11 @@ _CREDITS = _it_en(
     "molto oltre crediti e poste delle fonti (il Casertano dà da 1 a 5 crediti)",
     "far beyond the credits and stakes of the sources (Casertano gives 1 to 5 credits)",
 )
+_MAX_CHIPS = 1_000_000
+_CHIPS = _it_en(
+    "un milione di fiches: diecimila volte le 100 a testa di RULES.md §6.1",
+    "a million chips: ten thousand times the 100 each of RULES.md §6.1",
+)
 _STAKES = _it_en(
     "il pokerato immaginario paga al massimo 6 volte la posta",
     "imaginary-joker pokerato pays 6 times the stake at most",
@@ -580,6 +593,17 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "close_credits": KnobRange(0, _MAX_POINTS, _CREDITS),
     "close_credits_flush": KnobRange(0, _MAX_POINTS, _CREDITS),
     "close_credits_straight": KnobRange(0, _MAX_POINTS, _CREDITS),
+    "starting_chips": KnobRange(1, _MAX_CHIPS, _CHIPS),
+    "blind": KnobRange(1, _MAX_CHIPS, _CHIPS),
+    "raise_unit": KnobRange(1, _MAX_CHIPS, _CHIPS),
+    "max_raises": KnobRange(
+        0,
+        100,
+        _it_en(
+            "le fonti ne contano 3 per mano; senza limite si scrive unlimited",
+            "the sources count 3 a hand; for no limit write unlimited",
+        ),
+    ),
     "flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "straight_flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "royal_stake_multiplier": KnobRange(1, 100, _STAKES),
@@ -687,6 +711,26 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
             f"ci sono {len(r.contracts)} contratti ma {r.match_rounds} smazzate.",
             f"there are {len(r.contracts)} contracts but {r.match_rounds} rounds.",
         )
+    if r.betting is not Betting.NONE:
+        if r.match_end is not MatchEnd.FIXED_ROUNDS:
+            bad(
+                "con le puntate la partita si gioca a fiches per un numero fisso di smazzate:"
+                " match_end deve essere fixed_rounds.",
+                "with betting the match is played for chips over a set number of rounds:"
+                " match_end must be fixed_rounds.",
+            )
+        if r.joker_upcard is JokerUpcard.TO_FIRST_PLAYER:
+            bad(
+                "il jolly al taglio va al primo giocatore, ma con le puntate chi gioca per primo"
+                " si sa solo dopo il giro di puntate: joker_upcard deve essere rebury.",
+                "the jolly at the cut goes to the first player, but with betting who plays"
+                " first is known only after the betting round: joker_upcard must be rebury.",
+            )
+        if r.blind > r.starting_chips:
+            bad(
+                f"il buio ({r.blind}) supera le fiches di partenza ({r.starting_chips}).",
+                f"the blind ({r.blind}) is more than the starting chips ({r.starting_chips}).",
+            )
     if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
         bad(
             "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi.",

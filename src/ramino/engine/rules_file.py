@@ -79,6 +79,7 @@ def _read_bool(key: str, value: Any) -> bool:
 _NONE_WORDS: dict[str, tuple[str, ...]] = {
     "opening_joker_value": ("card", "none", "unlimited"),
     "match_rounds": ("none", "unlimited"),
+    "raise_unit": ("blind", "none"),
 }
 _DEFAULT_NONE_WORDS = ("unlimited", "none")
 

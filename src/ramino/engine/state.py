@@ -15,6 +15,7 @@ from typing import Final
 from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
 from .cards import Card
+from .chips import Settlement
 from .deck import Deck
 from .melds import Meld
 from .scoring import Closing
@@ -23,6 +24,8 @@ from .scoring import Closing
 class Phase(enum.StrEnum):
     """Where the player to move stands in his turn."""
 
+    BET = "bet"
+    """The betting round (pokerato): he calls, folds or raises."""
     DRAW = "draw"
     """He must draw (*pescare*) from the stock or take the top discard."""
     PLAY = "play"
@@ -37,6 +40,8 @@ class EndReason(enum.StrEnum):
     WENT_OUT = "went_out"
     MAX_TURNS = "max_turns"
     MAX_RESTOCKS = "max_restocks"
+    ALL_FOLDED = "all_folded"
+    """Every other player folded in the betting round: the last one in takes the pot."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -172,6 +177,8 @@ class RoundEnd:
     """The cards left in each hand, by seat."""
     counts: tuple[int, ...]
     """The count of each hand (only unbound cards where the others lay after the close)."""
+    chips: Settlement | None = None
+    """Where the chips went, under rules with betting (pokerato)."""
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)

@@ -17,13 +17,13 @@ from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot
 from ..engine.actions import Action
-from ..engine.errors import Localized, Reason, ScoreError
+from ..engine.errors import IllegalAction, Localized, Reason, ScoreError
 from ..engine.match import Match, RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
@@ -210,6 +210,16 @@ class MatchController:
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: {', '.join(LEVELS)}")
+        if rules.betting is not Betting.NONE:
+            raise IllegalAction(
+                Reason.VARIANT_NOT_PLAYABLE,
+                detail=(
+                    "al tavolo del terminale le puntate del pokerato arrivano in una versione"
+                    " successiva; ramino simulate le gioca già.",
+                    "the terminal table plays pokerato's betting in a later version; ramino"
+                    " simulate plays it already.",
+                ),
+            )
         self.human = name
         self.level = level
         self.bot_factory: BotFactory = bot_factory or default_bot_factory
