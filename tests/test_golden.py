@@ -42,6 +42,7 @@ RANDOM_GAMES: dict[str, tuple[int, int]] = {
     "rami-51": (3, 0),
     "tradizionale": (3, 5),
     "casertano": (3, 28),
+    "pokerato": (3, 32),
 }
 
 
@@ -66,6 +67,8 @@ def scripted_round(
     actions: list[str],
     *,
     dealer: int | None = None,
+    chips: list[int] | None = None,
+    carried: int = 0,
 ) -> Round:
     """Deal ``hands`` (by seat, Anna first to play unless ``dealer`` says otherwise), turn up
     ``upcard``, put ``stock`` on top of the stock, and apply ``actions``."""
@@ -81,7 +84,7 @@ def scripted_round(
         stock=parse_cards(stock) if stock else (),
         dealer=dealer,
     )
-    r = Round(rules, n, deck_order=order, dealer=dealer)
+    r = Round(rules, n, deck_order=order, dealer=dealer, chips=chips, carried=carried)
     for text in actions:
         r.apply(parse_action(text))
     return r
@@ -244,11 +247,56 @@ def casertano_close() -> Round:
     )
 
 
+POKERATO = get_preset("pokerato")
+
+
+def pokerato_fold() -> Round:
+    """Pokerato: Anna posts the blind, Bruno raises, Carla and Anna fold; Bruno takes the pot
+    of 3 without a card being played."""
+    return scripted_round(
+        POKERATO,
+        [
+            "AC 3D 5H 7S 9C JD KH 2S 6D 8C",
+            "7H 8H 9H QC QD QS 3S 4S 5S KD",
+            "AD 3C 5C 7C 9D JH KS 2H 6H 8S",
+        ],
+        upcard="2C",
+        stock="",
+        actions=["raise", "fold", "fold"],
+    )
+
+
+def pokerato_side_pots() -> Round:
+    """Pokerato with short stacks: Anna (2 chips) posts the blind and goes all-in for 2
+    against raises to 3; she goes out at her first turn, by showing ten cards in melds (two
+    jollies in one run) and discarding the card drawn. She wins the main pot of 6 and the 4
+    chips carried over; the side pot of 2, which she is not in, goes back to Bruno and Carla."""
+    return scripted_round(
+        POKERATO,
+        [
+            "7H JK JK 10H QC QD QS 3S 4S 5S",
+            "AC 3D 5H 7S 9C JD KH 2S 6D 8C",
+            "AD 3C 5C 7C 9D JH KS 2H 6H 8S",
+        ],
+        upcard="2C",
+        stock="KD",
+        actions=[
+            *("raise", "raise", "call", "call"),  # Bruno 2, Carla 3, Anna all-in, Bruno 3
+            "draw",
+            "show 7H JK JK 10H | QC QD QS | 3S 4S 5S discard KD",
+        ],
+        chips=[2, 10, 10],
+        carried=4,
+    )
+
+
 @dataclass(frozen=True)
 class Scripted:
     build: Callable[[], Round]
     scores: dict[str, int]
     """The round's scores on a fresh score sheet, worked out by hand."""
+    chips: dict[str, int] | None = None
+    """Under rules with betting, the chips each player won or lost, worked out by hand."""
 
 
 #: name -> the script and the scores it must reach.
@@ -271,6 +319,13 @@ SCRIPTED: dict[str, Scripted] = {
     # points saved, against 20 for K♣ K♦ 🃏 or 10♠ 🃏 Q♠): 2♣ 6♥ 10♠ J♥ 4♣ 3♦ 8♣ 6♠ K♣ K♦
     # = 2 + 6 + 10 + 10 + 4 + 3 + 8 + 6 + 10 + 10 = 69.
     "casertano-close": Scripted(casertano_close, {"Anna": -10, "Bruno": 63, "Carla": 69}),
+    # Played for chips, no points: Bruno takes Anna's blind and his own raise of 2.
+    "pokerato-fold": Scripted(pokerato_fold, {}, chips={"Anna": -1, "Bruno": 1, "Carla": 0}),
+    # Put in: Anna 2, Bruno 3, Carla 3. Main pot 2 × 3 = 6 and the 4 carried to Anna (+8);
+    # side pot 1 + 1 = 2 back to Bruno and Carla, 1 each (−2 each).
+    "pokerato-side-pots": Scripted(
+        pokerato_side_pots, {}, chips={"Anna": 8, "Bruno": -2, "Carla": -2}
+    ),
 }
 
 
@@ -297,7 +352,7 @@ def scores(r: Round, names: tuple[str, ...]) -> dict[str, int]:
 
 def test_every_playable_preset_has_a_random_golden_record() -> None:
     playable = {"classico", "classico-2", "apertura-50", "enciclopedia", "scala-40"}
-    playable |= {"rami-40", "rami-51", "tradizionale", "casertano"}
+    playable |= {"rami-40", "rami-51", "tradizionale", "casertano", "pokerato"}
     assert set(RANDOM_GAMES) == playable
     for preset in RANDOM_GAMES:
         assert path_of(preset, scripted=False).is_file(), preset
@@ -325,7 +380,13 @@ def test_scripted_golden_record_reaches_the_scores_worked_out_by_hand(name: str)
     record = load(path_of(name, scripted=True))
     assert record == scripted_record(name), "the file and its script disagree"
     r = replay(record)
-    assert scores(r, record.players) == SCRIPTED[name].scores
+    chips = SCRIPTED[name].chips
+    if chips is None:
+        assert scores(r, record.players) == SCRIPTED[name].scores
+    else:
+        # Played for chips: what each player won, whatever the table held before the hand.
+        assert r.end is not None and r.end.chips is not None
+        assert dict(zip(record.players, r.end.chips.net, strict=True)) == chips
 
 
 def test_stuck_cannot_lay_the_set() -> None:

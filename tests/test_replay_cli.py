@@ -206,3 +206,34 @@ def test_a_bad_seat() -> None:
     # Digits of other scripts pass str.isdigit() and then break int(), as 5000 digits do.
     for seat in ("²", "١", "9" * 5000):
         assert_user_error(run(str(GOLDEN / "stuck.json"), "--seat", seat), "--seat")
+
+
+def test_pokerato_tells_the_blind_the_bets_and_where_the_chips_went() -> None:
+    lines = story("pokerato-side-pots")
+    assert "Fiches: Anna 2, Bruno 10, Carla 10." in lines
+    assert "Anna fa il buio: una fiche." in lines
+    bets = lines.index("Puntate: parla per primo Bruno.")
+    assert lines[bets + 1 : bets + 6] == [
+        "  Bruno rilancia: mette 2 fiches, in tutto 2.",
+        "  Carla rilancia: mette 3 fiches, in tutto 3.",
+        "  Anna vede: mette una fiche (tutte le sue fiches), in tutto 2.",
+        "  Bruno vede: mette una fiche, in tutto 3.",
+        "Puntate finite: nel piatto 12 fiches; giocano Anna, Bruno, Carla. Comincia Anna.",
+    ]
+    assert lines[-4:] == [
+        "Piatto di 6 fiches, conteso da Anna, Bruno, Carla.",
+        "Piatto laterale di 2 fiches, conteso da Bruno, Carla.",
+        "Le 4 fiches rimaste dalle mani prima vanno ad Anna.",
+        "Fiches vinte e perse (e in mano): Anna +8 (10), Bruno -2 (8), Carla -2 (8).",
+    ]
+    english = story("pokerato-side-pots", "--lang", "en")
+    assert "  Anna calls: puts in one chip (all-in), 2 in all." in english
+    assert "Side pot of 2 chips, between Bruno, Carla." in english
+
+
+def test_pokerato_won_by_a_fold_plays_no_card() -> None:
+    lines = story("pokerato-fold", "--seat", "Anna")
+    assert "  Carla lascia." in lines and "  Anna lascia." in lines
+    assert "Lasciano tutti tranne Bruno: prende il piatto senza giocare le carte." in lines
+    assert not any(line.startswith("Turno") for line in lines)
+    assert "  Bruno: 10 carte" in lines  # Anna's view: the others' cards stay hidden

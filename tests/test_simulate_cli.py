@@ -16,6 +16,7 @@ from ramino.cli.app import app
 from ramino.engine import IllegalAction, Reason, get_preset
 from ramino.engine.presets import PRESETS
 from ramino.engine.round import Round
+from ramino.engine.rules import Betting
 
 runner = CliRunner(
     env={"RAMINO_LANG": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"}
@@ -78,13 +79,44 @@ def test_every_playable_preset_simulates(preset: str, tmp_path: Path) -> None:
     rules = get_preset(preset)
     players = min(3, rules.max_players)
     data = run_json("--rules", short(tmp_path, preset), "--players", str(players), "--rounds", "2")
-    assert list(data) == ROUND_KEYS
+    betting = rules.betting is not Betting.NONE
+    assert list(data) == ROUND_KEYS + (["won_by_folds", "chips_won"] if betting else [])
     assert data["rounds"] == 2
     assert list(data["went_out"]) == [str(s) for s in range(players)]
-    assert sum(data["went_out"].values()) + data["ended_by_cap"] == 2
-    assert 0 < data["mean_turns"] <= 40
+    ended = sum(data["went_out"].values()) + data["ended_by_cap"]
+    if betting:
+        # Played for chips: a hand may end in the betting round, and no chip is lost but
+        # those left on the table.
+        ended += data["won_by_folds"]
+        assert sum(data["chips_won"].values()) <= 0
+    assert ended == 2
+    assert (0 if betting else 0.5) < data["mean_turns"] <= 40
     assert data["decisions"] >= 2 * data["mean_turns"]
     assert data["decisions_per_second"] > 0
+
+
+def test_pokerato_reports_the_chips_each_bot_won(tmp_path: Path) -> None:
+    data = run_json(
+        "--rules",
+        short(tmp_path, "pokerato", 60),
+        "--players",
+        "3",
+        "--bots",
+        "esperto,caller,principiante",
+        "--rounds",
+        "4",
+        "--duplicate",
+    )
+    assert data["rounds"] == 12
+    won = {name: figures["chips"]["won"] for name, figures in data["bots"].items()}
+    # Duplicate deals: every chip a bot won, another lost, or it is still on the table.
+    assert sum(won.values()) <= 0 and sum(won.values()) == sum(data["chips_won"].values())
+    for figures in data["bots"].values():
+        low, high = figures["chips"]["ci95"]
+        assert low <= figures["chips"]["mean"] <= high
+    bots = "esperto,caller,principiante"
+    text = run("--rules", "pokerato", "-p", "3", "--bots", bots, "--rounds", "2")
+    assert text.exit_code == 0 and "fiches vinte" in text.stdout
 
 
 def test_a_preset_by_name_with_its_own_caps() -> None:

@@ -52,7 +52,7 @@ LOOSE = BettingStyle(call_margin=0.4, raise_at=2.5, bluff=0.15)
 #: Sound betting (*intermedio*): he calls when it pays, and raises only very strong hands.
 SOUND = BettingStyle(call_margin=1.0, raise_at=2.2)
 #: Tight betting (*esperto*): he calls only when it pays well, and raises his strong hands.
-TIGHT = BettingStyle(call_margin=1.3, raise_at=1.5)
+TIGHT = BettingStyle(call_margin=1.3, raise_at=1.2)
 #: The player who calls everything, never raises and never folds: the baseline to beat.
 CALL_ALL = BettingStyle(call_margin=0.0, raise_at=math.inf)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
 from ..engine.analysis import meld_candidates, opening_reachable
 from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
+from ..engine.chips import chips_words
 from ..engine.errors import RaminoError
 from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from ..engine.observation import Observation
@@ -439,15 +440,9 @@ def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
         distance=distance,
         others=rivals,
         chance=round(100 * bet.chance),
-        chips=_chips(bet.to_call, lang),
-        pot=_chips(bet.pot, lang),
+        chips=chips_words(bet.to_call, lang),
+        pot=chips_words(bet.pot, lang),
     )
-
-
-def _chips(count: int, lang: Lang) -> str:
-    if lang == "en":
-        return "one chip" if count == 1 else f"{count} chips"
-    return "una fiche" if count == 1 else f"{count} fiches"
 
 
 def _move_words(action: Action, obs: Observation, lang: Lang) -> str:

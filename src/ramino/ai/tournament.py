@@ -47,11 +47,12 @@ from ..engine.actions import Action
 from ..engine.match import RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay, round_seed, turns_played
-from ..engine.round import Round, seed_bytes
+from ..engine.round import EndReason, Round, seed_bytes
 from ..engine.rules import Rules
+from .betting import CALL_ALL
 from .bot import Bot, RandomBot, play_match, play_round
 from .expert import ExpertBot
-from .greedy import GreedyBot
+from .greedy import GreedyBot, Style
 from .levels import LEVELS, bot_for_level
 
 __all__ = [
@@ -85,11 +86,17 @@ def _level(level: str) -> BotFactory:
 #: The bots a tournament may name, each made from a seed. Adding a bot is one line here.
 #: Worker processes read this registry too, so a bot must be registered when its module is
 #: imported, not later at run time.
+def _caller(seed: Seed) -> Bot:
+    # Plays its cards as intermedio and calls every bet: the baseline a betting policy beats.
+    return GreedyBot(seed, name="caller", style=Style(betting=CALL_ALL))
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "expert": ExpertBot,
     **{level: _level(level) for level in LEVELS},
+    "caller": _caller,
 }
 
 
@@ -212,6 +219,10 @@ class RoundOutcome:
     in_one_turn: bool = False
     """Whoever went out laid his whole hand in one turn (*in mano*): the rules may double
     the others' counts (:func:`ramino.engine.scoring.loser_score`)."""
+    chips: tuple[int, ...] = ()
+    """Under rules with betting (pokerato), the chips each seat won or lost."""
+    all_folded: bool = False
+    """Everyone else folded in the betting round: ``out`` won the pot without playing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +251,8 @@ class BotStats:
     seconds: float = 0.0
     times: list[float] = field(default_factory=list)
     """Every decision's time, when the tournament keeps them."""
+    chips: list[int] = field(default_factory=list)
+    """Under rules with betting, the chips won (or lost) in each round."""
 
     @property
     def win_rate(self) -> float:
@@ -257,6 +270,31 @@ class BotStats:
         return self.penalty / self.rounds if self.rounds else 0.0
 
     @property
+    def chips_won(self) -> int:
+        """The chips won over every round, less those lost."""
+        return sum(self.chips)
+
+    @property
+    def mean_chips(self) -> float:
+        """The mean chips won per round."""
+        return self.chips_won / len(self.chips) if self.chips else 0.0
+
+    @property
+    def chips_ci95(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`mean_chips` (normal approximation).
+
+        >>> stats = BotStats(chips=[3, -1, 2, -2])
+        >>> stats.mean_chips, [round(x, 2) for x in stats.chips_ci95]
+        (0.5, [-1.83, 2.83])
+        """
+        n = len(self.chips)
+        if n < 2:
+            return (self.mean_chips, self.mean_chips)
+        mean = self.mean_chips
+        spread = math.sqrt(sum((c - mean) ** 2 for c in self.chips) / (n - 1) / n)
+        return (mean - 1.96 * spread, mean + 1.96 * spread)
+
+    @property
     def mean_decision_ms(self) -> float:
         """The mean time of one decision, in milliseconds."""
         return self.seconds / self.decisions * 1e3 if self.decisions else 0.0
@@ -271,11 +309,13 @@ class BotStats:
         self.seconds += outcome.seconds[seat]
         if outcome.times:
             self.times.extend(outcome.times[seat])
+        if outcome.chips:
+            self.chips.append(outcome.chips[seat])
 
     def to_dict(self) -> dict[str, Any]:
         """The figures for JSON: rates to 4 decimals, the penalty to 2, times to 3."""
         low, high = self.ci95
-        return {
+        data: dict[str, Any] = {
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "mean_penalty": round(self.mean_penalty, 2),
@@ -283,6 +323,14 @@ class BotStats:
             "rounds": self.rounds,
             "wins": self.wins,
         }
+        if self.chips:
+            low, high = self.chips_ci95
+            data["chips"] = {
+                "won": self.chips_won,
+                "mean": round(self.mean_chips, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+            }
+        return data
 
 
 @dataclass(frozen=True)
@@ -388,6 +436,8 @@ def _round_outcome(
         seconds=tuple(t[1] for t in taken),
         times=tuple(t[2] for t in taken) if timers and timers[0].keep_times else (),
         in_one_turn=end.in_one_turn,
+        chips=() if end.chips is None else end.chips.net,
+        all_folded=end.reason is EndReason.ALL_FOLDED,
     )
 
 

@@ -15,8 +15,21 @@ from typing import Annotated
 
 import typer
 
-from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.actions import (
+    Action,
+    Attach,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
+from ..engine.betting import BettingRound
 from ..engine.cards import Card, format_cards
+from ..engine.chips import Settlement, chips_words
 from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
@@ -223,6 +236,9 @@ class _Story:
                 count = len(r.hands[seat])
                 self.say(f"{name}: {count} carte", f"{name}: {count} cards", indent=True)
         first = self.names[r.to_play]
+        betting = r.betting
+        if betting is not None:
+            self._tell_stakes(betting)
         if r.phase is Phase.PLAY:
             # Casertano: a jolly at the cut goes to the first player, and no card is turned up.
             self.say(
@@ -234,7 +250,32 @@ class _Story:
             self.say(
                 f"Carta scoperta sul pozzo: {top}.", f"Card turned up on the discard pile: {top}."
             )
-        self.say(f"Comincia {first}.", f"{first} plays first.")
+        if betting is not None and r.phase is Phase.BET:
+            self.say(f"Puntate: parla per primo {first}.", f"Betting: {first} speaks first.")
+        else:
+            self.say(f"Comincia {first}.", f"{first} plays first.")
+
+    def _tell_stakes(self, betting: BettingRound) -> None:
+        """The chips as the hand begins, and the blind."""
+        chips = ", ".join(
+            f"{name} {held + put}"
+            for name, held, put in zip(self.names, betting.stacks, betting.put_in, strict=True)
+        )
+        self.say(f"Fiches: {chips}.", f"Chips: {chips}.")
+        if betting.carried:
+            left_it, left_en = chips_words(betting.carried), chips_words(betting.carried, "en")
+            self.say(
+                f"Sul tavolo restano {left_it} delle mani prima: le prende chi vince questa.",
+                f"{left_en.capitalize()} left on the table by earlier hands go to this one's"
+                " winner.",
+            )
+        blind = betting.order[0]
+        posted = betting.put_in[blind]
+        name = self.names[blind]
+        self.say(
+            f"{name} fa il buio: {chips_words(posted)}.",
+            f"{name} posts the blind: {chips_words(posted, 'en')}.",
+        )
 
     # --- the turns ---
 
@@ -249,6 +290,9 @@ class _Story:
         before = list(r.table)
         opened = r.opened[seat]
         restocks = r.restocks
+        if r.phase is Phase.BET:
+            self._bet(action)
+            return
         lead = ""
         if r.turn != self._turn_told:
             lead = pick(self.lang, f"Turno {r.turn} — ", f"Turn {r.turn} — ")
@@ -269,6 +313,50 @@ class _Story:
         if self.viewer == seat and isinstance(action, Discard) and not r.is_over:
             mine = self.cards(r.hand(seat))
             self.say(f"(carte di {name}: {mine})", f"({name}'s cards: {mine})", indent=True)
+
+    def _bet(self, action: Action) -> None:
+        """Tell one bet of the betting round (the turn is told with the first draw)."""
+        r = self.round
+        before = r.betting
+        assert before is not None
+        seat = r.to_play
+        name = self.names[seat]
+        r.apply(action)
+        after = r.betting
+        assert after is not None
+        paid = after.put_in[seat] - before.put_in[seat]
+        total = after.put_in[seat]
+        all_in = " (tutte le sue fiches)" if paid and not after.stacks[seat] else ""
+        all_in_en = " (all-in)" if paid and not after.stacks[seat] else ""
+        if isinstance(action, Fold):
+            self.say(f"{name} lascia.", f"{name} folds.", indent=True)
+        elif not paid:
+            self.say(
+                f"{name} vede senza mettere niente.", f"{name} calls for nothing.", indent=True
+            )
+        else:
+            verb_it, verb_en = (
+                ("rilancia", "raises")
+                if isinstance(action, Raise)
+                else (
+                    "vede",
+                    "calls",
+                )
+            )
+            self.say(
+                f"{name} {verb_it}: mette {chips_words(paid)}{all_in}, in tutto {total}.",
+                f"{name} {verb_en}: puts in {chips_words(paid, 'en')}{all_in_en}, {total} in all.",
+                indent=True,
+            )
+        if after.is_over and not r.is_over:
+            playing = ", ".join(self.names[s] for s in after.still_in)
+            pot_it, pot_en = chips_words(after.pot), chips_words(after.pot, "en")
+            self.say(
+                f"Puntate finite: nel piatto {pot_it}; giocano {playing}. Comincia"
+                f" {self.names[r.to_play]}.",
+                f"Betting over: {pot_en} in the pot; {playing} play on."
+                f" {self.names[r.to_play]} plays first.",
+            )
 
     def _tell(self, event: Event, name: str, before: list[TableMeld], lead: str) -> None:
         r = self.round
@@ -374,7 +462,13 @@ class _Story:
             )
             return
         rules = r.rules
-        if end.reason is EndReason.WENT_OUT and end.out is not None:
+        if end.reason is EndReason.ALL_FOLDED and end.out is not None:
+            name = self.names[end.out]
+            self.say(
+                f"Lasciano tutti tranne {name}: prende il piatto senza giocare le carte.",
+                f"Everyone but {name} folds: {name} takes the pot without playing the cards.",
+            )
+        elif end.reason is EndReason.WENT_OUT and end.out is not None:
             name = self.names[end.out]
             words_it, words_en = [f"{name} chiude"], [f"{name} goes out"]
             # Where every close shows the whole hand at once, "in one turn" says nothing.
@@ -410,6 +504,9 @@ class _Story:
         r = self.round
         end = r.end
         assert end is not None
+        if end.chips is not None:
+            self._chips(end.chips)
+            return
         if r.rules.lay_after_close and end.out is not None:
             self.say(
                 "Conta (gli altri calano le loro combinazioni: contano solo le carte non legate):",
@@ -432,6 +529,59 @@ class _Story:
                 f"Round stopped by a cap: the lowest hand wins, {who}.",
             )
         self._scores()
+
+    def _chips(self, settled: Settlement) -> None:
+        """Where the chips of a hand went: the pots, who took them, each player's chips."""
+        names = self.names
+        for number, pot in enumerate(settled.pots):
+            seats = ", ".join(names[s] for s in pot.seats)
+            kind_it = "Piatto" if number == 0 else "Piatto laterale"
+            kind_en = "Pot" if number == 0 else "Side pot"
+            self.say(
+                f"{kind_it} di {chips_words(pot.amount)}, conteso da {seats}.",
+                f"{kind_en} of {chips_words(pot.amount, 'en')}, between {seats}.",
+            )
+        winner = next((s for s, taken in enumerate(settled.won) if taken), None)
+        carried = settled.carried_in
+        if carried and winner is not None:
+            who = names[winner]
+            if carried == 1:
+                it, en = "La fiche rimasta", "The chip left"
+            else:
+                it, en = (
+                    f"Le {chips_words(carried)} rimaste",
+                    f"The {chips_words(carried, 'en')} left",
+                )
+            verb_it, verb_en = ("va", "goes") if carried == 1 else ("vanno", "go")
+            to = "ad" if who[:1].lower() == "a" else "a"
+            self.say(
+                f"{it} dalle mani prima {verb_it} {to} {who}.",
+                f"{en} by earlier hands {verb_en} to {who}.",
+            )
+        if settled.carried_out:
+            left_it, left_en = (
+                chips_words(settled.carried_out),
+                chips_words(settled.carried_out, "en"),
+            )
+            self.say(
+                f"Nessuno ha chiuso: restano sul tavolo {left_it} per chi vince la prossima mano.",
+                f"Nobody went out: {left_en} stay on the table for the next hand's winner.",
+            )
+        if settled.multiplier > 1:
+            self.say(
+                f"La chiusura vale {settled.multiplier} volte la posta: gli altri pagano la"
+                " differenza.",
+                f"The close pays {settled.multiplier} times the stake: the others pay the"
+                " difference.",
+            )
+        listed = ", ".join(
+            f"{name} {net:+d} ({after})"
+            for name, net, after in zip(names, settled.net, settled.chips, strict=True)
+        )
+        self.say(
+            f"Fiches vinte e perse (e in mano): {listed}.",
+            f"Chips won and lost (and held): {listed}.",
+        )
 
     def _scores(self) -> None:
         r = self.round

@@ -50,6 +50,10 @@ class Tally:
     seconds: float = 0.0
     matches: int = 0
     winners: list[int] = field(default_factory=list)
+    chips: list[int] | None = None
+    """Under rules with betting, the chips each seat won over every round, less those lost."""
+    won_by_folds: int = 0
+    """Under rules with betting, rounds in which all but one folded."""
 
     def __post_init__(self) -> None:
         self.went_out = [0] * self.seats
@@ -70,8 +74,15 @@ class Tally:
                 tally.decisions += sum(outcome.decisions)
                 if outcome.out is None:
                     tally.ended_by_cap += 1
+                elif outcome.all_folded:
+                    tally.won_by_folds += 1
                 else:
                     tally.went_out[outcome.table_seats[outcome.out]] += 1
+                if outcome.chips:
+                    if tally.chips is None:
+                        tally.chips = [0] * seats
+                    for seat, won in zip(outcome.table_seats, outcome.chips, strict=True):
+                        tally.chips[seat] += won
         return tally
 
     def to_dict(self, with_matches: bool) -> dict[str, Any]:
@@ -88,6 +99,9 @@ class Tally:
         if with_matches:
             data["matches"] = self.matches
             data["winners"] = {str(s): n for s, n in enumerate(self.winners)}
+        if self.chips is not None:
+            data["won_by_folds"] = self.won_by_folds
+            data["chips_won"] = {str(s): n for s, n in enumerate(self.chips)}
         return data
 
 
@@ -303,6 +317,15 @@ def _print_summary(
     for seat, out in enumerate(tally.went_out):
         table.add_row(pick(lang, f"chiuse dal posto {seat}", f"went out, seat {seat}"), str(out))
     table.add_row(pick(lang, "finite per un limite", "ended by a cap"), str(tally.ended_by_cap))
+    if tally.chips is not None:
+        table.add_row(
+            pick(lang, "vinte perché gli altri lasciano", "won as all others folded"),
+            str(tally.won_by_folds),
+        )
+        for seat, won in enumerate(tally.chips):
+            table.add_row(
+                pick(lang, f"fiches vinte, posto {seat}", f"chips won, seat {seat}"), f"{won:+d}"
+            )
     data = tally.to_dict(with_matches)
     table.add_row(
         pick(lang, "turni per smazzata (media)", "mean turns per round"),
@@ -337,16 +360,23 @@ def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
     table.add_column(pick(lang, "smazzate", "rounds"), justify="right")
     table.add_column(pick(lang, "vinte", "won"), justify="right")
     table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
-    table.add_column(pick(lang, "penalità media", "mean penalty"), justify="right")
+    chips = any(figures.chips for figures in stats.values())
+    if chips:
+        table.add_column(pick(lang, "fiches vinte", "chips won"), justify="right")
+        table.add_column(pick(lang, "per smazzata, IC 95%", "per round, 95% CI"), justify="right")
+    else:
+        table.add_column(pick(lang, "penalità media", "mean penalty"), justify="right")
     table.add_column(pick(lang, "ms per decisione", "ms per decision"), justify="right")
     for name, figures in stats.items():
         low, high = figures.ci95
-        table.add_row(
-            name,
-            str(figures.rounds),
-            f"{figures.wins} ({figures.win_rate:.1%})",
-            f"{low:.1%}–{high:.1%}",
-            f"{figures.mean_penalty:.1f}",
-            f"{figures.mean_decision_ms:.2f}",
-        )
+        row = [name, str(figures.rounds), f"{figures.wins} ({figures.win_rate:.1%})"]
+        row.append(f"{low:.1%}–{high:.1%}")
+        if chips:
+            chip_low, chip_high = figures.chips_ci95
+            row.append(f"{figures.chips_won:+d}")
+            row.append(f"{figures.mean_chips:+.2f} ({chip_low:+.2f}…{chip_high:+.2f})")
+        else:
+            row.append(f"{figures.mean_penalty:.1f}")
+        row.append(f"{figures.mean_decision_ms:.2f}")
+        table.add_row(*row)
     console().print(table)

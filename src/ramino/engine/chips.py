@@ -15,6 +15,17 @@ from dataclasses import dataclass
 from .betting import BettingRound
 
 
+def chips_words(count: int, lang: str = "it") -> str:
+    """A number of chips in words: *fiche* in Italian (plural *fiches*), chips in English.
+
+    >>> chips_words(1), chips_words(3), chips_words(1, "en"), chips_words(0, "en")
+    ('una fiche', '3 fiches', 'one chip', '0 chips')
+    """
+    if lang == "en":
+        return "one chip" if count == 1 else f"{count} chips"
+    return "una fiche" if count == 1 else f"{count} fiches"
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """Chips in the middle, and the seats that may win them (those still in the hand that

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from .chips import chips_words
 from .errors import Reason, RulesError
 from .rules import (
     AceInRuns,
@@ -269,31 +270,35 @@ class _Writer:
         r, t = self.r, self.t
         if r.betting is Betting.NONE:
             return []
-        raise_unit = r.blind if r.raise_unit is None else r.raise_unit
+        unit = r.blind if r.raise_unit is None else r.raise_unit
+        start_it, start_en = (
+            chips_words(r.starting_chips, "it"),
+            chips_words(r.starting_chips, "en"),
+        )
+        blind_it, blind_en = chips_words(r.blind, "it"), chips_words(r.blind, "en")
+        raise_it, raise_en = chips_words(unit, "it"), chips_words(unit, "en")
         out = [
             t(
-                f"Si gioca a fiches: ognuno ne ha {_chips_it(r.starting_chips)} all'inizio"
-                " della partita.",
-                f"The match is played for chips: each player starts with"
-                f" {_chips_en(r.starting_chips)}.",
+                f"Si gioca a fiches: ognuno ne ha {start_it} all'inizio della partita.",
+                f"The match is played for chips: each player starts with {start_en}.",
             ),
             t(
                 "Prima di guardare le carte, il primo giocatore dopo il mazziere fa il buio:"
-                f" mette {_chips_it(r.blind)} nel piatto.",
+                f" mette {blind_it} nel piatto.",
                 "Before looking at his cards, the first player after the dealer posts the"
-                f" blind: {_chips_en(r.blind)} into the pot.",
+                f" blind: {blind_en} into the pot.",
             ),
             t(
                 "Poi, a turno dal giocatore dopo di lui, ognuno vede (mette quanto serve per"
                 " pareggiare la puntata più alta), lascia (esce dalla mano, e quel che ha"
-                f" messo resta nel piatto) o rilancia (vede e aggiunge {_chips_it(raise_unit)})."
+                f" messo resta nel piatto) o rilancia (vede e aggiunge {raise_it})."
                 " Chi ha fatto il buio parla per ultimo e può rilanciare anche se nessuno l'ha"
                 " fatto; il giro finisce quando tutti quelli rimasti hanno messo lo stesso.",
                 "Then, in turn from the player after him, each one calls (puts in what it"
                 " takes to match the highest stake), folds (leaves the hand; what he put in"
-                f" stays in the pot) or raises (calls and adds {_chips_en(raise_unit)}). The"
-                " blind speaks last and may raise even if nobody did; the round ends when"
-                " everyone still in has put in the same.",
+                f" stays in the pot) or raises (calls and adds {raise_en}). The blind speaks"
+                " last and may raise even if nobody did; the round ends when everyone still"
+                " in has put in the same.",
             ),
         ]
         if r.max_raises is None:
@@ -1189,14 +1194,6 @@ _SECTIONS: tuple[tuple[str, str, Callable[[_Writer], list[str]]], ...] = (
     ("Chiusura", "Going out", _Writer.going_out),
     ("Conteggio e partita", "Scoring and match", _Writer.scoring),
 )
-
-
-def _chips_it(n: int) -> str:
-    return "una fiche" if n == 1 else f"{n} fiches"
-
-
-def _chips_en(n: int) -> str:
-    return "one chip" if n == 1 else f"{n} chips"
 
 
 def describe(rules: Rules, lang: str = "it", *, players: int | None = None) -> str:

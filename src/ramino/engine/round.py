@@ -836,7 +836,8 @@ class Round:
 
     def winner_by_cap(self) -> tuple[int, ...]:
         """Seats that win a round stopped by a cap (lowest hand), per ``on_round_cap``."""
-        if self.end is None or self.end.out is not None:
+        if self.end is None or self.end.out is not None or self.betting is not None:
+            # Played for chips, a hand nobody went out of is nobody's: its pots carry over.
             return ()
         # The same rule the score sheet applies (scoring.cap_winners), by seat.
         return tuple(sorted(cap_winners(dict(enumerate(self.end.counts)), self.rules)))
