@@ -13,21 +13,25 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
+from textual.widgets import Static
 from typer.testing import CliRunner
 
 from ramino.ai import Bot, RandomBot
+from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import Card, get_preset
-from ramino.engine.actions import Attach, Discard, Lay
+from ramino.engine.actions import Attach, Discard, Lay, Show
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
-from ramino.engine.round import Phase
+from ramino.engine.round import EndReason, Phase
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
 from ramino.tui.controller import MatchController, ReentryDecision
 from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
+from ramino.tui.sheet import sheet_view
 
 RULES = replace(get_preset("classico"), max_turns=40, target=60)
 
@@ -296,7 +300,7 @@ runner = CliRunner(env={"RAMINO_LANG": None})
     [
         (["--rules", "scala-41"], "'scala-41'"),
         (["--rules", "classico-2", "--players", "3"], "2"),
-        (["--rules", "pokerato"], "pokerato"),
+        (["--rules", "carioca"], "carioca"),
         (["--resume", "/nonexistent/partita.json"], "non esiste"),
     ],
 )
@@ -426,3 +430,75 @@ def test_a_resumed_match_asks_again_and_staying_out_lets_the_computer_finish() -
         assert app.message == "You are out: the computer finished the match."
 
     run(resumed, scenario)
+
+
+POKERATO = replace(get_preset("pokerato"), max_turns=40)
+
+
+def _plain(app: RaminoApp, selector: str) -> str:
+    widget = app.query_one(selector, Static)
+    rendered = widget.render()
+    return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+@pytest.mark.slow
+def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
+    # Seed 32: the human calls, plays a few turns and goes out by showing his hand.
+    app = new_app(seed=32, rules=POKERATO)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        first = game.round
+        assert first is not None and game.human_to_move and game.phase is Phase.BET
+        assert "v vedi (" in _plain(app, "#status") and "+ rilancia" in _plain(app, "#keys")
+        assert _plain(app, "#pot").startswith("Piatto: ")
+        assert " fiches" in _plain(app, "#players")
+        for _ in range(80):
+            if isinstance(app.screen, SheetScreen):
+                break
+            observation = game.observation()
+            assert observation is not None and game.human_to_move
+            if observation.phase is Phase.BET:
+                await pilot.press("v")
+            elif observation.phase is Phase.DRAW:
+                await pilot.press("t")
+            elif any(isinstance(a, Show) for a in observation.legal_actions):
+                await pilot.press("m")
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+            else:
+                card = decide(observation).action
+                assert isinstance(card, Discard)
+                await pilot.press("escape")
+                await move_to(app, pilot, app.hand.cards.index(card.card))
+                await pilot.press("s")
+        assert first.end is not None and first.end.reason is EndReason.WENT_OUT
+        assert game.names[first.end.out or 0] == "Tu"
+        told = [line.text("it") for line in game.log]
+        assert any(line.startswith("Vedi (") for line in told)
+        assert any(line.startswith("Chiudi. Prendi ") for line in told)
+        # Between hands the sheet counts chips, not points.
+        assert game.sheets[0].chips is not None and game.sheets[0].chips["Tu"] > 0
+        sheet = Console(width=120, record=True)
+        sheet.print(sheet_view(game, "it"))
+        assert "Fiches · pokerato, 10 mani" in sheet.export_text()
+
+    run(app, scenario)
+
+
+def test_folding_and_a_raise_refused_are_keys_too() -> None:
+    app = new_app(seed=32, rules=replace(POKERATO, max_raises=0))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        assert game.human_to_move and game.phase is Phase.BET
+        await pilot.press("plus")
+        assert app.message.startswith("Non si rilancia più: queste regole non ammettono")
+        assert game.phase is Phase.BET and game.human_to_move
+        await pilot.press("h")
+        assert app.message.startswith("Suggerimento: ")
+        await pilot.press("l")
+        observation = game.observation()
+        assert observation is not None and observation.folded[0]
+
+    run(app, scenario)

@@ -12,7 +12,7 @@ import pytest
 
 from ramino.ai import Bot, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
-from ramino.engine.actions import Discard, Draw, Lay
+from ramino.engine.actions import Call, Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
@@ -151,6 +151,31 @@ def test_save_mid_turn_and_resume_gives_the_same_table(tmp_path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "ramino-match" and len(data["rounds"]) == 2
     assert data["rounds"][0]["format"] == "ramino-record"
+
+
+def test_a_pokerato_match_saves_its_chips_and_resumes_in_the_betting() -> None:
+    rules = replace(get_preset("pokerato"), max_turns=12)
+    game = MatchController(rules, players=3, seed=5, bot_factory=random_bots)
+    game.start_round()
+    while game.round is not None and not game.round.is_over:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(
+                Call() if observation.phase is Phase.BET else observation.legal_actions[0]
+            )
+        else:
+            game.bot_step()
+    game.finish_round()
+    game.start_round()
+    while game.bot_to_move:
+        game.bot_step()
+    back = match_from_json(match_to_json(game), bot_factory=random_bots)
+    assert back.play.match.chips == game.play.match.chips
+    assert back.play.match.on_table == game.play.match.on_table
+    assert back.round is not None and game.round is not None
+    assert back.round.betting == game.round.betting and back.round.phase is game.round.phase
+    assert [x.text("it") for x in back.log] == [x.text("it") for x in game.log]
 
 
 def test_save_between_rounds_resumes_before_the_next_deal() -> None:

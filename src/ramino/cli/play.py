@@ -73,7 +73,8 @@ def play(
     """Play Ramino against the computer in the terminal: your hand, the table, the score sheet.
 
     Keys: t draw, p take the discard, space picks cards, c lay, a attach, j take a joker back,
-    s discard, h hint, r rules, ? every key, q quit (mid-match it offers to save).
+    s discard, m go out by showing the hand, v call, l fold, + raise (pokerato), h hint,
+    r rules, ? every key, q quit (mid-match it offers to save).
     """
     try:
         from ..tui.app import RaminoApp

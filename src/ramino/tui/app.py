@@ -17,8 +17,21 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.actions import (
+    Action,
+    Attach,
+    Call,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from ..engine.cards import Card
+from ..engine.chips import chips_words
 from ..engine.describe import describe
 from ..engine.errors import RaminoError
 from ..engine.round import Phase
@@ -29,7 +42,7 @@ from .narrate import pick
 from .save import export_records, save_match
 from .screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from .sheet import sheet_view
-from .table import MeldsView, PileView, melds_text, players_text
+from .table import MeldsView, PileView, melds_text, players_text, pot_text
 
 __all__ = ["DEFAULT_PAUSE", "DEFAULT_SAVE", "RaminoApp"]
 
@@ -47,6 +60,7 @@ _KEYS_HELP = (
         "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)\n"
         "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
         "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
+        "puntate (pokerato): v vedi · l lascia · + rilancia\n"
         "s scarta la carta scelta (o quella sotto il cursore)\n"
         "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
         "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
@@ -58,6 +72,7 @@ _KEYS_HELP = (
         "c lay the picked cards as a meld (asks what a jolly stands for when it could vary)\n"
         "a attach the picked cards to a meld (or click the meld)\n"
         "j take a jolly back giving the picked cards · m show the hand and go out\n"
+        "betting (pokerato): v call · l fold · + raise\n"
         "s discard the picked card (or the one under the cursor)\n"
         "h hint · o sort by suit/rank · 4 four-colour deck\n"
         "r rules of the table · f score sheet · Enter skips the computer's pause\n"
@@ -83,6 +98,7 @@ class RaminoApp(App[None]):
     #players, #melds, #status, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
     #players { height: auto; }
     #stock, #discard { height: 1; }
+    #pot { height: auto; }
     #melds-box { width: 1fr; border-left: vkey $primary; padding: 0 1; }
     #log-box { height: 5; border-top: hkey $primary; padding: 0 1; }
     #message { height: auto; max-height: 4; padding: 0 1; }
@@ -96,6 +112,9 @@ class RaminoApp(App[None]):
         Binding("j", "swap", show=False),
         Binding("s", "discard", show=False),
         Binding("m", "show", show=False),
+        Binding("v", "call", show=False),
+        Binding("l", "fold", show=False),
+        Binding("plus", "raise", show=False),
         Binding("h", "hint", show=False),
         Binding("o", "sort", show=False),
         Binding("4", "colours", show=False),
@@ -144,6 +163,7 @@ class RaminoApp(App[None]):
                 yield Static(id="players")
                 yield PileView("stock", id="stock")
                 yield PileView("discard", id="discard")
+                yield Static(id="pot")
             with _Scroll(id="melds-box"):
                 yield MeldsView(id="melds")
         with _Scroll(id="log-box"):
@@ -206,6 +226,10 @@ class RaminoApp(App[None]):
             pile.append_text(cards_text([top], four_colours=self.four_colours))
             pile.append(f" ({len(observation.discard_pile)})", style="dim")
         self.query_one("#discard", PileView).update(pile)
+        pot = self.query_one("#pot", Static)
+        pot.display = observation.chips is not None
+        if observation.chips is not None:
+            pot.update(pot_text(observation, names, self.lang))
         melds = self.query_one("#melds", MeldsView)
         melds.count = len(observation.table)
         melds.update(melds_text(observation, names, self.lang, four_colours=self.four_colours))
@@ -223,7 +247,17 @@ class RaminoApp(App[None]):
         elif who is None:
             text.append(self.t("smazzata finita", "round over"))
         elif who == game.human:
-            if game.phase is Phase.DRAW:
+            observation = game.observation()
+            if game.phase is Phase.BET and observation is not None:
+                call = chips_words(observation.to_call, self.lang)
+                text.append(
+                    self.t(
+                        f"tocca a te: v vedi ({call}) · l lascia · + rilancia",
+                        f"your turn: v call ({call}) · l fold · + raise",
+                    ),
+                    style="bold",
+                )
+            elif game.phase is Phase.DRAW:
                 text.append(
                     self.t(
                         "tocca a te: pesca (t) o prendi dal pozzo (p)",
@@ -244,6 +278,11 @@ class RaminoApp(App[None]):
         return text
 
     def _keys(self) -> str:
+        if self.game.human_to_move and self.game.phase is Phase.BET:
+            return self.t(
+                "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
+                "v call · l fold · + raise · h hint · r rules · f chips · ? keys",
+            )
         if self.game.human_to_move and self.game.phase is Phase.DRAW:
             return self.t(
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
@@ -417,6 +456,15 @@ class RaminoApp(App[None]):
 
     def action_draw(self) -> None:
         self.play(Draw())
+
+    def action_call(self) -> None:
+        self.play(Call())
+
+    def action_fold(self) -> None:
+        self.play(Fold())
+
+    def action_raise(self) -> None:
+        self.play(Raise())
 
     def action_take(self) -> None:
         self.play(TakeDiscard())

@@ -17,13 +17,14 @@ from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot
 from ..engine.actions import Action
-from ..engine.errors import IllegalAction, Localized, Reason, ScoreError
+from ..engine.chips import chips_words
+from ..engine.errors import Localized, Reason, ScoreError
 from ..engine.match import Match, RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round
-from ..engine.rules import Betting, Rules
+from ..engine.rules import Rules
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
@@ -210,16 +211,6 @@ class MatchController:
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: {', '.join(LEVELS)}")
-        if rules.betting is not Betting.NONE:
-            raise IllegalAction(
-                Reason.VARIANT_NOT_PLAYABLE,
-                detail=(
-                    "al tavolo del terminale le puntate del pokerato arrivano in una versione"
-                    " successiva; ramino simulate le gioca già.",
-                    "the terminal table plays pokerato's betting in a later version; ramino"
-                    " simulate plays it already.",
-                ),
-            )
         self.human = name
         self.level = level
         self.bot_factory: BotFactory = bot_factory or default_bot_factory
@@ -443,6 +434,17 @@ class MatchController:
                 ],
             )
         )
+        if r.betting is not None:
+            blind = r.betting.order[0]
+            posted_it = chips_words(r.betting.put_in[blind])
+            posted_en = chips_words(r.betting.put_in[blind], "en")
+            name = self.names[blind]
+            words: Localized = (
+                (f"Fai il buio: {posted_it}.", f"You post the blind: {posted_en}.")
+                if name == self.human
+                else (f"{name} fa il buio: {posted_it}.", f"{name} posts the blind: {posted_en}.")
+            )
+            self.log.append(LogLine(None, words=[words]))
         return r
 
     def play_human(self, action: Action) -> Event:
@@ -480,13 +482,15 @@ class MatchController:
         event = r.apply(action)
         name = self.names[seat]
         you = name == self.human
-        if self._line is None or self._line_turn != turn:
+        if self._line is None or self._line_turn != turn or self._line.who != name:
             self._line = LogLine(name, you=you)
             self._line_turn = turn
             self.log.append(self._line)
         self._line.add(clause(event, r, before, you=you))
         if r.end is not None:
-            self.log.append(ending_line(r.end, self.names, r.rules.melding_during_play))
+            self.log.append(
+                ending_line(r.end, self.names, r.rules.melding_during_play, human=self.human)
+            )
         return event
 
     def finish_round(self, *, bots_decide: bool = True) -> RoundSheet:

@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.actions import Attach, Call, Discard, Draw, Fold, Lay, Raise, Show, Swap, TakeDiscard
 from ..engine.cards import Card, format_cards
+from ..engine.chips import chips_words
 from ..engine.errors import Localized
 from ..engine.melds import Meld
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
@@ -105,6 +106,8 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     (True, True)
     """
     action = event.action
+    if isinstance(action, Call | Fold | Raise):
+        return _bet(action, event.seat, round_, you=you)
     if isinstance(action, Draw):
         if you:
             card = round_.deck[event.ids[0]].unicode()
@@ -160,19 +163,76 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
 
 
-def ending_line(end: RoundEnd, names: Sequence[str], one_turn_counts: bool) -> LogLine:
-    """How the round ended, as a line of its own.
+def _bet(action: Call | Fold | Raise, seat: int, round_: Round, *, you: bool) -> Localized:
+    """A bet of the betting round, with the stake it leaves him at."""
+    if isinstance(action, Fold):
+        return ("lasci", "fold") if you else ("lascia", "folds")
+    betting = round_.betting
+    assert betting is not None
+    total_it, total_en = chips_words(betting.put_in[seat]), chips_words(betting.put_in[seat], "en")
+    all_in_it = ", tutte le tue" if you else ", tutte le sue"
+    all_in_en = ", all-in"
+    if betting.stacks[seat]:
+        all_in_it = all_in_en = ""
+    if isinstance(action, Raise):
+        if you:
+            return f"rilanci a {total_it}{all_in_it}", f"raise to {total_en}{all_in_en}"
+        return f"rilancia a {total_it}{all_in_it}", f"raises to {total_en}{all_in_en}"
+    if you:
+        return f"vedi ({total_it}{all_in_it})", f"call ({total_en}{all_in_en})"
+    return f"vede ({total_it}{all_in_it})", f"calls ({total_en}{all_in_en})"
+
+
+def ending_line(
+    end: RoundEnd, names: Sequence[str], one_turn_counts: bool, *, human: str | None = None
+) -> LogLine:
+    """How the round ended, as a line of its own, and where the chips went under rules with
+    betting; the ``human`` player is told in the second person.
 
     ``one_turn_counts``: whether going out in one turn means anything under these rules.
     """
-    if end.reason is EndReason.WENT_OUT and end.out is not None:
-        name = names[end.out]
-        if end.in_one_turn and one_turn_counts:
-            words = (f"{name} chiude in mano!", f"{name} goes out in one turn!")
+    who = None if end.out is None else names[end.out]
+    you = who is not None and who == human
+    words: Localized
+    if end.reason is EndReason.ALL_FOLDED and who is not None:
+        if you:
+            words = ("Lasciano tutti tranne te.", "Everyone but you folds.")
         else:
-            words = (f"{name} chiude.", f"{name} goes out.")
+            words = (f"Lasciano tutti tranne {who}.", f"Everyone but {who} folds.")
+    elif end.reason is EndReason.WENT_OUT and who is not None:
+        in_one_turn = end.in_one_turn and one_turn_counts
+        if you:
+            words = (
+                ("Chiudi in mano!", "You go out in one turn!")
+                if in_one_turn
+                else (
+                    "Chiudi.",
+                    "You go out.",
+                )
+            )
+        elif in_one_turn:
+            words = (f"{who} chiude in mano!", f"{who} goes out in one turn!")
+        else:
+            words = (f"{who} chiude.", f"{who} goes out.")
     elif end.reason is EndReason.MAX_TURNS:
         words = ("La smazzata si ferma: limite di turni.", "The round stops: turn cap reached.")
     else:
         words = ("La smazzata si ferma: tallone finito.", "The round stops: the stock ran out.")
-    return LogLine(None, words=[words])
+    line = LogLine(None, words=[words])
+    settled = end.chips
+    if settled is not None and end.out is not None:
+        taken = settled.won[end.out]
+        taken_it, taken_en = chips_words(taken), chips_words(taken, "en")
+        if you:
+            line.add((f"Prendi {taken_it}.", f"You take {taken_en}."))
+        else:
+            line.add((f"{who} prende {taken_it}.", f"{who} takes {taken_en}."))
+    elif settled is not None:
+        left_it, left_en = chips_words(settled.carried_out), chips_words(settled.carried_out, "en")
+        line.add(
+            (
+                f"Il piatto ({left_it}) resta sul tavolo per la prossima mano.",
+                f"The pot ({left_en}) stays on the table for the next hand.",
+            )
+        )
+    return line

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import RaminoError, Reason, RecordError
-from ..engine.record import Record, from_json, to_json, verify
+from ..engine.record import Record, from_json, record_round, to_json, verify
 from ..engine.text import UnreadableText, load_json
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
@@ -189,12 +189,14 @@ def _resume_round(game: MatchController, record: Record, where: str, *, last: bo
     if game.is_over:
         raise _bad(where, "la partita era già finita.", "the match was already over.")
     r = game.start_round()
-    if (record.rules, record.players, record.seed, record.dealer) != (
+    dealt = record_round(r, game.names)
+    if (record.rules, record.players, record.seed, record.dealer, record.chips) != (
         game.rules,
         game.names,
         r.seed,
         r.dealer,
-    ):
+        dealt.chips,
+    ) or record.on_table != dealt.on_table:
         raise _bad(
             where,
             "non è la smazzata che la partita distribuisce a questo punto.",

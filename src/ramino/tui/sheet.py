@@ -10,6 +10,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.chips import chips_words
+from ..engine.round import EndReason
 from ..engine.rules import RummyBonus
 from ..engine.scoring import Closing
 from .cards import cards_text
@@ -32,6 +34,17 @@ def outcome(game: MatchController, lang: str) -> str:
     if result is not None:
         return result
     leader = match.standing()[0]
+    chips = match.chips
+    if chips is not None:
+        held_it, held_en = chips_words(chips[leader]), chips_words(chips[leader], "en")
+        hands, played = game.rules.match_rounds, len(match.rounds)
+        played_it = "una mano giocata" if played == 1 else f"{played} mani giocate"
+        played_en = "one hand played" if played == 1 else f"{played} hands played"
+        return pick(
+            lang,
+            f"In testa {leader}, con {held_it} ({played_it} su {hands}).",
+            f"{leader} leads, with {held_en} ({played_en} of {hands}).",
+        )
     points = match.totals[leader]
     return pick(
         lang,
@@ -54,8 +67,56 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     return ", ".join(words)
 
 
+def _chips_view(game: MatchController, lang: str) -> Group:
+    """The sheet of a match played for chips: who won each hand, and each player's chips."""
+    rules = game.rules
+    title = pick(lang, "Fiches", "Chips") + f" · {rules.name}, "
+    title += pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
+    table = Table(title=title, title_justify="left", expand=False, padding=(0, 1))
+    table.add_column("#", justify="right")
+    table.add_column(pick(lang, "vince", "won by"))
+    for player in game.players:
+        table.add_column(player, justify="right")
+    for number, sheet in enumerate(game.sheets):
+        record = game.records[number] if number < len(game.records) else None
+        end = record.result if record is not None else None
+        if sheet.out is None:
+            won = pick(lang, "nessuno (piatto al tavolo)", "nobody (pot stays)")
+        elif end is not None and end.reason is EndReason.ALL_FOLDED:
+            won = pick(lang, f"{sheet.out}, gli altri lasciano", f"{sheet.out}, others fold")
+        else:
+            won = pick(lang, f"{sheet.out}, chiude", f"{sheet.out}, goes out")
+        row = [str(sheet.number), won]
+        totals = sheet.chip_totals or {}
+        changes = sheet.chips or {}
+        for player in game.players:
+            cell = str(totals.get(player, "—"))
+            if player in changes:
+                cell += f" ({changes[player]:+d})"
+            if player in sheet.eliminated:
+                cell += pick(lang, " fuori", " out")
+            row.append(cell)
+        table.add_row(*row)
+    parts: list[Table | Text] = [table]
+    left = game.play.match.on_table
+    if left:
+        parts.append(
+            Text(
+                pick(
+                    lang,
+                    f"Sul tavolo: {chips_words(left)} per chi vince la prossima mano.",
+                    f"On the table: {chips_words(left, 'en')} for the next hand's winner.",
+                )
+            )
+        )
+    parts.append(Text(outcome(game, lang), style="bold"))
+    return Group(*parts)
+
+
 def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) -> Group:
     """The score sheet, the last count and the standing, ready to print."""
+    if game.play.match.chips is not None:
+        return _chips_view(game, lang)
     rules = game.rules
     title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
     title += pick(lang, "a ", "to ") + str(rules.target)

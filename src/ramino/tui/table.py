@@ -13,11 +13,12 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
+from ..engine.chips import chips_words
 from ..engine.observation import Observation
 from .cards import card_text
 from .narrate import pick
 
-__all__ = ["MeldsView", "PileView", "melds_text", "players_text"]
+__all__ = ["MeldsView", "PileView", "melds_text", "players_text", "pot_text"]
 
 
 def melds_text(
@@ -53,9 +54,11 @@ def players_text(
     *,
     out: Sequence[str] = (),
 ) -> Text:
-    """The players around the table: whose turn it is, cards in hand, match total."""
+    """The players around the table: whose turn it is, cards in hand, match total (played for
+    chips: the chips each one holds behind, and who has folded)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     width = max(len(n) for n in [*names, *out])
+    chips = observation.chips
     for seat, name in enumerate(names):
         turn = seat == observation.to_play and not observation.is_over
         mark = "▶ " if turn else "  "
@@ -63,13 +66,30 @@ def players_text(
         text.append(mark + name.ljust(width), style=style)
         cards = observation.hand_sizes[seat]
         text.append(f" {cards:>2} " + pick(lang, "carte", "cards"))
-        text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
+        if chips is None:
+            text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
+        else:
+            text.append(f" {chips[seat]:>3} " + pick(lang, "fiches", "chips"))
+            if observation.folded[seat]:
+                text.append(" " + pick(lang, "lascia", "folded"), style="dim")
         if name == dealer:
             text.append(" " + pick(lang, "mazz.", "dealer"), style="dim")
         text.append("\n")
     for name in out:
         text.append("  " + name.ljust(width) + " " + pick(lang, "fuori", "out") + "\n", style="dim")
     text.rstrip()
+    return text
+
+
+def pot_text(observation: Observation, names: Sequence[str], lang: str) -> Text:
+    """The pot of a hand played for chips (pokerato): every chip in the middle, and what each
+    player has put in."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(pick(lang, "Piatto: ", "Pot: "), style="bold")
+    text.append(chips_words(observation.pot, lang))
+    stakes = " · ".join(f"{names[s]} {n}" for s, n in enumerate(observation.stakes) if n)
+    if stakes:
+        text.append(f" ({stakes})", style="dim")
     return text
 
 
