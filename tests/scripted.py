@@ -14,7 +14,7 @@ from ramino.engine.actions import Discard, Draw, parse_action
 from ramino.engine.round import Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 
-#: The presets whose rounds can be played now (carioca and the imaginary jolly come later).
+#: The presets whose rounds can be played now (carioca comes later).
 PLAYABLE = (
     "classico",
     "classico-2",
@@ -26,6 +26,8 @@ PLAYABLE = (
     "tradizionale",
     "casertano",
     "pokerato",
+    "pokerato-immaginario",
+    "pokerato-immaginario-10",
 )
 
 

@@ -99,12 +99,14 @@ ENABLERS: dict[str, dict[str, Any]] = {
     "reentry_stake": {"reentry": True},
     # Chips, the blind and raises are told where the match is played for chips.
     **dict.fromkeys(("starting_chips", "blind", "raise_unit", "max_raises"), _BETTING),
+    "own_card_joker": {"imaginary_joker": True, "melding_during_play": False, "jokers": 0},
 }
 
 # Values that need a companion change to be valid rules.
 COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
     ("match_end", MatchEnd.FIXED_ROUNDS): {"match_rounds": 8},
     ("betting", Betting.BLIND): _BETTING,
+    ("imaginary_joker", True): {"melding_during_play": False, "jokers": 0},
 }
 
 

@@ -43,6 +43,8 @@ RANDOM_GAMES: dict[str, tuple[int, int]] = {
     "tradizionale": (3, 5),
     "casertano": (3, 28),
     "pokerato": (3, 32),
+    "pokerato-immaginario": (3, 61),
+    "pokerato-immaginario-10": (3, 3),
 }
 
 
@@ -290,6 +292,42 @@ def pokerato_side_pots() -> Round:
     )
 
 
+IMMAGINARIO = get_preset("pokerato-immaginario")
+IMMAGINARIO_10 = get_preset("pokerato-immaginario-10")
+# Bruno's and Carla's hands, nine or ten cards that bind nothing.
+WEAK_9 = ("AC 3D 5H 7S 9C JD KH 2S 6D", "AD 3C 5C 7C 9D JH KS 2H 6H")
+WEAK_10 = ("AC 3D 5H 7S 9C JD KH 2S 6D 8C", "AD 3C 5C 7C 9D JH KS 2H 6H 8S")
+
+
+def pokerato_close(
+    rules: Rules,
+    hand: str,
+    drawn: str,
+    show: str,
+    *,
+    bets: tuple[str, ...] = ("call", "call", "call"),
+    chips: list[int] | None = None,
+) -> Callable[[], Round]:
+    """Anna posts the blind, the betting goes by ``bets``, and she draws ``drawn`` and goes out
+    by ``show`` at her first turn; Bruno and Carla hold hands that bind nothing."""
+    weak = WEAK_9 if rules.hand_size == 9 else WEAK_10
+
+    def build() -> Round:
+        return scripted_round(rules, [hand, *weak], "2C", drawn, [*bets, "draw", show], chips=chips)
+
+    return build
+
+
+def pokerato_folds(rules: Rules) -> Callable[[], Round]:
+    """Bruno raises over Anna's blind; Carla and Anna fold: Bruno takes 3 chips."""
+    weak = WEAK_9 if rules.hand_size == 9 else WEAK_10
+
+    def build() -> Round:
+        return scripted_round(rules, [weak[1], *weak], "2C", "", ["raise", "fold", "fold"])
+
+    return build
+
+
 @dataclass(frozen=True)
 class Scripted:
     build: Callable[[], Round]
@@ -326,6 +364,104 @@ SCRIPTED: dict[str, Scripted] = {
     "pokerato-side-pots": Scripted(
         pokerato_side_pots, {}, chips={"Anna": 8, "Bruno": -2, "Carla": -2}
     ),
+    # The imaginary jolly: Anna's blind of 1, Bruno and Carla call, she goes out. Each put in
+    # 1, the pot of 3 is Anna's (+2); a colore makes each of the others pay (2 − 1) × 1 more,
+    # a scala colore (4 − 1) × 1, the scala reale from 5 to K (6 − 1) × 1.
+    "immaginario-fold": Scripted(
+        pokerato_folds(IMMAGINARIO), {}, chips={"Anna": -1, "Bruno": 1, "Carla": 0}
+    ),
+    # Anna imagines 9♥; all-in for 2 of 3, she wins the main pot of 6, the side pot of 2 goes
+    # back to Bruno and Carla.
+    "immaginario-side-pots": Scripted(
+        pokerato_close(
+            IMMAGINARIO,
+            "7H 8H 10H QC QD QS 3S 4S 5S",
+            "KD",
+            "show 7H 8H JK 10H | QC QD QS | 3S 4S 5S discard KD",
+            bets=("raise", "raise", "call", "call"),
+            chips=[2, 10, 10],
+        ),
+        {},
+        chips={"Anna": 4, "Bruno": -2, "Carla": -2},
+    ),
+    "immaginario-colore": Scripted(
+        pokerato_close(
+            IMMAGINARIO,
+            "2H 4H 5H 7H 9H JH QH KH AH",
+            "3C",
+            "show 2H 4H 5H 7H 9H JH QH KH AH discard 3C",
+        ),
+        {},
+        chips={"Anna": 4, "Bruno": -2, "Carla": -2},
+    ),
+    "immaginario-scala-colore": Scripted(
+        pokerato_close(
+            IMMAGINARIO,
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S",
+            "KD",
+            "show AS 2S 3S 4S 5S 6S 7S 8S 9S discard KD",
+        ),
+        {},
+        chips={"Anna": 8, "Bruno": -4, "Carla": -4},
+    ),
+    "immaginario-scala-reale": Scripted(
+        pokerato_close(
+            IMMAGINARIO,
+            "5D 6D 7D 8D 9D 10D JD QD KD",
+            "2C",
+            "show 5D 6D 7D 8D 9D 10D JD QD KD discard 2C",
+        ),
+        {},
+        chips={"Anna": 12, "Bruno": -6, "Carla": -6},
+    ),
+    # Ten cards, one of Anna's own acting as the jolly.
+    "immaginario-10-fold": Scripted(
+        pokerato_folds(IMMAGINARIO_10), {}, chips={"Anna": -1, "Bruno": 1, "Carla": 0}
+    ),
+    # 2♣ stands for 9♥.
+    "immaginario-10-side-pots": Scripted(
+        pokerato_close(
+            IMMAGINARIO_10,
+            "7H 8H 2C 10H QC QD QS 3S 4S 5S",
+            "KD",
+            "show 7H 8H 2C=JK 10H | QC QD QS | 3S 4S 5S discard KD",
+            bets=("raise", "raise", "call", "call"),
+            chips=[2, 10, 10],
+        ),
+        {},
+        chips={"Anna": 4, "Bruno": -2, "Carla": -2},
+    ),
+    "immaginario-10-colore": Scripted(
+        pokerato_close(
+            IMMAGINARIO_10,
+            "2C 3C 5C 6C 8C 9C JC QC KC AC",
+            "4D",
+            "show 2C 3C 5C 6C 8C 9C JC QC KC AC discard 4D",
+        ),
+        {},
+        chips={"Anna": 4, "Bruno": -2, "Carla": -2},
+    ),
+    "immaginario-10-scala-colore": Scripted(
+        pokerato_close(
+            IMMAGINARIO_10,
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+            "KD",
+            "show AS 2S 3S 4S 5S 6S 7S 8S 9S 10S discard KD",
+        ),
+        {},
+        chips={"Anna": 8, "Bruno": -4, "Carla": -4},
+    ),
+    # 4♦ to K♦ holds the run from 5 to K.
+    "immaginario-10-scala-reale": Scripted(
+        pokerato_close(
+            IMMAGINARIO_10,
+            "4D 5D 6D 7D 8D 9D 10D JD QD KD",
+            "2C",
+            "show 4D 5D 6D 7D 8D 9D 10D JD QD KD discard 2C",
+        ),
+        {},
+        chips={"Anna": 12, "Bruno": -6, "Carla": -6},
+    ),
 }
 
 
@@ -353,6 +489,7 @@ def scores(r: Round, names: tuple[str, ...]) -> dict[str, int]:
 def test_every_playable_preset_has_a_random_golden_record() -> None:
     playable = {"classico", "classico-2", "apertura-50", "enciclopedia", "scala-40"}
     playable |= {"rami-40", "rami-51", "tradizionale", "casertano", "pokerato"}
+    playable |= {"pokerato-immaginario", "pokerato-immaginario-10"}
     assert set(RANDOM_GAMES) == playable
     for preset in RANDOM_GAMES:
         assert path_of(preset, scripted=False).is_file(), preset

@@ -542,7 +542,7 @@ BAD_RESULTS: list[tuple[str, RoundResult, Reason]] = [
     ),
     (
         "unknown closing",
-        RoundResult("Anna", {"Carla": 1, "Dario": 1}, closing="royal"),  # type: ignore[arg-type]
+        RoundResult("Anna", {"Carla": 1, "Dario": 1}, closing="regale"),  # type: ignore[arg-type]
         Reason.BAD_ROUND_RESULT,
     ),
 ]

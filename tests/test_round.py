@@ -338,7 +338,7 @@ def test_restock_shuffles_all_but_the_top_discard() -> None:
 
 
 def test_variants_whose_play_comes_later_refuse_to_start() -> None:
-    for name in ("pokerato-immaginario", "carioca"):
+    for name in ("carioca",):
         with pytest.raises(IllegalAction) as info:
             Round(get_preset(name), 3)
         assert info.value.reason is Reason.VARIANT_NOT_PLAYABLE

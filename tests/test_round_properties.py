@@ -134,7 +134,19 @@ def check_every_card_once(r: Round) -> None:
     assert not twice, f"cards in two places: {[str(r.deck[i]) for i in twice]}"
     assert sorted(counts) == list(range(len(r.deck))), "cards lost"
     for meld in r.table:
-        assert tuple(r.deck[i] for i in meld.ids) == meld.meld.cards
+        held = tuple(r.deck[i] for i in meld.ids)
+        cards = meld.meld.cards
+        if r.rules.imaginary_joker and JOKER in cards:
+            # The jolly of such a close has no card (imagined), or one of the player's own
+            # stands in its place (own_card_joker).
+            at = cards.index(JOKER)
+            if r.rules.own_card_joker:
+                assert held[:at] + held[at + 1 :] == cards[:at] + cards[at + 1 :]
+                assert not held[at].is_joker
+            else:
+                assert held == cards[:at] + cards[at + 1 :]
+        else:
+            assert held == cards
 
 
 def check_every_chip_once(r: Round) -> None:

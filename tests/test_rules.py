@@ -60,6 +60,7 @@ SECTION_4 = (
     "casertano",
     "pokerato",
     "pokerato-immaginario",
+    "pokerato-immaginario-10",
     "carioca",
 )
 
@@ -166,6 +167,16 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "straight_flush_stake_multiplier": 4,
         "royal_stake_multiplier": 6,
     },
+    # [G] "another version": 10 cards, one of the player's own acting as the jolly.
+    "pokerato-immaginario-10": {
+        "jokers": 0,
+        "hand_size": 10,
+        "imaginary_joker": True,
+        "own_card_joker": True,
+        "flush_stake_multiplier": 2,
+        "straight_flush_stake_multiplier": 4,
+        "royal_stake_multiplier": 6,
+    },
     "carioca": {
         "hand_size": 13,
         "jokers": 4,
@@ -195,7 +206,14 @@ ALSO_ALLOWED: dict[str, set[str]] = {
     "casertano": {"final_discard", "reentry_stake", "rummy_bonus"},
     "pokerato": {"max_jokers_per_meld"},  # "more than one per meld", checked below
     # [G]: in both pokerato forms nothing is laid during the round, and there is a pot.
-    "pokerato-immaginario": {"melding_during_play", "betting", "match_end", "match_rounds"},
+    # The colore, 9 cards of one suit, closes on its own (RULES.md §6.2).
+    "pokerato-immaginario": {
+        *("melding_during_play", "betting", "match_end", "match_rounds", "flush_meld"),
+    },
+    "pokerato-immaginario-10": {
+        *("melding_during_play", "betting", "match_end", "match_rounds", "flush_meld"),
+        *("min_players", "max_players", "max_jokers_per_meld"),
+    },
 }
 
 
@@ -321,6 +339,8 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"match_rounds": 3},
     {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 3, "contracts": tuple(Contract)},
     {"seven_of_a_kind_wins": True, "decks": 1, "max_players": 4},
+    {"own_card_joker": True},
+    {"imaginary_joker": True},
     {"betting": Betting.BLIND},
     {
         "betting": Betting.BLIND,

@@ -71,6 +71,8 @@ COMPANIONS: dict[tuple[str, object], str] = {
     ("match_rounds", 1): 'match_end = "fixed_rounds"',
     ("match_rounds", 8): 'match_end = "fixed_rounds"',
     ("betting", "blind"): 'match_end = "fixed_rounds"\nmatch_rounds = 10',
+    ("imaginary_joker", True): "melding_during_play = false\njokers = 0",
+    ("own_card_joker", True): "imaginary_joker = true\nmelding_during_play = false\njokers = 0",
 }
 
 # Other ways to write a value, each with the value it must give.

@@ -291,12 +291,14 @@ def test_each_close_knob_is_read_separately() -> None:
         close_credits_flush=5,
         close_credits_straight=6,
     )
-    assert [closing_points(c, rules) for c in Closing] == [1, 2, 3, 0]
-    assert [closing_credits(c, rules) for c in Closing] == [4, 5, 6, 0]
+    # Pokerato's scala reale from 5 to K is a straight to Casertano's count.
+    assert [closing_points(c, rules) for c in Closing] == [1, 2, 3, 3, 0]
+    assert [closing_credits(c, rules) for c in Closing] == [4, 5, 6, 6, 0]
 
 
 def test_closing_values_are_stable() -> None:
-    assert [c.value for c in Closing] == ["simple", "flush", "straight", "seven_of_a_kind"]
+    values = ["simple", "flush", "straight", "royal", "seven_of_a_kind"]
+    assert [c.value for c in Closing] == values
 
 
 def test_one_or_two_low_cards_count_nothing_when_rounding_to_tens() -> None:

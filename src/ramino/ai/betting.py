@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine.actions import BETS, Action, Call, Fold, Raise
-from ..engine.cards import Card
+from ..engine.cards import JOKER, Card
 from ..engine.deck import Deck
 from ..engine.observation import Observation
 from ..engine.rules import Rules
@@ -73,13 +73,26 @@ class BetChoice:
 
 
 def cards_short(hand: tuple[Card, ...], rules: Rules) -> int:
-    """Cards of ``hand`` that the best way of laying it leaves unmelded.
+    """Cards of ``hand`` that the best way of laying it leaves unmelded; under the imaginary
+    jolly, with the jolly imagined, or one of the hand's cards acting as it.
 
     >>> from ramino.engine import get_preset, parse_cards
     >>> cards_short(parse_cards("7H 8H 9H QC QD QS 3S 4S 5S KD"), get_preset("pokerato"))
     1
+    >>> imaginary = get_preset("pokerato-immaginario")
+    >>> cards_short(parse_cards("7H 8H 10H QC QD QS 3S 4S 5S"), imaginary)
+    0
     """
-    return len(best_arrangement(hand, rules).deadwood)
+    if not rules.imaginary_joker:
+        return len(best_arrangement(hand, rules).deadwood)
+    if not rules.own_card_joker:
+        return len(best_arrangement((*hand, JOKER), rules).deadwood)
+    least = len(hand)
+    for card in set(hand):
+        rest = list(hand)
+        rest.remove(card)
+        least = min(least, len(best_arrangement((*rest, JOKER), rules).deadwood))
+    return least
 
 
 def win_chance(short: int, others: int, rules: Rules, players: int) -> float:

@@ -12,9 +12,9 @@ from ..engine.deck import check_in_deck
 from ..engine.errors import IllegalAction, MeldError, RaminoError
 from ..engine.going_out import whole_hand_close
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
-from ..engine.scoring import Closing
+from ..engine.rules import Rules
+from ..engine.scoring import Closing, closing_words
 from .common import (
-    CLOSING_WORDS,
     EXIT_REFUSED,
     JsonOption,
     Lang,
@@ -75,7 +75,7 @@ def check(
             _print_refusal(meld_cards, error, table_rules.name, lang, whole_hand=whole_hand)
         raise typer.Exit(EXIT_REFUSED) from None
     if whole_hand:
-        _report_close(meld_cards, melds, closing, table_rules.name, as_json, lang)
+        _report_close(meld_cards, melds, closing, table_rules, as_json, lang)
         return
     points = meld.points(table_rules)
     if as_json:
@@ -97,7 +97,7 @@ def _report_close(
     cards: tuple[Card, ...],
     melds: tuple[Meld, ...],
     closing: Closing,
-    rules_name: str,
+    rules: Rules,
     as_json: bool,
     lang: Lang,
 ) -> None:
@@ -116,14 +116,15 @@ def _report_close(
         return
     verdict = Text("✓ ", style="bold green")
     verdict.append(pick(lang, "Chiusura valida: ", "Valid close: "), style="bold")
-    verdict.append(pick(lang, *CLOSING_WORDS[closing]), style="bold green")
+    words = closing_words(closing, rules)
+    verdict.append(pick(lang, words.it, words.en), style="bold green")
     rows = [(pick(lang, "carte", "cards"), format_cards(cards))]
     if melds:
         rows.append(
             (pick(lang, "giochi", "melds"), " | ".join(format_cards(m.cards) for m in melds))
         )
     rows.extend(_jokers_row(melds, lang))
-    rows.append((pick(lang, "regole", "rules"), rules_name))
+    rows.append((pick(lang, "regole", "rules"), rules.name))
     _report(verdict, rows)
 
 

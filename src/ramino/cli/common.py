@@ -14,7 +14,6 @@ from rich.console import Console
 
 from ..engine.errors import RaminoError
 from ..engine.rules import Rules
-from ..engine.scoring import Closing
 from ..house_rules import resolve_rules
 
 #: Exit codes besides 0: a refused meld, a user error (bad input).
@@ -53,15 +52,6 @@ RulesOption = Annotated[
         show_default=False,
     ),
 ]
-
-
-#: The players' words for each way of going out: a score sheet names the ones that pay.
-CLOSING_WORDS: dict[Closing, tuple[str, str]] = {
-    Closing.SIMPLE: ("semplice", "simple"),
-    Closing.FLUSH: ("colore", "flush"),
-    Closing.STRAIGHT: ("scala reale", "straight"),
-    Closing.SEVEN_OF_A_KIND: ("sette uguali", "seven of a kind"),
-}
 
 
 def pick(lang: Lang, it: str, en: str) -> str:

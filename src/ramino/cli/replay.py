@@ -35,17 +35,8 @@ from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
 from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
-from ..engine.scoring import Closing
+from ..engine.scoring import Closing, closing_words
 from .common import EXIT_USAGE, Lang, LangOption, fail, one_line, pick
-
-_CLOSINGS = {
-    Closing.FLUSH: ("con il colore", "with a flush"),
-    Closing.STRAIGHT: ("con la scala reale", "with a straight"),
-    Closing.SEVEN_OF_A_KIND: (
-        "con sette carte uguali: vince la partita",
-        "with seven of a kind: he wins the match",
-    ),
-}
 
 
 def replay(
@@ -475,9 +466,10 @@ class _Story:
             if end.in_one_turn and rules.melding_during_play:
                 words_it.append("in mano")
                 words_en.append("in one turn")
-            if end.closing in _CLOSINGS:
-                words_it.append(_CLOSINGS[end.closing][0])
-                words_en.append(_CLOSINGS[end.closing][1])
+            if end.closing is not Closing.SIMPLE:
+                named = closing_words(end.closing, rules)
+                words_it.append(named.with_it)
+                words_en.append(named.with_en)
             self.say(" ".join(words_it) + ".", " ".join(words_en) + ".")
         elif end.reason is EndReason.MAX_TURNS:
             cap = rules.max_turns

@@ -11,9 +11,8 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.rules import Rules
-from ..engine.scoring import Closing
+from ..engine.scoring import Closing, closing_words
 from .common import (
-    CLOSING_WORDS,
     JsonOption,
     Lang,
     LangOption,
@@ -85,7 +84,7 @@ def _print_sheet(match: Match, lang: Lang) -> None:
     gone: set[str] = set()
     for sheet in match.rounds:
         gone -= set(sheet.reentered)
-        row = [str(sheet.number), _went_out(sheet, lang)]
+        row = [str(sheet.number), _went_out(sheet, rules, lang)]
         row += [_total(sheet, player, gone, lang) for player in match.players]
         if with_messa:
             row.append(str(sheet.messa) if sheet.messa else "")
@@ -103,14 +102,15 @@ def _print_sheet(match: Match, lang: Lang) -> None:
             out.print(f"{label}: {listed}")
 
 
-def _went_out(sheet: RoundSheet, lang: Lang) -> str:
+def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
     if sheet.out is None:
         return pick(lang, "nessuno (limite)", "nobody (cap)")
     words = [sheet.out]
     if sheet.in_one_turn:
         words.append(pick(lang, "in mano", "in one turn"))
     if sheet.closing is not Closing.SIMPLE:
-        words.append(pick(lang, *CLOSING_WORDS[sheet.closing]))
+        named = closing_words(sheet.closing, rules)
+        words.append(pick(lang, named.it, named.en))
     return ", ".join(words)
 
 

@@ -11,8 +11,8 @@ from .actions import Discard, Show
 from .cards import Card
 from .errors import IllegalAction, Reason
 from .going_out import closing_kind, flush_close_meld
-from .melds import validate_meld
-from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
+from .melds import Meld, MeldKind, validate_meld
+from .rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
 from .scoring import Closing
 from .state import Commit, Event, Phase, TableMeld, ids_in_meld_order
 
@@ -98,6 +98,9 @@ def plan_show(round_: Round, action: Show) -> Commit:
         if not whole_flush or round_.turn_state.melded or round_.melded_before[seat]:
             raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
     shown = [c for g in groups for c in g]
+    # Where the jolly is imagined, the place in ``shown`` of the one jolly named (and what
+    # stands there in the hand: nothing, or the card acting as it).
+    stand_in = _stand_in(rules, shown, action)
     # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
     seven = (
         not rules.melding_during_play
@@ -113,7 +116,13 @@ def plan_show(round_: Round, action: Show) -> Commit:
             Reason.SHOW_INCOMPLETE,
             detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
         )
-    needed = shown + ([action.discard] if action.discard is not None else [])
+    held = list(shown)
+    if stand_in is not None:
+        if action.as_joker is not None:
+            held[stand_in] = action.as_joker
+        else:
+            del held[stand_in]
+    needed = held + ([action.discard] if action.discard is not None else [])
     avoid = [] if round_.turn_state.taken is None else [round_.turn_state.taken]
     ids = round_._ids_for(seat, needed, avoid=avoid)
     if len(ids) != len(round_.hands[seat]) and not seven:
@@ -134,11 +143,23 @@ def plan_show(round_: Round, action: Show) -> Commit:
     else:
         melds = [validate_meld(g, rules, whole_hand=len(groups) == 1) for g in groups]
     placed: list[TableMeld] = []
-    at = 0
+    at = start = 0
     for group, meld in zip(groups, melds, strict=True):
-        group_ids = ids[at : at + len(group)]
-        at += len(group)
-        placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+        imagined = stand_in is not None and start <= stand_in < start + len(group)
+        start += len(group)
+        if not imagined:
+            group_ids = ids[at : at + len(group)]
+            at += len(group)
+            placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+            continue
+        if meld.kind is MeldKind.FLUSH:
+            raise IllegalAction(Reason.IMAGINED_JOKER_PLACE)
+        # The imagined jolly has no card; a card acting as it stands in its place.
+        acting = None if action.as_joker is None else ids[stand_in if stand_in is not None else 0]
+        size = len(group) - (acting is None)
+        group_ids = ids[at : at + size]
+        at += size
+        placed.append(TableMeld(seat, meld, _stand_in_ids(group_ids, meld, round_, acting)))
     # The hand is shown all at once: its melds go down in one fixed order, whatever the
     # order they were named in.
     placed.sort(key=lambda m: tuple(c.code for c in m.meld.represents))
@@ -159,6 +180,43 @@ def plan_show(round_: Round, action: Show) -> Commit:
         return event
 
     return show
+
+
+def _stand_in(rules: Rules, shown: list[Card], action: Show) -> int | None:
+    """Where the jolly of a show under the imaginary jolly stands, or ``None``: refused
+    where the rules imagine none, for a second one, or for a card acting as it unnamed."""
+    at = [k for k, card in enumerate(shown) if card.is_joker]
+    if not rules.imaginary_joker:
+        if action.as_joker is not None:
+            raise IllegalAction(Reason.STAND_IN_NOT_ALLOWED, cards=[action.as_joker])
+        return None
+    if len(at) > 1:
+        raise IllegalAction(Reason.IMAGINED_JOKER_ONE)
+    if rules.own_card_joker and at and action.as_joker is None:
+        raise IllegalAction(Reason.STAND_IN_NEEDED)
+    if action.as_joker is not None and (not rules.own_card_joker or not at):
+        raise IllegalAction(Reason.STAND_IN_NOT_ALLOWED, cards=[action.as_joker])
+    return at[0] if at else None
+
+
+def _stand_in_ids(
+    group_ids: list[int], meld: Meld, round_: Round, acting: int | None
+) -> tuple[int, ...]:
+    """The ids of a meld holding the imagined jolly, in meld order: the card acting as the
+    jolly at its place, or no id for a jolly imagined."""
+    pool = list(group_ids)
+    if acting is not None:
+        pool.remove(acting)
+    ordered: list[int] = []
+    for card in meld.cards:
+        if card.is_joker:
+            if acting is not None:
+                ordered.append(acting)
+            continue
+        found = next(i for i in pool if round_.deck[i] is card)
+        pool.remove(found)
+        ordered.append(found)
+    return tuple(ordered)
 
 
 def discard_options(round_: Round) -> list[Card]:

@@ -10,6 +10,8 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
     discard KS                discard a card (*scartare*)
     show 7H 8H 9H | QC QD QS  go out by showing the whole hand (no melding during play)
     show 7H 8H 9H | QC QD QS discard KS
+    show 7H 8H JK 10H | QC QD QS discard KS    the jolly imagined (pokerato immaginario)
+    show 7H 8H 2C=JK 10H | QC QD QS discard KS 2C, a card of the hand, acts as the jolly
     call                      match the highest stake (*vedo*; pokerato's betting round)
     fold                      leave the hand (*lascio*)
     raise                     call and add the raise unit (*rilancio*)
@@ -169,14 +171,25 @@ class Discard:
 @dataclass(frozen=True, slots=True, init=False)
 class Show:
     """Go out by showing the whole hand bound in melds, then discard if ``discard`` is set
-    (variants where nothing is laid during play, and the flush close)."""
+    (variants where nothing is laid during play, and the flush close).
+
+    Under the imaginary jolly (pokerato immaginario) a jolly among the melds is the card the
+    player imagines; where one of his own cards acts as the jolly instead, ``as_joker`` is
+    that card (written ``2C=JK`` in the meld)."""
 
     melds: tuple[tuple[Card, ...], ...]
     discard: Card | None = None
+    as_joker: Card | None = None
 
-    def __init__(self, melds: tuple[tuple[Card, ...], ...], discard: Card | None = None) -> None:
+    def __init__(
+        self,
+        melds: tuple[tuple[Card, ...], ...],
+        discard: Card | None = None,
+        as_joker: Card | None = None,
+    ) -> None:
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "as_joker", as_joker)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -185,7 +198,17 @@ class Show:
         return f"parse_action({str(self)!r})"
 
     def __str__(self) -> str:
-        text = "show " + " | ".join(format_cards(m, "ascii") for m in self.melds)
+        groups = [format_cards(m, "ascii") for m in self.melds]
+        if self.as_joker is not None:
+            # The first jolly named is the card of the hand acting as it.
+            for k, meld in enumerate(self.melds):
+                if any(card.is_joker for card in meld):
+                    words = groups[k].split()
+                    at = next(i for i, card in enumerate(meld) if card.is_joker)
+                    words[at] = f"{self.as_joker}=JK"
+                    groups[k] = " ".join(words)
+                    break
+        text = "show " + " | ".join(groups)
         return text if self.discard is None else f"{text} discard {self.discard}"
 
 
@@ -307,12 +330,24 @@ def _parse_show(body: str, text: str) -> Show:
         body = body[:at]
     groups = list(body.split("|"))
     melds: list[tuple[Card, ...]] = []
+    as_joker: Card | None = None
     for group in groups:
-        cards, jokers = parse_meld(group)
+        words = group.split()
+        for k, word in enumerate(words):
+            # "2C=JK": a card of the hand acting as the jolly (one at most).
+            head, sep, last = word.rpartition("=")
+            if sep and last.translate(_ASCII_LOWER) == "jk":
+                if as_joker is not None:
+                    raise _bad(text)
+                as_joker = Card.parse(head)
+                if as_joker.is_joker:
+                    raise _bad(text)
+                words[k] = "JK"
+        cards, jokers = parse_meld(words)
         if jokers is not None:
             raise _bad(text)
         melds.append(cards)
-    return Show(tuple(melds), discard)
+    return Show(tuple(melds), discard, as_joker)
 
 
 def format_actions(actions: Sequence[Action]) -> str:

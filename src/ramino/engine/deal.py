@@ -84,14 +84,6 @@ def check_playable(rules: Rules, players: int) -> None:
                 "carioca's required openings come in a later version.",
             ),
         )
-    if rules.imaginary_joker:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "il jolly immaginario arriva in una versione successiva.",
-                "the imaginary joker comes in a later version.",
-            ),
-        )
     if players < rules.min_players:
         raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
     if players > rules.max_players:

@@ -883,12 +883,22 @@ class _Writer:
                     " counts as going out in one turn.",
                 )
             )
-        if r.imaginary_joker:
+        if r.imaginary_joker and r.own_card_joker:
+            out.append(
+                t(
+                    "Per chiudere, una delle proprie carte, una sola e scelta in quel momento,"
+                    " fa da jolly in una scala o in un tris.",
+                    "To go out, one of the player's own cards, only one and chosen then, acts"
+                    " as a joker in a run or a set.",
+                )
+            )
+        elif r.imaginary_joker:
             out.append(
                 t(
                     "Per chiudere si può immaginare una carta che manca, una sola, e farla"
-                    " valere come jolly.",
-                    "To go out, a player may imagine one missing card, only one, as a joker.",
+                    " valere come jolly in una scala o in un tris.",
+                    "To go out, a player may imagine one missing card, only one, as a joker in"
+                    " a run or a set.",
                 )
             )
         if r.seven_of_a_kind_wins:

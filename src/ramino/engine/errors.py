@@ -95,6 +95,10 @@ class Reason(enum.StrEnum):
     JOKER_BACK_TO_SAME_MELD = "joker_back_to_same_meld"
     SHOW_NOT_ALLOWED = "show_not_allowed"
     SHOW_INCOMPLETE = "show_incomplete"
+    IMAGINED_JOKER_ONE = "imagined_joker_one"
+    IMAGINED_JOKER_PLACE = "imagined_joker_place"
+    STAND_IN_NEEDED = "stand_in_needed"
+    STAND_IN_NOT_ALLOWED = "stand_in_not_allowed"
     # betting (pokerato)
     BETTING_OVER = "betting_over"
     MUST_BET_FIRST = "must_bet_first"

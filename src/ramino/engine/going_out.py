@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._candidates import Candidate, meld_candidates
 from .actions import Show
-from .cards import JOKER_CODE, Card, code_order
+from .cards import JOKER, JOKER_CODE, Card, Rank, code_order
 from .errors import IllegalAction, MeldError, Reason
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rounding, Rules
@@ -372,12 +372,23 @@ def closing_kind(hand: Sequence[Card], rules: Rules) -> Closing | None:
     except MeldError:
         whole = None
     if whole is not None and whole.kind is MeldKind.RUN:
+        if rules.imaginary_joker and whole.joker_count:
+            # The jolly imagined (or a card acting as it) pays nothing more ([G]).
+            return Closing.SIMPLE
+        if rules.royal_stake_multiplier > 1 and _five_to_king(whole):
+            return Closing.ROYAL
         return Closing.STRAIGHT
     if whole is not None and whole.kind is MeldKind.FLUSH:
         return Closing.FLUSH
     if partition(cards, rules) is not None:
         return Closing.SIMPLE
     return None
+
+
+def _five_to_king(run: Meld) -> bool:
+    """Whether a run holds every rank from 5 to K: pokerato's *scala reale* ([G])."""
+    ranks = {card.rank for card in run.represents}
+    return all(Rank(value) in ranks for value in range(5, 14))
 
 
 def flush_close_meld(cards: Sequence[Card], rules: Rules) -> Meld:
@@ -459,12 +470,31 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
 def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
     """Every way to go out by showing the hand, each once (the same groups in another order
     go down the same way)."""
-    seen: set[tuple[tuple[tuple[Card, ...], ...], Card | None]] = set()
+    seen: set[tuple[tuple[tuple[Card, ...], ...], Card | None, Card | None]] = set()
     for show in _shows(round_, seat):
-        key = (tuple(sorted(tuple(sorted(g)) for g in show.melds)), show.discard)
+        key = (tuple(sorted(tuple(sorted(g)) for g in show.melds)), show.discard, show.as_joker)
         if key not in seen:
             seen.add(key)
             yield show
+
+
+def _imagined_shows(
+    cards: list[Card], rules: Rules, discards: Sequence[Card | None]
+) -> Iterator[Show]:
+    """The shows where a jolly the player imagines (or one of his cards acting as it) binds
+    the hand: in a run or a set, never a colore ([G], RULES.md §6.2)."""
+    if not rules.own_card_joker:
+        for discard, melds in partitions_without_one([*cards, JOKER], rules, discards):
+            if all(m.kind is not MeldKind.FLUSH or not m.joker_count for m in melds):
+                yield Show(tuple(m.cards for m in melds), discard)
+        return
+    for stand_in in sorted(set(cards), key=code_order):
+        rest = list(cards)
+        rest.remove(stand_in)
+        choices = [d for d in discards if d is None or d in rest]
+        for discard, melds in partitions_without_one([*rest, JOKER], rules, choices):
+            if all(m.kind is not MeldKind.FLUSH or not m.joker_count for m in melds):
+                yield Show(tuple(m.cards for m in melds), discard, stand_in)
 
 
 def _shows(round_: Round, seat: int) -> Iterator[Show]:
@@ -486,6 +516,8 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     if not rules.melding_during_play:
         for discard, melds in partitions_without_one(cards, rules, discards):
             yield Show(tuple(m.cards for m in melds), discard)
+    if rules.imaginary_joker:
+        yield from _imagined_shows(cards, rules, discards)
     # The flush close where melds are laid during play; the colore where they are not.
     if not (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
         return

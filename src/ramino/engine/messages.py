@@ -323,6 +323,24 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Per chiudere mostrando la mano servono tutte le carte: {detail}",
         "To go out by showing the hand every card is needed: {detail}",
     ),
+    Reason.IMAGINED_JOKER_ONE: (
+        "Per chiudere si immagina un solo jolly.",
+        "Only one joker may be imagined to go out.",
+    ),
+    Reason.IMAGINED_JOKER_PLACE: (
+        "Il jolly immaginario sta in una scala o in un tris, non nel colore.",
+        "The imagined joker goes into a run or a set, not into a flush.",
+    ),
+    Reason.STAND_IN_NEEDED: (
+        "Di' quale tua carta fa da jolly, come 2C=JK.",
+        "Say which of your cards acts as the joker, as in 2C=JK.",
+    ),
+    Reason.STAND_IN_NOT_ALLOWED: (
+        "Con queste regole {cards} non può fare da jolly: una carta della mano vale da jolly"
+        " solo nel pokerato immaginario a 10 carte, e al posto di un jolly mostrato.",
+        "Under these rules {cards} cannot act as the joker: a card of the hand does so only"
+        " in 10-card imaginary-joker pokerato, in the place of a joker shown.",
+    ),
     Reason.BETTING_OVER: (
         "Il giro di puntate è finito.",
         "The betting round is over.",

@@ -97,6 +97,28 @@ _POKERATO = replace(
     match_rounds=10,
 )
 
+_IMMAGINARIO = replace(
+    _POKERATO,
+    name="pokerato-immaginario",
+    # [P]: 2 to 6 players with the imaginary jolly.
+    min_players=2,
+    max_players=6,
+    jokers=0,
+    hand_size=9,
+    max_jokers_per_meld=1,
+    imaginary_joker=True,
+    # The colore, 9 cards of one suit, is a close of its own ([G]).
+    flush_meld=True,
+    flush_stake_multiplier=2,
+    straight_flush_stake_multiplier=4,
+    royal_stake_multiplier=6,
+)
+
+# [G] "another version": 10 cards, and one of the player's own acts as the jolly.
+_IMMAGINARIO_10 = replace(
+    _IMMAGINARIO, name="pokerato-immaginario-10", hand_size=10, own_card_joker=True
+)
+
 PRESETS: dict[str, Preset] = {
     "classico": Preset(
         CLASSICO,
@@ -201,22 +223,14 @@ PRESETS: dict[str, Preset] = {
         "Pokerato with jokers: blind and raises; go out by laying 10 cards at once plus discard.",
     ),
     "pokerato-immaginario": Preset(
-        replace(
-            _POKERATO,
-            name="pokerato-immaginario",
-            # [P]: 2 to 6 players with the imaginary jolly.
-            min_players=2,
-            max_players=6,
-            jokers=0,
-            hand_size=9,
-            max_jokers_per_meld=1,
-            imaginary_joker=True,
-            flush_stake_multiplier=2,
-            straight_flush_stake_multiplier=4,
-            royal_stake_multiplier=6,
-        ),
+        _IMMAGINARIO,
         "Pokerato con il jolly immaginario: 9 carte, senza jolly, se ne immagina uno per chiudere.",
         "Pokerato with the imaginary joker: 9 cards, no jokers, imagine one to go out.",
+    ),
+    "pokerato-immaginario-10": Preset(
+        _IMMAGINARIO_10,
+        "Pokerato immaginario a 10 carte: per chiudere una carta della mano fa da jolly.",
+        "Imaginary-joker pokerato with 10 cards: to go out, a card of the hand acts as the joker.",
     ),
     "carioca": Preset(
         replace(

@@ -39,7 +39,7 @@ from .rules import (
     RetrievedJoker,
     Rules,
 )
-from .scoring import Closing, cap_winners, hand_count
+from .scoring import Closing, cap_winners, hand_count, stake_multiplier
 from .shuffle import portable_shuffle
 from .state import NEW_TURN, Commit
 from .state import EndReason as EndReason
@@ -820,19 +820,10 @@ class Round:
                 self.betting,
                 out,
                 self._seats_from(self.next_seat(self.dealer)),
-                self._stake_multiplier(closing) if reason is EndReason.WENT_OUT else 1,
+                stake_multiplier(closing, self.rules) if reason is EndReason.WENT_OUT else 1,
             )
         self.phase = Phase.OVER
         self.end = RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips)
-
-    def _stake_multiplier(self, closing: Closing) -> int:
-        """How many times the stake a close pays (pokerato immaginario, RULES.md §6.2)."""
-        rules = self.rules
-        if closing is Closing.FLUSH:
-            return rules.flush_stake_multiplier
-        if closing is Closing.STRAIGHT:
-            return rules.straight_flush_stake_multiplier
-        return 1
 
     def winner_by_cap(self) -> tuple[int, ...]:
         """Seats that win a round stopped by a cap (lowest hand), per ``on_round_cap``."""

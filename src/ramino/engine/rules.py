@@ -315,6 +315,9 @@ class Rules:
     """Melds are laid during play; if not, a player goes out by showing a fully melded hand."""
     imaginary_joker: bool = False
     """To go out a player may imagine one missing card as a jolly (pokerato immaginario, [G])."""
+    own_card_joker: bool = False
+    """With the imaginary jolly: one of the player's own cards, chosen as he goes out, acts as
+    the jolly instead of an imagined card ([G] "another version")."""
     seven_of_a_kind_wins: bool = False
     """Seven cards of one rank without jokers win the whole match (Casertano's "ramino", [W])."""
 
@@ -731,6 +734,19 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
                 f"il buio ({r.blind}) supera le fiches di partenza ({r.starting_chips}).",
                 f"the blind ({r.blind}) is more than the starting chips ({r.starting_chips}).",
             )
+    if r.own_card_joker and not r.imaginary_joker:
+        bad(
+            "own_card_joker sceglie quale carta fa da jolly immaginario: serve imaginary_joker.",
+            "own_card_joker chooses the card acting as the imaginary jolly: it needs"
+            " imaginary_joker.",
+        )
+    if r.imaginary_joker and (r.melding_during_play or r.jokers or r.deck_by_players):
+        bad(
+            "il jolly immaginario si usa mostrando la mano senza jolly nel mazzo:"
+            " melding_during_play = false e jokers = 0.",
+            "the imaginary jolly is for showing the hand with no jolly in the deck:"
+            " melding_during_play = false and jokers = 0.",
+        )
     if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
         bad(
             "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi.",

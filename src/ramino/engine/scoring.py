@@ -9,10 +9,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .cards import Card, Rank
-from .rules import RoundCap, Rounding, Rules, RummyBonus
+from .rules import Betting, RoundCap, Rounding, Rules, RummyBonus
 
 _K = TypeVar("_K")
 
@@ -25,7 +25,9 @@ class Closing(enum.StrEnum):
     FLUSH = "flush"
     """A hand all of one suit (*colore*)."""
     STRAIGHT = "straight"
-    """A hand that is one run (*scala reale*)."""
+    """A hand that is one run: Casertano's *scala reale*, pokerato's *scala colore*."""
+    ROYAL = "royal"
+    """A hand that is one run of one suit from 5 to K: pokerato's *scala reale* ([G])."""
     SEVEN_OF_A_KIND = "seven_of_a_kind"
     """Seven cards of one rank without jokers (Casertano's *ramino*): wins the whole match."""
 
@@ -93,6 +95,65 @@ def round_count(points: int, rules: Rules) -> int:
     return points
 
 
+class ClosingWords(NamedTuple):
+    """A way of going out in players' words: its name, and "with" it, in both languages."""
+
+    it: str
+    en: str
+    with_it: str
+    with_en: str
+
+
+def closing_words(closing: Closing, rules: Rules) -> ClosingWords:
+    """The players' words for ``closing`` under ``rules``: one run is Casertano's *scala
+    reale* but the *scala colore* of pokerato, whose *scala reale* runs from 5 to K ([G]).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> closing_words(Closing.STRAIGHT, get_preset("casertano")).with_it
+    'con la scala reale'
+    >>> closing_words(Closing.STRAIGHT, get_preset("pokerato-immaginario")).it
+    'scala colore'
+    """
+    pokerato = rules.betting is not Betting.NONE
+    if closing is Closing.FLUSH:
+        return ClosingWords("colore", "flush", "con il colore", "with a flush")
+    if closing is Closing.STRAIGHT and pokerato:
+        return ClosingWords(
+            "scala colore", "straight flush", "con la scala colore", "with a straight flush"
+        )
+    if closing is Closing.STRAIGHT:
+        return ClosingWords("scala reale", "straight", "con la scala reale", "with a straight")
+    if closing is Closing.ROYAL:
+        return ClosingWords(
+            "scala reale dal 5 al re",
+            "royal straight flush, 5 to K",
+            "con la scala reale dal 5 al re",
+            "with the royal straight flush, 5 to K",
+        )
+    if closing is Closing.SEVEN_OF_A_KIND:
+        return ClosingWords(
+            "sette uguali", "seven of a kind", "con sette carte uguali", "with seven of a kind"
+        )
+    return ClosingWords("semplice", "simple", "", "")
+
+
+def stake_multiplier(closing: Closing, rules: Rules) -> int:
+    """How many times the stake a close pays (pokerato immaginario, RULES.md §6.2: the
+    *colore* ×2, the *scala colore* ×4, the *scala reale* from 5 to K ×6).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> [stake_multiplier(c, get_preset("pokerato-immaginario")) for c in Closing]
+    [1, 2, 4, 6, 1]
+    """
+    if closing is Closing.FLUSH:
+        return rules.flush_stake_multiplier
+    if closing is Closing.STRAIGHT:
+        return rules.straight_flush_stake_multiplier
+    if closing is Closing.ROYAL:
+        return rules.royal_stake_multiplier
+    return 1
+
+
 def closing_points(closing: Closing, rules: Rules) -> int:
     """What the player who went out scores: 0 in ramino classico, −10 / −20 / −50 in Casertano.
 
@@ -102,11 +163,11 @@ def closing_points(closing: Closing, rules: Rules) -> int:
     >>> closing_points(Closing.SIMPLE, Rules())
     0
     >>> [closing_points(c, get_preset("casertano")) for c in Closing]
-    [-10, -20, -50, 0]
+    [-10, -20, -50, -50, 0]
     """
     if closing is Closing.FLUSH:
         return rules.close_points_flush
-    if closing is Closing.STRAIGHT:
+    if closing is Closing.STRAIGHT or closing is Closing.ROYAL:
         return rules.close_points_straight
     if closing is Closing.SEVEN_OF_A_KIND:
         return 0
@@ -118,11 +179,11 @@ def closing_credits(closing: Closing, rules: Rules) -> int:
 
     >>> from ramino.engine.presets import get_preset
     >>> [closing_credits(c, get_preset("casertano")) for c in Closing]
-    [1, 2, 5, 0]
+    [1, 2, 5, 5, 0]
     """
     if closing is Closing.FLUSH:
         return rules.close_credits_flush
-    if closing is Closing.STRAIGHT:
+    if closing is Closing.STRAIGHT or closing is Closing.ROYAL:
         return rules.close_credits_straight
     if closing is Closing.SEVEN_OF_A_KIND:
         return 0

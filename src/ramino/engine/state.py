@@ -128,7 +128,10 @@ NEW_TURN: Final = TurnState()
 
 @dataclass(frozen=True, slots=True, init=False)
 class TableMeld:
-    """A meld on the table: who laid it, the meld, and the ids of its cards in meld order."""
+    """A meld on the table: who laid it, the meld, and the ids of its cards in meld order.
+
+    Under the imaginary jolly the jolly of the close has no id (it was imagined), or the id of
+    the player's own card that acted as it (``own_card_joker``)."""
 
     owner: int
     meld: Meld

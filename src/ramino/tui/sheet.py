@@ -13,18 +13,12 @@ from rich.text import Text
 from ..engine.chips import chips_words
 from ..engine.round import EndReason
 from ..engine.rules import RummyBonus
-from ..engine.scoring import Closing
+from ..engine.scoring import Closing, closing_words
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import pick
 
 __all__ = ["outcome", "sheet_view"]
-
-_CLOSINGS = {
-    Closing.FLUSH: ("con il colore", "with a flush"),
-    Closing.STRAIGHT: ("con la scala reale", "with a straight"),
-    Closing.SEVEN_OF_A_KIND: ("con sette carte uguali", "with seven of a kind"),
-}
 
 
 def outcome(game: MatchController, lang: str) -> str:
@@ -62,8 +56,9 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
         words.append(pick(lang, "in mano", "in one turn"))
         if game.rules.rummy_bonus is RummyBonus.DOUBLE:
             words.append(pick(lang, "punti doppi", "counts doubled"))
-    if sheet.closing in _CLOSINGS:
-        words.append(pick(lang, *_CLOSINGS[sheet.closing]))
+    if sheet.closing is not Closing.SIMPLE:
+        named = closing_words(sheet.closing, game.rules)
+        words.append(pick(lang, named.with_it, named.with_en))
     return ", ".join(words)
 
 
