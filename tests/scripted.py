@@ -14,7 +14,7 @@ from ramino.engine.actions import Discard, Draw, parse_action
 from ramino.engine.round import Round, stacked_deck
 from ramino.engine.rules import Direction, Rules
 
-#: The presets whose rounds can be played now (carioca comes later).
+#: The presets whose rounds can be played: every one of them.
 PLAYABLE = (
     "classico",
     "classico-2",
@@ -28,6 +28,7 @@ PLAYABLE = (
     "pokerato",
     "pokerato-immaginario",
     "pokerato-immaginario-10",
+    "carioca",
 )
 
 

@@ -74,6 +74,7 @@ VALUES: dict[str, list[Any]] = {
     "blind": [1, 2],
     "raise_unit": [None, 2, 5],
     "max_raises": [None, 0, 1, 3],
+    "hand_stake": [0, 1, 2],
     "contracts": [(), tuple(Contract), (Contract.PAIR, Contract.SET)],
 }
 

@@ -18,6 +18,7 @@ from ramino.engine.round import Round
 from ramino.engine.rules import (
     AceInRuns,
     AttachableDiscard,
+    Contract,
     Rules,
 )
 from scripted import deal, play, refused, snapshot
@@ -352,7 +353,7 @@ def test_every_refusal_of_a_round_is_a_full_sentence_in_both_languages(reason: R
     [
         (lambda: Round(CLASSICO, 2, dealer=2), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 2, deck_order=[0, 0, 1]), Reason.BAD_DEAL),
-        (lambda: Round(get_preset("carioca"), 3), Reason.VARIANT_NOT_PLAYABLE),
+        (lambda: Round(CLASSICO, 3, contract=Contract.PAIR), Reason.BAD_DEAL),
         (lambda: Round(get_preset("pokerato"), 3, chips=[5, 0, 5]), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 2, chips=[5, 5]), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 1), Reason.TOO_FEW_PLAYERS),

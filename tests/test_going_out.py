@@ -641,3 +641,16 @@ def test_casertano_a_loser_whose_whole_hand_is_a_colore_pays_nothing() -> None:
     colore = parse_cards("2H 4H 6H 8H 10H QH 2H 4H 6H 8H 10H QH AH")
     assert closing_kind(colore, CASERTANO) is Closing.FLUSH
     assert min_deadwood(colore, CASERTANO) == 0
+
+
+def test_a_colore_with_a_jolly_is_listed_as_the_round_takes_it() -> None:
+    # Casertano: thirteen spades and a jolly, the 9♥ thrown; the colore holds the jolly.
+    casertano = get_preset("casertano")
+    hands = ["3S 3S JS 8S JK 2S AS 4S 9H 5S 6S 7S AS", "KH 6H AH 8H 10H JH QH 4H 9S 10S 3H QS KS"]
+    r = deal(casertano, hands, "2C", stock="2S")
+    play(r, "draw")
+    shows = [str(a) for a in r.legal_actions if isinstance(a, Show)]
+    assert shows == ["show AS AS 2S 2S 3S 3S 4S 5S 6S 7S 8S JS JK discard 9H"]
+    cards = list(r.hand(0))
+    cards.remove(Card.parse("9H"))
+    assert whole_hand_close(cards, casertano)[1] is Closing.FLUSH

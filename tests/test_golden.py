@@ -16,12 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from ramino.ai.bot import play_match
+from ramino.ai.greedy import GreedyBot
 from ramino.engine import Card, Reason, get_preset, parse_cards
 from ramino.engine.actions import parse_action
 from ramino.engine.match import Match
-from ramino.engine.record import Record, deal, from_json, record_round, replay, to_json
+from ramino.engine.play import MatchPlay
+from ramino.engine.record import Record, deal, from_json, record_round, replay, to_json, verify
 from ramino.engine.round import EndReason, Round, stacked_deck
-from ramino.engine.rules import Direction, Rules
+from ramino.engine.rules import Contract, Direction, Rules
 from ramino.engine.scoring import Closing
 from scripted import r_check
 
@@ -45,6 +48,7 @@ RANDOM_GAMES: dict[str, tuple[int, int]] = {
     "pokerato": (3, 32),
     "pokerato-immaginario": (3, 61),
     "pokerato-immaginario-10": (3, 3),
+    "carioca": (3, 0),
 }
 
 
@@ -465,6 +469,27 @@ SCRIPTED: dict[str, Scripted] = {
 }
 
 
+# --- a whole carioca match: eight hands, each with its contract (RULES.md §6.3) ---
+
+CARIOCA_SEED = "golden-carioca"
+CARIOCA_HANDS = 8
+#: The totals after the eighth hand (Carla, lowest, wins), as the engine counted them.
+CARIOCA_TOTALS = {"Anna": 379, "Bruno": 450, "Carla": 230}
+
+
+def carioca_records() -> list[Record]:
+    """A match of carioca between three greedy bots, one record a hand."""
+    game = MatchPlay(NAMES[:3], get_preset("carioca"), seed=CARIOCA_SEED)
+    bots = {name: GreedyBot(seed=k) for k, name in enumerate(game.players)}
+    records: list[Record] = []
+    play_match(game, bots, on_round=lambda r, _: records.append(record_round(r, game.names)))
+    return records
+
+
+def carioca_path(number: int) -> Path:
+    return GOLDEN / f"carioca-{number}.json"
+
+
 def scripted_record(name: str) -> Record:
     r = SCRIPTED[name].build()
     return record_round(r, NAMES[: r.players])
@@ -489,7 +514,7 @@ def scores(r: Round, names: tuple[str, ...]) -> dict[str, int]:
 def test_every_playable_preset_has_a_random_golden_record() -> None:
     playable = {"classico", "classico-2", "apertura-50", "enciclopedia", "scala-40"}
     playable |= {"rami-40", "rami-51", "tradizionale", "casertano", "pokerato"}
-    playable |= {"pokerato-immaginario", "pokerato-immaginario-10"}
+    playable |= {"pokerato-immaginario", "pokerato-immaginario-10", "carioca"}
     assert set(RANDOM_GAMES) == playable
     for preset in RANDOM_GAMES:
         assert path_of(preset, scripted=False).is_file(), preset
@@ -498,6 +523,7 @@ def test_every_playable_preset_has_a_random_golden_record() -> None:
 def test_every_golden_file_is_known_here() -> None:
     known = {path_of(p, scripted=False) for p in RANDOM_GAMES}
     known |= {path_of(s, scripted=True) for s in SCRIPTED}
+    known |= {carioca_path(k) for k in range(1, CARIOCA_HANDS + 1)}
     assert set(GOLDEN.glob("*.json")) == known
 
 
@@ -524,6 +550,27 @@ def test_scripted_golden_record_reaches_the_scores_worked_out_by_hand(name: str)
         # Played for chips: what each player won, whatever the table held before the hand.
         assert r.end is not None and r.end.chips is not None
         assert dict(zip(record.players, r.end.chips.net, strict=True)) == chips
+
+
+def test_a_whole_carioca_match_replays_hand_by_hand() -> None:
+    records = [load(carioca_path(k)) for k in range(1, CARIOCA_HANDS + 1)]
+    assert [record.contract for record in records] == list(Contract)
+    game = MatchPlay(NAMES[:3], get_preset("carioca"), seed=CARIOCA_SEED)
+    for record in records:
+        r = game.start_round()
+        assert (record.seed, record.contract, record.dealer) == (r.seed, r.contract, r.dealer)
+        for action in record.actions:
+            r.apply(action)
+        verify(record, r)
+        game.finish_round()
+    assert game.is_over and game.rounds == CARIOCA_HANDS
+    sheet = game.match.rounds[-1]
+    # The last hand opens with the whole hand: whoever went out did it in one turn.
+    assert sheet.out is None or sheet.in_one_turn
+    assert game.match.totals == CARIOCA_TOTALS and game.winner == min(
+        CARIOCA_TOTALS, key=CARIOCA_TOTALS.__getitem__
+    )
+    assert sum(game.match.chips.values() if game.match.chips else ()) + game.match.on_table == 0
 
 
 def test_stuck_cannot_lay_the_set() -> None:
@@ -584,6 +631,8 @@ def regenerate() -> None:
         path = path_of(preset, scripted=False)
         path.write_text(to_json(random_record(preset)), encoding="utf-8")
         print(f"wrote {path}")
+    for number, record in enumerate(carioca_records(), 1):
+        carioca_path(number).write_text(to_json(record), encoding="utf-8")
     for name in SCRIPTED:
         path = path_of(name, scripted=True)
         if path.exists():

@@ -13,25 +13,11 @@ import random
 
 import pytest
 
-from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.engine.round import Round
 
 
-def _playable() -> list[str]:
-    names = []
-    for name in PRESETS:
-        rules = get_preset(name)
-        try:
-            Round(rules, min(4, rules.max_players))
-        except IllegalAction as error:
-            assert error.reason is Reason.VARIANT_NOT_PLAYABLE
-            continue
-        names.append(name)
-    return names
-
-
-@pytest.mark.parametrize("preset", _playable())
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play_makes_no_reference_cycles(preset: str) -> None:
     rules = get_preset(preset)
     players = min(4, rules.max_players)

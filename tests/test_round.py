@@ -337,14 +337,6 @@ def test_restock_shuffles_all_but_the_top_discard() -> None:
     assert len(r.stock) + len(r.discard_pile) + sum(map(len, r.hands)) == 52
 
 
-def test_variants_whose_play_comes_later_refuse_to_start() -> None:
-    for name in ("carioca",):
-        with pytest.raises(IllegalAction) as info:
-            Round(get_preset(name), 3)
-        assert info.value.reason is Reason.VARIANT_NOT_PLAYABLE
-        assert info.value.message("en")
-
-
 def test_casertano_seven_of_a_kind_wins_the_match() -> None:
     casertano = replace(get_preset("casertano"), max_players=2, hand_size=13)
     hands = [

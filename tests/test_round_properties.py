@@ -633,6 +633,8 @@ def test_an_observation_holds_no_other_players_cards(
     ]
     # No card in it but his own, the table's, the pile's and those seen in the history.
     public = {r.deck[i] for i in _public_ids(r)} | set(obs.hand)
+    if r.rules.imaginary_joker:
+        public.add(JOKER)  # the jolly imagined at a close, shown to all
     for name in ("table", "discard_pile", "history", "taken_card"):
         assert set(_cards_in(getattr(obs, name))) <= public, name
     table_ids = {i for m in r.table for i in m.ids}

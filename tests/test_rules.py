@@ -193,6 +193,14 @@ EXPECTED: dict[str, dict[str, Any]] = {
             Contract.STRAIGHT_FLUSH,
             Contract.ONE_TURN,
         ),
+        # RULES.md §6.3 and [P]: 3 to 5 players; nothing laid, attached or taken back
+        # before the opening; no doubling; a stake of 1 a hand.
+        "min_players": 3,
+        "max_players": 5,
+        "attach_before_opening": False,
+        "joker_swap_needs_opened": True,
+        "rummy_bonus": RummyBonus.NONE,
+        "hand_stake": 1,
     },
 }
 EXPECTED["rami-51"] = {**EXPECTED["rami-40"], "opening_threshold": 51}
@@ -340,6 +348,18 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"match_end": MatchEnd.FIXED_ROUNDS, "match_rounds": 3, "contracts": tuple(Contract)},
     {"seven_of_a_kind_wins": True, "decks": 1, "max_players": 4},
     {"own_card_joker": True},
+    {
+        "contracts": (Contract.PAIR,),
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 1,
+        "opening_threshold": 40,
+    },
+    {
+        "hand_stake": 1,
+        "betting": Betting.BLIND,
+        "match_end": MatchEnd.FIXED_ROUNDS,
+        "match_rounds": 10,
+    },
     {"imaginary_joker": True},
     {"betting": Betting.BLIND},
     {

@@ -58,6 +58,7 @@ INTS: dict[str, tuple[int, ...]] = {
     "blind": (1, 2, 5),
     "raise_unit": (1, 2, 10),
     "max_raises": (0, 1, 3),
+    "hand_stake": (0, 1, 5),
     "flush_stake_multiplier": (1, 2),
     "straight_flush_stake_multiplier": (4,),
     "royal_stake_multiplier": (6,),

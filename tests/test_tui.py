@@ -22,7 +22,7 @@ from ramino.ai import Bot, RandomBot
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import Card, get_preset
-from ramino.engine.actions import Attach, Discard, Lay, Show
+from ramino.engine.actions import Attach, Discard, Lay, Open, Show
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.round import EndReason, Phase
@@ -300,7 +300,7 @@ runner = CliRunner(env={"RAMINO_LANG": None})
     [
         (["--rules", "scala-41"], "'scala-41'"),
         (["--rules", "classico-2", "--players", "3"], "2"),
-        (["--rules", "carioca"], "carioca"),
+        (["--rules", "carioca", "--players", "2"], "3"),
         (["--resume", "/nonexistent/partita.json"], "non esiste"),
     ],
 )
@@ -500,5 +500,68 @@ def test_folding_and_a_raise_refused_are_keys_too() -> None:
         await pilot.press("l")
         observation = game.observation()
         assert observation is not None and observation.folded[0]
+
+    run(app, scenario)
+
+
+@pytest.mark.slow
+def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
+    # Seed 2: the human opens with the pair (picked cards, c) and goes out in turn 18.
+    app = new_app(seed=2, rules=replace(get_preset("carioca"), max_turns=60))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        first = game.round
+        assert first is not None and first.contract is not None
+        assert _plain(app, "#contract").startswith("Contratto: coppia — ")
+        for _ in range(400):
+            if isinstance(app.screen, SheetScreen) or first.is_over:
+                break
+            observation = game.observation()
+            assert observation is not None and game.human_to_move
+            if observation.phase is Phase.DRAW:
+                await pilot.press("t")
+                continue
+            legal = observation.legal_actions
+            opening = [a for a in legal if isinstance(a, Open)]
+            lays = [a for a in legal if isinstance(a, Lay)]
+            attachments = [a for a in legal if isinstance(a, Attach)]
+            if opening or lays:
+                chosen = opening[0] if opening else lays[0]
+                cards = [c for m in chosen.melds for c in m] if opening else list(lays[0].cards)
+                await pick_cards(app, pilot, cards)
+                await pilot.press("c")
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+            elif attachments:
+                await pick_cards(app, pilot, attachments[0].cards)
+                await pilot.click("#melds", offset=(2, attachments[0].meld))
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+            else:
+                discard = decide(observation).action
+                if not isinstance(discard, Discard):
+                    discard = next(a for a in legal if isinstance(a, Discard))
+                await pilot.press("escape")
+                await move_to(app, pilot, app.hand.cards.index(discard.card))
+                await pilot.press("s")
+        assert first.end is not None and first.end.out == 0
+        told = [line.text("it") for line in game.log]
+        assert any("pri con il contratto: " in line for line in told)
+        assert game.sheets[0].chips == {"Tu": 2, "Bruno": -1, "Carla": -1}
+
+    run(app, scenario)
+
+
+def test_picked_cards_that_are_not_the_contract_are_refused_with_its_words() -> None:
+    app = new_app(seed=2, rules=get_preset("carioca"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        await pilot.press("t")
+        await pick_cards(app, pilot, app.hand.cards[:1])
+        await pilot.press("c")
+        assert app.message.startswith("L'apertura di questa smazzata (coppia) vuole ")
+        assert game.observation() is not None
 
     run(app, scenario)

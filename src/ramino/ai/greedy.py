@@ -21,6 +21,7 @@ from ..engine.actions import (
     Draw,
     Fold,
     Lay,
+    Open,
     Raise,
     Show,
     Swap,
@@ -32,7 +33,7 @@ from ..engine.errors import RaminoError
 from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
 from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, SetSuits
-from ..engine.scoring import Closing, card_penalty
+from ..engine.scoring import Closing, card_penalty, hand_penalty
 from ..engine.state import Phase
 from .betting import SOUND, BetChoice, BettingStyle, choose_bet
 from .solver import least_deadwood
@@ -85,6 +86,8 @@ class Why(enum.StrEnum):
     """An opponent is about to go out: throw the high points."""
     DISCARD_RANDOM = "discard_random"
     """A beginner's slip: a discard chosen at random."""
+    OPEN = "open"
+    """Open with the hand's contract (carioca)."""
     BET_CALL = "bet_call"
     """Call (*vedo*): the chance of winning pays for what the call costs."""
     BET_CHECK = "bet_check"
@@ -317,6 +320,9 @@ def decide(
     if shows:
         best = min(shows, key=lambda s: _show_rank(s, observation.rules))
         return Decision(best, Why.GO_OUT)
+    opens = [a for a in legal if isinstance(a, Open)]
+    if opens:
+        return _choose_open(observation, opens)
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(observation.hand) == 1 and discards:
         card = discards[0].card
@@ -332,6 +338,21 @@ def decide(
         return _choose_discard(observation, [d.card for d in discards], style, rng)
     # Nothing the rules of thumb like: any legal action keeps the round going.
     return Decision(legal[0], Why.FORCED)
+
+
+def _choose_open(observation: Observation, opens: Sequence[Open]) -> Decision:
+    """The contract's opening (carioca) that leaves the hand with the least deadwood: to
+    open is always worth it, since nothing else may be laid before."""
+    rules = observation.rules
+    hand = list(observation.hand)
+
+    def left(action: Open) -> tuple[int, str]:
+        laid = [c for meld in action.melds for c in meld]
+        return _deadwood(_without(hand, laid), rules), str(action)
+
+    best = min(opens, key=left)
+    cards = tuple(c for meld in best.melds for c in meld)
+    return Decision(best, Why.OPEN, None, cards, hand_penalty(cards, rules))
 
 
 def _choose_bet(observation: Observation, style: Style, rng: random.Random | None) -> Decision:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard
+from ..engine.actions import Action, Attach, Discard, Draw, Lay, Open, Show, Swap, TakeDiscard
 from ..engine.analysis import meld_candidates, opening_reachable
 from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
 from ..engine.chips import chips_words
+from ..engine.contracts import CONTRACT_NAMES
 from ..engine.errors import RaminoError
 from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from ..engine.observation import Observation
@@ -301,6 +302,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Discard {card}: an opponent holds only {threat}, get rid of high points ({points}).",
     ),
     "discard": ("Scarta {the_card}.", "Discard {card}."),
+    "open": (
+        "Apri con il contratto di questa smazzata ({contract}): {melds}.",
+        "Open with this round's contract ({contract}): {melds}.",
+    ),
     "bet_raise": (
         "Rilancia: {distance}, e contro {others} hai circa il {chance}% di vincere la mano.",
         "Raise: {distance}, and against {others} you have about a {chance}% chance to win the"
@@ -370,6 +375,10 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
     if card is not None:
         fields.update(card=card.unicode(), the_card=_the(card))
     why = decision.why
+    if isinstance(action, Open) and obs.contract is not None:
+        name_it, name_en = CONTRACT_NAMES[obs.contract]
+        melds = " | ".join(format_cards(m) for m in action.melds)
+        return _text("open", lang, contract=name_en if lang == "en" else name_it, melds=melds)
     if decision.bet is not None:
         return _explain_bet(decision.bet, why, obs, lang)
     if why is Why.FORCED:

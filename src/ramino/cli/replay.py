@@ -22,6 +22,7 @@ from ..engine.actions import (
     Draw,
     Fold,
     Lay,
+    Open,
     Raise,
     Show,
     Swap,
@@ -30,6 +31,7 @@ from ..engine.actions import (
 from ..engine.betting import BettingRound
 from ..engine.cards import Card, format_cards
 from ..engine.chips import Settlement, chips_words
+from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
@@ -230,6 +232,14 @@ class _Story:
         betting = r.betting
         if betting is not None:
             self._tell_stakes(betting)
+        contract = r.contract
+        if contract is not None:
+            name_it, name_en = CONTRACT_NAMES[contract]
+            terms_it, terms_en = CONTRACT_TERMS[contract]
+            self.say(
+                f"Contratto di questa smazzata: {name_it}, {terms_it}.",
+                f"This round's contract: {name_en}, {terms_en}.",
+            )
         if r.phase is Phase.PLAY:
             # Casertano: a jolly at the cut goes to the first player, and no card is turned up.
             self.say(
@@ -404,6 +414,13 @@ class _Story:
             card = action.card.unicode()
             self.say(
                 f"{lead}{name} scarta {card}.", f"{lead}{name} discards {card}.", indent=not lead
+            )
+        elif isinstance(action, Open):
+            opening = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])
+            self.say(
+                f"{lead}{name} apre con il contratto: {opening}.",
+                f"{lead}{name} opens with the contract: {opening}.",
+                indent=not lead,
             )
         elif isinstance(action, Show):
             shown = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])

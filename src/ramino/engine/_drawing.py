@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from . import _laying, _legal, _reachable
+from . import _laying, _legal, _reachable, contracts
 from ._rules_memo import rules_memo
 from ._table_index import fits
 from .actions import Attach, Draw, Lay, Swap, TakeDiscard
@@ -72,6 +72,14 @@ def take_leaves_no_discard(round_: Round, seat: int, top: int) -> bool:
 
 def take_is_usable(round_: Round, seat: int, top: int) -> bool:
     knobs = round_._memo
+    if round_.contract is not None and not round_.opened[seat]:
+        # Under a contract (carioca) the card goes down this turn only in the opening.
+        card = round_.deck[top]
+        held = [*(round_.deck[i] for i in round_.hands[seat]), card]
+        return any(
+            card in (c for meld in opening.melds for c in meld)
+            for opening in contracts.open_candidates(held, round_.contract, round_.rules)
+        )
     if not knobs.melding_during_play:
         # Nothing is laid during play: the card is used only by closing with it, which
         # the moves after the take tell (a close is rare, and so is this question).

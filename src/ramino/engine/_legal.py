@@ -16,6 +16,7 @@ from ._rules_memo import rules_memo
 from ._table_index import attaches, attachments, held_codes, swaps_for, table_index
 from .actions import BETS, Action, Attach, Discard, Draw, Lay, TakeDiscard
 from .cards import JOKER, Card
+from .contracts import open_candidates
 from .errors import MeldError, NotationError
 from .going_out import show_candidates
 from .melds import validate_meld
@@ -91,6 +92,14 @@ def play_candidates(round_: Round, *, melding: bool = True) -> list[Action]:
     rules = round_.rules
     knobs = rules_memo(rules)
     candidates: list[Action] = []
+    contract = round_.contract
+    if contract is not None and not round_.melded_before[seat]:
+        # Under a contract (carioca): the opening first, all at once; then nothing more
+        # until the next turn.
+        if not round_.opened[seat]:
+            hand = [round_.deck[i] for i in round_.hands[seat]]
+            candidates.extend(open_candidates(hand, contract, rules))
+        return candidates
     if knobs.melding_during_play and melding:
         hand = [round_.deck[i] for i in round_.hands[seat]]
         candidates.extend(lay_for(c) for c in meld_candidates(hand, rules))

@@ -163,6 +163,8 @@ def can_lay_all_pending(trial: Round, seat: int) -> bool:
     """Whether every jolly waiting in ``trial`` can be laid, one after the other."""
     if not trial.turn_state.pending:
         return True
+    if trial.contract is not None and not (trial.opened[seat] and trial.melded_before[seat]):
+        return False  # under a contract nothing goes down before the turn after the opening
     if len(trial.turn_state.pending) == 1 and not trial.opened[seat]:
         if not pending_may_open(trial, seat):
             # Unless jollies taken back after it finish the opening: the search of the

@@ -12,6 +12,7 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
     show 7H 8H 9H | QC QD QS discard KS
     show 7H 8H JK 10H | QC QD QS discard KS    the jolly imagined (pokerato immaginario)
     show 7H 8H 2C=JK 10H | QC QD QS discard KS 2C, a card of the hand, acts as the jolly
+    open QC QD | KS KH        open with the hand's contract, all at once (carioca)
     call                      match the highest stake (*vedo*; pokerato's betting round)
     fold                      leave the hand (*lascio*)
     raise                     call and add the raise unit (*rilancio*)
@@ -212,6 +213,25 @@ class Show:
         return text if self.discard is None else f"{text} discard {self.discard}"
 
 
+@dataclass(frozen=True, slots=True, init=False)
+class Open:
+    """Open with the hand's contract (carioca): every meld of it at once, without jollies."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+    def __init__(self, melds: tuple[tuple[Card, ...], ...]) -> None:
+        object.__setattr__(self, "melds", melds)
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "open " + " | ".join(format_cards(m, "ascii") for m in self.melds)
+
+
 @dataclass(frozen=True, slots=True)
 class Call:
     """*Vedo*: put in what it takes to match the highest stake of the betting round."""
@@ -248,7 +268,9 @@ class Raise:
 #: The bets of the betting round (pokerato), by their word.
 BETS: dict[str, Call | Fold | Raise] = {"call": Call(), "fold": Fold(), "raise": Raise()}
 
-Action: TypeAlias = Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show | Call | Fold | Raise
+Action: TypeAlias = (
+    Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show | Open | Call | Fold | Raise
+)
 
 
 def _bad(text: str) -> NotationError:
@@ -315,6 +337,14 @@ def parse_action(text: str) -> Action:
         return Attach(number, cards, jokers)
     if verb == "show":
         return _parse_show(" ".join(args), text)
+    if verb == "open":
+        groups = []
+        for group in " ".join(args).split("|"):
+            cards, jokers = parse_meld(group)
+            if jokers is not None:
+                raise _bad(text)
+            groups.append(cards)
+        return Open(tuple(groups))
     raise _bad(text)
 
 

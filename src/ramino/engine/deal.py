@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from .cards import Card
 from .deck import Deck
 from .errors import IllegalAction, Reason
-from .rules import Direction, Rules
+from .rules import Contract, Direction, Rules
 from .shuffle import seed_from_int, seed_from_text
+from .text import shown
 
 
 def stacked_deck(
@@ -73,17 +74,25 @@ def seed_bytes(seed: int | str | bytes) -> bytes:
     return seed_from_text(seed)
 
 
+def check_contract(rules: Rules, contract: Contract | None) -> Contract:
+    """The contract of a hand under ``rules`` (carioca): the one given, which must be among
+    the rules' contracts, or the first of them."""
+    if contract is None and rules.contracts:
+        return rules.contracts[0]
+    if contract is None or contract not in rules.contracts:
+        raise IllegalAction(
+            Reason.BAD_DEAL,
+            detail=(
+                f"queste regole non hanno il contratto {shown(contract)}.",
+                f"these rules have no contract {shown(contract)}.",
+            ),
+        )
+    return contract
+
+
 def check_playable(rules: Rules, players: int) -> None:
     """Refuse the rules this version cannot deal yet, or a number of players they do not
     seat."""
-    if rules.contracts:
-        raise IllegalAction(
-            Reason.VARIANT_NOT_PLAYABLE,
-            detail=(
-                "le aperture obbligate della carioca arrivano in una versione successiva.",
-                "carioca's required openings come in a later version.",
-            ),
-        )
     if players < rules.min_players:
         raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
     if players > rules.max_players:

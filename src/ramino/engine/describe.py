@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .chips import chips_words
+from .contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from .errors import Reason, RulesError
 from .rules import (
     AceInRuns,
     AttachableDiscard,
     Betting,
-    Contract,
     Direction,
     DiscardPickup,
     FinalDiscard,
@@ -36,17 +36,6 @@ from .rules import (
 __all__ = ["describe"]
 
 _V = TypeVar("_V")
-
-_CONTRACT_NAMES: dict[Contract, tuple[str, str]] = {
-    Contract.PAIR: ("coppia", "a pair"),
-    Contract.TWO_PAIRS: ("doppia coppia", "two pairs"),
-    Contract.SET: ("tris", "a set"),
-    Contract.FULL_HOUSE: ("full", "a full house"),
-    Contract.SCALA_40: ("scala 40", "scala 40"),
-    Contract.POKER: ("poker", "a poker"),
-    Contract.STRAIGHT_FLUSH: ("scala colore", "a straight flush"),
-    Contract.ONE_TURN: ("chiusura in mano", "going out in one turn"),
-}
 
 
 _NUMBER_WORDS = {2: ("due", "two"), 3: ("tre", "three"), 4: ("quattro", "four")}
@@ -627,7 +616,7 @@ class _Writer:
                         )
                     )
         if r.contracts:
-            names = [_CONTRACT_NAMES[c][1 if self.en else 0] for c in r.contracts]
+            names = [CONTRACT_NAMES[c][1 if self.en else 0] for c in r.contracts]
             out.append(
                 t(
                     "Ogni smazzata ha la sua apertura obbligata, in quest'ordine: "
@@ -636,6 +625,26 @@ class _Writer:
                     "Each round has its own required opening, in this order: "
                     + ", ".join(names)
                     + ".",
+                )
+            )
+            for contract in dict.fromkeys(r.contracts):
+                name_it, name_en = CONTRACT_NAMES[contract]
+                terms_it, terms_en = CONTRACT_TERMS[contract]
+                out.append(
+                    t(
+                        f"{name_it.capitalize()}: {terms_it}.",
+                        f"{name_en.capitalize()}: {terms_en}.",
+                    )
+                )
+            out.append(
+                t(
+                    "L'apertura si cala tutta insieme, senza jolly, e nient'altro: prima di"
+                    " aprire non si cala e non si attacca, e dopo si cala e si attacca dal turno"
+                    " successivo (una coppia sul tavolo diventa un tris attaccandole una carta).",
+                    "The opening is laid all at once, without jokers, and nothing else: before"
+                    " opening nothing is laid or attached, and after it laying and attaching"
+                    " start from the next turn (a pair on the table grows into a set by"
+                    " attaching a card).",
                 )
             )
         if r.melding_during_play:
@@ -1050,6 +1059,16 @@ class _Writer:
             )
         else:
             out.append(t("I punti non si arrotondano.", "Points are not rounded."))
+        if r.hand_stake:
+            stake_it, stake_en = chips_words(r.hand_stake, "it"), chips_words(r.hand_stake, "en")
+            out.append(
+                t(
+                    f"Ogni smazzata ognuno mette {stake_it} nel piatto: lo prende chi chiude; se"
+                    " nessuno chiude resta per la smazzata dopo.",
+                    f"Each round every player puts {stake_en} in the pot: whoever goes out takes"
+                    " it; if nobody does, it stays for the next round.",
+                )
+            )
         if r.messa > 0:
             out.append(
                 t(

@@ -70,7 +70,6 @@ class Reason(enum.StrEnum):
     RECORD_MISMATCH = "record_mismatch"
     ROUND_OVER = "round_over"
     ROUND_NOT_OVER = "round_not_over"
-    VARIANT_NOT_PLAYABLE = "variant_not_playable"
     MUST_DRAW_FIRST = "must_draw_first"
     ALREADY_DRAWN = "already_drawn"
     DISCARD_PILE_EMPTY = "discard_pile_empty"
@@ -99,6 +98,12 @@ class Reason(enum.StrEnum):
     IMAGINED_JOKER_PLACE = "imagined_joker_place"
     STAND_IN_NEEDED = "stand_in_needed"
     STAND_IN_NOT_ALLOWED = "stand_in_not_allowed"
+    # contracts (carioca)
+    CONTRACT_FIRST = "contract_first"
+    CONTRACT_NEXT_TURN = "contract_next_turn"
+    CONTRACT_NOT_MET = "contract_not_met"
+    NO_CONTRACT = "no_contract"
+    ALREADY_OPENED = "already_opened"
     # betting (pokerato)
     BETTING_OVER = "betting_over"
     MUST_BET_FIRST = "must_bet_first"

@@ -521,9 +521,13 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     # The flush close where melds are laid during play; the colore where they are not.
     if not (rules.flush_close or (not rules.melding_during_play and rules.flush_meld)):
         return
-    # Cards of one suit and no jolly left once the discard is out (a jolly counts as a suit):
-    # by suit index, 4 for the jolly.
+    # Cards of one suit left once the discard is out, by suit index, 4 for the jolly: the
+    # flush close takes natural cards only, the colore (Casertano) a jolly too, as far as
+    # its meld takes jollies (the round's check says).
+    jolly_fits = not rules.melding_during_play and rules.flush_meld
     suits = Counter(min(c.code // 13, 4) for c in cards)
+    if jolly_fits:
+        del suits[4]
     if len(suits) > 2:
         return  # one discard takes at most one suit away
     for discard in discards:

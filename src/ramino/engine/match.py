@@ -187,7 +187,11 @@ class Match:
         self._messa_level = rules.messa
         # Under rules with betting (pokerato) the match is played for chips.
         self._betting = rules.betting is not Betting.NONE
-        self._chips: dict[str, int] = dict.fromkeys(names, rules.starting_chips)
+        # Played for chips (pokerato) from starting_chips; a stake each round (carioca) from 0.
+        self._chip_ledger = self._betting or rules.hand_stake > 0
+        self._chips: dict[str, int] = dict.fromkeys(
+            names, rules.starting_chips if self._betting else 0
+        )
         self._on_table = 0
         self._over = False
         self._winner: str | None = None
@@ -254,7 +258,7 @@ class Match:
     @property
     def chips(self) -> dict[str, int] | None:
         """Under rules with betting, every player's chips (*fiches*), a copy; else ``None``."""
-        return dict(self._chips) if self._betting else None
+        return dict(self._chips) if self._chip_ledger else None
 
     @property
     def on_table(self) -> int:
@@ -355,6 +359,7 @@ class Match:
             totals[name] += score
         active = self.active
         over, winner, busted = self._ending(result, totals, active, number)
+        stakes, chips, on_table = self._stakes_of(result, active, over, busted)
 
         # Everything is computed: from here on nothing can fail.
         self._totals = totals
@@ -363,6 +368,7 @@ class Match:
         for name in busted:
             self._left_in[name] = number
         self._messa_level = count.next_messa
+        self._chips, self._on_table = chips, on_table
         self._over, self._winner = over, winner
         sheet = RoundSheet(
             number=number,
@@ -376,10 +382,40 @@ class Match:
             reentered=tuple(self._pending_reentries),
             messa=count.messa,
             credits=count.credits,
+            chips=stakes,
+            chip_totals=dict(chips) if stakes is not None else None,
+            on_table=on_table,
         )
         self._pending_reentries = []
         self._rounds.append(sheet)
         return sheet
+
+    def _stakes_of(
+        self, result: RoundResult, active: tuple[str, ...], over: bool, busted: Sequence[str]
+    ) -> tuple[dict[str, int] | None, dict[str, int], int]:
+        """The round's stake (carioca's ``hand_stake``): each player dealt in puts it in the
+        pot, whoever goes out takes the pot; nobody out, it stays on the table for the next
+        round, and at the end of the match those still in share it. What each one won, every
+        player's chips after the round, and the chips left on the table."""
+        stake = self.rules.hand_stake
+        chips = dict(self._chips)
+        if not stake:
+            return None, chips, self._on_table
+        pot = stake * len(active) + self._on_table
+        won = dict.fromkeys(active, -stake)
+        on_table = pot
+        if result.out is not None:
+            won[result.out] += pot
+            on_table = 0
+        left = [p for p in active if p not in busted]
+        if over and on_table and left:
+            share, odd = divmod(on_table, len(left))
+            for k, name in enumerate(left):
+                won[name] += share + (k < odd)
+            on_table = 0
+        for name, change in won.items():
+            chips[name] += change
+        return won, chips, on_table
 
     def _record_chips(
         self, result: RoundResult, hand_points: dict[str, int], net: dict[str, int]

@@ -26,10 +26,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "{token!r}: declare a joker as JK=9S (the joker stands for the 9 of spades).",
     ),
     Reason.BAD_ACTION: (
-        "{token!r} non è una mossa: draw, take, lay, attach, swap, discard, show, call, fold"
-        " o raise.",
-        "{token!r} is not an action: draw, take, lay, attach, swap, discard, show, call, fold"
-        " or raise.",
+        "{token!r} non è una mossa: draw, take, lay, attach, swap, discard, show, open, call,"
+        " fold o raise.",
+        "{token!r} is not an action: draw, take, lay, attach, swap, discard, show, open, call,"
+        " fold or raise.",
     ),
     Reason.BAD_MELD_NUMBER: (
         "{token!r} non è il numero di un gioco: i giochi sul tavolo si contano da 0, in cifre"
@@ -208,10 +208,6 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "La smazzata non è ancora finita.",
         "The round is not over yet.",
     ),
-    Reason.VARIANT_NOT_PLAYABLE: (
-        "Queste regole non si possono ancora giocare: {detail}",
-        "These rules cannot be played yet: {detail}",
-    ),
     Reason.MUST_DRAW_FIRST: (
         "Prima si pesca: dal tallone (draw) o dal pozzo (take).",
         "Draw first: from the stock (draw) or the discard pile (take).",
@@ -340,6 +336,26 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         " solo nel pokerato immaginario a 10 carte, e al posto di un jolly mostrato.",
         "Under these rules {cards} cannot act as the joker: a card of the hand does so only"
         " in 10-card imaginary-joker pokerato, in the place of a joker shown.",
+    ),
+    Reason.CONTRACT_FIRST: (
+        "Prima si apre con il contratto di questa smazzata, {contract}: {terms}.",
+        "First open with this round's contract, {contract}: {terms}.",
+    ),
+    Reason.CONTRACT_NEXT_TURN: (
+        "Dopo l'apertura si cala e si attacca dal turno successivo.",
+        "After the opening, laying and attaching start from the next turn.",
+    ),
+    Reason.CONTRACT_NOT_MET: (
+        "L'apertura di questa smazzata ({contract}) vuole {terms}; {detail}",
+        "This round's opening ({contract}) takes {terms}; {detail}",
+    ),
+    Reason.NO_CONTRACT: (
+        "Con queste regole non c'è un'apertura obbligata: si cala con lay.",
+        "These rules have no required opening: melds are laid with lay.",
+    ),
+    Reason.ALREADY_OPENED: (
+        "Hai già aperto in questa smazzata.",
+        "You have already opened in this round.",
     ),
     Reason.BETTING_OVER: (
         "Il giro di puntate è finito.",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
 from .cards import Card
-from .rules import DiscardPickup, RetrievedJoker, Rules
+from .rules import Contract, DiscardPickup, RetrievedJoker, Rules
 from .state import Phase, TableMeld
 
 if TYPE_CHECKING:
@@ -106,6 +106,8 @@ class Observation:
     """Raises made so far in this hand's betting round."""
     dealer: int = 0
     """The dealer's seat (*mazziere*)."""
+    contract: Contract | None = None
+    """The opening this hand requires (carioca), ``None`` under rules without contracts."""
 
     def __init__(
         self,
@@ -141,6 +143,7 @@ class Observation:
         to_call: int = 0,
         raises: int = 0,
         dealer: int = 0,
+        contract: Contract | None = None,
     ) -> None:
         # Written out: see ramino.engine._frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
@@ -175,6 +178,7 @@ class Observation:
         object.__setattr__(self, "to_call", to_call)
         object.__setattr__(self, "raises", raises)
         object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "contract", contract)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -251,6 +255,7 @@ def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) 
         to_call=to_call,
         raises=raises,
         dealer=round_.dealer,
+        contract=round_.contract,
     )
 
 

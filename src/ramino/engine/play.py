@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from .errors import IllegalAction, Reason, ScoreError
 from .match import Match, RoundSheet
 from .round import EndReason, Round, seed_bytes
-from .rules import Direction, Rules
+from .rules import Betting, Direction, Rules
 
 __all__ = ["MatchPlay", "round_seed", "turns_played"]
 
@@ -195,14 +195,18 @@ class MatchPlay:
         if self.match.short_handed:
             raise ScoreError(Reason.TOO_FEW_PLAYERS, limit=self.rules.min_players, count=len(names))
         dealer = self.next_dealer
-        chips = self.match.chips
+        rules = self.rules
+        chips = self.match.chips if rules.betting is not Betting.NONE else None
+        # Carioca: the contract of this round, in the order of the match.
+        contract = rules.contracts[self.rounds % len(rules.contracts)] if rules.contracts else None
         round_ = Round(
             self.rules,
             len(names),
             seed=round_seed(self.seed, self.rounds + 1),
             dealer=names.index(dealer),
             chips=None if chips is None else [chips[name] for name in names],
-            carried=self.match.on_table,
+            carried=self.match.on_table if chips is not None else 0,
+            contract=contract,
         )
         self._names = names
         self._dealers.append(dealer)

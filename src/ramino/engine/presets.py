@@ -236,8 +236,17 @@ PRESETS: dict[str, Preset] = {
         replace(
             CLASSICO,
             name="carioca",
+            # [P]: 3 to 5 players.
+            min_players=3,
+            max_players=5,
             hand_size=13,
             opening_jokers=False,
+            # Before his opening a player lays and attaches nothing, nor takes a jolly back.
+            attach_before_opening=False,
+            joker_swap_needs_opened=True,
+            # Counted as classico, with no doubling; each round a pot of 1 chip from each.
+            rummy_bonus=RummyBonus.NONE,
+            hand_stake=1,
             match_end=MatchEnd.FIXED_ROUNDS,
             match_rounds=8,
             contracts=tuple(Contract),

@@ -16,6 +16,7 @@ from .cards import Card
 from .deck import Deck
 from .observation import Observation
 from .round import Phase, Round, TableMeld, TurnState
+from .state import Terms
 
 __all__ = ["round_from_view"]
 
@@ -70,12 +71,15 @@ def round_from_view(
         dealer=view.dealer,
         chips=chips,
         carried=carried,
+        contract=view.contract,
     )
-    if r.betting is not None:
+    betting = r.betting
+    if betting is not None:
         # The betting round again, bet by bet as everyone saw it.
         for event in view.history:
             if isinstance(event.action, Call | Fold | Raise):
-                r.betting = r.betting.act(Bet(str(event.action)))
+                betting = betting.act(Bet(str(event.action)))
+        r.terms = Terms(betting, r.contract)
     free: dict[Card, list[int]] = {}
     for card_id in reversed(range(len(deck))):
         free.setdefault(deck[card_id], []).append(card_id)

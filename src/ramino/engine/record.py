@@ -15,7 +15,7 @@ from .cards import Card
 from .chips import Pot, Settlement
 from .errors import Localized, RaminoError, Reason, RecordError, RulesError
 from .round import EndReason, Round, RoundEnd
-from .rules import Rules
+from .rules import Contract, Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
@@ -46,6 +46,7 @@ _TOP_KEYS = (
     "dealer",
     "chips",
     "on_table",
+    "contract",
     "deal",
     "actions",
     "result",
@@ -63,7 +64,7 @@ _SETTLEMENT_KEYS = (
     "after",
 )
 
-_E = TypeVar("_E", EndReason, Closing)
+_E = TypeVar("_E", EndReason, Closing, Contract)
 
 
 def _bad(where: str, it: str, en: str) -> RecordError:
@@ -108,6 +109,8 @@ class Record:
     """Under rules with betting (pokerato), each seat's chips as the hand began."""
     on_table: int = 0
     """Under rules with betting, the chips earlier hands left on the table."""
+    contract: Contract | None = None
+    """Under rules with contracts (carioca), the opening this round requires."""
 
     def __post_init__(self) -> None:
         # Lists are accepted for convenience and kept as tuples, so equal records compare equal.
@@ -230,6 +233,7 @@ def record_round(round_: Round, players: Sequence[str]) -> Record:
         restocks=tuple(round_.restock_orders),
         chips=chips,
         on_table=0 if betting is None else betting.carried,
+        contract=round_.contract,
     )
 
 
@@ -250,6 +254,7 @@ def deal(record: Record) -> Round:
             restock_orders=record.restocks,
             chips=record.chips,
             carried=record.on_table,
+            contract=record.contract,
         )
     return Round(
         record.rules,
@@ -260,6 +265,7 @@ def deal(record: Record) -> Round:
         restock_orders=record.restocks,
         chips=record.chips,
         carried=record.on_table,
+        contract=record.contract,
     )
 
 
@@ -426,6 +432,8 @@ def to_json(record: Record) -> str:
     if record.chips is not None:
         fields.append(("chips", _dump(dict(zip(record.players, record.chips, strict=True)))))
         fields.append(("on_table", _dump(record.on_table)))
+    if record.contract is not None:
+        fields.append(("contract", _dump(record.contract.value)))
     fields += [
         ("deal", _dump(deal_)),
         ("actions", _lines([_dump(str(a)) for a in record.actions], "  ")),
@@ -519,6 +527,9 @@ def from_json(text: str) -> Record:
         chips_data = _by_player(data["chips"], players, "chips")
         chips = tuple(_int(chips_data[p], f"chips.{p}") for p in players)
     on_table = _int(data.get("on_table", 0), "on_table")
+    contract = None
+    if "contract" in data:
+        contract = _choice(Contract, data["contract"], "contract")
     raw_deal = _field(data, "deal", "")
     seed, generator, order = _deal(raw_deal)
     restocks = _restocks(raw_deal.get("restocks", []))
@@ -537,6 +548,7 @@ def from_json(text: str) -> Record:
         restocks=restocks,
         chips=chips,
         on_table=on_table,
+        contract=contract,
     )
 
 

@@ -15,13 +15,26 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
-from . import _attaching, _discarding, _drawing, _laying, _legal, _retrieval
+from . import _attaching, _discarding, _drawing, _laying, _legal, _retrieval, contracts
 from ._rules_memo import RulesMemo, rules_memo
-from .actions import Action, Attach, Call, Discard, Draw, Fold, Lay, Raise, Show, Swap, TakeDiscard
+from .actions import (
+    Action,
+    Attach,
+    Call,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Open,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from .betting import Bet, BettingRound
 from .cards import Card, code_order
 from .chips import settle
-from .deal import check_playable
+from .deal import check_contract, check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
 from .deck import Deck
@@ -32,6 +45,7 @@ from .observation import Observation, PublicEvent, observe
 from .presets import get_preset
 from .rules import (
     Betting,
+    Contract,
     Direction,
     DiscardPickup,
     JokerUpcard,
@@ -41,7 +55,7 @@ from .rules import (
 )
 from .scoring import Closing, cap_winners, hand_count, stake_multiplier
 from .shuffle import portable_shuffle
-from .state import NEW_TURN, Commit
+from .state import NEW_TURN, NO_TERMS, Commit, Terms
 from .state import EndReason as EndReason
 from .state import Event as Event
 from .state import Phase as Phase
@@ -109,8 +123,8 @@ class Round:
     #: Whether the player to move, not yet opened, can still open this turn: worked out
     #: once a decision (see _laying.check_rest), forgotten at every move.
     _opening_alive: bool | None
-    #: The hand's betting round and its chips, under rules with betting (pokerato).
-    betting: BettingRound | None
+    #: The hand's betting round and its chips (pokerato), its contract (carioca).
+    terms: Terms
 
     def __init__(
         self,
@@ -123,6 +137,7 @@ class Round:
         restock_orders: Sequence[Sequence[int]] = (),
         chips: Sequence[int] | None = None,
         carried: int = 0,
+        contract: Contract | None = None,
         _copy_of: Round | None = None,
     ) -> None:
         if _copy_of is not None:
@@ -157,7 +172,7 @@ class Round:
             self._listed = None
             self._opening_alive = None
             self._no_attachable_discard = source._no_attachable_discard
-            self.betting = source.betting
+            self.terms = source.terms
             return
         if isinstance(rules, str):
             rules = get_preset(rules)
@@ -211,7 +226,9 @@ class Round:
         self._listing = None
         self._listed = None
         self._opening_alive = None
-        self.betting = None
+        self.terms = NO_TERMS
+        if rules.contracts or contract is not None:
+            self.terms = Terms(contract=check_contract(rules, contract))
         self._deal(order)
         if rules.betting is not Betting.NONE:
             self._post_blind(chips, carried)
@@ -287,13 +304,15 @@ class Round:
                     "the chips left on the table cannot be negative.",
                 ),
             )
-        self.betting = BettingRound.start(
-            stacks,
-            self._seats_from(self.next_seat(self.dealer)),
-            blind=rules.blind,
-            raise_unit=rules.blind if rules.raise_unit is None else rules.raise_unit,
-            max_raises=rules.max_raises,
-            carried=carried,
+        self.terms = Terms(
+            betting=BettingRound.start(
+                stacks,
+                self._seats_from(self.next_seat(self.dealer)),
+                blind=rules.blind,
+                raise_unit=rules.blind if rules.raise_unit is None else rules.raise_unit,
+                max_raises=rules.max_raises,
+                carried=carried,
+            )
         )
         self.phase = Phase.BET
         self._after_bet()
@@ -332,12 +351,22 @@ class Round:
         seat = self.to_play
 
         def commit() -> Event:
-            self.betting = betting.act(bet)
+            self.terms = Terms(betting.act(bet), self.terms.contract)
             event = self._record(seat, action, ())
             self._after_bet()
             return event
 
         return commit
+
+    @property
+    def betting(self) -> BettingRound | None:
+        """The hand's betting round (pokerato), ``None`` under rules without betting."""
+        return self.terms.betting
+
+    @property
+    def contract(self) -> Contract | None:
+        """The opening this hand requires (carioca), ``None`` under rules without."""
+        return self.terms.contract
 
     def in_hand(self, seat: int) -> bool:
         """Whether ``seat`` still plays this hand (he has not folded in the betting round)."""
@@ -559,6 +588,8 @@ class Round:
             return _discarding.plan_discard(self, action)
         if isinstance(action, Show):
             return _discarding.plan_show(self, action)
+        if isinstance(action, Open):
+            return contracts.plan_open(self, action)
         if isinstance(action, Call | Fold | Raise):
             self._refuse_bet()
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
@@ -626,6 +657,8 @@ class Round:
     def _melding_allowed(self) -> None:
         if not self._memo.melding_during_play:
             raise IllegalAction(Reason.NO_MELDING_DURING_PLAY)
+        if self.terms.contract is not None:
+            contracts.check_melding(self, self.to_play)
 
     def cards_to_keep(self) -> int:
         """Cards a player must keep in hand after laying: one to discard when the rules want a
@@ -860,5 +893,5 @@ _STATE = (
     "turn_state",
     "_no_attachable_discard",
     "_memo",
-    "betting",
+    "terms",
 )

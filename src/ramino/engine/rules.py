@@ -386,6 +386,8 @@ class Rules:
     """Going out with the scala reale 5 to K multiplies the stake (pokerato immaginario: ×6)."""
     contracts: tuple[Contract, ...] = ()
     """Carioca: each round's required opening, in order ([G])."""
+    hand_stake: int = 0
+    """Chips each player puts in each round's pot, taken by whoever goes out (carioca: 1)."""
 
     _hash: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
     # Rules key every cache of the engine; hashing some seventy fields at each lookup cost more
@@ -607,6 +609,7 @@ KNOB_RANGES: dict[str, KnobRange] = {
             "the sources count 3 a hand; for no limit write unlimited",
         ),
     ),
+    "hand_stake": KnobRange(0, _MAX_CHIPS, _CHIPS),
     "flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "straight_flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "royal_stake_multiplier": KnobRange(1, 100, _STAKES),
@@ -734,6 +737,18 @@ def _contradictions(r: Rules) -> list[tuple[str, str]]:
                 f"il buio ({r.blind}) supera le fiches di partenza ({r.starting_chips}).",
                 f"the blind ({r.blind}) is more than the starting chips ({r.starting_chips}).",
             )
+    if r.contracts and (r.opening_threshold or not r.melding_during_play):
+        bad(
+            "con i contratti l'apertura è il contratto della smazzata: opening_threshold = 0"
+            " e melding_during_play = true.",
+            "with contracts the opening is the round's contract: opening_threshold = 0 and"
+            " melding_during_play = true.",
+        )
+    if r.hand_stake and r.betting is not Betting.NONE:
+        bad(
+            "con le puntate il piatto si fa puntando: hand_stake deve essere 0.",
+            "with betting the pot is made by the bets: hand_stake must be 0.",
+        )
     if r.own_card_joker and not r.imaginary_joker:
         bad(
             "own_card_joker sceglie quale carta fa da jolly immaginario: serve imaginary_joker.",

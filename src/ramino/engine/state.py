@@ -14,10 +14,12 @@ from typing import Final
 
 from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
+from .betting import BettingRound
 from .cards import Card
 from .chips import Settlement
 from .deck import Deck
 from .melds import Meld
+from .rules import Contract
 from .scoring import Closing
 
 
@@ -115,6 +117,22 @@ class TurnState:
             self.pending_from if retrieved_from is None else retrieved_from,
             self.attached_jokers if attached_jokers is None else attached_jokers,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What a hand is played for beyond the cards: pokerato's betting round and its chips,
+    carioca's contract (the opening this hand requires)."""
+
+    betting: BettingRound | None = None
+    contract: Contract | None = None
+
+    def __reduce__(self) -> Reduced:
+        return reduce_by_fields(self)
+
+
+#: The terms of a hand of plain ramino: no betting, no contract.
+NO_TERMS: Final = Terms()
 
 
 #: The turn of a player who has done nothing yet (a value: every new turn shares it).

@@ -25,13 +25,15 @@ from ..engine.actions import (
     Draw,
     Fold,
     Lay,
+    Open,
     Raise,
     Show,
     Swap,
     TakeDiscard,
 )
-from ..engine.cards import Card
+from ..engine.cards import Card, code_order
 from ..engine.chips import chips_words
+from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.describe import describe
 from ..engine.errors import RaminoError
 from ..engine.round import Phase
@@ -57,7 +59,8 @@ _KEYS_HELP = (
     (
         "Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse.\n"
         "t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)\n"
-        "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)\n"
+        "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede);\n"
+        "  nella carioca, prima di aprire, c apre con le carte scelte del contratto\n"
         "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
         "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
         "puntate (pokerato): v vedi · l lascia · + rilancia\n"
@@ -69,7 +72,8 @@ _KEYS_HELP = (
     (
         "Cards: ←/→ move, space (or ↑) picks, ↓ drops, Esc none; mouse clicks.\n"
         "t draw from the stock · p take the discard (or click the stock, the pile)\n"
-        "c lay the picked cards as a meld (asks what a jolly stands for when it could vary)\n"
+        "c lay the picked cards as a meld (asks what a jolly stands for when it could vary);\n"
+        "  in carioca, before opening, c opens with the picked cards of the contract\n"
         "a attach the picked cards to a meld (or click the meld)\n"
         "j take a jolly back giving the picked cards · m show the hand and go out\n"
         "betting (pokerato): v call · l fold · + raise\n"
@@ -98,7 +102,7 @@ class RaminoApp(App[None]):
     #players, #melds, #status, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
     #players { height: auto; }
     #stock, #discard { height: 1; }
-    #pot { height: auto; }
+    #pot, #contract { height: auto; }
     #melds-box { width: 1fr; border-left: vkey $primary; padding: 0 1; }
     #log-box { height: 5; border-top: hkey $primary; padding: 0 1; }
     #message { height: auto; max-height: 4; padding: 0 1; }
@@ -164,6 +168,7 @@ class RaminoApp(App[None]):
                 yield PileView("stock", id="stock")
                 yield PileView("discard", id="discard")
                 yield Static(id="pot")
+                yield Static(id="contract")
             with _Scroll(id="melds-box"):
                 yield MeldsView(id="melds")
         with _Scroll(id="log-box"):
@@ -226,6 +231,14 @@ class RaminoApp(App[None]):
             pile.append_text(cards_text([top], four_colours=self.four_colours))
             pile.append(f" ({len(observation.discard_pile)})", style="dim")
         self.query_one("#discard", PileView).update(pile)
+        contract = self.query_one("#contract", Static)
+        contract.display = observation.contract is not None
+        if observation.contract is not None:
+            name_it, name_en = CONTRACT_NAMES[observation.contract]
+            terms_it, terms_en = CONTRACT_TERMS[observation.contract]
+            line = Text(self.t("Contratto: ", "Contract: "), style="bold")
+            line.append(self.t(f"{name_it} — {terms_it}", f"{name_en} — {terms_en}"))
+            contract.update(line)
         pot = self.query_one("#pot", Static)
         pot.display = observation.chips is not None
         if observation.chips is not None:
@@ -492,6 +505,15 @@ class RaminoApp(App[None]):
             return
         if not self._my_turn():
             return
+        observation = self.game.observation()
+        if (
+            observation is not None
+            and observation.contract is not None
+            and not observation.opened[observation.seat]
+        ):
+            # Carioca: the picked cards open with the contract, split into its melds.
+            self.play(_opening_of(observation.legal_actions, cards))
+            return
         choices = joker_choices(cards, self.game.rules)
         self._declare(choices, lambda jokers: Lay(cards, jokers))
 
@@ -726,10 +748,24 @@ class RaminoApp(App[None]):
             self._show_sheet()
 
 
+def _opening_of(legal: Sequence[Action], cards: Sequence[Card]) -> Open:
+    """The opening listed whose cards are the ones picked, split into the contract's melds;
+    else the picked cards as one meld, for the engine to say why they do not open."""
+    picked = sorted(cards, key=code_order)
+    for action in legal:
+        if isinstance(action, Open):
+            laid = sorted((c for meld in action.melds for c in meld), key=code_order)
+            if laid == picked:
+                return action
+    return Open((tuple(cards),))
+
+
 def _cards_of(action: Action) -> tuple[Card, ...]:
     """The cards from the hand that an action uses (for showing a hint)."""
     if isinstance(action, Lay | Attach | Swap):
         return action.cards
+    if isinstance(action, Open):
+        return tuple(c for meld in action.melds for c in meld)
     if isinstance(action, Discard):
         return (action.card,)
     return ()

@@ -11,7 +11,19 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.actions import Attach, Call, Discard, Draw, Fold, Lay, Raise, Show, Swap, TakeDiscard
+from ..engine.actions import (
+    Attach,
+    Call,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Open,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from ..engine.cards import Card, format_cards
 from ..engine.chips import chips_words
 from ..engine.errors import Localized
@@ -108,6 +120,12 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     action = event.action
     if isinstance(action, Call | Fold | Raise):
         return _bet(action, event.seat, round_, you=you)
+    if isinstance(action, Open):
+        table = round_.table
+        opening = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
+        if you:
+            return f"apri con il contratto: {opening}", f"open with the contract: {opening}"
+        return f"apre con il contratto: {opening}", f"opens with the contract: {opening}"
     if isinstance(action, Draw):
         if you:
             card = round_.deck[event.ids[0]].unicode()

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..engine.chips import chips_words
 from ..engine.round import EndReason
-from ..engine.rules import RummyBonus
+from ..engine.rules import Betting, RummyBonus
 from ..engine.scoring import Closing, closing_words
 from .cards import cards_text
 from .controller import MatchController
@@ -110,7 +110,7 @@ def _chips_view(game: MatchController, lang: str) -> Group:
 
 def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) -> Group:
     """The score sheet, the last count and the standing, ready to print."""
-    if game.play.match.chips is not None:
+    if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang)
     rules = game.rules
     title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
@@ -144,6 +144,11 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
             cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
             table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
     parts: list[Table | Text] = [table]
+    won = game.play.match.chips
+    if won is not None:
+        # Carioca: each round's pot of stakes, taken by whoever went out.
+        each = ", ".join(f"{p} {n:+d}" for p, n in won.items())
+        parts.append(Text(pick(lang, f"Fiches delle poste: {each}", f"Stake chips: {each}")))
     paid = {p: n for p, n in game.play.match.stakes.items() if n}
     if paid:
         each = ", ".join(f"{p} {n}" for p, n in paid.items())

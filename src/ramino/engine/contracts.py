@@ -1,0 +1,281 @@
+"""Carioca's contracts (RULES.md §6.3): the opening each hand of the match requires, exactly and
+without jollies; the ways a hand can meet it; and opening with it (``open QC QD | KS KH``).
+
+Before his opening a player lays and attaches nothing; he opens with the contract alone, and
+from his next turn on plays as in ramino classico (a pair on the table grows into a set by
+attaching). The eighth contract is the whole hand at once, without a discard.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final
+
+from ._candidates import meld_candidates
+from .actions import Open
+from .cards import Card, Rank, code_order
+from .errors import IllegalAction, Localized, MeldError, Reason
+from .going_out import partitions_without_one
+from .melds import Meld, MeldKind, validate_meld
+from .rules import Contract, DiscardPickup, Rules
+from .scoring import Closing
+from .state import Commit, Event, TableMeld, ids_in_meld_order, without_ids
+
+if TYPE_CHECKING:
+    from .round import Round
+
+#: Each contract by name, as players say it.
+CONTRACT_NAMES: Final[dict[Contract, Localized]] = {
+    Contract.PAIR: ("coppia", "a pair"),
+    Contract.TWO_PAIRS: ("doppia coppia", "two pairs"),
+    Contract.SET: ("tris", "a set"),
+    Contract.FULL_HOUSE: ("full", "a full house"),
+    Contract.SCALA_40: ("scala 40", "scala 40"),
+    Contract.POKER: ("poker", "a poker"),
+    Contract.STRAIGHT_FLUSH: ("scala colore", "a straight flush"),
+    Contract.ONE_TURN: ("chiusura in mano", "going out in one turn"),
+}
+
+#: Exactly what each contract lays (RULES.md §6.3), never with a jolly.
+CONTRACT_TERMS: Final[dict[Contract, Localized]] = {
+    Contract.PAIR: (
+        "una coppia di J, Q, K o assi (due carte di semi diversi)",
+        "a pair of jacks, queens, kings or aces (two cards of different suits)",
+    ),
+    Contract.TWO_PAIRS: (
+        "due coppie di valori diversi, almeno una di J, Q, K o assi",
+        "two pairs of different ranks, at least one of jacks, queens, kings or aces",
+    ),
+    Contract.SET: ("un tris, tre carte dello stesso valore", "a set of three of a rank"),
+    Contract.FULL_HOUSE: (
+        "un tris e una coppia di un altro valore",
+        "a set of three and a pair of another rank",
+    ),
+    Contract.SCALA_40: (
+        "scale o tris che valgano esattamente 40 punti, in uno o due giochi",
+        "runs or sets worth exactly 40 points, in one or two melds",
+    ),
+    Contract.POKER: ("un poker, quattro carte dello stesso valore", "a set of four of a rank"),
+    Contract.STRAIGHT_FLUSH: ("una scala di cinque carte", "a run of five cards"),
+    Contract.ONE_TURN: (
+        "tutta la mano in giochi in una volta, senza scarto",
+        "the whole hand in melds at once, without a discard",
+    ),
+}
+
+_HIGH: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
+
+
+def _not_met(contract: Contract, it: str, en: str) -> IllegalAction:
+    return IllegalAction(
+        Reason.CONTRACT_NOT_MET,
+        contract=CONTRACT_NAMES[contract],
+        terms=CONTRACT_TERMS[contract],
+        detail=(it, en),
+    )
+
+
+def pair_meld(cards: Sequence[Card]) -> Meld | None:
+    """Two natural cards of one rank and different suits, as a meld (a set of two that grows
+    by attaching), or ``None``."""
+    if len(cards) != 2 or any(c.is_joker for c in cards):
+        return None
+    first, second = cards
+    if first.rank is not second.rank or first.suit is second.suit:
+        return None
+    shown = tuple(sorted(cards, key=code_order))
+    return Meld(MeldKind.SET, shown, shown)
+
+
+def contract_melds(
+    groups: Sequence[Sequence[Card]], contract: Contract, rules: Rules
+) -> tuple[Meld, ...]:
+    """The melds of an opening that meets ``contract`` exactly, group by group; refused
+    (``contract_not_met``, or ``opening_jokers_forbidden`` for a jolly) otherwise.
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> from ramino.engine.presets import get_preset
+    >>> carioca = get_preset("carioca")
+    >>> [str(m) for m in contract_melds([parse_cards("QD QC")], Contract.PAIR, carioca)]
+    ['Q♣ Q♦']
+    >>> contract_melds([parse_cards("7D 7C")], Contract.PAIR, carioca)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.IllegalAction: L'apertura di questa smazzata (coppia) vuole ...
+    """
+    cards = [c for g in groups for c in g]
+    if any(c.is_joker for c in cards):
+        raise IllegalAction(Reason.OPENING_JOKERS_FORBIDDEN, cards=cards)
+    sizes = sorted(len(g) for g in groups)
+    pairs = [pair_meld(g) for g in groups if len(g) == 2]
+    if contract is Contract.PAIR:
+        if sizes != [2] or pairs[0] is None or pairs[0].rank not in _HIGH:
+            raise _not_met(contract, "serve una coppia di figure o di assi.", "it takes one.")
+        return (pairs[0],)
+    if contract is Contract.TWO_PAIRS:
+        if sizes != [2, 2] or None in pairs:
+            raise _not_met(contract, "servono due coppie.", "it takes two pairs.")
+        ranks = {p.rank for p in pairs if p is not None}
+        if len(ranks) != 2 or not ranks & _HIGH:
+            raise _not_met(
+                contract,
+                "i valori devono essere diversi, e almeno uno di figure o assi.",
+                "the ranks must differ, and one be of jacks, queens, kings or aces.",
+            )
+        return tuple(p for p in pairs if p is not None)
+    if contract is Contract.FULL_HOUSE:
+        if sizes != [2, 3] or None in pairs:
+            raise _not_met(contract, "servono un tris e una coppia.", "it takes both.")
+        trio = _meld(next(g for g in groups if len(g) == 3), rules, contract)
+        pair = pairs[0]
+        if trio.kind is not MeldKind.SET or pair is None or pair.rank is trio.rank:
+            raise _not_met(
+                contract,
+                "il tris e la coppia devono avere valori diversi.",
+                "the set and the pair must be of different ranks.",
+            )
+        return (trio, pair)
+    if contract is Contract.SCALA_40:
+        if len(groups) not in (1, 2):
+            raise _not_met(contract, "in uno o due giochi.", "in one or two melds.")
+        melds = tuple(_meld(g, rules, contract) for g in groups)
+        points = sum(m.points(rules) for m in melds)
+        if points != 40:
+            raise _not_met(contract, f"questi valgono {points}.", f"these are worth {points}.")
+        return melds
+    wanted = {Contract.SET: (3, MeldKind.SET), Contract.POKER: (4, MeldKind.SET)}
+    wanted[Contract.STRAIGHT_FLUSH] = (5, MeldKind.RUN)
+    if contract in wanted:
+        size, kind = wanted[contract]
+        if sizes != [size]:
+            raise _not_met(
+                contract, f"un gioco solo di {size} carte.", f"one meld of {size} cards."
+            )
+        meld = _meld(groups[0], rules, contract)
+        if meld.kind is not kind:
+            raise _not_met(contract, "non è il gioco che serve.", "it is not the meld needed.")
+        return (meld,)
+    # Contract.ONE_TURN: every card of the hand in melds of three or more (the round checks
+    # that the whole hand is shown).
+    return tuple(_meld(g, rules, contract) for g in groups)
+
+
+def _meld(cards: Sequence[Card], rules: Rules, contract: Contract) -> Meld:
+    try:
+        return validate_meld(cards, rules)
+    except MeldError as error:
+        raise _not_met(contract, error.message("it"), error.message("en")) from None
+
+
+def open_candidates(hand: Sequence[Card], contract: Contract, rules: Rules) -> Iterator[Open]:
+    """The openings of ``contract`` that ``hand`` can lay (a superset the round checks)."""
+    naturals = sorted((c for c in hand if not c.is_joker), key=code_order)
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in naturals:
+        if card.rank is not None:
+            by_rank.setdefault(card.rank, []).append(card)
+    pairs = [
+        (a, b)
+        for cards in by_rank.values()
+        for a, b in itertools.combinations(sorted(set(cards), key=code_order), 2)
+    ]
+    if contract is Contract.PAIR:
+        yield from (Open((p,)) for p in pairs if p[0].rank in _HIGH)
+    elif contract is Contract.TWO_PAIRS:
+        for p, q in itertools.combinations(pairs, 2):
+            if p[0].rank is not q[0].rank and (p[0].rank in _HIGH or q[0].rank in _HIGH):
+                yield Open((p, q))
+    elif contract is Contract.FULL_HOUSE:
+        for trio in _sets(naturals, rules, 3):
+            for pair in pairs:
+                if pair[0].rank is not trio[0].rank:
+                    yield Open((trio, pair))
+    elif contract in (Contract.SET, Contract.POKER):
+        size = 3 if contract is Contract.SET else 4
+        yield from (Open((trio,)) for trio in _sets(naturals, rules, size))
+    elif contract is Contract.STRAIGHT_FLUSH:
+        for cards, _ in meld_candidates(naturals, rules):
+            if len(cards) == 5 and cards[0].rank is not cards[1].rank:
+                yield Open((cards,))
+    elif contract is Contract.SCALA_40:
+        melds = [cards for cards, _ in meld_candidates(naturals, rules)]
+        worth = {m: validate_meld(m, rules).points(rules) for m in melds}
+        yield from (Open((m,)) for m in melds if worth[m] == 40)
+        held = Counter(naturals)
+        for m, n in itertools.combinations(melds, 2):
+            if worth[m] + worth[n] == 40 and not Counter(m) + Counter(n) - held:
+                yield Open((m, n))
+    elif len(naturals) == len(hand):
+        for _, split in partitions_without_one(naturals, rules, [None]):
+            yield Open(tuple(m.cards for m in split))
+
+
+def _sets(naturals: Sequence[Card], rules: Rules, size: int) -> Iterator[tuple[Card, ...]]:
+    for cards, _ in meld_candidates(naturals, rules):
+        if len(cards) == size and len({c.rank for c in cards}) == 1:
+            yield cards
+
+
+# --- the round ---
+
+
+def check_melding(round_: Round, seat: int) -> None:
+    """Under a contract, a player lays, attaches or takes a jolly back only from the turn
+    after his opening."""
+    contract = round_.contract
+    assert contract is not None
+    if not round_.opened[seat]:
+        raise IllegalAction(
+            Reason.CONTRACT_FIRST, contract=CONTRACT_NAMES[contract], terms=CONTRACT_TERMS[contract]
+        )
+    if not round_.melded_before[seat]:
+        raise IllegalAction(Reason.CONTRACT_NEXT_TURN)
+
+
+def plan_open(round_: Round, action: Open) -> Commit:
+    """Open with the hand's contract: its melds go down at once, and with the eighth (the
+    whole hand, no discard) the player goes out."""
+    seat = round_.to_play
+    contract = round_.contract
+    if contract is None:
+        raise IllegalAction(Reason.NO_CONTRACT)
+    if round_.opened[seat]:
+        raise IllegalAction(Reason.ALREADY_OPENED)
+    melds = contract_melds(action.melds, contract, round_.rules)
+    cards = [c for g in action.melds for c in g]
+    ids = round_._ids_for(seat, cards, lay=True)
+    rest = without_ids(round_.hands[seat], ids)
+    whole = contract is Contract.ONE_TURN
+    if whole and rest:
+        raise _not_met(
+            contract,
+            f"restano {len(rest)} carte fuori dai giochi.",
+            f"{len(rest)} cards are left out of the melds.",
+        )
+    if not whole and not rest:
+        raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD)
+    taken = round_.turn_state.taken
+    if taken in rest and round_._memo.discard_pickup is DiscardPickup.MUST_USE:
+        # Nothing more goes down this turn: the pile's card must be in the opening.
+        raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[round_.deck[taken]])
+    placed: list[TableMeld] = []
+    at = 0
+    for group, meld in zip(action.melds, melds, strict=True):
+        group_ids = ids[at : at + len(group)]
+        at += len(group)
+        placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+    laid = tuple(i for m in placed for i in m.ids)
+
+    def open_() -> Event:
+        round_.hands[seat] = rest
+        round_.table.extend(placed)
+        round_._after_meld(seat, laid, 0)
+        round_.opened[seat] = True
+        event = round_._record(seat, action, laid)
+        if whole:
+            round_._go_out(seat, Closing.SIMPLE, in_one_turn=True)
+        return event
+
+    return open_
