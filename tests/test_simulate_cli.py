@@ -256,3 +256,11 @@ def test_matches_that_need_three_at_the_table(tmp_path: Path) -> None:
     data = run_json("--rules", str(path), "-p", "3", "--matches", "5", "--seed", "2")
     assert data["matches"] == 5
     assert sum(data["winners"].values()) <= 5
+
+
+def test_carioca_matches_report_the_stakes_each_bot_won(tmp_path: Path) -> None:
+    data = run_json("--rules", "carioca", "-p", "3", "--matches", "1", "--bots", "greedy")
+    assert data["matches"] == 1 and data["rounds"] == 8
+    # The stakes of a match: every chip one player won another lost.
+    assert sum(data["chips_won"].values()) == 0
+    assert data["bots"]["greedy"]["chips"]["won"] == 0

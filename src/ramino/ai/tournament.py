@@ -40,7 +40,7 @@ import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.actions import Action
@@ -460,7 +460,11 @@ def _play_game(spec: _Spec, game: Game) -> GameOutcome:
     def count_round(round_: Round, sheet: RoundSheet) -> None:
         table = [int(name) for name in match_play.names]
         seated = [timers[t] for t in table]
-        rounds.append(_round_outcome(round_, [bots[t] for t in table], table, seated))
+        outcome = _round_outcome(round_, [bots[t] for t in table], table, seated)
+        if not outcome.chips and sheet.chips is not None:
+            # The round's stake (carioca): what each seat won or lost, from the sheet.
+            outcome = replace(outcome, chips=tuple(sheet.chips[n] for n in match_play.names))
+        rounds.append(outcome)
 
     play_match(match_play, dict(zip(players, timers, strict=True)), on_round=count_round)
     winner = None if match_play.winner is None else int(match_play.winner)
