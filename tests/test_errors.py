@@ -13,7 +13,7 @@ import pytest
 from ramino.engine import Card, RaminoError, Reason, get_preset, parse_cards
 from ramino.engine.actions import Action, Lay, TakeDiscard, parse_action
 from ramino.engine.errors import IllegalAction
-from ramino.engine.messages import MESSAGES
+from ramino.engine.messages import DERIVED_FIELDS, MESSAGES
 from ramino.engine.round import Round
 from ramino.engine.rules import (
     AceInRuns,
@@ -327,6 +327,7 @@ def _check_sentence(error: RaminoError) -> None:
         template = MESSAGES[error.reason][1 if lang == "en" else 0]
         wanted = {name for _, name, _, _ in FIELDS.parse(template) if name} - {"where"}
         given = set(error.params) | ({"cards"} if error.cards else set())
+        given |= {name for name, needs in DERIVED_FIELDS.items() if set(needs) <= given}
         assert wanted <= given, (error.reason, wanted - given)
         assert text.strip() and "{" not in text and "}" not in text
         assert not text.rstrip().endswith(":"), text

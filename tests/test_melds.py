@@ -258,6 +258,12 @@ def test_run_errors_name_the_problem() -> None:
     error = refused("5H 9H JK")
     assert error.reason is Reason.RUN_NOT_CONSECUTIVE
     assert error.params["missing"] == 3 and error.params["jokers"] == 1
+    # The sentence counts in words with the plurals of each language.
+    assert str(error).endswith("mancano 3 carte e il jolly ne copre una.")
+    assert error.message("en").endswith("lacks 3 cards and the joker covers one.")
+    one = refused("5H 7H 8H")
+    assert str(one).endswith("manca una carta e non c'è un jolly a coprirla.")
+    assert one.message("en").endswith("lacks one card and no joker covers it.")
     assert refused("5H 5H 6H").reason is Reason.RUN_DUPLICATE_RANK
     long_run = " ".join(f"{r}H" for r in ["A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"])
     assert len(meld(long_run)) == 13

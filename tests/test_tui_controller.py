@@ -76,7 +76,9 @@ def test_a_round_against_bots_is_told_and_scored() -> None:
     game = new_game()
     r = game.start_round()
     assert game.names == ("Tu", "Bruno", "Carla")
-    assert game.log[0].text("it") == "— Smazzata 1: distribuisce Tu. —"
+    # The human deals the first round: told in the second person.
+    assert game.log[0].text("it") == "— Smazzata 1: distribuisci tu. —"
+    assert game.log[0].text("en") == "— Round 1: you deal. —"
     play_to_end_of_round(game)
     sheet = game.finish_round()
     assert sheet.number == 1 and game.round is None and game.last_round is r
@@ -470,3 +472,16 @@ def test_without_reentry_a_table_too_small_ends_with_the_round() -> None:
     play_passive_round(game)
     assert game.play.match.eliminated == ("Tu", "Dario")
     assert game.is_over and game.play.winner == _lowest_still_in(game)
+
+
+def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
+    from ramino.tui.sheet import outcome
+
+    game = new_game()
+    match = game.play.match
+    match.record(RoundResult("Tu", {"Bruno": 30, "Carla": 12}))
+    assert outcome(game, "it") == "In testa ci sei tu, con 0 (si perde a 60)."
+    assert outcome(game, "en") == "You lead, with 0 (a player is out at 60)."
+    match.record(RoundResult("Tu", {"Bruno": 40, "Carla": 50}))
+    assert match.is_over and match.winner == "Tu"
+    assert outcome(game, "it") == "Vinci tu, con 0!" and outcome(game, "en") == "You win, with 0!"

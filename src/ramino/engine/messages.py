@@ -94,10 +94,8 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Under these rules the ace is low only in runs (A-2-3), never after the king: {cards}.",
     ),
     Reason.RUN_NOT_CONSECUTIVE: (
-        "Le carte di una scala devono essere in fila: a {cards} mancano {missing} carte"
-        " e i jolly ne coprono {jokers}.",
-        "A run's cards must be in sequence: {cards} lacks {missing} card(s)"
-        " and the jokers cover {jokers}.",
+        "Le carte di una scala devono essere in fila: a {cards} {gap}.",
+        "A run's cards must be in sequence: {cards} {gap}.",
     ),
     Reason.RUN_TOO_LONG: (
         "Una scala va al massimo dall'asso al re o dal 2 all'asso (13 carte): {cards} ne ha"
@@ -413,10 +411,39 @@ def _show(value: Any, lang: str) -> Any:
     return _Verbatim(shown(value))
 
 
+#: Fields a sentence may name that are worked out from the error's values (with the plurals
+#: of the language), and the values each one needs.
+DERIVED_FIELDS: dict[str, tuple[str, ...]] = {"gap": ("missing", "jokers")}
+
+
+def _run_gap(missing: int, jokers: int, lang: str) -> str:
+    """The cards a run lacks and the jollies that cover some, with their plurals.
+
+    >>> _run_gap(1, 0, "it"), _run_gap(3, 1, "it"), _run_gap(2, 1, "en")
+    ("manca una carta e non c'è un jolly a coprirla", 'mancano 3 carte e il jolly ne copre una', 'lacks 2 cards and the joker covers one')
+    """  # noqa: E501
+    if lang == "en":
+        lacks = "lacks one card" if missing == 1 else f"lacks {missing} cards"
+        if not jokers:
+            return f"{lacks} and no joker covers {'it' if missing == 1 else 'them'}"
+        covers = "the joker covers one" if jokers == 1 else f"the jokers cover {jokers}"
+        return f"{lacks} and {covers}"
+    lacks = "manca una carta" if missing == 1 else f"mancano {missing} carte"
+    if not jokers:
+        return lacks + (
+            " e non c'è un jolly a coprirla" if missing == 1 else " e non ci sono jolly a coprirle"
+        )
+    covers = "il jolly ne copre una" if jokers == 1 else f"i jolly ne coprono {jokers}"
+    return f"{lacks} e {covers}"
+
+
 def render(reason: Reason, lang: str, cards: Sequence[Any], params: dict[str, Any]) -> str:
     """The sentence for ``reason`` in ``lang`` (``it`` or ``en``; anything else means ``it``)."""
     template = MESSAGES[reason][1 if lang == "en" else 0]
     fields = {key: _show(value, lang) for key, value in params.items()}
+    missing, jokers = params.get("missing"), params.get("jokers")
+    if isinstance(missing, int) and isinstance(jokers, int):
+        fields["gap"] = _run_gap(missing, jokers, lang)  # see DERIVED_FIELDS
     fields.setdefault("cards", " ".join(c.unicode() for c in cards))
     return template.format_map(_Optional(fields))
 

@@ -44,7 +44,7 @@ from .narrate import pick
 from .save import export_records, save_match
 from .screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from .sheet import sheet_view
-from .table import MeldsView, PileView, melds_text, players_text, pot_text
+from .table import MeldsView, PileView, cards_word, melds_text, players_text, pot_text
 
 __all__ = ["DEFAULT_PAUSE", "DEFAULT_SAVE", "RaminoApp"]
 
@@ -221,7 +221,7 @@ class RaminoApp(App[None]):
             players_text(observation, names, totals, game.play.dealer, self.lang, out=out)
         )
         stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
-        stock.append(f"{observation.stock_count} " + self.t("carte", "cards"))
+        stock.append(f"{observation.stock_count} " + cards_word(observation.stock_count, self.lang))
         self.query_one("#stock", PileView).update(stock)
         pile = Text(self.t("Pozzo: ", "Discard: "), style="bold")
         top = observation.top_discard

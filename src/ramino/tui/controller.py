@@ -383,7 +383,9 @@ class MatchController:
             LogLine(
                 None,
                 words=[
-                    (f"Vince la partita {winner}.", f"{winner} wins the match.")
+                    ("Vinci la partita!", "You win the match!")
+                    if winner is not None and winner == self.human
+                    else (f"Vince la partita {winner}.", f"{winner} wins the match.")
                     if winner is not None
                     else ("Partita finita pari.", "The match ended in a draw.")
                 ],
@@ -423,17 +425,15 @@ class MatchController:
         self.last_round = r
         self._line = None
         dealer = self.play.dealer
-        self.log.append(
-            LogLine(
-                None,
-                words=[
-                    (
-                        f"— Smazzata {number}: distribuisce {dealer}. —",
-                        f"— Round {number}: {dealer} deals. —",
-                    )
-                ],
+        dealing: Localized = (
+            (f"— Smazzata {number}: distribuisci tu. —", f"— Round {number}: you deal. —")
+            if dealer == self.human
+            else (
+                f"— Smazzata {number}: distribuisce {dealer}. —",
+                f"— Round {number}: {dealer} deals. —",
             )
         )
+        self.log.append(LogLine(None, words=[dealing]))
         if r.betting is not None:
             blind = r.betting.order[0]
             posted_it = chips_words(r.betting.put_in[blind])

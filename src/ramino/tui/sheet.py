@@ -24,10 +24,26 @@ __all__ = ["outcome", "sheet_view"]
 def outcome(game: MatchController, lang: str) -> str:
     """Who won, or who leads while the match goes on."""
     match = game.play.match
+    you = game.human
+    if match.winner is not None and match.winner == you:
+        # The player himself, told in the second person.
+        if match.chips is not None and game.rules.betting is not Betting.NONE:
+            held = match.chips[you]
+            return pick(
+                lang,
+                f"Vinci tu, con {chips_words(held)}!",
+                f"You win, with {chips_words(held, 'en')}!",
+            )
+        points = match.totals[you]
+        return pick(lang, f"Vinci tu, con {points}!", f"You win, with {points}!")
     result = match.result(lang)
     if result is not None:
         return result
     leader = match.standing()[0]
+    if leader == you:
+        lead_it, lead_en = "In testa ci sei tu", "You lead"
+    else:
+        lead_it, lead_en = f"In testa {leader}", f"{leader} leads"
     chips = match.chips
     if chips is not None:
         held_it, held_en = chips_words(chips[leader]), chips_words(chips[leader], "en")
@@ -36,14 +52,14 @@ def outcome(game: MatchController, lang: str) -> str:
         played_en = "one hand played" if played == 1 else f"{played} hands played"
         return pick(
             lang,
-            f"In testa {leader}, con {held_it} ({played_it} su {hands}).",
-            f"{leader} leads, with {held_en} ({played_en} of {hands}).",
+            f"{lead_it}, con {held_it} ({played_it} su {hands}).",
+            f"{lead_en}, with {held_en} ({played_en} of {hands}).",
         )
     points = match.totals[leader]
     return pick(
         lang,
-        f"In testa {leader}, con {points} (si perde a {game.rules.target}).",
-        f"{leader} leads, with {points} (a player is out at {game.rules.target}).",
+        f"{lead_it}, con {points} (si perde a {game.rules.target}).",
+        f"{lead_en}, with {points} (a player is out at {game.rules.target}).",
     )
 
 
@@ -161,7 +177,8 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
                 count.append(" · ")
             count.append(name + " ")
             if seat == last.end.out:
-                count.append(pick(lang, "ha chiuso", "went out"))
+                you = name == game.human
+                count.append(pick(lang, "hai chiuso" if you else "ha chiuso", "went out"))
                 continue
             count.append_text(cards_text(last.end.hands[seat], four_colours=four_colours))
             count.append(f" = {last.end.counts[seat]}")

@@ -18,7 +18,7 @@ from ..engine.observation import Observation
 from .cards import card_text
 from .narrate import pick
 
-__all__ = ["MeldsView", "PileView", "melds_text", "players_text", "pot_text"]
+__all__ = ["MeldsView", "PileView", "cards_word", "melds_text", "players_text", "pot_text"]
 
 
 def melds_text(
@@ -65,7 +65,7 @@ def players_text(
         style = "bold reverse" if turn else ("bold" if seat == observation.seat else "")
         text.append(mark + name.ljust(width), style=style)
         cards = observation.hand_sizes[seat]
-        text.append(f" {cards:>2} " + pick(lang, "carte", "cards"))
+        text.append(f" {cards:>2} " + cards_word(cards, lang))
         if chips is None:
             text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
         else:
@@ -79,6 +79,17 @@ def players_text(
         text.append("  " + name.ljust(width) + " " + pick(lang, "fuori", "out") + "\n", style="dim")
     text.rstrip()
     return text
+
+
+def cards_word(count: int, lang: str) -> str:
+    """ "carta"/"carte", "card"/"cards", as ``count`` wants.
+
+    >>> cards_word(1, "it"), cards_word(2, "it"), cards_word(1, "en"), cards_word(0, "en")
+    ('carta', 'carte', 'card', 'cards')
+    """
+    if lang == "en":
+        return "card" if count == 1 else "cards"
+    return "carta" if count == 1 else "carte"
 
 
 def pot_text(observation: Observation, names: Sequence[str], lang: str) -> Text:
