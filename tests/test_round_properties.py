@@ -812,6 +812,13 @@ EVERY_KNOB: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
+# Carioca's pile card under must-use, with a hand of one: the only opening would leave no
+# card to discard, so the card cannot be taken.
+@example(
+    base="carioca",
+    changes={"jokers": 0, "discard_pickup": rules_module.DiscardPickup.MUST_USE, "hand_size": 1},
+    seed=2,
+)
 @settings(PROPERTY, max_examples=60)
 @given(
     base=st.sampled_from(PLAYABLE),

@@ -75,9 +75,10 @@ def take_is_usable(round_: Round, seat: int, top: int) -> bool:
     if round_.contract is not None and not round_.opened[seat]:
         # Under a contract (carioca) the card goes down this turn only in the opening.
         card = round_.deck[top]
-        held = [*(round_.deck[i] for i in round_.hands[seat]), card]
+        after = after_take(round_, seat, top)
+        held = [round_.deck[i] for i in after.hands[seat]]
         return any(
-            card in (c for meld in opening.melds for c in meld)
+            card in (c for meld in opening.melds for c in meld) and after.can(opening)
             for opening in contracts.open_candidates(held, round_.contract, round_.rules)
         )
     if not knobs.melding_during_play:
