@@ -565,3 +565,25 @@ def test_picked_cards_that_are_not_the_contract_are_refused_with_its_words() -> 
         assert game.observation() is not None
 
     run(app, scenario)
+
+
+def test_attach_before_drawing_says_draw_first_without_a_chooser() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert app.game.human_to_move and app.game.phase is Phase.DRAW
+        await pilot.press("space", "a")
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert app.message == IllegalAction(Reason.MUST_DRAW_FIRST).message("it")
+        await pilot.press("j")
+        assert not isinstance(app.screen, ChoiceScreen)
+        await pilot.press("m")
+        assert app.message.startswith("Con queste regole non si chiude mostrando la mano")
+
+    run(app, scenario)
+
+
+def test_the_english_help_says_joker() -> None:
+    from ramino.tui.app import _KEYS_HELP
+
+    assert "jolly" not in _KEYS_HELP[1] and "joker" in _KEYS_HELP[1]

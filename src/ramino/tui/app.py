@@ -35,7 +35,7 @@ from ..engine.cards import Card, code_order
 from ..engine.chips import chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.describe import describe
-from ..engine.errors import RaminoError
+from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.round import Phase
 from .cards import HandView, cards_text
 from .controller import MatchController, NotYourTurn
@@ -72,10 +72,10 @@ _KEYS_HELP = (
     (
         "Cards: ←/→ move, space (or ↑) picks, ↓ drops, Esc none; mouse clicks.\n"
         "t draw from the stock · p take the discard (or click the stock, the pile)\n"
-        "c lay the picked cards as a meld (asks what a jolly stands for when it could vary);\n"
+        "c lay the picked cards as a meld (asks what a joker stands for when it could vary);\n"
         "  in carioca, before opening, c opens with the picked cards of the contract\n"
         "a attach the picked cards to a meld (or click the meld)\n"
-        "j take a jolly back giving the picked cards · m show the hand and go out\n"
+        "j take a joker back giving the picked cards · m show the hand and go out\n"
         "betting (pokerato): v call · l fold · + raise\n"
         "s discard the picked card (or the one under the cursor)\n"
         "h hint · o sort by suit/rank · 4 four-colour deck\n"
@@ -564,9 +564,21 @@ class RaminoApp(App[None]):
 
         self.push_screen(ChoiceScreen(title, options, self.lang), chosen)
 
+    def _in_play(self) -> bool:
+        """Whether the human is in the play phase of his turn; else say what comes first,
+        before any chooser opens."""
+        if not self._my_turn():
+            return False
+        phase = self.game.phase
+        if phase is Phase.PLAY:
+            return True
+        reason = Reason.MUST_BET_FIRST if phase is Phase.BET else Reason.MUST_DRAW_FIRST
+        self.say(IllegalAction(reason).message(self.lang), error=True)
+        return False
+
     def action_attach(self) -> None:
         cards = tuple(self.hand.chosen_cards)
-        if not cards or not self._my_turn():
+        if not cards or not self._in_play():
             return
         table = self.game.observation()
         count = len(table.table) if table is not None else 0
@@ -614,7 +626,7 @@ class RaminoApp(App[None]):
 
     def action_swap(self) -> None:
         cards = tuple(self.hand.chosen_cards)
-        if not cards or not self._my_turn():
+        if not cards or not self._in_play():
             return
         observation = self.game.observation()
         assert observation is not None
@@ -637,6 +649,18 @@ class RaminoApp(App[None]):
         observation = self.game.observation()
         assert observation is not None
         shows = [a for a in observation.legal_actions if isinstance(a, Show)]
+        rules = self.game.rules
+        if rules.melding_during_play and not rules.flush_close and not rules.imaginary_joker:
+            self.say(
+                self.t(
+                    "Con queste regole non si chiude mostrando la mano: si calano i giochi"
+                    " durante la smazzata e si chiude scartando l'ultima carta.",
+                    "Under these rules nobody goes out by showing the hand: melds are laid"
+                    " during the round, and one goes out by discarding the last card.",
+                ),
+                error=True,
+            )
+            return
         if not shows:
             self.say(
                 self.t(
