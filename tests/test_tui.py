@@ -111,7 +111,7 @@ async def play_turn(app: RaminoApp, pilot: Pilot[None]) -> None:
         # With no card picked, s discards the card under the cursor.
         await pilot.press("escape")
         await move_to(app, pilot, app.hand.cards.index(discard.card))
-        await pilot.press("s")
+        await pilot.press("s", "s")
     pytest.fail("the turn does not end")
 
 
@@ -301,6 +301,9 @@ runner = CliRunner(env={"RAMINO_LANG": None})
         (["--rules", "scala-41"], "'scala-41'"),
         (["--rules", "classico-2", "--players", "3"], "2"),
         (["--rules", "carioca", "--players", "2"], "3"),
+        # The table's bounds, in its language: no English box of the option parser.
+        (["--players", "9"], "Al massimo 6 giocatori"),
+        (["--players", "0"], "Servono almeno 2 giocatori"),
         (["--resume", "/nonexistent/partita.json"], "non esiste"),
     ],
 )
@@ -376,7 +379,7 @@ def test_the_score_sheet_asks_whether_to_reenter() -> None:
         for _ in range(20):
             if isinstance(app.screen, SheetScreen):
                 break
-            await pilot.press("t", "s")
+            await pilot.press("t", "s", "s")
         screen = app.screen
         assert isinstance(screen, SheetScreen) and game.human_out
         assert screen.question == (
@@ -471,7 +474,7 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
                 assert isinstance(card, Discard)
                 await pilot.press("escape")
                 await move_to(app, pilot, app.hand.cards.index(card.card))
-                await pilot.press("s")
+                await pilot.press("s", "s")
         assert first.end is not None and first.end.reason is EndReason.WENT_OUT
         assert game.names[first.end.out or 0] == "Tu"
         told = [line.text("it") for line in game.log]
@@ -544,7 +547,7 @@ def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
                     discard = next(a for a in legal if isinstance(a, Discard))
                 await pilot.press("escape")
                 await move_to(app, pilot, app.hand.cards.index(discard.card))
-                await pilot.press("s")
+                await pilot.press("s", "s")
         assert first.end is not None and first.end.out == 0
         told = [line.text("it") for line in game.log]
         assert any("pri con il contratto: " in line for line in told)
@@ -587,3 +590,21 @@ def test_the_english_help_says_joker() -> None:
     from ramino.tui.app import _KEYS_HELP
 
     assert "jolly" not in _KEYS_HELP[1] and "joker" in _KEYS_HELP[1]
+
+
+def test_s_with_nothing_picked_asks_before_throwing_a_card() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None
+        await pilot.press("t")
+        before = len(r.history)
+        card = app.hand.cards[app.hand.cursor]
+        await pilot.press("s")  # a slip: nothing is thrown
+        assert len(r.history) == before and card in r.hand(0)
+        assert app.message == f"Scarti {card.unicode()}? Premi di nuovo s (Esc per lasciarla)."
+        await pilot.press("escape", "s", "s")
+        assert r.history[before].action == Discard(card)
+
+    run(app, scenario)

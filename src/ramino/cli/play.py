@@ -28,7 +28,8 @@ def play(
     rules: RulesOption = None,
     players: Annotated[
         int,
-        typer.Option("--players", "-p", min=2, max=6, help="Players at the table, you included."),
+        # The rules say how many may sit, in the table's language (no bounds of Typer's).
+        typer.Option("--players", "-p", help="Players at the table, you included."),
     ] = 3,
     level: Annotated[
         Level | None,

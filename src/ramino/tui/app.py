@@ -64,7 +64,7 @@ _KEYS_HELP = (
         "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
         "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
         "puntate (pokerato): v vedi · l lascia · + rilancia\n"
-        "s scarta la carta scelta (o quella sotto il cursore)\n"
+        "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
         "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
         "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
         "q o Ctrl+C esci (a partita in corso propone di salvarla)"
@@ -77,7 +77,7 @@ _KEYS_HELP = (
         "a attach the picked cards to a meld (or click the meld)\n"
         "j take a joker back giving the picked cards · m show the hand and go out\n"
         "betting (pokerato): v call · l fold · + raise\n"
-        "s discard the picked card (or the one under the cursor)\n"
+        "s discard the picked card (with none picked, it picks the one under the cursor)\n"
         "h hint · o sort by suit/rank · 4 four-colour deck\n"
         "r rules of the table · f score sheet · Enter skips the computer's pause\n"
         "q or Ctrl+C quit (mid-match it offers to save)"
@@ -483,7 +483,22 @@ class RaminoApp(App[None]):
         self.play(TakeDiscard())
 
     def action_discard(self) -> None:
-        cards = self.hand.chosen_cards
+        hand = self.hand
+        playing = self.game.human_to_move and self.game.phase is Phase.PLAY
+        if not hand.selected and hand.cards and playing:
+            # Nothing picked: s picks the card under the cursor and a second s throws it,
+            # so that a slip never costs a card.
+            card = hand.cards[hand.cursor]
+            hand.selected = {hand.cursor}
+            hand.refresh()
+            self.say(
+                self.t(
+                    f"Scarti {card.unicode()}? Premi di nuovo s (Esc per lasciarla).",
+                    f"Discard {card.unicode()}? Press s again (Esc to keep it).",
+                )
+            )
+            return
+        cards = hand.chosen_cards
         if len(cards) != 1:
             self.say(
                 self.t("Scegli una sola carta da scartare.", "Pick one card to discard."),

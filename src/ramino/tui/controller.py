@@ -214,6 +214,12 @@ class MatchController:
         self.human = name
         self.level = level
         self.bot_factory: BotFactory = bot_factory or default_bot_factory
+        if names is None and not rules.min_players <= players <= rules.max_players:
+            reason = (
+                Reason.TOO_FEW_PLAYERS if players < rules.min_players else (Reason.TOO_MANY_PLAYERS)
+            )
+            limit = rules.min_players if reason is Reason.TOO_FEW_PLAYERS else rules.max_players
+            raise ScoreError(reason, limit=limit, count=players)
         every = tuple(names) if names is not None else seat_names(name, players)
         self.play = MatchPlay(every, rules, seed=seed, dealer=dealer)
         self.first_dealer = dealer
