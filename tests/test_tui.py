@@ -608,3 +608,17 @@ def test_s_with_nothing_picked_asks_before_throwing_a_card() -> None:
         assert r.history[before].action == Discard(card)
 
     run(app, scenario)
+
+
+def test_cards_picked_before_the_draw_stay_picked() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert app.game.human_to_move and app.game.phase is Phase.DRAW
+        picked = list(app.hand.cards[:2])
+        await pick_cards(app, pilot, picked)
+        await pilot.press("t")
+        assert app.game.phase is Phase.PLAY
+        assert sorted(app.hand.selected_cards, key=str) == sorted(picked, key=str)
+
+    run(app, scenario)

@@ -452,7 +452,9 @@ class RaminoApp(App[None]):
             self.say(error.message(self.lang), error=True)
             return False
         self.say("")
-        self.hand.clear_selection()
+        if not isinstance(action, Draw | TakeDiscard | Call | Fold | Raise):
+            # Cards picked before the draw (or a bet) stay picked: they are the plan.
+            self.hand.clear_selection()
         self.refresh_view()
         round_ = self.game.round
         if round_ is not None and round_.is_over:
