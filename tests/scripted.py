@@ -32,6 +32,11 @@ PLAYABLE = (
 )
 
 
+#: Hands of nine and ten cards that bind nothing (pokerato's others at the table).
+WEAK_9 = ("AC 3D 5H 7S 9C JD KH 2S 6D", "AD 3C 5C 7C 9D JH KS 2H 6H")
+WEAK_10 = ("AC 3D 5H 7S 9C JD KH 2S 6D 8C", "AD 3C 5C 7C 9D JH KS 2H 6H 8S")
+
+
 def deal(rules: Rules, hands: Sequence[str], upcard: str, stock: str = "") -> Round:
     """A round dealing ``hands`` by seat, seat 0 first to play in either direction."""
     players = len(hands)

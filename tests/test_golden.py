@@ -26,7 +26,7 @@ from ramino.engine.record import Record, deal, from_json, record_round, replay, 
 from ramino.engine.round import EndReason, Round, stacked_deck
 from ramino.engine.rules import Contract, Direction, Rules
 from ramino.engine.scoring import Closing
-from scripted import r_check
+from scripted import WEAK_9, WEAK_10, r_check
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franca")
@@ -272,35 +272,8 @@ def pokerato_fold() -> Round:
     )
 
 
-def pokerato_side_pots() -> Round:
-    """Pokerato with short stacks: Anna (2 chips) posts the blind and goes all-in for 2
-    against raises to 3; she goes out at her first turn, by showing ten cards in melds (two
-    jollies in one run) and discarding the card drawn. She wins the main pot of 6 and the 4
-    chips carried over; the side pot of 2, which she is not in, goes back to Bruno and Carla."""
-    return scripted_round(
-        POKERATO,
-        [
-            "7H JK JK 10H QC QD QS 3S 4S 5S",
-            "AC 3D 5H 7S 9C JD KH 2S 6D 8C",
-            "AD 3C 5C 7C 9D JH KS 2H 6H 8S",
-        ],
-        upcard="2C",
-        stock="KD",
-        actions=[
-            *("raise", "raise", "call", "call"),  # Bruno 2, Carla 3, Anna all-in, Bruno 3
-            "draw",
-            "show 7H JK JK 10H | QC QD QS | 3S 4S 5S discard KD",
-        ],
-        chips=[2, 10, 10],
-        carried=4,
-    )
-
-
 IMMAGINARIO = get_preset("pokerato-immaginario")
 IMMAGINARIO_10 = get_preset("pokerato-immaginario-10")
-# Bruno's and Carla's hands, nine or ten cards that bind nothing.
-WEAK_9 = ("AC 3D 5H 7S 9C JD KH 2S 6D", "AD 3C 5C 7C 9D JH KS 2H 6H")
-WEAK_10 = ("AC 3D 5H 7S 9C JD KH 2S 6D 8C", "AD 3C 5C 7C 9D JH KS 2H 6H 8S")
 
 
 def pokerato_close(
@@ -311,13 +284,17 @@ def pokerato_close(
     *,
     bets: tuple[str, ...] = ("call", "call", "call"),
     chips: list[int] | None = None,
+    carried: int = 0,
 ) -> Callable[[], Round]:
     """Anna posts the blind, the betting goes by ``bets``, and she draws ``drawn`` and goes out
     by ``show`` at her first turn; Bruno and Carla hold hands that bind nothing."""
     weak = WEAK_9 if rules.hand_size == 9 else WEAK_10
 
     def build() -> Round:
-        return scripted_round(rules, [hand, *weak], "2C", drawn, [*bets, "draw", show], chips=chips)
+        actions = [*bets, "draw", show]
+        return scripted_round(
+            rules, [hand, *weak], "2C", drawn, actions, chips=chips, carried=carried
+        )
 
     return build
 
@@ -365,8 +342,21 @@ SCRIPTED: dict[str, Scripted] = {
     "pokerato-fold": Scripted(pokerato_fold, {}, chips={"Anna": -1, "Bruno": 1, "Carla": 0}),
     # Put in: Anna 2, Bruno 3, Carla 3. Main pot 2 × 3 = 6 and the 4 carried to Anna (+8);
     # side pot 1 + 1 = 2 back to Bruno and Carla, 1 each (−2 each).
+    # Pokerato with short stacks: Anna (2 chips) goes all-in for 2 against raises to 3 and
+    # goes out at once, two jollies in one run. She takes the main pot of 6 and the 4 chips
+    # carried over; the side pot of 2, which she is not in, goes back to Bruno and Carla.
     "pokerato-side-pots": Scripted(
-        pokerato_side_pots, {}, chips={"Anna": 8, "Bruno": -2, "Carla": -2}
+        pokerato_close(
+            POKERATO,
+            "7H JK JK 10H QC QD QS 3S 4S 5S",
+            "KD",
+            "show 7H JK JK 10H | QC QD QS | 3S 4S 5S discard KD",
+            bets=("raise", "raise", "call", "call"),
+            chips=[2, 10, 10],
+            carried=4,
+        ),
+        {},
+        chips={"Anna": 8, "Bruno": -2, "Carla": -2},
     ),
     # The imaginary jolly: Anna's blind of 1, Bruno and Carla call, she goes out. Each put in
     # 1, the pot of 3 is Anna's (+2); a colore makes each of the others pay (2 − 1) × 1 more,

@@ -13,12 +13,10 @@ from ramino.engine.cards import JOKER
 from ramino.engine.round import EndReason, Phase, Round, stacked_deck
 from ramino.engine.rules import Rules
 from ramino.engine.scoring import Closing
-from scripted import play, refused
+from scripted import WEAK_9, WEAK_10, play, refused
 
 IMMAGINARIO = get_preset("pokerato-immaginario")
 IMMAGINARIO_10 = get_preset("pokerato-immaginario-10")
-WEAK_9 = ("AC 3D 5H 7S 9C JD KH 2S 6D", "AD 3C 5C 7C 9D JH KS 2H 6H")
-WEAK_10 = ("AC 3D 5H 7S 9C JD KH 2S 6D 8C", "AD 3C 5C 7C 9D JH KS 2H 6H 8S")
 
 
 def drawn(rules: Rules, hand: str, card: str) -> Round:

@@ -271,8 +271,7 @@ def plan_open(round_: Round, action: Open) -> Commit:
     def open_() -> Event:
         round_.hands[seat] = rest
         round_.table.extend(placed)
-        round_._after_meld(seat, laid, 0)
-        round_.opened[seat] = True
+        round_._after_meld(seat, laid, 0)  # the threshold is 0: this opens him
         event = round_._record(seat, action, laid)
         if whole:
             round_._go_out(seat, Closing.SIMPLE, in_one_turn=True)

@@ -159,12 +159,6 @@ class MatchPlay:
         """The winner once the match is over (``None`` while it goes on, or after a draw)."""
         return self.match.winner
 
-    def seat_chips(self) -> tuple[int, ...] | None:
-        """Under rules with betting, the chips of the current round's seats as the hand
-        began; ``None`` otherwise."""
-        chips = self.match.chips
-        return None if chips is None else tuple(chips[name] for name in self._names)
-
     def seat_totals(self) -> tuple[int, ...]:
         """The match totals of the current round's seats, for :meth:`Round.observation`."""
         totals = self.match.totals

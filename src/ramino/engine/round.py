@@ -368,10 +368,6 @@ class Round:
         """The opening this hand requires (carioca), ``None`` under rules without."""
         return self.terms.contract
 
-    def in_hand(self, seat: int) -> bool:
-        """Whether ``seat`` still plays this hand (he has not folded in the betting round)."""
-        return self.betting is None or seat not in self.betting.folded
-
     # --- reading the state ---
 
     def hand(self, seat: int) -> tuple[Card, ...]:
