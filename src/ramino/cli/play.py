@@ -15,6 +15,9 @@ import typer
 from ..engine.errors import RaminoError
 from .common import EXIT_USAGE, Lang, LangOption, RulesOption, fail, pick, rules_for
 
+#: Players at the table when ``--players`` is not given: you and two computer players.
+DEFAULT_PLAYERS = 3
+
 
 class Level(enum.StrEnum):
     """How strong the computer plays."""
@@ -27,10 +30,15 @@ class Level(enum.StrEnum):
 def play(
     rules: RulesOption = None,
     players: Annotated[
-        int,
+        int | None,
         # The rules say how many may sit, in the table's language (no bounds of Typer's).
-        typer.Option("--players", "-p", help="Players at the table, you included."),
-    ] = 3,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Players at the table, you included (default 3).",
+            show_default=False,
+        ),
+    ] = None,
     level: Annotated[
         Level | None,
         typer.Option(
@@ -87,13 +95,38 @@ def play(
         typer.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
         raise typer.Exit(EXIT_USAGE) from None
     chosen = level.value if level is not None else None
+    if resume is not None:
+        given = [
+            option
+            for option, value in (
+                ("--rules", rules),
+                ("--players", players),
+                ("--seed", seed),
+                ("--name", name),
+            )
+            if value is not None
+        ]
+        if given:
+            # A saved match is played on as it was; only the computer's strength may change.
+            options = ", ".join(given)
+            typer.echo(
+                pick(
+                    lang,
+                    f"errore: --resume riprende la partita con le sue regole, i suoi giocatori"
+                    f" e il suo seme; togli {options}.",
+                    f"error: --resume goes on with the match's own rules, players and seed;"
+                    f" leave out {options}.",
+                ),
+                err=True,
+            )
+            raise typer.Exit(EXIT_USAGE)
     try:
         if resume is not None:
             game = load_match(resume, level=chosen)
         else:
             game = MatchController(
                 rules_for(rules),
-                players=players,
+                players=players if players is not None else DEFAULT_PLAYERS,
                 name=(name or "").strip() or pick(lang, "Tu", "You"),
                 level=chosen or Level.INTERMEDIO.value,
                 seed=seed if seed is not None else secrets.randbits(64),

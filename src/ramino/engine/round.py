@@ -492,6 +492,11 @@ class Round:
         for name, value in state.items():
             setattr(self, name, value)
 
+    def restore(self, earlier: Round) -> None:
+        """Put the round back as it was when ``earlier`` was made of it by :meth:`copy` (an
+        undo). ``earlier`` becomes this round's state: keep no other use of it."""
+        self.__setstate__(earlier.__getstate__())
+
     def shared_copy(self) -> Round:
         """A copy that shares every list with this round, for a trial that is only asked
         questions: the caller replaces each list that must differ."""

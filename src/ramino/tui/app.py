@@ -7,10 +7,12 @@ keys and clicks into actions. A refused move shows the engine's sentence and cha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -37,14 +39,30 @@ from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.round import Phase
+from ..engine.text import cut
 from .cards import HandView, cards_text
-from .controller import MatchController, NotYourTurn
+from .controller import MatchController, NothingToUndo, NotYourTurn
 from .jokers import Declaration, joker_choices
 from .narrate import pick
-from .save import export_records, save_match
-from .screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
+from .save import export_paths, export_records, free_name, io_words, save_match
+from .screens import (
+    ChoiceScreen,
+    ConfirmScreen,
+    PathScreen,
+    QuitScreen,
+    SheetScreen,
+    TextScreen,
+)
 from .sheet import sheet_view
-from .table import MeldsView, PileView, cards_word, melds_text, players_text, pot_text
+from .table import (
+    MeldsView,
+    PileView,
+    cards_word,
+    meld_text,
+    melds_text,
+    players_text,
+    pot_text,
+)
 
 __all__ = ["DEFAULT_PAUSE", "DEFAULT_SAVE", "RaminoApp"]
 
@@ -52,8 +70,13 @@ __all__ = ["DEFAULT_PAUSE", "DEFAULT_SAVE", "RaminoApp"]
 DEFAULT_PAUSE = 0.7
 #: The file a match is saved to unless the player names another.
 DEFAULT_SAVE = "ramino-partita.json"
-#: Lines of table talk kept on screen (the rest scrolls away).
-_LOG_LINES = 200
+#: Lines of table talk kept (the oldest go first).
+_LOG_LINES = 500
+#: The smallest window the table is drawn in; below it a notice asks for a bigger one.
+MIN_SIZE = (80, 24)
+# What the game writes: a refusal, and any other sentence, light on the dark background
+# (WCAG AA, checked by the tests).
+ERROR_STYLE, NOTE_STYLE = "bold #ff8787", "#87d787"
 
 _KEYS_HELP = (
     (
@@ -65,9 +88,12 @@ _KEYS_HELP = (
         "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
         "puntate (pokerato): v vedi · l lascia · + rilancia\n"
         "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
+        "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)\n"
+        "PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo\n"
         "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
         "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
-        "q o Ctrl+C esci (a partita in corso propone di salvarla)"
+        "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
+        "La carta appena pescata ha la cornice doppia."
     ),
     (
         "Cards: ←/→ move, space (or ↑) picks, ↓ drops, Esc none; mouse clicks.\n"
@@ -78,9 +104,12 @@ _KEYS_HELP = (
         "j take a joker back giving the picked cards · m show the hand and go out\n"
         "betting (pokerato): v call · l fold · + raise\n"
         "s discard the picked card (with none picked, it picks the one under the cursor)\n"
+        "u undo the last meld, attachment or joker taken back of your turn (before discarding)\n"
+        "PgUp/PgDn scroll the log · < > scroll the melds on the table\n"
         "h hint · o sort by suit/rank · 4 four-colour deck\n"
         "r rules of the table · f score sheet · Enter skips the computer's pause\n"
-        "q or Ctrl+C quit (mid-match it offers to save)"
+        "q or Ctrl+C quit (mid-match it offers to save)\n"
+        "The card just drawn has a double frame."
     ),
 )
 
@@ -94,19 +123,24 @@ class RaminoApp(App[None]):
     (0 plays them at once, as the tests do); ``save_path`` the file offered for saving."""
 
     TITLE = "ramino"
+    # The table and the log share the height left by the hand: a taller window shows more
+    # of the log (5 lines at 80×24, 12 at 120×40), a wider one longer melds.
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #middle { height: 1fr; }
-    #side { width: 36; padding: 0 1; }
+    #middle { height: 1fr; min-height: 9; }
+    #side { width: 40; padding: 0 1; }
     #players, #melds, #status, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
     #players { height: auto; }
     #stock, #discard { height: 1; }
     #pot, #contract { height: auto; }
     #melds-box { width: 1fr; border-left: vkey $primary; padding: 0 1; }
-    #log-box { height: 5; border-top: hkey $primary; padding: 0 1; }
+    #log-box { height: 1fr; min-height: 4; border-top: hkey $primary; padding: 0 1; }
     #message { height: auto; max-height: 4; padding: 0 1; }
     #keys { height: 1; color: $text-muted; padding: 0 1; }
+    #too-small { display: none; height: 1fr; content-align: center middle; padding: 0 2; }
+    Screen.-too-small > * { display: none; }
+    Screen.-too-small > #too-small { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "draw", show=False),
@@ -119,6 +153,11 @@ class RaminoApp(App[None]):
         Binding("v", "call", show=False),
         Binding("l", "fold", show=False),
         Binding("plus", "raise", show=False),
+        Binding("u,ctrl+z", "undo", show=False),
+        Binding("pageup", "scroll_log(-1)", show=False),
+        Binding("pagedown", "scroll_log(1)", show=False),
+        Binding("less_than_sign", "scroll_melds(-1)", show=False),
+        Binding("greater_than_sign", "scroll_melds(1)", show=False),
         Binding("h", "hint", show=False),
         Binding("o", "sort", show=False),
         Binding("4", "colours", show=False),
@@ -143,7 +182,8 @@ class RaminoApp(App[None]):
         self.game = game
         self.lang = lang
         self.pause = pause
-        self.save_path = save_path or DEFAULT_SAVE
+        # The file offered for saving: the one resumed from, or a name no earlier save has.
+        self.save_path = save_path or free_name(DEFAULT_SAVE)
         self.four_colours = four_colours
         self.by_rank = False
         self.message = ""
@@ -161,6 +201,7 @@ class RaminoApp(App[None]):
     # --- layout ---
 
     def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="middle"):
             with Vertical(id="side"):
@@ -182,9 +223,33 @@ class RaminoApp(App[None]):
         """The player's hand on screen."""
         return self.query_one("#hand", HandView)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the smallest window, a notice instead of a table cut without a word."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.screen.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                Text(
+                    self.t(
+                        f"La finestra è troppo piccola ({width}×{height}): allargala almeno a"
+                        f" {MIN_SIZE[0]}×{MIN_SIZE[1]} per vedere il tavolo.",
+                        f"The window is too small ({width}×{height}): make it at least"
+                        f" {MIN_SIZE[0]}×{MIN_SIZE[1]} to see the table.",
+                    ),
+                    style="bold",
+                    justify="center",
+                )
+            )
+        else:
+            self.hand.focus()
+
     def on_mount(self) -> None:
         self.hand.four_colours = self.four_colours
         self.hand.focus()
+        self._fit(self.size.width, self.size.height)
         game = self.game
         if game.round is None and not game.is_over:
             if game.human_out and game.reentry_offer(game.human) is None:
@@ -207,18 +272,32 @@ class RaminoApp(App[None]):
         self.query_one("#status", Static).update(self._status())
         self.query_one("#keys", Static).update(self._keys())
         self.query_one("#message", Static).update(
-            Text(self.message, style="bold red" if self._is_error else "green")
+            Text(self.message, style=ERROR_STYLE if self._is_error else NOTE_STYLE)
         )
-        log = "\n".join(line.text(self.lang) for line in game.log[-_LOG_LINES:])
+        del game.log[:-_LOG_LINES]
+        box = self.query_one("#log-box", _Scroll)
+        # The log follows the game unless the player has scrolled back to read it.
+        following = box.scroll_y >= box.max_scroll_y
+        log = "\n".join(line.text(self.lang) for line in game.log)
         self.query_one("#log", Static).update(Text(log))
-        self.query_one("#log-box", _Scroll).scroll_end(animate=False)
+        if following:
+            box.scroll_end(animate=False)
         if observation is None:
             return
         names = game.names
         totals = game.play.seat_totals()
         out = [p for p in game.players if p not in names]
+        rules = game.rules
+        # Who has opened, where it decides what a player may do.
+        opening = (
+            rules.opening_threshold > 0
+            or not rules.attach_before_opening
+            or observation.contract is not None
+        )
         self.query_one("#players", Static).update(
-            players_text(observation, names, totals, game.play.dealer, self.lang, out=out)
+            players_text(
+                observation, names, totals, game.play.dealer, self.lang, out=out, opening=opening
+            )
         )
         stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
         stock.append(f"{observation.stock_count} " + cards_word(observation.stock_count, self.lang))
@@ -245,8 +324,10 @@ class RaminoApp(App[None]):
             pot.update(pot_text(observation, names, self.lang))
         melds = self.query_one("#melds", MeldsView)
         melds.count = len(observation.table)
-        melds.update(melds_text(observation, names, self.lang, four_colours=self.four_colours))
-        self.hand.show(observation.hand, by_rank=self.by_rank)
+        melds.update(
+            melds_text(observation, names, self.lang, rules, four_colours=self.four_colours)
+        )
+        self.hand.show(observation.hand, by_rank=self.by_rank, drawn=game.drawn_this_turn())
 
     def _status(self) -> Text:
         game = self.game
@@ -258,7 +339,9 @@ class RaminoApp(App[None]):
         if game.is_over:
             text.append(self.t("partita finita", "match over"))
         elif who is None:
-            text.append(self.t("smazzata finita", "round over"))
+            text.append(
+                self.t("smazzata finita: Invio per il foglio", "round over: Enter for the sheet")
+            )
         elif who == game.human:
             observation = game.observation()
             if game.phase is Phase.BET and observation is not None:
@@ -316,7 +399,7 @@ class RaminoApp(App[None]):
         self.message = text
         self._is_error = error
         self.query_one("#message", Static).update(
-            Text(text, style="bold red" if error else "green")
+            Text(text, style=ERROR_STYLE if error else NOTE_STYLE)
         )
 
     # --- the computer's turns ---
@@ -343,7 +426,11 @@ class RaminoApp(App[None]):
         self._continue()
 
     def action_skip(self) -> None:
-        """Play the computer's moves at once, up to the human's turn."""
+        """Play the computer's moves at once, up to the human's turn (between rounds: back to
+        the score sheet)."""
+        if self.game.round is None:
+            self._show_sheet()
+            return
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -425,19 +512,51 @@ class RaminoApp(App[None]):
                 self.save_path.removesuffix(".json") + "-smazzata.json",
                 self._export,
             )
+        elif choice == "look":
+            self.say(
+                self.t(
+                    "La smazzata è finita così: Invio o f riapre il foglio dei punti.",
+                    "This is how the round ended: Enter or f opens the score sheet again.",
+                )
+            )
         elif choice == "quit":
             self.action_quit_game()
 
     def _export(self, path: str | None) -> None:
-        if path is not None:
+        if path is None:
+            self._show_sheet()
+            return
+        taken = [p for p in export_paths(self.game, path) if p.exists()]
+
+        def write(yes: bool | None = True) -> None:
+            if not yes:
+                self._after_sheet("export")
+                return
             try:
                 files = export_records(self.game, path)
             except OSError as error:
-                self.say(str(error), error=True)
+                self.say(self.t(*io_words(error, path)), error=True)
             else:
                 listed = ", ".join(str(f) for f in files)
                 self.say(self.t(f"Scritte: {listed}", f"Written: {listed}"))
-        self._show_sheet()
+            self._show_sheet()
+
+        if taken:
+            self._confirm_overwrite([str(p) for p in taken], write)
+        else:
+            write()
+
+    def _confirm_overwrite(self, paths: Sequence[str], then: Callable[[bool | None], None]) -> None:
+        """Ask before replacing files that exist."""
+        names = ", ".join(cut(p) for p in paths)
+        question = (
+            self.t(f"Il file {names} esiste già: sostituirlo?", f"{names} exists: replace it?")
+            if len(paths) == 1
+            else self.t(
+                f"I file {names} esistono già: sostituirli?", f"{names} exist: replace them?"
+            )
+        )
+        self.push_screen(ConfirmScreen(question, self.lang), then)
 
     def _ask_path(self, title: str, default: str, then: Callable[[str | None], None]) -> None:
         self.push_screen(PathScreen(title, default, self.lang), then)
@@ -572,7 +691,7 @@ class RaminoApp(App[None]):
         for number in candidates:
             laid = observation.table[number]
             line = Text(f"{number}  {names[laid.owner]}  ")
-            line.append_text(cards_text(laid.meld.cards, four_colours=self.four_colours))
+            line.append_text(meld_text(laid.meld, self.game.rules, four_colours=self.four_colours))
             options.append(line)
 
         def chosen(index: int | None) -> None:
@@ -723,7 +842,35 @@ class RaminoApp(App[None]):
                 self.hand.select_cards(picked)
         self.say(self.t("Suggerimento: ", "Hint: ") + "\n".join(lines))
 
+    def action_undo(self) -> None:
+        """Take back the last meld, attachment or jolly taken back of the human's turn; its
+        cards come back to the hand, picked."""
+        if not self._my_turn():
+            return
+        before = self.game.observation()
+        try:
+            it, en = self.game.undo()
+        except NothingToUndo as error:
+            self.say(error.message(self.lang), error=True)
+            return
+        self.refresh_view()
+        after = self.game.observation()
+        if before is not None and after is not None:
+            self.hand.select_cards(_more(after.hand, before.hand))
+        self.say(self.t(f"Annullato: {it}.", f"Undone: {en}."))
+
     # --- views and settings ---
+
+    def action_scroll_log(self, pages: int) -> None:
+        box = self.query_one("#log-box", _Scroll)
+        if pages < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
+
+    def action_scroll_melds(self, lines: int) -> None:
+        box = self.query_one("#melds-box", _Scroll)
+        box.scroll_relative(y=lines * max(1, box.size.height - 1), animate=False)
 
     def action_sort(self) -> None:
         self.by_rank = not self.by_rank
@@ -740,6 +887,10 @@ class RaminoApp(App[None]):
         self.push_screen(TextScreen(text, self.lang))
 
     def action_sheet(self) -> None:
+        if self.game.round is None:
+            # Between rounds, the sheet that goes on to the next one.
+            self._show_sheet()
+            return
         self.push_screen(
             TextScreen(sheet_view(self.game, self.lang, four_colours=self.four_colours), self.lang)
         )
@@ -751,7 +902,7 @@ class RaminoApp(App[None]):
 
     def action_quit_game(self) -> None:
         """Leave; in the middle of a match, offer to save it first."""
-        if isinstance(self.screen, QuitScreen | PathScreen):
+        if isinstance(self.screen, QuitScreen | PathScreen | ConfirmScreen):
             # Asked again while answering: the player wants out now.
             self.exit()
             return
@@ -766,24 +917,42 @@ class RaminoApp(App[None]):
                 # Asked from the score sheet between rounds: back to it (and its question).
                 self._show_sheet()
             elif choice == "save":
-                self._ask_path(
-                    self.t("Salva la partita nel file:", "Save the match to the file:"),
-                    self.save_path,
-                    self._save_and_quit,
-                )
+                self._ask_save(self.save_path)
 
         self.push_screen(QuitScreen(self.lang), answered)
 
+    def _ask_save(self, default: str) -> None:
+        self._ask_path(
+            self.t("Salva la partita nel file:", "Save the match to the file:"),
+            default,
+            self._save_and_quit,
+        )
+
     def _save_and_quit(self, path: str | None) -> None:
-        if path is not None:
+        if path is None:
+            self._not_saved()
+            return
+
+        def write(yes: bool | None = True) -> None:
+            if not yes:
+                # Not over that file: another name, then.
+                self._ask_save(free_name(path))
+                return
             try:
                 save_match(self.game, path)
             except OSError as error:
-                self.say(str(error), error=True)
+                self.say(self.t(*io_words(error, path)), error=True)
+                self._not_saved()
             else:
                 self.saved_to = path
                 self.exit()
-                return
+
+        if Path(path).exists():
+            self._confirm_overwrite([path], write)
+        else:
+            write()
+
+    def _not_saved(self) -> None:
         if self.game.round is None and not self.game.is_over:
             # Not saved after all: between rounds, back to the score sheet (and its question).
             self._show_sheet()
@@ -799,6 +968,18 @@ def _opening_of(legal: Sequence[Action], cards: Sequence[Card]) -> Open:
             if laid == picked:
                 return action
     return Open((tuple(cards),))
+
+
+def _more(hand: Sequence[Card], than: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` that ``than`` lacks (twins counted)."""
+    left = list(than)
+    extra = []
+    for card in hand:
+        if card in left:
+            left.remove(card)
+        else:
+            extra.append(card)
+    return extra
 
 
 def _cards_of(action: Action) -> tuple[Card, ...]:

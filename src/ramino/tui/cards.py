@@ -17,16 +17,32 @@ from textual.widget import Widget
 
 from ..engine.cards import Card, Suit
 
-__all__ = ["HandView", "card_style", "card_text", "cards_text", "sort_cards"]
+__all__ = [
+    "CARD_BACKGROUND",
+    "CURSOR_BACKGROUND",
+    "HandView",
+    "card_style",
+    "card_text",
+    "cards_text",
+    "sort_cards",
+]
 
 # Two-colour decks: hearts and diamonds red, clubs and spades black. The four-colour deck
 # (as in bridge and poker rooms) gives each suit its own colour, so 7♦ and 7♥ never look alike.
-_TWO = {Suit.CLUBS: "black", Suit.DIAMONDS: "red3", Suit.HEARTS: "red3", Suit.SPADES: "black"}
-_FOUR = {Suit.CLUBS: "green4", Suit.DIAMONDS: "blue3", Suit.HEARTS: "red3", Suit.SPADES: "black"}
-_JOKER_COLOUR = "magenta"
+# Exact colours, not a terminal's "red" or "white" (which a theme may turn pale or grey), all
+# of the xterm-256 palette, each at least 4.5:1 (WCAG AA for text) on the card and the cursor.
+_RED, _GREEN, _BLUE, _BLACK = "#af0000", "#005f00", "#0000af", "#000000"
+_TWO = {Suit.CLUBS: _BLACK, Suit.DIAMONDS: _RED, Suit.HEARTS: _RED, Suit.SPADES: _BLACK}
+_FOUR = {Suit.CLUBS: _GREEN, Suit.DIAMONDS: _BLUE, Suit.HEARTS: _RED, Suit.SPADES: _BLACK}
+_JOKER_COLOUR = "#870087"
+#: The card's face, and the back of the card under the cursor (light yellow).
+CARD_BACKGROUND, CURSOR_BACKGROUND = "#ffffff", "#ffff87"
+_EDGE = "#4e4e4e"
 
 
-def card_style(card: Card, *, four_colours: bool = False, background: str = "white") -> Style:
+def card_style(
+    card: Card, *, four_colours: bool = False, background: str = CARD_BACKGROUND
+) -> Style:
     """The style of a card's face: its suit's colour on the card's background."""
     palette = _FOUR if four_colours else _TWO
     colour = _JOKER_COLOUR if card.suit is None else palette[card.suit]
@@ -64,6 +80,11 @@ def sort_cards(cards: Sequence[Card], *, by_rank: bool) -> list[Card]:
     return sorted(cards, key=lambda c: (c.is_joker, c.rank or 0, c.code))
 
 
+# A card's frame: top, side, bottom; the card just drawn has a double one.
+_FRAME = ("┌──┐", "│", "└──┘")
+_DRAWN_FRAME = ("╔══╗", "║", "╚══╝")
+
+
 def _face(card: Card) -> tuple[str, str]:
     """The two inner lines of a card's box: the rank top left, the suit bottom right."""
     if card.rank is None or card.suit is None:
@@ -73,7 +94,8 @@ def _face(card: Card) -> tuple[str, str]:
 
 class HandView(Widget, can_focus=True):
     """The player's hand as a row of cards. A card picked (selected) stands one line higher;
-    the card under the cursor has a yellow back. Narrow screens get one line of small cards."""
+    the card under the cursor has a yellow back; the card just drawn has a double frame (small
+    cards: underlined). Narrow screens get one line of small cards."""
 
     DEFAULT_CSS = """
     HandView { height: 5; padding: 0 1; }
@@ -98,23 +120,39 @@ class HandView(Widget, can_focus=True):
         super().__init__(id=id)
         self.cards: list[Card] = []
         self.selected: set[int] = set()
+        self.drawn: set[int] = set()
+        """The cards drawn (or taken from the pozzo) in this turn, by place in the row."""
 
     # --- the cards shown ---
 
-    def show(self, cards: Sequence[Card], *, by_rank: bool, keep: bool = True) -> None:
-        """Show ``cards`` in order; the selection follows the same cards where it can."""
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        by_rank: bool,
+        keep: bool = True,
+        drawn: Sequence[Card] = (),
+    ) -> None:
+        """Show ``cards`` in order, marking those ``drawn`` this turn; the selection follows
+        the same cards where it can."""
         wanted = [self.cards[i] for i in sorted(self.selected)] if keep else []
         cursor_card = self.cards[self.cursor] if keep and self.cards else None
         self.cards = sort_cards(cards, by_rank=by_rank)
-        self.selected = set()
-        for card in wanted:
-            free = [i for i, c in enumerate(self.cards) if c is card and i not in self.selected]
-            if free:
-                self.selected.add(free[0])
+        self.selected = self._places(wanted)
+        self.drawn = self._places(drawn)
         if cursor_card is not None and cursor_card in self.cards:
             self.cursor = self.cards.index(cursor_card)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
         self.refresh()
+
+    def _places(self, cards: Sequence[Card]) -> set[int]:
+        """Where ``cards`` are in the row (twins one by one)."""
+        places: set[int] = set()
+        for card in cards:
+            free = [i for i, c in enumerate(self.cards) if c is card and i not in places]
+            if free:
+                places.add(free[0])
+        return places
 
     @property
     def selected_cards(self) -> list[Card]:
@@ -130,11 +168,7 @@ class HandView(Widget, can_focus=True):
 
     def select_cards(self, cards: Sequence[Card]) -> None:
         """Pick exactly ``cards`` (twins one by one)."""
-        self.selected = set()
-        for card in cards:
-            free = [i for i, c in enumerate(self.cards) if c is card and i not in self.selected]
-            if free:
-                self.selected.add(free[0])
+        self.selected = self._places(cards)
         if self.selected:
             self.cursor = min(self.selected)
         self.refresh()
@@ -209,26 +243,29 @@ class HandView(Widget, can_focus=True):
         for index, card in enumerate(self.cards):
             picked = index in self.selected
             under_cursor = index == self.cursor
-            background = "yellow" if under_cursor else "white"
+            background = CURSOR_BACKGROUND if under_cursor else CARD_BACKGROUND
             face = card_style(card, four_colours=self.four_colours, background=background)
-            edge = Style(color="grey37", bgcolor=background)
+            edge = Style(color=_EDGE, bgcolor=background)
             top, bottom = _face(card)
+            new = index in self.drawn
             if step == 3:
                 # Small cards, one line tall: rank and suit in three columns.
                 label = top.strip() + (bottom.strip() if card.suit is not None else "")
                 row = 1 if picked else 2
+                style = face + Style(underline=True) if new else face
                 for r, line in enumerate(rows):
                     if r == row:
-                        line.append(label[:3].ljust(3), style=face)
+                        line.append(label[:3].ljust(3), style=style)
                     else:
                         line.append(" " * step)
                 continue
             gap = " " * (step - 4)
+            frame = _DRAWN_FRAME if new else _FRAME
             box = [
-                Text("┌──┐", style=edge),
-                Text.assemble(("│", edge), (top, face), ("│", edge)),
-                Text.assemble(("│", edge), (bottom, face), ("│", edge)),
-                Text("└──┘", style=edge),
+                Text(frame[0], style=edge),
+                Text.assemble((frame[1], edge), (top, face), (frame[1], edge)),
+                Text.assemble((frame[1], edge), (bottom, face), (frame[1], edge)),
+                Text(frame[2], style=edge),
             ]
             start = 0 if picked else 1
             for r, line in enumerate(rows):

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot
-from ..engine.actions import Action
+from ..engine.actions import Action, Draw, TakeDiscard
+from ..engine.cards import Card
 from ..engine.chips import chips_words
 from ..engine.errors import Localized, Reason, ScoreError
 from ..engine.match import Match, RoundSheet
@@ -34,6 +35,7 @@ __all__ = [
     "HintLike",
     "MatchController",
     "NotYourTurn",
+    "NothingToUndo",
     "ReentryDecision",
     "ReentryOffer",
     "bot_reenters",
@@ -87,6 +89,35 @@ class NotYourTurn(Exception):
         if lang == "en":
             return f"It is not your turn: {self.who} is playing."
         return f"Non è il tuo turno: tocca a {self.who}."
+
+
+class NothingToUndo(Exception):
+    """Undo was asked with no step of the human's turn to take back."""
+
+    def message(self, lang: str = "it") -> str:
+        """The sentence the game shows: what can be undone, and when."""
+        if lang == "en":
+            return (
+                "Nothing to undo: a meld laid, cards attached or a joker taken back can be"
+                " undone in your turn, until you discard."
+            )
+        return (
+            "Non c'è niente da annullare: una calata, un attacco o un jolly ripreso si"
+            " annullano nel tuo turno, finché non scarti."
+        )
+
+
+@dataclass(slots=True)
+class _Undo:
+    """What one step of the human's turn changed, to take it back: the round and the log as
+    they were before it."""
+
+    round: Round
+    turn: int
+    log_length: int
+    line: LogLine | None
+    line_words: int
+    line_turn: int
 
 
 def seat_names(human: str, players: int) -> tuple[str, ...]:
@@ -233,6 +264,10 @@ class MatchController:
         self._bots: dict[str, Bot] = {}
         self._line: LogLine | None = None
         self._line_turn = 0
+        self.last_turn: tuple[LogLine, ...] = ()
+        """The round's last turn and how it ended, once it has (the score sheet tells them)."""
+        self._undo: list[_Undo] = []
+        """The steps of the human's turn that can be taken back, the last one last."""
 
     # --- the state ---
 
@@ -430,6 +465,8 @@ class MatchController:
         }
         self.last_round = r
         self._line = None
+        self.last_turn = ()
+        self._undo.clear()
         dealer = self.play.dealer
         dealing: Localized = (
             (f"— Smazzata {number}: distribuisci tu. —", f"— Round {number}: you deal. —")
@@ -458,7 +495,64 @@ class MatchController:
         :class:`NotYourTurn`) and changes nothing."""
         if not self.human_to_move:
             raise NotYourTurn(self.to_play)
-        return self._apply(action)
+        r = self.round
+        assert r is not None
+        if r.phase is not Phase.PLAY:
+            # A draw shows a card and a bet is seen by all: neither is taken back.
+            self._undo.clear()
+            return self._apply(action)
+        step = _Undo(
+            r.copy(),
+            r.turn,
+            len(self.log),
+            self._line,
+            len(self._line.words) if self._line is not None else 0,
+            self._line_turn,
+        )
+        event = self._apply(action)
+        if r.end is None and r.turn == step.turn and r.phase is Phase.PLAY:
+            self._undo.append(step)
+        else:
+            # The turn is over (a discard, going out): what is done stays done.
+            self._undo.clear()
+        return event
+
+    def drawn_this_turn(self) -> tuple[Card, ...]:
+        """The cards the human drew (or took from the pozzo) in this turn and still holds, for
+        the hand to mark them."""
+        r, seat = self.round, self.human_seat
+        if r is None or seat is None or r.to_play != seat or r.phase is not Phase.PLAY:
+            return ()
+        for event in reversed(r.history):
+            if event.seat != seat:
+                break
+            if isinstance(event.action, Draw | TakeDiscard):
+                held = set(r.hands[seat])
+                return r.deck.cards_of([i for i in event.ids if i in held])
+        return ()
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the human can take back the last step of his turn now."""
+        r = self.round
+        return bool(self._undo) and r is not None and r.turn == self._undo[-1].turn
+
+    def undo(self) -> Localized:
+        """Take back the last step of the human's turn that threw no card (a meld laid, an
+        attachment, a jolly taken back): the round and the log are exactly as before it.
+        Returns the words of the step undone; raises :class:`NothingToUndo` when none is."""
+        r = self.round
+        if not self.can_undo or r is None:
+            self._undo.clear()
+            raise NothingToUndo
+        step = self._undo.pop()
+        words = self._line.words[-1] if self._line is not None else ("", "")
+        r.restore(step.round)
+        del self.log[step.log_length :]
+        if step.line is not None:
+            del step.line.words[step.line_words :]
+        self._line, self._line_turn = step.line, step.line_turn
+        return words
 
     def bot_step(self) -> Event:
         """Let the computer player to move choose and play one action."""
@@ -494,9 +588,9 @@ class MatchController:
             self.log.append(self._line)
         self._line.add(clause(event, r, before, you=you))
         if r.end is not None:
-            self.log.append(
-                ending_line(r.end, self.names, r.rules.melding_during_play, human=self.human)
-            )
+            ending = ending_line(r.end, self.names, r.rules.melding_during_play, human=self.human)
+            self.log.append(ending)
+            self.last_turn = (self._line, ending)
         return event
 
     def finish_round(self, *, bots_decide: bool = True) -> RoundSheet:

@@ -24,11 +24,12 @@ from ..engine.actions import (
     Swap,
     TakeDiscard,
 )
-from ..engine.cards import Card, format_cards
+from ..engine.cards import Card, Suit, format_cards
 from ..engine.chips import chips_words
 from ..engine.errors import Localized
-from ..engine.melds import Meld
+from ..engine.melds import Meld, MeldKind
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
+from ..engine.rules import Rules, SetJokerSwap
 
 __all__ = ["LogLine", "clause", "ending_line", "pick"]
 
@@ -88,14 +89,36 @@ def _cards(cards: Sequence[Card]) -> str:
     return format_cards(cards) if cards else "—"
 
 
-def _jokers(meld: Meld) -> Localized:
+def missing_suits(meld: Meld, rules: Rules) -> tuple[Suit, ...]:
+    """The suits a set's jolly stands for when only all of them free it (``()`` for a run,
+    or where one card of the declared suit does)."""
+    if meld.kind is not MeldKind.SET or rules.set_joker_swap is not SetJokerSwap.ALL_MISSING:
+        return ()
+    present = {card.suit for card in meld.cards}
+    return tuple(suit for suit in Suit if suit not in present)
+
+
+def _jokers(meld: Meld, rules: Rules) -> Localized:
+    missing = missing_suits(meld, rules)
+    if missing and meld.joker_count:
+        rank = meld.joker_assignments[0][1].rank
+        assert rank is not None
+        named = [rank.symbol + suit.symbol for suit in missing]
+        if len(named) == 1:
+            return f" (jolly = {named[0]})", f" (joker = {named[0]})"
+        listed_it = ", ".join(named[:-1]) + " o " + named[-1]
+        listed_en = ", ".join(named[:-1]) + " or " + named[-1]
+        return f" (jolly = {listed_it})", f" (joker = {listed_en})"
     stands = ", ".join(rep.unicode() for _, rep in meld.joker_assignments)
     if not stands:
         return "", ""
     return f" (jolly = {stands})", f" (joker = {stands})"
 
 
-def _new_jokers(before: Meld, after: Meld) -> Localized:
+def _new_jokers(before: Meld, after: Meld, rules: Rules) -> Localized:
+    if missing_suits(after, rules):
+        # A set's jolly stands for what is still missing, which an attachment changes.
+        return _jokers(after, rules) if after.joker_count > before.joker_count else ("", "")
     grown = Counter(rep for _, rep in after.joker_assignments)
     grown.subtract(rep for _, rep in before.joker_assignments)
     stands = ", ".join(card.unicode() for card in grown.elements())
@@ -138,13 +161,13 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
         return f"prende {card} dal pozzo", f"takes {card} from the discard pile"
     if isinstance(action, Lay):
         laid = round_.table[-1].meld
-        note_it, note_en = _jokers(laid)
+        note_it, note_en = _jokers(laid, round_.rules)
         if you:
             return f"cali {laid}{note_it}", f"lay {laid}{note_en}"
         return f"cala {laid}{note_it}", f"lays {laid}{note_en}"
     if isinstance(action, Attach):
         target = before[action.meld].meld
-        note_it, note_en = _new_jokers(target, round_.table[action.meld].meld)
+        note_it, note_en = _new_jokers(target, round_.table[action.meld].meld, round_.rules)
         cards = _cards(action.cards)
         if you:
             return (

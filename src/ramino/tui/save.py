@@ -11,20 +11,24 @@ game offered re-entry) still loads: nobody re-entered in the rounds it holds.
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import RaminoError, Reason, RecordError
+from ..engine.errors import Localized, RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, record_round, to_json, verify
-from ..engine.text import UnreadableText, load_json
+from ..engine.text import UnreadableText, cut, load_json
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
     "FORMAT",
     "READ_VERSIONS",
     "VERSION",
+    "export_paths",
     "export_records",
+    "free_name",
+    "io_words",
     "load_match",
     "match_from_json",
     "match_to_json",
@@ -239,14 +243,55 @@ def save_match(game: MatchController, path: str | Path) -> Path:
     return target
 
 
-def export_records(game: MatchController, path: str | Path) -> list[Path]:
-    """Write each finished round as a game record for ``ramino replay``: ``NAME-1.json``,
-    ``NAME-2.json``, … beside ``path`` (its ``.json`` suffix dropped); return the files."""
+def export_paths(game: MatchController, path: str | Path) -> list[Path]:
+    """The files :func:`export_records` writes: ``NAME-1.json``, ``NAME-2.json``, … beside
+    ``path`` (its ``.json`` suffix dropped), one per finished round."""
     base = Path(path)
     stem = base.name.removesuffix(".json")
-    written = []
-    for number, record in enumerate(game.records, 1):
-        target = base.with_name(f"{stem}-{number}.json")
+    return [base.with_name(f"{stem}-{n}.json") for n in range(1, len(game.records) + 1)]
+
+
+def export_records(game: MatchController, path: str | Path) -> list[Path]:
+    """Write each finished round as a game record for ``ramino replay`` (see
+    :func:`export_paths`); return the files."""
+    written = export_paths(game, path)
+    for record, target in zip(game.records, written, strict=True):
         target.write_text(to_json(record), encoding="utf-8")
-        written.append(target)
     return written
+
+
+def free_name(path: str | Path) -> str:
+    """``path`` if no file has that name, else the first free ``NAME-2.json``, ``NAME-3.json``…
+    (a name offered for saving never points at an earlier save)."""
+    target = Path(path)
+    stem, suffix = target.stem, target.suffix
+    number = 1
+    while target.exists():
+        number += 1
+        target = target.with_name(f"{stem}-{number}{suffix}")
+    return str(target)
+
+
+def io_words(error: OSError, path: str | Path) -> Localized:
+    """Why ``path`` could not be written or read, in the player's words."""
+    name = cut(str(path))
+    if error.errno == errno.ENOENT:
+        return (
+            f"Non posso scrivere {name}: la cartella non esiste.",
+            f"Cannot write {name}: the folder does not exist.",
+        )
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return (
+            f"Non posso scrivere {name}: mancano i permessi.",
+            f"Cannot write {name}: permission denied.",
+        )
+    if error.errno == errno.EISDIR:
+        return (f"{name} è una cartella, non un file.", f"{name} is a folder, not a file.")
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (f"Non posso scrivere {name}: disco pieno.", f"Cannot write {name}: disk full.")
+    if error.errno == errno.ENAMETOOLONG:
+        return (f"Il nome {name} è troppo lungo.", f"The name {name} is too long.")
+    return (
+        f"Non posso scrivere {name} (errore {error.errno}).",
+        f"Cannot write {name} (error {error.errno}).",
+    )

@@ -18,11 +18,18 @@ from textual.widgets.option_list import Option
 
 from .narrate import pick
 
-__all__ = ["ChoiceScreen", "PathScreen", "QuitScreen", "SheetScreen", "TextScreen"]
+__all__ = [
+    "ChoiceScreen",
+    "ConfirmScreen",
+    "PathScreen",
+    "QuitScreen",
+    "SheetScreen",
+    "TextScreen",
+]
 
 _BOX_CSS = """
     align: center middle;
-    #box { width: 90%; max-width: 100; height: auto; max-height: 90%;
+    #box { width: 96%; max-width: 100; height: auto; max-height: 90%;
            border: round $accent; background: $surface; padding: 0 1; }
     #body { height: auto; max-height: 18; }
     .keys { color: $text-muted; height: 1; }
@@ -58,7 +65,8 @@ class TextScreen(ModalScreen[None]):
 
 class SheetScreen(ModalScreen[str]):
     """The score sheet after a round. Enter goes on; at the end of the match, ``n`` starts a
-    new one, ``e`` writes the rounds as records, ``q`` leaves.
+    new one, ``e`` writes the rounds as records, ``q`` leaves; Esc closes it to look at the
+    table as the round ended (``look``).
 
     With a ``question`` (the human may re-enter the match), it asks it and waits for the
     answer instead: ``s`` or ``y`` re-enters (``reenter``), ``n`` stays out (``decline``)."""
@@ -70,6 +78,7 @@ class SheetScreen(ModalScreen[str]):
         Binding("n", "no", show=False),
         Binding("e", "choose('export')", show=False),
         Binding("q", "choose('quit')", show=False),
+        Binding("escape", "choose('look')", show=False),
     ]
 
     def __init__(
@@ -85,20 +94,20 @@ class SheetScreen(ModalScreen[str]):
         if self.question is not None:
             keys = pick(
                 self.lang,
-                "s rientri · n resti fuori · q esci (con salvataggio)",
-                "y re-enter · n stay out · q quit (and save)",
+                "s rientri · n resti fuori · Esc guarda il tavolo · q esci (con salvataggio)",
+                "y re-enter · n stay out · Esc look at the table · q quit (and save)",
             )
         elif self.over:
             keys = pick(
                 self.lang,
-                "n nuova partita · e salva le smazzate per ramino replay · q esci",
-                "n new match · e save the rounds for ramino replay · q quit",
+                "n nuova partita · e salva le smazzate per ramino replay · Esc tavolo · q esci",
+                "n new match · e save the rounds for ramino replay · Esc table · q quit",
             )
         else:
             keys = pick(
                 self.lang,
-                "Invio prossima smazzata · q esci (con salvataggio)",
-                "Enter next round · q quit (and save)",
+                "Invio prossima smazzata · Esc guarda il tavolo · q esci (con salvataggio)",
+                "Enter next round · Esc look at the table · q quit (and save)",
             )
         with Vertical(id="box"):
             with VerticalScroll(id="body"):
@@ -114,7 +123,7 @@ class SheetScreen(ModalScreen[str]):
     def action_choose(self, what: str) -> None:
         if self.question is not None:
             # Nothing goes on until the question is answered (or the player leaves).
-            if what in ("reenter", "decline", "quit"):
+            if what in ("reenter", "decline", "quit", "look"):
                 self.dismiss(what)
             return
         if what in ("reenter", "decline"):
@@ -226,3 +235,26 @@ class PathScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question (``s``/``y`` yes, ``n`` or Esc no)."""
+
+    DEFAULT_CSS = "ConfirmScreen {" + _BOX_CSS + "}"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s,y", "answer(True)", show=False),
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, question: str, lang: str) -> None:
+        super().__init__()
+        self.question = question
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(pick(self.lang, "s sì · n no", "y yes · n no"), classes="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -6,6 +6,9 @@ match is over.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -83,11 +86,7 @@ def _chips_view(game: MatchController, lang: str) -> Group:
     rules = game.rules
     title = pick(lang, "Fiches", "Chips") + f" · {rules.name}, "
     title += pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
-    table = Table(title=title, title_justify="left", expand=False, padding=(0, 1))
-    table.add_column("#", justify="right")
-    table.add_column(pick(lang, "vince", "won by"))
-    for player in game.players:
-        table.add_column(player, justify="right")
+    table = _table(title, pick(lang, "vince", "won by"), game.players)
     for number, sheet in enumerate(game.sheets):
         record = game.records[number] if number < len(game.records) else None
         end = record.result if record is not None else None
@@ -97,18 +96,14 @@ def _chips_view(game: MatchController, lang: str) -> Group:
             won = pick(lang, f"{sheet.out}, gli altri lasciano", f"{sheet.out}, others fold")
         else:
             won = pick(lang, f"{sheet.out}, chiude", f"{sheet.out}, goes out")
-        row = [str(sheet.number), won]
+        row: list[str | Text] = [str(sheet.number), won]
         totals = sheet.chip_totals or {}
         changes = sheet.chips or {}
         for player in game.players:
-            cell = str(totals.get(player, "—"))
-            if player in changes:
-                cell += f" ({changes[player]:+d})"
-            if player in sheet.eliminated:
-                cell += pick(lang, " fuori", " out")
-            row.append(cell)
+            change = f"{changes[player]:+d}" if player in changes else None
+            row.append(_cell(str(totals.get(player, "—")), change, player in sheet.eliminated))
         table.add_row(*row)
-    parts: list[Table | Text] = [table]
+    parts: list[Table | Text] = [table, *_legend(game, lang)]
     left = game.play.match.on_table
     if left:
         parts.append(
@@ -120,8 +115,59 @@ def _chips_view(game: MatchController, lang: str) -> Group:
                 )
             )
         )
+    parts.extend(_last_turn(game, lang))
     parts.append(Text(outcome(game, lang), style="bold"))
     return Group(*parts)
+
+
+def _table(title: str, second: str, players: Sequence[str]) -> Table:
+    """The sheet's grid: the round's number, who went out (or won), a column per player.
+
+    Six players fit 80 columns: no lines between the columns, and a player's cell never wraps
+    (the second column gives way first)."""
+    table = Table(
+        title=title,
+        title_justify="left",
+        expand=False,
+        padding=(0, 0, 0, 1),
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(second, overflow="fold")
+    for player in players:
+        table.add_column(player, justify="right", no_wrap=True)
+    return table
+
+
+#: The mark of a player out of the match, after the total that put him out.
+_OUT = "✗"
+
+
+def _cell(total: str, change: str | None, out: bool) -> Text:
+    """A player's cell: the total, what the round added (dim), ✗ when it put him out."""
+    cell = Text(total)
+    if change is not None:
+        cell.append(f" {change}", style="dim")
+    if out:
+        cell.append(_OUT, style="bold")
+    return cell
+
+
+def _legend(game: MatchController, lang: str) -> list[Text]:
+    """What ✗ means, once someone is out."""
+    if not any(sheet.eliminated for sheet in game.sheets):
+        return []
+    return [Text(pick(lang, f"{_OUT} fuori dalla partita", f"{_OUT} out of the match"))]
+
+
+def _last_turn(game: MatchController, lang: str) -> list[Text]:
+    """The move that ended the round, which the table behind the sheet no longer shows."""
+    if not game.last_turn:
+        return []
+    told = Text(pick(lang, "Ultimo turno: ", "Last turn: "), style="bold")
+    told.append(" ".join(line.text(lang) for line in game.last_turn), style="not bold")
+    return [told]
 
 
 def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) -> Group:
@@ -131,26 +177,18 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
     rules = game.rules
     title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
     title += pick(lang, "a ", "to ") + str(rules.target)
-    table = Table(title=title, title_justify="left", expand=False, padding=(0, 1))
-    table.add_column("#", justify="right")
-    table.add_column(pick(lang, "chiude", "went out"))
-    for player in game.players:
-        table.add_column(player, justify="right")
+    table = _table(title, pick(lang, "chiude", "went out"), game.players)
     gone: set[str] = set()
     reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
         gone -= set(sheet.reentered)
-        row = [str(sheet.number), _went_out(game, number, lang)]
+        row: list[str | Text] = [str(sheet.number), _went_out(game, number, lang)]
         for player in game.players:
             if player in gone:
                 row.append("—")
                 continue
-            cell = str(sheet.totals[player])
-            if player in sheet.scores:
-                cell += f" (+{sheet.scores[player]})"
-            if player in sheet.eliminated:
-                cell += pick(lang, " fuori", " out")
-            row.append(cell)
+            scored = f"+{sheet.scores[player]}" if player in sheet.scores else None
+            row.append(_cell(str(sheet.totals[player]), scored, player in sheet.eliminated))
         table.add_row(*row)
         gone |= set(sheet.eliminated)
         # A re-entry gets its own line under the round that put the player out, with the total
@@ -159,7 +197,7 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
         if back:
             cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
             table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
-    parts: list[Table | Text] = [table]
+    parts: list[Table | Text] = [table, *_legend(game, lang)]
     won = game.play.match.chips
     if won is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
@@ -169,6 +207,7 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
     if paid:
         each = ", ".join(f"{p} {n}" for p, n in paid.items())
         parts.append(Text(pick(lang, f"Poste per rientrare: {each}", f"Re-entry stakes: {each}")))
+    parts.extend(_last_turn(game, lang))
     last = game.last_round
     if last is not None and last.end is not None:
         count = Text(pick(lang, "Conta: ", "Count: "), style="bold")

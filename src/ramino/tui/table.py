@@ -14,18 +14,37 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..engine.chips import chips_words
+from ..engine.melds import Meld
 from ..engine.observation import Observation
-from .cards import card_text
-from .narrate import pick
+from ..engine.rules import Rules
+from .cards import CARD_BACKGROUND, card_text
+from .narrate import missing_suits, pick
 
-__all__ = ["MeldsView", "PileView", "cards_word", "melds_text", "players_text", "pot_text"]
+__all__ = [
+    "MeldsView",
+    "PileView",
+    "cards_word",
+    "meld_text",
+    "melds_text",
+    "players_text",
+    "pot_text",
+]
+
+# A set's jolly that stands for several suits: the rank in black on the card's face.
+_JOKER_SET_STYLE = f"bold #000000 on {CARD_BACKGROUND}"
+_OPENED_STYLE = "bold #87d787"
 
 
 def melds_text(
-    observation: Observation, names: Sequence[str], lang: str, *, four_colours: bool = False
+    observation: Observation,
+    names: Sequence[str],
+    lang: str,
+    rules: Rules,
+    *,
+    four_colours: bool = False,
 ) -> Text:
     """One line per meld on the table: its number, who laid it, its cards, each jolly with
-    the card it stands for (``🃏=9♠``)."""
+    what it stands for (see :func:`meld_text`)."""
     if not observation.table:
         return Text(pick(lang, "Nessun gioco sul tavolo.", "No melds on the table."), style="dim")
     width = max(len(n) for n in names)
@@ -34,15 +53,40 @@ def melds_text(
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(f"{number:>2} ", style="bold")
         line.append(names[laid.owner].ljust(width) + "  ", style="italic")
-        for i, (card, stands) in enumerate(zip(laid.meld.cards, laid.meld.represents, strict=True)):
-            if i:
-                line.append(" ")
-            line.append_text(card_text(card, four_colours=four_colours))
-            if card.is_joker:
-                line.append("=")
-                line.append_text(card_text(stands, four_colours=four_colours))
+        line.append_text(meld_text(laid.meld, rules, four_colours=four_colours))
         lines.append(line)
     return Text("\n", no_wrap=True).join(lines)
+
+
+def meld_text(meld: Meld, rules: Rules, *, four_colours: bool = False) -> Text:
+    """A meld's cards, each jolly with the card it stands for (``🃏=9♠``). In a set whose
+    jolly is freed only by every missing suit, it stands for all of them (``🃏=9♣♠``).
+
+    >>> from dataclasses import replace
+    >>> from ramino.engine import get_preset
+    >>> from ramino.engine.cards import parse_cards
+    >>> from ramino.engine.melds import validate_meld
+    >>> from ramino.engine.rules import SetJokerSwap
+    >>> rules = get_preset("classico")
+    >>> tris = validate_meld(parse_cards("9H 9D JK"), rules)
+    >>> declared = replace(rules, set_joker_swap=SetJokerSwap.DECLARED_SUIT)
+    >>> meld_text(tris, rules).plain, meld_text(tris, declared).plain
+    ('9♥ 9♦ 🃏=9♣♠', '9♥ 9♦ 🃏=9♣')
+    """
+    missing = "".join(suit.symbol for suit in missing_suits(meld, rules))
+    text = Text()
+    for i, (card, stands) in enumerate(zip(meld.cards, meld.represents, strict=True)):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(card, four_colours=four_colours))
+        if not card.is_joker:
+            continue
+        text.append("=")
+        if missing and stands.rank is not None:
+            text.append(stands.rank.symbol + missing, style=_JOKER_SET_STYLE)
+        else:
+            text.append_text(card_text(stands, four_colours=four_colours))
+    return text
 
 
 def players_text(
@@ -53,9 +97,11 @@ def players_text(
     lang: str,
     *,
     out: Sequence[str] = (),
+    opening: bool = False,
 ) -> Text:
     """The players around the table: whose turn it is, cards in hand, match total (played for
-    chips: the chips each one holds behind, and who has folded)."""
+    chips: the chips each one holds behind, and who has folded); where the opening matters
+    (``opening``), who has opened."""
     text = Text(no_wrap=True, overflow="ellipsis")
     width = max(len(n) for n in [*names, *out])
     chips = observation.chips
@@ -72,6 +118,8 @@ def players_text(
             text.append(f" {chips[seat]:>3} " + pick(lang, "fiches", "chips"))
             if observation.folded[seat]:
                 text.append(" " + pick(lang, "lascia", "folded"), style="dim")
+        if opening and observation.opened[seat]:
+            text.append(" " + pick(lang, "aperto", "opened"), style=_OPENED_STYLE)
         if name == dealer:
             text.append(" " + pick(lang, "mazz.", "dealer"), style="dim")
         text.append("\n")

@@ -1,0 +1,409 @@
+"""What the terminal table shows and lets a player take back: the log scrolled by keys, the card
+just drawn marked, an undo of a meld within one's own turn, a notice in a window too small, who
+has opened, what a jolly in a set stands for, colours that read, a save that never overwrites
+without asking, and the score sheet that tells the last turn and closes with Esc."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from ramino.cli.app import app as cli
+from ramino.engine import get_preset
+from ramino.engine.actions import Discard, Draw, Lay
+from ramino.engine.cards import parse_cards
+from ramino.engine.melds import validate_meld
+from ramino.engine.rules import SetJokerSwap
+from ramino.tui import cards as card_colours
+from ramino.tui.app import ERROR_STYLE, NOTE_STYLE, RaminoApp
+from ramino.tui.controller import MatchController, NothingToUndo
+from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
+from ramino.tui.sheet import sheet_view
+from ramino.tui.table import meld_text, players_text
+from test_tui import RULES, new_app, random_bots, run
+
+
+def _to_a_lay(game: MatchController) -> Lay:
+    """Play the human's turns (draw, then the first discard) until, after a draw, he can lay
+    a meld; return that meld."""
+    for _ in range(60):
+        while game.bot_to_move:
+            game.bot_step()
+        assert game.human_to_move
+        game.play_human(Draw())
+        observation = game.observation()
+        assert observation is not None
+        lays = [a for a in observation.legal_actions if isinstance(a, Lay)]
+        if lays:
+            return lays[0]
+        game.play_human(next(a for a in observation.legal_actions if isinstance(a, Discard)))
+    pytest.fail("no meld to lay in 60 turns")
+
+
+def _state(game: MatchController) -> tuple[object, ...]:
+    observation = game.observation()
+    assert observation is not None
+    return (
+        observation.hand,
+        observation.table,
+        observation.opened,
+        observation.legal_actions,
+        game.current_record(),
+        [line.text("it") for line in game.log],
+    )
+
+
+def test_undo_gives_back_the_exact_state_and_nothing_more() -> None:
+    game = MatchController(RULES, players=3, seed=5, bot_factory=random_bots)
+    game.start_round()
+    with pytest.raises(NothingToUndo):
+        game.undo()  # before drawing: nothing of this turn to take back
+    lay = _to_a_lay(game)
+    before = _state(game)
+    with pytest.raises(NothingToUndo):
+        game.undo()  # the draw showed a card: it stays
+    assert _state(game) == before
+    game.play_human(lay)
+    assert game.can_undo and _state(game) != before
+    it, en = game.undo()
+    assert _state(game) == before and not game.can_undo
+    assert it.startswith("cali ") and en.startswith("lay ")
+    # Played again after the undo, the move is as good as the first time.
+    game.play_human(lay)
+    observation = game.observation()
+    assert observation is not None
+    game.play_human(next(a for a in observation.legal_actions if isinstance(a, Discard)))
+    assert not game.can_undo  # the discard ended the turn
+    with pytest.raises(NothingToUndo) as refused:
+        game.undo()
+    assert "finché non scarti" in refused.value.message("it")
+    assert "until you discard" in refused.value.message("en")
+
+
+def test_u_takes_back_a_meld_and_picks_its_cards_again() -> None:
+    app = new_app(seed=5)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        await pilot.press("u")
+        assert "niente da annullare" in app.message
+        lay = _to_a_lay(game)
+        app.refresh_view()
+        before = _state(game)
+        game.play_human(lay)
+        app.refresh_view()
+        await pilot.press("u")
+        assert _state(game) == before
+        assert app.message.startswith("Annullato: cali ")
+        assert sorted(app.hand.selected_cards) == sorted(lay.cards)
+
+    run(app, scenario)
+
+
+def test_the_card_just_drawn_is_marked_until_the_turn_ends() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert not app.hand.drawn and "╔" not in app.hand.render().plain
+        r = app.game.round
+        assert r is not None
+        await pilot.press("t")
+        drawn = r.deck[r.history[-1].ids[0]]
+        (place,) = app.hand.drawn
+        assert app.hand.cards[place] is drawn
+        assert app.hand.render().plain.count("╔══╗") == 1
+        await pilot.press("o")  # sorted the other way, it is still the one marked
+        assert [app.hand.cards[i] for i in app.hand.drawn] == [drawn]
+        await pilot.press("escape")
+        await pilot.press("s", "s")
+        assert not app.hand.drawn
+
+    run(app, scenario)
+
+
+def _visible_log(app: RaminoApp) -> list[str]:
+    box = app.query_one("#log-box")
+    lines = [line.text("it") for line in app.game.log]
+    top = round(box.scroll_y)
+    return lines[top : top + box.scrollable_content_region.height]
+
+
+def test_the_log_scrolls_back_to_the_first_turn_by_keys() -> None:
+    app = new_app(players=6)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for _ in range(4):
+            await pilot.press("t")
+            await pilot.press("escape", "s", "s")
+        lines = [line.text("it") for line in game.log]
+        assert len(lines) > 20
+        # Following the game, the log shows its last lines.
+        assert _visible_log(app)[-1] == lines[-1]
+        await pilot.press(*["pageup"] * 10)
+        shown = _visible_log(app)
+        assert shown[0].startswith("— Smazzata 1: distribuisci tu.")
+        assert shown[1] == lines[1]  # the round's first turn
+        # A computer's move does not pull the log back down while it is being read.
+        await pilot.press("t")
+        assert _visible_log(app)[0] == shown[0]
+        await pilot.press(*["pagedown"] * 10)
+        assert _visible_log(app)[-1] == [line.text("it") for line in game.log][-1]
+
+    run(app, scenario)
+
+
+def test_a_taller_window_shows_more_of_the_log() -> None:
+    heights = {}
+    for size in ((80, 24), (120, 40)):
+        app = new_app(players=4)
+
+        async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+            heights[app.size] = app.query_one("#log-box").scrollable_content_region.height
+
+        run(app, scenario, size=size)
+    assert heights[80, 24] >= 5
+    assert heights[120, 40] >= 2 * heights[80, 24]
+
+
+def test_a_small_window_shows_a_notice_instead_of_a_cut_table() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        notice = app.query_one("#too-small", Static)
+        assert not notice.display
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert notice.display and not app.query_one("#hand").display
+        assert "troppo piccola (60×20)" in str(notice.render())
+        assert "80×24" in str(notice.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not notice.display and app.hand.has_focus
+
+    run(app, scenario)
+
+
+def test_who_has_opened_is_shown_where_opening_matters() -> None:
+    game = MatchController(get_preset("scala-40"), players=2, seed=1, bot_factory=random_bots)
+    r = game.start_round()
+    r.opened[1] = True
+    observation = game.observation()
+    assert observation is not None
+    lines = players_text(
+        observation, game.names, [0, 0], None, "it", opening=True
+    ).plain.splitlines()
+    assert "aperto" not in lines[0] and "aperto" in lines[1]
+    english = players_text(observation, game.names, [0, 0], None, "en", opening=True).plain
+    assert "opened" in english
+    assert "aperto" not in players_text(observation, game.names, [0, 0], None, "it").plain
+
+
+@pytest.mark.parametrize(
+    ("cards", "all_missing", "shown"),
+    [
+        ("7H 7D JK", True, "7♥ 7♦ 🃏=7♣♠"),
+        ("7H 7D 7S JK", True, "7♥ 7♦ 7♠ 🃏=7♣"),
+        ("7H 7D JK", False, "7♥ 7♦ 🃏=7♣"),
+        ("7H 8H JK", True, "🃏=6♥ 7♥ 8♥"),
+    ],
+)
+def test_a_jolly_in_a_set_stands_for_every_missing_suit(
+    cards: str, all_missing: bool, shown: str
+) -> None:
+    swap = SetJokerSwap.ALL_MISSING if all_missing else SetJokerSwap.DECLARED_SUIT
+    rules = replace(get_preset("classico"), set_joker_swap=swap)
+    meld = validate_meld(parse_cards(cards), rules)
+    assert meld_text(meld, rules).plain == shown
+
+
+def _contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_colours_of_the_cards_pass_wcag_aa_on_the_card_and_under_the_cursor() -> None:
+    faces = {*card_colours._TWO.values(), *card_colours._FOUR.values()}
+    faces |= {card_colours._JOKER_COLOUR, card_colours._EDGE}
+    for background in (card_colours.CARD_BACKGROUND, card_colours.CURSOR_BACKGROUND):
+        for colour in faces:
+            assert _contrast(colour, background) >= 4.5, (colour, background)
+
+
+def test_the_sentences_of_the_game_read_on_its_background() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        background = app.get_css_variables()["background"]
+        for style in (ERROR_STYLE, NOTE_STYLE):
+            colour = style.split()[-1]
+            assert _contrast(colour, background) >= 4.5, (style, background)
+
+    run(app, scenario)
+
+
+def test_saving_over_an_existing_file_asks_first(tmp_path: Path) -> None:
+    target = tmp_path / "partita.json"
+    target.write_text("la partita di ieri", encoding="utf-8")
+    app = new_app(save_path=str(target))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("s")
+        assert isinstance(app.screen, PathScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "esiste già" in str(app.screen.question)
+        await pilot.press("n")
+        # Not over it: a new name is offered instead.
+        assert isinstance(app.screen, PathScreen)
+        assert app.screen.default == str(tmp_path / "partita-2.json")
+        await pilot.press("enter")
+
+    run(app, scenario)
+    assert target.read_text(encoding="utf-8") == "la partita di ieri"
+    assert app.saved_to == str(tmp_path / "partita-2.json")
+    assert (tmp_path / "partita-2.json").exists()
+
+
+def test_saving_over_an_existing_file_when_the_player_says_so(tmp_path: Path) -> None:
+    target = tmp_path / "partita.json"
+    target.write_text("la partita di ieri", encoding="utf-8")
+    app = new_app(save_path=str(target), lang="en")
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("q", "s", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+
+    run(app, scenario)
+    assert app.saved_to == str(target)
+    assert target.read_text(encoding="utf-8").startswith("{")
+
+
+def test_a_save_that_cannot_be_written_says_why_in_the_tables_language(tmp_path: Path) -> None:
+    app = new_app(save_path=str(tmp_path / "nessuna" / "cartella.json"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("q", "s", "enter")
+        assert app.message.endswith("la cartella non esiste.")
+        assert "Errno" not in app.message
+
+    run(app, scenario)
+    assert app.saved_to is None
+
+
+def test_the_default_save_name_is_never_an_earlier_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ramino-partita.json").write_text("{}", encoding="utf-8")
+    game = MatchController(RULES, players=2, seed=1, bot_factory=random_bots)
+    assert RaminoApp(game, pause=0).save_path == "ramino-partita-2.json"
+
+
+def test_the_score_sheet_tells_the_last_turn_and_esc_shows_the_table() -> None:
+    app = new_app(rules=replace(RULES, hand_size=7, max_turns=2, target=500))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for _ in range(3):
+            if isinstance(app.screen, SheetScreen):
+                break
+            await pilot.press("t", "escape", "s", "s")
+        assert isinstance(app.screen, SheetScreen)
+        ending = game.last_turn[-1].text("it")
+        console = Console(file=io.StringIO(), width=100)
+        console.print(app.screen.sheet)
+        told = " ".join(console.file.getvalue().split())
+        assert "Ultimo turno: " in told and ending in told
+        await pilot.press("escape")
+        assert not isinstance(app.screen, SheetScreen) and game.round is None
+        assert "Invio" in app.message
+        await pilot.press("enter")
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("enter")
+        assert len(game.play.dealers) == 2  # the next round was dealt
+
+    run(app, scenario)
+
+
+@pytest.mark.parametrize("option", [["--rules", "scala-40"], ["--players", "4"], ["--seed", "9"]])
+def test_resume_refuses_options_it_would_ignore(option: list[str], tmp_path: Path) -> None:
+    saved = tmp_path / "partita.json"
+    saved.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", "--resume", str(saved), *option])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("errore: --resume") and option[0] in line
+
+
+#: Where the screen captures go; the README shows one of them.
+CAPTURES = Path(__file__).parent.parent / "docs" / "screens"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_screen_captures_of_a_four_player_round(size: tuple[int, int]) -> None:
+    game = MatchController(get_preset("scala-40"), players=4, seed=11, bot_factory=random_bots)
+    app = RaminoApp(game, pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        for _ in range(5):
+            await pilot.press("t")
+            await pilot.press("escape", "s", "s")
+        await pilot.press("t")
+        await pilot.press("right", "space", "right", "space")
+        app.say("Suggerimento: h · annulla: u · cronaca: PagSu/PagGiù")
+        await pilot.pause()
+        CAPTURES.mkdir(parents=True, exist_ok=True)
+        width, height = size
+        app.save_screenshot(f"table-{width}x{height}.svg", path=str(CAPTURES))
+        assert app.hand.drawn and not app.screen.has_class("-too-small")
+        # Dario's tris of queens: its jolly is freed by both missing suits, and says so.
+        told = [line.text("it") for line in app.game.log]
+        assert any("cala Q♦ Q♥ 🃏 (jolly = Q♣ o Q♠)" in line for line in told)
+
+    run(app, scenario, size=size)
+    text = (CAPTURES / f"table-{size[0]}x{size[1]}.svg").read_text(encoding="utf-8")
+    assert "Tallone" in text and "Smazzata" in text
+
+
+def test_six_players_score_sheet_fits_80_columns_without_wrapping_a_cell() -> None:
+    game = MatchController(
+        replace(get_preset("classico"), max_turns=30), players=6, seed=3, bot_factory=random_bots
+    )
+    for _ in range(3):
+        game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+            else:
+                observation = game.observation()
+                assert observation is not None
+                game.play_human(observation.legal_actions[0])
+        game.finish_round()
+    assert any(sheet.eliminated for sheet in game.sheets)
+    # The sheet's box at 80 columns holds 72 of them.
+    console = Console(file=io.StringIO(), width=72)
+    console.print(sheet_view(game, "it"))
+    shown = console.file.getvalue()
+    assert max(len(line.rstrip()) for line in shown.splitlines()) <= 72
+    for sheet in game.sheets:
+        for player, score in sheet.scores.items():
+            assert f"{sheet.totals[player]} +{score}" in shown
+    assert "✗ fuori dalla partita" in shown
