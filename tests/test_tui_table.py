@@ -6,6 +6,7 @@ without asking, and the score sheet that tells the last turn and closes with Esc
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,11 +20,13 @@ from ramino.cli.app import app as cli
 from ramino.engine import get_preset
 from ramino.engine.actions import Discard, Draw, Lay
 from ramino.engine.cards import parse_cards
+from ramino.engine.errors import RecordError
 from ramino.engine.melds import validate_meld
 from ramino.engine.rules import SetJokerSwap
 from ramino.tui import cards as card_colours
 from ramino.tui.app import ERROR_STYLE, NOTE_STYLE, RaminoApp
 from ramino.tui.controller import MatchController, NothingToUndo
+from ramino.tui.save import match_from_json, match_to_json
 from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
 from ramino.tui.sheet import sheet_view
 from ramino.tui.table import meld_text, players_text
@@ -407,3 +410,42 @@ def test_six_players_score_sheet_fits_80_columns_without_wrapping_a_cell() -> No
         for player, score in sheet.scores.items():
             assert f"{sheet.totals[player]} +{score}" in shown
     assert "✗ fuori dalla partita" in shown
+
+
+def test_a_new_rounds_first_moves_show_without_a_key_press() -> None:
+    rules = replace(RULES, hand_size=7, max_turns=2, target=500)
+    game = MatchController(rules, players=3, seed=3, bot_factory=random_bots)
+    app = RaminoApp(game, pause=0.01)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        for _ in range(100):
+            if isinstance(app.screen, SheetScreen):
+                break
+            if game.human_to_move:
+                await pilot.press("t", "escape", "s", "s")
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, SheetScreen)
+        before = len(game.log)
+        await pilot.press("enter")
+        # No other key is pressed: the computer plays its turns on its own, shown as they come.
+        for _ in range(100):
+            if game.human_to_move:
+                break
+            await pilot.pause(0.02)
+        assert game.human_to_move and game.play.rounds == 1
+        assert [line.who for line in game.log[before:]] == [None, "Carla"]
+        shown = str(app.query_one("#log", Static).render())
+        assert game.log[-1].text("it") in shown
+
+    run(app, scenario)
+
+
+@pytest.mark.parametrize(("field", "value"), [("version", True), ("dealer", True)])
+def test_a_save_with_true_for_a_number_is_refused(field: str, value: object) -> None:
+    game = MatchController(RULES, players=2, seed=1, bot_factory=random_bots)
+    game.start_round()
+    data = json.loads(match_to_json(game))
+    data[field] = value
+    with pytest.raises(RecordError) as refused:
+        match_from_json(json.dumps(data), bot_factory=random_bots)
+    assert refused.value.message("en").count(field) >= 1

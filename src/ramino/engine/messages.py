@@ -207,8 +207,8 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "The round is not over yet.",
     ),
     Reason.MUST_DRAW_FIRST: (
-        "Prima si pesca: dal tallone (draw) o dal pozzo (take).",
-        "Draw first: from the stock (draw) or the discard pile (take).",
+        "Prima si pesca: dal tallone o dal pozzo.",
+        "Draw first: from the stock or the discard pile.",
     ),
     Reason.ALREADY_DRAWN: (
         "Hai già pescato in questo turno: ora cala, attacca o scarta.",

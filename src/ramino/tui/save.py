@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.errors import Localized, RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, record_round, to_json, verify
-from ..engine.text import UnreadableText, cut, load_json
+from ..engine.text import UnreadableText, cut, load_json, shown
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
@@ -100,11 +100,13 @@ def match_from_json(
             f'non è una partita salvata (serve "format": "{FORMAT}").',
             f'it is not a saved match ("format": "{FORMAT}" is needed).',
         )
-    if data.get("version") not in READ_VERSIONS:
+    version = data.get("version")
+    # Compared by type too: JSON's true is not version 1, though Python's True == 1.
+    if type(version) is not int or version not in READ_VERSIONS:
         raise _bad(
             "version",
-            f"la versione {data.get('version')} non è letta da questo programma.",
-            f"version {data.get('version')} is not read by this program.",
+            f"la versione {shown(version)} non è letta da questo programma.",
+            f"version {shown(version)} is not read by this program.",
         )
     players = data.get("players")
     human = data.get("human")
@@ -123,7 +125,7 @@ def match_from_json(
         ) from None
     dealer = data.get("dealer", 0)
     rounds = data.get("rounds")
-    if not isinstance(dealer, int) or not 0 <= dealer < len(players):
+    if type(dealer) is not int or not 0 <= dealer < len(players):
         raise _bad("dealer", "non è un posto.", "it is no seat.")
     if not isinstance(rounds, list) or not rounds:
         raise _bad("rounds", "serve almeno una smazzata.", "at least one round is needed.")
