@@ -23,6 +23,7 @@ from ramino.engine.cards import parse_cards
 from ramino.engine.errors import RecordError
 from ramino.engine.melds import validate_meld
 from ramino.engine.rules import SetJokerSwap
+from ramino.engine.state import TableMeld
 from ramino.tui import cards as card_colours
 from ramino.tui.app import ERROR_STYLE, NOTE_STYLE, RaminoApp
 from ramino.tui.controller import MatchController, NothingToUndo
@@ -449,3 +450,29 @@ def test_a_save_with_true_for_a_number_is_refused(field: str, value: object) -> 
     with pytest.raises(RecordError) as refused:
         match_from_json(json.dumps(data), bot_factory=random_bots)
     assert refused.value.message("en").count(field) >= 1
+
+
+def test_many_melds_scroll_by_keys() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None
+        # Fifteen melds laid (the table as a long round leaves it): more than the box shows.
+        rules = app.game.rules
+        for number in range(15):
+            suit = "CDHS"[number % 4]
+            meld = validate_meld(parse_cards(f"4{suit} 5{suit} 6{suit}"), rules)
+            r.table.append(TableMeld(number % 3, meld, ()))
+        app.refresh_view()
+        await pilot.pause()
+        box = app.query_one("#melds-box")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("greater_than_sign")
+        assert box.scroll_y > 0
+        await pilot.press(*["greater_than_sign"] * 5)
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press(*["less_than_sign"] * 6)
+        assert box.scroll_y == 0
+
+    run(app, scenario)

@@ -14,6 +14,7 @@ from ..engine.going_out import whole_hand_close
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
 from ..engine.rules import Rules
 from ..engine.scoring import Closing, closing_words
+from ..engine.text import printable
 from .common import (
     EXIT_REFUSED,
     JsonOption,
@@ -208,5 +209,6 @@ def _report(verdict: Text, rows: list[tuple[str, str]]) -> None:
     out.print(verdict)
     for label, value in rows:
         line = Text(f"  {label}: ", style="dim")
-        line.append(value)
+        # The rules' name comes from a file, and a Text is printed as it is.
+        line.append(printable(value))
         out.print(line)

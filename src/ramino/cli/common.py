@@ -1,20 +1,28 @@
-"""What every command shares: the language option, the rules option, output and user errors.
+"""What every command shares: the language option, the rules option, reading input, output and
+user errors.
 
-Results go to stdout, errors to stderr as one line; rich adds colour only on a terminal.
+Results go to stdout, errors to stderr as one line; rich adds colour only on a terminal. Text
+that came from users (a player's name, a file's) never reaches the terminal with its control
+characters: they are printed as escapes.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import os
+import sys
+from collections.abc import Sequence
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from ..engine.errors import RaminoError
 from ..engine.rules import Rules
-from ..house_rules import resolve_rules
+from ..engine.text import UnreadableText, printable, printable_json
+from ..house_rules import read_text_file, read_text_stream, resolve_rules
 
 #: Exit codes besides 0: a refused meld, a user error (bad input).
 EXIT_REFUSED, EXIT_USAGE = 1, 2
@@ -59,13 +67,56 @@ def pick(lang: Lang, it: str, en: str) -> str:
     return en if lang is Lang.EN else it
 
 
+def lang_in(args: Sequence[str]) -> Lang:
+    """The language a command line asks for (its last ``--lang``, else ``RAMINO_LANG``), read
+    before the line is parsed, for the words of an error in parsing it; Italian otherwise.
+
+    >>> lang_in(["check", "--foo", "--lang", "en"]), lang_in(["-len"]), lang_in(["-l", "xx"])
+    (<Lang.EN: 'en'>, <Lang.EN: 'en'>, <Lang.IT: 'it'>)
+    """
+    asked = os.environ.get("RAMINO_LANG")
+    for before, arg in zip(["", *args], args, strict=False):
+        if before in ("--lang", "-l"):
+            asked = arg
+        elif arg.startswith("--lang="):
+            asked = arg.removeprefix("--lang=")
+        elif arg.startswith("-l") and len(arg) > 2:
+            asked = arg.removeprefix("-l")
+    return Lang.EN if asked is not None and asked.lower() == Lang.EN else Lang.IT
+
+
+class _Console(Console):
+    """A rich console that prints every string it is given (a cell, a title, a line) through
+    :func:`printable`: a name written with control characters cannot recolour the terminal."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        return super().render_str(printable(text), **options)
+
+
 def console() -> Console:
     """A console on the current stdout: colour on a terminal, plain text otherwise.
 
     No markup is read from text (a player may be called "[Anna]"), and long sentences are not
     wrapped (``soft_wrap``): a reason stays one line for ``grep``.
     """
-    return Console(highlight=False, emoji=False, markup=False, soft_wrap=True)
+    return _Console(highlight=False, emoji=False, markup=False, soft_wrap=True)
+
+
+def echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (on stderr with ``err``), each of its lines through :func:`printable`."""
+    typer.echo("\n".join(printable(line) for line in text.split("\n")), err=err)
+
+
+def read_input(source: str) -> str:
+    """The text of the file named ``source``, or of standard input for ``-``, at most
+    :data:`~ramino.house_rules.MAX_FILE_BYTES` of UTF-8; anything else raises
+    :class:`UnreadableText`, which each command places in its own error."""
+    if source != "-":
+        return read_text_file(source)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise UnreadableText("l'input standard è chiuso.", "standard input is closed.")
+    return read_text_stream(stream)
 
 
 def rules_for(spec: str | None) -> Rules:
@@ -74,13 +125,20 @@ def rules_for(spec: str | None) -> Rules:
 
 
 def print_json(value: Any) -> None:
-    """One JSON object on stdout, readable and keeping the suits and accents as they are."""
-    typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
+    """One JSON object on stdout, readable and keeping the suits and accents as they are (but
+    not the characters a terminal would obey: see :func:`printable_json`)."""
+    typer.echo(printable_json(json.dumps(value, ensure_ascii=False, indent=2)))
 
 
 def fail(error: RaminoError, lang: Lang) -> NoReturn:
     """Report a user error on stderr as one line and exit with status 2."""
-    typer.echo(f"{pick(lang, 'errore', 'error')}: {one_line(error.message(lang.value))}", err=True)
+    usage_error(error.message(lang.value), lang)
+
+
+def usage_error(sentence: str, lang: Lang) -> NoReturn:
+    """Report a user error worded by the command: ``errore: sentence`` on stderr as one line,
+    control characters escaped, and exit with status 2."""
+    echo(f"{pick(lang, 'errore', 'error')}: {one_line(sentence)}", err=True)
     raise typer.Exit(EXIT_USAGE)
 
 

@@ -13,10 +13,22 @@ from typing import Annotated
 import typer
 
 from ..engine.errors import RaminoError
-from .common import EXIT_USAGE, Lang, LangOption, RulesOption, fail, pick, rules_for
+from .common import (
+    EXIT_USAGE,
+    Lang,
+    LangOption,
+    RulesOption,
+    echo,
+    fail,
+    pick,
+    rules_for,
+    usage_error,
+)
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
+#: The longest name the table shows whole beside the cards and the totals.
+MAX_NAME = 20
 
 
 class Level(enum.StrEnum):
@@ -109,17 +121,26 @@ def play(
         if given:
             # A saved match is played on as it was; only the computer's strength may change.
             options = ", ".join(given)
-            typer.echo(
+            usage_error(
                 pick(
                     lang,
-                    f"errore: --resume riprende la partita con le sue regole, i suoi giocatori"
-                    f" e il suo seme; togli {options}.",
-                    f"error: --resume goes on with the match's own rules, players and seed;"
-                    f" leave out {options}.",
+                    f"--resume riprende la partita con le sue regole, i suoi giocatori e il suo"
+                    f" seme; togli {options}.",
+                    f"--resume goes on with the match's own rules, players and seed; leave"
+                    f" out {options}.",
                 ),
-                err=True,
+                lang,
             )
-            raise typer.Exit(EXIT_USAGE)
+    you = (name or "").strip() or pick(lang, "Tu", "You")
+    if len(you) > MAX_NAME:
+        usage_error(
+            pick(
+                lang,
+                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
+                f"the name is too long for the table: {MAX_NAME} characters at most.",
+            ),
+            lang,
+        )
     try:
         if resume is not None:
             game = load_match(resume, level=chosen)
@@ -127,7 +148,7 @@ def play(
             game = MatchController(
                 rules_for(rules),
                 players=players if players is not None else DEFAULT_PLAYERS,
-                name=(name or "").strip() or pick(lang, "Tu", "You"),
+                name=you,
                 level=chosen or Level.INTERMEDIO.value,
                 seed=seed if seed is not None else secrets.randbits(64),
             )
@@ -139,7 +160,7 @@ def play(
     app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
     app.run()
     if app.saved_to is not None:
-        typer.echo(
+        echo(
             pick(
                 lang,
                 f"Partita salvata in {app.saved_to}. Per riprenderla: ramino play --resume"

@@ -10,7 +10,6 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -38,7 +37,8 @@ from ..engine.record import Record, deal, from_json, verify
 from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
 from ..engine.scoring import Closing, closing_words
-from .common import EXIT_USAGE, Lang, LangOption, fail, one_line, pick
+from ..engine.text import UnreadableText, shown
+from .common import Lang, LangOption, echo, fail, pick, read_input, usage_error
 
 
 def replay(
@@ -93,24 +93,11 @@ def replay(
 
 
 def _read(source: str) -> str:
-    """The file's text; ``-`` reads standard input."""
-
-    def bad(it: str, en: str) -> RecordError:
-        return RecordError(Reason.BAD_RECORD, where=source, detail=(it, en))
-
+    """The file's text; ``-`` reads standard input (UTF-8 both, with a size cap)."""
     try:
-        if source == "-":
-            return sys.stdin.read()
-        return Path(source).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise bad("il file non esiste.", "no such file.") from None
-    except IsADirectoryError:
-        raise bad("è una cartella, non un file.", "it is a directory, not a file.") from None
-    except UnicodeDecodeError:
-        raise bad("il file non è testo UTF-8.", "the file is not UTF-8 text.") from None
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise bad(f"non si legge ({reason}).", f"cannot be read ({reason}).") from None
+        return read_input(source)
+    except UnreadableText as error:
+        raise RecordError(Reason.BAD_RECORD, where=source, detail=error.detail) from None
 
 
 def _refused(number: int, action: Action, error: RaminoError) -> RecordError:
@@ -133,16 +120,17 @@ def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
         return players.index(seat)
     number = seat.strip()
     # A few ASCII digits: str.isdigit() passes "²", and int() refuses both it and 5000 digits.
-    if re.fullmatch(r"[0-9]{1,4}", number) and int(number) < len(players):
-        return int(number)
-    seats = ", ".join(f"{i} {name}" for i, name in enumerate(players))
-    message = pick(
-        lang,
-        f"errore: --seat {seat!r} non è un posto né un giocatore ({seats}).",
-        f"error: --seat {seat!r} is neither a seat nor a player ({seats}).",
-    )
-    typer.echo(one_line(message), err=True)
-    raise typer.Exit(EXIT_USAGE)
+    if not (re.fullmatch(r"[0-9]{1,4}", number) and int(number) < len(players)):
+        seats = ", ".join(f"{i} {name}" for i, name in enumerate(players))
+        usage_error(
+            pick(
+                lang,
+                f"--seat {shown(seat)} non è un posto né un giocatore ({seats}).",
+                f"--seat {shown(seat)} is neither a seat nor a player ({seats}).",
+            ),
+            lang,
+        )
+    return int(number)
 
 
 class _Pause:
@@ -179,7 +167,7 @@ class _Story:
         self._turn_told = 0
 
     def say(self, it: str, en: str, *, indent: bool = False) -> None:
-        typer.echo(("  " if indent else "") + pick(self.lang, it, en))
+        echo(("  " if indent else "") + pick(self.lang, it, en))
 
     def cards(self, cards: Sequence[Card]) -> str:
         return format_cards(cards) if cards else "—"

@@ -11,7 +11,7 @@ from ..engine.describe import describe
 from ..engine.errors import RaminoError
 from ..engine.presets import PRESETS
 from ..house_rules import resolve_rules
-from .common import JsonOption, Lang, LangOption, console, fail, pick, print_json
+from .common import JsonOption, Lang, LangOption, console, echo, fail, pick, print_json
 
 
 def rules(
@@ -47,7 +47,7 @@ def rules(
     if text is None:
         print_json({"name": table_rules.name, "knobs": table_rules.knobs()})
     else:
-        typer.echo(text.rstrip("\n"))
+        echo(text.rstrip("\n"))
 
 
 def _list_presets(as_json: bool, lang: Lang) -> None:

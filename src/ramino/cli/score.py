@@ -12,6 +12,7 @@ from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.rules import Rules
 from ..engine.scoring import Closing, closing_words
+from ..house_rules import is_file
 from .common import (
     JsonOption,
     Lang,
@@ -61,7 +62,7 @@ def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
     spec = sheet.rules
     if file != "-" and not Path(spec).is_absolute():
         beside = Path(file).parent / spec
-        if beside.is_file():
+        if is_file(beside):
             spec = str(beside)
     try:
         return rules_for(spec)

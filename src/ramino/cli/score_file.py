@@ -15,10 +15,8 @@ file, such as ``rounds[3].hands.Carla``.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..engine.cards import Card, parse_cards
@@ -26,10 +24,17 @@ from ..engine.errors import RaminoError, Reason, ScoreError
 from ..engine.match import Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing
-from ..engine.text import UnreadableText, load_json
+from ..engine.text import UnreadableText, cut, load_json, shown
+from .common import read_input
 
 _TOP_KEYS = ("players", "rules", "rounds")
 _ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
+#: The most rounds a sheet holds: a match to 101 lasts tens of rounds, and a sheet of more than
+#: a thousand is a mistake that would take minutes to lay out as a table.
+MAX_ROUNDS = 1000
+#: The most points a hand counts when written as a number: no hand of any rules comes near
+#: it, and it keeps every total printable (Python writes no int past 4300 digits).
+MAX_HAND_POINTS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,22 +68,11 @@ def relayed(where: str, error: RaminoError) -> ScoreError:
 
 
 def read_text(source: str) -> str:
-    """The file's text; ``-`` reads standard input."""
+    """The file's text; ``-`` reads standard input (UTF-8 both, with a size cap)."""
     try:
-        if source == "-":
-            return sys.stdin.read()
-        return Path(source).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise bad(source, "il file non esiste.", "no such file.") from None
-    except IsADirectoryError:
-        raise bad(
-            source, "è una cartella, non un file.", "it is a directory, not a file."
-        ) from None
-    except UnicodeDecodeError:
-        raise bad(source, "il file non è testo UTF-8.", "the file is not UTF-8 text.") from None
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise bad(source, f"non si legge ({reason}).", f"cannot be read ({reason}).") from None
+        return read_input(source)
+    except UnreadableText as error:
+        raise bad(source, *error.detail) from None
 
 
 def parse_score_file(text: str, source: str) -> ScoreFile:
@@ -107,6 +101,12 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
     rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise bad("rounds", "le smazzate vanno in una lista.", "the rounds go in a list.")
+    if len(rounds) > MAX_ROUNDS:
+        raise bad(
+            "rounds",
+            f"un foglio tiene al massimo {MAX_ROUNDS} smazzate, questo ne ha {len(rounds)}.",
+            f"a sheet holds at most {MAX_ROUNDS} rounds, this one has {len(rounds)}.",
+        )
     entries = tuple(_round(item, f"rounds[{i}]", players) for i, item in enumerate(rounds))
     return ScoreFile(players, rules, entries)
 
@@ -171,11 +171,11 @@ def _player(value: Any, where: str, players: tuple[str, ...]) -> str:
             where, "il nome di un giocatore, tra virgolette.", "a player's name, as a string."
         )
     if value not in players:
-        known = ", ".join(players)
+        known = cut(", ".join(players))
         raise bad(
             where,
-            f"{value!r} non è tra i giocatori ({known}).",
-            f"{value!r} is not one of the players ({known}).",
+            f"{shown(value)} non è tra i giocatori ({known}).",
+            f"{shown(value)} is not one of the players ({known}).",
         )
     return value
 
@@ -247,8 +247,14 @@ def _hand(hand: Any, where: str) -> int | tuple[Card, ...]:
     if hand < 0:
         raise bad(
             where,
-            f"i punti non possono essere negativi ({hand}).",
-            f"points cannot be negative ({hand}).",
+            f"i punti non possono essere negativi ({shown(hand)}).",
+            f"points cannot be negative ({shown(hand)}).",
+        )
+    if hand > MAX_HAND_POINTS:
+        raise bad(
+            where,
+            f"una mano conta al massimo {MAX_HAND_POINTS} punti, non {shown(hand)}.",
+            f"a hand counts at most {MAX_HAND_POINTS} points, not {shown(hand)}.",
         )
     return hand
 

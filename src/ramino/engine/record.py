@@ -66,6 +66,11 @@ _SETTLEMENT_KEYS = (
 
 _E = TypeVar("_E", EndReason, Closing, Contract)
 
+# More chips than any table holds: twelve players with the most starting chips the rules allow
+# (a million each). A bound keeps every sum of them printable (Python writes no int past 4300
+# digits).
+_MOST_CHIPS = 10**9
+
 
 def _bad(where: str, it: str, en: str) -> RecordError:
     return RecordError(Reason.BAD_RECORD, where=where, detail=(it, en))
@@ -525,8 +530,8 @@ def from_json(text: str) -> Record:
     chips = None
     if "chips" in data:
         chips_data = _by_player(data["chips"], players, "chips")
-        chips = tuple(_int(chips_data[p], f"chips.{p}") for p in players)
-    on_table = _int(data.get("on_table", 0), "on_table")
+        chips = tuple(_chips(chips_data[p], f"chips.{p}") for p in players)
+    on_table = _chips(data.get("on_table", 0), "on_table")
     contract = None
     if "contract" in data:
         contract = _choice(Contract, data["contract"], "contract")
@@ -595,6 +600,17 @@ def _int(value: Any, where: str) -> int:
             f"an integer is needed, not {shown(value)}.",
         )
     return value
+
+
+def _chips(value: Any, where: str) -> int:
+    count = _int(value, where)
+    if not 0 <= count <= _MOST_CHIPS:
+        raise _bad(
+            where,
+            f"le fiches vanno da 0 a un miliardo, non {shown(count)}.",
+            f"chips go from 0 to a billion, not {shown(count)}.",
+        )
+    return count
 
 
 def _rules(value: Any) -> Rules:

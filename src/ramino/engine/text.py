@@ -4,6 +4,7 @@ whatever was typed (:func:`shown`), and text that a file can hold (:func:`writab
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 # A value named by a sentence is cut to this many characters: the sentence stays one line
@@ -81,6 +82,51 @@ def writable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+# What a terminal must never receive from text users typed: C0 and C1 controls (ESC starts the
+# sequences that move the cursor or recolour the screen), DEL, lone surrogates (no encoder
+# takes them), line and paragraph separators, and the bidi controls that reorder a line.
+_BEYOND_C0 = "\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_UNPRINTABLE = re.compile(f"[\x00-\x1f{_BEYOND_C0}]")
+# json.dumps escapes C0 controls itself, and writes line breaks of its own between values.
+_UNPRINTABLE_IN_JSON = re.compile(f"[{_BEYOND_C0}]")
+
+
+# Python's own short escapes for the common ones, as repr writes them.
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    if char in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on one line: every character of :data:`_UNPRINTABLE` written as
+    its Python escape (``\\x1b``, ``\\u202e``), everything else as it is.
+
+    >>> print(printable("\\x1b[31mAnna\\u202e\\nBruno"))
+    \\x1b[31mAnna\\u202e\\nBruno
+    >>> printable("Niccolò ♥")
+    'Niccolò ♥'
+    """
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def printable_json(text: str) -> str:
+    """Text of ``json.dumps`` with the characters :func:`printable` escapes written as JSON
+    escapes (``\\u202e``): the same data, safe on a terminal. Outside strings JSON has only
+    ASCII, so every such character is in a string, where ``\\uXXXX`` means it exactly.
+
+    >>> import json
+    >>> printable_json(json.dumps(["\\u202eAnna\\x85"], ensure_ascii=False))
+    '["\\\\u202eAnna\\\\u0085"]'
+    """
+    return _UNPRINTABLE_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class UnreadableText(ValueError):

@@ -39,7 +39,7 @@ from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.round import Phase
-from ..engine.text import cut
+from ..engine.text import cut, printable
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .jokers import Declaration, joker_choices
@@ -334,7 +334,7 @@ class RaminoApp(App[None]):
         number = game.play.rounds + (1 if game.round is not None else 0)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self.t(f"Smazzata {number}", f"Round {number}"), style="bold")
-        text.append(f" · {game.rules.name} · ")
+        text.append(f" · {printable(game.rules.name)} · ")
         who = game.to_play
         if game.is_over:
             text.append(self.t("partita finita", "match over"))
@@ -883,7 +883,9 @@ class RaminoApp(App[None]):
 
     def action_rules(self) -> None:
         game = self.game
-        text = describe(game.rules, self.lang, players=len(game.names) or None)
+        told = describe(game.rules, self.lang, players=len(game.names) or None)
+        # A house-rules file names itself: what it says is shown, never obeyed by the terminal.
+        text = "\n".join(printable(line) for line in told.split("\n"))
         self.push_screen(TextScreen(text, self.lang))
 
     def action_sheet(self) -> None:

@@ -26,6 +26,7 @@ from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round
 from ..engine.rules import Rules
+from ..engine.text import printable, shown
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
@@ -252,6 +253,16 @@ class MatchController:
             limit = rules.min_players if reason is Reason.TOO_FEW_PLAYERS else rules.max_players
             raise ScoreError(reason, limit=limit, count=players)
         every = tuple(names) if names is not None else seat_names(name, players)
+        for each in every:
+            if isinstance(each, str) and printable(each) != each:
+                # A control character (an escape sequence) would reach the terminal as it is.
+                raise ScoreError(
+                    Reason.BAD_ROUND_RESULT,
+                    detail=(
+                        f"il nome {shown(each)} ha caratteri di controllo, che non si stampano.",
+                        f"the name {shown(each)} holds control characters, which do not print.",
+                    ),
+                )
         self.play = MatchPlay(every, rules, seed=seed, dealer=dealer)
         self.first_dealer = dealer
         self.log: list[LogLine] = []

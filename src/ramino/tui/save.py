@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.errors import Localized, RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, record_round, to_json, verify
 from ..engine.text import UnreadableText, cut, load_json, shown
+from ..house_rules import read_text_file
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
@@ -230,11 +231,9 @@ def load_match(
 ) -> MatchController:
     """The match saved in the file at ``path`` (see :func:`match_from_json`)."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise _bad(str(path), "il file non esiste.", "no such file.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise _bad(str(path), f"non si legge ({error}).", f"cannot be read ({error}).") from None
+        text = read_text_file(path)
+    except UnreadableText as error:
+        raise _bad(cut(str(path)), *error.detail) from None
     return match_from_json(text, bot_factory=bot_factory, level=level)
 
 

@@ -17,6 +17,7 @@ from ..engine.chips import chips_words
 from ..engine.round import EndReason
 from ..engine.rules import Betting, RummyBonus
 from ..engine.scoring import Closing, closing_words
+from ..engine.text import printable
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import pick
@@ -84,7 +85,7 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
 def _chips_view(game: MatchController, lang: str) -> Group:
     """The sheet of a match played for chips: who won each hand, and each player's chips."""
     rules = game.rules
-    title = pick(lang, "Fiches", "Chips") + f" · {rules.name}, "
+    title = pick(lang, "Fiches", "Chips") + f" · {printable(rules.name)}, "
     title += pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
     table = _table(title, pick(lang, "vince", "won by"), game.players)
     for number, sheet in enumerate(game.sheets):
@@ -175,7 +176,7 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
     if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang)
     rules = game.rules
-    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
+    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {printable(rules.name)}, "
     title += pick(lang, "a ", "to ") + str(rules.target)
     table = _table(title, pick(lang, "chiude", "went out"), game.players)
     gone: set[str] = set()
