@@ -501,31 +501,29 @@ _MAX_HAND = 20
 _MAX_POINTS = 10_000
 _MAX_TURNS = 10_000
 
-_PACKS = _it_en(
-    "quattro mazzi servono 12 giocatori; [R] ne usa 3", "four packs serve 12 players; [R] uses 3"
-)
+_PACKS = _it_en("quattro mazzi bastano per 12 giocatori", "four packs are enough for 12 players")
 _JOLLIES = _it_en(
-    "tre per mazzo in quattro mazzi; le fonti ne usano al massimo 4",
-    "three per pack in four packs; the sources use 4 at most",
+    "tre per mazzo in quattro mazzi; nei tavoli veri non sono mai più di 4",
+    "three per pack in four packs; real tables never use more than 4",
 )
-_SEATS = _it_en("in [G] si gioca da 2 a 7", "[G] plays with 2 to 7")
-_HAND = _it_en("[W] ne dà da 7 a 14 a testa", "[W] deals 7 to 14 each")
+_SEATS = _it_en("di solito si gioca da 2 a 7", "the game is usually played by 2 to 7")
+_HAND = _it_en("di solito se ne danno da 7 a 14 a testa", "7 to 14 each is the usual deal")
 _POINTS = _it_en(
-    "molto oltre i punti delle fonti (50 un jolly, 300 una partita)",
-    "far beyond the points of the sources (50 a joker, 300 a match)",
+    "molto oltre i punti del gioco (50 un jolly, 300 una partita)",
+    "far beyond the game's points (50 a joker, 300 a match)",
 )
 _TURNS = _it_en(
     "venti volte il limite di turni delle regole già pronte (500)",
     "twenty times the turn cap of the presets (500)",
 )
 _CREDITS = _it_en(
-    "molto oltre crediti e poste delle fonti (il Casertano dà da 1 a 5 crediti)",
-    "far beyond the credits and stakes of the sources (Casertano gives 1 to 5 credits)",
+    "molto oltre crediti e poste del gioco (il Casertano dà da 1 a 5 crediti)",
+    "far beyond the game's credits and stakes (Casertano gives 1 to 5 credits)",
 )
 _MAX_CHIPS = 1_000_000
 _CHIPS = _it_en(
-    "un milione di fiches: diecimila volte le 100 a testa di RULES.md §6.1",
-    "a million chips: ten thousand times the 100 each of RULES.md §6.1",
+    "un milione di fiches: diecimila volte le 100 a testa del pokerato",
+    "a million chips: ten thousand times pokerato's 100 each",
 )
 _STAKES = _it_en(
     "il pokerato immaginario paga al massimo 6 volte la posta",
@@ -549,7 +547,7 @@ KNOB_RANGES: dict[str, KnobRange] = {
         ),
     ),
     "min_natural_cards": KnobRange(
-        1, 3, _it_en("mai un gioco di soli jolly ([G])", "never a meld of jokers alone ([G])")
+        1, 3, _it_en("mai un gioco di soli jolly", "never a meld of jokers alone")
     ),
     "set_max": KnobRange(
         3,
