@@ -103,6 +103,7 @@ def test_u_takes_back_a_meld_and_picks_its_cards_again() -> None:
         before = _state(game)
         game.play_human(lay)
         app.refresh_view()
+        assert "u annulla" in str(app.query_one("#keys", Static).render())
         await pilot.press("u")
         assert _state(game) == before
         assert app.message.startswith("Annullato: cali ")

@@ -384,10 +384,20 @@ class RaminoApp(App[None]):
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
                 "t stock · p discard · h hint · r rules · f scores · ? keys · q quit",
             )
+        if self.game.human_to_move and self.game.can_undo:
+            return self.t(
+                "←→ spazio scegli · c cala · a attacca · s scarta · u annulla · ? tasti",
+                "←→ space pick · c lay · a attach · s discard · u undo · ? keys",
+            )
         if self.game.human_to_move:
             return self.t(
                 "←→ spazio scegli · c cala · a attacca · j jolly · s scarta · h aiuto · ? tasti",
                 "←→ space pick · c lay · a attach · j joker · s discard · h hint · ? keys",
+            )
+        if self.game.round is None or self.game.to_play is None:
+            return self.t(
+                "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
+                "Enter score sheet · PgUp log · r rules · ? keys · q quit",
             )
         return self.t(
             "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
