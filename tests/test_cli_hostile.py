@@ -374,11 +374,6 @@ def test_any_seed_text_plays(text: str) -> None:
     assert result.exit_code == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulate hashes --seed as UTF-8 and a lone surrogate has none: cli/simulate.py"
-    " is another helper's; remove this mark once it refuses or accepts such a seed",
-)
 def test_a_seed_of_undecodable_bytes_is_answered() -> None:
     assert_answered(invoke(["simulate", "-n", "1", "-p", "2", "--seed", "\udcff"]))
 

@@ -1,10 +1,12 @@
 """``ramino simulate``: every playable preset runs, the JSON summary has its documented shape,
 the same seed gives the same games, tournaments between bots (seat rotation, duplicate deals,
 several processes) give their figures per bot, and user errors are one line with exit status 2.
+(Ctrl-C and runs without end: ``test_interrupts.py``.)
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,8 @@ BOT_KEYS = ["win_rate", "ci95", "mean_penalty", "mean_decision_ms", "rounds", "w
 
 
 PLAYABLE = list(PRESETS)
+
+simulate_module = importlib.import_module("ramino.cli.simulate")
 
 
 def run(*args: str) -> Result:
@@ -173,6 +177,49 @@ def test_user_errors_on_workers_speak_italian_by_default() -> None:
     assert_user_error(run("--workers", "-1"), "errore:", "--workers vuole almeno 1")
 
 
+NUMBERS = ["--rounds", "--matches", "--players", "--workers"]
+
+
+@pytest.mark.parametrize("option", NUMBERS)
+def test_a_number_that_is_not_one_is_one_line(option: str) -> None:
+    assert_user_error(run(option, "dieci", "--lang", "en"), option, "whole number, not 'dieci'")
+    assert_user_error(run(option, "2.5"), "errore:", option, "vuole un numero intero")
+
+
+@pytest.mark.parametrize("option", NUMBERS)
+def test_a_number_of_thousands_of_digits_is_one_line(option: str) -> None:
+    # Python itself refuses to read more than 4300 digits; the limit says so in its own words.
+    assert_user_error(run(option, "9" * 5000, "--lang", "en"), option, "at most 1000 digits")
+    assert_user_error(run(option, "9" * 5000), "errore:", "al massimo 1000 cifre, non 5000")
+
+
+@pytest.mark.parametrize("option", [*NUMBERS, "--seed"])
+def test_bytes_that_are_not_text_are_one_line(option: str) -> None:
+    # Bytes of the command line that are not UTF-8 reach Python as lone surrogates.
+    result = run(option, "7\udcff", "--lang", "en")
+    assert_user_error(result, option, "\\udcff")
+
+
+def test_so_many_players_are_refused_by_the_rules() -> None:
+    assert_user_error(run("--players", "1" + "0" * 999, "--lang", "en"), "not ≈1.000e999")
+
+
+def test_workers_are_at_most_one_per_processor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(simulate_module, "_processors", lambda: 2)
+    rules = short(tmp_path, "classico", 12)
+    english = run("-r", rules, "-p", "2", "-n", "3", "--workers", "1000", "--json", "--lang", "en")
+    assert english.exit_code == 0, english.output
+    assert english.stderr.splitlines() == [
+        "note: --workers lowered to 2, the processors available."
+    ]
+    assert json.loads(english.stdout)["rounds"] == 3
+    italian = run("-r", rules, "-p", "2", "-n", "1", "-w", "3")
+    assert italian.exit_code == 0, italian.output
+    assert italian.stderr == "nota: --workers ridotto a 2, i processori a disposizione.\n"
+
+
 # --- tournaments ---
 
 
@@ -213,7 +260,10 @@ def clockless(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def test_two_workers_give_the_same_figures_as_one(tmp_path: Path) -> None:
+def test_two_workers_give_the_same_figures_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(simulate_module, "_processors", lambda: 2)  # on any machine
     rules = short(tmp_path, "classico", 16)
     args = ["-r", rules, "-p", "3", "-n", "4", "-b", "greedy,random,principiante", "-d"]
     one = clockless(run_json(*args, "--seed", "5"))

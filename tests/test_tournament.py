@@ -5,13 +5,17 @@ results as one.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import itertools
+import multiprocessing
+import sys
 from collections import defaultdict
 
 import pytest
 
-from ramino.ai import Bot, GreedyBot, Style
+from ramino.ai import Bot, GreedyBot, Style, tournament
 from ramino.ai.tournament import (
     BOTS,
     BotStats,
@@ -19,6 +23,7 @@ from ramino.ai.tournament import (
     RoundOutcome,
     TournamentResult,
     make_bot,
+    play_tournament,
     round_winner,
     run_tournament,
     schedule,
@@ -138,9 +143,17 @@ def test_duplicate_deals_replay_each_deal_once_per_seat() -> None:
 
 
 def test_schedule_counts() -> None:
-    assert len(schedule(5, 4)) == 5
-    assert len(schedule(5, 4, duplicate=True)) == 20
+    assert len(list(schedule(5, 4))) == 5
+    assert len(list(schedule(5, 4, duplicate=True))) == 20
     assert [g.index for g in schedule(3, 2, duplicate=True)] == list(range(6))
+
+
+def test_the_schedule_is_made_as_it_goes() -> None:
+    # A googol of deals costs nothing up front; game i is the same however far one goes.
+    games = schedule(10**100, 3, duplicate=True)
+    first = list(itertools.islice(games, 7))
+    assert [(g.index, g.deal, g.rotation) for g in first[5:]] == [(5, 2, 2), (6, 3, 0)]
+    assert first == list(schedule(3, 3, duplicate=True))[:7]
 
 
 # --- who wins ---
@@ -183,7 +196,7 @@ def test_a_tie_counts_a_draw_for_each_tied_seat_and_no_win() -> None:
         decisions=(4, 3, 3),
         seconds=(0.004, 0.002, 0.001),
     )
-    game = GameOutcome(schedule(1, 3)[0], outcome.bots, (outcome,))
+    game = GameOutcome(next(schedule(1, 3)), outcome.bots, (outcome,))
     result = TournamentResult(("greedy", "random"), (game,), 0.0)
     stats = result.bot_stats()
     assert (stats["greedy"].rounds, stats["greedy"].wins, stats["greedy"].draws) == (2, 0, 1)
@@ -270,6 +283,54 @@ def test_two_workers_give_exactly_what_one_gives(matches: bool) -> None:
     ]
     assert figures[0] == figures[1]
     assert len(one.games) == 3 * count
+
+
+def test_games_stream_from_a_tournament_without_end() -> None:
+    # A googol of deals starts at once; closing the games stops the worker processes.
+    lineup = ["greedy", "random"]
+    games = play_tournament(short(8), lineup, 10**100, seed=4, workers=2)
+    with contextlib.closing(games):
+        first = list(itertools.islice(games, 5))
+        assert len(multiprocessing.active_children()) >= 2
+    assert multiprocessing.active_children() == []
+    expected = run_tournament(short(8), lineup, 5, seed=4)
+    assert without_clock(TournamentResult(expected.lineup, tuple(first), 0)) == without_clock(
+        expected
+    )
+
+
+@pytest.mark.parametrize(("count", "workers", "started"), [(1, 2, 0), (3, 8, 3), (40, 2, 2)])
+def test_never_more_workers_than_games(
+    count: int, workers: int, started: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    starts: list[int] = []
+    start = tournament._Workers.start
+
+    def counted(self: tournament._Workers) -> None:
+        starts.append(self.workers)
+        start(self)
+
+    monkeypatch.setattr(tournament._Workers, "start", counted)
+    result = run_tournament(short(6), ["random", "random"], count, workers=workers)
+    assert len(result.games) == count
+    assert sum(starts) == started  # a single game is played here, without a worker
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_error_in_a_game_is_raised_by_the_tournament(workers: int) -> None:
+    # A factory that fails in the middle of the tournament, in a worker or here alike.
+    bots = {"broken": functools.partial(make_bot, "missing")}
+    with pytest.raises(ValueError, match="unknown bot 'missing'"):
+        run_tournament(short(6), ["random", "broken"], 4, workers=workers, bots=bots)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for() -> None:
+    # sys.exit as a bot factory ends the worker process in the middle of its games.
+    bots = {"quitter": sys.exit}
+    with pytest.raises(RuntimeError, match="worker process stopped"):
+        run_tournament(short(6), ["random", "quitter"], 4, workers=2, bots=bots)
+    assert multiprocessing.active_children() == []
 
 
 def test_progress_is_told_of_every_game() -> None:

@@ -8,6 +8,11 @@ run in eight of an interrupted ``ramino simulate``). Programs that play many dec
 a :func:`deferred` block runs, Ctrl-C is only noted, and :func:`checkpoint` raises
 ``KeyboardInterrupt`` from plain Python between two decisions. Outside such a block, and in
 programs that never install the handler, Ctrl-C behaves as usual.
+
+Ctrl-C goes to every process of the terminal's process group, worker processes included. A
+worker must never be interrupted either: it is started with Ctrl-C :func:`held` back, then
+ignores it (:func:`ignore`), and the program that started it stops it
+(``ramino.ai.tournament``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,44 @@ def checkpoint() -> None:
     if _pending:
         _pending = False
         raise KeyboardInterrupt
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Hold Ctrl-C back from this thread while the block runs: child processes started in it
+    begin with SIGINT blocked (the signal mask survives ``fork`` and ``exec``), so that one
+    pressed while a child starts up cannot break its imports before it calls :func:`ignore`.
+    This thread gets a Ctrl-C pressed meanwhile at the block's end.
+
+    >>> import signal
+    >>> install()
+    >>> try:
+    ...     with held():
+    ...         signal.raise_signal(signal.SIGINT)
+    ...         print("still running")
+    ... except KeyboardInterrupt:
+    ...     print("stopped at the end of the block")
+    still running
+    stopped at the end of the block
+    >>> _ = signal.signal(signal.SIGINT, signal.default_int_handler)
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # no signal masks (Windows)
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def ignore() -> None:
+    """Ignore Ctrl-C in this process from now on, and let SIGINT through again if a parent
+    started it :func:`held`: a worker process is stopped by its parent, never by Ctrl-C."""
+    # Ignoring first drops a Ctrl-C held while the process started.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager

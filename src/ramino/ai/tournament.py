@@ -2,8 +2,10 @@
 rotation, duplicate deals), playing the games on one process or several, and the figures per
 bot (rounds won with a Wilson interval, mean penalty, decision time).
 
-``ramino simulate``, ``bench/strength.py`` and ``bench/expert.py`` are thin shells around
-:func:`run_tournament`.
+``bench/strength.py`` and ``bench/expert.py`` are thin shells around :func:`run_tournament`;
+``ramino simulate`` around :func:`play_tournament`, which gives the games one by one as they
+are played, so that a tournament of any length starts at once in little memory. Worker
+processes never see Ctrl-C: the program that started them stops them (:mod:`ramino.interrupts`).
 
 The schedule, precisely. The *line-up* names a bot for each seat (``lineup[s]`` at seat ``s``).
 Game ``i`` (from 0) is played with the line-up *rotated* by ``k`` seats: seat ``s`` holds
@@ -35,14 +37,22 @@ rules give to nobody, is won by no one: each tied seat counts a *draw*, not a wi
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import math
 import multiprocessing
-import signal
+import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+import traceback
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from multiprocessing import resource_tracker
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, NoReturn, TypeAlias, cast
 
+from .. import interrupts
 from ..engine.actions import Action
 from ..engine.match import RoundSheet
 from ..engine.observation import Observation
@@ -63,7 +73,9 @@ __all__ = [
     "GameOutcome",
     "RoundOutcome",
     "TournamentResult",
+    "add_round",
     "make_bot",
+    "play_tournament",
     "round_winner",
     "run_tournament",
     "schedule",
@@ -152,18 +164,23 @@ class Game:
     """How many seats the line-up has moved on (see :func:`seat_lineup`)."""
 
 
-def schedule(count: int, players: int, *, duplicate: bool = False) -> list[Game]:
-    """The games of a tournament: ``count`` deals, each played once with the line-up rotated
-    game by game, or, ``duplicate``, each played ``players`` times, once per rotation.
+def schedule(count: int, players: int, *, duplicate: bool = False) -> Iterator[Game]:
+    """The games of a tournament, made one by one as they are asked for (so that no count is
+    too large to start): ``count`` deals, each played once with the line-up rotated game by
+    game, or, ``duplicate``, each played ``players`` times, once per rotation.
 
     >>> [(g.deal, g.rotation) for g in schedule(4, 3)]
     [(1, 0), (2, 1), (3, 2), (4, 0)]
     >>> [(g.deal, g.rotation) for g in schedule(2, 3, duplicate=True)]
     [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    >>> next(schedule(10**100, 4))
+    Game(index=0, deal=1, rotation=0)
     """
-    if duplicate:
-        return [Game(d * players + k, d + 1, k) for d in range(count) for k in range(players)]
-    return [Game(i, i + 1, i % players) for i in range(count)]
+    for index in range(count * players if duplicate else count):
+        if duplicate:
+            yield Game(index, index // players + 1, index % players)
+        else:
+            yield Game(index, index + 1, index % players)
 
 
 def seat_lineup(lineup: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -360,14 +377,21 @@ class TournamentResult:
         """
         stats = {name: BotStats() for name in dict.fromkeys(self.lineup)}
         for outcome in self.rounds:
-            for seat, name in enumerate(outcome.bots):
-                stats[name].add(outcome, seat)
+            add_round(stats, outcome)
         return stats
+
+
+def add_round(stats: Mapping[str, BotStats], outcome: RoundOutcome) -> None:
+    """Count ``outcome`` in the figures of each bot that sat at it (``stats`` by bot name), as
+    :meth:`TournamentResult.bot_stats` does for every round, for a tournament whose games are
+    counted as they come (:func:`play_tournament`)."""
+    for seat, name in enumerate(outcome.bots):
+        stats[name].add(outcome, seat)
 
 
 @dataclass(frozen=True)
 class _Spec:
-    """What every game of a tournament shares (sent once per batch to a worker)."""
+    """What every game of a tournament shares (sent once to each worker process)."""
 
     rules: Rules
     lineup: tuple[str, ...]
@@ -471,56 +495,262 @@ def _play_game(spec: _Spec, game: Game) -> GameOutcome:
     return GameOutcome(game, bots, tuple(rounds), winner)
 
 
-def _play_batch(spec: _Spec, games: Sequence[Game]) -> list[GameOutcome]:
-    """A worker's job: several games, so that short rounds do not drown in messages."""
-    return [_play_game(spec, game) for game in games]
-
-
-def _batches(games: Sequence[Game], workers: int) -> list[Sequence[Game]]:
+def _batch_size(games: int, workers: int) -> int:
     # About four batches per worker keeps the cores busy to the end and the progress bar moving;
     # at most 16 games each so that a batch of slow games does not hide the progress.
-    size = max(1, min(16, math.ceil(len(games) / (workers * 4))))
-    return [games[i : i + size] for i in range(0, len(games), size)]
+    return max(1, min(16, -(-games // (workers * 4))))
 
 
-def _play_games(
-    spec: _Spec, games: Sequence[Game], workers: int, on_progress: Callable[[int], None]
-) -> list[GameOutcome]:
-    if workers == 1:
-        outcomes = []
-        for game in games:
-            outcomes.append(_play_game(spec, game))
-            on_progress(1)
-        return outcomes
-    batches = _batches(games, workers)
-    done: dict[int, list[GameOutcome]] = {}
-    jobs = [(spec, number, batch) for number, batch in enumerate(batches)]
-    # spawn, not fork: the parent may run threads (the progress bar refreshes from one), and
-    # forking a threaded process can deadlock; spawn also behaves the same on every system.
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_ctrl_c)
+def _batches(games: Iterator[Game], size: int) -> Iterator[tuple[Game, ...]]:
+    while batch := tuple(itertools.islice(games, size)):
+        yield batch
+
+
+def _play_here(
+    spec: _Spec, games: Iterator[Game], on_progress: Callable[[int], None]
+) -> Generator[GameOutcome, None, None]:
+    for game in games:
+        outcome = _play_game(spec, game)
+        on_progress(1)
+        yield outcome
+
+
+@dataclass(frozen=True)
+class _Failure:
+    """What a worker sends back when a game raised: the error, and where (its traceback)."""
+
+    error: BaseException
+    trace: str
+
+
+#: The parent's end of a worker's pipe: batches (``None`` to stop) go out, outcomes come back.
+_Pipe: TypeAlias = "Connection[tuple[Game, ...] | None, list[GameOutcome] | _Failure]"
+
+
+def _work(
+    spec: _Spec, pipe: Connection[list[GameOutcome] | _Failure, tuple[Game, ...] | None]
+) -> None:
+    """A worker process: plays each batch of games it receives and sends back the outcomes,
+    until it is sent ``None`` or its parent is gone."""
+    interrupts.ignore()
     try:
-        for number, outcomes in pool.imap_unordered(_play_job, jobs):
-            done[number] = outcomes
-            on_progress(len(outcomes))
-    except BaseException:
-        # Ctrl-C reaches the parent alone: the workers are stopped from outside, never
-        # interrupted inside the compiled engine (see ramino.interrupts).
-        pool.terminate()
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
-    # Merged in schedule order, whatever order the workers finished in.
-    return [outcome for number in range(len(batches)) for outcome in done[number]]
+        while (batch := pipe.recv()) is not None:
+            try:
+                outcomes = [_play_game(spec, game) for game in batch]
+            except Exception as error:
+                failure = _Failure(error, traceback.format_exc())
+                try:
+                    pipe.send(failure)
+                except Exception:  # an error that does not pickle still says what it was
+                    pipe.send(_Failure(RuntimeError(repr(error)), failure.trace))
+                return
+            pipe.send(outcomes)
+    except (EOFError, OSError):
+        return  # the parent is gone: nobody is left to read the outcomes
 
 
-def _play_job(job: tuple[_Spec, int, Sequence[Game]]) -> tuple[int, list[GameOutcome]]:
-    spec, number, batch = job
-    return number, _play_batch(spec, batch)
+#: How long the parent waits for outcomes before it looks for a Ctrl-C noted meanwhile.
+_TICK = 0.1
 
 
-def _ignore_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class _Workers:
+    """Worker processes, each with its own pipe, fed batch by batch from a lazy schedule: each
+    worker holds two batches (the one it plays and the next), at most ``4 × workers`` are out
+    at once, and the outcomes come back in schedule order however the batches finish."""
+
+    def __init__(self, spec: _Spec, batches: Iterator[tuple[Game, ...]], workers: int) -> None:
+        self.spec = spec
+        self.batches = batches
+        self.workers = workers
+        self.processes: dict[_Pipe, BaseProcess] = {}
+        self.queued: dict[_Pipe, deque[int]] = {}
+        """The numbers of the batches sent to each worker's pipe, in the order sent."""
+        self.sent = 0
+        self.given = 0
+        """The batches handed out, and those given back in schedule order."""
+        self.ahead: dict[int, list[GameOutcome]] = {}
+        """Batches back before an earlier one."""
+        self.finished = False
+
+    def start(self) -> None:
+        # spawn, not fork: the parent may run threads (the progress bar refreshes from one), and
+        # forking a threaded process can deadlock; spawn also behaves the same on every system.
+        context = multiprocessing.get_context("spawn")
+        if os.name == "posix":
+            # Otherwise multiprocessing starts its resource tracker with the first worker, and
+            # lets SIGINT through again once it has, undoing held() below.
+            resource_tracker.ensure_running()
+        with interrupts.held():
+            for _ in range(self.workers):
+                ours, theirs = context.Pipe()
+                process = context.Process(target=_work, args=(self.spec, theirs), daemon=True)
+                process.start()
+                theirs.close()
+                self.processes[ours] = process
+                self.queued[ours] = deque()
+
+    def step(self, on_progress: Callable[[int], None]) -> list[GameOutcome] | None:
+        """Hand out batches, wait a moment for outcomes, and return those now in schedule
+        order (perhaps none); ``None`` once every batch is back."""
+        self._feed()
+        busy = [pipe for pipe, numbers in self.queued.items() if numbers]
+        if not busy:
+            self.finished = True
+            return None
+        ready = wait(busy, timeout=_TICK)
+        interrupts.checkpoint()
+        for pipe in cast("list[_Pipe]", ready):
+            reply = self._receive(pipe)
+            if isinstance(reply, _Failure):
+                raise reply.error from RuntimeError(f"in a worker process:\n{reply.trace}")
+            self.ahead[self.queued[pipe].popleft()] = reply
+            on_progress(len(reply))
+        outcomes = []
+        while self.given in self.ahead:
+            outcomes.extend(self.ahead.pop(self.given))
+            self.given += 1
+        return outcomes
+
+    def stop(self) -> None:
+        """End every worker: told to when the work is done, else terminated at once (they
+        never see Ctrl-C, see :mod:`ramino.interrupts`), killed if still there a second later."""
+        for pipe, process in self.processes.items():
+            if self.finished:
+                with contextlib.suppress(OSError):
+                    pipe.send(None)
+            else:
+                process.terminate()
+        deadline = time.monotonic() + 1
+        for process in self.processes.values():
+            process.join(max(0.0, deadline - time.monotonic()))
+        for pipe, process in self.processes.items():
+            if process.exitcode is None:
+                process.kill()
+                process.join()
+            process.close()
+            pipe.close()
+
+    def _feed(self) -> None:
+        for pipe, numbers in self.queued.items():
+            while len(numbers) < 2 and self.sent - self.given < 4 * self.workers:
+                batch = next(self.batches, None)
+                if batch is None:
+                    return
+                try:
+                    pipe.send(batch)
+                except OSError:
+                    self._lost(pipe)
+                numbers.append(self.sent)
+                self.sent += 1
+
+    def _receive(self, pipe: _Pipe) -> list[GameOutcome] | _Failure:
+        try:
+            return pipe.recv()
+        except (EOFError, OSError):
+            self._lost(pipe)
+
+    def _lost(self, pipe: _Pipe) -> NoReturn:
+        process = self.processes[pipe]
+        process.join(1)
+        raise RuntimeError(
+            f"a worker process stopped in the middle of its games (exit code {process.exitcode})"
+        )
+
+
+def _play_on_workers(
+    spec: _Spec,
+    batches: Iterator[tuple[Game, ...]],
+    workers: int,
+    on_progress: Callable[[int], None],
+) -> Generator[GameOutcome, None, None]:
+    crew = _Workers(spec, batches, workers)
+    try:
+        # Ctrl-C is raised between two steps, never in the middle of starting a worker or of a
+        # message; the workers ignore it, and are stopped here.
+        with interrupts.deferred():
+            crew.start()
+        while True:
+            with interrupts.deferred():
+                outcomes = crew.step(on_progress)
+            if outcomes is None:
+                return
+            yield from outcomes
+    finally:
+        with interrupts.deferred():
+            crew.stop()
+
+
+def _make_spec(
+    rules: Rules,
+    lineup: Sequence[str],
+    count: int,
+    seed: Seed,
+    matches: bool,
+    workers: int,
+    keep_times: bool,
+    bots: Mapping[str, BotFactory] | None,
+) -> _Spec:
+    names = tuple(name.strip().lower() for name in lineup)
+    own = {name.strip().lower(): factory for name, factory in (bots or {}).items()}
+    known = [*BOTS, *(name for name in own if name not in BOTS)]
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}: choose one of {', '.join(known)}")
+    if count < 1:
+        raise ValueError(f"a tournament needs at least 1 deal, not {count}")
+    if workers < 1:
+        raise ValueError(f"a tournament needs at least 1 worker, not {workers}")
+    return _Spec(rules, names, seed_bytes(seed), matches, keep_times, own)
+
+
+def _play(
+    spec: _Spec,
+    count: int,
+    duplicate: bool,
+    workers: int,
+    on_progress: Callable[[int], None] | None,
+) -> Generator[GameOutcome, None, None]:
+    players = len(spec.lineup)
+    games = count * players if duplicate else count
+    # One game at least per worker: more would only start idle interpreters.
+    workers = min(workers, games)
+    played = schedule(count, players, duplicate=duplicate)
+    if workers == 1:
+        return _play_here(spec, played, on_progress or _ignore)
+    batches = _batches(played, _batch_size(games, workers))
+    return _play_on_workers(spec, batches, workers, on_progress or _ignore)
+
+
+def play_tournament(
+    rules: Rules,
+    lineup: Sequence[str],
+    count: int,
+    *,
+    seed: Seed = 0,
+    duplicate: bool = False,
+    matches: bool = False,
+    workers: int = 1,
+    keep_times: bool = False,
+    bots: Mapping[str, BotFactory] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Generator[GameOutcome, None, None]:
+    """The games of :func:`run_tournament`, one by one in schedule order as they are played.
+
+    Nothing is built up front: the schedule is made as it goes and handed to the workers a few
+    batches at a time, so ``count`` may be as large as one likes and memory stays flat. The
+    worker processes start at the first game asked for and end with the iterator: close it
+    (:func:`contextlib.closing`) to stop early. Bad arguments are refused at the call.
+
+    >>> from contextlib import closing
+    >>> from dataclasses import replace
+    >>> from ramino.engine.presets import get_preset
+    >>> rules = replace(get_preset("classico"), max_turns=4)
+    >>> with closing(play_tournament(rules, ["greedy", "random"], 10**100, seed=2)) as games:
+    ...     [(g.game.deal, g.bots) for g in itertools.islice(games, 3)]
+    [(1, ('greedy', 'random')), (2, ('random', 'greedy')), (3, ('greedy', 'random'))]
+    """
+    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots)
+    return _play(spec, count, duplicate, workers, on_progress)
 
 
 def run_tournament(
@@ -543,9 +773,10 @@ def run_tournament(
     ``bots`` names more bots for this tournament alone, or other settings of registered
     ones, as a benchmark may (``{"expert": functools.partial(ExpertBot, hold=...)}``); with
     ``workers`` above 1 each factory must pickle (a class, a module's function, a partial of
-    one). ``workers`` processes share the games; the result is the same for any number of
-    them, except the times. ``keep_times`` keeps every decision's time (for medians);
-    ``on_progress`` is told how many games have just ended.
+    one). ``workers`` processes share the games (never more processes than games); the result
+    is the same for any number of them, except the times. ``keep_times`` keeps every
+    decision's time (for medians); ``on_progress`` is told how many games have just ended.
+    Every game is kept: :func:`play_tournament` gives them one by one instead.
 
     >>> from dataclasses import replace
     >>> from ramino.engine.presets import get_preset
@@ -555,21 +786,11 @@ def run_tournament(
     [(1, ('greedy', 'random')), (1, ('random', 'greedy')), (2, ('greedy', 'random')),
      (2, ('random', 'greedy')), (3, ('greedy', 'random')), (3, ('random', 'greedy'))]
     """
-    names = tuple(name.strip().lower() for name in lineup)
-    own = {name.strip().lower(): factory for name, factory in (bots or {}).items()}
-    known = [*BOTS, *(name for name in own if name not in BOTS)]
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}: choose one of {', '.join(known)}")
-    if count < 1:
-        raise ValueError(f"a tournament needs at least 1 deal, not {count}")
-    if workers < 1:
-        raise ValueError(f"a tournament needs at least 1 worker, not {workers}")
-    spec = _Spec(rules, names, seed_bytes(seed), matches, keep_times, own)
-    games = schedule(count, len(names), duplicate=duplicate)
+    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots)
     start = time.perf_counter()
-    outcomes = _play_games(spec, games, workers, on_progress or _ignore)
-    return TournamentResult(names, tuple(outcomes), time.perf_counter() - start)
+    with contextlib.closing(_play(spec, count, duplicate, workers, on_progress)) as games:
+        outcomes = tuple(games)
+    return TournamentResult(spec.lineup, outcomes, time.perf_counter() - start)
 
 
 def _ignore(_: int) -> None:

@@ -10,17 +10,22 @@ import sys
 
 def main() -> None:
     """Entry point of the ``ramino`` console script and of ``python -m ramino``."""
-    try:
-        from .app import app
-    except ImportError as error:  # the engine is installed without the cli extra
-        if error.name not in {"typer", "rich"}:
-            raise
-        print(
-            "ramino: the command line needs its extra: pip install 'ramino[cli]'", file=sys.stderr
-        )
-        raise SystemExit(2) from None
     from ..interrupts import install
 
-    # Ctrl-C ends a long command between two decisions, never inside the compiled engine.
+    # Ctrl-C ends a long command between two decisions, never inside the compiled engine;
+    # installed first, so that one pressed while the command line loads exits 130 as well.
     install()
-    app(prog_name="ramino")
+    try:
+        try:
+            from .app import app
+        except ImportError as error:  # the engine is installed without the cli extra
+            if error.name not in {"typer", "rich"}:
+                raise
+            print(
+                "ramino: the command line needs its extra: pip install 'ramino[cli]'",
+                file=sys.stderr,
+            )
+            raise SystemExit(2) from None
+        app(prog_name="ramino")
+    except KeyboardInterrupt:  # Typer turns one inside a command into 130; this is outside it
+        raise SystemExit(130) from None

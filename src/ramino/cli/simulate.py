@@ -1,11 +1,17 @@
 """``ramino simulate``: bots play rounds or whole matches under some rules, and a summary says
 who went out, how long the rounds lasted and how fast the engine decided. It is the smoke
-test of every preset; the progress bar goes to stderr, the summary to stdout.
+test of every preset; the progress bar goes to stderr, the summary to stdout. The games are
+counted as they end, so a run of any length keeps little in memory, and Ctrl-C stops it at
+once (exit status 130), worker processes included.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
+import re
+import time
 from dataclasses import dataclass, field
 from typing import Annotated, Any, NoReturn
 
@@ -14,27 +20,35 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..ai.tournament import BOTS, BotStats, TournamentResult, run_tournament
+from ..ai.tournament import BOTS, BotStats, GameOutcome, add_round, play_tournament
 from ..engine.errors import RaminoError
 from ..engine.round import Round
 from ..engine.rules import Rules
+from ..interrupts import deferred
 from .common import (
-    EXIT_USAGE,
     JsonOption,
     Lang,
     LangOption,
     RulesOption,
     console,
+    echo,
     fail,
     one_line,
     pick,
     print_json,
     rules_for,
+    usage_error,
 )
 
 DEFAULT_ROUNDS = 10
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "random"
+#: The longest number an option takes: counts are printed (the progress bar, the summary), and
+#: Python reads and prints no integer of more than 4300 digits; a thousand is past any run.
+MAX_DIGITS = 1000
+#: Games that would take thirty years at a thousand a second: the progress bar counts them
+#: without a total, which would be too long to show beside the bar and never reached.
+ENDLESS = 10**12
 
 
 @dataclass
@@ -59,31 +73,27 @@ class Tally:
         self.went_out = [0] * self.seats
         self.winners = [0] * self.seats
 
-    @classmethod
-    def of(cls, result: TournamentResult, seats: int, with_matches: bool) -> Tally:
-        """The counts of a tournament's games."""
-        tally = cls(seats, seconds=result.seconds)
-        for game in result.games:
-            if with_matches:
-                tally.matches += 1
-                if game.winner is not None:
-                    tally.winners[game.winner] += 1
-            for outcome in game.rounds:
-                tally.rounds += 1
-                tally.turns += outcome.turns
-                tally.decisions += sum(outcome.decisions)
-                if outcome.out is None:
-                    tally.ended_by_cap += 1
-                elif outcome.all_folded:
-                    tally.won_by_folds += 1
-                else:
-                    tally.went_out[outcome.table_seats[outcome.out]] += 1
-                if outcome.chips:
-                    if tally.chips is None:
-                        tally.chips = [0] * seats
-                    for seat, won in zip(outcome.table_seats, outcome.chips, strict=True):
-                        tally.chips[seat] += won
-        return tally
+    def add(self, game: GameOutcome, with_matches: bool) -> None:
+        """Count one game of the tournament."""
+        if with_matches:
+            self.matches += 1
+            if game.winner is not None:
+                self.winners[game.winner] += 1
+        for outcome in game.rounds:
+            self.rounds += 1
+            self.turns += outcome.turns
+            self.decisions += sum(outcome.decisions)
+            if outcome.out is None:
+                self.ended_by_cap += 1
+            elif outcome.all_folded:
+                self.won_by_folds += 1
+            else:
+                self.went_out[outcome.table_seats[outcome.out]] += 1
+            if outcome.chips:
+                if self.chips is None:
+                    self.chips = [0] * self.seats
+                for seat, won in zip(outcome.table_seats, outcome.chips, strict=True):
+                    self.chips[seat] += won
 
     def to_dict(self, with_matches: bool) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -108,29 +118,32 @@ class Tally:
 def simulate(
     rules: RulesOption = None,
     players: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--players",
             "-p",
+            metavar="N",
             help="Players at the table (default: 4, or the nearest count the rules allow).",
             show_default=False,
         ),
     ] = None,
     rounds: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--rounds",
             "-n",
+            metavar="N",
             help=f"Rounds to play, each with new cards (default: {DEFAULT_ROUNDS});"
             " with --duplicate, deals to play once per seat.",
             show_default=False,
         ),
     ] = None,
     matches: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--matches",
             "-m",
+            metavar="N",
             help="Play this many whole matches instead of --rounds (with --duplicate, each"
             " once per seat).",
             show_default=False,
@@ -163,14 +176,15 @@ def simulate(
         ),
     ] = False,
     workers: Annotated[
-        int,
+        str,
         typer.Option(
             "--workers",
             "-w",
-            help="Processes to play on; the figures are the same for any number (only the"
-            " times change).",
+            metavar="N",
+            help="Processes to play on, at most one per processor; the figures are the same"
+            " for any number (only the times change).",
         ),
-    ] = 1,
+    ] = "1",
     as_json: JsonOption = False,
     lang: LangOption = Lang.IT,
 ) -> None:
@@ -186,8 +200,32 @@ def simulate(
     time of one decision; a bot named for two seats counts both. These figures are shown
     (and added to --json as "bots") when --bots is given.
 
-    Exit status: 0 done, 2 bad input (rules not playable yet, player count, bots, workers).
+    Exit status: 0 done, 2 bad input (rules not playable yet, player count, bots, workers,
+    a malformed number or seed), 130 stopped by Ctrl-C.
     """
+    # Ctrl-C is noted and raised at a safe place (between two decisions, or while waiting for
+    # the workers), never inside the engine nor the progress bar; Typer exits 130 on it.
+    with deferred():
+        _simulate(rules, players, rounds, matches, seed, bots, duplicate, workers, as_json, lang)
+
+
+def _simulate(
+    rules: str | None,
+    players_text: str | None,
+    rounds_text: str | None,
+    matches_text: str | None,
+    seed: str,
+    bots: str | None,
+    duplicate: bool,
+    workers_text: str,
+    as_json: bool,
+    lang: Lang,
+) -> None:
+    rounds = None if rounds_text is None else _whole(rounds_text, "--rounds", lang)
+    matches = None if matches_text is None else _whole(matches_text, "--matches", lang)
+    players = None if players_text is None else _whole(players_text, "--players", lang)
+    workers = _whole(workers_text, "--workers", lang)
+    _check_seed(seed, lang)
     if rounds is not None and matches is not None:
         _usage(
             lang,
@@ -216,17 +254,33 @@ def simulate(
     except RaminoError as error:
         fail(error, lang)
     lineup = _lineup(bots or DEFAULT_BOT, seats, lang)
+    # The games only compute: one process per processor keeps every one busy, more would only
+    # add interpreters to start and memory to fill.
+    cores = _processors()
+    if workers > cores:
+        _note(
+            lang,
+            f"--workers ridotto a {cores}, i processori a disposizione.",
+            f"--workers lowered to {cores}, the processors available.",
+        )
+        workers = cores
 
     with_matches = matches is not None
+    tally = Tally(seats)
+    # The figures per bot come with --bots, as the winners come with --matches: a plain run
+    # keeps the summary it has always printed.
+    stats = {name: BotStats() for name in dict.fromkeys(lineup)} if bots is not None else None
     progress = _progress(as_json)
     label = pick(
         lang, "partite" if with_matches else "smazzate", "matches" if with_matches else "rounds"
     )
+    start = time.perf_counter()
+    total = count * (seats if duplicate else 1)
     with progress:
         task = progress.add_task(
-            f"{table_rules.name} · {label}", total=count * (seats if duplicate else 1)
+            f"{table_rules.name} · {label}", total=total if total < ENDLESS else None
         )
-        result = run_tournament(
+        games = play_tournament(
             table_rules,
             lineup,
             count,
@@ -236,10 +290,13 @@ def simulate(
             workers=workers,
             on_progress=functools.partial(progress.advance, task),
         )
-    tally = Tally.of(result, seats, with_matches)
-    # The figures per bot come with --bots, as the winners come with --matches: a plain run
-    # keeps the summary it has always printed.
-    stats = result.bot_stats() if bots is not None else None
+        with contextlib.closing(games):
+            for game in games:
+                tally.add(game, with_matches)
+                if stats is not None:
+                    for outcome in game.rounds:
+                        add_round(stats, outcome)
+    tally.seconds = time.perf_counter() - start
     if as_json:
         data = tally.to_dict(with_matches)
         if stats is not None:
@@ -249,6 +306,51 @@ def simulate(
         _print_summary(tally, table_rules, bots or DEFAULT_BOT, with_matches, duplicate, lang)
         if stats is not None:
             _print_bots(stats, lang)
+
+
+def _whole(text: str, option: str, lang: Lang) -> int:
+    """The whole number ``text`` gives ``option``; anything else, or a number longer than
+    :data:`MAX_DIGITS`, is a user error."""
+    number = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+(_[0-9]+)*", number):
+        _usage(
+            lang,
+            f"{option} vuole un numero intero, non {_shown(text)}.",
+            f"{option} needs a whole number, not {_shown(text)}.",
+        )
+    digits = sum(c.isdigit() for c in number)
+    if digits > MAX_DIGITS:
+        _usage(
+            lang,
+            f"{option} ammette al massimo {MAX_DIGITS} cifre, non {digits}.",
+            f"{option} takes at most {MAX_DIGITS} digits, not {digits}.",
+        )
+    return int(number)
+
+
+def _check_seed(seed: str, lang: Lang) -> None:
+    """Any text is a seed (it is hashed), but one that UTF-8 can write."""
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        # Bytes of the command line that are not UTF-8 arrive as lone surrogates.
+        _usage(
+            lang,
+            f"--seed contiene byte che non sono testo UTF-8: {_shown(seed)}.",
+            f"--seed holds bytes that are not UTF-8 text: {_shown(seed)}.",
+        )
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error line: escaped where it cannot be printed, cut if long."""
+    return repr(text if len(text) <= 20 else text[:20] + "…")
+
+
+def _processors() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _default_players(rules: Rules) -> int:
@@ -278,8 +380,12 @@ def _lineup(spec: str, seats: int, lang: Lang) -> list[str]:
 
 def _usage(lang: Lang, it: str, en: str) -> NoReturn:
     """A user error that is not the engine's: one line on stderr, exit 2."""
-    typer.echo(f"{pick(lang, 'errore', 'error')}: {one_line(pick(lang, it, en))}", err=True)
-    raise typer.Exit(EXIT_USAGE)
+    usage_error(pick(lang, it, en), lang)
+
+
+def _note(lang: Lang, it: str, en: str) -> None:
+    """A change made to what was asked, said in one line on stderr before the run."""
+    echo(f"{pick(lang, 'nota', 'note')}: {one_line(pick(lang, it, en))}", err=True)
 
 
 def _progress(as_json: bool) -> Progress:
