@@ -31,7 +31,7 @@ from ramino.tui.save import match_from_json, match_to_json
 from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
 from ramino.tui.sheet import sheet_view
 from ramino.tui.table import meld_text, players_text
-from test_tui import RULES, new_app, random_bots, run
+from test_tui import RULES, new_app, play_turn, random_bots, run
 
 
 def _to_a_lay(game: MatchController) -> Lay:
@@ -475,5 +475,46 @@ def test_many_melds_scroll_by_keys() -> None:
         assert box.scroll_y == box.max_scroll_y
         await pilot.press(*["less_than_sign"] * 6)
         assert box.scroll_y == 0
+
+    run(app, scenario)
+
+
+@pytest.mark.parametrize(
+    ("lang", "told", "counted"),
+    [("it", "Chiudi.", "Tu hai chiuso"), ("en", "You go out.", "You went out")],
+)
+def test_going_out_is_told_in_the_second_person(lang: str, told: str, counted: str) -> None:
+    # Seven cards each: this seeded round ends in a few turns, the human going out.
+    you = "Tu" if lang == "it" else "You"
+    game = MatchController(
+        replace(RULES, hand_size=7), players=3, seed=3, bot_factory=random_bots, name=you
+    )
+    app = RaminoApp(game, lang=lang, pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        for _ in range(40):
+            if isinstance(app.screen, SheetScreen):
+                break
+            await play_turn(app, pilot)
+        assert isinstance(app.screen, SheetScreen)
+        assert app.game.sheets[0].out == app.game.human
+        console = Console(file=io.StringIO(), width=100)
+        console.print(app.screen.sheet)
+        shown = " ".join(console.file.getvalue().split())
+        assert counted in shown and told in shown
+
+    run(app, scenario)
+
+
+def test_one_card_in_hand_is_one_carta() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None
+        del r.hands[1][1:]  # Bruno down to his last card
+        app.refresh_view()
+        players = str(app.query_one("#players", Static).render())
+        assert "Bruno  1 carta " in players and "1 carte" not in players
 
     run(app, scenario)
