@@ -32,6 +32,7 @@ from ramino.tui.controller import MatchController, ReentryDecision
 from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from ramino.tui.sheet import sheet_view
+from ramino.tui.table import MeldsView
 
 RULES = replace(get_preset("classico"), max_turns=40, target=60)
 
@@ -82,6 +83,11 @@ async def pick_cards(app: RaminoApp, pilot: Pilot[None], cards: Sequence[Card]) 
         await pilot.press("space")
 
 
+def meld_row(app: RaminoApp, number: int) -> int:
+    """The first line of the table that shows meld ``number`` (a long meld takes two)."""
+    return app.query_one(MeldsView).rows.index(number)
+
+
 async def play_turn(app: RaminoApp, pilot: Pilot[None]) -> None:
     """One turn of the human with keys: draw, lay and attach what he can, discard."""
     game = app.game
@@ -103,7 +109,7 @@ async def play_turn(app: RaminoApp, pilot: Pilot[None]) -> None:
         if attachments:
             # Picked cards go to the meld clicked on the table.
             await pick_cards(app, pilot, attachments[0].cards)
-            await pilot.click("#melds", offset=(2, attachments[0].meld))
+            await pilot.click("#melds", offset=(2, meld_row(app, attachments[0].meld)))
             if isinstance(app.screen, ChoiceScreen):
                 await pilot.press("enter")
             continue
@@ -538,7 +544,7 @@ def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
                     await pilot.press("enter")
             elif attachments:
                 await pick_cards(app, pilot, attachments[0].cards)
-                await pilot.click("#melds", offset=(2, attachments[0].meld))
+                await pilot.click("#melds", offset=(2, meld_row(app, attachments[0].meld)))
                 if isinstance(app.screen, ChoiceScreen):
                     await pilot.press("enter")
             else:

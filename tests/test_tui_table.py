@@ -30,7 +30,7 @@ from ramino.tui.controller import MatchController, NothingToUndo
 from ramino.tui.save import match_from_json, match_to_json
 from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
 from ramino.tui.sheet import sheet_view
-from ramino.tui.table import meld_text, players_text
+from ramino.tui.table import MeldsView, meld_text, players_text
 from test_tui import RULES, new_app, play_turn, random_bots, run
 
 
@@ -516,5 +516,32 @@ def test_one_card_in_hand_is_one_carta() -> None:
         app.refresh_view()
         players = str(app.query_one("#players", Static).render())
         assert "Bruno  1 carta " in players and "1 carte" not in players
+
+    run(app, scenario)
+
+
+def test_a_long_meld_goes_on_under_itself_and_clicks_find_it() -> None:
+    app = new_app()
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        r = app.game.round
+        assert r is not None
+        rules = app.game.rules
+        long_run = validate_meld(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), rules)
+        r.table.append(TableMeld(1, long_run, ()))
+        r.table.append(TableMeld(2, validate_meld(parse_cards("5C 5D 5S"), rules), ()))
+        app.refresh_view()
+        await pilot.pause()
+        view = app.query_one(MeldsView)
+        assert view.rows[0] == view.rows[1] == 0 and view.rows[-1] == 1
+        shown = view.render().plain
+        for card in ("2♥", "10♥", "K♥"):
+            assert card in shown  # none cut off with "…"
+        assert "…" not in shown
+        clicked: list[int] = []
+        app.attach_to = lambda number, cards: clicked.append(number)  # type: ignore[method-assign]
+        await pilot.press("space")
+        await pilot.click("#melds", offset=(2, len(view.rows) - 1))
+        assert clicked == [1]
 
     run(app, scenario)

@@ -59,7 +59,7 @@ from .table import (
     PileView,
     cards_word,
     meld_text,
-    melds_text,
+    melds_lines,
     players_text,
     pot_text,
 )
@@ -322,10 +322,11 @@ class RaminoApp(App[None]):
         pot.display = observation.chips is not None
         if observation.chips is not None:
             pot.update(pot_text(observation, names, self.lang))
-        melds = self.query_one("#melds", MeldsView)
-        melds.count = len(observation.table)
-        melds.update(
-            melds_text(observation, names, self.lang, rules, four_colours=self.four_colours)
+        four = self.four_colours
+        self.query_one("#melds", MeldsView).show(
+            lambda width: melds_lines(
+                observation, names, self.lang, rules, width, four_colours=four
+            )
         )
         self.hand.show(observation.hand, by_rank=self.by_rank, drawn=game.drawn_this_turn())
 

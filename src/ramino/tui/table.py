@@ -6,11 +6,13 @@ use it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine.chips import chips_words
@@ -25,7 +27,7 @@ __all__ = [
     "PileView",
     "cards_word",
     "meld_text",
-    "melds_text",
+    "melds_lines",
     "players_text",
     "pot_text",
 ]
@@ -35,27 +37,49 @@ _JOKER_SET_STYLE = f"bold #000000 on {CARD_BACKGROUND}"
 _OPENED_STYLE = "bold #87d787"
 
 
-def melds_text(
+def melds_lines(
     observation: Observation,
     names: Sequence[str],
     lang: str,
     rules: Rules,
+    width: int,
     *,
     four_colours: bool = False,
-) -> Text:
-    """One line per meld on the table: its number, who laid it, its cards, each jolly with
-    what it stands for (see :func:`meld_text`)."""
+) -> tuple[list[Text], list[int]]:
+    """The melds on the table, each with its number, who laid it and its cards (each jolly
+    with what it stands for, see :func:`meld_text`); a meld longer than ``width`` columns goes
+    on under itself. Also the meld each line shows (for a click).
+
+    >>> from ramino.engine import Round, get_preset
+    >>> from ramino.engine.actions import parse_action
+    >>> rules = get_preset("classico")
+    >>> r = Round(rules, 2, seed=1, deck_order=None)
+    >>> lines, rows = melds_lines(r.observation(0), ["Anna", "Bruno"], "it", rules, 30)
+    >>> [line.plain for line in lines], rows
+    (['Nessun gioco sul tavolo.'], [])
+    """
     if not observation.table:
-        return Text(pick(lang, "Nessun gioco sul tavolo.", "No melds on the table."), style="dim")
-    width = max(len(n) for n in names)
-    lines = []
+        empty = pick(lang, "Nessun gioco sul tavolo.", "No melds on the table.")
+        return [Text(empty, style="dim")], []
+    name_width = max(len(n) for n in names)
+    lines: list[Text] = []
+    rows: list[int] = []
     for number, laid in enumerate(observation.table):
-        line = Text(no_wrap=True, overflow="ellipsis")
+        line = Text(no_wrap=True)
         line.append(f"{number:>2} ", style="bold")
-        line.append(names[laid.owner].ljust(width) + "  ", style="italic")
-        line.append_text(meld_text(laid.meld, rules, four_colours=four_colours))
+        line.append(names[laid.owner].ljust(name_width) + "  ", style="italic")
+        indent = " " * line.cell_len
+        for i, unit in enumerate(_meld_units(laid.meld, rules, four_colours)):
+            if i and line.cell_len + 1 + unit.cell_len > width:
+                lines.append(line)
+                rows.append(number)
+                line = Text(indent, no_wrap=True)
+            elif i:
+                line.append(" ")
+            line.append_text(unit)
         lines.append(line)
-    return Text("\n", no_wrap=True).join(lines)
+        rows.append(number)
+    return lines, rows
 
 
 def meld_text(meld: Meld, rules: Rules, *, four_colours: bool = False) -> Text:
@@ -73,20 +97,23 @@ def meld_text(meld: Meld, rules: Rules, *, four_colours: bool = False) -> Text:
     >>> meld_text(tris, rules).plain, meld_text(tris, declared).plain
     ('9♥ 9♦ 🃏=9♣♠', '9♥ 9♦ 🃏=9♣')
     """
+    return Text(" ").join(_meld_units(meld, rules, four_colours))
+
+
+def _meld_units(meld: Meld, rules: Rules, four_colours: bool) -> list[Text]:
+    """Each card of a meld as text, a jolly with what it stands for."""
     missing = "".join(suit.symbol for suit in missing_suits(meld, rules))
-    text = Text()
-    for i, (card, stands) in enumerate(zip(meld.cards, meld.represents, strict=True)):
-        if i:
-            text.append(" ")
-        text.append_text(card_text(card, four_colours=four_colours))
-        if not card.is_joker:
-            continue
-        text.append("=")
-        if missing and stands.rank is not None:
-            text.append(stands.rank.symbol + missing, style=_JOKER_SET_STYLE)
-        else:
-            text.append_text(card_text(stands, four_colours=four_colours))
-    return text
+    units = []
+    for card, stands in zip(meld.cards, meld.represents, strict=True):
+        unit = card_text(card, four_colours=four_colours)
+        if card.is_joker:
+            unit.append("=")
+            if missing and stands.rank is not None:
+                unit.append(stands.rank.symbol + missing, style=_JOKER_SET_STYLE)
+            else:
+                unit.append_text(card_text(stands, four_colours=four_colours))
+        units.append(unit)
+    return units
 
 
 def players_text(
@@ -152,8 +179,13 @@ def pot_text(observation: Observation, names: Sequence[str], lang: str) -> Text:
     return text
 
 
-class MeldsView(Static):
-    """The melds on the table; a click on one asks to attach the picked cards to it."""
+class MeldsView(Widget):
+    """The melds on the table, drawn to the width of the box (a long meld goes on under
+    itself); a click on one asks to attach the picked cards to it."""
+
+    DEFAULT_CSS = """
+    MeldsView { height: auto; }
+    """
 
     class Clicked(Message):
         """Meld ``number`` was clicked."""
@@ -162,12 +194,31 @@ class MeldsView(Static):
             super().__init__()
             self.number = number
 
-    count = 0
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._draw: Callable[[int], tuple[list[Text], list[int]]] = lambda width: ([], [])
+        self.rows: list[int] = []
+        """The meld shown on each line, as last drawn."""
+
+    def show(self, draw: Callable[[int], tuple[list[Text], list[int]]]) -> None:
+        """Draw the melds with ``draw(width)`` (see :func:`melds_lines`), now and on resizing."""
+        self._draw = draw
+        self.refresh(layout=True)
+
+    def _lines(self, width: int) -> list[Text]:
+        lines, self.rows = self._draw(max(width, 20))
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Text:
+        return Text("\n", no_wrap=True).join(self._lines(self.content_region.width))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and 0 <= offset.y < self.count:
-            self.post_message(self.Clicked(offset.y))
+        if offset is not None and 0 <= offset.y < len(self.rows):
+            self.post_message(self.Clicked(self.rows[offset.y]))
 
 
 class PileView(Static):
