@@ -36,5 +36,5 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,dev]"
 	touch $@

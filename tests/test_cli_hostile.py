@@ -450,6 +450,22 @@ def test_play_refuses_a_save_whose_names_would_reach_the_terminal(
         assert "controllo" in result.stderr
 
 
+# --- serve: a database it cannot open is one line, before anything listens ---
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_serve_refuses_a_hostile_database_in_one_line(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("uvicorn")
+
+    def listened(*args: object, **kwargs: object) -> None:
+        pytest.fail("the server started")
+
+    monkeypatch.setattr("uvicorn.run", listened)
+    assert_refused(invoke(["serve", "--db", HOSTILE[text]]))
+
+
 # --- the particular cases ---
 
 

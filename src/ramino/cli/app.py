@@ -28,6 +28,7 @@ from .play import play
 from .replay import replay
 from .rules import rules
 from .score import score
+from .serve import serve
 from .simulate import simulate
 
 
@@ -201,6 +202,7 @@ app.command("score")(score)
 app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("play")(play)
+app.command("serve")(serve)
 
 
 def _show_version(value: bool) -> None:

@@ -111,6 +111,10 @@ class Reason(enum.StrEnum):
     RAISE_LIMIT = "raise_limit"
     RAISE_NOT_COVERED = "raise_not_covered"
     RAISE_UNANSWERABLE = "raise_unanswerable"
+    # tables online (ramino serve)
+    NOT_YOUR_TURN = "not_your_turn"
+    TABLE_NOT_STARTED = "table_not_started"
+    BAD_MESSAGE = "bad_message"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.

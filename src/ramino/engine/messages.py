@@ -234,6 +234,18 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Sul tavolo non c'è il gioco numero {meld}: {detail}",
         "There is no meld number {meld} on the table: {detail}",
     ),
+    Reason.NOT_YOUR_TURN: (
+        "Non è il tuo turno: tocca a {player}.",
+        "It is not your turn: {player} is to play.",
+    ),
+    Reason.TABLE_NOT_STARTED: (
+        "La partita comincia quando tutti i posti sono presi (ancora liberi: {free}).",
+        "The match starts when every seat is taken (still free: {free}).",
+    ),
+    Reason.BAD_MESSAGE: (
+        "Messaggio non valido: {detail}",
+        "Not a valid message: {detail}",
+    ),
     Reason.NO_SUCH_SEAT: (
         "Non c'è il posto {seat}: i posti vanno da 0 a {last}.",
         "There is no seat {seat}: seats go from 0 to {last}.",

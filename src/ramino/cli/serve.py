@@ -1,0 +1,71 @@
+"""``ramino serve``: private tables online, played from the terminal or the browser.
+
+The tables live in an embedded SQLite file unless ``--db`` names another database (PostgreSQL
+by URL); every move is stored before it is acknowledged, and the tables come back as they were
+when the server starts again.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import EXIT_USAGE, Lang, LangOption, echo, pick, usage_error
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="Database URL (default: the SQLite file ramino.db in the current folder;"
+            " postgresql+psycopg://… for PostgreSQL).",
+            show_default=False,
+        ),
+    ] = None,
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Serve Ramino's private tables: an HTTP API for the lobby (its documentation at /docs)
+    and a WebSocket per seat for play (docs/protocol.md)."""
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from ..server.app import create_app
+        from ..server.store import Store, default_url
+    except ImportError as error:  # the server's libraries come with the server extra
+        typer.echo(
+            f"ramino: serve needs its extra: pip install 'ramino[server]' ({error.name})", err=True
+        )
+        raise typer.Exit(EXIT_USAGE) from None
+    url = db if db is not None else default_url()
+    try:
+        # Shown without its password, if it has one.
+        shown = make_url(url).render_as_string(hide_password=True)
+        store = Store(url)
+    except Exception as error:  # a URL SQLAlchemy cannot use, a database it cannot reach
+        usage_error(
+            pick(
+                lang,
+                f"non riesco ad aprire il database: {type(error).__name__}.",
+                f"cannot open the database: {type(error).__name__}.",
+            ),
+            lang,
+        )
+    echo(
+        pick(
+            lang,
+            f"ramino serve: tavoli su http://{host}:{port} (database {shown}); Ctrl-C per fermare.",
+            f"ramino serve: tables at http://{host}:{port} (database {shown}); Ctrl-C to stop.",
+        ),
+        err=True,
+    )
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")

@@ -1,0 +1,344 @@
+"""The web application of ``ramino serve``: a small HTTP API for the lobby (OpenAPI at
+``/docs``) and a WebSocket per seat for play (docs/protocol.md).
+
+Tables are private: the table's id, long and random, is its invitation. Whoever has it reads
+the table's rules and takes a free seat with a nickname; the answer gives him a seat token,
+his only key to that seat (the server keeps its hash). Every move is written to the store
+before it is acknowledged, and every table is rebuilt from the store when the server starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..ai.levels import LEVELS
+from ..engine.describe import describe
+from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.rules_file import rules_from_mapping
+from ..engine.text import printable
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Ack,
+    Act,
+    Failure,
+    Sentence,
+    Welcome,
+    read_client_message,
+    refusal,
+)
+from .store import SeatTaken, Store, StoredAction, StoredSeat, StoredTable, UnknownTable
+from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
+
+__all__ = ["create_app"]
+
+#: WebSocket close code for a token that opens no seat of the table (4000-4999: the app's own).
+CLOSE_BAD_TOKEN = 4401
+
+
+class SeatRequest(BaseModel):
+    """A seat of a new table: a person's (taken later through the invitation) or a computer's."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "computer"]
+    level: Literal["principiante", "intermedio", "esperto"] | None = None
+
+
+class CreateTable(BaseModel):
+    """A new table: a preset and any knob over it, its seats, whether the lobby lists it."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, Field(max_length=40)] = "classico"
+    knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
+    seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=12)]
+    listed: bool = False
+
+    @field_validator("seats")
+    @classmethod
+    def _someone_plays(cls, seats: list[SeatRequest]) -> list[SeatRequest]:
+        if all(seat.kind == COMPUTER for seat in seats):
+            raise ValueError("a table needs at least one person's seat")
+        return seats
+
+
+class Join(BaseModel):
+    """Take a free seat: with a nickname, and optionally the seat wanted."""
+
+    model_config = ConfigDict(extra="forbid")
+    nickname: Annotated[str, Field(min_length=1, max_length=20)]
+    seat: int | None = None
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _refused(error: RaminoError) -> HTTPException:
+    return HTTPException(
+        status_code=400,
+        detail={
+            "reason": error.reason.value,
+            "message": {"it": error.message("it"), "en": error.message("en")},
+        },
+    )
+
+
+class _Room:
+    """A table in memory, with the sockets of the seats watching it and a lock: one change at
+    a time, stored before anyone hears of it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.sockets: dict[WebSocket, int] = {}
+        self.acked: dict[tuple[int, str], int] = {}
+
+    async def broadcast(self) -> None:
+        """Each seat's own state to each socket of the table."""
+        for socket, seat in list(self.sockets.items()):
+            try:
+                await socket.send_text(self.table.state(seat).model_dump_json())
+            except (RuntimeError, WebSocketDisconnect):
+                self.sockets.pop(socket, None)
+
+
+class Tables:
+    """Every table of the server, read back from the store at start."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, _Room] = {}
+
+    def load(self) -> None:
+        """Rebuild every stored table by replaying its log."""
+        for stored in self.store.tables():
+            room = _Room(_rebuilt(stored))
+            for action in stored.actions:
+                if action.msg_id is not None:
+                    room.acked[action.seat, action.msg_id] = action.number
+            self.rooms[stored.id] = room
+
+    def room(self, table_id: str) -> _Room:
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise HTTPException(status_code=404, detail="no such table")
+        return room
+
+    async def store_moves(self, room: _Room, moves: list[Move], first: str | None) -> None:
+        """Write ``moves`` (the first one carrying message id ``first``) as one transaction."""
+        start = room.table.version - len(moves)
+        stored = [
+            StoredAction(start + i + 1, move.seat, str(move.action), first if i == 0 else None)
+            for i, move in enumerate(moves)
+        ]
+        await run_in_threadpool(self.store.append_many, room.table.id, stored)
+
+
+def create_app(store: Store) -> FastAPI:
+    """The application serving the tables kept in ``store``."""
+    tables = Tables(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(tables.load)
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="ramino",
+        summary="Ramino at private tables: the lobby's HTTP API; play is on WebSockets.",
+        lifespan=lifespan,
+    )
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: CreateTable) -> dict[str, Any]:
+        """Create a private table (listed in the lobby if asked); its id is its invitation."""
+        try:
+            rules = rules_from_mapping({"preset": request.rules, **request.knobs})
+        except RaminoError as error:
+            raise _refused(error) from None
+        if not rules.min_players <= len(request.seats) <= rules.max_players:
+            reason = (
+                Reason.TOO_FEW_PLAYERS
+                if len(request.seats) < rules.min_players
+                else Reason.TOO_MANY_PLAYERS
+            )
+            limit = rules.min_players if reason is Reason.TOO_FEW_PLAYERS else rules.max_players
+            raise _refused(IllegalAction(reason, limit=limit, count=len(request.seats)))
+        seats = []
+        computers = iter(_COMPUTER_NAMES)
+        for number, wanted in enumerate(request.seats):
+            if wanted.kind == COMPUTER:
+                seats.append(
+                    StoredSeat(number, COMPUTER, next(computers), wanted.level or LEVELS[1], None)
+                )
+            else:
+                seats.append(StoredSeat(number, HUMAN, None, None, None))
+        spec = TableSpec(rules, tuple(seats), secrets.token_bytes(16), request.listed)
+        table_id = secrets.token_urlsafe(16)
+        await run_in_threadpool(store.create_table, table_id, spec.to_dict(), seats)
+        tables.rooms[table_id] = _Room(Table(table_id, spec))
+        return {"table": table_id, **_summary(tables.rooms[table_id].table)}
+
+    @app.get("/api/tables")
+    async def lobby() -> list[dict[str, Any]]:
+        """The tables listed in the lobby that still have a free seat."""
+        return [
+            {"table": room.table.id, **_summary(room.table)}
+            for room in tables.rooms.values()
+            if room.table.spec.listed and room.table.free_seats
+        ]
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        """The table's rules in full, its seats and whether its match has begun."""
+        return {"table": table_id, **_summary(tables.room(table_id).table)}
+
+    @app.post("/api/tables/{table_id}/seats", status_code=201)
+    async def join(table_id: str, request: Join) -> dict[str, Any]:
+        """Take a free seat with a nickname: the answer's token is the key to that seat."""
+        room = tables.room(table_id)
+        nickname = " ".join(request.nickname.split())
+        if not nickname or printable(nickname) != nickname:
+            raise HTTPException(status_code=422, detail="a nickname of printable characters")
+        async with room.lock:
+            table = room.table
+            if nickname in {table.name(i) for i in range(len(table.seats))}:
+                raise HTTPException(status_code=409, detail="nickname already at the table")
+            free = table.free_seats
+            seat = request.seat if request.seat is not None else (free[0] if free else None)
+            if seat is None or seat not in free:
+                raise HTTPException(status_code=409, detail="no such free seat")
+            token = secrets.token_urlsafe(24)
+            try:
+                await run_in_threadpool(store.claim_seat, table_id, seat, nickname, _hash(token))
+            except (SeatTaken, UnknownTable):
+                raise HTTPException(status_code=409, detail="no such free seat") from None
+            table.take_seat(seat, nickname, _hash(token))
+            moves = table.computers_play() if table.started else []
+            if moves:
+                await tables.store_moves(room, moves, None)
+        await room.broadcast()
+        return {"table": table_id, "seat": seat, "token": token}
+
+    @app.websocket("/api/tables/{table_id}/play")
+    async def play(socket: WebSocket, table_id: str, token: str = "") -> None:
+        """A seat's socket: its moves in, its own state out (docs/protocol.md)."""
+        room = tables.rooms.get(table_id)
+        seat = None if room is None else room.table.seat_of_token(_hash(token))
+        await socket.accept()
+        if room is None or seat is None:
+            await socket.close(code=CLOSE_BAD_TOKEN)
+            return
+        table = room.table
+        room.sockets[socket] = seat
+        await socket.send_text(
+            Welcome(
+                table=table_id, seat=seat, name=table.name(seat), version=table.version
+            ).model_dump_json()
+        )
+        await socket.send_text(table.state(seat).model_dump_json())
+        try:
+            while True:
+                text = await socket.receive_text()
+                await _answer(tables, room, seat, socket, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.sockets.pop(socket, None)
+
+    return app
+
+
+async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, text: str) -> None:
+    """Answer one message of ``seat``: an acknowledgement or a refusal, then the new states."""
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        await socket.send_text(
+            _failure(f"più di {MAX_MESSAGE_BYTES} byte.", f"over {MAX_MESSAGE_BYTES} bytes.")
+        )
+        return
+    try:
+        message = read_client_message(text)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "—"
+        await socket.send_text(_failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
+        return
+    if not isinstance(message, Act):
+        await socket.send_text(room.table.state(seat).model_dump_json())
+        return
+    async with room.lock:
+        done = room.acked.get((seat, message.id))
+        if done is not None:
+            # A retry of a message already applied: acknowledged again, never applied twice.
+            await socket.send_text(Ack(id=message.id, version=done).model_dump_json())
+            return
+        table = room.table
+        try:
+            moves = table.act(seat, message.action)
+        except RaminoError as error:
+            await socket.send_text(refusal(message.id, error).model_dump_json())
+            return
+        try:
+            await tables.store_moves(room, moves, message.id)
+        except Exception:
+            # Not stored, so not done: the table goes back to what the store holds.
+            stored = await run_in_threadpool(tables.store.table, table.id)
+            room.table = _rebuilt(stored)
+            raise
+        room.acked[seat, message.id] = table.version
+        await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
+    await room.broadcast()
+
+
+def _rebuilt(stored: StoredTable) -> Table:
+    """A stored table as it was: its seats, then its log replayed."""
+    table = Table(stored.id, TableSpec.from_dict(stored.spec, stored.seats))
+    table.replay(stored.actions)
+    return table
+
+
+def _failure(it: str, en: str) -> str:
+    error = IllegalAction(Reason.BAD_MESSAGE, detail=(it, en))
+    return Failure(
+        reason=error.reason.value,
+        message=Sentence(it=error.message("it"), en=error.message("en")),
+    ).model_dump_json()
+
+
+def _summary(table: Table) -> dict[str, Any]:
+    rules = table.rules
+    players = len(table.seats)
+    return {
+        "rules": {"name": rules.name, "knobs": rules.knobs()},
+        "described": {
+            "it": describe(rules, "it", players=players),
+            "en": describe(rules, "en", players=players),
+        },
+        "seats": [
+            {
+                "seat": i,
+                "kind": seat.kind,
+                "name": None if seat.nickname is None else table.name(i),
+                "level": seat.level,
+                "free": seat.kind == HUMAN and seat.nickname is None,
+            }
+            for i, seat in enumerate(table.seats)
+        ],
+        "started": table.started,
+        "version": table.version,
+    }
+
+
+#: The computer players' names, each said to be the computer's wherever it is shown.
+_COMPUTER_NAMES = tuple(
+    f"{name} (computer)" for name in ("Bruno", "Carla", "Dario", "Elena", "Franco", "Gina")
+) + tuple(f"Computer {n}" for n in range(7, 13))

@@ -1,0 +1,237 @@
+"""The messages of a table's WebSocket, version 1, as pydantic models (docs/protocol.md).
+
+A client sends its moves in the engine's one action grammar (``draw``, ``discard KS``,
+``lay 7H 8H 9H``), each with an id of its choosing; the server answers each with an ``ack``
+(the table's new version) or a ``refused`` carrying the engine's reason code and sentence in
+Italian and English, and changes nothing on a refusal. A message id already applied is
+acknowledged again, never applied twice. After every change each seat receives a ``state``:
+its own observation, never another player's hand.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from ..engine.errors import RaminoError
+from ..engine.observation import Observation
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL",
+    "Ack",
+    "Act",
+    "ClientMessage",
+    "Failure",
+    "MeldView",
+    "ObservationView",
+    "Refused",
+    "SeatView",
+    "Sentence",
+    "State",
+    "Sync",
+    "Welcome",
+    "observation_view",
+    "read_client_message",
+    "refusal",
+]
+
+#: The protocol's version, in every ``welcome``; a change that breaks clients raises it.
+PROTOCOL = 1
+#: The largest message a client may send: an action with every card of a hand is far smaller.
+MAX_MESSAGE_BYTES = 4096
+
+# A message id: what a client needs to tell its retries apart, and nothing a log could choke on.
+MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Act(_Message):
+    """A move of the client's seat, in the engine's action grammar."""
+
+    type: Literal["act"]
+    id: MessageId
+    action: Annotated[str, Field(min_length=1, max_length=400)]
+
+
+class Sync(_Message):
+    """Ask for the seat's whole state again (after a reconnect, say)."""
+
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[Act | Sync, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Act | Sync](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Act | Sync:
+    """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
+    one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
+    return _CLIENT.validate_json(text)
+
+
+class Sentence(_Message):
+    """One sentence in both languages."""
+
+    it: str
+    en: str
+
+
+class Welcome(_Message):
+    """The first message on a table's socket: who the client is at the table."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    table: str
+    seat: int
+    name: str
+    version: int
+
+
+class Ack(_Message):
+    """Message ``id`` was applied; the table is at ``version`` (the number of moves played)."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    version: int
+
+
+class Refused(_Message):
+    """Message ``id`` was refused and changed nothing: the engine's reason and sentence."""
+
+    type: Literal["refused"] = "refused"
+    id: str
+    reason: str
+    message: Sentence
+    cards: list[str] = []
+
+
+class Failure(_Message):
+    """A message that could not be read at all (not JSON, not a message of this protocol)."""
+
+    type: Literal["error"] = "error"
+    reason: str
+    message: Sentence
+
+
+class MeldView(_Message):
+    """A meld on the table: who laid it, its cards and what each stands for."""
+
+    owner: str
+    kind: str
+    cards: list[str]
+    stands_for: list[str]
+
+
+class SeatView(_Message):
+    """What everyone knows of a seat."""
+
+    name: str
+    computer: bool
+    cards: int
+    total: int
+    opened: bool
+    chips: int | None = None
+    stake: int = 0
+    folded: bool = False
+
+
+class ObservationView(_Message):
+    """One seat's view of the round: its own hand, and what the whole table sees."""
+
+    seat: int
+    hand: list[str]
+    seats: list[SeatView]
+    table: list[MeldView]
+    discard_pile: list[str]
+    stock: int
+    to_play: int
+    phase: str
+    turn: int
+    dealer: int
+    legal_actions: list[str]
+    history: list[str]
+    pot: int = 0
+    to_call: int = 0
+    contract: str | None = None
+    over: bool = False
+
+
+class State(_Message):
+    """The seat's state after a change: the table's version, the round's number, its view."""
+
+    type: Literal["state"] = "state"
+    version: int
+    round: int
+    match_over: bool
+    observation: ObservationView | None
+
+
+def observation_view(
+    observation: Observation,
+    names: list[str],
+    computers: set[str],
+    totals: tuple[int, ...],
+) -> ObservationView:
+    """The observation as the protocol sends it: cards by their codes (``7H``, ``JK``), players
+    by name, moves in the action grammar."""
+    seats = []
+    for seat, name in enumerate(names):
+        seats.append(
+            SeatView(
+                name=name,
+                computer=name in computers,
+                cards=observation.hand_sizes[seat],
+                total=totals[seat],
+                opened=observation.opened[seat],
+                chips=None if observation.chips is None else observation.chips[seat],
+                stake=observation.stakes[seat] if observation.stakes else 0,
+                folded=observation.folded[seat] if observation.folded else False,
+            )
+        )
+    return ObservationView(
+        seat=observation.seat,
+        hand=[str(card) for card in observation.hand],
+        seats=seats,
+        table=[
+            MeldView(
+                owner=names[laid.owner],
+                kind=laid.meld.kind.value,
+                cards=[str(card) for card in laid.meld.cards],
+                stands_for=[str(card) for card in laid.meld.represents],
+            )
+            for laid in observation.table
+        ],
+        discard_pile=[str(card) for card in observation.discard_pile],
+        stock=observation.stock_count,
+        to_play=observation.to_play,
+        phase=observation.phase.value,
+        turn=observation.turn,
+        dealer=observation.dealer,
+        legal_actions=[str(action) for action in observation.legal_actions],
+        history=[
+            _event(event.seat, str(event.action), event.taken) for event in observation.history
+        ],
+        pot=observation.pot,
+        to_call=observation.to_call,
+        contract=None if observation.contract is None else observation.contract.value,
+        over=observation.is_over,
+    )
+
+
+def _event(seat: int, action: str, taken: Any) -> str:
+    return f"{seat}: {action}" if taken is None else f"{seat}: {action} {taken}"
+
+
+def refusal(message_id: str, error: RaminoError) -> Refused:
+    """The ``refused`` answer to a move the engine did not accept."""
+    return Refused(
+        id=message_id,
+        reason=error.reason.value,
+        message=Sentence(it=error.message("it"), en=error.message("en")),
+        cards=[str(card) for card in error.cards],
+    )

@@ -1,0 +1,492 @@
+"""The store of ``ramino serve``: every table as an event log (its spec, its seats and its actions
+in order) in SQLite or PostgreSQL, written durably before the server acknowledges a move and read
+back whole when it starts again. The schema is migrated to the newest revision on opening.
+
+>>> import hashlib, tempfile
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store(default_url(Path(folder.name)))
+>>> seats = [
+...     StoredSeat(0, "human", None, None, None),
+...     StoredSeat(1, "computer", "Ada", "esperto", None),
+... ]
+>>> store.create_table("t1", {"listed": True}, seats)
+>>> store.claim_seat("t1", 0, "Lucia", hashlib.sha256(b"her token").hexdigest())
+>>> store.append("t1", StoredAction(1, 0, "draw", "m1"))
+>>> store.find_message("t1", 0, "m1")
+StoredAction(number=1, seat=0, action='draw', msg_id='m1')
+>>> store.append("t1", StoredAction(2, 0, "draw", "m1"))
+Traceback (most recent call last):
+...
+ramino.server.store.DuplicateAction: message 'm1' of seat 0 is already action 1 of table 't1'
+>>> [seat.nickname for seat in store.table("t1").seats]
+['Lucia', 'Ada']
+>>> store.close()
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Index,
+    MetaData,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Session,
+    mapped_column,
+    relationship,
+    selectinload,
+    sessionmaker,
+)
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from . import migrations
+
+__all__ = [
+    "DuplicateAction",
+    "SeatTaken",
+    "Store",
+    "StoreError",
+    "StoredAction",
+    "StoredSeat",
+    "StoredTable",
+    "UnknownTable",
+    "default_url",
+]
+
+HUMAN, COMPUTER = "human", "computer"
+
+# How many tables `Store.tables` reads at a time (with their seats and actions).
+_BATCH = 50
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """A place at a table, as the store keeps it."""
+
+    seat: int
+    """0-based place at the table."""
+    kind: str
+    """``"human"`` or ``"computer"``."""
+    nickname: str | None
+    """None for a human seat nobody has taken yet."""
+    level: str | None
+    """The computer's level (``"principiante"``, ``"intermedio"``, ``"esperto"``); None for
+    humans."""
+    token_hash: str | None
+    """SHA-256 (hex) of the seat's token; None until taken, and for computers."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in (HUMAN, COMPUTER):
+            raise ValueError(f"seat {self.seat}: kind {self.kind!r} is neither human nor computer")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One entry of a table's log."""
+
+    number: int
+    """1, 2, 3… within the table, with no gaps."""
+    seat: int
+    """The seat that made the move."""
+    action: str
+    """The engine's action text, e.g. ``"draw"``, ``"discard KS"``."""
+    msg_id: str | None
+    """The id of the client's message that asked for it (None for a computer's or the server's
+    move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table read back: what it was created with, and everything that happened at it."""
+
+    id: str
+    spec: dict[str, Any]
+    """JSON-able and opaque to the store, except ``"listed"`` (shown in the lobby if true)."""
+    seats: tuple[StoredSeat, ...]
+    actions: tuple[StoredAction, ...]
+
+
+class StoreError(Exception):
+    """Base of the errors the store raises on purpose."""
+
+
+class DuplicateAction(StoreError):
+    """The action's number, or its seat's message id, is already in the table's log."""
+
+
+class SeatTaken(StoreError):
+    """The seat is already taken, is a computer's, or does not exist."""
+
+
+class UnknownTable(StoreError):
+    """No table has this id."""
+
+
+def default_url(directory: Path | None = None) -> str:
+    """The URL of the SQLite file ``ramino.db`` in ``directory`` (the current one if None).
+
+    >>> default_url(Path("/srv/ramino"))
+    'sqlite:////srv/ramino/ramino.db'
+    """
+    path = (directory if directory is not None else Path.cwd()).absolute() / "ramino.db"
+    return URL.create("sqlite", database=str(path)).render_as_string()
+
+
+class Base(DeclarativeBase):
+    # Named constraints, so that a later migration can name the one it alters (PostgreSQL
+    # would otherwise choose names, and SQLite keeps none).
+    metadata = MetaData(
+        naming_convention={
+            "pk": "pk_%(table_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        }
+    )
+
+
+class TableRow(Base):
+    """A table: its id (also its invitation), its spec as JSON text, when it was created."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(primary_key=True)
+    spec: Mapped[str] = mapped_column(Text)
+    # A copy of the spec's "listed" (a spec never changes once stored): the lobby's query reads
+    # an index instead of every spec.
+    listed: Mapped[bool]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        order_by="SeatRow.seat", cascade="all, delete-orphan", passive_deletes=True
+    )
+    actions: Mapped[list[ActionRow]] = relationship(
+        order_by="ActionRow.number", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    __table_args__ = (Index(None, "listed", "created_at"),)
+
+
+class SeatRow(Base):
+    """A place at a table, and who took it when."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str]
+    nickname: Mapped[str | None]
+    level: Mapped[str | None]
+    token_hash: Mapped[str | None]
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (CheckConstraint("kind IN ('human', 'computer')", name="kind"),)
+
+
+class ActionRow(Base):
+    """One action of a table's log."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(Text)
+    msg_id: Mapped[str | None]
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    # SQLite and PostgreSQL both let NULLs differ in a unique constraint, so only the moves
+    # that answer a client's message are held to one per (seat, message id).
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", "msg_id"),
+        CheckConstraint("number >= 1", name="number"),
+    )
+
+
+class Store:
+    """The tables of a server, in the database at ``url`` (``sqlite:///path/ramino.db``,
+    ``postgresql+psycopg://…``), its schema upgraded to the newest revision on opening.
+
+    Safe to call from several threads: each call takes a connection of its own from the pool
+    and is one transaction; a write is durable when the call returns.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._engine = _engine(url)
+        try:
+            migrations.upgrade(self._engine)
+        except BaseException:
+            self._engine.dispose()
+            raise
+        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+
+    def __repr__(self) -> str:
+        return f"Store({self._engine.url.render_as_string(hide_password=True)!r})"
+
+    def close(self) -> None:
+        """Close the connections to the database."""
+        self._engine.dispose()
+
+    def create_table(
+        self, table_id: str, spec: dict[str, Any], seats: Sequence[StoredSeat]
+    ) -> None:
+        """Store a new table with its spec and its seats, numbered 0, 1, 2…"""
+        numbers = sorted(seat.seat for seat in seats)
+        if numbers != list(range(len(seats))):
+            raise ValueError(f"the seats of table {table_id!r} are numbered {numbers}, not 0, 1…")
+        row = TableRow(
+            id=table_id,
+            spec=json.dumps(spec, sort_keys=True, separators=(",", ":")),
+            listed=spec.get("listed") is True,
+            created_at=_now(),
+            seats=[
+                SeatRow(
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    nickname=seat.nickname,
+                    level=seat.level,
+                    token_hash=seat.token_hash,
+                    claimed_at=None,
+                )
+                for seat in seats
+            ],
+        )
+        with self._sessions.begin() as session:
+            session.add(row)
+            try:
+                session.flush()
+            except IntegrityError as error:
+                raise ValueError(f"table {table_id!r} already exists") from error
+
+    def claim_seat(self, table_id: str, seat: int, nickname: str, token_hash: str) -> None:
+        """Give a free human seat to ``nickname``, whose token hashes to ``token_hash``.
+
+        Atomic: of two claims of one seat, one wins and the other raises :class:`SeatTaken`.
+        """
+        with self._sessions.begin() as session:
+            # On the connection: a plain UPDATE that says how many rows it changed.
+            claimed = session.connection().execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == HUMAN,
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(nickname=nickname, token_hash=token_hash, claimed_at=_now())
+            )
+            if claimed.rowcount == 1:
+                return
+            _check_table(session, table_id)
+            row = session.get(SeatRow, (table_id, seat))
+        if row is None:
+            raise SeatTaken(f"table {table_id!r} has no seat {seat}")
+        if row.kind != HUMAN:
+            raise SeatTaken(f"seat {seat} of table {table_id!r} is a computer's")
+        raise SeatTaken(f"seat {seat} of table {table_id!r} is taken by {row.nickname!r}")
+
+    def append(self, table_id: str, action: StoredAction) -> None:
+        """Add ``action`` to the table's log; it is on disk when this returns.
+
+        Raises :class:`DuplicateAction` if its number or its seat's message id is already in
+        the log (nothing is stored then), and ValueError if its number would leave a gap.
+        """
+        self.append_many(table_id, [action])
+
+    def append_many(self, table_id: str, actions: Sequence[StoredAction]) -> None:
+        """Add ``actions`` to the table's log in one transaction: all of them or none (a
+        human's move and the computer moves it sets off). Refused as :meth:`append` would
+        refuse one of them."""
+        if not actions:
+            return
+        with self._sessions.begin() as session:
+            _check_table(session, table_id)
+            last = session.scalar(
+                select(func.max(ActionRow.number)).where(ActionRow.table_id == table_id)
+            )
+            _check_numbers(table_id, last or 0, actions)
+            messages: dict[tuple[int, str], int] = {}
+            for action in actions:
+                if action.msg_id is None:
+                    continue
+                key = (action.seat, action.msg_id)
+                earlier = messages.get(key) or _number_of(session, table_id, *key)
+                if earlier is not None:
+                    raise DuplicateAction(
+                        f"message {action.msg_id!r} of seat {action.seat} is already action"
+                        f" {earlier} of table {table_id!r}"
+                    )
+                messages[key] = action.number
+            now = _now()
+            session.add_all(
+                ActionRow(
+                    table_id=table_id,
+                    number=action.number,
+                    seat=action.seat,
+                    action=action.action,
+                    msg_id=action.msg_id,
+                    recorded_at=now,
+                )
+                for action in actions
+            )
+            try:
+                session.flush()
+            except IntegrityError as error:
+                # Another writer was quicker (another server process, on PostgreSQL).
+                raise DuplicateAction(
+                    f"the log of table {table_id!r} changed meanwhile: actions"
+                    f" {actions[0].number}–{actions[-1].number} clash with it"
+                ) from error
+
+    def find_message(self, table_id: str, seat: int, msg_id: str) -> StoredAction | None:
+        """The action stored for message ``msg_id`` of ``seat`` (a client sending it again), or
+        None if there is none (or no such table)."""
+        with self._sessions() as session:
+            row = session.scalar(
+                select(ActionRow).where(
+                    ActionRow.table_id == table_id,
+                    ActionRow.seat == seat,
+                    ActionRow.msg_id == msg_id,
+                )
+            )
+            return None if row is None else _stored_action(row)
+
+    def table(self, table_id: str) -> StoredTable:
+        """The table ``table_id`` with its seats and its log in order."""
+        with self._sessions() as session:
+            row = session.get(
+                TableRow,
+                table_id,
+                options=[selectinload(TableRow.seats), selectinload(TableRow.actions)],
+            )
+            if row is None:
+                raise UnknownTable(f"no table {table_id!r}")
+            return _stored_table(row)
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every table, oldest first, with its seats and its log in order: what a server
+        replays when it starts. Read a few tables at a time, not all at once."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .options(selectinload(TableRow.seats), selectinload(TableRow.actions))
+                .order_by(TableRow.created_at, TableRow.id)
+                .execution_options(yield_per=_BATCH)
+            )
+            for row in rows:
+                yield _stored_table(row)
+
+    def listed(self) -> list[tuple[str, dict[str, Any]]]:
+        """The id and spec of every table whose spec has ``"listed": true``, newest first."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.spec)
+                .where(TableRow.listed)
+                .order_by(TableRow.created_at.desc(), TableRow.id.desc())
+            )
+            return [(table_id, json.loads(spec)) for table_id, spec in rows]
+
+
+def _engine(url: str) -> Engine:
+    """An engine for ``url``; for SQLite, with every connection set to keep each commit."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        # A connection dropped by the server (a restart of PostgreSQL) is replaced, not used.
+        return create_engine(parsed, pool_pre_ping=True)
+    if parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory":
+        raise ValueError(
+            "an in-memory SQLite database survives no restart and is not shared between"
+            " threads: give the store a file"
+        )
+    # The pool hands a connection to whichever thread asks next.
+    engine = create_engine(parsed, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _keep_commits)
+    return engine
+
+
+def _keep_commits(connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    # WAL: readers do not wait for the writer. synchronous=FULL: a commit waits until the log is
+    # on disk, so an acknowledged move survives a power cut, not only a crash of the server.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _check_table(session: Session, table_id: str) -> None:
+    if session.scalar(select(TableRow.id).where(TableRow.id == table_id)) is None:
+        raise UnknownTable(f"no table {table_id!r}")
+
+
+def _check_numbers(table_id: str, last: int, actions: Sequence[StoredAction]) -> None:
+    """Raise unless ``actions`` are numbered on from ``last`` with no gap."""
+    expected = last + 1
+    for action in actions:
+        if action.number < expected:
+            raise DuplicateAction(
+                f"action {action.number} is already in the log of table {table_id!r}"
+                f" (the next one is {expected})"
+            )
+        if action.number > expected:
+            raise ValueError(
+                f"action {action.number} would leave a gap in the log of table {table_id!r}"
+                f" (the next one is {expected})"
+            )
+        expected += 1
+
+
+def _number_of(session: Session, table_id: str, seat: int, msg_id: str) -> int | None:
+    return session.scalar(
+        select(ActionRow.number).where(
+            ActionRow.table_id == table_id, ActionRow.seat == seat, ActionRow.msg_id == msg_id
+        )
+    )
+
+
+def _stored_action(row: ActionRow) -> StoredAction:
+    return StoredAction(row.number, row.seat, row.action, row.msg_id)
+
+
+def _stored_table(row: TableRow) -> StoredTable:
+    return StoredTable(
+        row.id,
+        json.loads(row.spec),
+        tuple(
+            StoredSeat(seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash)
+            for seat in row.seats
+        ),
+        tuple(_stored_action(action) for action in row.actions),
+    )

@@ -1,0 +1,248 @@
+"""A table of ``ramino serve``: its rules, its seats (people, computer players), the match played
+on it and the log of every move, from which it is rebuilt after a restart.
+
+No I/O here: the web layer stores the moves a call returns before it acknowledges them, and a
+table read back from the store replays its log (:meth:`Table.replay`) to the same state.
+Rounds follow one another by themselves: when one ends it goes on the score sheet and the next
+is dealt, until the match is over. Nobody re-enters a match at an online table (yet): a player
+out stays out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai.bot import Bot
+from ..ai.levels import LEVELS, bot_for_level
+from ..engine.actions import Action, parse_action
+from ..engine.errors import IllegalAction, Reason
+from ..engine.observation import Observation
+from ..engine.play import MatchPlay
+from ..engine.rules import Rules
+from ..engine.rules_file import rules_from_mapping
+from .protocol import ObservationView, State, observation_view
+from .store import StoredAction, StoredSeat
+
+__all__ = ["COMPUTER", "HUMAN", "Move", "Table", "TableSpec"]
+
+HUMAN, COMPUTER = "human", "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """What a table is created with: its rules, its seats and the seed of its deals."""
+
+    rules: Rules
+    seats: tuple[StoredSeat, ...]
+    seed: bytes
+    listed: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as the store keeps it (the seats are kept apart)."""
+        return {
+            "rules": {"name": self.rules.name, **self.rules.knobs()},
+            "seed": self.seed.hex(),
+            "listed": self.listed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], seats: Sequence[StoredSeat]) -> TableSpec:
+        """The spec of a table read back from the store."""
+        # knobs() writes "no number" as null; the rules reader spells it "none".
+        rules = {key: ("none" if v is None else v) for key, v in data["rules"].items()}
+        return cls(
+            rules_from_mapping(rules),
+            tuple(seats),
+            bytes.fromhex(data["seed"]),
+            bool(data.get("listed", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move applied at the table, as the log keeps it."""
+
+    seat: int
+    action: Action
+
+
+class Table:
+    """A table and the match on it. Seats are places at the table, 0 first; a seat's player
+    keeps his place for the whole match (the engine's round seats skip players out)."""
+
+    def __init__(self, table_id: str, spec: TableSpec) -> None:
+        self.id = table_id
+        self.spec = spec
+        self.seats = list(spec.seats)
+        self.play: MatchPlay | None = None
+        self.version = 0
+        """Moves applied so far: every acknowledgement carries it."""
+        self._bots: dict[str, Bot] = {}
+        if not self.free_seats:
+            self._start()
+
+    # --- seats ---
+
+    @property
+    def rules(self) -> Rules:
+        """The table's rules."""
+        return self.spec.rules
+
+    @property
+    def free_seats(self) -> list[int]:
+        """Human seats nobody has taken yet."""
+        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.nickname is None]
+
+    @property
+    def started(self) -> bool:
+        """Whether the match has been dealt (every seat taken)."""
+        return self.play is not None
+
+    def name(self, seat: int) -> str:
+        """The name shown for a seat; a computer player's says so."""
+        taken = self.seats[seat]
+        if taken.nickname is not None:
+            return taken.nickname
+        return f"({seat + 1})"
+
+    def take_seat(self, seat: int, nickname: str, token_hash: str) -> None:
+        """Seat ``nickname`` (the store has already given him the seat); the match starts once
+        every seat is taken."""
+        self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash)
+        if not self.free_seats and self.play is None:
+            self._start()
+
+    def seat_of_token(self, token_hash: str) -> int | None:
+        """The seat whose token hashes to ``token_hash``."""
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash is not None and seat.token_hash == token_hash:
+                return number
+        return None
+
+    def _start(self) -> None:
+        names = [self.name(i) for i in range(len(self.seats))]
+        self.play = MatchPlay(names, self.rules, seed=self.spec.seed)
+        self._deal()
+
+    def _deal(self) -> None:
+        assert self.play is not None
+        self.play.start_round()
+        number = self.play.rounds + 1
+        self._bots = {}
+        for seat in self.seats:
+            if seat.kind == COMPUTER and seat.nickname is not None:
+                level = seat.level if seat.level in LEVELS else "intermedio"
+                self._bots[seat.nickname] = bot_for_level(
+                    level, seed=_bot_seed(self.spec.seed, seat.nickname, number), name=seat.nickname
+                )
+
+    # --- moves ---
+
+    def to_play(self) -> int | None:
+        """The table seat to move, ``None`` before the deal and once the match is over."""
+        play = self.play
+        if play is None or play.round is None or play.round.is_over:
+            return None
+        return self.seats_by_name()[play.names[play.round.to_play]]
+
+    def seats_by_name(self) -> dict[str, int]:
+        """Each player's table seat."""
+        return {self.name(i): i for i in range(len(self.seats))}
+
+    def check(self, seat: int, text: str) -> Action:
+        """The move ``text`` of ``seat`` if it may be played now; otherwise the engine's error,
+        and nothing changes."""
+        action = parse_action(text)
+        play = self.play
+        if play is None:
+            raise IllegalAction(Reason.TABLE_NOT_STARTED, free=len(self.free_seats))
+        if play.is_over or play.round is None:
+            raise IllegalAction(Reason.MATCH_OVER, detail=("nessuno gioca più.", "nobody plays."))
+        mover = self.to_play()
+        if mover != seat:
+            player = "—" if mover is None else self.name(mover)
+            raise IllegalAction(Reason.NOT_YOUR_TURN, player=player)
+        refusal = play.round.refusal(action)
+        if refusal is not None:
+            raise refusal
+        return action
+
+    def act(self, seat: int, text: str) -> list[Move]:
+        """Play ``seat``'s move ``text``, then the computer's moves up to a person's turn (or the
+        end of the match); return every move applied, in order. A refused move raises the
+        engine's error and changes nothing."""
+        action = self.check(seat, text)
+        moves = [self._apply(seat, action)]
+        moves.extend(self.computers_play())
+        return moves
+
+    def computers_play(self) -> list[Move]:
+        """The computer players' moves while it is their turn."""
+        moves = []
+        while (seat := self.to_play()) is not None and self.seats[seat].kind == COMPUTER:
+            play = self.play
+            assert play is not None and play.round is not None
+            round_ = play.round
+            observation = round_.observation(round_.to_play, scores=play.seat_totals())
+            action = self._bots[self.name(seat)].act(observation)
+            if not round_.can(action):
+                # A bot's slip must not stop the table: the first legal move stands in.
+                action = observation.legal_actions[0]
+            moves.append(self._apply(seat, action))
+        return moves
+
+    def _apply(self, seat: int, action: Action) -> Move:
+        play = self.play
+        assert play is not None and play.round is not None
+        play.round.apply(action)
+        self.version += 1
+        if play.round.is_over:
+            play.finish_round()
+            play.close_reentries()
+            if not play.is_over:
+                self._deal()
+        return Move(seat, action)
+
+    def replay(self, moves: Sequence[StoredAction]) -> None:
+        """Apply the stored moves of a table read back after a restart (no computer decides:
+        its moves are in the log). A log that does not replay raises the engine's error."""
+        for stored in moves:
+            self._apply(stored.seat, self.check(stored.seat, stored.action))
+
+    # --- what each seat sees ---
+
+    def observation(self, seat: int) -> Observation | None:
+        """What ``seat`` may know of the current round (``None`` before the deal, or once he is
+        out of the match)."""
+        play = self.play
+        if play is None or play.round is None:
+            return None
+        name = self.name(seat)
+        if name not in play.names:
+            return None
+        round_ = play.round
+        return round_.observation(play.names.index(name), scores=play.seat_totals())
+
+    def state(self, seat: int) -> State:
+        """The ``state`` message for ``seat``: his own observation only."""
+        play = self.play
+        view: ObservationView | None = None
+        observation = self.observation(seat)
+        if observation is not None and play is not None:
+            computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+            view = observation_view(observation, list(play.names), computers, play.seat_totals())
+        return State(
+            version=self.version,
+            round=0 if play is None else play.rounds + (0 if play.round is None else 1),
+            match_over=play is not None and play.is_over,
+            observation=view,
+        )
+
+
+def _bot_seed(table_seed: bytes, name: str, number: int) -> int:
+    """Each computer player of each round gets its own seed from the table's."""
+    digest = hashlib.sha256(table_seed + f"/bot/{name}/{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

@@ -1,0 +1,269 @@
+"""``ramino serve`` as a real process on a loopback port, played by real WebSocket clients: a
+private table of two people and a computer player plays a seeded round to its end, a refused
+move comes back with its reason and changes nothing, a retried message is applied once, and
+after the server is killed with SIGKILL every acknowledged move is still there."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+pytest.importorskip("websockets")
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``ramino serve`` in a process of its own, on a free loopback port."""
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = database.with_suffix(".log")
+        """What the server wrote on stderr, shown when it does not start."""
+
+    def start(self) -> None:
+        with self.log.open("ab") as log_file:
+            self._start(log_file)
+
+    def _start(self, log_file: Any) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "ramino",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                f"sqlite:///{self.database}",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=log_file,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.get("/api/tables")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                assert self.process.poll() is None, self.log.read_text(errors="replace")
+                time.sleep(0.1)
+        pytest.fail("ramino serve did not answer")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def request(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def get(self, path: str) -> Any:
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.request("POST", path, body)
+
+    def socket(self, table: str, token: str) -> ClientConnection:
+        url = f"ws://127.0.0.1:{self.port}/api/tables/{table}/play?token={token}"
+        # Closed by each test, or by the server going down.
+        return connect(url).__enter__()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "ramino.db")
+    running.start()
+    yield running
+    running.stop()
+
+
+def receive(client: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (states of earlier changes may come first)."""
+    while True:
+        message = json.loads(client.recv(timeout=10))
+        if message["type"] == kind:
+            return message
+
+
+def latest_state(client: ClientConnection) -> dict[str, Any]:
+    """The last state the client has been sent by now."""
+    state = receive(client, "state")
+    while True:
+        try:
+            message = json.loads(client.recv(timeout=0.3))
+        except TimeoutError:
+            return state
+        if message["type"] == "state":
+            state = message
+
+
+def two_people_and_a_computer(server: Server) -> tuple[str, list[tuple[int, str]]]:
+    table = server.post(
+        "/api/tables",
+        {
+            "rules": "classico",
+            "knobs": {"max_turns": 12, "target": 1000},
+            "seats": [
+                {"kind": "human"},
+                {"kind": "human"},
+                {"kind": "computer", "level": "principiante"},
+            ],
+        },
+    )
+    assert [s["free"] for s in table["seats"]] == [True, True, False]
+    assert "(computer)" in table["seats"][2]["name"]
+    assert table["described"]["it"] and not table["started"]
+    seats = []
+    for nickname in ("Anna", "Bruno"):
+        joined = server.post(f"/api/tables/{table['table']}/seats", {"nickname": nickname})
+        seats.append((joined["seat"], joined["token"]))
+    return table["table"], seats
+
+
+def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> None:
+    table, seats = two_people_and_a_computer(server)
+    assert server.get(f"/api/tables/{table}")["started"]
+    clients = [server.socket(table, token) for _, token in seats]
+    for (seat, _), client in zip(seats, clients, strict=True):
+        welcome = receive(client, "welcome")
+        assert welcome["seat"] == seat and welcome["protocol"] == 1
+    states = [latest_state(client) for client in clients]
+    # Each sees its own hand only: the other's cards are a count.
+    assert states[0]["observation"]["hand"] != states[1]["observation"]["hand"]
+    assert all("hand" not in seat for seat in states[0]["observation"]["seats"])
+    number = 0
+    while states[0]["round"] == 1 and not states[0]["match_over"]:
+        view = states[0]["observation"]
+        mover = view["to_play"]
+        who = next(i for i, (seat, _) in enumerate(seats) if seat == mover)
+        mine = states[who]["observation"]
+        number += 1
+        clients[who].send(
+            json.dumps({"type": "act", "id": f"m{number}", "action": mine["legal_actions"][0]})
+        )
+        ack = receive(clients[who], "ack")
+        assert ack["id"] == f"m{number}"
+        states = [latest_state(client) for client in clients]
+        assert states[0]["version"] == ack["version"]
+    # The round ended on the turn cap; the next one is dealt.
+    assert states[0]["round"] == 2
+    for client in clients:
+        client.close()
+
+
+def the_mover(server: Server) -> tuple[ClientConnection, dict[str, Any]]:
+    """A new table's socket of the person to move first, and his state."""
+    table, seats = two_people_and_a_computer(server)
+    clients = {seat: server.socket(table, token) for seat, token in seats}
+    states = {}
+    for seat, client in clients.items():
+        receive(client, "welcome")
+        states[seat] = latest_state(client)
+    mover = states[seats[0][0]]["observation"]["to_play"]
+    for seat, client in clients.items():
+        if seat != mover:
+            client.close()
+    return clients[mover], states[mover]
+
+
+def test_a_refused_move_says_why_and_changes_nothing(server: Server) -> None:
+    client, before = the_mover(server)
+    client.send(json.dumps({"type": "act", "id": "x1", "action": "discard KS KH"}))
+    refused = receive(client, "refused")
+    assert refused["id"] == "x1" and refused["reason"] == "bad_action"
+    assert refused["message"]["it"] and refused["message"]["en"]
+    card = before["observation"]["hand"][0]
+    client.send(json.dumps({"type": "act", "id": "x2", "action": f"discard {card}"}))
+    refused = receive(client, "refused")
+    assert refused["reason"] == "must_draw_first"
+    assert refused["message"]["it"].startswith("Prima si pesca")
+    client.send(json.dumps({"type": "sync"}))
+    after = latest_state(client)
+    assert after["version"] == before["version"]
+    assert after["observation"] == before["observation"]
+    client.send("not json")
+    assert receive(client, "error")["reason"] == "bad_message"
+    client.send(json.dumps({"type": "act", "id": "x" * 65, "action": "draw"}))
+    assert receive(client, "error")["reason"] == "bad_message"
+    client.close()
+
+
+def test_a_retried_message_is_applied_once(server: Server) -> None:
+    client, before = the_mover(server)
+    message = json.dumps({"type": "act", "id": "once", "action": "draw"})
+    client.send(message)
+    first = receive(client, "ack")
+    client.send(message)
+    second = receive(client, "ack")
+    assert first == second == {"type": "ack", "id": "once", "version": before["version"] + 1}
+    client.send(json.dumps({"type": "sync"}))
+    assert latest_state(client)["version"] == before["version"] + 1
+    client.close()
+
+
+def test_a_bad_token_opens_no_seat(server: Server) -> None:
+    table, _ = two_people_and_a_computer(server)
+    client = server.socket(table, "nope")
+    with pytest.raises(ConnectionClosed):
+        client.recv(timeout=5)
+    assert client.close_code == 4401
+
+
+def test_after_sigkill_every_acknowledged_move_is_there(server: Server) -> None:
+    table, seats = two_people_and_a_computer(server)
+    clients = [server.socket(table, token) for _, token in seats]
+    for client in clients:
+        receive(client, "welcome")
+    states = [latest_state(client) for client in clients]
+    acknowledged = 0
+    for number in range(1, 9):
+        mover = states[0]["observation"]["to_play"]
+        who = next(i for i, (seat, _) in enumerate(seats) if seat == mover)
+        action = states[who]["observation"]["legal_actions"][0]
+        clients[who].send(json.dumps({"type": "act", "id": f"k{number}", "action": action}))
+        acknowledged = receive(clients[who], "ack")["version"]
+        states = [latest_state(client) for client in clients]
+    server.kill()
+    server.start()
+    assert server.get(f"/api/tables/{table}")["version"] == acknowledged
+    again = server.socket(table, seats[0][1])
+    assert receive(again, "welcome")["version"] == acknowledged
+    assert latest_state(again)["observation"] == states[0]["observation"]
+    again.close()

@@ -1,0 +1,139 @@
+"""A table of ``ramino serve`` without the web: seats taken, the match dealt when the last one
+is, moves refused with the engine's reasons, the computer's turns played, every seat shown its
+own cards only, and a log that replays to the same table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("pydantic")
+pytest.importorskip("sqlalchemy")
+
+from ramino.server.store import StoredAction, StoredSeat
+
+from ramino.engine import get_preset
+from ramino.engine.errors import IllegalAction, NotationError, Reason
+from ramino.server.protocol import read_client_message
+from ramino.server.tables import COMPUTER, HUMAN, Table, TableSpec
+
+RULES = replace(get_preset("classico"), max_turns=30, target=150)
+
+
+def new_table(*kinds: str, seed: bytes = b"tavolo") -> Table:
+    seats = tuple(
+        StoredSeat(
+            i,
+            kind,
+            f"Bot{i} (computer)" if kind == COMPUTER else None,
+            "principiante" if kind == COMPUTER else None,
+            None,
+        )
+        for i, kind in enumerate(kinds)
+    )
+    return Table("t1", TableSpec(RULES, seats, seed))
+
+
+def seated(*kinds: str) -> Table:
+    table = new_table(*kinds)
+    for seat in table.free_seats:
+        table.take_seat(seat, f"P{seat}", f"hash{seat}")
+    return table
+
+
+def test_the_match_is_dealt_when_the_last_seat_is_taken() -> None:
+    table = new_table(HUMAN, HUMAN, COMPUTER)
+    assert not table.started and table.free_seats == [0, 1]
+    with pytest.raises(IllegalAction) as refused:
+        table.check(0, "draw")
+    assert refused.value.reason is Reason.TABLE_NOT_STARTED
+    assert "ancora liberi: 2" in refused.value.message("it")
+    table.take_seat(0, "Anna", "h0")
+    assert not table.started
+    table.take_seat(1, "Bruno", "h1")
+    assert table.started and table.seat_of_token("h1") == 1 and table.seat_of_token("x") is None
+
+
+def test_a_move_out_of_turn_or_refused_changes_nothing() -> None:
+    table = seated(HUMAN, HUMAN)
+    mover = table.to_play()
+    assert mover is not None
+    other = 1 - mover
+    before = (table.version, table.state(0), table.state(1))
+    with pytest.raises(IllegalAction) as refused:
+        table.act(other, "draw")
+    assert refused.value.reason is Reason.NOT_YOUR_TURN
+    assert table.name(mover) in refused.value.message("it")
+    with pytest.raises(NotationError):
+        table.act(mover, "pesca")
+    with pytest.raises(IllegalAction) as refused:
+        table.act(mover, "discard " + str(table.observation(mover).hand[0]))  # type: ignore[union-attr]
+    assert refused.value.reason is Reason.MUST_DRAW_FIRST
+    assert (table.version, table.state(0), table.state(1)) == before
+
+
+def test_the_computer_plays_its_turns_and_each_seat_sees_its_own_hand() -> None:
+    table = seated(HUMAN, COMPUTER, COMPUTER)
+    moves = table.computers_play()
+    assert table.to_play() == 0 or (table.play is not None and table.play.is_over)
+    assert all(move.seat in (1, 2) for move in moves)
+    state = table.state(0)
+    assert state.observation is not None
+    view = state.observation
+    assert [seat.computer for seat in view.seats] == [False, True, True]
+    assert len(view.hand) == view.seats[0].cards
+    assert view.legal_actions and "draw" in view.legal_actions
+    # The hands of the others travel as counts only.
+    assert "hand" not in view.seats[1].model_dump()
+
+
+def test_a_log_replays_to_the_same_table() -> None:
+    table = seated(HUMAN, HUMAN, COMPUTER)
+    log: list[StoredAction] = []
+    for _ in range(200):
+        mover = table.to_play()
+        if mover is None:
+            break
+        if table.seats[mover].kind == COMPUTER:
+            moves = table.computers_play()
+        else:
+            observation = table.observation(mover)
+            assert observation is not None
+            moves = table.act(mover, str(observation.legal_actions[-1]))
+        for move in moves:
+            log.append(StoredAction(len(log) + 1, move.seat, str(move.action), None))
+    assert table.play is not None and table.play.rounds >= 2  # rounds follow one another
+    again = Table("t1", TableSpec(RULES, tuple(table.seats), b"tavolo"))
+    again.replay(log)
+    assert again.version == table.version
+    assert [again.state(s) for s in range(3)] == [table.state(s) for s in range(3)]
+
+
+def test_a_spec_reads_back_as_it_was_written() -> None:
+    table = new_table(HUMAN, COMPUTER)
+    data = table.spec.to_dict()
+    back = TableSpec.from_dict(data, table.seats)
+    assert back == table.spec
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "{}",
+        '{"type": "act", "id": "a", "action": ""}',
+        '{"type": "act", "id": "a b", "action": "draw"}',
+        '{"type": "act", "id": "a", "action": "draw", "extra": 1}',
+        '{"type": "sync", "id": "a"}',
+        '{"type": "shout"}',
+        '{"type": "act", "id": "' + "x" * 65 + '", "action": "draw"}',
+        '{"type": "act", "id": "a", "action": "' + "7H " * 200 + '"}',
+        "[" * 10_000 + "]" * 10_000,
+    ],
+)
+def test_a_message_that_is_not_one_is_refused(text: str) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        read_client_message(text)
