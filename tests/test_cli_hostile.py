@@ -277,7 +277,7 @@ def test_a_refusal_speaks_english_when_asked(place: str, files: dict[str, str]) 
 
 
 @pytest.mark.parametrize("kind", list(BROKEN_JSON) + [f"place:{k}" for k in NOT_FILES])
-@pytest.mark.parametrize("command", ["score", "replay"])
+@pytest.mark.parametrize("command", ["score", "replay", "verify"])
 def test_a_broken_file_is_refused_in_one_line(
     command: str, kind: str, files: dict[str, str]
 ) -> None:

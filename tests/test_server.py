@@ -152,7 +152,9 @@ def two_people_and_a_computer(server: Server) -> tuple[str, list[tuple[int, str]
     assert table["described"]["it"] and not table["started"]
     seats = []
     for nickname in ("Anna", "Bruno"):
-        joined = server.post(f"/api/tables/{table['table']}/seats", {"nickname": nickname})
+        # Each gives a nonce for the first deal, having seen its commitment.
+        body = {"nickname": nickname, "nonce": nickname.encode().hex()}
+        joined = server.post(f"/api/tables/{table['table']}/seats", body)
         seats.append((joined["seat"], joined["token"]))
     return table["table"], seats
 
@@ -182,8 +184,31 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
         assert ack["id"] == f"m{number}"
         states = [latest_state(client) for client in clients]
         assert states[0]["version"] == ack["version"]
-    # The round ended on the turn cap; the next one is dealt.
+    # The round ended on the turn cap; the next one is dealt, and the first deal is revealed.
     assert states[0]["round"] == 2
+    revealed = states[0]["revealed"]
+    assert revealed["round"] == 1 and revealed["nonces"][:2] == [b"Anna".hex(), b"Bruno".hex()]
+    deals = server.get(f"/api/tables/{table}/deals")
+    assert deals["revealed"] == [revealed]
+    assert deals["next_commitment"] == states[0]["next_commitment"]
+    checked = subprocess.run(
+        [sys.executable, "-m", "ramino", "verify", "-", "--lang", "en"],
+        input=json.dumps(deals).encode(),
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.decode().startswith("✓ deal 1: the secret matches the commitment")
+    tampered = {**revealed, "order": revealed["order"][::-1]}
+    lied = subprocess.run(
+        [sys.executable, "-m", "ramino", "verify", "-"],
+        input=json.dumps(tampered).encode(),
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    assert lied.returncode == 1 and lied.stdout.decode().startswith("✗ smazzata 1")
     for client in clients:
         client.close()
 

@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("pydantic")
 pytest.importorskip("sqlalchemy")
 
-from ramino.server.store import StoredAction, StoredSeat
-
 from ramino.engine import get_preset
 from ramino.engine.errors import IllegalAction, NotationError, Reason
+from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import read_client_message
+from ramino.server.store import StoredAction, StoredSeat
 from ramino.server.tables import COMPUTER, HUMAN, Table, TableSpec
 
 RULES = replace(get_preset("classico"), max_turns=30, target=150)
@@ -39,6 +39,7 @@ def seated(*kinds: str) -> Table:
     table = new_table(*kinds)
     for seat in table.free_seats:
         table.take_seat(seat, f"P{seat}", f"hash{seat}")
+    table.deal(0)
     return table
 
 
@@ -50,9 +51,11 @@ def test_the_match_is_dealt_when_the_last_seat_is_taken() -> None:
     assert refused.value.reason is Reason.TABLE_NOT_STARTED
     assert "ancora liberi: 2" in refused.value.message("it")
     table.take_seat(0, "Anna", "h0")
-    assert not table.started
+    assert not table.ready
     table.take_seat(1, "Bruno", "h1")
-    assert table.started and table.seat_of_token("h1") == 1 and table.seat_of_token("x") is None
+    assert table.ready and not table.started
+    assert table.deal(1).text == "deal" and table.started and not table.ready
+    assert table.seat_of_token("h1") == 1 and table.seat_of_token("x") is None
 
 
 def test_a_move_out_of_turn_or_refused_changes_nothing() -> None:
@@ -102,10 +105,10 @@ def test_a_log_replays_to_the_same_table() -> None:
             assert observation is not None
             moves = table.act(mover, str(observation.legal_actions[-1]))
         for move in moves:
-            log.append(StoredAction(len(log) + 1, move.seat, str(move.action), None))
+            log.append(StoredAction(len(log) + 1, move.seat, move.text, None))
     assert table.play is not None and table.play.rounds >= 2  # rounds follow one another
     again = Table("t1", TableSpec(RULES, tuple(table.seats), b"tavolo"))
-    again.replay(log)
+    again.replay([StoredAction(0, 0, "deal", None), *log])
     assert again.version == table.version
     assert [again.state(s) for s in range(3)] == [table.state(s) for s in range(3)]
 
@@ -137,3 +140,50 @@ def test_a_message_that_is_not_one_is_refused(text: str) -> None:
 
     with pytest.raises(ValidationError):
         read_client_message(text)
+
+
+def test_every_deal_is_committed_before_and_proved_after() -> None:
+    table = new_table(HUMAN, HUMAN)
+    first = table.commitment(1)
+    table.take_seat(0, "Anna", "h0")
+    table.add_nonce(0, bytes.fromhex("a1b2"))
+    table.take_seat(1, "Bruno", "h1")
+    table.add_nonce(1, b"")
+    table.deal(1)
+    state = table.state(0)
+    assert state.commitment == first and state.next_commitment == table.commitment(2)
+    # Nonces sent during round 1 go into deal 2, committed to already.
+    table.add_nonce(1, b"seme di Bruno")
+    while table.play is not None and table.play.rounds < 2:
+        mover = table.to_play()
+        assert mover is not None
+        observation = table.observation(mover)
+        assert observation is not None
+        table.act(mover, str(observation.legal_actions[-1]))
+    first_proof, second_proof = table.proofs[:2]
+    assert first_proof.commitment == first and first_proof.nonces == ("a1b2", "")
+    assert second_proof.nonces == ("", b"seme di Bruno".hex())
+    for proof in (first_proof, second_proof):
+        assert verify_deal(
+            proof.commitment,
+            bytes.fromhex(proof.secret),
+            [bytes.fromhex(n) for n in proof.nonces],
+            proof.order,
+            proof.deck_size,
+        )
+    assert table.state(0).revealed == table.proofs[-1].to_dict()
+
+
+def test_a_nonce_changes_the_deal() -> None:
+    orders = []
+    for nonce in (b"", b"x"):
+        table = new_table(HUMAN, HUMAN)
+        table.take_seat(0, "Anna", "h0")
+        table.take_seat(1, "Bruno", "h1")
+        table.add_nonce(0, nonce)
+        table.deal(0)
+        assert table.play is not None and table.play.round is not None
+        orders.append(table.play.round.deck_order)
+    assert orders[0] != orders[1]
+    with pytest.raises(ValueError):
+        new_table(HUMAN, HUMAN).add_nonce(0, bytes(65))

@@ -30,6 +30,7 @@ from .rules import rules
 from .score import score
 from .serve import serve
 from .simulate import simulate
+from .verify import verify
 
 
 class _NoSuchCommand(click_errors.UsageError):
@@ -203,6 +204,7 @@ app.command("replay")(replay)
 app.command("simulate")(simulate)
 app.command("play")(play)
 app.command("serve")(serve)
+app.command("verify")(verify)
 
 
 def _show_version(value: bool) -> None:

@@ -166,8 +166,9 @@ class MatchPlay:
 
     # --- playing ---
 
-    def start_round(self) -> Round:
-        """Deal the next round among the players still in and return it.
+    def start_round(self, seed: bytes | None = None) -> Round:
+        """Deal the next round among the players still in and return it, from ``seed`` when
+        given (a fair deal's, see docs/shuffle.md), else from the match's seed.
 
         Refused (:class:`ScoreError`) once the match is over, and while too few players are in
         to deal (``too_few_players``): then only re-entries, or :meth:`close_reentries`, which
@@ -196,7 +197,7 @@ class MatchPlay:
         round_ = Round(
             self.rules,
             len(names),
-            seed=round_seed(self.seed, self.rounds + 1),
+            seed=round_seed(self.seed, self.rounds + 1) if seed is None else seed,
             dealer=names.index(dealer),
             chips=None if chips is None else [chips[name] for name in names],
             carried=self.match.on_table if chips is not None else 0,

@@ -28,15 +28,16 @@ from ..engine.text import printable
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
-    Act,
     Failure,
+    Nonce,
     Sentence,
+    Sync,
     Welcome,
     read_client_message,
     refusal,
 )
 from .store import SeatTaken, Store, StoredAction, StoredSeat, StoredTable, UnknownTable
-from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
+from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Move, Table, TableSpec
 
 __all__ = ["create_app"]
 
@@ -70,11 +71,23 @@ class CreateTable(BaseModel):
 
 
 class Join(BaseModel):
-    """Take a free seat: with a nickname, and optionally the seat wanted."""
+    """Take a free seat: with a nickname, optionally the seat wanted and a nonce for the first
+    deal (hex, sent after reading the table's ``commitment``)."""
 
     model_config = ConfigDict(extra="forbid")
     nickname: Annotated[str, Field(min_length=1, max_length=20)]
     seat: int | None = None
+    nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
+
+    @field_validator("nonce", mode="before")
+    @classmethod
+    def _from_hex(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return bytes.fromhex(value)
+            except ValueError:
+                raise ValueError("a nonce is written in hex") from None
+        return value
 
 
 def _hash(token: str) -> str:
@@ -136,7 +149,7 @@ class Tables:
         """Write ``moves`` (the first one carrying message id ``first``) as one transaction."""
         start = room.table.version - len(moves)
         stored = [
-            StoredAction(start + i + 1, move.seat, str(move.action), first if i == 0 else None)
+            StoredAction(start + i + 1, move.seat, move.text, first if i == 0 else None)
             for i, move in enumerate(moves)
         ]
         await run_in_threadpool(self.store.append_many, room.table.id, stored)
@@ -182,7 +195,7 @@ def create_app(store: Store) -> FastAPI:
                 )
             else:
                 seats.append(StoredSeat(number, HUMAN, None, None, None))
-        spec = TableSpec(rules, tuple(seats), secrets.token_bytes(16), request.listed)
+        spec = TableSpec(rules, tuple(seats), secrets.token_bytes(32), request.listed)
         table_id = secrets.token_urlsafe(16)
         await run_in_threadpool(store.create_table, table_id, spec.to_dict(), seats)
         tables.rooms[table_id] = _Room(Table(table_id, spec))
@@ -201,6 +214,16 @@ def create_app(store: Store) -> FastAPI:
     async def table_info(table_id: str) -> dict[str, Any]:
         """The table's rules in full, its seats and whether its match has begun."""
         return {"table": table_id, **_summary(tables.room(table_id).table)}
+
+    @app.get("/api/tables/{table_id}/deals")
+    async def deals(table_id: str) -> dict[str, Any]:
+        """Every deal of the rounds over, revealed, and the commitments to come: check them
+        with ``ramino verify`` or as docs/shuffle.md says."""
+        table = tables.room(table_id).table
+        return {
+            "revealed": [proof.to_dict() for proof in table.proofs],
+            "next_commitment": table.commitment(table.next_deal),
+        }
 
     @app.post("/api/tables/{table_id}/seats", status_code=201)
     async def join(table_id: str, request: Join) -> dict[str, Any]:
@@ -223,7 +246,10 @@ def create_app(store: Store) -> FastAPI:
             except (SeatTaken, UnknownTable):
                 raise HTTPException(status_code=409, detail="no such free seat") from None
             table.take_seat(seat, nickname, _hash(token))
-            moves = table.computers_play() if table.started else []
+            moves = [] if request.nonce is None else [table.add_nonce(seat, request.nonce)]
+            if table.ready:
+                moves.append(table.deal(seat))
+                moves.extend(table.computers_play())
             if moves:
                 await tables.store_moves(room, moves, None)
         await room.broadcast()
@@ -272,8 +298,14 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         where = ".".join(str(part) for part in first["loc"]) or "—"
         await socket.send_text(_failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
         return
-    if not isinstance(message, Act):
+    if isinstance(message, Sync):
         await socket.send_text(room.table.state(seat).model_dump_json())
+        return
+    if isinstance(message, Nonce):
+        async with room.lock:
+            move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
+            await tables.store_moves(room, [move], None)
+        await room.broadcast()
         return
     async with room.lock:
         done = room.acked.get((seat, message.id))
@@ -334,6 +366,8 @@ def _summary(table: Table) -> dict[str, Any]:
             for i, seat in enumerate(table.seats)
         ],
         "started": table.started,
+        # Deal 1's commitment, to see before sending a nonce for it (docs/shuffle.md).
+        "commitment": table.commitment(1),
         "version": table.version,
     }
 

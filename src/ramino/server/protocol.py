@@ -25,6 +25,7 @@ __all__ = [
     "ClientMessage",
     "Failure",
     "MeldView",
+    "Nonce",
     "ObservationView",
     "Refused",
     "SeatView",
@@ -58,17 +59,25 @@ class Act(_Message):
     action: Annotated[str, Field(min_length=1, max_length=400)]
 
 
+class Nonce(_Message):
+    """The seat's part of the next deal's seed (hex, at most 64 bytes), sent after seeing the
+    commitment to that deal."""
+
+    type: Literal["nonce"]
+    nonce: Annotated[str, Field(min_length=2, max_length=128, pattern=r"^([0-9a-fA-F]{2})+$")]
+
+
 class Sync(_Message):
     """Ask for the seat's whole state again (after a reconnect, say)."""
 
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[Act | Sync, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Sync](ClientMessage)
+ClientMessage = Annotated[Act | Nonce | Sync, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Act | Nonce | Sync](ClientMessage)
 
 
-def read_client_message(text: str | bytes) -> Act | Sync:
+def read_client_message(text: str | bytes) -> Act | Nonce | Sync:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -169,6 +178,12 @@ class State(_Message):
     round: int
     match_over: bool
     observation: ObservationView | None
+    commitment: str | None = None
+    """The commitment to this round's deal (docs/shuffle.md)."""
+    next_commitment: str
+    """The commitment to the next deal, which the nonces sent now go into."""
+    revealed: dict[str, Any] | None = None
+    """The last round over's deal, revealed: commitment, secret, nonces, deck size, order."""
 
 
 def observation_view(

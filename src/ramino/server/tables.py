@@ -1,16 +1,25 @@
 """A table of ``ramino serve``: its rules, its seats (people, computer players), the match played
 on it and the log of every move, from which it is rebuilt after a restart.
 
-No I/O here: the web layer stores the moves a call returns before it acknowledges them, and a
-table read back from the store replays its log (:meth:`Table.replay`) to the same state.
-Rounds follow one another by themselves: when one ends it goes on the score sheet and the next
-is dealt, until the match is over. Nobody re-enters a match at an online table (yet): a player
-out stays out.
+No I/O here: the web layer stores the events a call returns before it acknowledges them, and
+a table read back from the store replays its log (:meth:`Table.replay`) to the same state. The
+log holds the players' moves in the engine's grammar, and two events of the table's own:
+``deal`` (the first deal, once every seat is taken) and ``nonce HEX`` (a player's part of the
+next deal's seed). Rounds follow one another by themselves: when one ends it goes on the score
+sheet and the next is dealt, until the match is over. Nobody re-enters a match at an online
+table (yet): a player out stays out.
+
+Every deal is provably fair (docs/shuffle.md): the secret of deal ``k`` is derived from the
+table's own, its commitment is public before the players send their nonces for that deal (deal
+1's when the table is created, deal ``k + 1``'s as soon as deal ``k`` is dealt), its seed is the
+HMAC of the secret over the nonces in seat order, and the secret is revealed when the round
+ends (:class:`DealProof`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,28 +32,44 @@ from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
+from ..engine.shuffle import commitment, deal_seed
 from .protocol import ObservationView, State, observation_view
 from .store import StoredAction, StoredSeat
 
-__all__ = ["COMPUTER", "HUMAN", "Move", "Table", "TableSpec"]
+__all__ = [
+    "COMPUTER",
+    "DEAL",
+    "HUMAN",
+    "MAX_NONCE_BYTES",
+    "NONCE",
+    "DealProof",
+    "Move",
+    "Table",
+    "TableSpec",
+]
 
 HUMAN, COMPUTER = "human", "computer"
+#: The table's own events in its log: the first deal, and a player's nonce for the next deal.
+DEAL, NONCE = "deal", "nonce"
+#: The longest nonce a player may give (16 random bytes are plenty).
+MAX_NONCE_BYTES = 64
 
 
 @dataclass(frozen=True, slots=True)
 class TableSpec:
-    """What a table is created with: its rules, its seats and the seed of its deals."""
+    """What a table is created with: its rules, its seats and its secret, from which each deal's
+    secret is derived (it never leaves the server but deal by deal, once the round is over)."""
 
     rules: Rules
     seats: tuple[StoredSeat, ...]
-    seed: bytes
+    secret: bytes
     listed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
         return {
             "rules": {"name": self.rules.name, **self.rules.knobs()},
-            "seed": self.seed.hex(),
+            "secret": self.secret.hex(),
             "listed": self.listed,
         }
 
@@ -56,17 +81,41 @@ class TableSpec:
         return cls(
             rules_from_mapping(rules),
             tuple(seats),
-            bytes.fromhex(data["seed"]),
+            bytes.fromhex(data["secret"]),
             bool(data.get("listed", False)),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move applied at the table, as the log keeps it."""
+    """An event of the table's log: a move in the action grammar, ``deal`` or ``nonce HEX``."""
 
     seat: int
-    action: Action
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealProof:
+    """What proves a deal fair once its round is over: check it with
+    :func:`ramino.engine.shuffle.verify_deal` (or ``ramino verify``)."""
+
+    round: int
+    commitment: str
+    secret: str
+    nonces: tuple[str, ...]
+    deck_size: int
+    order: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON: hex strings for the secret and the nonces, card ids for the order."""
+        return {
+            "round": self.round,
+            "commitment": self.commitment,
+            "secret": self.secret,
+            "nonces": list(self.nonces),
+            "deck_size": self.deck_size,
+            "order": list(self.order),
+        }
 
 
 class Table:
@@ -81,8 +130,10 @@ class Table:
         self.version = 0
         """Moves applied so far: every acknowledgement carries it."""
         self._bots: dict[str, Bot] = {}
-        if not self.free_seats:
-            self._start()
+        self.nonces: dict[int, dict[int, bytes]] = {}
+        """By deal number, each seat's nonce for it."""
+        self.proofs: list[DealProof] = []
+        """The deals of the rounds over, revealed."""
 
     # --- seats ---
 
@@ -98,8 +149,13 @@ class Table:
 
     @property
     def started(self) -> bool:
-        """Whether the match has been dealt (every seat taken)."""
+        """Whether the match has been dealt."""
         return self.play is not None
+
+    @property
+    def ready(self) -> bool:
+        """Whether every seat is taken and the first deal is still to come."""
+        return self.play is None and not self.free_seats
 
     def name(self, seat: int) -> str:
         """The name shown for a seat; a computer player's says so."""
@@ -109,11 +165,9 @@ class Table:
         return f"({seat + 1})"
 
     def take_seat(self, seat: int, nickname: str, token_hash: str) -> None:
-        """Seat ``nickname`` (the store has already given him the seat); the match starts once
-        every seat is taken."""
+        """Seat ``nickname`` (the store has already given him the seat); once every seat is
+        taken, :meth:`deal` deals the match's first round."""
         self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash)
-        if not self.free_seats and self.play is None:
-            self._start()
 
     def seat_of_token(self, token_hash: str) -> int | None:
         """The seat whose token hashes to ``token_hash``."""
@@ -122,21 +176,55 @@ class Table:
                 return number
         return None
 
-    def _start(self) -> None:
+    # --- fair deals ---
+
+    def deal_secret(self, number: int) -> bytes:
+        """The secret of deal ``number`` (from 1), derived from the table's."""
+        return hmac.new(self.spec.secret, f"deal/{number}".encode(), hashlib.sha256).digest()
+
+    def commitment(self, number: int) -> str:
+        """The public commitment to deal ``number``'s secret."""
+        return commitment(self.deal_secret(number))
+
+    @property
+    def next_deal(self) -> int:
+        """The deal the nonces sent now go into: the first before the match starts, else the
+        one after the round being played."""
+        play = self.play
+        return 1 if play is None else play.rounds + (2 if play.round is not None else 1)
+
+    def add_nonce(self, seat: int, nonce: bytes) -> Move:
+        """``seat``'s nonce for the next deal (a later one replaces it)."""
+        if len(nonce) > MAX_NONCE_BYTES:
+            raise ValueError(f"a nonce has at most {MAX_NONCE_BYTES} bytes")
+        self.nonces.setdefault(self.next_deal, {})[seat] = nonce
+        self.version += 1
+        return Move(seat, f"{NONCE} {nonce.hex()}")
+
+    def _nonces(self, number: int) -> list[bytes]:
+        given = self.nonces.get(number, {})
+        return [given.get(seat, b"") for seat in range(len(self.seats))]
+
+    def deal(self, seat: int) -> Move:
+        """Deal the match's first round, once every seat is taken (``seat`` took the last)."""
         names = [self.name(i) for i in range(len(self.seats))]
-        self.play = MatchPlay(names, self.rules, seed=self.spec.seed)
+        self.play = MatchPlay(names, self.rules, seed=self.spec.secret)
         self._deal()
+        self.version += 1
+        return Move(seat, DEAL)
 
     def _deal(self) -> None:
         assert self.play is not None
-        self.play.start_round()
         number = self.play.rounds + 1
+        self.play.start_round(deal_seed(self.deal_secret(number), self._nonces(number)))
         self._bots = {}
         for seat in self.seats:
             if seat.kind == COMPUTER and seat.nickname is not None:
                 level = seat.level if seat.level in LEVELS else "intermedio"
                 self._bots[seat.nickname] = bot_for_level(
-                    level, seed=_bot_seed(self.spec.seed, seat.nickname, number), name=seat.nickname
+                    level,
+                    seed=_bot_seed(self.spec.secret, seat.nickname, number),
+                    name=seat.nickname,
                 )
 
     # --- moves ---
@@ -197,20 +285,37 @@ class Table:
     def _apply(self, seat: int, action: Action) -> Move:
         play = self.play
         assert play is not None and play.round is not None
-        play.round.apply(action)
+        round_ = play.round
+        round_.apply(action)
         self.version += 1
-        if play.round.is_over:
+        if round_.is_over:
+            number = play.rounds + 1
+            self.proofs.append(
+                DealProof(
+                    number,
+                    self.commitment(number),
+                    self.deal_secret(number).hex(),
+                    tuple(nonce.hex() for nonce in self._nonces(number)),
+                    len(round_.deck),
+                    tuple(round_.deck_order),
+                )
+            )
             play.finish_round()
             play.close_reentries()
             if not play.is_over:
                 self._deal()
-        return Move(seat, action)
+        return Move(seat, str(action))
 
-    def replay(self, moves: Sequence[StoredAction]) -> None:
-        """Apply the stored moves of a table read back after a restart (no computer decides:
+    def replay(self, events: Sequence[StoredAction]) -> None:
+        """Apply the stored events of a table read back after a restart (no computer decides:
         its moves are in the log). A log that does not replay raises the engine's error."""
-        for stored in moves:
-            self._apply(stored.seat, self.check(stored.seat, stored.action))
+        for stored in events:
+            if stored.action == DEAL:
+                self.deal(stored.seat)
+            elif stored.action.startswith(NONCE + " "):
+                self.add_nonce(stored.seat, bytes.fromhex(stored.action.split()[1]))
+            else:
+                self._apply(stored.seat, self.check(stored.seat, stored.action))
 
     # --- what each seat sees ---
 
@@ -234,9 +339,13 @@ class Table:
         if observation is not None and play is not None:
             computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
             view = observation_view(observation, list(play.names), computers, play.seat_totals())
+        number = 0 if play is None else play.rounds + (0 if play.round is None else 1)
         return State(
             version=self.version,
-            round=0 if play is None else play.rounds + (0 if play.round is None else 1),
+            commitment=None if play is None or play.round is None else self.commitment(number),
+            next_commitment=self.commitment(self.next_deal),
+            revealed=self.proofs[-1].to_dict() if self.proofs else None,
+            round=number,
             match_over=play is not None and play.is_over,
             observation=view,
         )

@@ -1,0 +1,105 @@
+"""``ramino verify``: check that the deals of an online table were fair (docs/shuffle.md).
+
+It reads what ``ramino serve`` reveals once a round is over (``GET /api/tables/ID/deals``, or
+one deal of it): each deal's commitment, published before the players sent their nonces; the
+secret; the nonces; and the order the cards were dealt in. A deal is fair when the secret hashes
+to the commitment and, with the nonces, shuffles the deck into that very order.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from ..engine.shuffle import verify_deal
+from ..engine.text import UnreadableText, load_json, shown
+from .common import EXIT_REFUSED, Lang, LangOption, echo, pick, read_input, usage_error
+
+_FIELDS = ("commitment", "secret", "nonces", "deck_size", "order")
+
+
+def verify(
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="The revealed deals, as JSON ('-': stdin).")
+    ],
+    lang: LangOption = Lang.IT,
+) -> None:
+    """Check the revealed deals of an online table: each secret against its commitment, and
+    the order of the cards against the secret and the players' nonces.
+
+    Exit status: 0 every deal fair, 1 one is not, 2 bad input.
+    """
+    try:
+        data = load_json(read_input(source))
+    except UnreadableText as error:
+        usage_error(f"{source}: {pick(lang, *error.detail)}", lang)
+    deals = data.get("revealed") if isinstance(data, dict) and "revealed" in data else data
+    if isinstance(deals, dict):
+        deals = [deals]
+    if not isinstance(deals, list) or not deals:
+        usage_error(
+            pick(
+                lang,
+                'servono le smazzate rivelate: un oggetto, una lista o {"revealed": [...]}.',
+                'the revealed deals are needed: an object, a list or {"revealed": [...]}.',
+            ),
+            lang,
+        )
+    fair = True
+    for number, deal in enumerate(deals, 1):
+        checked = _check(deal, number, lang)
+        fair = fair and checked
+    if not fair:
+        raise typer.Exit(EXIT_REFUSED)
+
+
+def _check(deal: Any, number: int, lang: Lang) -> bool:
+    if not isinstance(deal, dict) or any(name not in deal for name in _FIELDS):
+        usage_error(
+            pick(
+                lang,
+                f"la smazzata {number} deve avere {', '.join(_FIELDS)}.",
+                f"deal {number} needs {', '.join(_FIELDS)}.",
+            ),
+            lang,
+        )
+    label = deal.get("round", number)
+    try:
+        secret = bytes.fromhex(deal["secret"])
+        nonces = [bytes.fromhex(nonce) for nonce in deal["nonces"]]
+        order = [int(card) for card in deal["order"]]
+        size = int(deal["deck_size"])
+        fair = verify_deal(str(deal["commitment"]), secret, nonces, order, size)
+    except (TypeError, ValueError, OverflowError):
+        usage_error(
+            pick(
+                lang,
+                f"la smazzata {shown(label)} non si legge: segreto e nonce in esadecimale,"
+                " l'ordine come numeri delle carte.",
+                f"deal {shown(label)} cannot be read: secret and nonces in hex, the order as"
+                " card numbers.",
+            ),
+            lang,
+        )
+    if fair:
+        echo(
+            pick(
+                lang,
+                f"✓ smazzata {shown(label)}: il segreto corrisponde all'impegno e, con i nonce,"
+                " dà proprio l'ordine delle carte.",
+                f"✓ deal {shown(label)}: the secret matches the commitment and, with the nonces,"
+                " gives this very order of the cards.",
+            )
+        )
+    else:
+        echo(
+            pick(
+                lang,
+                f"✗ smazzata {shown(label)}: il segreto, i nonce e l'ordine delle carte non"
+                " tornano con l'impegno.",
+                f"✗ deal {shown(label)}: the secret, the nonces and the order of the cards do not"
+                " match the commitment.",
+            )
+        )
+    return fair
