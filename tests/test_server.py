@@ -292,3 +292,14 @@ def test_after_sigkill_every_acknowledged_move_is_there(server: Server) -> None:
     assert receive(again, "welcome")["version"] == acknowledged
     assert latest_state(again)["observation"] == states[0]["observation"]
     again.close()
+
+
+def test_a_flood_of_messages_is_answered_not_applied(server: Server) -> None:
+    client, before = the_mover(server)
+    for _ in range(60):
+        client.send(json.dumps({"type": "sync"}))
+    answers = [json.loads(client.recv(timeout=10)) for _ in range(60)]
+    refused = [a for a in answers if a["type"] == "error"]
+    assert refused and all("in a second" in a["message"]["en"] for a in refused)
+    assert all(a["version"] == before["version"] for a in answers if a["type"] == "state")
+    client.close()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -43,6 +45,8 @@ __all__ = ["create_app"]
 
 #: WebSocket close code for a token that opens no seat of the table (4000-4999: the app's own).
 CLOSE_BAD_TOKEN = 4401
+#: Messages a seat's socket may send in any second: far above a person's pace and a bot's.
+MAX_MESSAGES_PER_SECOND = 20
 
 
 class SeatRequest(BaseModel):
@@ -272,9 +276,23 @@ def create_app(store: Store) -> FastAPI:
             ).model_dump_json()
         )
         await socket.send_text(table.state(seat).model_dump_json())
+        recent: deque[float] = deque()
         try:
             while True:
                 text = await socket.receive_text()
+                now = time.monotonic()
+                while recent and now - recent[0] > 1:
+                    recent.popleft()
+                if len(recent) >= MAX_MESSAGES_PER_SECOND:
+                    # Answered, not applied: a client flooding the table slows no one else.
+                    await socket.send_text(
+                        _failure(
+                            f"più di {MAX_MESSAGES_PER_SECOND} messaggi in un secondo.",
+                            f"over {MAX_MESSAGES_PER_SECOND} messages in a second.",
+                        )
+                    )
+                    continue
+                recent.append(now)
                 await _answer(tables, room, seat, socket, text)
         except WebSocketDisconnect:
             pass
