@@ -134,10 +134,11 @@ def latest_state(client: ClientConnection) -> dict[str, Any]:
             state = message
 
 
-def two_people_and_a_computer(server: Server) -> tuple[str, list[tuple[int, str]]]:
+def two_people_and_a_computer(server: Server, **clock: int) -> tuple[str, list[tuple[int, str]]]:
     table = server.post(
         "/api/tables",
         {
+            **clock,
             "rules": "classico",
             "knobs": {"max_turns": 12, "target": 1000},
             "seats": [
@@ -303,3 +304,39 @@ def test_a_flood_of_messages_is_answered_not_applied(server: Server) -> None:
     assert refused and all("in a second" in a["message"]["en"] for a in refused)
     assert all(a["version"] == before["version"] for a in answers if a["type"] == "state")
     client.close()
+
+
+def test_a_player_whose_time_runs_out_is_played_for_and_told_when_back(server: Server) -> None:
+    table, seats = two_people_and_a_computer(server, turn_seconds=1, bank_seconds=1)
+    info = server.get(f"/api/tables/{table}")
+    assert (info["turn_seconds"], info["bank_seconds"]) == (1, 1)
+    clients = {seat: server.socket(table, token) for seat, token in seats}
+    states = {}
+    for seat, client in clients.items():
+        receive(client, "welcome")
+        states[seat] = latest_state(client)
+    mover = states[seats[0][0]]["observation"]["to_play"]
+    other = next(seat for seat in clients if seat != mover)
+    hand = states[mover]["observation"]["hand"]
+    # The mover goes away; his turn and his bank run out, and the table plays for him.
+    clients[mover].close()
+    while True:
+        state = receive(clients[other], "state")
+        if state["observation"]["to_play"] != mover:
+            break
+    token = dict(seats)[mover]
+    back = server.socket(table, token)
+    receive(back, "welcome")
+    notice = receive(back, "notice")
+    assert notice["message"]["it"].startswith("Il tempo del tuo turno è finito")
+    assert "(draw, discard " in notice["message"]["en"]
+    thrown = notice["message"]["en"].split("discard ")[1].rstrip(").")
+    # He drew a card and threw the card he drew (on the first turn no meld is on the table,
+    # so nothing keeps it from the pozzo): his hand is what it was.
+    assert thrown not in hand
+    assert (
+        f"{states[mover]['observation']['seat']}: discard {thrown}"
+        in state["observation"]["history"]
+    )
+    back.close()
+    clients[other].close()

@@ -32,6 +32,7 @@ from .protocol import (
     Ack,
     Failure,
     Nonce,
+    Notice,
     Sentence,
     Sync,
     Welcome,
@@ -65,6 +66,8 @@ class CreateTable(BaseModel):
     knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
     seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=12)]
     listed: bool = False
+    turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
+    bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
 
     @field_validator("seats")
     @classmethod
@@ -117,6 +120,26 @@ class _Room:
         self.lock = asyncio.Lock()
         self.sockets: dict[WebSocket, int] = {}
         self.acked: dict[tuple[int, str], int] = {}
+        self.banks = dict.fromkeys(range(len(table.seats)), float(table.spec.bank_seconds))
+        """Each seat's time bank left, in seconds."""
+        self.turn: tuple[int, int, int] | None = None
+        """The turn being timed: its seat, round and turn number."""
+        self.turn_started = 0.0
+        self.timer: asyncio.Task[None] | None = None
+        self.notices: dict[int, list[str]] = {}
+        """Notices for seats with no socket open, sent when they come back."""
+
+    async def notify(self, seat: int, it: str, en: str) -> None:
+        """Tell ``seat`` something that happened to him, now or when he is back."""
+        text = Notice(message=Sentence(it=it, en=en)).model_dump_json()
+        sockets = [socket for socket, s in self.sockets.items() if s == seat]
+        if not sockets:
+            self.notices.setdefault(seat, []).append(text)
+        for socket in sockets:
+            try:
+                await socket.send_text(text)
+            except (RuntimeError, WebSocketDisconnect):
+                self.sockets.pop(socket, None)
 
     async def broadcast(self) -> None:
         """Each seat's own state to each socket of the table."""
@@ -149,6 +172,57 @@ class Tables:
             raise HTTPException(status_code=404, detail="no such table")
         return room
 
+    async def changed(self, room: _Room) -> None:
+        """After a change: every seat's state, and the clock of the turn now to play."""
+        await room.broadcast()
+        self.arm(room)
+
+    def arm(self, room: _Room) -> None:
+        """Time the turn to play, if a person's and the table has a clock: a turn runs for the
+        table's turn seconds, then on the player's time bank; then the table plays for him."""
+        table = room.table
+        limit = table.spec.turn_seconds
+        seat = table.to_play()
+        play = table.play
+        key = None
+        if limit is not None and seat is not None and table.seats[seat].kind == HUMAN:
+            assert play is not None and play.round is not None
+            key = (seat, play.rounds, play.round.turn)
+        if key == room.turn:
+            return
+        now = time.monotonic()
+        if room.turn is not None and limit is not None:
+            # The turn just ended: what ran over its seconds came out of the bank.
+            over = now - room.turn_started - limit
+            if over > 0:
+                ended = room.turn[0]
+                room.banks[ended] = max(0.0, room.banks[ended] - over)
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        room.turn, room.turn_started = key, now
+        if key is not None and limit is not None:
+            wait = limit + room.banks[key[0]]
+            room.timer = asyncio.get_running_loop().create_task(self._expire(room, key, wait))
+
+    async def _expire(self, room: _Room, key: tuple[int, int, int], wait: float) -> None:
+        await asyncio.sleep(wait)
+        seat = key[0]
+        async with room.lock:
+            if room.turn != key:
+                return
+            room.banks[seat] = 0.0
+            room.timer = None
+            moves = room.table.play_for(seat)
+            await self.store_moves(room, moves, None)
+        played = ", ".join(move.text for move in moves if move.seat == seat)
+        await room.notify(
+            seat,
+            f"Il tempo del tuo turno è finito: il tavolo ha giocato per te ({played}).",
+            f"Your turn's time ran out: the table played for you ({played}).",
+        )
+        await self.changed(room)
+
     async def store_moves(self, room: _Room, moves: list[Move], first: str | None) -> None:
         """Write ``moves`` (the first one carrying message id ``first``) as one transaction."""
         start = room.table.version - len(moves)
@@ -166,7 +240,12 @@ def create_app(store: Store) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(tables.load)
+        for room in tables.rooms.values():
+            tables.arm(room)
         yield
+        for room in tables.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
         store.close()
 
     app = FastAPI(
@@ -199,7 +278,14 @@ def create_app(store: Store) -> FastAPI:
                 )
             else:
                 seats.append(StoredSeat(number, HUMAN, None, None, None))
-        spec = TableSpec(rules, tuple(seats), secrets.token_bytes(32), request.listed)
+        spec = TableSpec(
+            rules,
+            tuple(seats),
+            secrets.token_bytes(32),
+            request.listed,
+            request.turn_seconds,
+            request.bank_seconds,
+        )
         table_id = secrets.token_urlsafe(16)
         await run_in_threadpool(store.create_table, table_id, spec.to_dict(), seats)
         tables.rooms[table_id] = _Room(Table(table_id, spec))
@@ -256,7 +342,7 @@ def create_app(store: Store) -> FastAPI:
                 moves.extend(table.computers_play())
             if moves:
                 await tables.store_moves(room, moves, None)
-        await room.broadcast()
+        await tables.changed(room)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.websocket("/api/tables/{table_id}/play")
@@ -276,6 +362,8 @@ def create_app(store: Store) -> FastAPI:
             ).model_dump_json()
         )
         await socket.send_text(table.state(seat).model_dump_json())
+        for notice in room.notices.pop(seat, []):
+            await socket.send_text(notice)
         recent: deque[float] = deque()
         try:
             while True:
@@ -323,7 +411,7 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         async with room.lock:
             move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
             await tables.store_moves(room, [move], None)
-        await room.broadcast()
+        await tables.changed(room)
         return
     async with room.lock:
         done = room.acked.get((seat, message.id))
@@ -346,7 +434,7 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
             raise
         room.acked[seat, message.id] = table.version
         await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
-    await room.broadcast()
+    await tables.changed(room)
 
 
 def _rebuilt(stored: StoredTable) -> Table:
@@ -384,6 +472,8 @@ def _summary(table: Table) -> dict[str, Any]:
             for i, seat in enumerate(table.seats)
         ],
         "started": table.started,
+        "turn_seconds": table.spec.turn_seconds,
+        "bank_seconds": table.spec.bank_seconds,
         # Deal 1's commitment, to see before sending a nonce for it (docs/shuffle.md).
         "commitment": table.commitment(1),
         "version": table.version,

@@ -26,6 +26,7 @@ __all__ = [
     "Failure",
     "MeldView",
     "Nonce",
+    "Notice",
     "ObservationView",
     "Refused",
     "SeatView",
@@ -117,6 +118,14 @@ class Refused(_Message):
     reason: str
     message: Sentence
     cards: list[str] = []
+
+
+class Notice(_Message):
+    """Something that happened to the seat, told once (the table played for him when his
+    time ran out)."""
+
+    type: Literal["notice"] = "notice"
+    message: Sentence
 
 
 class Failure(_Message):

@@ -26,10 +26,12 @@ from typing import Any
 
 from ..ai.bot import Bot
 from ..ai.levels import LEVELS, bot_for_level
-from ..engine.actions import Action, parse_action
+from ..engine.actions import Action, Discard, Draw, Fold, parse_action
+from ..engine.cards import Card
 from ..engine.errors import IllegalAction, Reason
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
+from ..engine.round import Phase, Round
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
@@ -64,6 +66,10 @@ class TableSpec:
     seats: tuple[StoredSeat, ...]
     secret: bytes
     listed: bool = False
+    turn_seconds: int | None = None
+    """Seconds a person has for a turn (``None``: no clock); then his time bank runs."""
+    bank_seconds: int = 0
+    """A person's time bank for the whole match, spent where a turn runs over."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
@@ -71,6 +77,8 @@ class TableSpec:
             "rules": {"name": self.rules.name, **self.rules.knobs()},
             "secret": self.secret.hex(),
             "listed": self.listed,
+            "turn_seconds": self.turn_seconds,
+            "bank_seconds": self.bank_seconds,
         }
 
     @classmethod
@@ -83,6 +91,8 @@ class TableSpec:
             tuple(seats),
             bytes.fromhex(data["secret"]),
             bool(data.get("listed", False)),
+            data.get("turn_seconds"),
+            int(data.get("bank_seconds", 0)),
         )
 
 
@@ -282,6 +292,36 @@ class Table:
             moves.append(self._apply(seat, action))
         return moves
 
+    def play_for(self, seat: int) -> list[Move]:
+        """Play ``seat``'s turn for him (his time ran out), by the table's stated rule: in the
+        betting round he folds; otherwise he draws from the tallone and throws the card drawn
+        (or, where that card may not be thrown, the first card he may). Then the computer's
+        turns; every move applied is returned, in order."""
+        moves = []
+        # A turn is at most a draw, a few moves the rules force and a discard.
+        for _ in range(64):
+            if self.to_play() != seat:
+                break
+            play = self.play
+            assert play is not None and play.round is not None
+            round_ = play.round
+            legal = round_.observation(round_.to_play).legal_actions
+            action = legal[0]
+            if round_.phase is Phase.BET and Fold() in legal:
+                action = Fold()
+            elif round_.phase is Phase.DRAW and Draw() in legal:
+                action = Draw()
+            elif round_.phase is Phase.PLAY:
+                discards = [a for a in legal if isinstance(a, Discard)]
+                drawn = _drawn_card(round_)
+                if drawn is not None and Discard(drawn) in discards:
+                    action = Discard(drawn)
+                elif discards:
+                    action = discards[0]
+            moves.append(self._apply(seat, action))
+        moves.extend(self.computers_play())
+        return moves
+
     def _apply(self, seat: int, action: Action) -> Move:
         play = self.play
         assert play is not None and play.round is not None
@@ -349,6 +389,16 @@ class Table:
             match_over=play is not None and play.is_over,
             observation=view,
         )
+
+
+def _drawn_card(round_: Round) -> Card | None:
+    """The card the player to move drew from the tallone this turn, if he did."""
+    for event in reversed(round_.history):
+        if event.seat != round_.to_play:
+            break
+        if isinstance(event.action, Draw) and event.ids:
+            return round_.deck[event.ids[0]]
+    return None
 
 
 def _bot_seed(table_seed: bytes, name: str, number: int) -> int:
