@@ -185,6 +185,13 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
         assert ack["id"] == f"m{number}"
         states = [latest_state(client) for client in clients]
         assert states[0]["version"] == ack["version"]
+    # A spectator sees the table, never a hand.
+    watcher = connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch").__enter__()
+    seen = latest_state(watcher)
+    assert seen["version"] == states[0]["version"]
+    assert seen["observation"]["hand"] == [] and seen["observation"]["legal_actions"] == []
+    assert seen["observation"]["seats"] == states[0]["observation"]["seats"]
+    watcher.close()
     # The round ended on the turn cap; the next one is dealt, and the first deal is revealed.
     assert states[0]["round"] == 2
     revealed = states[0]["revealed"]

@@ -68,4 +68,5 @@ def serve(
         ),
         err=True,
     )
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    # No frame bigger than a message may be (MAX_MESSAGE_BYTES), with room to say so.
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

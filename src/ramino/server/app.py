@@ -118,7 +118,8 @@ class _Room:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.lock = asyncio.Lock()
-        self.sockets: dict[WebSocket, int] = {}
+        self.sockets: dict[WebSocket, int | None] = {}
+        """Each socket's seat; ``None`` for a spectator's."""
         self.acked: dict[tuple[int, str], int] = {}
         self.banks = dict.fromkeys(range(len(table.seats)), float(table.spec.bank_seconds))
         """Each seat's time bank left, in seconds."""
@@ -344,6 +345,25 @@ def create_app(store: Store) -> FastAPI:
                 await tables.store_moves(room, moves, None)
         await tables.changed(room)
         return {"table": table_id, "seat": seat, "token": token}
+
+    @app.websocket("/api/tables/{table_id}/watch")
+    async def watch(socket: WebSocket, table_id: str) -> None:
+        """A spectator's socket: what the whole table sees after every change, never a hand."""
+        room = tables.rooms.get(table_id)
+        await socket.accept()
+        if room is None:
+            await socket.close(code=CLOSE_BAD_TOKEN)
+            return
+        room.sockets[socket] = None
+        await socket.send_text(room.table.state(None).model_dump_json())
+        try:
+            while True:
+                # A spectator says nothing; whatever he sends is left unread.
+                await socket.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.sockets.pop(socket, None)
 
     @app.websocket("/api/tables/{table_id}/play")
     async def play(socket: WebSocket, table_id: str, token: str = "") -> None:

@@ -159,9 +159,10 @@ class SeatView(_Message):
 
 
 class ObservationView(_Message):
-    """One seat's view of the round: its own hand, and what the whole table sees."""
+    """One seat's view of the round: its own hand, and what the whole table sees (a
+    spectator's: no seat, no hand, no moves)."""
 
-    seat: int
+    seat: int | None
     hand: list[str]
     seats: list[SeatView]
     table: list[MeldView]

@@ -371,14 +371,21 @@ class Table:
         round_ = play.round
         return round_.observation(play.names.index(name), scores=play.seat_totals())
 
-    def state(self, seat: int) -> State:
-        """The ``state`` message for ``seat``: his own observation only."""
+    def state(self, seat: int | None) -> State:
+        """The ``state`` message for ``seat``: his own observation only; for a spectator
+        (``None``), what the whole table sees: no hand, no move to make."""
         play = self.play
         view: ObservationView | None = None
-        observation = self.observation(seat)
+        observation = None
+        if seat is not None:
+            observation = self.observation(seat)
+        elif play is not None and play.round is not None:
+            observation = play.round.observation(0, scores=play.seat_totals())
         if observation is not None and play is not None:
             computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
             view = observation_view(observation, list(play.names), computers, play.seat_totals())
+            if seat is None:
+                view = view.model_copy(update={"seat": None, "hand": [], "legal_actions": []})
         number = 0 if play is None else play.rounds + (0 if play.round is None else 1)
         return State(
             version=self.version,
