@@ -7,16 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pydantic")
 pytest.importorskip("sqlalchemy")
 
 from ramino.engine import get_preset
-from ramino.engine.errors import IllegalAction, NotationError, Reason
+from ramino.engine.errors import IllegalAction, NotationError, RaminoError, Reason
 from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import read_client_message
 from ramino.server.store import StoredAction, StoredSeat
-from ramino.server.tables import COMPUTER, HUMAN, Table, TableSpec
+from ramino.server.tables import COMPUTER, HUMAN, Move, Table, TableSpec
 
 RULES = replace(get_preset("classico"), max_turns=30, target=150)
 
@@ -187,3 +189,52 @@ def test_a_nonce_changes_the_deal() -> None:
     assert orders[0] != orders[1]
     with pytest.raises(ValueError):
         new_table(HUMAN, HUMAN).add_nonce(0, bytes(65))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_random_moves_and_slips_replay_to_the_same_table(data: st.DataObject) -> None:
+    kinds = data.draw(st.lists(st.sampled_from([HUMAN, COMPUTER]), min_size=2, max_size=4))
+    if HUMAN not in kinds:
+        kinds[0] = HUMAN
+    table = new_table(*kinds, seed=data.draw(st.binary(min_size=1, max_size=8)))
+    log: list[StoredAction] = []
+
+    def keep(moves: list[Move]) -> None:
+        log.extend(StoredAction(len(log) + 1, m.seat, m.text, None) for m in moves)
+
+    for seat in table.free_seats:
+        table.take_seat(seat, f"P{seat}", f"h{seat}")
+        if data.draw(st.booleans()):
+            keep([table.add_nonce(seat, data.draw(st.binary(max_size=16)))])
+    keep([table.deal(0)])
+    keep(table.computers_play())
+    for _ in range(data.draw(st.integers(0, 60))):
+        mover = table.to_play()
+        if mover is None:
+            break
+        observation = table.observation(mover)
+        assert observation is not None
+        seat = data.draw(st.sampled_from(range(len(kinds))))
+        text = data.draw(
+            st.one_of(
+                st.sampled_from([str(a) for a in observation.legal_actions]),
+                st.sampled_from(["draw", "take", "discard KS", "lay 7H 8H 9H", "call", "x"]),
+            )
+        )
+        before = [table.state(s) for s in range(len(kinds))]
+        try:
+            moves = table.act(seat, text)
+        except RaminoError:
+            assert [table.state(s) for s in range(len(kinds))] == before
+            continue
+        assert seat == mover
+        keep(moves)
+        if data.draw(st.booleans()):
+            keep([table.add_nonce(seat, b"n")])
+    again = Table("t1", TableSpec(RULES, tuple(table.seats), table.spec.secret))
+    again.replay(log)
+    assert again.version == table.version == len(log)
+    assert [again.state(s) for s in range(len(kinds))] == [
+        table.state(s) for s in range(len(kinds))
+    ]

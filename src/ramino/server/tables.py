@@ -353,7 +353,7 @@ class Table:
             if stored.action == DEAL:
                 self.deal(stored.seat)
             elif stored.action.startswith(NONCE + " "):
-                self.add_nonce(stored.seat, bytes.fromhex(stored.action.split()[1]))
+                self.add_nonce(stored.seat, bytes.fromhex(stored.action[len(NONCE) + 1 :]))
             else:
                 self._apply(stored.seat, self.check(stored.seat, stored.action))
 
