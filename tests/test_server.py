@@ -318,12 +318,16 @@ def test_a_player_whose_time_runs_out_is_played_for_and_told_when_back(server: S
     info = server.get(f"/api/tables/{table}")
     assert (info["turn_seconds"], info["bank_seconds"]) == (1, 1)
     clients = {seat: server.socket(table, token) for seat, token in seats}
-    states = {}
+    states, clocks = {}, {}
     for seat, client in clients.items():
+        # On connecting: who he is, the table as he sees it, the clock of the turn.
         receive(client, "welcome")
-        states[seat] = latest_state(client)
+        states[seat] = receive(client, "state")
+        clocks[seat] = receive(client, "clock")
     mover = states[seats[0][0]]["observation"]["to_play"]
     other = next(seat for seat in clients if seat != mover)
+    clock = clocks[other]
+    assert clock["seat"] == mover and 0 < clock["turn_left"] <= 1 and clock["bank_left"] == 1
     hand = states[mover]["observation"]["hand"]
     # The mover goes away; his turn and his bank run out, and the table plays for him.
     clients[mover].close()

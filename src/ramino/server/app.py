@@ -30,6 +30,7 @@ from ..engine.text import printable
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
+    Clock,
     Failure,
     Nonce,
     Notice,
@@ -142,6 +143,27 @@ class _Room:
             except (RuntimeError, WebSocketDisconnect):
                 self.sockets.pop(socket, None)
 
+    def clock(self) -> str | None:
+        """The ``clock`` message of the turn being timed, if one is."""
+        limit = self.table.spec.turn_seconds
+        if self.turn is None or limit is None:
+            return None
+        seat = self.turn[0]
+        used = time.monotonic() - self.turn_started
+        turn_left = max(0.0, limit - used)
+        bank_left = self.banks[seat] - max(0.0, used - limit)
+        return Clock(
+            seat=seat, turn_left=round(turn_left, 1), bank_left=round(max(0.0, bank_left), 1)
+        ).model_dump_json()
+
+    async def send_all(self, text: str) -> None:
+        """The same message to every socket of the table."""
+        for socket in list(self.sockets):
+            try:
+                await socket.send_text(text)
+            except (RuntimeError, WebSocketDisconnect):
+                self.sockets.pop(socket, None)
+
     async def broadcast(self) -> None:
         """Each seat's own state to each socket of the table."""
         for socket, seat in list(self.sockets.items()):
@@ -177,6 +199,9 @@ class Tables:
         """After a change: every seat's state, and the clock of the turn now to play."""
         await room.broadcast()
         self.arm(room)
+        clock = room.clock()
+        if clock is not None:
+            await room.send_all(clock)
 
     def arm(self, room: _Room) -> None:
         """Time the turn to play, if a person's and the table has a clock: a turn runs for the
@@ -382,6 +407,9 @@ def create_app(store: Store) -> FastAPI:
             ).model_dump_json()
         )
         await socket.send_text(table.state(seat).model_dump_json())
+        clock = room.clock()
+        if clock is not None:
+            await socket.send_text(clock)
         for notice in room.notices.pop(seat, []):
             await socket.send_text(notice)
         recent: deque[float] = deque()

@@ -23,6 +23,7 @@ __all__ = [
     "Ack",
     "Act",
     "ClientMessage",
+    "Clock",
     "Failure",
     "MeldView",
     "Nonce",
@@ -118,6 +119,16 @@ class Refused(_Message):
     reason: str
     message: Sentence
     cards: list[str] = []
+
+
+class Clock(_Message):
+    """The clock of the turn now playing, when the table has one: whose turn, the seconds left
+    of it, then of his time bank (both from when this was sent)."""
+
+    type: Literal["clock"] = "clock"
+    seat: int
+    turn_left: float
+    bank_left: float
 
 
 class Notice(_Message):
