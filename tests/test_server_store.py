@@ -388,3 +388,22 @@ def test_a_killed_writer_loses_no_acknowledged_action(tmp_path: Path) -> None:
     # Every acknowledged action is there; the one being written may or may not be.
     assert stored[: len(acknowledged)] == acknowledged
     assert len(stored) - len(acknowledged) in (0, 1)
+
+
+def test_batches_of_several_tables_are_one_transaction(store: Store, table_id: str) -> None:
+    other = new_id()
+    store.create_table(other, SPEC, SEATS)
+    store.append_batches(
+        [(table_id, [StoredAction(1, 0, "draw", "a")]), (other, [StoredAction(1, 1, "take", None)])]
+    )
+    assert [a.action for a in store.table(table_id).actions] == ["draw"]
+    assert [a.action for a in store.table(other).actions] == ["take"]
+    # One wrong batch (a used number) and nothing of the others is stored either.
+    with pytest.raises(DuplicateAction):
+        store.append_batches(
+            [
+                (other, [StoredAction(2, 1, "discard KS", None)]),
+                (table_id, [StoredAction(1, 0, "draw", "b")]),
+            ]
+        )
+    assert len(store.table(other).actions) == 1 and len(store.table(table_id).actions) == 1

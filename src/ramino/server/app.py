@@ -15,6 +15,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
@@ -179,6 +180,12 @@ class Tables:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rooms: dict[str, _Room] = {}
+        # Every table's moves are written by one thread, many tables' at a time in one
+        # transaction (group commit): one writer never waits for another, one flush to disk
+        # serves all (bench/server_load.py).
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramino-store")
+        self._pending: list[tuple[str, list[StoredAction], asyncio.Future[None]]] = []
+        self._writing: asyncio.Task[None] | None = None
 
     def load(self) -> None:
         """Rebuild every stored table by replaying its log."""
@@ -256,7 +263,43 @@ class Tables:
             StoredAction(start + i + 1, move.seat, move.text, first if i == 0 else None)
             for i, move in enumerate(moves)
         ]
-        await run_in_threadpool(self.store.append_many, room.table.id, stored)
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((room.table.id, stored, future))
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.get_running_loop().create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        """Write what is pending, in batches, until nothing is: each batch is one transaction;
+        if it fails, each table's moves are written apart, so only the wrong one fails."""
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await loop.run_in_executor(
+                    self._writer, self.store.append_batches, [(t, a) for t, a, _ in batch]
+                )
+            except Exception:
+                for table_id, actions, future in batch:
+                    try:
+                        await loop.run_in_executor(
+                            self._writer, self.store.append_many, table_id, actions
+                        )
+                    except Exception as error:
+                        if not future.done():  # its client may have gone meanwhile
+                            future.set_exception(error)
+                    else:
+                        if not future.done():
+                            future.set_result(None)
+                continue
+            for _, _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    def close(self) -> None:
+        """Stop the writer (after what it is writing) and close the store."""
+        self._writer.shutdown(wait=True)
+        self.store.close()
 
 
 def create_app(store: Store) -> FastAPI:
@@ -272,7 +315,7 @@ def create_app(store: Store) -> FastAPI:
         for room in tables.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
-        store.close()
+        tables.close()
 
     app = FastAPI(
         title="ramino",

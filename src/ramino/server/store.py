@@ -328,43 +328,16 @@ class Store:
         if not actions:
             return
         with self._sessions.begin() as session:
-            _check_table(session, table_id)
-            last = session.scalar(
-                select(func.max(ActionRow.number)).where(ActionRow.table_id == table_id)
-            )
-            _check_numbers(table_id, last or 0, actions)
-            messages: dict[tuple[int, str], int] = {}
-            for action in actions:
-                if action.msg_id is None:
-                    continue
-                key = (action.seat, action.msg_id)
-                earlier = messages.get(key) or _number_of(session, table_id, *key)
-                if earlier is not None:
-                    raise DuplicateAction(
-                        f"message {action.msg_id!r} of seat {action.seat} is already action"
-                        f" {earlier} of table {table_id!r}"
-                    )
-                messages[key] = action.number
-            now = _now()
-            session.add_all(
-                ActionRow(
-                    table_id=table_id,
-                    number=action.number,
-                    seat=action.seat,
-                    action=action.action,
-                    msg_id=action.msg_id,
-                    recorded_at=now,
-                )
-                for action in actions
-            )
-            try:
-                session.flush()
-            except IntegrityError as error:
-                # Another writer was quicker (another server process, on PostgreSQL).
-                raise DuplicateAction(
-                    f"the log of table {table_id!r} changed meanwhile: actions"
-                    f" {actions[0].number}–{actions[-1].number} clash with it"
-                ) from error
+            _append(session, table_id, actions)
+
+    def append_batches(self, batches: Sequence[tuple[str, Sequence[StoredAction]]]) -> None:
+        """The actions of several tables in one transaction, one flush to disk for them all
+        (the server's group commit): all or none, each batch refused as :meth:`append_many`
+        would refuse it."""
+        with self._sessions.begin() as session:
+            for table_id, actions in batches:
+                if actions:
+                    _append(session, table_id, actions)
 
     def find_message(self, table_id: str, seat: int, msg_id: str) -> StoredAction | None:
         """The action stored for message ``msg_id`` of ``seat`` (a client sending it again), or
@@ -490,3 +463,43 @@ def _stored_table(row: TableRow) -> StoredTable:
         ),
         tuple(_stored_action(action) for action in row.actions),
     )
+
+
+def _append(session: Session, table_id: str, actions: Sequence[StoredAction]) -> None:
+    """Add ``actions`` to the table's log within ``session``'s transaction, refused as
+    :meth:`Store.append_many` says."""
+    _check_table(session, table_id)
+    last = session.scalar(select(func.max(ActionRow.number)).where(ActionRow.table_id == table_id))
+    _check_numbers(table_id, last or 0, actions)
+    messages: dict[tuple[int, str], int] = {}
+    for action in actions:
+        if action.msg_id is None:
+            continue
+        key = (action.seat, action.msg_id)
+        earlier = messages.get(key) or _number_of(session, table_id, *key)
+        if earlier is not None:
+            raise DuplicateAction(
+                f"message {action.msg_id!r} of seat {action.seat} is already action"
+                f" {earlier} of table {table_id!r}"
+            )
+        messages[key] = action.number
+    now = _now()
+    session.add_all(
+        ActionRow(
+            table_id=table_id,
+            number=action.number,
+            seat=action.seat,
+            action=action.action,
+            msg_id=action.msg_id,
+            recorded_at=now,
+        )
+        for action in actions
+    )
+    try:
+        session.flush()
+    except IntegrityError as error:
+        # Another writer was quicker (another server process, on PostgreSQL).
+        raise DuplicateAction(
+            f"the log of table {table_id!r} changed meanwhile: actions"
+            f" {actions[0].number}–{actions[-1].number} clash with it"
+        ) from error

@@ -1,0 +1,484 @@
+"""How many tables ``ramino serve`` holds at once and how fast it answers under load.
+
+Run: ``.venv/bin/python bench/server_load.py [--tables 100] [--seconds 20] [--warmup 5]
+[--rate 18] [--db URL] [--no-deflate] [--json]``; ``--rate 0.3`` is a person's pace (a
+move every few seconds) instead of as fast as the server answers.
+
+A real ``ramino serve`` process is started on a free loopback port (its database a temporary
+SQLite file unless ``--db`` names one). Over HTTP the bench creates ``--tables`` classico tables
+of one person's seat and one computer player (``principiante``, target 10000 so that no match
+ends) and takes each person's seat. Then one asyncio event loop drives every seat at once, each
+over its own WebSocket: the seat draws, then throws a card chosen at random among its legal
+discards (any legal move at random where there is none), reading its latest ``state`` before
+each move and sending the next one as soon as the ``ack`` and the new state are in, at most
+``--rate`` messages a second (the server answers more than 20 a second with an error).
+
+After ``--warmup`` seconds the bench measures ``--seconds`` seconds: tables held (sockets
+still open at the end of the window / tables started), the seats' acknowledged moves a second,
+the server's events a second (version increments, with the computer's moves and the deals),
+the latency from sending an ``act`` to receiving its ``ack`` (p50, p90, p99, max, in ms),
+refusals and errors, the server's resident memory (VmRSS) before the tables, after them and at
+the end, and the server's processor time (utime + stime) as cores busy. The clients run on the
+same machine as the server and share its cores; the bench's own processor time and the
+machine's are shown beside the server's.
+
+The goal: 500 concurrently active tables on a 2-core machine with p99 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
+
+GOAL_TABLES = 500
+GOAL_P99_MS = 50.0
+GOAL = (
+    f"goal: {GOAL_TABLES} concurrently active tables on this 2-core machine, "
+    f"p99 under {GOAL_P99_MS:.0f} ms"
+)
+#: The body of every table created: no match ends within a bench's run.
+TABLE = {
+    "rules": "classico",
+    "knobs": {"target": 10000},
+    "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+}
+#: How long a seat waits for an answer before it gives up.
+ANSWER_TIMEOUT = 60.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+# Loopback only: a proxy named in the environment must not see the bench's requests.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``ramino serve`` in a process of its own, its stderr in ``log``."""
+
+    def __init__(self, database: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with log.open("wb") as log_file:
+            command = ["serve", "--port", str(self.port), "--db", database]
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "ramino", *command],
+                stdout=subprocess.DEVNULL,
+                stderr=log_file,
+            )
+
+    def wait_ready(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                self.request("GET", "/api/tables")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                if self.process.poll() is not None:
+                    sys.exit(f"ramino serve stopped:\n{self.log.read_text(errors='replace')}")
+                time.sleep(0.1)
+        self.stop()
+        sys.exit("ramino serve did not answer GET /api/tables")
+
+    def request(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with _OPENER.open(request, timeout=60) as answer:
+            return json.loads(answer.read())
+
+    def rss_kib(self) -> int:
+        """The process's resident memory (VmRSS), in KiB."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise RuntimeError("no VmRSS in /proc/PID/status")
+
+    def cpu_seconds(self) -> float:
+        """Processor time of every thread of the process so far (utime + stime)."""
+        return _proc_cpu_seconds(self.process.pid)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+def _proc_cpu_seconds(pid: int | str) -> float:
+    text = Path(f"/proc/{pid}/stat").read_text()
+    # The command name, in parentheses, may hold spaces: the fields are counted after it.
+    fields = text[text.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def machine_cpu() -> tuple[float, float]:
+    """Busy and total seconds of every core so far, from the first line of /proc/stat."""
+    ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    total = sum(ticks[:8])  # guest times are already counted in user and nice
+    return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS
+
+
+def open_table(server: Server, number: int) -> tuple[str, str]:
+    """A new table with its person's seat taken: its id and the seat's token."""
+    table = server.request("POST", "/api/tables", TABLE)["table"]
+    joined = server.request("POST", f"/api/tables/{table}/seats", {"nickname": f"p{number}"})
+    return table, joined["token"]
+
+
+@dataclass
+class Seat:
+    """One person's seat, driven by the bench, and what it saw."""
+
+    table: str
+    token: str
+    connection: ClientConnection | None = None
+    state: dict[str, Any] = field(default_factory=dict)
+    sends: list[float] = field(default_factory=list)
+    """When each ``act`` was sent (perf_counter seconds), in order."""
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from each acknowledged ``act`` to its ``ack``, in the order of ``sends``."""
+    acked_at: list[float] = field(default_factory=list)
+    refused: int = 0
+    errors: int = 0
+    failure: str | None = None
+    match_over: bool = False
+
+    @property
+    def version(self) -> int:
+        return int(self.state.get("version", 0))
+
+    @property
+    def open(self) -> bool:
+        return (
+            self.failure is None
+            and self.connection is not None
+            and self.connection.state is State.OPEN
+        )
+
+
+class Pacer:
+    """At most ``rate`` messages a second, evenly spaced: the server answers a socket's 21st
+    message within a second with an error, and a burst would reach it under jitter. The first
+    message waits a random part of the gap, so that slow seats do not all move together."""
+
+    def __init__(self, rate: float, rng: random.Random) -> None:
+        self.gap = 1 / rate
+        self.last = time.perf_counter() - rng.uniform(0, self.gap)
+
+    async def wait(self) -> None:
+        pause = self.last + self.gap - time.perf_counter()
+        if pause > 0:
+            await asyncio.sleep(pause)
+        self.last = time.perf_counter()
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """Draw from the stock, then throw a random card: simple, always legal, and the rounds go on
+    until the computer goes out."""
+    if "draw" in legal:
+        return "draw"
+    discards = [action for action in legal if action.startswith("discard ")]
+    return rng.choice(discards or legal)
+
+
+async def receive(seat: Seat) -> dict[str, Any]:
+    assert seat.connection is not None
+    text = await asyncio.wait_for(seat.connection.recv(), ANSWER_TIMEOUT)
+    message: dict[str, Any] = json.loads(text)
+    if message["type"] == "state":
+        seat.state = message
+    return message
+
+
+async def open_seat(seat: Seat, port: int, deflate: bool, gate: asyncio.Semaphore) -> None:
+    """Connect the seat's socket and read its welcome and first state."""
+    url = f"ws://127.0.0.1:{port}/api/tables/{seat.table}/play?token={seat.token}"
+    try:
+        async with gate:
+            seat.connection = await connect(
+                url,
+                proxy=None,
+                compression="deflate" if deflate else None,
+                # A browser sends no pings; the server's own pings are answered by the library.
+                ping_interval=None,
+                open_timeout=ANSWER_TIMEOUT,
+                max_size=2**22,
+            )
+        while (await receive(seat))["type"] != "state":
+            pass
+    except (OSError, TimeoutError, ConnectionClosed) as error:
+        seat.failure = f"connect: {type(error).__name__}"
+
+
+async def drive(seat: Seat, stop: asyncio.Event, rate: float, rng: random.Random) -> None:
+    """Play the seat's legal moves until ``stop``: each one sent once the previous one's ack and
+    the state it led to are in."""
+    assert seat.connection is not None
+    pacer = Pacer(rate, rng)
+    number = 0
+    try:
+        while not stop.is_set():
+            if seat.state.get("match_over") or seat.state.get("observation") is None:
+                seat.match_over = True
+                return
+            legal = seat.state["observation"]["legal_actions"]
+            await pacer.wait()
+            if not legal:
+                # Not this seat's turn: with one person at the table it should not happen.
+                await seat.connection.send(json.dumps({"type": "sync"}))
+                while (await receive(seat))["type"] != "state":
+                    pass
+                continue
+            number += 1
+            message_id = f"m{number}"
+            body = {"type": "act", "id": message_id, "action": choose(legal, rng)}
+            sent = time.perf_counter()
+            await seat.connection.send(json.dumps(body))
+            while True:
+                answer = await receive(seat)
+                kind = answer["type"]
+                if kind == "ack" and answer["id"] == message_id:
+                    now = time.perf_counter()
+                    seat.sends.append(sent)
+                    seat.latencies.append(now - sent)
+                    seat.acked_at.append(now)
+                    # Its state comes after the ack: the next move is chosen from it.
+                    while seat.version < answer["version"]:
+                        await receive(seat)
+                    break
+                if kind == "refused" and answer["id"] == message_id:
+                    seat.refused += 1
+                    break
+                if kind == "error":
+                    # Answered, not applied (the rate limit): the same state, a new try.
+                    seat.errors += 1
+                    break
+    except TimeoutError:
+        seat.failure = f"no answer in {ANSWER_TIMEOUT:.0f} s"
+    except ConnectionClosed as error:
+        code = error.rcvd.code if error.rcvd is not None else None
+        seat.failure = f"closed ({code})"
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """Nearest-rank percentile of sorted values (0 for none)."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+async def load(server: Server, seats: list[Seat], args: argparse.Namespace) -> dict[str, Any]:
+    """Connect every seat, drive them all, measure the window after the warm-up."""
+    gate = asyncio.Semaphore(64)
+    await asyncio.gather(*(open_seat(seat, server.port, args.deflate, gate) for seat in seats))
+    connected = [seat for seat in seats if seat.failure is None]
+    stop = asyncio.Event()
+    rng = random.Random(args.seed)
+    drivers = [
+        asyncio.create_task(drive(seat, stop, args.rate, random.Random(rng.random())))
+        for seat in connected
+    ]
+    await asyncio.sleep(args.warmup)
+    start = time.perf_counter()
+    versions = sum(seat.version for seat in seats)
+    server_cpu = server.cpu_seconds()
+    own_cpu = _proc_cpu_seconds("self")
+    busy, total = machine_cpu()
+    await asyncio.sleep(args.seconds)
+    end = time.perf_counter()
+    figures: dict[str, Any] = {
+        "held": sum(seat.open for seat in seats),
+        "events": sum(seat.version for seat in seats) - versions,
+        "server_cpu": server.cpu_seconds() - server_cpu,
+        "bench_cpu": _proc_cpu_seconds("self") - own_cpu,
+        "rss_end_kib": server.rss_kib(),
+    }
+    busy_end, total_end = machine_cpu()
+    figures["machine_cores"] = (busy_end - busy) / (total_end - total) * (os.cpu_count() or 1)
+    stop.set()
+    await asyncio.wait(drivers, timeout=ANSWER_TIMEOUT)
+    for seat in connected:
+        assert seat.connection is not None
+        await seat.connection.close()
+    figures["start"], figures["window"] = start, end - start
+    return figures
+
+
+def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    database = args.db or f"sqlite:///{folder / 'load.db'}"
+    server = Server(database, folder / "server.log")
+    try:
+        server.wait_ready()
+        rss_before = server.rss_kib()
+        created = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            opened = list(pool.map(lambda n: open_table(server, n), range(args.tables)))
+        created = time.perf_counter() - created
+        rss_after = server.rss_kib()
+        seats = [Seat(table, token) for table, token in opened]
+        figures = asyncio.run(load(server, seats, args))
+    finally:
+        server.stop()
+    start, window = figures.pop("start"), figures.pop("window")
+    latencies = sorted(
+        latency
+        for seat in seats
+        for sent, latency in zip(seat.sends, seat.latencies, strict=True)
+        if start <= sent < start + window
+    )
+    acks = sum(start <= at < start + window for seat in seats for at in seat.acked_at)
+    failures: dict[str, int] = {}
+    for seat in seats:
+        if seat.failure is not None:
+            failures[seat.failure] = failures.get(seat.failure, 0) + 1
+    log = server.log.read_text(errors="replace").splitlines()
+    troubles = [line for line in log if "Traceback" in line or "ERROR" in line]
+    ms = [1000 * latency for latency in latencies]
+    p99 = percentile(ms, 0.99)
+    return {
+        "tables": args.tables,
+        "seconds": round(window, 2),
+        "warmup": args.warmup,
+        "rate_per_seat": args.rate,
+        "deflate": args.deflate,
+        "database": "temporary SQLite file" if args.db is None else args.db,
+        "tables_created_per_s": round(args.tables / created, 1),
+        "held": figures["held"],
+        "started": len(seats),
+        "acks_per_s": round(acks / window, 1),
+        "events_per_s": round(figures["events"] / window, 1),
+        "latency_ms": {
+            "p50": round(percentile(ms, 0.50), 2),
+            "p90": round(percentile(ms, 0.90), 2),
+            "p99": round(p99, 2),
+            "max": round(ms[-1] if ms else 0.0, 2),
+            "count": len(ms),
+        },
+        "refused": sum(seat.refused for seat in seats),
+        "errors": sum(seat.errors for seat in seats),
+        "failures": failures,
+        "matches_over": sum(seat.match_over for seat in seats),
+        "rss_kib": {"before": rss_before, "after_tables": rss_after, "end": figures["rss_end_kib"]},
+        "rss_per_table_kib": {
+            "after_tables": round((rss_after - rss_before) / max(1, args.tables), 1),
+            "end": round((figures["rss_end_kib"] - rss_before) / max(1, args.tables), 1),
+        },
+        "server_cores": round(figures["server_cpu"] / window, 2),
+        "bench_cores": round(figures["bench_cpu"] / window, 2),
+        "machine_cores": round(figures["machine_cores"], 2),
+        "cores": os.cpu_count(),
+        "server_log_troubles": troubles[:20],
+        "server_log_lines": len(log),
+        "goal": GOAL,
+        "goal_met": args.tables >= GOAL_TABLES
+        and figures["held"] == args.tables
+        and bool(ms)
+        and p99 < GOAL_P99_MS,
+    }
+
+
+def show(result: dict[str, Any]) -> None:
+    latency, rss, per_table = result["latency_ms"], result["rss_kib"], result["rss_per_table_kib"]
+    others = max(0.0, result["machine_cores"] - result["server_cores"] - result["bench_cores"])
+    rows = [
+        ("tables held (open at end / started)", f"{result['held']} / {result['started']}"),
+        ("tables created + joined over HTTP", f"{result['tables_created_per_s']:.1f} / s"),
+        ("seats' acknowledged moves", f"{result['acks_per_s']:.1f} / s"),
+        ("server events (with computer, deals)", f"{result['events_per_s']:.1f} / s"),
+        (
+            "act → ack p50 / p90 / p99 / max",
+            f"{latency['p50']:.1f} / {latency['p90']:.1f} / {latency['p99']:.1f}"
+            f" / {latency['max']:.1f} ms  ({latency['count']} acks)",
+        ),
+        ("refused / errors", f"{result['refused']} / {result['errors']}"),
+        ("seats failed", ", ".join(f"{n} {why}" for why, n in result["failures"].items()) or "0"),
+        (
+            "server RSS before / after tables / end",
+            f"{rss['before'] / 1024:.1f} / {rss['after_tables'] / 1024:.1f}"
+            f" / {rss['end'] / 1024:.1f} MiB",
+        ),
+        (
+            "RSS per table (after tables / end)",
+            f"{per_table['after_tables']:.0f} / {per_table['end']:.0f} KiB",
+        ),
+        ("server CPU", f"{result['server_cores']:.2f} of {result['cores']} cores"),
+        (
+            "bench clients / other processes CPU",
+            f"{result['bench_cores']:.2f} / {others:.2f} cores",
+        ),
+        (
+            "server stderr",
+            f"{result['server_log_lines']} lines, {len(result['server_log_troubles'])} errors",
+        ),
+    ]
+    print(
+        f"ramino serve, {result['tables']} tables (a person and a computer each), "
+        f"{result['seconds']:.0f} s measured after {result['warmup']:.0f} s warm-up; "
+        f"≤ {result['rate_per_seat']:g} messages/s a seat; {result['database']}"
+    )
+    print(GOAL)
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"  {label:<{width}}  {value}")
+    print(f"  {'goal met':<{width}}  {'yes' if result['goal_met'] else 'no'}")
+    for line in result["server_log_troubles"]:
+        print(f"  server: {line}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables driven at once")
+    parser.add_argument("--seconds", type=float, default=20, help="measured window")
+    parser.add_argument("--warmup", type=float, default=5, help="play before measuring")
+    parser.add_argument(
+        "--rate", type=float, default=18, help="most messages a second a seat sends (server: 20)"
+    )
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
+    parser.add_argument(
+        "--no-deflate",
+        dest="deflate",
+        action="store_false",
+        help="no permessage-deflate (browsers ask for it)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seats' choice of discards")
+    parser.add_argument("--json", action="store_true", help="one JSON object, not the table")
+    args = parser.parse_args()
+    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate <= 0:
+        parser.error("--tables, --seconds and --rate must be positive, --warmup not negative")
+    with tempfile.TemporaryDirectory(prefix="ramino-load-") as folder:
+        result = measure(args, Path(folder))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        show(result)
+
+
+if __name__ == "__main__":
+    main()
