@@ -68,5 +68,14 @@ def serve(
         ),
         err=True,
     )
-    # No frame bigger than a message may be (MAX_MESSAGE_BYTES), with room to say so.
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(
+        create_app(store),
+        host=host,
+        port=port,
+        log_level="warning",
+        # No frame bigger than a message may be (MAX_MESSAGE_BYTES), with room to say so.
+        ws_max_size=64 * 1024,
+        # Deflating every state was 12% of the server's time under load (bench/server_load.py),
+        # for states of a few kilobytes.
+        ws_per_message_deflate=False,
+    )

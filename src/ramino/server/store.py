@@ -45,6 +45,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -484,19 +485,20 @@ def _append(session: Session, table_id: str, actions: Sequence[StoredAction]) ->
             )
         messages[key] = action.number
     now = _now()
-    session.add_all(
-        ActionRow(
-            table_id=table_id,
-            number=action.number,
-            seat=action.seat,
-            action=action.action,
-            msg_id=action.msg_id,
-            recorded_at=now,
-        )
+    rows = [
+        {
+            "table_id": table_id,
+            "number": action.number,
+            "seat": action.seat,
+            "action": action.action,
+            "msg_id": action.msg_id,
+            "recorded_at": now,
+        }
         for action in actions
-    )
+    ]
     try:
-        session.flush()
+        # A plain INSERT of many rows, not ORM objects: the server's writer does little else.
+        session.execute(insert(ActionRow), rows)
     except IntegrityError as error:
         # Another writer was quicker (another server process, on PostgreSQL).
         raise DuplicateAction(
