@@ -24,6 +24,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..ai.levels import LEVELS
+from ..engine.deal import check_playable
 from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.rules_file import rules_from_mapping
@@ -330,14 +331,10 @@ def create_app(store: Store) -> FastAPI:
             rules = rules_from_mapping({"preset": request.rules, **request.knobs})
         except RaminoError as error:
             raise _refused(error) from None
-        if not rules.min_players <= len(request.seats) <= rules.max_players:
-            reason = (
-                Reason.TOO_FEW_PLAYERS
-                if len(request.seats) < rules.min_players
-                else Reason.TOO_MANY_PLAYERS
-            )
-            limit = rules.min_players if reason is Reason.TOO_FEW_PLAYERS else rules.max_players
-            raise _refused(IllegalAction(reason, limit=limit, count=len(request.seats)))
+        try:
+            check_playable(rules, len(request.seats))
+        except RaminoError as error:
+            raise _refused(error) from None
         seats = []
         computers = iter(_COMPUTER_NAMES)
         for number, wanted in enumerate(request.seats):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai.bot import Bot
+from ..ai.bot import Bot, bot_seed
 from ..ai.levels import LEVELS, bot_for_level
 from ..engine.actions import Action, Discard, Draw, Fold, parse_action
 from ..engine.cards import Card
@@ -233,7 +233,7 @@ class Table:
                 level = seat.level if seat.level in LEVELS else "intermedio"
                 self._bots[seat.nickname] = bot_for_level(
                     level,
-                    seed=_bot_seed(self.spec.secret, seat.nickname, number),
+                    seed=bot_seed(self.spec.secret, seat.nickname, number),
                     name=seat.nickname,
                 )
 
@@ -406,9 +406,3 @@ def _drawn_card(round_: Round) -> Card | None:
         if isinstance(event.action, Draw) and event.ids:
             return round_.deck[event.ids[0]]
     return None
-
-
-def _bot_seed(table_seed: bytes, name: str, number: int) -> int:
-    """Each computer player of each round gets its own seed from the table's."""
-    digest = hashlib.sha256(table_seed + f"/bot/{name}/{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")

@@ -9,13 +9,12 @@ through the interface, the bots by :func:`bot_reenters`.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from ..ai.bot import Bot
+from ..ai.bot import Bot, bot_seed
 from ..engine.actions import Action, Draw, TakeDiscard
 from ..engine.cards import Card
 from ..engine.chips import chips_words
@@ -203,12 +202,6 @@ def bot_reenters(match: Match, offer: ReentryOffer) -> bool:
     """
     again = any(r.player == offer.player for r in match.reentries)
     return not again and offer.entry_total * 4 <= match.rules.target * 3
-
-
-def _bot_seed(match_seed: bytes, name: str, number: int) -> int:
-    """Each bot of each round gets its own seed from the match's, so a round replays alike."""
-    digest = hashlib.sha256(match_seed + f"/bot/{name}/{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 class MatchController:
@@ -469,7 +462,7 @@ class MatchController:
         number = self.play.rounds + 1
         self._bots = {
             name: self.bot_factory(
-                self.level, seed=_bot_seed(self.play.seed, name, number), name=name
+                self.level, seed=bot_seed(self.play.seed, name, number), name=name
             )
             for name in self.names
             if name != self.human
