@@ -12,14 +12,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
 PURE := .pure
 
-.PHONY: play test test-pure
+.PHONY: play test test-pure postgres
 
 play: $(STAMP)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
 
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules.
-test: $(STAMP)
+test: $(STAMP) postgres
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
 	$(BIN)/mypy
@@ -31,10 +31,20 @@ test-pure: $(STAMP)
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
 	PYTHONPATH=$(PURE) $(BIN)/pytest $(PURE)/ramino tests README.md
 
+# The server's tests run on PostgreSQL too, in a cluster they start: Debian's server is installed
+# where we may (as root, with apt-get); elsewhere they skip, and under CI they fail.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null \
+	|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	     && echo "Installing PostgreSQL from Debian's packages…" \
+	     && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends postgresql >/dev/null; } \
+	|| echo "PostgreSQL is not installed: the server's tests on it will skip."
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml setup.py $(wildcard src/ramino/engine/*.py) | $(BIN)/python
+$(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,dev]"
 	touch $@

@@ -6,15 +6,8 @@ after the server is killed with SIGKILL every acknowledged move is still there."
 from __future__ import annotations
 
 import json
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,114 +17,9 @@ pytest.importorskip("sqlalchemy")
 pytest.importorskip("websockets")
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """``ramino serve`` in a process of its own, on a free loopback port."""
-
-    def __init__(self, database: Path) -> None:
-        self.database = database
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = database.with_suffix(".log")
-        """What the server wrote on stderr, shown when it does not start."""
-
-    def start(self) -> None:
-        with self.log.open("ab") as log_file:
-            self._start(log_file)
-
-    def _start(self, log_file: Any) -> None:
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "ramino",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                f"sqlite:///{self.database}",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=log_file,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                self.get("/api/tables")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                assert self.process.poll() is None, self.log.read_text(errors="replace")
-                time.sleep(0.1)
-        pytest.fail("ramino serve did not answer")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def request(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
-
-    def get(self, path: str) -> Any:
-        return self.request("GET", path)
-
-    def post(self, path: str, body: Any) -> Any:
-        return self.request("POST", path, body)
-
-    def socket(self, table: str, token: str) -> ClientConnection:
-        url = f"ws://127.0.0.1:{self.port}/api/tables/{table}/play?token={token}"
-        # Closed by each test, or by the server going down.
-        return connect(url).__enter__()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "ramino.db")
-    running.start()
-    yield running
-    running.stop()
-
-
-def receive(client: ClientConnection, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind`` (states of earlier changes may come first)."""
-    while True:
-        message = json.loads(client.recv(timeout=10))
-        if message["type"] == kind:
-            return message
-
-
-def latest_state(client: ClientConnection) -> dict[str, Any]:
-    """The last state the client has been sent by now."""
-    state = receive(client, "state")
-    while True:
-        try:
-            message = json.loads(client.recv(timeout=0.3))
-        except TimeoutError:
-            return state
-        if message["type"] == "state":
-            state = message
+from serving import Server, latest_state, receive
 
 
 def two_people_and_a_computer(server: Server, **clock: int) -> tuple[str, list[tuple[int, str]]]:
@@ -186,7 +74,7 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
         states = [latest_state(client) for client in clients]
         assert states[0]["version"] == ack["version"]
     # A spectator sees the table, never a hand.
-    watcher = connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch").__enter__()
+    watcher = server.watch(table)
     seen = latest_state(watcher)
     assert seen["version"] == states[0]["version"]
     assert seen["observation"]["hand"] == [] and seen["observation"]["legal_actions"] == []

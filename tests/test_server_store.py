@@ -35,8 +35,6 @@ from ramino.server.store import (
     default_url,
 )
 
-POSTGRES = os.environ.get("RAMINO_TEST_POSTGRES_URL")
-
 SEATS = (
     StoredSeat(0, "human", None, None, None),
     StoredSeat(1, "human", None, None, None),
@@ -55,13 +53,9 @@ def draw(number: int, seat: int = 0, msg_id: str | None = None) -> StoredAction:
     return StoredAction(number, seat, "draw", msg_id)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return default_url(tmp_path)
-    if POSTGRES is None:
-        pytest.skip("set RAMINO_TEST_POSTGRES_URL to test with PostgreSQL")
-    return POSTGRES
+@pytest.fixture
+def url(database_url: str) -> str:
+    return database_url
 
 
 @pytest.fixture

@@ -375,8 +375,11 @@ class Store:
                 .order_by(TableRow.created_at, TableRow.id)
                 .execution_options(yield_per=_BATCH)
             )
-            for row in rows:
-                yield _stored_table(row)
+            # Closed before the session, also when the reader stops half way: PostgreSQL's
+            # cursor for it lives on the server and must go before its connection does.
+            with rows:
+                for row in rows:
+                    yield _stored_table(row)
 
     def listed(self) -> list[tuple[str, dict[str, Any]]]:
         """The id and spec of every table whose spec has ``"listed": true``, newest first."""

@@ -1,0 +1,140 @@
+"""The databases the server's tests run on: SQLite in a fresh file, and PostgreSQL in a fresh
+database of a private cluster started for the run (``make test`` installs Debian's server where
+it may). ``RAMINO_TEST_POSTGRES_URL`` names a server of one's own instead. Under CI a missing
+PostgreSQL fails the run, so that its tests never skip unseen."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from serving import Server
+
+DATABASES = ["sqlite", "postgresql"]
+
+
+def _initdb() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1])
+    on_path = shutil.which("initdb")
+    return Path(on_path) if on_path else None
+
+
+class Cluster:
+    """A PostgreSQL cluster of the test run's own, on a free loopback port, trusting its one
+    user. As root it runs as the ``postgres`` user, since PostgreSQL refuses root."""
+
+    def __init__(self, initdb: Path) -> None:
+        from serving import free_port
+
+        self.bin = initdb.parent
+        self.folder = Path(tempfile.mkdtemp(prefix="ramino-pg-"))
+        self.data = self.folder / "data"
+        self.port = free_port()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+            self.folder.chmod(0o700)
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "ramino", "-A", "trust")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        log = str(self.folder / "log")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", log, "-o", options, "-w", "start"
+        )
+
+    def stop(self) -> None:
+        subprocess.run(
+            [
+                *self.as_user,
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-m",
+                "immediate",
+                "stop",
+            ],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql+psycopg://ramino@127.0.0.1:{self.port}/{database}"
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """The URL of a PostgreSQL server to create databases on."""
+    pytest.importorskip("psycopg")
+    given = os.environ.get("RAMINO_TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    initdb = _initdb()
+    if initdb is None:
+        message = "PostgreSQL is not installed (make test installs it with apt-get as root)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    cluster = Cluster(initdb)
+    try:
+        cluster.start()
+        yield cluster.url()
+    finally:
+        cluster.stop()
+
+
+def _plain(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+@pytest.fixture
+def postgres_url(postgres: str) -> Iterator[str]:
+    """A fresh, empty database on the PostgreSQL server, dropped after the test."""
+    import psycopg
+
+    name = f"test_{uuid.uuid4().hex}"
+    with psycopg.connect(_plain(postgres), autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = postgres.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(_plain(postgres), autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=DATABASES)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ramino.db'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """``ramino serve`` running on a fresh database."""
+    pytest.importorskip("fastapi")
+    from serving import Server
+
+    running = Server(database_url, tmp_path / "server.log")
+    running.start()
+    yield running
+    running.stop()

@@ -1,0 +1,118 @@
+"""``ramino serve`` for the tests: a real server process on a free loopback port, on SQLite or on
+PostgreSQL, and what a client needs to talk to it."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``ramino serve`` in a process of its own, on a free loopback port, keeping its tables in
+    the database at ``url``."""
+
+    def __init__(self, url: str, log: Path) -> None:
+        self.url = url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = log
+        """What the server wrote on stderr, shown when it does not start."""
+
+    def start(self) -> None:
+        with self.log.open("ab") as log_file:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "ramino",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.url,
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=log_file,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.get("/api/tables")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                assert self.process.poll() is None, self.log.read_text(errors="replace")
+                time.sleep(0.1)
+        pytest.fail("ramino serve did not answer")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def request(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def get(self, path: str) -> Any:
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.request("POST", path, body)
+
+    def socket(self, table: str, token: str) -> ClientConnection:
+        url = f"ws://127.0.0.1:{self.port}/api/tables/{table}/play?token={token}"
+        # Closed by each test, or by the server going down.
+        return connect(url).__enter__()
+
+    def watch(self, table: str) -> ClientConnection:
+        return connect(f"ws://127.0.0.1:{self.port}/api/tables/{table}/watch").__enter__()
+
+
+def receive(client: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (states of earlier changes may come first)."""
+    while True:
+        message = json.loads(client.recv(timeout=10))
+        if message["type"] == kind:
+            return message
+
+
+def latest_state(client: ClientConnection) -> dict[str, Any]:
+    """The last state the client has been sent by now."""
+    state = receive(client, "state")
+    while True:
+        try:
+            message = json.loads(client.recv(timeout=0.3))
+        except TimeoutError:
+            return state
+        if message["type"] == "state":
+            state = message
