@@ -89,9 +89,43 @@ def play(
     four_colours: Annotated[
         bool, typer.Option("--four-colours", help="A four-colour deck: ♣ green, ♦ blue.")
     ] = False,
+    join: Annotated[
+        str | None,
+        typer.Option(
+            "--join",
+            metavar="LINK",
+            help="Sit at the online table of this link (ramino serve): needs --name, or --token.",
+            show_default=False,
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            help="With --join: come back to your own seat, whose token the game gave you.",
+            show_default=False,
+        ),
+    ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            metavar="URL",
+            help="Create a private table on this ramino serve and sit at it: --players seats,"
+            " --computers of them computer players, the others for friends with the link.",
+            show_default=False,
+        ),
+    ] = None,
+    computers: Annotated[
+        int,
+        typer.Option("--computers", min=0, help="With --server: computer players at the table."),
+    ] = 0,
     lang: LangOption = Lang.IT,
 ) -> None:
     """Play Ramino against the computer in the terminal: your hand, the table, the score sheet.
+
+    Online: --server URL creates a private table on a ramino serve and shows its link to send;
+    --join LINK --name NAME sits at one; --join LINK --token TOKEN comes back to your seat.
 
     Keys: t draw, p take the discard, space picks cards, c lay, a attach, j take a joker back,
     s discard, m go out by showing the hand, v call, l fold, + raise (pokerato), h hint,
@@ -107,6 +141,22 @@ def play(
         typer.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
         raise typer.Exit(EXIT_USAGE) from None
     chosen = level.value if level is not None else None
+    if join is not None or server is not None or token is not None:
+        _online(
+            join,
+            server,
+            token,
+            rules,
+            players,
+            computers,
+            chosen,
+            seed,
+            name,
+            resume,
+            lang,
+            four_colours,
+        )
+        return
     if resume is not None:
         given = [
             option
@@ -168,3 +218,85 @@ def play(
                 f"Match saved to {app.saved_to}. To resume it: ramino play --resume {app.saved_to}",
             )
         )
+
+
+def _online(
+    join: str | None,
+    server: str | None,
+    token: str | None,
+    rules: str | None,
+    players: int | None,
+    computers: int,
+    level: str | None,
+    seed: int | None,
+    name: str | None,
+    resume: str | None,
+    lang: Lang,
+    four_colours: bool,
+) -> None:
+    """``ramino play`` at an online table: the options that make sense there, then the table."""
+    from .online import play_online
+
+    if join is not None and server is not None:
+        usage_error(
+            pick(
+                lang,
+                "--join e --server non vanno insieme.",
+                "--join and --server do not go together.",
+            ),
+            lang,
+        )
+    if token is not None and join is None:
+        usage_error(
+            pick(lang, "--token va con --join LINK.", "--token goes with --join LINK."), lang
+        )
+    wrong = [
+        option for option, value in (("--resume", resume), ("--seed", seed)) if value is not None
+    ]
+    if join is not None:
+        wrong += [
+            option
+            for option, value in (("--rules", rules), ("--players", players), ("--level", level))
+            if value is not None
+        ]
+        wrong += ["--computers"] if computers else []
+    if wrong:
+        # The server keeps the table: its rules, seats and deals are its own.
+        listed = ", ".join(wrong)
+        usage_error(
+            pick(
+                lang,
+                f"a un tavolo online il server tiene regole, posti e smazzate; togli {listed}.",
+                f"at an online table the server keeps the rules, the seats and the deals; leave"
+                f" out {listed}.",
+            ),
+            lang,
+        )
+    nickname = None if name is None else " ".join(name.split())
+    if nickname is not None and len(nickname) > MAX_NAME:
+        usage_error(
+            pick(
+                lang,
+                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
+                f"the name is too long for the table: {MAX_NAME} characters at most.",
+            ),
+            lang,
+        )
+    table_rules = None
+    if server is not None:
+        try:
+            table_rules = rules_for(rules)
+        except RaminoError as error:
+            fail(error, lang)
+    play_online(
+        join=join,
+        server=server,
+        token=token,
+        rules=table_rules,
+        players=players if players is not None else 2,
+        computers=computers,
+        level=level or Level.INTERMEDIO.value,
+        name=nickname,
+        lang=lang,
+        four_colours=four_colours,
+    )

@@ -42,6 +42,7 @@ from ..engine.round import Phase
 from ..engine.text import cut, printable
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
+from .game import TableGame
 from .jokers import Declaration, joker_choices
 from .narrate import pick
 from .save import export_paths, export_records, free_name, io_words, save_match
@@ -171,7 +172,7 @@ class RaminoApp(App[None]):
 
     def __init__(
         self,
-        game: MatchController,
+        game: TableGame,
         *,
         lang: str = "it",
         pause: float = DEFAULT_PAUSE,
@@ -179,7 +180,7 @@ class RaminoApp(App[None]):
         four_colours: bool = False,
     ) -> None:
         super().__init__()
-        self.game = game
+        self.game: TableGame = game
         self.lang = lang
         self.pause = pause
         # The file offered for saving: the one resumed from, or a name no earlier save has.
@@ -219,6 +220,13 @@ class RaminoApp(App[None]):
         yield Static(id="keys")
 
     @property
+    def match(self) -> MatchController:
+        """The match against the computer this table plays (what only a local table has: the
+        computer's turns, the score sheet's choices, undo and saving)."""
+        assert isinstance(self.game, MatchController)
+        return self.game
+
+    @property
     def hand(self) -> HandView:
         """The player's hand on screen."""
         return self.query_one("#hand", HandView)
@@ -250,7 +258,11 @@ class RaminoApp(App[None]):
         self.hand.four_colours = self.four_colours
         self.hand.focus()
         self._fit(self.size.width, self.size.height)
-        game = self.game
+        self.begin()
+
+    def begin(self) -> None:
+        """Start the table once it is on screen: deal, or go on from where the match is."""
+        game = self.match
         if game.round is None and not game.is_over:
             if game.human_out and game.reentry_offer(game.human) is None:
                 self._play_out()
@@ -285,7 +297,7 @@ class RaminoApp(App[None]):
         if observation is None:
             return
         names = game.names
-        totals = game.play.seat_totals()
+        totals = game.totals()
         out = [p for p in game.players if p not in names]
         rules = game.rules
         # Who has opened, where it decides what a player may do.
@@ -296,7 +308,7 @@ class RaminoApp(App[None]):
         )
         self.query_one("#players", Static).update(
             players_text(
-                observation, names, totals, game.play.dealer, self.lang, out=out, opening=opening
+                observation, names, totals, game.dealer, self.lang, out=out, opening=opening
             )
         )
         stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
@@ -332,7 +344,7 @@ class RaminoApp(App[None]):
 
     def _status(self) -> Text:
         game = self.game
-        number = game.play.rounds + (1 if game.round is not None else 0)
+        number = game.rounds_played + (1 if game.in_round else 0)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self.t(f"Smazzata {number}", f"Round {number}"), style="bold")
         text.append(f" · {printable(game.rules.name)} · ")
@@ -395,7 +407,7 @@ class RaminoApp(App[None]):
                 "←→ spazio scegli · c cala · a attacca · j jolly · s scarta · h aiuto · ? tasti",
                 "←→ space pick · c lay · a attach · j joker · s discard · h hint · ? keys",
             )
-        if self.game.round is None or self.game.to_play is None:
+        if not self.game.in_round or self.game.to_play is None:
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
                 "Enter score sheet · PgUp log · r rules · ? keys · q quit",
@@ -417,7 +429,7 @@ class RaminoApp(App[None]):
 
     def _continue(self) -> None:
         """Let the computer play until it is the human's turn or the round ends."""
-        game = self.game
+        game = self.match
         while game.bot_to_move:
             if self.pause > 0 and not self._skip:
                 if self._timer is None:
@@ -431,15 +443,15 @@ class RaminoApp(App[None]):
 
     def _bot_tick(self) -> None:
         self._timer = None
-        if self.game.bot_to_move:
-            self.game.bot_step()
+        if self.match.bot_to_move:
+            self.match.bot_step()
             self.refresh_view()
         self._continue()
 
     def action_skip(self) -> None:
         """Play the computer's moves at once, up to the human's turn (between rounds: back to
         the score sheet)."""
-        if self.game.round is None:
+        if self.match.round is None:
             self._show_sheet()
             return
         if self._timer is not None:
@@ -451,20 +463,20 @@ class RaminoApp(App[None]):
     # --- the end of a round ---
 
     def _round_over(self) -> None:
-        self.game.finish_round()
+        self.match.finish_round()
         self.refresh_view()
-        if self.game.reentry_offer(self.game.human) is not None:
+        if self.match.reentry_offer(self.match.human) is not None:
             # Out, but the rules let him back in: the score sheet asks first.
             self._show_sheet()
             return
-        if self.game.human_out and not self.game.is_over:
+        if self.match.human_out and not self.match.is_over:
             # Out of the match: the computer plays the rest, and the sheet shows how it ended.
             self._play_out()
             return
         self._show_sheet()
 
     def _play_out(self) -> None:
-        game = self.game
+        game = self.match
         while not game.is_over:
             game.start_round()
             while game.bot_to_move:
@@ -480,37 +492,37 @@ class RaminoApp(App[None]):
         self._show_sheet()
 
     def _show_sheet(self) -> None:
-        view = sheet_view(self.game, self.lang, four_colours=self.four_colours)
-        offer = self.game.reentry_offer(self.game.human)
+        view = sheet_view(self.match, self.lang, four_colours=self.four_colours)
+        offer = self.match.reentry_offer(self.match.human)
         question = None if offer is None else offer.question(self.lang)
         self.push_screen(
-            SheetScreen(view, self.lang, over=self.game.is_over, question=question),
+            SheetScreen(view, self.lang, over=self.match.is_over, question=question),
             self._after_sheet,
         )
 
     def _after_sheet(self, choice: str | None) -> None:
         if choice in ("reenter", "decline"):
-            self.game.decide_reentry(self.game.human, choice == "reenter")
+            self.match.decide_reentry(self.match.human, choice == "reenter")
             if choice == "decline":
                 self._play_out()
                 return
-            self.say(self.game.log[-1].text(self.lang))
-            if self.game.is_over:
+            self.say(self.match.log[-1].text(self.lang))
+            if self.match.is_over:
                 # Back in, but the others stayed out: too few players left, the match ends.
                 self.refresh_view()
                 self._show_sheet()
                 return
-            self.game.start_round()
+            self.match.start_round()
             self.refresh_view()
             self._continue()
         elif choice == "next":
-            self.game.start_round()
+            self.match.start_round()
             self.say("")
             self.refresh_view()
             self._continue()
         elif choice == "again":
-            self.game = self.game.again()
-            self.game.start_round()
+            self.game = self.match.again()
+            self.match.start_round()
             self.say("")
             self.refresh_view()
             self._continue()
@@ -537,14 +549,14 @@ class RaminoApp(App[None]):
         if path is None:
             self._show_sheet()
             return
-        taken = [p for p in export_paths(self.game, path) if p.exists()]
+        taken = [p for p in export_paths(self.match, path) if p.exists()]
 
         def write(yes: bool | None = True) -> None:
             if not yes:
                 self._after_sheet("export")
                 return
             try:
-                files = export_records(self.game, path)
+                files = export_records(self.match, path)
             except OSError as error:
                 self.say(self.t(*io_words(error, path)), error=True)
             else:
@@ -577,7 +589,7 @@ class RaminoApp(App[None]):
     def play(self, action: Action) -> bool:
         """Play the human's ``action``; a refusal shows its reason and changes nothing."""
         try:
-            self.game.play_human(action)
+            self.match.play_human(action)
         except (RaminoError, NotYourTurn) as error:
             self.say(error.message(self.lang), error=True)
             return False
@@ -586,7 +598,7 @@ class RaminoApp(App[None]):
             # Cards picked before the draw (or a bet) stay picked: they are the plan.
             self.hand.clear_selection()
         self.refresh_view()
-        round_ = self.game.round
+        round_ = self.match.round
         if round_ is not None and round_.is_over:
             self._round_over()
         else:
@@ -858,14 +870,14 @@ class RaminoApp(App[None]):
         cards come back to the hand, picked."""
         if not self._my_turn():
             return
-        before = self.game.observation()
+        before = self.match.observation()
         try:
-            it, en = self.game.undo()
+            it, en = self.match.undo()
         except NothingToUndo as error:
             self.say(error.message(self.lang), error=True)
             return
         self.refresh_view()
-        after = self.game.observation()
+        after = self.match.observation()
         if before is not None and after is not None:
             self.hand.select_cards(_more(after.hand, before.hand))
         self.say(self.t(f"Annullato: {it}.", f"Undone: {en}."))
@@ -900,12 +912,12 @@ class RaminoApp(App[None]):
         self.push_screen(TextScreen(text, self.lang))
 
     def action_sheet(self) -> None:
-        if self.game.round is None:
+        if self.match.round is None:
             # Between rounds, the sheet that goes on to the next one.
             self._show_sheet()
             return
         self.push_screen(
-            TextScreen(sheet_view(self.game, self.lang, four_colours=self.four_colours), self.lang)
+            TextScreen(sheet_view(self.match, self.lang, four_colours=self.four_colours), self.lang)
         )
 
     def action_keys(self) -> None:
@@ -919,14 +931,14 @@ class RaminoApp(App[None]):
             # Asked again while answering: the player wants out now.
             self.exit()
             return
-        if self.game.is_over or not (self.game.sheets or self.game.round is not None):
+        if self.match.is_over or not (self.match.sheets or self.match.round is not None):
             self.exit()
             return
 
         def answered(choice: str | None) -> None:
             if choice == "quit":
                 self.exit()
-            elif choice == "back" and self.game.round is None:
+            elif choice == "back" and self.match.round is None:
                 # Asked from the score sheet between rounds: back to it (and its question).
                 self._show_sheet()
             elif choice == "save":
@@ -952,7 +964,7 @@ class RaminoApp(App[None]):
                 self._ask_save(free_name(path))
                 return
             try:
-                save_match(self.game, path)
+                save_match(self.match, path)
             except OSError as error:
                 self.say(self.t(*io_words(error, path)), error=True)
                 self._not_saved()
@@ -966,7 +978,7 @@ class RaminoApp(App[None]):
             write()
 
     def _not_saved(self) -> None:
-        if self.game.round is None and not self.game.is_over:
+        if self.match.round is None and not self.match.is_over:
             # Not saved after all: between rounds, back to the score sheet (and its question).
             self._show_sheet()
 

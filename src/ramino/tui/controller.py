@@ -301,6 +301,25 @@ class MatchController:
         return self.play.is_over
 
     @property
+    def in_round(self) -> bool:
+        """Whether a round is being played (or has just ended, not yet on the sheet)."""
+        return self.play.round is not None
+
+    @property
+    def rounds_played(self) -> int:
+        """The rounds on the score sheet."""
+        return self.play.rounds
+
+    @property
+    def dealer(self) -> str | None:
+        """Who deals the current round (or dealt the last one); ``None`` before the first."""
+        return self.play.dealer
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's match total, in the current round's seat order."""
+        return self.play.seat_totals()
+
+    @property
     def sheets(self) -> tuple[RoundSheet, ...]:
         """The score sheet's lines so far."""
         return self.play.match.rounds

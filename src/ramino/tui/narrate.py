@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import (
+    Action,
     Attach,
     Call,
     Discard,
@@ -31,7 +32,7 @@ from ..engine.melds import Meld, MeldKind
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 
-__all__ = ["LogLine", "clause", "ending_line", "pick"]
+__all__ = ["LogLine", "Move", "clause", "ending_line", "pick", "told"]
 
 
 def pick(lang: str, it: str, en: str) -> str:
@@ -140,34 +141,79 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     >>> it == f"prende {top} dal pozzo", en == f"takes {top} from the discard pile"
     (True, True)
     """
-    action = event.action
+    action, betting = event.action, round_.betting
+    return told(
+        Move(
+            event.seat,
+            action,
+            round_.deck[event.ids[0]] if isinstance(action, Draw | TakeDiscard) else None,
+            betting.put_in[event.seat] if betting is not None else 0,
+            betting.stacks[event.seat] if betting is not None else 0,
+        ),
+        round_.table,
+        before,
+        round_.rules,
+        you=you,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move as the table saw it: who, what, the card drawn (seen by the one who drew it
+    only) or taken from the pozzo, and under betting his stake and chips after it."""
+
+    seat: int
+    action: Action
+    card: Card | None = None
+    stake: int = 0
+    behind: int = 0
+
+
+def told(
+    move: Move,
+    table: Sequence[TableMeld],
+    before: Sequence[TableMeld],
+    rules: Rules,
+    *,
+    you: bool,
+) -> Localized:
+    """What ``move`` did, as a clause in both languages: ``table`` is the table just after it,
+    ``before`` just before it (``you``: the human's own move).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.cards import Card
+    >>> told(Move(1, Draw(), Card.parse("5C")), [], [], get_preset("classico"), you=True)
+    ('peschi 5♣ dal tallone', 'draw 5♣ from the stock')
+    """
+    action = move.action
     if isinstance(action, Call | Fold | Raise):
-        return _bet(action, event.seat, round_, you=you)
+        return _bet(action, move.stake, move.behind, you=you)
     if isinstance(action, Open):
-        table = round_.table
         opening = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
         if you:
             return f"apri con il contratto: {opening}", f"open with the contract: {opening}"
         return f"apre con il contratto: {opening}", f"opens with the contract: {opening}"
     if isinstance(action, Draw):
-        if you:
-            card = round_.deck[event.ids[0]].unicode()
+        if you and move.card is not None:
+            card = move.card.unicode()
             return f"peschi {card} dal tallone", f"draw {card} from the stock"
+        if you:
+            return "peschi dal tallone", "draw from the stock"
         return "pesca dal tallone", "draws from the stock"
     if isinstance(action, TakeDiscard):
-        card = round_.deck[event.ids[0]].unicode()
+        card = move.card.unicode() if move.card is not None else "?"
         if you:
             return f"prendi {card} dal pozzo", f"take {card} from the discard pile"
         return f"prende {card} dal pozzo", f"takes {card} from the discard pile"
     if isinstance(action, Lay):
-        laid = round_.table[-1].meld
-        note_it, note_en = _jokers(laid, round_.rules)
+        laid = table[-1].meld
+        note_it, note_en = _jokers(laid, rules)
         if you:
             return f"cali {laid}{note_it}", f"lay {laid}{note_en}"
         return f"cala {laid}{note_it}", f"lays {laid}{note_en}"
     if isinstance(action, Attach):
         target = before[action.meld].meld
-        note_it, note_en = _new_jokers(target, round_.table[action.meld].meld, round_.rules)
+        note_it, note_en = _new_jokers(target, table[action.meld].meld, rules)
         cards = _cards(action.cards)
         if you:
             return (
@@ -193,7 +239,7 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
             return f"scarti {card}", f"discard {card}"
         return f"scarta {card}", f"discards {card}"
     assert isinstance(action, Show)
-    shown = " · ".join(str(m.meld) for m in round_.table[len(round_.table) - len(action.melds) :])
+    shown = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
     tail_it = tail_en = tail_en_you = ""
     if action.discard is not None:
         tail_it = f" e scarta {action.discard.unicode()}"
@@ -204,16 +250,14 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
 
 
-def _bet(action: Call | Fold | Raise, seat: int, round_: Round, *, you: bool) -> Localized:
+def _bet(action: Call | Fold | Raise, stake: int, behind: int, *, you: bool) -> Localized:
     """A bet of the betting round, with the stake it leaves him at."""
     if isinstance(action, Fold):
         return ("lasci", "fold") if you else ("lascia", "folds")
-    betting = round_.betting
-    assert betting is not None
-    total_it, total_en = chips_words(betting.put_in[seat]), chips_words(betting.put_in[seat], "en")
+    total_it, total_en = chips_words(stake), chips_words(stake, "en")
     all_in_it = ", tutte le tue" if you else ", tutte le sue"
     all_in_en = ", all-in"
-    if betting.stacks[seat]:
+    if behind:
         all_in_it = all_in_en = ""
     if isinstance(action, Raise):
         if you:

@@ -1,0 +1,128 @@
+"""``ramino play --join LINK`` and ``ramino play --server URL``: the terminal at an online
+table of ``ramino serve``, with the same screens and keys as against the computer.
+
+``--server`` creates a private table there first (your seat, friends' seats, computer players)
+and shows its link to send; ``--join`` sits at the table of a link, and ``--token`` comes back
+to one's own seat. Whatever the server refuses is one line on stderr, before the screen opens.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from ..engine.errors import RaminoError
+from ..engine.presets import PRESETS, get_preset
+from ..engine.rules import Rules
+from ..engine.rules_file import DEFAULT_PRESET, rules_from_mapping
+from .common import Lang, echo, fail, pick, usage_error
+
+__all__ = ["play_online"]
+
+#: Exit status when the table cannot be played (the server refuses, or is not there).
+EXIT_FAILURE = 1
+
+
+def _rules_of(info: dict[str, Any]) -> Rules:
+    rules = info["rules"]
+    # knobs() writes "no number" as null; the rules reader spells it "none".
+    knobs = {key: ("none" if value is None else value) for key, value in rules["knobs"].items()}
+    return rules_from_mapping({"name": rules["name"], **knobs})
+
+
+def _table_body(rules: Rules, friends: int, computers: int, level: str) -> dict[str, Any]:
+    # A preset by its name, house rules by what they change of the nearest preset.
+    preset = rules.name if rules.name in PRESETS else DEFAULT_PRESET
+    base = get_preset(preset).knobs()
+    knobs: dict[str, Any] = {
+        key: ("none" if value is None else value)
+        for key, value in rules.knobs().items()
+        if base[key] != value
+    }
+    if rules.name != preset:
+        knobs["name"] = rules.name
+    return {
+        "rules": preset,
+        "knobs": knobs,
+        "seats": [
+            {"kind": "human"},
+            *({"kind": "human"} for _ in range(friends)),
+            *({"kind": "computer", "level": level} for _ in range(computers)),
+        ],
+    }
+
+
+def play_online(
+    *,
+    join: str | None,
+    server: str | None,
+    token: str | None,
+    rules: Rules | None,
+    players: int,
+    computers: int,
+    level: str,
+    name: str | None,
+    lang: Lang,
+    four_colours: bool,
+) -> None:
+    """Play at an online table: the table of ``join``, or a new one created on ``server``."""
+    from ..client.link import Invitation, LinkError, ServerError, create_table, request
+    from ..tui.online import OnlineApp, OnlineGame
+
+    try:
+        if server is not None:
+            assert rules is not None
+            friends = players - 1 - computers
+            if friends < 0:
+                usage_error(
+                    pick(
+                        lang,
+                        f"--computers {computers} non sta in un tavolo di {players}: tu e al"
+                        f" massimo {players - 1} computer.",
+                        f"--computers {computers} does not fit a table of {players}: you and at"
+                        f" most {players - 1} computer players.",
+                    ),
+                    lang,
+                )
+            invitation, info = create_table(server, _table_body(rules, friends, computers, level))
+        else:
+            assert join is not None
+            invitation = Invitation.parse(join)
+            info = request(invitation.server, "GET", f"/api/tables/{invitation.table}")
+        table_rules = _rules_of(info)
+        if token is None:
+            if not name:
+                usage_error(
+                    pick(
+                        lang,
+                        "per sedere a un tavolo online serve un nome: --name.",
+                        "to sit at an online table you need a name: --name.",
+                    ),
+                    lang,
+                )
+            # Our part of the first deal's seed (docs/shuffle.md): the server cannot pick it.
+            body = {"nickname": name, "nonce": secrets.token_hex(16)}
+            seated = request(
+                invitation.server, "POST", f"/api/tables/{invitation.table}/seats", body
+            )
+            token = str(seated["token"])
+    except (LinkError, ServerError) as error:
+        usage_error(error.message(lang.value), lang)
+    except RaminoError as error:
+        fail(error, lang)
+    game = OnlineGame(invitation, token, table_rules, info)
+    app = OnlineApp(game, lang=lang.value, four_colours=four_colours)
+    app.run()
+    if app.failure is not None:
+        echo(f"{pick(lang, 'errore', 'error')}: {app.failure}", err=True)
+        raise SystemExit(EXIT_FAILURE)
+    if not game.match_over:
+        echo(
+            pick(
+                lang,
+                f"Il posto resta tuo. Per tornare al tavolo: ramino play --join"
+                f" {invitation.link} --token {token}",
+                f"The seat stays yours. To come back to the table: ramino play --join"
+                f" {invitation.link} --token {token}",
+            )
+        )

@@ -1,0 +1,158 @@
+"""Where an online table is and how to sit at it: the invitation link, and the lobby's HTTP
+calls a client makes before it plays (docs/protocol.md).
+
+The link of a table is its server's address and its id, as anyone may write it::
+
+    >>> Invitation.parse("http://127.0.0.1:8000/api/tables/Zx3_abc")
+    Invitation(server='http://127.0.0.1:8000', table='Zx3_abc')
+    >>> Invitation.parse("casa.example:8000/t/Zx3_abc").link
+    'http://casa.example:8000/api/tables/Zx3_abc'
+    >>> Invitation.parse("https://ramino.example/api/tables/Zx3_abc/").socket("tok")
+    'wss://ramino.example/api/tables/Zx3_abc/play?token=tok'
+    >>> Invitation.parse("http://127.0.0.1:8000")
+    Traceback (most recent call last):
+    ...
+    ramino.client.link.LinkError: the link names no table: …/api/tables/ID is one
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import Localized
+
+__all__ = ["Invitation", "LinkError", "ServerError", "create_table", "request"]
+
+#: Seconds a lobby call may take before the client gives up.
+TIMEOUT = 15
+# A table id as the server makes them (secrets.token_urlsafe).
+_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class LinkError(ValueError):
+    """A link that names no table of a server."""
+
+    def __init__(self, words: Localized) -> None:
+        super().__init__(words[1])
+        self.words = words
+
+    def message(self, lang: str = "it") -> str:
+        return self.words[1] if lang == "en" else self.words[0]
+
+
+class ServerError(Exception):
+    """The server refused a lobby call, or could not be reached: the sentence says why."""
+
+    def __init__(self, words: Localized, status: int | None = None) -> None:
+        super().__init__(words[1])
+        self.words = words
+        self.status = status
+
+    def message(self, lang: str = "it") -> str:
+        return self.words[1] if lang == "en" else self.words[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """A table of a server: ``server`` is its address (``http://host:port``)."""
+
+    server: str
+    table: str
+
+    @classmethod
+    def parse(cls, link: str) -> Invitation:
+        """The table named by ``link``: ``http(s)://host[:port]/…/tables/ID`` or ``…/t/ID``
+        (without a scheme, ``http``)."""
+        text = link.strip()
+        if "://" not in text:
+            text = "http://" + text
+        parts = urllib.parse.urlsplit(text)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise LinkError(
+                (
+                    f"il link {link!r} non è l'indirizzo di un server (http://host:porta/…).",
+                    f"the link {link!r} is not a server's address (http://host:port/…).",
+                )
+            )
+        path = [piece for piece in parts.path.split("/") if piece]
+        if len(path) < 2 or path[-2] not in ("tables", "t") or not _TABLE_ID.match(path[-1]):
+            raise LinkError(
+                (
+                    "il link non nomina un tavolo: …/api/tables/ID lo fa",
+                    "the link names no table: …/api/tables/ID is one",
+                )
+            )
+        return cls(f"{parts.scheme}://{parts.netloc}", path[-1])
+
+    @property
+    def link(self) -> str:
+        """The link to send to a friend."""
+        return f"{self.server}/api/tables/{self.table}"
+
+    def socket(self, token: str) -> str:
+        """The address of the seat's WebSocket."""
+        scheme = "wss" if self.server.startswith("https:") else "ws"
+        host = self.server.split("://", 1)[1]
+        quoted = urllib.parse.quote(token, safe="")
+        return f"{scheme}://{host}/api/tables/{self.table}/play?token={quoted}"
+
+
+def request(server: str, method: str, path: str, body: Any = None) -> Any:
+    """A lobby call to ``server``; a refusal or an unreachable server raises
+    :class:`ServerError` with the server's own sentence when it gave one."""
+    data = None if body is None else json.dumps(body).encode()
+    call = urllib.request.Request(
+        server + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(call, timeout=TIMEOUT) as answer:
+            return json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        raise _refusal(error) from None
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        reason = getattr(error, "reason", error)
+        raise ServerError(
+            (
+                f"il server {server} non risponde ({reason}).",
+                f"the server {server} does not answer ({reason}).",
+            )
+        ) from None
+
+
+def _refusal(error: urllib.error.HTTPError) -> ServerError:
+    try:
+        body = json.loads(error.read() or b"null")
+    except ValueError:
+        body = None
+    detail = body.get("detail") if isinstance(body, dict) else None
+    if isinstance(detail, dict) and isinstance(detail.get("message"), dict):
+        words = detail["message"]
+        return ServerError((str(words.get("it")), str(words.get("en"))), error.code)
+    if error.code == 404:
+        return ServerError(
+            ("questo tavolo non c'è (o non c'è più).", "this table does not exist (any more)."),
+            404,
+        )
+    if error.code == 409:
+        return ServerError(
+            (
+                "nessun posto libero con quel nome: il nome è già al tavolo, o il tavolo è pieno.",
+                "no free seat under that name: the name is already at the table, or it is full.",
+            ),
+            409,
+        )
+    said = detail if isinstance(detail, str) else f"HTTP {error.code}"
+    return ServerError((f"il server rifiuta: {said}.", f"the server refuses: {said}."), error.code)
+
+
+def create_table(server: str, body: dict[str, Any]) -> tuple[Invitation, dict[str, Any]]:
+    """Create a table on ``server`` as ``body`` asks (docs/protocol.md): its invitation and
+    the table as the server describes it."""
+    table = request(server.rstrip("/"), "POST", "/api/tables", body)
+    return Invitation(server.rstrip("/"), str(table["table"])), table

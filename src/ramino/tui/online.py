@@ -1,0 +1,541 @@
+"""An online table in the terminal: ``ramino play --join LINK`` plays at a table of
+``ramino serve`` with the same screens and keys as against the computer.
+
+:class:`OnlineGame` is the match as this seat is told it by the server (docs/protocol.md): it
+turns each ``state`` into the engine's observation and the table talk. :class:`OnlineApp` is
+the terminal table on top of it: a move goes to the server with an id, the server's ``ack`` or
+``refused`` answers it, and the other players' moves arrive as they are made. A lost connection
+is opened again, and a move not yet answered is sent again with the same id, which the server
+never applies twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import itertools
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..client.link import Invitation
+from ..client.observation import observation_from_view
+from ..engine.actions import (
+    Action,
+    Attach,
+    Call,
+    Draw,
+    Fold,
+    Lay,
+    Open,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
+from ..engine.cards import Card
+from ..engine.errors import Localized
+from ..engine.observation import Observation
+from ..engine.round import Phase
+from ..engine.rules import Rules
+from ..engine.state import TableMeld
+from ..engine.text import printable
+from .app import RaminoApp
+from .controller import HintLike, NotYourTurn
+from .narrate import LogLine, Move, pick, told
+from .screens import TextScreen
+
+__all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
+
+#: The close code of a socket whose token opens no seat (docs/protocol.md).
+CLOSE_BAD_TOKEN = 4401
+#: Seconds between two attempts to open a lost connection again, at most.
+RECONNECT_WAIT = (0.5, 1.0, 2.0, 4.0)
+
+
+class OnlineGame:
+    """The match at an online table as seat ``token`` is told it.
+
+    ``info`` is the table as ``GET /api/tables/{id}`` describes it; ``rules`` its rules.
+    """
+
+    def __init__(
+        self, invitation: Invitation, token: str, rules: Rules, info: Mapping[str, Any]
+    ) -> None:
+        self.invitation = invitation
+        self.token = token
+        self._rules = rules
+        self._players = tuple(str(seat["name"] or "…") for seat in info["seats"])
+        self.human = ""
+        self.seat: int | None = None
+        self.log: list[LogLine] = []
+        self.version = 0
+        self.round_number = 0
+        self.match_over = False
+        self.sheet: list[dict[str, Any]] = []
+        """The score sheet's lines so far, as the server sends them."""
+        self.clock: tuple[int, float, float, float] | None = None
+        """Whose turn is timed: seat, seconds of the turn and of his bank, when told."""
+        self._state: dict[str, Any] | None = None
+        self._observation: Observation | None = None
+        self._told = 0
+        self._line: LogLine | None = None
+        self._line_turn = -1
+        self._drawn: Card | None = None
+        self._ids = itertools.count(1)
+        self.pending: dict[str, Action] = {}
+        """Moves sent and not yet answered, by message id."""
+
+    # --- what the table reads ---
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        view = None if self._state is None else self._state.get("observation")
+        if view is None:
+            return ()
+        return tuple(str(seat["name"]) for seat in view["seats"])
+
+    @property
+    def is_over(self) -> bool:
+        return self.match_over
+
+    @property
+    def in_round(self) -> bool:
+        return self._observation is not None and not self.match_over
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.sheet)
+
+    @property
+    def dealer(self) -> str | None:
+        seen = self._observation
+        return None if seen is None else self.names[seen.dealer]
+
+    @property
+    def human_seat(self) -> int | None:
+        seen = self._observation
+        return None if seen is None or self.human not in self.names else seen.seat
+
+    @property
+    def human_out(self) -> bool:
+        return self.round_number > 0 and self._observation is None and not self.match_over
+
+    @property
+    def to_play(self) -> str | None:
+        seen = self._observation
+        if seen is None or seen.is_over or self.match_over:
+            return None
+        return self.names[seen.to_play]
+
+    @property
+    def human_to_move(self) -> bool:
+        seen = self._observation
+        return seen is not None and seen.my_turn and not self.match_over
+
+    @property
+    def phase(self) -> Phase | None:
+        seen = self._observation
+        return None if seen is None else seen.phase
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
+    def observation(self) -> Observation | None:
+        return self._observation
+
+    def totals(self) -> tuple[int, ...]:
+        seen = self._observation
+        return () if seen is None or seen.scores is None else seen.scores
+
+    def can(self, action: Action) -> bool:
+        seen = self._observation
+        return seen is not None and self.human_to_move and action in seen.legal_actions
+
+    def drawn_this_turn(self) -> tuple[Card, ...]:
+        seen = self._observation
+        if seen is None or not seen.my_turn or seen.phase is not Phase.PLAY:
+            return ()
+        for event in reversed(seen.history):
+            if event.seat != seen.seat:
+                break
+            if isinstance(event.action, TakeDiscard) and event.taken in seen.hand:
+                return (event.taken,) if event.taken is not None else ()
+            if isinstance(event.action, Draw) and self._drawn in seen.hand:
+                return (self._drawn,) if self._drawn is not None else ()
+        return ()
+
+    def hint(self, lang: str = "it") -> HintLike:
+        seen = self._observation
+        if seen is None or not self.human_to_move:
+            raise NotYourTurn(self.to_play)
+        module = importlib.import_module("ramino.ai.hint")
+        find: Callable[..., Any] = module.hint
+        return cast(HintLike, find(seen, lang=lang))
+
+    # --- what the server says ---
+
+    def next_id(self) -> str:
+        """A message id for the next move: never used before by this client in this match."""
+        return f"t{self.version}-{next(self._ids)}"
+
+    def welcome(self, message: Mapping[str, Any]) -> None:
+        self.seat = int(message["seat"])
+        self.human = str(message["name"])
+
+    def update(self, state: Mapping[str, Any]) -> bool:
+        """Take the seat's new ``state``; whether a round has ended with it."""
+        before = self._observation
+        self._state = dict(state)
+        self.version = int(state["version"])
+        self.match_over = bool(state["match_over"])
+        self.sheet = list(state.get("sheet") or self.sheet)
+        ended = False
+        number = int(state["round"])
+        if number != self.round_number:
+            ended = self.round_number > 0
+            if ended:
+                self._tell_the_end()
+            self.round_number = number
+            self._told = 0
+            self._line = None
+            before = None
+        view = state.get("observation")
+        self._observation = None if view is None else observation_from_view(view, self._rules)
+        seen = self._observation
+        if seen is not None and self._told == 0 and number > 0:
+            dealer = self.names[seen.dealer]
+            self.log.append(
+                LogLine(
+                    None,
+                    words=[
+                        (
+                            f"— Smazzata {number}: distribuisci tu. —",
+                            f"— Round {number}: you deal. —",
+                        )
+                        if dealer == self.human
+                        else (
+                            f"— Smazzata {number}: distribuisce {dealer}. —",
+                            f"— Round {number}: {dealer} deals. —",
+                        )
+                    ],
+                )
+            )
+        if seen is not None:
+            self._tell(before, seen)
+        if self.match_over and not ended:
+            self._tell_the_end()
+        return ended
+
+    def _tell(self, before: Observation | None, seen: Observation) -> None:
+        """The moves new since the last state, as the table talk tells them."""
+        table: list[TableMeld] = list(before.table) if before is not None else []
+        for event in seen.history[self._told :]:
+            previous = list(table)
+            action = event.action
+            if isinstance(action, Lay):
+                table.append(seen.table[min(len(table), len(seen.table) - 1)])
+            elif isinstance(action, Open | Show):
+                table.extend(seen.table[len(table) : len(table) + len(action.melds)])
+            elif isinstance(action, Attach | Swap) and action.meld < len(seen.table):
+                table[action.meld] = seen.table[action.meld]
+            card = event.taken
+            you = event.seat == seen.seat
+            if isinstance(action, Draw) and you and before is not None:
+                card = self._drawn = _one_more(seen.hand, before.hand)
+            stake = seen.stakes[event.seat] if seen.stakes else 0
+            behind = seen.chips[event.seat] if seen.chips is not None else 0
+            move = Move(event.seat, action, card, stake, behind)
+            unseen = (isinstance(action, Attach | Swap) and action.meld >= len(previous)) or (
+                isinstance(action, Lay | Open | Show) and not table
+            )
+            # A meld this seat never saw (it joined late) is named by the move itself.
+            words = (
+                (str(action), str(action))
+                if unseen
+                else told(move, table, previous, self._rules, you=you)
+            )
+            name = self.names[event.seat]
+            turn = _turn_of(seen, self._told)
+            if self._line is None or self._line.who != name or self._line_turn != turn:
+                self._line = LogLine(name, you=you)
+                self._line_turn = turn
+                self.log.append(self._line)
+            self._line.add(words)
+            self._told += 1
+
+    def _tell_the_end(self) -> None:
+        self._line = None
+        line = self.sheet[-1] if self.sheet else None
+        out = None if line is None else line.get("out")
+        words: Localized
+        if out is None:
+            words = ("La smazzata è finita.", "The round is over.")
+        elif out == self.human:
+            words = ("Chiudi.", "You go out.")
+        else:
+            words = (f"{out} chiude.", f"{out} goes out.")
+        self.log.append(LogLine(None, words=[words]))
+        if self.match_over:
+            totals: Mapping[str, int] = {} if line is None else line.get("totals", {})
+            low = min(totals.values()) if totals else None
+            winners = [name for name, total in totals.items() if total == low]
+            if len(winners) == 1:
+                words = (
+                    ("Vinci la partita!", "You win the match!")
+                    if winners[0] == self.human
+                    else (f"Vince la partita {winners[0]}.", f"{winners[0]} wins the match.")
+                )
+            else:
+                words = ("La partita è finita.", "The match is over.")
+            self.log.append(LogLine(None, words=[words]))
+
+
+def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
+    left = list(than)
+    for card in hand:
+        if card in left:
+            left.remove(card)
+        else:
+            return card
+    return None
+
+
+def _turn_of(seen: Observation, index: int) -> int:
+    """A number that changes when the player to move does, for grouping a turn's moves."""
+    turn = 0
+    last = None
+    for event in seen.history[: index + 1]:
+        if event.seat != last:
+            turn += 1
+            last = event.seat
+    return turn
+
+
+def online_sheet(game: OnlineGame, lang: str) -> Text:
+    """The score sheet of the online match: each round's points, then the totals."""
+    players = [name for name in game.players if name]
+    lines = game.sheet
+    width = max([len(name) for name in players] + [6])
+    text = Text()
+    text.append(pick(lang, "Foglio dei punti\n\n", "Score sheet\n\n"), style="bold")
+    text.append(pick(lang, "Smazzata", "Round").ljust(10))
+    for name in players:
+        text.append(printable(name)[:width].rjust(width + 2), style="bold")
+    text.append("\n")
+    for line in lines:
+        text.append(str(line.get("number", "")).ljust(10))
+        scores = line.get("scores", {})
+        for name in players:
+            cell = scores.get(name)
+            text.append(("" if cell is None else str(cell)).rjust(width + 2))
+        out = line.get("out")
+        if out:
+            text.append("  " + pick(lang, f"chiude {out}", f"{out} went out"), style="dim")
+        text.append("\n")
+    if lines:
+        text.append(pick(lang, "Totale", "Total").ljust(10), style="bold")
+        totals = lines[-1].get("totals", {})
+        for name in players:
+            total = totals.get(name)
+            text.append(("" if total is None else str(total)).rjust(width + 2), style="bold")
+        text.append("\n")
+    else:
+        text.append(pick(lang, "Nessuna smazzata finita.\n", "No round over yet.\n"))
+    return text
+
+
+class OnlineApp(RaminoApp):
+    """The terminal table at an online table: the same screens and keys as against the
+    computer, with the moves going through the server."""
+
+    def __init__(self, game: OnlineGame, *, lang: str = "it", four_colours: bool = False) -> None:
+        super().__init__(game, lang=lang, pause=0, four_colours=four_colours)
+        self.online = game
+        self.left = False
+        """Whether the player left the table (his seat stays his)."""
+        self.failure: str | None = None
+        """Why the table could not be played (a token that opens no seat), if so."""
+        self._socket: Any = None
+        self._clock_at = 0.0
+
+    # --- the connection ---
+
+    def begin(self) -> None:
+        self.say(self.t("Mi collego al tavolo…", "Connecting to the table…"))
+        self.refresh_view()
+        self.run_worker(self._connection(), exclusive=True, group="socket")
+        self.set_interval(1.0, self._tick)
+
+    async def _connection(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
+
+        waits = iter(RECONNECT_WAIT)
+        url = self.online.invitation.socket(self.online.token)
+        while True:
+            try:
+                async with connect(url, open_timeout=10, max_size=2**16) as socket:
+                    self._socket = socket
+                    waits = iter(RECONNECT_WAIT)
+                    # Moves not answered before the connection was lost: again, same ids.
+                    for message_id, action in self.online.pending.items():
+                        await socket.send(_act(message_id, action))
+                    async for text in socket:
+                        self._received(json.loads(text))
+            except ConnectionClosed as closed:
+                if closed.rcvd is not None and closed.rcvd.code == CLOSE_BAD_TOKEN:
+                    self._fail(
+                        self.t(
+                            "Questo token non apre nessun posto del tavolo.",
+                            "This token opens no seat of the table.",
+                        )
+                    )
+                    return
+            except (OSError, InvalidStatus, InvalidURI, TimeoutError):
+                pass
+            finally:
+                self._socket = None
+            if self.online.match_over:
+                return
+            wait = next(waits, RECONNECT_WAIT[-1])
+            self.say(
+                self.t(
+                    "Connessione persa: riprovo…",
+                    "Connection lost: trying again…",
+                ),
+                error=True,
+            )
+            await asyncio.sleep(wait)
+
+    def on_unmount(self) -> None:
+        # The connection goes with the table: not left to a worker being cancelled.
+        if self._socket is not None:
+            self._socket.transport.abort()
+
+    def _fail(self, why: str) -> None:
+        self.failure = why
+        self.exit()
+
+    def _received(self, message: Mapping[str, Any]) -> None:
+        kind = message.get("type")
+        game = self.online
+        if kind == "welcome":
+            game.welcome(message)
+            self.say("")
+        elif kind == "state":
+            ended = game.update(message)
+            self.refresh_view()
+            if game.round_number == 0:
+                self.say(self._waiting())
+            if ended or (game.match_over and not isinstance(self.screen, TextScreen)):
+                self.action_sheet()
+        elif kind == "ack":
+            action = game.pending.pop(str(message.get("id")), None)
+            if action is not None and not isinstance(
+                action, Draw | TakeDiscard | Call | Fold | Raise
+            ):
+                # Cards picked before the draw (or a bet) stay picked: they are the plan.
+                self.hand.clear_selection()
+                self.refresh_view()
+        elif kind == "refused":
+            game.pending.pop(str(message.get("id")), None)
+            words = message.get("message") or {}
+            self.say(str(words.get(self.lang, words.get("it", ""))), error=True)
+        elif kind in ("error", "notice"):
+            words = message.get("message") or {}
+            self.say(str(words.get(self.lang, words.get("it", ""))), error=kind == "error")
+        elif kind == "clock":
+            game.clock = (
+                int(message["seat"]),
+                float(message["turn_left"]),
+                float(message["bank_left"]),
+                time.monotonic(),
+            )
+            self.query_one("#status", Static).update(self._status())
+
+    def _waiting(self) -> str:
+        link = self.online.invitation.link
+        return self.t(
+            f"Aspettiamo gli altri giocatori. Manda questo link agli amici: {link}",
+            f"Waiting for the other players. Send this link to your friends: {link}",
+        )
+
+    def _tick(self) -> None:
+        if self.online.clock is not None:
+            self.query_one("#status", Static).update(self._status())
+
+    # --- what differs from a table against the computer ---
+
+    def _status(self) -> Text:
+        text = super()._status()
+        clock = self.online.clock
+        seen = self.online.observation()
+        if clock is not None and seen is not None and clock[0] == seen.to_play:
+            _, turn, bank, at = clock
+            left = turn - (time.monotonic() - at)
+            shown = max(0, int(left)) if left > 0 else max(0, int(bank + left))
+            label = "⏱" if left > 0 else self.t("⏱ riserva", "⏱ bank")
+            text.append(f" · {label} {shown} s")
+        return text
+
+    def play(self, action: Action) -> bool:
+        if not self.online.human_to_move:
+            self.say(NotYourTurn(self.online.to_play).message(self.lang), error=True)
+            return False
+        if self.online.pending:
+            self.say(
+                self.t(
+                    "Un momento: il tavolo risponde alla mossa di prima.",
+                    "A moment: the table is answering your last move.",
+                ),
+                error=True,
+            )
+            return False
+        message_id = self.online.next_id()
+        self.online.pending[message_id] = action
+        self.say("")
+        if self._socket is not None:
+            self.run_worker(self._socket.send(_act(message_id, action)), group="send")
+        return True
+
+    def _continue(self) -> None:
+        # The other players' moves come from the server as they are made.
+        self.refresh_view()
+
+    def action_skip(self) -> None:
+        self.action_sheet()
+
+    def action_undo(self) -> None:
+        self.say(
+            self.t(
+                "Al tavolo online una mossa fatta resta fatta: nessuno la può annullare.",
+                "At an online table a move made stays made: nobody can undo it.",
+            ),
+            error=True,
+        )
+
+    def action_sheet(self) -> None:
+        self.push_screen(TextScreen(online_sheet(self.online, self.lang), self.lang))
+
+    def action_quit_game(self) -> None:
+        """Leave the table: the seat stays this player's, to come back to with its token."""
+        self.left = True
+        self.exit()
+
+
+def _act(message_id: str, action: Action) -> str:
+    return json.dumps({"type": "act", "id": message_id, "action": str(action)})

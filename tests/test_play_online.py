@@ -1,0 +1,187 @@
+"""``ramino play --join``: the terminal table at an online table of a real ``ramino serve``,
+driven by Textual's pilot with the same keys as against the computer. A round is played to its
+end, a refused move shows the server's sentence, a lost connection is opened again, and the
+command line refuses what makes no sense online in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("textual")
+pytest.importorskip("websockets")
+
+from ramino.cli.common import rules_for
+from ramino.cli.online import _rules_of, _table_body
+from ramino.client.link import Invitation, create_table, request
+from ramino.engine.rules import Rules
+from ramino.engine.rules_file import rules_from_mapping
+from ramino.tui.online import OnlineApp, OnlineGame
+from serving import Server
+
+
+def seated(server: Server, **knobs: Any) -> tuple[OnlineGame, str]:
+    """A new table of Anna and a computer player, Anna seated: her game and the table's id."""
+    table = server.post(
+        "/api/tables",
+        {
+            "rules": "classico",
+            "knobs": {"max_turns": 8, "target": 1000, **knobs},
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+        },
+    )
+    invitation = Invitation(server.base, table["table"])
+    seat = server.post(f"/api/tables/{table['table']}/seats", {"nickname": "Anna"})
+    info = request(invitation.server, "GET", f"/api/tables/{invitation.table}")
+    return OnlineGame(invitation, seat["token"], _rules_of(info), info), table["table"]
+
+
+async def until(pilot: Any, done: Any, seconds: float = 20) -> None:
+    """Let the app run until ``done()`` holds."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the online table did not get there")
+
+
+async def my_turn(pilot: Any, game: OnlineGame) -> None:
+    """Play Anna's turn with the keys: t draws from the tallone, s s throws the card under the
+    cursor."""
+    await until(pilot, lambda: game.human_to_move and not game.pending)
+    await pilot.press("t")
+    await until(pilot, lambda: game.phase is not None and game.phase.value == "play")
+    await pilot.press("s", "s")
+    await until(pilot, lambda: not game.pending)
+
+
+def test_a_round_is_played_with_the_keys_to_its_end(server: Server) -> None:
+    game, table = seated(server)
+    app = OnlineApp(game, lang="it")
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: game.observation() is not None)
+            assert game.human == "Anna"
+            # Throwing before drawing: the server's refusal, in the player's language.
+            await until(pilot, lambda: game.human_to_move)
+            version = game.version
+            await pilot.press("s", "s")
+            await until(pilot, lambda: bool(app.message))
+            assert app.message == "Prima si pesca: dal tallone o dal pozzo."
+            assert game.version == version
+            while game.round_number == 1:
+                await my_turn(pilot, game)
+                await until(pilot, lambda: game.human_to_move or game.round_number > 1)
+            seen = game.observation()
+            assert seen is not None
+            # The hand on screen is the one the server holds for the seat.
+            assert sorted(app.hand.cards) == sorted(seen.hand)
+
+    asyncio.run(play())
+    lines = [line.text("it") for line in game.log]
+    assert lines[0] == "— Smazzata 1: distribuisce Bruno (computer). —" or lines[0].startswith(
+        "— Smazzata 1"
+    )
+    assert any(line.startswith("Peschi ") and " e scarti " in line for line in lines), lines
+    assert any(line.startswith("Bruno (computer) pesca dal tallone") for line in lines)
+    assert any(line.startswith("— Smazzata 2") for line in lines)
+    state = server.get(f"/api/tables/{table}")
+    assert state["version"] == game.version
+
+
+def test_a_lost_connection_is_opened_again_and_play_goes_on(server: Server) -> None:
+    game, _ = seated(server)
+    app = OnlineApp(game, lang="en")
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await my_turn(pilot, game)
+            await until(pilot, lambda: game.human_to_move)
+            version = game.version
+            server.kill()
+            await until(pilot, lambda: app.message == "Connection lost: trying again…")
+            server.start()
+            await until(pilot, lambda: not app.message.startswith("Connection lost"))
+            assert game.version == version
+            await my_turn(pilot, game)
+            assert game.version > version
+
+    asyncio.run(play())
+
+
+def test_a_token_that_opens_no_seat_ends_the_table(server: Server) -> None:
+    game, _ = seated(server)
+    game.token = "not-a-token"
+    app = OnlineApp(game, lang="en")
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: app.failure is not None)
+
+    asyncio.run(play())
+    assert app.failure == "This token opens no seat of the table."
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        rules_for("scala-40"),
+        rules_from_mapping({"preset": "scala-40", "target": 201, "name": "casa"}),
+    ],
+    ids=["preset", "house-rules"],
+)
+def test_server_creates_the_table_it_is_asked_for(server: Server, rules: Rules) -> None:
+    invitation, table = create_table(server.base, _table_body(rules, 1, 1, "esperto"))
+    assert [seat["kind"] for seat in table["seats"]] == ["human", "human", "computer"]
+    assert table["seats"][2]["level"] == "esperto"
+    info = request(server.base, "GET", f"/api/tables/{invitation.table}")
+    assert _rules_of(info) == rules
+    assert Invitation.parse(invitation.link) == invitation
+
+
+def ramino(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ramino", "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--join", "http://127.0.0.1:9"], "il link non nomina un tavolo"),
+        (["--join", "ftp://x/api/tables/abc"], "non è l'indirizzo di un server"),
+        (["--token", "abc"], "--token va con --join LINK"),
+        (["--join", "x/t/abc", "--server", "http://x"], "--join e --server non vanno insieme"),
+        (["--join", "x/t/abc", "--rules", "scala-40"], "togli --rules"),
+        (["--server", "http://x", "--resume", "f.json"], "togli --resume"),
+        (["--server", "http://127.0.0.1:9", "--players", "2", "--computers", "2"], "--computers 2"),
+        (["--join", "http://127.0.0.1:9/api/tables/abc", "--name", "A"], "non risponde"),
+    ],
+)
+def test_what_makes_no_sense_online_is_one_line(args: list[str], said: str) -> None:
+    done = ramino(*args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:
+    _, table = seated(server)
+    nameless = ramino("--join", f"{server.base}/api/tables/{table}")
+    assert nameless.returncode == 2 and "serve un nome: --name" in nameless.stderr
+    missing = ramino("--join", f"{server.base}/api/tables/nope", "--name", "Bea", "--lang", "en")
+    assert missing.returncode == 2
+    assert missing.stderr == "error: this table does not exist (any more).\n"
+    full = ramino("--join", f"{server.base}/api/tables/{table}", "--name", "Bea")
+    assert full.returncode == 2 and "nessun posto libero" in full.stderr
