@@ -18,7 +18,8 @@ play: $(STAMP)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
 
 # The suite runs twice: on the build installed (compiled where it could be), then on the
-# pure-Python engine, which also runs the doctests of the compiled modules.
+# pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
+# server as a real process run in the first pass only: they test the server, not the build.
 test: $(STAMP) postgres
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
@@ -29,7 +30,7 @@ test: $(STAMP) postgres
 test-pure: $(STAMP)
 	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
-	PYTHONPATH=$(PURE) $(BIN)/pytest $(PURE)/ramino tests README.md
+	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" $(PURE)/ramino tests README.md
 
 # The server's tests run on PostgreSQL too, in a cluster they start: Debian's server is installed
 # where we may (as root, with apt-get); elsewhere they skip, and under CI they fail.

@@ -24,6 +24,8 @@ from ramino.engine.rules_file import rules_from_mapping
 from ramino.tui.online import OnlineApp, OnlineGame
 from serving import Server
 
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
 
 def seated(server: Server, **knobs: Any) -> tuple[OnlineGame, str]:
     """A new table of Anna and a computer player, Anna seated: her game and the table's id."""

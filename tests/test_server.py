@@ -21,6 +21,8 @@ from websockets.sync.client import ClientConnection
 
 from serving import Server, latest_state, receive
 
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
 
 def two_people_and_a_computer(server: Server, **clock: int) -> tuple[str, list[tuple[int, str]]]:
     table = server.post(
