@@ -169,13 +169,17 @@ def ramino(*args: str) -> subprocess.CompletedProcess[str]:
         (["--server", "http://x", "--resume", "f.json"], "togli --resume"),
         (["--server", "http://127.0.0.1:9", "--players", "2", "--computers", "2"], "--computers 2"),
         (["--join", "http://127.0.0.1:9/api/tables/abc", "--name", "A"], "non risponde"),
+        (["--join", "x/t/abc", "--name", "\x1b[2JA"], "caratteri di controllo"),
+        (["--join", "x/t/\x1b[2J", "--name", "A"], "il link non nomina un tavolo"),
+        (["--join", "x/t/abc", "--name", "A" * 21], "al massimo 20 caratteri"),
+        (["--join", "http://[::1/t/abc", "--name", "A"], "non è l'indirizzo di un server"),
     ],
 )
 def test_what_makes_no_sense_online_is_one_line(args: list[str], said: str) -> None:
     done = ramino(*args)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
-    assert "Traceback" not in done.stderr
+    assert "Traceback" not in done.stderr and "\x1b" not in done.stderr
 
 
 def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:

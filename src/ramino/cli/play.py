@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from ..engine.errors import RaminoError
+from ..engine.text import printable
 from .common import (
     EXIT_USAGE,
     Lang,
@@ -273,6 +274,15 @@ def _online(
             lang,
         )
     nickname = None if name is None else " ".join(name.split())
+    if nickname is not None and printable(nickname) != nickname:
+        usage_error(
+            pick(
+                lang,
+                "il nome ha caratteri di controllo, che al tavolo non si stampano.",
+                "the name holds control characters, which the table does not print.",
+            ),
+            lang,
+        )
     if nickname is not None and len(nickname) > MAX_NAME:
         usage_error(
             pick(

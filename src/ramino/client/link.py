@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import Localized
+from ..engine.text import shown
 
 __all__ = ["Invitation", "LinkError", "ServerError", "create_table", "request"]
 
@@ -33,6 +34,8 @@ __all__ = ["Invitation", "LinkError", "ServerError", "create_table", "request"]
 TIMEOUT = 15
 # A table id as the server makes them (secrets.token_urlsafe).
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# A host, an IPv4 or a bracketed IPv6 address, and a port: nothing a terminal would obey.
+_HOST = re.compile(r"^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$")
 
 
 class LinkError(ValueError):
@@ -72,12 +75,21 @@ class Invitation:
         text = link.strip()
         if "://" not in text:
             text = "http://" + text
-        parts = urllib.parse.urlsplit(text)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
+        try:
+            parts = urllib.parse.urlsplit(text)
+            port_ok = parts.port is None or parts.port > 0
+        except ValueError:
+            parts, port_ok = None, False
+        if (
+            parts is None
+            or not port_ok
+            or parts.scheme not in ("http", "https")
+            or not _HOST.match(parts.netloc)
+        ):
             raise LinkError(
                 (
-                    f"il link {link!r} non è l'indirizzo di un server (http://host:porta/…).",
-                    f"the link {link!r} is not a server's address (http://host:port/…).",
+                    f"il link {shown(link)} non è l'indirizzo di un server (http://host:porta/…).",
+                    f"the link {shown(link)} is not a server's address (http://host:port/…).",
                 )
             )
         path = [piece for piece in parts.path.split("/") if piece]

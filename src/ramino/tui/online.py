@@ -86,6 +86,10 @@ class OnlineGame:
         self._line: LogLine | None = None
         self._line_turn = -1
         self._drawn: Card | None = None
+        self._announced = 0
+        self._last_names: tuple[str, ...] = ()
+        self.last: Observation | None = None
+        """This seat's view of the last round over, as it ended (when the server sends it)."""
         self._ids = itertools.count(1)
         self.pending: dict[str, Action] = {}
         """Moves sent and not yet answered, by message id."""
@@ -98,14 +102,17 @@ class OnlineGame:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._players
+        if self.sheet:
+            # Everyone on the score sheet, those out of the match too.
+            return tuple(self.sheet[-1]["totals"])
+        return self.names or self._players
 
     @property
     def names(self) -> tuple[str, ...]:
         view = None if self._state is None else self._state.get("observation")
         if view is None:
-            return ()
-        return tuple(str(seat["name"]) for seat in view["seats"])
+            return self._last_names
+        return tuple(_names(view))
 
     @property
     def is_over(self) -> bool:
@@ -155,7 +162,8 @@ class OnlineGame:
         return False
 
     def observation(self) -> Observation | None:
-        return self._observation
+        # Between the end of the match and leaving: the table as the last round left it.
+        return self._observation if self._observation is not None else self.last
 
     def totals(self) -> tuple[int, ...]:
         seen = self._observation
@@ -201,14 +209,21 @@ class OnlineGame:
         before = self._observation
         self._state = dict(state)
         self.version = int(state["version"])
-        self.match_over = bool(state["match_over"])
         self.sheet = list(state.get("sheet") or self.sheet)
-        ended = False
         number = int(state["round"])
+        over = bool(state["match_over"])
+        ended = (number != self.round_number or over) and self.round_number > 0
+        ended = ended and not self.match_over
+        if ended:
+            # The round this seat was playing is over: its last moves, then how it ended.
+            view = state.get("ended")
+            if view is not None and state.get("ended_round") == self.round_number:
+                last = observation_from_view(view, self._rules)
+                self._tell(before, last, _names(view))
+                self.last, self._last_names = last, tuple(_names(view))
+            self._tell_the_end(over)
+        self.match_over = over
         if number != self.round_number:
-            ended = self.round_number > 0
-            if ended:
-                self._tell_the_end()
             self.round_number = number
             self._told = 0
             self._line = None
@@ -216,31 +231,29 @@ class OnlineGame:
         view = state.get("observation")
         self._observation = None if view is None else observation_from_view(view, self._rules)
         seen = self._observation
-        if seen is not None and self._told == 0 and number > 0:
-            dealer = self.names[seen.dealer]
-            self.log.append(
-                LogLine(
-                    None,
-                    words=[
-                        (
-                            f"— Smazzata {number}: distribuisci tu. —",
-                            f"— Round {number}: you deal. —",
-                        )
-                        if dealer == self.human
-                        else (
-                            f"— Smazzata {number}: distribuisce {dealer}. —",
-                            f"— Round {number}: {dealer} deals. —",
-                        )
-                    ],
-                )
-            )
-        if seen is not None:
-            self._tell(before, seen)
-        if self.match_over and not ended:
-            self._tell_the_end()
+        if seen is not None and view is not None:
+            if self._announced != number:
+                self._announced = number
+                self._tell_the_deal(number, _names(view)[seen.dealer])
+            self._tell(before, seen, _names(view))
         return ended
 
-    def _tell(self, before: Observation | None, seen: Observation) -> None:
+    def _tell_the_deal(self, number: int, dealer: str) -> None:
+        self.log.append(
+            LogLine(
+                None,
+                words=[
+                    (f"— Smazzata {number}: distribuisci tu. —", f"— Round {number}: you deal. —")
+                    if dealer == self.human
+                    else (
+                        f"— Smazzata {number}: distribuisce {dealer}. —",
+                        f"— Round {number}: {dealer} deals. —",
+                    )
+                ],
+            )
+        )
+
+    def _tell(self, before: Observation | None, seen: Observation, names: Sequence[str]) -> None:
         """The moves new since the last state, as the table talk tells them."""
         table: list[TableMeld] = list(before.table) if before is not None else []
         for event in seen.history[self._told :]:
@@ -268,7 +281,7 @@ class OnlineGame:
                 if unseen
                 else told(move, table, previous, self._rules, you=you)
             )
-            name = self.names[event.seat]
+            name = names[event.seat]
             turn = _turn_of(seen, self._told)
             if self._line is None or self._line.who != name or self._line_turn != turn:
                 self._line = LogLine(name, you=you)
@@ -277,7 +290,7 @@ class OnlineGame:
             self._line.add(words)
             self._told += 1
 
-    def _tell_the_end(self) -> None:
+    def _tell_the_end(self, over: bool) -> None:
         self._line = None
         line = self.sheet[-1] if self.sheet else None
         out = None if line is None else line.get("out")
@@ -289,7 +302,7 @@ class OnlineGame:
         else:
             words = (f"{out} chiude.", f"{out} goes out.")
         self.log.append(LogLine(None, words=[words]))
-        if self.match_over:
+        if over:
             totals: Mapping[str, int] = {} if line is None else line.get("totals", {})
             low = min(totals.values()) if totals else None
             winners = [name for name, total in totals.items() if total == low]
@@ -302,6 +315,10 @@ class OnlineGame:
             else:
                 words = ("La partita è finita.", "The match is over.")
             self.log.append(LogLine(None, words=[words]))
+
+
+def _names(view: Mapping[str, Any]) -> list[str]:
+    return [str(seat["name"]) for seat in view["seats"]]
 
 
 def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
