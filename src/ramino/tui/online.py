@@ -42,11 +42,12 @@ from ..engine.errors import Localized
 from ..engine.observation import Observation
 from ..engine.round import Phase
 from ..engine.rules import Rules
-from ..engine.state import TableMeld
+from ..engine.scoring import Closing
+from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn
-from .narrate import LogLine, Move, pick, told
+from .narrate import LogLine, Move, ending_line, pick, told
 from .screens import TextScreen
 
 __all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
@@ -217,11 +218,15 @@ class OnlineGame:
         if ended:
             # The round this seat was playing is over: its last moves, then how it ended.
             view = state.get("ended")
+            how = None
+            names: Sequence[str] = self.names
             if view is not None and state.get("ended_round") == self.round_number:
                 last = observation_from_view(view, self._rules)
-                self._tell(before, last, _names(view))
-                self.last, self._last_names = last, tuple(_names(view))
-            self._tell_the_end(over)
+                names = _names(view)
+                self._tell(before, last, names)
+                self.last, self._last_names = last, tuple(names)
+                how = state.get("ended_by")
+            self._tell_the_end(over, how, names)
         self.match_over = over
         if number != self.round_number:
             self.round_number = number
@@ -290,31 +295,35 @@ class OnlineGame:
             self._line.add(words)
             self._told += 1
 
-    def _tell_the_end(self, over: bool) -> None:
+    def _tell_the_end(
+        self, over: bool, how: Mapping[str, Any] | None, names: Sequence[str]
+    ) -> None:
+        """How the round ended (as the server says), and the match if it is over."""
         self._line = None
-        line = self.sheet[-1] if self.sheet else None
-        out = None if line is None else line.get("out")
-        words: Localized
-        if out is None:
-            words = ("La smazzata è finita.", "The round is over.")
-        elif out == self.human:
-            words = ("Chiudi.", "You go out.")
+        if how is not None:
+            end = RoundEnd(
+                EndReason(how["reason"]),
+                how["out"],
+                bool(how["in_one_turn"]),
+                Closing.SIMPLE,
+                (),
+                (),
+            )
+            one_turn = self._rules.melding_during_play
+            self.log.append(ending_line(end, names, one_turn, human=self.human))
         else:
-            words = (f"{out} chiude.", f"{out} goes out.")
+            self.log.append(LogLine(None, words=[("La smazzata è finita.", "The round is over.")]))
+        if not over:
+            return
+        winner = None if self._state is None else self._state.get("winner")
+        words: Localized = (
+            ("Vinci la partita!", "You win the match!")
+            if winner is not None and winner == self.human
+            else (f"Vince la partita {winner}.", f"{winner} wins the match.")
+            if winner is not None
+            else ("Partita finita pari.", "The match ended in a draw.")
+        )
         self.log.append(LogLine(None, words=[words]))
-        if over:
-            totals: Mapping[str, int] = {} if line is None else line.get("totals", {})
-            low = min(totals.values()) if totals else None
-            winners = [name for name, total in totals.items() if total == low]
-            if len(winners) == 1:
-                words = (
-                    ("Vinci la partita!", "You win the match!")
-                    if winners[0] == self.human
-                    else (f"Vince la partita {winners[0]}.", f"{winners[0]} wins the match.")
-                )
-            else:
-                words = ("La partita è finita.", "The match is over.")
-            self.log.append(LogLine(None, words=[words]))
 
 
 def _names(view: Mapping[str, Any]) -> list[str]:
