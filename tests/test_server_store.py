@@ -401,3 +401,19 @@ def test_batches_of_several_tables_are_one_transaction(store: Store, table_id: s
             ]
         )
     assert len(store.table(other).actions) == 1 and len(store.table(table_id).actions) == 1
+
+
+def test_a_batch_of_several_tables_is_refused_as_each_would_be(store: Store, table_id: str) -> None:
+    other = new_id()
+    store.create_table(other, SPEC, SEATS)
+    store.append(other, draw(1, 0, "m1"))
+    # A message id used again, an unknown table: said as for one table, and nothing stored.
+    with pytest.raises(DuplicateAction, match="message 'm1' of seat 0 is already action 1"):
+        store.append_batches([(table_id, [draw(1)]), (other, [draw(2, 0, "m1")])])
+    with pytest.raises(UnknownTable, match="nowhere"):
+        store.append_batches([(table_id, [draw(1)]), ("nowhere", [draw(1)])])
+    assert store.table(table_id).actions == ()
+    # One table twice in a batch: its second part goes on from its first.
+    store.append_batches([(table_id, [draw(1)]), (other, [draw(2)]), (table_id, [draw(2, 1)])])
+    assert store.table(table_id).actions == (draw(1), draw(2, 1))
+    assert store.table(other).actions == (draw(1, 0, "m1"), draw(2))
