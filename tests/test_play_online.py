@@ -21,7 +21,7 @@ from ramino.cli.online import _rules_of, _table_body
 from ramino.client.link import Invitation, create_table, request
 from ramino.engine.rules import Rules
 from ramino.engine.rules_file import rules_from_mapping
-from ramino.tui.online import OnlineApp, OnlineGame
+from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
 from serving import Server
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -93,6 +93,18 @@ def test_a_round_is_played_with_the_keys_to_its_end(server: Server) -> None:
     assert any(line.startswith("Peschi ") and " e scarti " in line for line in lines), lines
     assert any(line.startswith("Bruno (computer) pesca dal tallone") for line in lines)
     assert any(line.startswith("— Smazzata 2") for line in lines)
+    # The round's last moves are told from the view of it as it ended, then how it ended.
+    last = game.last
+    assert last is not None and last.is_over
+    mine = sum(
+        1 for event in last.history if event.seat == last.seat and str(event.action) == "draw"
+    )
+    assert sum(1 for line in lines if line.startswith("Peschi ")) == mine
+    end = lines.index(next(line for line in lines if line.startswith("— Smazzata 2")))
+    assert lines[end - 1] == "La smazzata si ferma: limite di turni."
+    assert [line["number"] for line in game.sheet] == [1]
+    sheet = online_sheet(game, "it").plain
+    assert "Anna" in sheet and "Totale" in sheet
     state = server.get(f"/api/tables/{table}")
     assert state["version"] == game.version
 

@@ -159,7 +159,12 @@ def _refusal(error: urllib.error.HTTPError) -> ServerError:
             ),
             409,
         )
-    said = detail if isinstance(detail, str) else f"HTTP {error.code}"
+    if isinstance(detail, list) and detail and isinstance(detail[0], dict):
+        # The schema's own words: where, and why.
+        where = ".".join(str(part) for part in detail[0].get("loc", ()) if part != "body")
+        said = f"{where}: {detail[0].get('msg')}" if where else str(detail[0].get("msg"))
+    else:
+        said = detail if isinstance(detail, str) else f"HTTP {error.code}"
     return ServerError((f"il server rifiuta: {said}.", f"the server refuses: {said}."), error.code)
 
 

@@ -20,8 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..ai.levels import LEVELS
@@ -226,9 +228,21 @@ class Tables:
         """Rebuild every stored table by replaying its log."""
         for stored in self.store.tables():
             room = _Room(_rebuilt(stored))
-            for action in stored.actions:
-                if action.msg_id is not None:
-                    room.acked[action.seat, action.msg_id] = action.number
+            computers = {seat.seat for seat in stored.seats if seat.kind == COMPUTER}
+            actions = stored.actions
+            for index, action in enumerate(actions):
+                if action.msg_id is None:
+                    continue
+                # Acknowledged with the version after the computer's moves it led to, as the
+                # first time: the moves stored after it in the same transaction.
+                last = index
+                while (
+                    last + 1 < len(actions)
+                    and actions[last + 1].msg_id is None
+                    and actions[last + 1].seat in computers
+                ):
+                    last += 1
+                room.acked[action.seat, action.msg_id] = actions[last].number
             self.rooms[stored.id] = room
 
     def room(self, table_id: str) -> _Room:
@@ -361,6 +375,20 @@ def create_app(store: Store) -> FastAPI:
         lifespan=lifespan,
     )
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        """A request the schema refuses: 422 with where and why, never the input echoed back
+        (it may not even be writable as JSON: NaN, a nonce of bytes that are not text)."""
+        detail = [
+            {
+                "loc": [str(part) for part in found.get("loc", ())],
+                "msg": str(found.get("msg", "")),
+                "type": str(found.get("type", "")),
+            }
+            for found in error.errors()
+        ]
+        return JSONResponse(status_code=422, content={"detail": detail})
+
     @app.post("/api/tables", status_code=201)
     async def create_table(request: CreateTable) -> dict[str, Any]:
         """Create a private table (listed in the lobby if asked); its id is its invitation."""
@@ -461,7 +489,7 @@ def create_app(store: Store) -> FastAPI:
         try:
             while True:
                 # A spectator says nothing; whatever he sends is left unread.
-                await socket.receive_text()
+                await _receive(socket)
         except WebSocketDisconnect:
             pass
         finally:
@@ -492,7 +520,7 @@ def create_app(store: Store) -> FastAPI:
         recent: deque[float] = deque()
         try:
             while True:
-                text = await socket.receive_text()
+                text = await _receive(socket)
                 now = time.monotonic()
                 while recent and now - recent[0] > 1:
                     recent.popleft()
@@ -506,6 +534,14 @@ def create_app(store: Store) -> FastAPI:
                     )
                     continue
                 recent.append(now)
+                if text is None:
+                    await socket.send_text(
+                        _failure(
+                            "un messaggio è testo JSON, non dati binari.",
+                            "a message is JSON text, not binary data.",
+                        )
+                    )
+                    continue
                 await _answer(tables, room, seat, socket, text)
         except WebSocketDisconnect:
             pass
@@ -513,6 +549,15 @@ def create_app(store: Store) -> FastAPI:
             room.sockets.pop(socket, None)
 
     return app
+
+
+async def _receive(socket: WebSocket) -> str | None:
+    """The next message of ``socket``: its text, ``None`` for a binary frame."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, text: str) -> None:
@@ -530,7 +575,10 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         await socket.send_text(_failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
         return
     if isinstance(message, Sync):
-        await socket.send_text(room.table.state(seat).model_dump_json())
+        # Under the lock: never a state with a move not stored yet.
+        async with room.lock:
+            state = room.table.state(seat).model_dump_json()
+        await socket.send_text(state)
         return
     if isinstance(message, Nonce):
         async with room.lock:

@@ -36,6 +36,7 @@ __all__ = [
     "Sync",
     "Welcome",
     "observation_view",
+    "public_view",
     "read_client_message",
     "refusal",
 ]
@@ -189,6 +190,21 @@ class ObservationView(_Message):
     to_call: int = 0
     contract: str | None = None
     over: bool = False
+    # The rest of what the seat knows in its turn, so that a client can tell the engine's
+    # observation back whole (ramino.client.observation): a hint, the jolly's choices.
+    taken_card: str | None = None
+    """The card taken from the pozzo this turn, in the seat's own turn."""
+    opening_points: int = 0
+    to_lay: list[str] = []
+    """Cards that must still go down this turn: the pozzo's card, a jolly taken back."""
+    melded_before: list[bool] = []
+    restocks: int = 0
+    turn_melded: bool = False
+    taken_laid: bool = False
+    jokers_back: int = 0
+    pending_from: int | None = None
+    attached_jokers: list[int] = []
+    raises: int = 0
 
 
 class State(_Message):
@@ -205,6 +221,18 @@ class State(_Message):
     """The commitment to the next deal, which the nonces sent now go into."""
     revealed: dict[str, Any] | None = None
     """The last round over's deal, revealed: commitment, secret, nonces, deck size, order."""
+    sheet: list[dict[str, Any]] = []
+    """The score sheet: a line for each round over (``RoundSheet.to_dict``)."""
+    ended: ObservationView | None = None
+    """The seat's view of the last round over as it ended, until he moves in the next (and
+    for good once the match is over): its last moves, its table."""
+    ended_round: int | None = None
+    """The number of that round."""
+    winner: str | None = None
+    """Who won the match, once it is over (``None`` for a draw)."""
+    ended_by: dict[str, Any] | None = None
+    """How it ended: ``reason`` (``went_out``, ``max_turns``, ``max_restocks``,
+    ``all_folded``), the seat ``out`` in it who went out (or won at the cap), ``in_one_turn``."""
 
 
 def observation_view(
@@ -256,6 +284,38 @@ def observation_view(
         to_call=observation.to_call,
         contract=None if observation.contract is None else observation.contract.value,
         over=observation.is_over,
+        taken_card=None if observation.taken_card is None else str(observation.taken_card),
+        opening_points=observation.opening_points,
+        to_lay=[str(card) for card in observation.to_lay],
+        melded_before=list(observation.melded_before),
+        restocks=observation.restocks,
+        turn_melded=observation.turn_melded,
+        taken_laid=observation.taken_laid,
+        jokers_back=observation.jokers_back,
+        pending_from=observation.pending_from,
+        attached_jokers=list(observation.attached_jokers),
+        raises=observation.raises,
+    )
+
+
+def public_view(view: ObservationView) -> ObservationView:
+    """What the whole table sees of a seat's view (a spectator's): no seat, no hand, none of
+    what only the player to move knows."""
+    return view.model_copy(
+        update={
+            "seat": None,
+            "hand": [],
+            "legal_actions": [],
+            "to_call": 0,
+            "taken_card": None,
+            "opening_points": 0,
+            "to_lay": [],
+            "turn_melded": False,
+            "taken_laid": False,
+            "jokers_back": 0,
+            "pending_from": None,
+            "attached_jokers": [],
+        }
     )
 
 

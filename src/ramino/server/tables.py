@@ -35,7 +35,7 @@ from ..engine.round import Phase, Round
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
-from .protocol import ObservationView, State, observation_view
+from .protocol import ObservationView, State, observation_view, public_view
 from .store import StoredAction, StoredSeat
 
 __all__ = [
@@ -144,6 +144,8 @@ class Table:
         """By deal number, each seat's nonce for it."""
         self.proofs: list[DealProof] = []
         """The deals of the rounds over, revealed."""
+        self.ended: tuple[Round, tuple[str, ...]] | None = None
+        """The last round over, as it ended, and its players in seat order."""
 
     # --- seats ---
 
@@ -340,6 +342,7 @@ class Table:
                     tuple(round_.deck_order),
                 )
             )
+            self.ended = (round_, play.names)
             play.finish_round()
             play.close_reentries()
             if not play.is_over:
@@ -385,7 +388,8 @@ class Table:
             computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
             view = observation_view(observation, list(play.names), computers, play.seat_totals())
             if seat is None:
-                view = view.model_copy(update={"seat": None, "hand": [], "legal_actions": []})
+                view = public_view(view)
+        ended = self._ended_view(seat)
         number = 0 if play is None else play.rounds + (0 if play.round is None else 1)
         return State(
             version=self.version,
@@ -395,7 +399,46 @@ class Table:
             round=number,
             match_over=play is not None and play.is_over,
             observation=view,
+            sheet=[] if play is None else [line.to_dict() for line in play.match.rounds],
+            ended=ended,
+            ended_round=None if ended is None or play is None else play.rounds,
+            ended_by=None if ended is None else self._ended_by(),
+            winner=None if play is None else play.winner,
         )
+
+    def _ended_by(self) -> dict[str, Any] | None:
+        end = None if self.ended is None else self.ended[0].end
+        if end is None:
+            return None
+        return {"reason": end.reason.value, "out": end.out, "in_one_turn": end.in_one_turn}
+
+    def _ended_view(self, seat: int | None) -> ObservationView | None:
+        """``seat``'s view of the last round over as it ended, until he has moved in the next
+        one (a spectator's: until anyone has); for good once the match is over."""
+        play = self.play
+        if play is None or self.ended is None:
+            return None
+        round_, names = self.ended
+        current = play.round
+        if seat is None:
+            if current is not None and current.history:
+                return None
+            who = 0
+        else:
+            name = self.name(seat)
+            if name not in names:
+                return None
+            if current is not None and name in play.names:
+                mine = play.names.index(name)
+                if any(event.seat == mine for event in current.history):
+                    return None
+            who = names.index(name)
+        totals = tuple(play.match.totals[name] for name in names)
+        computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+        view = observation_view(
+            round_.observation(who, scores=totals), list(names), computers, totals
+        )
+        return public_view(view) if seat is None else view
 
 
 def _drawn_card(round_: Round) -> Card | None:
