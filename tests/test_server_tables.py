@@ -238,3 +238,33 @@ def test_random_moves_and_slips_replay_to_the_same_table(data: st.DataObject) ->
     assert [again.state(s) for s in range(len(kinds))] == [
         table.state(s) for s in range(len(kinds))
     ]
+
+
+def test_a_round_over_is_told_until_the_seat_moves_in_the_next() -> None:
+    table = seated(HUMAN, HUMAN)
+    while table.play is not None and table.play.rounds == 0:
+        mover = table.to_play()
+        assert mover is not None
+        view = table.state(mover).observation
+        assert view is not None and table.state(mover).ended is None
+        table.act(mover, view.legal_actions[0])
+    assert table.ended is not None
+    ended_round = table.ended[0]
+    for seat in (0, 1):
+        state = table.state(seat)
+        assert state.ended_round == 1 and state.ended is not None and state.ended.over
+        # His own view of the round as it ended: every move of it, his last hand.
+        assert len(state.ended.history) == len(ended_round.history)
+        assert state.ended.hand == [str(card) for card in ended_round.hand(seat)]
+        assert state.ended_by is not None and state.ended_by["reason"] == ended_round.end.reason
+        assert [line["number"] for line in state.sheet] == [1]
+    watched = table.state(None)
+    assert watched.ended is not None and watched.ended.hand == [] and watched.ended.seat is None
+    mover = table.to_play()
+    assert mover is not None
+    view = table.state(mover).observation
+    assert view is not None
+    table.act(mover, view.legal_actions[0])
+    # Once he has moved in round 2 he no longer needs it; the other seat, not yet.
+    assert table.state(mover).ended is None and table.state(None).ended is None
+    assert table.state(1 - mover).ended is not None
