@@ -1,7 +1,9 @@
 """Attacks on ``ramino serve``, a real process played by real WebSocket clients, on SQLite and on
 PostgreSQL. A spy on every seat's socket and a spectator's, through whole matches of several
 rule sets, is sent no card his seat may not see: every state is the engine's own observation of
-that seat at that version, and every card a message names is one the seat has seen. A SIGKILL
+that seat at that version, and every card a message names is one the seat has seen; every deal
+revealed in those matches proves fair, and none does with its secret, a nonce or its order
+changed. A SIGKILL
 amid many tables' moves loses no acknowledged move and applies no retried move twice. Thousands
 of malformed, oversized and out-of-turn messages, and bad HTTP requests, are each answered
 (4xx over HTTP) and change no table."""
@@ -34,6 +36,7 @@ from websockets.sync.client import ClientConnection, connect
 from ramino.engine.errors import RaminoError, Reason
 from ramino.engine.messages import MESSAGES
 from ramino.engine.round import Round
+from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import (
     MAX_MESSAGE_BYTES,
     Nonce,
@@ -559,6 +562,29 @@ def spy_play(
         errors.append(error)
 
 
+def fair(deal: Message) -> bool:
+    return verify_deal(
+        deal["commitment"],
+        bytes.fromhex(deal["secret"]),
+        [bytes.fromhex(nonce) for nonce in deal["nonces"]],
+        deal["order"],
+        deal["deck_size"],
+    )
+
+
+def tamperings(deal: Message) -> Iterator[Message]:
+    """The deal with one thing changed: the secret, a nonce, two cards of the order."""
+    secret = bytearray.fromhex(deal["secret"])
+    secret[0] ^= 1
+    yield {**deal, "secret": secret.hex()}
+    nonces = list(deal["nonces"])
+    nonces[0] = nonces[0] + "00"
+    yield {**deal, "nonces": nonces}
+    order = list(deal["order"])
+    order[0], order[-1] = order[-1], order[0]
+    yield {**deal, "order": order}
+
+
 def test_no_socket_is_sent_a_card_its_seat_may_not_see(server: Server) -> None:
     spied = []
     for rules, knobs, people, computers, rounds in SPIED_TABLES:
@@ -600,6 +626,11 @@ def test_no_socket_is_sent_a_card_its_seat_may_not_see(server: Server) -> None:
         deals = server.get(f"/api/tables/{table.seated.id}/deals")
         *_, last = rebuilt(stored(server, table.seated.id))
         assert deals["revealed"] == [proof.to_dict() for proof in last.proofs]
+        # Every deal revealed was fair, and no part of one can be changed unseen.
+        for deal in deals["revealed"]:
+            assert fair(deal), deal
+            for tampered in tamperings(deal):
+                assert not fair(tampered), (deal, tampered)
     # Every rule set got to its second round at least, and a match ended.
     for table, _ in spied:
         final = table.peers[0].latest()
