@@ -116,3 +116,11 @@ def latest_state(client: ClientConnection) -> dict[str, Any]:
             return state
         if message["type"] == "state":
             state = message
+
+
+def state_at(client: ClientConnection, version: int) -> dict[str, Any]:
+    """The state of the table's ``version`` (or a later one), once the client has it."""
+    while True:
+        state = receive(client, "state")
+        if state["version"] >= version:
+            return state

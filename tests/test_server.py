@@ -19,7 +19,7 @@ pytest.importorskip("websockets")
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
-from serving import Server, latest_state, receive
+from serving import Server, latest_state, receive, state_at
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -54,10 +54,11 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
     table, seats = two_people_and_a_computer(server)
     assert server.get(f"/api/tables/{table}")["started"]
     clients = [server.socket(table, token) for _, token in seats]
+    states = []
     for (seat, _), client in zip(seats, clients, strict=True):
         welcome = receive(client, "welcome")
         assert welcome["seat"] == seat and welcome["protocol"] == 1
-    states = [latest_state(client) for client in clients]
+        states.append(state_at(client, welcome["version"]))
     # Each sees its own hand only: the other's cards are a count.
     assert states[0]["observation"]["hand"] != states[1]["observation"]["hand"]
     assert all("hand" not in seat for seat in states[0]["observation"]["seats"])
@@ -73,11 +74,11 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
         )
         ack = receive(clients[who], "ack")
         assert ack["id"] == f"m{number}"
-        states = [latest_state(client) for client in clients]
+        states = [state_at(client, ack["version"]) for client in clients]
         assert states[0]["version"] == ack["version"]
     # A spectator sees the table, never a hand.
     watcher = server.watch(table)
-    seen = latest_state(watcher)
+    seen = state_at(watcher, states[0]["version"])
     assert seen["version"] == states[0]["version"]
     assert seen["observation"]["hand"] == [] and seen["observation"]["legal_actions"] == []
     assert seen["observation"]["seats"] == states[0]["observation"]["seats"]
@@ -117,8 +118,8 @@ def the_mover(server: Server) -> tuple[ClientConnection, dict[str, Any]]:
     clients = {seat: server.socket(table, token) for seat, token in seats}
     states = {}
     for seat, client in clients.items():
-        receive(client, "welcome")
-        states[seat] = latest_state(client)
+        welcome = receive(client, "welcome")
+        states[seat] = state_at(client, welcome["version"])
     mover = states[seats[0][0]]["observation"]["to_play"]
     for seat, client in clients.items():
         if seat != mover:
@@ -172,9 +173,7 @@ def test_a_bad_token_opens_no_seat(server: Server) -> None:
 def test_after_sigkill_every_acknowledged_move_is_there(server: Server) -> None:
     table, seats = two_people_and_a_computer(server)
     clients = [server.socket(table, token) for _, token in seats]
-    for client in clients:
-        receive(client, "welcome")
-    states = [latest_state(client) for client in clients]
+    states = [state_at(client, receive(client, "welcome")["version"]) for client in clients]
     acknowledged = 0
     for number in range(1, 9):
         mover = states[0]["observation"]["to_play"]
@@ -182,13 +181,13 @@ def test_after_sigkill_every_acknowledged_move_is_there(server: Server) -> None:
         action = states[who]["observation"]["legal_actions"][0]
         clients[who].send(json.dumps({"type": "act", "id": f"k{number}", "action": action}))
         acknowledged = receive(clients[who], "ack")["version"]
-        states = [latest_state(client) for client in clients]
+        states = [state_at(client, acknowledged) for client in clients]
     server.kill()
     server.start()
     assert server.get(f"/api/tables/{table}")["version"] == acknowledged
     again = server.socket(table, seats[0][1])
     assert receive(again, "welcome")["version"] == acknowledged
-    assert latest_state(again)["observation"] == states[0]["observation"]
+    assert state_at(again, acknowledged)["observation"] == states[0]["observation"]
     again.close()
 
 
