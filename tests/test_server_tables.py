@@ -268,3 +268,64 @@ def test_a_round_over_is_told_until_the_seat_moves_in_the_next() -> None:
     # Once he has moved in round 2 he no longer needs it; the other seat, not yet.
     assert table.state(mover).ended is None and table.state(None).ended is None
     assert table.state(1 - mover).ended is not None
+
+
+REENTRY_RULES = replace(get_preset("classico"), max_turns=6, target=60, reentry=True)
+
+
+def out_and_offered() -> tuple[Table, list[StoredAction]]:
+    """Anna and Bea with two computer players, played until Anna is out and may re-enter
+    (Bot0, out too, has already declined: it would come back too close to the target)."""
+    seats = (
+        StoredSeat(0, HUMAN, None, None, None),
+        StoredSeat(1, HUMAN, None, None, None),
+        StoredSeat(2, COMPUTER, "Bot0 (computer)", "principiante", None),
+        StoredSeat(3, COMPUTER, "Bot1 (computer)", "principiante", None),
+    )
+    table = Table("t1", TableSpec(REENTRY_RULES, seats, b"seed2"))
+    table.take_seat(0, "Anna", "h0")
+    table.take_seat(1, "Bea", "h1")
+    log = [table.deal(1), *table.computers_play()]
+    while not table.reentry_seats():
+        mover = table.to_play()
+        assert mover is not None
+        view = table.state(mover).observation
+        assert view is not None
+        log.extend(table.act(mover, view.legal_actions[0]))
+    stored = [StoredAction(i + 1, move.seat, move.text, None) for i, move in enumerate(log)]
+    return table, stored
+
+
+def test_a_person_out_is_offered_the_reentry_and_the_table_waits() -> None:
+    table, _ = out_and_offered()
+    assert table.play is not None and table.play.round is None
+    assert table.reentry_seats() == [0]
+    assert table.state(0).reentry == {"total": 89, "entry_total": 54, "stake": 0}
+    assert table.state(1).reentry is None and table.state(None).reentry is None
+    assert "Bot0 (computer)" in table.play.match.rounds[-1].eliminated
+    # Nobody plays until she says: the refusal names her.
+    with pytest.raises(IllegalAction) as waiting:
+        table.check(1, "draw")
+    assert waiting.value.reason is Reason.NOT_YOUR_TURN and "Anna" in waiting.value.message("it")
+    with pytest.raises(RaminoError) as refused:
+        table.decide_reentry(1, True)
+    assert refused.value.reason is Reason.REENTRY_NOT_ALLOWED
+    version = table.version
+    assert table.decide_reentry(0, True).text == "reentry yes"
+    assert table.version == version + 1
+    assert table.play.round is not None and "Anna" in table.play.names
+    assert table.play.match.totals["Anna"] == 54
+    assert table.state(0).reentry is None
+
+
+def test_a_person_who_stays_out_is_dealt_no_more() -> None:
+    table, log = out_and_offered()
+    move = table.decide_reentry(0, False)
+    assert move.text == "reentry no"
+    assert table.play is not None and table.play.round is not None
+    assert "Anna" not in table.play.names and table.state(0).observation is None
+    # The answer is in the log: a table read back is the same table.
+    again = Table("t1", TableSpec(REENTRY_RULES, tuple(table.seats), b"seed2"))
+    again.replay([*log, StoredAction(len(log) + 1, move.seat, move.text, None)])
+    assert again.version == table.version
+    assert [again.state(s) for s in range(4)] == [table.state(s) for s in range(4)]

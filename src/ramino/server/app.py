@@ -39,6 +39,7 @@ from .protocol import (
     Failure,
     Nonce,
     Notice,
+    Reentry,
     Sentence,
     Sync,
     Welcome,
@@ -54,6 +55,8 @@ __all__ = ["create_app"]
 CLOSE_BAD_TOKEN = 4401
 #: Messages a seat's socket may send in any second: far above a person's pace and a bot's.
 MAX_MESSAGES_PER_SECOND = 20
+#: The clock's turn number while a player just out decides whether to re-enter.
+REENTRY_TURN = -1
 #: Seconds between the garbage collector's full passes over every object, frozen ones too.
 THAW_SECONDS = 600.0
 
@@ -266,8 +269,13 @@ class Tables:
         limit = table.spec.turn_seconds
         seat = table.to_play()
         play = table.play
+        waiting = table.reentry_seats()
         key = None
-        if limit is not None and seat is not None and table.seats[seat].kind == HUMAN:
+        if limit is not None and waiting:
+            # Between rounds, whoever must say whether he re-enters has the clock.
+            assert play is not None
+            key = (waiting[0], play.rounds, REENTRY_TURN)
+        elif limit is not None and seat is not None and table.seats[seat].kind == HUMAN:
             assert play is not None and play.round is not None
             key = (seat, play.rounds, play.round.turn)
         if key == room.turn:
@@ -295,14 +303,25 @@ class Tables:
                 return
             room.banks[seat] = 0.0
             room.timer = None
-            moves = room.table.play_for(seat)
+            table = room.table
+            if key[2] == REENTRY_TURN:
+                moves = [table.decide_reentry(seat, False), *table.computers_play()]
+            else:
+                moves = table.play_for(seat)
             await self.store_moves(room, moves, None)
-        played = ", ".join(move.text for move in moves if move.seat == seat)
-        await room.notify(
-            seat,
-            f"Il tempo del tuo turno è finito: il tavolo ha giocato per te ({played}).",
-            f"Your turn's time ran out: the table played for you ({played}).",
-        )
+        if key[2] == REENTRY_TURN:
+            await room.notify(
+                seat,
+                "Il tempo per decidere è finito: resti fuori dalla partita.",
+                "Your time to decide ran out: you stay out of the match.",
+            )
+        else:
+            played = ", ".join(move.text for move in moves if move.seat == seat)
+            await room.notify(
+                seat,
+                f"Il tempo del tuo turno è finito: il tavolo ha giocato per te ({played}).",
+                f"Your turn's time ran out: the table played for you ({played}).",
+            )
         await self.changed(room)
 
     async def store_moves(self, room: _Room, moves: list[Move], first: str | None) -> None:
@@ -594,7 +613,10 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
             return
         table = room.table
         try:
-            moves = table.act(seat, message.action)
+            if isinstance(message, Reentry):
+                moves = [table.decide_reentry(seat, message.reenter), *table.computers_play()]
+            else:
+                moves = table.act(seat, message.action)
         except RaminoError as error:
             await socket.send_text(refusal(message.id, error).model_dump_json())
             return

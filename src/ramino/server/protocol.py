@@ -29,6 +29,7 @@ __all__ = [
     "Nonce",
     "Notice",
     "ObservationView",
+    "Reentry",
     "Refused",
     "SeatView",
     "Sentence",
@@ -76,11 +77,19 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[Act | Nonce | Sync, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Nonce | Sync](ClientMessage)
+class Reentry(_Message):
+    """The seat's answer to the re-entry (*rientro*) offered to it between rounds."""
+
+    type: Literal["reentry"]
+    id: MessageId
+    reenter: bool
 
 
-def read_client_message(text: str | bytes) -> Act | Nonce | Sync:
+ClientMessage = Annotated[Act | Nonce | Sync | Reentry, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -228,6 +237,10 @@ class State(_Message):
     for good once the match is over): its last moves, its table."""
     ended_round: int | None = None
     """The number of that round."""
+    reentry: dict[str, int] | None = None
+    """The re-entry (*rientro*) offered to this seat, just out of the match, between rounds:
+    ``total``, ``entry_total`` (what he would come back at), ``stake``. Answer it with a
+    ``reentry`` message; the next round is dealt once all have answered."""
     winner: str | None = None
     """Who won the match, once it is over (``None`` for a draw)."""
     ended_by: dict[str, Any] | None = None

@@ -26,9 +26,10 @@ from typing import Any
 
 from ..ai.bot import Bot, bot_seed
 from ..ai.levels import LEVELS, bot_for_level
+from ..ai.reentry import computer_reenters
 from ..engine.actions import Action, Discard, Draw, Fold, parse_action
 from ..engine.cards import Card
-from ..engine.errors import IllegalAction, Reason
+from ..engine.errors import IllegalAction, Reason, ScoreError
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Phase, Round
@@ -52,7 +53,7 @@ __all__ = [
 
 HUMAN, COMPUTER = "human", "computer"
 #: The table's own events in its log: the first deal, and a player's nonce for the next deal.
-DEAL, NONCE = "deal", "nonce"
+DEAL, NONCE, REENTRY = "deal", "nonce", "reentry"
 #: The longest nonce a player may give (16 random bytes are plenty).
 MAX_NONCE_BYTES = 64
 
@@ -144,6 +145,8 @@ class Table:
         """By deal number, each seat's nonce for it."""
         self.proofs: list[DealProof] = []
         """The deals of the rounds over, revealed."""
+        self.decided: set[str] = set()
+        """The players who have answered the re-entry offered since the last round."""
         self.ended: tuple[Round, tuple[str, ...]] | None = None
         """The last round over, as it ended, and its players in seat order."""
 
@@ -259,6 +262,10 @@ class Table:
         play = self.play
         if play is None:
             raise IllegalAction(Reason.TABLE_NOT_STARTED, free=len(self.free_seats))
+        waiting = self.reentry_seats()
+        if waiting:
+            # Between rounds: the next is dealt once those just out say whether they re-enter.
+            raise IllegalAction(Reason.NOT_YOUR_TURN, player=self.name(waiting[0]))
         if play.is_over or play.round is None:
             raise IllegalAction(Reason.MATCH_OVER, detail=("nessuno gioca più.", "nobody plays."))
         mover = self.to_play()
@@ -344,10 +351,82 @@ class Table:
             )
             self.ended = (round_, play.names)
             play.finish_round()
-            play.close_reentries()
-            if not play.is_over:
-                self._deal()
+            self._offer_reentries()
         return Move(seat, str(action))
+
+    # --- re-entry (rientro) ---
+
+    def _offer_reentries(self) -> None:
+        """After a round: the computer players just eliminated choose at once whether to
+        re-enter, as at home; the people are asked (:meth:`reentry_offer`), and the next round
+        is dealt once all have answered."""
+        play = self.play
+        assert play is not None
+        self.decided = set()
+        by_name = self.seats_by_name()
+        for name in play.match.rounds[-1].eliminated:
+            seat = by_name[name]
+            if self.seats[seat].kind == COMPUTER and play.match.can_reenter(name):
+                if computer_reenters(play.match, name, play.match.reentry_total()):
+                    play.reenter(name)
+                self.decided.add(name)
+        self._deal_when_decided()
+
+    def _deal_when_decided(self) -> None:
+        play = self.play
+        assert play is not None
+        if self.reentry_seats():
+            return
+        play.close_reentries()
+        if not play.is_over:
+            self._deal()
+
+    def reentry_seats(self) -> list[int]:
+        """The people who may re-enter now and have not said yet, by table seat."""
+        play = self.play
+        if play is None or play.round is not None or play.is_over or not play.match.rounds:
+            return []
+        by_name = self.seats_by_name()
+        return [
+            by_name[name]
+            for name in play.match.rounds[-1].eliminated
+            if name not in self.decided and play.match.can_reenter(name)
+        ]
+
+    def reentry_offer(self, seat: int) -> dict[str, int] | None:
+        """What re-entering would cost ``seat`` now, if it is offered to him: his total, the
+        total he would come back at, the stakes."""
+        if seat not in self.reentry_seats():
+            return None
+        assert self.play is not None
+        match = self.play.match
+        return {
+            "total": match.totals[self.name(seat)],
+            "entry_total": match.reentry_total(),
+            "stake": self.rules.reentry_stake,
+        }
+
+    def decide_reentry(self, seat: int, reenters: bool) -> Move:
+        """``seat``'s answer to the re-entry offered to him; without an offer the engine's
+        error, and nothing changes. The next round is dealt once everyone has answered."""
+        name = self.name(seat)
+        if seat not in self.reentry_seats():
+            raise ScoreError(
+                Reason.REENTRY_NOT_ALLOWED,
+                player=name,
+                detail=(
+                    "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
+                    "one chooses to re-enter only right after the round one went out in.",
+                ),
+            )
+        play = self.play
+        assert play is not None
+        if reenters:
+            play.reenter(name)
+        self.decided.add(name)
+        self.version += 1
+        self._deal_when_decided()
+        return Move(seat, f"{REENTRY} {'yes' if reenters else 'no'}")
 
     def replay(self, events: Sequence[StoredAction]) -> None:
         """Apply the stored events of a table read back after a restart (no computer decides:
@@ -355,6 +434,8 @@ class Table:
         for stored in events:
             if stored.action == DEAL:
                 self.deal(stored.seat)
+            elif stored.action.startswith(REENTRY + " "):
+                self.decide_reentry(stored.seat, stored.action == f"{REENTRY} yes")
             elif stored.action.startswith(NONCE + " "):
                 self.add_nonce(stored.seat, bytes.fromhex(stored.action[len(NONCE) + 1 :]))
             else:
@@ -403,6 +484,7 @@ class Table:
             ended=ended,
             ended_round=None if ended is None or play is None else play.rounds,
             ended_by=None if ended is None else self._ended_by(),
+            reentry=None if seat is None else self.reentry_offer(seat),
             winner=None if play is None else play.winner,
         )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot, bot_seed
+from ..ai.reentry import computer_reenters
 from ..engine.actions import Action, Draw, TakeDiscard
 from ..engine.cards import Card
 from ..engine.chips import chips_words
@@ -184,24 +185,9 @@ class ReentryDecision:
 
 
 def bot_reenters(match: Match, offer: ReentryOffer) -> bool:
-    """Whether a computer player takes the re-entry ``offer``: the first time only, and only
-    while the total it would come back at is at most three quarters of the target.
-
-    Paying a stake to start again near the target buys a round or two at best, and coming back
-    a second time would mean paying again for the leader's total; the rule is fixed so that a
-    seeded match always plays the same. The engine has already said the offer is allowed.
-
-    >>> from ramino.engine.match import RoundResult
-    >>> from ramino.engine.rules import Rules
-    >>> m = Match(["Anna", "Bruno", "Carla"], Rules(reentry=True, reentry_stake=1))
-    >>> _ = m.record(RoundResult("Carla", {"Anna": 60, "Bruno": 102}))
-    >>> bot_reenters(m, ReentryOffer("Bruno", 102, 60, 1))
-    True
-    >>> bot_reenters(m, ReentryOffer("Bruno", 102, 80, 1))
-    False
-    """
-    again = any(r.player == offer.player for r in match.reentries)
-    return not again and offer.entry_total * 4 <= match.rules.target * 3
+    """Whether a computer player takes the re-entry ``offer``
+    (:func:`ramino.ai.reentry.computer_reenters`)."""
+    return computer_reenters(match, offer.player, offer.entry_total)
 
 
 class MatchController:

@@ -46,9 +46,9 @@ from ..engine.scoring import Closing
 from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
 from .app import RaminoApp
-from .controller import HintLike, NotYourTurn
+from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pick, told
-from .screens import TextScreen
+from .screens import SheetScreen, TextScreen
 
 __all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
 
@@ -88,6 +88,10 @@ class OnlineGame:
         self._line_turn = -1
         self._drawn: Card | None = None
         self._announced = 0
+        self._ended = 0
+        self.reentry: dict[str, int] | None = None
+        """The re-entry offered to this seat now, if any: its total, the total it would come
+        back at, the stakes."""
         self._last_names: tuple[str, ...] = ()
         self.last: Observation | None = None
         """This seat's view of the last round over, as it ended (when the server sends it)."""
@@ -211,11 +215,15 @@ class OnlineGame:
         self._state = dict(state)
         self.version = int(state["version"])
         self.sheet = list(state.get("sheet") or self.sheet)
+        self.reentry = state.get("reentry")
         number = int(state["round"])
         over = bool(state["match_over"])
-        ended = (number != self.round_number or over) and self.round_number > 0
-        ended = ended and not self.match_over
+        ended = self.round_number > 0 and self._ended != self.round_number
+        ended = ended and (
+            number != self.round_number or over or state.get("ended_round") == self.round_number
+        )
         if ended:
+            self._ended = self.round_number
             # The round this seat was playing is over: its last moves, then how it ended.
             view = state.get("ended")
             how = None
@@ -396,7 +404,8 @@ class OnlineApp(RaminoApp):
         self.failure: str | None = None
         """Why the table could not be played (a token that opens no seat), if so."""
         self._socket: Any = None
-        self._clock_at = 0.0
+        self._asked = False
+        """Whether the re-entry offered now has been asked (and not yet answered)."""
 
     # --- the connection ---
 
@@ -467,8 +476,12 @@ class OnlineApp(RaminoApp):
             self.refresh_view()
             if game.round_number == 0:
                 self.say(self._waiting())
-            if ended or (game.match_over and not isinstance(self.screen, TextScreen)):
-                self.action_sheet()
+            if game.reentry is None:
+                self._asked = False
+                if ended:
+                    self.action_sheet()
+            elif not self._asked:
+                self._ask_reentry(game.reentry)
         elif kind == "ack":
             action = game.pending.pop(str(message.get("id")), None)
             if action is not None and not isinstance(
@@ -492,6 +505,28 @@ class OnlineApp(RaminoApp):
                 time.monotonic(),
             )
             self.query_one("#status", Static).update(self._status())
+
+    def _ask_reentry(self, offer: Mapping[str, int]) -> None:
+        """Out of the match, and the rules let him back in: the score sheet asks, as at home."""
+        self._asked = True
+        question = ReentryOffer(
+            self.online.human, offer["total"], offer["entry_total"], offer["stake"]
+        ).question(self.lang)
+
+        def answered(choice: str | None) -> None:
+            if choice not in ("reenter", "decline"):
+                self._ask_reentry(offer)
+                return
+            message = {
+                "type": "reentry",
+                "id": self.online.next_id(),
+                "reenter": choice == "reenter",
+            }
+            if self._socket is not None:
+                self.run_worker(self._socket.send(json.dumps(message)), group="send")
+
+        sheet = online_sheet(self.online, self.lang)
+        self.push_screen(SheetScreen(sheet, self.lang, over=False, question=question), answered)
 
     def _waiting(self) -> str:
         link = self.online.invitation.link
