@@ -309,7 +309,8 @@ def test_a_person_out_is_offered_the_reentry_and_the_table_waits() -> None:
     assert waiting.value.reason is Reason.NOT_YOUR_TURN and "Anna" in waiting.value.message("it")
     with pytest.raises(RaminoError) as refused:
         table.decide_reentry(1, True)
-    assert refused.value.reason is Reason.REENTRY_NOT_ALLOWED
+    # The engine's own reason, as at home: Bea is still in.
+    assert refused.value.reason is Reason.PLAYER_NOT_ELIMINATED
     version = table.version
     assert table.decide_reentry(0, True).text == "reentry yes"
     assert table.version == version + 1

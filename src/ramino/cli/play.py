@@ -183,15 +183,7 @@ def play(
                 lang,
             )
     you = (name or "").strip() or pick(lang, "Tu", "You")
-    if len(you) > MAX_NAME:
-        usage_error(
-            pick(
-                lang,
-                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
-                f"the name is too long for the table: {MAX_NAME} characters at most.",
-            ),
-            lang,
-        )
+    _check_length(you, lang)
     try:
         if resume is not None:
             game = load_match(resume, level=chosen)
@@ -283,15 +275,8 @@ def _online(
             ),
             lang,
         )
-    if nickname is not None and len(nickname) > MAX_NAME:
-        usage_error(
-            pick(
-                lang,
-                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
-                f"the name is too long for the table: {MAX_NAME} characters at most.",
-            ),
-            lang,
-        )
+    if nickname is not None:
+        _check_length(nickname, lang)
     table_rules = None
     if server is not None:
         try:
@@ -310,3 +295,16 @@ def _online(
         lang=lang,
         four_colours=four_colours,
     )
+
+
+def _check_length(name: str, lang: Lang) -> None:
+    """A name the table shows whole beside the cards and the totals, or a usage error."""
+    if len(name) > MAX_NAME:
+        usage_error(
+            pick(
+                lang,
+                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
+                f"the name is too long for the table: {MAX_NAME} characters at most.",
+            ),
+            lang,
+        )

@@ -6,6 +6,7 @@ decides the next :class:`Round` from them. Pure: every deal comes from the match
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .errors import IllegalAction, Reason, ScoreError
 from .match import Match, RoundSheet
@@ -222,6 +223,22 @@ class MatchPlay:
         if self._round is not None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
         return self.match.reenter(name)
+
+    def refuse_reentry(self, name: str) -> NoReturn:
+        """Raise the engine's reason why ``name`` may not re-enter now: a round is being
+        played, the rules or the match forbid it, or the moment has passed (one chooses right
+        after the round one went out in)."""
+        if self._round is not None:
+            raise IllegalAction(Reason.ROUND_NOT_OVER)
+        self.match.check_reenter(name)
+        raise ScoreError(
+            Reason.REENTRY_NOT_ALLOWED,
+            player=name,
+            detail=(
+                "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
+                "one chooses to re-enter only right after the round one went out in.",
+            ),
+        )
 
     def close_reentries(self) -> None:
         """No more re-entries before the next round: if too few players are still in to deal

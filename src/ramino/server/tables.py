@@ -29,7 +29,7 @@ from ..ai.levels import LEVELS, bot_for_level
 from ..ai.reentry import computer_reenters
 from ..engine.actions import Action, Discard, Draw, Fold, parse_action
 from ..engine.cards import Card
-from ..engine.errors import IllegalAction, Reason, ScoreError
+from ..engine.errors import IllegalAction, Reason
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Phase, Round
@@ -251,6 +251,10 @@ class Table:
             return None
         return self.seats_by_name()[play.names[play.round.to_play]]
 
+    def computer_names(self) -> set[str]:
+        """The names of the computer players (each says so)."""
+        return {self.name(i) for i, seat in enumerate(self.seats) if seat.kind == COMPUTER}
+
     def seats_by_name(self) -> dict[str, int]:
         """Each player's table seat."""
         return {self.name(i): i for i in range(len(self.seats))}
@@ -410,17 +414,11 @@ class Table:
         """``seat``'s answer to the re-entry offered to him; without an offer the engine's
         error, and nothing changes. The next round is dealt once everyone has answered."""
         name = self.name(seat)
-        if seat not in self.reentry_seats():
-            raise ScoreError(
-                Reason.REENTRY_NOT_ALLOWED,
-                player=name,
-                detail=(
-                    "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
-                    "one chooses to re-enter only right after the round one went out in.",
-                ),
-            )
         play = self.play
-        assert play is not None
+        if play is None:
+            raise IllegalAction(Reason.TABLE_NOT_STARTED, free=len(self.free_seats))
+        if seat not in self.reentry_seats():
+            play.refuse_reentry(name)
         if reenters:
             play.reenter(name)
         self.decided.add(name)
@@ -466,7 +464,7 @@ class Table:
         elif play is not None and play.round is not None:
             observation = play.round.observation(0, scores=play.seat_totals())
         if observation is not None and play is not None:
-            computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+            computers = self.computer_names()
             view = observation_view(observation, list(play.names), computers, play.seat_totals())
             if seat is None:
                 view = public_view(view)
@@ -516,7 +514,7 @@ class Table:
                     return None
             who = names.index(name)
         totals = tuple(play.match.totals[name] for name in names)
-        computers = {self.name(i) for i, s in enumerate(self.seats) if s.kind == COMPUTER}
+        computers = self.computer_names()
         view = observation_view(
             round_.observation(who, scores=totals), list(names), computers, totals
         )

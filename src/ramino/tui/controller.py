@@ -380,19 +380,7 @@ class MatchController:
         :class:`ScoreError` (or :class:`IllegalAction` during a round) and change nothing."""
         offer = self.reentry_offer(name)
         if offer is None:
-            if self.round is None:
-                # The engine says why when it can (no re-entry in these rules, still in, …).
-                self.play.match.check_reenter(name)
-            else:
-                self.play.reenter(name)  # refused: a round is being played
-            raise ScoreError(
-                Reason.REENTRY_NOT_ALLOWED,
-                player=name,
-                detail=(
-                    "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
-                    "one chooses to re-enter only right after the round one went out in.",
-                ),
-            )
+            self.play.refuse_reentry(name)
         if reenters:
             self.play.reenter(name)
         decision = ReentryDecision(self.play.rounds, name, reenters)

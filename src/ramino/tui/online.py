@@ -85,7 +85,6 @@ class OnlineGame:
         self._observation: Observation | None = None
         self._told = 0
         self._line: LogLine | None = None
-        self._line_turn = -1
         self._drawn: Card | None = None
         self._announced = 0
         self._ended = 0
@@ -295,10 +294,10 @@ class OnlineGame:
                 else told(move, table, previous, self._rules, you=you)
             )
             name = names[event.seat]
-            turn = _turn_of(seen, self._told)
-            if self._line is None or self._line.who != name or self._line_turn != turn:
+            # A turn's moves are one line: a new one when another player moves.
+            follows = self._told > 0 and seen.history[self._told - 1].seat == event.seat
+            if self._line is None or self._line.who != name or not follows:
                 self._line = LogLine(name, you=you)
-                self._line_turn = turn
                 self.log.append(self._line)
             self._line.add(words)
             self._told += 1
@@ -346,17 +345,6 @@ def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
         else:
             return card
     return None
-
-
-def _turn_of(seen: Observation, index: int) -> int:
-    """A number that changes when the player to move does, for grouping a turn's moves."""
-    turn = 0
-    last = None
-    for event in seen.history[: index + 1]:
-        if event.seat != last:
-            turn += 1
-            last = event.seat
-    return turn
 
 
 def online_sheet(game: OnlineGame, lang: str) -> Text:
