@@ -138,3 +138,51 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+
+
+#: Where Debian puts its Chromium, the browser the page's tests drive.
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """Debian's Chromium under Playwright, headless (``make test`` installs it where it may).
+    Missing, its tests skip; under CI they fail, so that they never skip unseen."""
+    missing = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing = "playwright is not installed"
+    if missing is None and not Path(CHROMIUM).exists():
+        missing = f"no browser at {CHROMIUM}"
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser tests cannot run: {missing}")
+        pytest.skip(missing)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def web_server(tmp_path: Path) -> Iterator[Server]:
+    """``ramino serve`` on a fresh SQLite file, its tables seeded: the same clicks deal the
+    same cards (the page is under test here, not the database)."""
+    pytest.importorskip("fastapi")
+    from serving import Server
+
+    running = Server(
+        f"sqlite:///{tmp_path / 'ramino.db'}", tmp_path / "server.log", "--seed", "pagine"
+    )
+    running.start()
+    yield running
+    running.stop()

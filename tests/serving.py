@@ -28,8 +28,10 @@ class Server:
     """``ramino serve`` in a process of its own, on a free loopback port, keeping its tables in
     the database at ``url``."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, *options: str) -> None:
         self.url = url
+        self.options = options
+        """More options of ``ramino serve`` (``--seed TEXT``)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -48,6 +50,7 @@ class Server:
                     str(self.port),
                     "--db",
                     self.url,
+                    *self.options,
                 ],
                 stdout=subprocess.DEVNULL,
                 stderr=log_file,

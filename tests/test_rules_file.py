@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import os
 import types
 import typing
@@ -187,6 +188,22 @@ def test_preset_name_and_knobs_combine() -> None:
 )
 def test_name_defaults_to_the_file_or_the_preset(text: str, source: str, name: str) -> None:
     assert rules_from_toml(text, source=source).name == name
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_mapping_reads_back_the_knobs_of_any_preset(name: str) -> None:
+    # As JSON carries them (the page, the API): "no number" is null.
+    rules = get_preset(name)
+    knobs = json.loads(json.dumps(rules.knobs()))
+    assert rules_from_mapping({"preset": "classico", **knobs}) == dataclasses.replace(
+        rules, name="classico"
+    )
+
+
+def test_null_is_no_number_only_where_a_knob_may_have_none() -> None:
+    assert rules_from_mapping({"set_max": None}).set_max is None
+    with pytest.raises(RulesError):
+        rules_from_mapping({"target": None})
 
 
 def test_mapping_is_the_same_as_toml() -> None:

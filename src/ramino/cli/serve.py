@@ -31,6 +31,17 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="TEXT",
+            help="Derive every new table and its deals from TEXT, so that the same moves"
+            " deal the same cards: for demos and tests only (whoever knows TEXT knows every"
+            " hand).",
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = Lang.IT,
 ) -> None:
     """Serve Ramino's private tables: an HTTP API for the lobby (its documentation at /docs)
@@ -69,7 +80,7 @@ def serve(
         err=True,
     )
     uvicorn.run(
-        create_app(store),
+        create_app(store, seed=seed),
         host=host,
         port=port,
         log_level="warning",

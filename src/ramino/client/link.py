@@ -5,8 +5,8 @@ The link of a table is its server's address and its id, as anyone may write it::
 
     >>> Invitation.parse("http://127.0.0.1:8000/api/tables/Zx3_abc")
     Invitation(server='http://127.0.0.1:8000', table='Zx3_abc')
-    >>> Invitation.parse("casa.example:8000/t/Zx3_abc").link
-    'http://casa.example:8000/api/tables/Zx3_abc'
+    >>> Invitation.parse("casa.example:8000/api/tables/Zx3_abc").link
+    'http://casa.example:8000/t/Zx3_abc'
     >>> Invitation.parse("https://ramino.example/api/tables/Zx3_abc/").socket("tok")
     'wss://ramino.example/api/tables/Zx3_abc/play?token=tok'
     >>> Invitation.parse("http://127.0.0.1:8000")
@@ -104,8 +104,9 @@ class Invitation:
 
     @property
     def link(self) -> str:
-        """The link to send to a friend."""
-        return f"{self.server}/api/tables/{self.table}"
+        """The link to send to a friend: the table's page in a browser, and what ``ramino play
+        --join`` takes."""
+        return f"{self.server}/t/{self.table}"
 
     def socket(self, token: str) -> str:
         """The address of the seat's WebSocket."""

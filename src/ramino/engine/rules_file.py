@@ -90,7 +90,8 @@ def _none_words(key: str) -> tuple[str, ...]:
 
 def _read_optional_int(key: str, value: Any) -> int | None:
     words = _none_words(key)
-    if isinstance(value, str) and _word(value) in words:
+    # JSON's null (a page, the API) says "no number" as well as the words do (TOML has none).
+    if value is None or (isinstance(value, str) and _word(value) in words):
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         listed = ", ".join(words)

@@ -10,8 +10,10 @@ before it is acknowledged, and every table is rebuilt from the store when the se
 from __future__ import annotations
 
 import asyncio
+import base64
 import gc
 import hashlib
+import hmac
 import secrets
 import time
 from collections import deque
@@ -32,6 +34,7 @@ from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.rules_file import rules_from_mapping
 from ..engine.text import printable
+from .pages import add_pages
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
@@ -370,8 +373,13 @@ class Tables:
         self.store.close()
 
 
-def create_app(store: Store) -> FastAPI:
-    """The application serving the tables kept in ``store``."""
+def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
+    """The application serving the tables kept in ``store``.
+
+    With ``seed``, every new table's id and secret derive from it and from how many tables
+    the store holds: the same clicks deal the same cards, for demos and tests. Whoever knows
+    the seed knows every deal, so such a server is never one to play on.
+    """
     tables = Tables(store)
     collector = _Collector()
 
@@ -428,15 +436,16 @@ def create_app(store: Store) -> FastAPI:
                 )
             else:
                 seats.append(StoredSeat(number, HUMAN, None, None, None))
+        secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", tables)
         spec = TableSpec(
             rules,
             tuple(seats),
-            secrets.token_bytes(32),
+            secret,
             request.listed,
             request.turn_seconds,
             request.bank_seconds,
         )
-        table_id = secrets.token_urlsafe(16)
+        table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, tables)
         await run_in_threadpool(store.create_table, table_id, spec.to_dict(), seats)
         tables.rooms[table_id] = _Room(Table(table_id, spec))
         return {"table": table_id, **_summary(tables.rooms[table_id].table)}
@@ -567,6 +576,7 @@ def create_app(store: Store) -> FastAPI:
         finally:
             room.sockets.pop(socket, None)
 
+    add_pages(app)
     return app
 
 
@@ -630,6 +640,16 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         room.acked[seat, message.id] = table.version
         await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
     await tables.changed(room)
+
+
+def _seeded(seed: str, what: str, tables: Tables) -> bytes:
+    """The ``what`` of the next table of a seeded server (``create_app``)."""
+    message = f"{what}/{len(tables.rooms)}".encode()
+    return hmac.new(seed.encode(), message, hashlib.sha256).digest()
+
+
+def _seeded_id(seed: str, tables: Tables) -> str:
+    return base64.urlsafe_b64encode(_seeded(seed, "table", tables)[:16]).decode().rstrip("=")
 
 
 def _rebuilt(stored: StoredTable) -> Table:

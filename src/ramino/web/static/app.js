@@ -1,0 +1,61 @@
+// The page's entry: the options bar, then the page the address names.
+
+import { currentLang, setLang, t } from './i18n.js';
+import { showHome } from './home.js';
+import { showTable } from './table.js';
+
+const main = document.getElementById('main');
+let redraw = () => {};
+
+function option(id, key) {
+  const button = document.getElementById(id);
+  const on = localStorage.getItem(`ramino.${id}`) === '1';
+  document.body.classList.toggle(id, on);
+  button.setAttribute('aria-pressed', String(on));
+  button.addEventListener('click', () => {
+    const now = !document.body.classList.contains(id);
+    document.body.classList.toggle(id, now);
+    button.setAttribute('aria-pressed', String(now));
+    localStorage.setItem(`ramino.${id}`, now ? '1' : '0');
+    redraw();
+  });
+  return () => {
+    button.textContent = t(key);
+  };
+}
+
+function words() {
+  document.documentElement.lang = currentLang();
+  for (const element of document.querySelectorAll('[data-t]')) {
+    element.textContent = t(element.dataset.t);
+  }
+  for (const element of document.querySelectorAll('[data-t-label]')) {
+    element.setAttribute('aria-label', t(element.dataset.tLabel));
+  }
+  const lang = document.getElementById('lang');
+  lang.textContent = t('lang_button');
+  lang.setAttribute('aria-label', t('lang_label'));
+  lang.setAttribute('lang', currentLang() === 'it' ? 'en' : 'it');
+}
+
+const labels = [option('colours', 'colours'), option('large', 'large')];
+
+function relabel() {
+  words();
+  for (const label of labels) label();
+}
+
+document.getElementById('lang').addEventListener('click', () => {
+  setLang(currentLang() === 'it' ? 'en' : 'it');
+  relabel();
+  redraw();
+});
+
+relabel();
+const path = location.pathname;
+const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+if (table) {
+  redraw = showTable(main, table[1]);
+} else {
+  redraw = showHome(main);
+}

@@ -1,0 +1,354 @@
+// The home page: the rules to play (a preset and the house's changes), then play now against
+// the computer, create a private table, join one with its link, or sit at an open one.
+
+import { ApiError, call, inviteLink, nonce, saveSeat, tableOfLink } from './api.js';
+import { h, clear } from './dom.js';
+import { currentLang, t } from './i18n.js';
+import { knobEditor } from './knobs.js';
+
+const LEVELS = ['principiante', 'intermedio', 'esperto'];
+const TIMERS = [null, 30, 60, 120, 300];
+
+export function showHome(main) {
+  const choice = {
+    rules: 'classico',
+    knobs: {},
+    players: 3,
+    level: 'intermedio',
+    computers: 0,
+    timer: 60,
+    listed: false,
+    name: localStorage.getItem('ramino.name') ?? '',
+    link: '',
+  };
+  let catalogue = null;
+  let described = null;
+  let lobby = [];
+  let problem = { now: '', private: '', join: '', rules: '' };
+
+  const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
+  const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
+
+  async function describe() {
+    try {
+      described = await call('POST', '/api/rules/describe', {
+        rules: choice.rules,
+        knobs: choice.knobs,
+      });
+      problem.rules = '';
+      const [low, high] = seatsRange();
+      choice.players = Math.min(Math.max(choice.players, low), high);
+      choice.computers = Math.min(choice.computers, choice.players - 1);
+    } catch (error) {
+      problem.rules = error instanceof ApiError ? error : new ApiError('unreachable');
+    }
+    draw();
+  }
+
+  function remember(name) {
+    choice.name = name;
+    localStorage.setItem('ramino.name', name);
+  }
+
+  // Create a table of `seats`, take the first person's seat, and go to it.
+  async function create(seats, timer, listed, where) {
+    const name = choice.name.trim();
+    if (!name) {
+      problem[where] = new ApiError('bad_name');
+      draw();
+      return;
+    }
+    try {
+      const table = await call('POST', '/api/tables', {
+        rules: choice.rules,
+        knobs: choice.knobs,
+        seats,
+        turn_seconds: timer,
+        listed,
+      });
+      await sit(table.table, name, where);
+    } catch (error) {
+      problem[where] = error instanceof ApiError ? error : new ApiError('unreachable');
+      draw();
+    }
+  }
+
+  async function sit(table, name, where) {
+    try {
+      const seat = await call('POST', `/api/tables/${table}/seats`, { nickname: name, nonce: nonce() });
+      saveSeat(table, { token: seat.token, seat: seat.seat, name });
+      location.assign(`/t/${table}`);
+    } catch (error) {
+      problem[where] = error instanceof ApiError ? error : new ApiError('unreachable');
+      draw();
+    }
+  }
+
+  const computerSeats = (count) =>
+    Array.from({ length: count }, () => ({ kind: 'computer', level: choice.level }));
+
+  function playNow(event) {
+    event.preventDefault();
+    const seats = [{ kind: 'human' }, ...computerSeats(choice.players - 1)];
+    create(seats, null, false, 'now');
+  }
+
+  function createPrivate(event) {
+    event.preventDefault();
+    const people = choice.players - choice.computers;
+    const seats = [
+      ...Array.from({ length: people }, () => ({ kind: 'human' })),
+      ...computerSeats(choice.computers),
+    ];
+    create(seats, choice.timer, choice.listed, 'private');
+  }
+
+  function join(event) {
+    event.preventDefault();
+    const table = tableOfLink(choice.link);
+    if (!table) {
+      problem.join = new ApiError('bad_link');
+      draw();
+      return;
+    }
+    if (!choice.name.trim()) {
+      problem.join = new ApiError('bad_name');
+      draw();
+      return;
+    }
+    sit(table, choice.name.trim(), 'join');
+  }
+
+  const errorLine = (where) =>
+    problem[where] ? h('p', { class: 'error', role: 'alert' }, problem[where].text()) : null;
+
+  function field(label, control) {
+    return h('label', { class: 'field' }, h('span', {}, label), control);
+  }
+
+  function number(id, value, low, high, change) {
+    return h('input', {
+      id,
+      type: 'number',
+      min: low,
+      max: high,
+      value,
+      inputmode: 'numeric',
+      onchange: (event) => {
+        const read = Math.round(Number(event.target.value));
+        change(Math.min(Math.max(Number.isFinite(read) ? read : low, low), high));
+        draw();
+      },
+    });
+  }
+
+  function select(id, options, value, change) {
+    return h(
+      'select',
+      { id, onchange: (event) => change(event.target.value) },
+      options.map(([key, label]) => h('option', { value: key, selected: key === value }, label)),
+    );
+  }
+
+  const nameField = () =>
+    field(
+      t('nickname'),
+      h('input', {
+        id: 'nickname',
+        type: 'text',
+        name: 'nickname',
+        maxlength: 20,
+        autocomplete: 'nickname',
+        required: true,
+        value: choice.name,
+        oninput: (event) => remember(event.target.value),
+      }),
+    );
+
+  const levelField = (id) =>
+    field(
+      t('level'),
+      select(
+        id,
+        LEVELS.map((level) => [level, t(level)]),
+        choice.level,
+        (value) => {
+          choice.level = value;
+        },
+      ),
+    );
+
+  function rulesSection() {
+    const presets = catalogue?.presets ?? [];
+    const lang = currentLang();
+    const [low, high] = seatsRange();
+    return h(
+      'section',
+      { class: 'panel rules', 'aria-labelledby': 'rules-title' },
+      h('h2', { id: 'rules-title' }, t('rules')),
+      field(
+        t('rules'),
+        select(
+          'preset',
+          presets.map((p) => [p.name, p.name]),
+          choice.rules,
+          (value) => {
+            choice.rules = value;
+            choice.knobs = {};
+            describe();
+          },
+        ),
+      ),
+      preset() ? h('p', { class: 'summary' }, preset().summary[lang]) : null,
+      field(t('players'), number('players', choice.players, low, high, (n) => {
+        choice.players = n;
+        choice.computers = Math.min(choice.computers, n - 1);
+      })),
+      nameField(),
+      catalogue
+        ? knobEditor(catalogue.knobs, preset()?.knobs ?? {}, choice.knobs, (knobs) => {
+            choice.knobs = knobs;
+            describe();
+          })
+        : null,
+      errorLine('rules'),
+      described
+        ? h(
+            'details',
+            { class: 'described' },
+            h('summary', {}, t('read_rules')),
+            h('pre', { class: 'rules-text' }, described.described[lang]),
+          )
+        : null,
+    );
+  }
+
+  function nowSection() {
+    return h(
+      'form',
+      { class: 'panel', 'aria-labelledby': 'now-title', onsubmit: playNow },
+      h('h2', { id: 'now-title' }, t('now_title')),
+      levelField('level-now'),
+      h('button', { type: 'submit', class: 'primary', id: 'play-now' }, t('play_now')),
+      errorLine('now'),
+    );
+  }
+
+  function privateSection() {
+    return h(
+      'form',
+      { class: 'panel', 'aria-labelledby': 'private-title', onsubmit: createPrivate },
+      h('h2', { id: 'private-title' }, t('private_title')),
+      h('p', {}, t('private_intro')),
+      field(t('computers'), number('computers', choice.computers, 0, choice.players - 1, (n) => {
+        choice.computers = n;
+      })),
+      choice.computers > 0 ? levelField('level-private') : null,
+      field(
+        t('timer'),
+        select(
+          'timer',
+          TIMERS.map((s) => [String(s), s === null ? t('no_timer') : String(s)]),
+          String(choice.timer),
+          (value) => {
+            choice.timer = value === 'null' ? null : Number(value);
+          },
+        ),
+      ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'listed',
+          type: 'checkbox',
+          checked: choice.listed,
+          onchange: (event) => {
+            choice.listed = event.target.checked;
+          },
+        }),
+        t('listed'),
+      ),
+      h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
+      errorLine('private'),
+    );
+  }
+
+  function joinSection() {
+    return h(
+      'form',
+      { class: 'panel', 'aria-labelledby': 'join-title', onsubmit: join },
+      h('h2', { id: 'join-title' }, t('join_title')),
+      field(
+        t('link'),
+        h('input', {
+          id: 'link',
+          type: 'url',
+          name: 'link',
+          value: choice.link,
+          placeholder: 'https://…/t/…',
+          oninput: (event) => {
+            choice.link = event.target.value;
+          },
+        }),
+      ),
+      h('button', { type: 'submit', id: 'join' }, t('join')),
+      errorLine('join'),
+    );
+  }
+
+  function lobbySection() {
+    return h(
+      'section',
+      { class: 'panel', 'aria-labelledby': 'lobby-title' },
+      h('h2', { id: 'lobby-title' }, t('lobby_title')),
+      lobby.length === 0
+        ? h('p', {}, t('lobby_empty'))
+        : h(
+            'ul',
+            { class: 'lobby' },
+            lobby.map((table) => {
+              const free = table.seats.filter((seat) => seat.free).length;
+              return h(
+                'li',
+                {},
+                h('a', { href: `/t/${table.table}` }, table.rules.name),
+                ' · ',
+                t('lobby_seats', { free, seats: table.seats.length }),
+              );
+            }),
+          ),
+    );
+  }
+
+  function draw() {
+    // The page is drawn again after each change: the control in use keeps the focus.
+    const focused = document.activeElement?.id;
+    clear(
+      main,
+      h('h1', {}, t('home_title')),
+      h('p', { class: 'intro' }, t('home_intro')),
+      h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
+    );
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  draw();
+  call('GET', '/api/rules')
+    .then((data) => {
+      catalogue = data;
+      return describe();
+    })
+    .catch(() => {
+      problem.rules = new ApiError('unreachable');
+      draw();
+    });
+  call('GET', '/api/tables')
+    .then((tables) => {
+      lobby = Array.isArray(tables) ? tables : [];
+      draw();
+    })
+    .catch(() => {});
+  return draw;
+}
+
+export { inviteLink };

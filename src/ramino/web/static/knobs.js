@@ -1,0 +1,156 @@
+// House rules: every knob of the rules in players' words (GET /api/rules, from
+// ramino.engine.knob_words), section by section, each with the control its values need. The
+// server checks the whole and says what does not go together.
+
+import { h } from './dom.js';
+import { currentLang, said, t } from './i18n.js';
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// Open or closed as the person left it, through every redraw of the page.
+let opened = false;
+
+// `catalogue`: the knobs' words; `preset`: the chosen preset's values; `changed`: the knobs the
+// house plays differently. `onChange` gets the new set of changes.
+export function knobEditor(catalogue, preset, changed, onChange) {
+  const value = (name) => (name in changed ? changed[name] : preset[name]);
+  const set = (name, next) => {
+    const changes = { ...changed };
+    if (same(next, preset[name])) delete changes[name];
+    else changes[name] = next;
+    onChange(changes);
+  };
+  const sections = [];
+  for (const knob of catalogue) {
+    let section = sections.at(-1);
+    if (!section || section.key !== knob.section) {
+      section = { key: knob.section, title: said(knob.section_title), knobs: [] };
+      sections.push(section);
+    }
+    section.knobs.push(knob);
+  }
+  const count = Object.keys(changed).length;
+  return h(
+    'details',
+    {
+      class: 'house-rules',
+      open: opened || null,
+      ontoggle: (event) => {
+        opened = event.target.open;
+      },
+    },
+    h('summary', {}, t('house_rules'), count ? ` (${count})` : ''),
+    h('p', {}, t('house_intro')),
+    count
+      ? h('button', { type: 'button', class: 'quiet', id: 'reset-knobs', onclick: () => onChange({}) }, t('reset_rules'))
+      : null,
+    sections.map((section) =>
+      h(
+        'fieldset',
+        { class: 'knob-section' },
+        h('legend', {}, section.title),
+        section.knobs.map((knob) => knobField(knob, value(knob.name), knob.name in changed, (next) => set(knob.name, next))),
+      ),
+    ),
+  );
+}
+
+function knobField(knob, current, isChanged, change) {
+  const id = `knob-${knob.name}`;
+  const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help));
+  const label = said(knob.label);
+  const wrap = (control) =>
+    h(
+      'div',
+      { class: `knob${isChanged ? ' changed' : ''}` },
+      h('label', { for: id }, label),
+      control,
+      help,
+    );
+  switch (knob.kind) {
+    case 'bool':
+      return h(
+        'div',
+        { class: `knob check${isChanged ? ' changed' : ''}` },
+        h('input', {
+          type: 'checkbox',
+          id,
+          checked: Boolean(current),
+          'aria-describedby': `${id}-help`,
+          onchange: (event) => change(event.target.checked),
+        }),
+        h('label', { for: id }, label),
+        help,
+      );
+    case 'int':
+      return wrap(numberInput(id, knob.range, current, change));
+    case 'optional_int': {
+      const none = current === null || current === undefined;
+      return wrap(
+        h(
+          'span',
+          { class: 'optional' },
+          numberInput(id, knob.range, none ? '' : current, change, none),
+          h(
+            'label',
+            { class: 'check' },
+            h('input', {
+              type: 'checkbox',
+              id: `${id}-none`,
+              checked: none,
+              onchange: (event) => change(event.target.checked ? null : knob.range.min),
+            }),
+            said(knob.none),
+          ),
+        ),
+      );
+    }
+    case 'choice':
+      return wrap(
+        h(
+          'select',
+          { id, 'aria-describedby': `${id}-help`, onchange: (event) => change(event.target.value) },
+          knob.choices.map((choice) =>
+            h('option', { value: choice.value, selected: choice.value === current }, said(choice.label)),
+          ),
+        ),
+      );
+    default:
+      // Lists (decks by number of players, carioca's contracts): shown in words.
+      return wrap(h('output', { id, 'aria-describedby': `${id}-help` }, listWords(knob, current)));
+  }
+}
+
+function numberInput(id, range, current, change, disabled = false) {
+  return h('input', {
+    type: 'number',
+    id,
+    min: range.min,
+    max: range.max,
+    value: current,
+    disabled,
+    inputmode: 'numeric',
+    'aria-describedby': `${id}-help`,
+    onchange: (event) => {
+      const read = Math.round(Number(event.target.value));
+      if (event.target.value === '' || !Number.isFinite(read)) return;
+      change(Math.min(Math.max(read, range.min), range.max));
+    },
+  });
+}
+
+function listWords(knob, current) {
+  if (!Array.isArray(current) || current.length === 0) return said(knob.empty);
+  if (knob.kind === 'choice_list') {
+    const words = Object.fromEntries(knob.choices.map((choice) => [choice.value, said(choice.label)]));
+    return current.map((value) => words[value] ?? value).join(', ');
+  }
+  const lang = currentLang();
+  return current
+    .map((row) =>
+      (knob.fields ?? [])
+        .map((field) => `${said(field.label)}: ${row[field.name]}`)
+        .join(', '),
+    )
+    .join(lang === 'en' ? '; ' : '; ');
+}

@@ -1,0 +1,105 @@
+// Moves in the engine's action grammar (docs/protocol.md): read the legal ones the server
+// lists, so that picked cards can be matched to them, and tell each one in words. The server
+// alone decides what is legal; this only helps to say what was meant.
+
+import { cardLabel } from './cards.js';
+import { t } from './i18n.js';
+
+// One move's text → its verb, meld number, cards (a jolly's declaration apart) and groups.
+export function readMove(text) {
+  const words = String(text).trim().split(/\s+/);
+  const verb = words.shift() ?? '';
+  const move = { text, verb, meld: null, cards: [], declared: [], groups: [], discard: null };
+  if ((verb === 'attach' || verb === 'swap') && words.length) move.meld = Number(words.shift());
+  let group = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === '|') {
+      move.groups.push(group);
+      group = [];
+    } else if (word.toLowerCase() === 'discard' && verb === 'show') {
+      move.discard = words[i + 1] ?? null;
+      i += 1;
+    } else {
+      // "JK=9H": the jolly, standing for the 9♥; "2C=JK": the 2♣ acting as the jolly.
+      const [card, stands] = word.split('=');
+      move.cards.push(card.toUpperCase());
+      group.push(card.toUpperCase());
+      if (stands !== undefined) move.declared.push(stands.toUpperCase());
+    }
+  }
+  if (group.length) move.groups.push(group);
+  return move;
+}
+
+const counted = (cards) => [...cards].sort().join(' ');
+
+// The legal moves of `verb` laying exactly the picked `cards` (on `meld`, if given).
+export function matching(legal, verb, cards, meld = null) {
+  const wanted = counted(cards);
+  return legal
+    .map(readMove)
+    .filter((move) => move.verb === verb && (meld === null || move.meld === meld))
+    .filter((move) => counted(move.cards) === wanted);
+}
+
+export const cardsText = (cards) => cards.map(cardLabel).join(' ');
+
+const meldsText = (groups) => groups.map(cardsText).join(' · ');
+
+// One move of the history (`seat: action [card]`) as a clause, for `you` or another player.
+export function clause(text, you) {
+  const move = readMove(text);
+  const key = (name) => (you ? `${name}_you` : name);
+  const last = move.cards[move.cards.length - 1];
+  switch (move.verb) {
+    case 'draw':
+      return you ? t('draws_you', { card: last ? cardLabel(last) : '' }) : t('draws');
+    case 'take':
+      return t(key('takes'), { card: last ? cardLabel(last) : '?' });
+    case 'lay':
+      return t(key('lays'), { cards: cardsText(move.cards) });
+    case 'attach':
+      return t(key('attaches'), { cards: cardsText(move.cards), n: move.meld + 1 });
+    case 'swap':
+      return t(key('swaps'), { cards: cardsText(move.cards), n: move.meld + 1 });
+    case 'discard':
+      return t(key('discards'), { card: cardLabel(move.cards[0]) });
+    case 'show':
+      return t(key('shows'), { melds: meldsText(move.groups) });
+    case 'open':
+      return t(key('opens'), { melds: meldsText(move.groups) });
+    case 'call':
+      return t(key('calls'));
+    case 'raise':
+      return t(key('raises'));
+    case 'fold':
+      return t(key('folds'));
+    default:
+      return text;
+  }
+}
+
+// The round's history as lines of the log: one line per turn, clause after clause.
+export function tell(history, names, mySeat) {
+  const lines = [];
+  let current = null;
+  for (const entry of history) {
+    const at = entry.indexOf(':');
+    const seat = Number(entry.slice(0, at));
+    const move = entry.slice(at + 1).trim();
+    if (!current || current.seat !== seat) {
+      current = { seat, clauses: [] };
+      lines.push(current);
+    }
+    current.clauses.push(clause(move, seat === mySeat));
+  }
+  return lines.map(({ seat, clauses }) => {
+    const joined =
+      clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
+    if (seat === mySeat) return t('you_did', { what: capital(joined) });
+    return t('they_did', { who: names[seat] ?? '?', what: joined });
+  });
+}
+
+const capital = (text) => (t('you_did', { what: '' }) === '.' ? text[0].toUpperCase() + text.slice(1) : text);

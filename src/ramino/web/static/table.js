@@ -1,0 +1,887 @@
+// A table: sit down with a nickname (or come back with the seat kept in this browser), then
+// play over the table's WebSocket (docs/protocol.md). The page shows the seat's own state,
+// as the server sends it, and nothing else: it never holds a card its player may not see.
+
+import { ApiError, call, forgetSeat, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
+import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js';
+import { clear, h } from './dom.js';
+import { verifyProof } from './fair.js';
+import { currentLang, said, t } from './i18n.js';
+import { matching, readMove, tell } from './moves.js';
+
+const RECONNECT_WAIT = [500, 1000, 2000, 4000];
+const CLOSE_BAD_TOKEN = 4401;
+const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 };
+const RANK_ORDER = { A: 1, J: 11, Q: 12, K: 13 };
+
+const rankOf = (code) => {
+  const card = parseCode(code);
+  return card.joker ? 99 : (RANK_ORDER[card.rank] ?? Number(card.rank));
+};
+const suitOf = (code) => {
+  const card = parseCode(code);
+  return card.joker ? 9 : SUIT_ORDER[card.suit];
+};
+
+export function showTable(main, tableId) {
+  const page = {
+    info: null,
+    rulesInfo: null,
+    seat: savedSeat(tableId),
+    socket: null,
+    welcome: null,
+    state: null,
+    selected: [],
+    sort: localStorage.getItem('ramino.sort') === 'rank' ? 'rank' : 'suit',
+    mode: null,
+    pending: new Map(),
+    message: null,
+    past: [],
+    shownEnded: 0,
+    dialog: null,
+    clock: null,
+    nonceFor: null,
+    fair: new Map(),
+    waits: 0,
+    closed: false,
+    ids: 0,
+  };
+
+  // --- the connection ---
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const token = encodeURIComponent(page.seat.token);
+    const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/play?token=${token}`);
+    page.socket = socket;
+    socket.addEventListener('open', () => {
+      page.waits = 0;
+      // Moves not answered before the connection was lost: again, under the same ids.
+      for (const [id, action] of page.pending) send({ type: 'act', id, action });
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      received(message);
+    });
+    socket.addEventListener('close', (event) => {
+      if (page.socket !== socket) return;
+      page.socket = null;
+      if (event.code === CLOSE_BAD_TOKEN) {
+        forgetSeat(tableId);
+        page.seat = null;
+        page.message = { text: t('bad_token'), error: true };
+        draw();
+        return;
+      }
+      if (page.closed || page.state?.match_over) return;
+      say(t('reconnecting'), true);
+      const wait = RECONNECT_WAIT[Math.min(page.waits, RECONNECT_WAIT.length - 1)];
+      page.waits += 1;
+      setTimeout(connect, wait);
+    });
+  }
+
+  function send(message) {
+    if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
+  }
+
+  function received(message) {
+    switch (message.type) {
+      case 'welcome':
+        page.welcome = message;
+        say('');
+        break;
+      case 'state':
+        page.state = message;
+        offerNonce();
+        draw();
+        afterRound();
+        break;
+      case 'ack': {
+        const action = page.pending.get(message.id);
+        page.pending.delete(message.id);
+        // Cards picked before the draw (or a bet) stay picked: they are the plan.
+        if (action && !['draw', 'take', 'call', 'fold', 'raise'].includes(action.split(' ')[0])) {
+          page.selected = [];
+          draw();
+        }
+        break;
+      }
+      case 'refused':
+        page.pending.delete(message.id);
+        say(said(message.message), true);
+        break;
+      case 'error':
+        say(said(message.message), true);
+        break;
+      case 'notice':
+        say(said(message.message), false);
+        break;
+      case 'clock':
+        page.clock = { ...message, at: performance.now() };
+        drawClock();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The seat's part of the next deal, sent once per commitment (docs/shuffle.md).
+  function offerNonce() {
+    const next = page.state?.next_commitment;
+    if (!next || page.nonceFor === next) return;
+    page.nonceFor = next;
+    const mine = nonce();
+    localStorage.setItem(`ramino.nonce.${tableId}.${next}`, mine);
+    send({ type: 'nonce', nonce: mine });
+  }
+
+  // --- moves ---
+
+  function play(action) {
+    const view = page.state?.observation;
+    if (!view || view.to_play !== view.seat || view.over) {
+      say(t('not_your_turn'), true);
+      return;
+    }
+    if (page.pending.size) {
+      say(t('wait_answer'), true);
+      return;
+    }
+    page.ids += 1;
+    const id = `w${page.state.version}-${page.ids}-${Date.now() % 100000}`;
+    page.pending.set(id, action);
+    page.mode = null;
+    say('');
+    send({ type: 'act', id, action });
+  }
+
+  const legal = () => page.state?.observation?.legal_actions ?? [];
+  const picked = () => [...page.selected];
+
+  // Several legal moves lay the picked cards: ask which one (what the jolly stands for).
+  function playOne(moves, fallback, question) {
+    if (moves.length === 1) play(moves[0].text);
+    else if (moves.length === 0) play(fallback);
+    else ask(question, moves.map((move) => [describeMove(move), () => play(move.text)]));
+  }
+
+  const describeMove = (move) => {
+    if (move.groups.length > 1) return move.groups.map((g) => g.map(cardLabel).join(' ')).join(' · ');
+    if (move.declared.length) return move.declared.map(cardLabel).join(', ');
+    return move.cards.map(cardLabel).join(' ');
+  };
+
+  function needCards() {
+    if (page.selected.length) return true;
+    say(t('pick_cards'), true);
+    return false;
+  }
+
+  const actions = {
+    draw: () => play('draw'),
+    take: () => play('take'),
+    lay: () => {
+      if (!needCards()) return;
+      const cards = picked();
+      const view = page.state.observation;
+      if (view.contract && !view.seats[view.seat].opened) {
+        // Carioca: the picked cards open with the round's contract, split into its melds.
+        playOne(matching(legal(), 'open', cards), `open ${cards.join(' ')}`, t('choose_open'));
+        return;
+      }
+      playOne(matching(legal(), 'lay', cards), `lay ${cards.join(' ')}`, t('choose_jolly'));
+    },
+    attach: () => {
+      if (!needCards()) return;
+      choosing('attach');
+    },
+    swap: () => {
+      if (!needCards()) return;
+      choosing('swap');
+    },
+    discard: () => {
+      if (page.selected.length !== 1) {
+        say(t('pick_one'), true);
+        return;
+      }
+      play(`discard ${page.selected[0]}`);
+    },
+    show: () => {
+      const shows = legal().map(readMove).filter((move) => move.verb === 'show');
+      const cards = picked();
+      playOne(shows, cards.length ? `show ${cards.join(' ')}` : 'show', t('choose_show'));
+    },
+    call: () => play('call'),
+    raise: () => play('raise'),
+    fold: () => play('fold'),
+  };
+
+  // Attach or take a jolly back: the meld is chosen next, by a click or its number.
+  function choosing(mode) {
+    const melds = page.state.observation.table;
+    const verb = mode;
+    const fits = melds
+      .map((_, number) => number)
+      .filter((number) => matching(legal(), verb, picked(), number).length > 0);
+    if (melds.length <= 1 || fits.length === 1) {
+      onMeld(fits.length ? fits[0] : 0, mode);
+      return;
+    }
+    page.mode = mode;
+    say(t('choose_meld'));
+    draw();
+  }
+
+  function onMeld(number, mode = page.mode ?? 'attach') {
+    if (!page.selected.length) {
+      say(t('pick_cards'), true);
+      return;
+    }
+    const cards = picked();
+    page.mode = null;
+    playOne(matching(legal(), mode, cards, number), `${mode} ${number} ${cards.join(' ')}`, t('choose_jolly'));
+  }
+
+  // --- what is shown ---
+
+  function say(text, error = false) {
+    page.message = text ? { text, error } : null;
+    const box = main.querySelector('#message');
+    if (box) drawMessage(box);
+  }
+
+  function drawMessage(box) {
+    box.className = page.message?.error ? 'message error' : 'message';
+    box.setAttribute('role', page.message?.error ? 'alert' : 'status');
+    box.textContent = page.message?.text ?? '';
+  }
+
+  function sortedHand(hand) {
+    const key =
+      page.sort === 'rank'
+        ? (code) => [rankOf(code), suitOf(code)]
+        : (code) => [suitOf(code), rankOf(code)];
+    return [...hand].sort((a, b) => {
+      const [x1, y1] = key(a);
+      const [x2, y2] = key(b);
+      return x1 - x2 || y1 - y2;
+    });
+  }
+
+  const cardOptions = () => ({
+    fourColour: document.body.classList.contains('colours'),
+    lang: currentLang(),
+  });
+
+  function cardFace(code, extra = {}) {
+    const holder = h('span', { class: `card ${extra.class ?? ''}`.trim(), 'data-card': code });
+    holder.innerHTML = cardSvg(code, cardOptions());
+    return holder;
+  }
+
+  function cardBack(label) {
+    const holder = h('span', { class: 'card back', role: 'img', 'aria-label': label });
+    holder.innerHTML = cardBackSvg();
+    holder.firstElementChild?.setAttribute('aria-hidden', 'true');
+    return holder;
+  }
+
+  function toggle(code, index, taken) {
+    const at = page.selected.indexOf(code);
+    if (taken && at >= 0) page.selected.splice(at, 1);
+    else page.selected.push(code);
+    draw();
+    main.querySelector(`#hand-card-${index}`)?.focus();
+  }
+
+  function handView(view) {
+    const hand = sortedHand(view.hand);
+    const left = [...page.selected];
+    const cards = hand.map((code, index) => {
+      const at = left.indexOf(code);
+      const taken = at >= 0;
+      if (taken) left.splice(at, 1);
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          id: `hand-card-${index}`,
+          class: `card-button${taken ? ' selected' : ''}`,
+          'aria-pressed': String(taken),
+          'aria-label': cardName(code, currentLang()),
+          'data-card': code,
+          onclick: () => toggle(code, index, taken),
+          onkeydown: (event) => handKeys(event, index, hand.length),
+        },
+        cardFace(code, { class: taken ? 'selected' : '' }),
+      );
+      return button;
+    });
+    return h(
+      'section',
+      { class: 'hand-area', 'aria-labelledby': 'hand-title' },
+      h(
+        'div',
+        { class: 'hand-head' },
+        h('h2', { id: 'hand-title' }, t('hand')),
+        h('span', { class: 'count' }, t('hand_count', { n: hand.length })),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'quiet',
+            id: 'sort',
+            onclick: () => {
+              page.sort = page.sort === 'suit' ? 'rank' : 'suit';
+              localStorage.setItem('ramino.sort', page.sort);
+              draw();
+            },
+          },
+          page.sort === 'suit' ? t('sort_rank') : t('sort_suit'),
+        ),
+      ),
+      h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-title' }, cards),
+    );
+  }
+
+  function handKeys(event, index, count) {
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -index, End: count - 1 - index };
+    if (event.key in moves) {
+      event.preventDefault();
+      const next = Math.min(Math.max(index + moves[event.key], 0), count - 1);
+      main.querySelector(`#hand-card-${next}`)?.focus();
+    }
+  }
+
+  function seatsView(view) {
+    return h(
+      'section',
+      { class: 'seats', 'aria-label': t('players') },
+      h(
+        'ul',
+        {},
+        view.seats.map((seat, number) => {
+          const mine = number === view.seat;
+          const turn = number === view.to_play && !view.over;
+          const facts = [t('cards_n', { n: seat.cards }), t('total', { n: seat.total })];
+          if (seat.chips !== null && seat.chips !== undefined) facts.push(t('chips', { n: seat.chips }));
+          if (seat.stake) facts.push(t('stake', { n: seat.stake }));
+          if (seat.folded) facts.push(t('folded'));
+          if (seat.opened) facts.push(t('opened'));
+          return h(
+            'li',
+            { class: `seat${turn ? ' to-play' : ''}${mine ? ' mine' : ''}`, 'aria-current': turn ? 'true' : null },
+            h('span', { class: 'name' }, seat.name, mine ? ` (${t('you')})` : ''),
+            h('span', { class: 'facts' }, facts.join(' · ')),
+            h('span', { class: 'clock', 'data-seat': number }),
+            mine ? null : h('span', { class: 'backs', 'aria-hidden': 'true' }, fan(seat.cards)),
+          );
+        }),
+      ),
+    );
+  }
+
+  function fan(count) {
+    return Array.from({ length: Math.min(count, 14) }, () => {
+      const back = h('span', { class: 'mini-back' });
+      return back;
+    });
+  }
+
+  function centreView(view) {
+    const top = view.discard_pile.at(-1);
+    const contract = view.contract ? page.rulesInfo?.contracts?.[view.contract] : null;
+    return h(
+      'section',
+      { class: 'centre', 'aria-label': t('stock') + ', ' + t('pile') },
+      h(
+        'div',
+        { class: 'stock' },
+        cardBack(t('stock_count', { n: view.stock })),
+        h('span', { class: 'count' }, t('stock_count', { n: view.stock })),
+      ),
+      h(
+        'div',
+        { class: 'pile', 'aria-label': top ? t('pile_top', { card: cardName(top, currentLang()) }) : t('pile_empty') },
+        top ? cardFace(top) : h('span', { class: 'card empty' }),
+        h('span', { class: 'count' }, top ? t('pile') : t('pile_empty')),
+      ),
+      view.pot ? h('p', { class: 'pot' }, t('pot', { n: view.pot }), view.to_call ? ` · ${t('to_call', { n: view.to_call })}` : '') : null,
+      contract
+        ? h('p', { class: 'contract' }, t('contract', { name: said(contract.name) }), h('br'), said(contract.terms))
+        : view.contract
+          ? h('p', { class: 'contract' }, t('contract', { name: view.contract }))
+          : null,
+    );
+  }
+
+  function meldsView(view) {
+    const melds = view.table.map((meld, number) => {
+      const jokers = meld.cards
+        .map((code, i) => (parseCode(code).joker ? meld.stands_for[i] : null))
+        .filter((code) => code);
+      const label = [
+        t('meld_n', { n: number + 1 }),
+        t('meld_of', { kind: t(meld.kind) ?? meld.kind, owner: meld.owner }),
+        meld.cards.map((code) => cardName(code, currentLang())).join(', '),
+        jokers.length ? t('jolly_is', { cards: jokers.map((c) => cardName(c, currentLang())).join(', ') }) : '',
+      ]
+        .filter(Boolean)
+        .join(': ');
+      return h(
+        'li',
+        {},
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `meld${page.mode ? ' choosing' : ''}`,
+            id: `meld-${number}`,
+            'aria-label': label,
+            onclick: () => onMeld(number),
+          },
+          h(
+            'span',
+            { class: 'meld-head', 'aria-hidden': 'true' },
+            `${number + 1} · ${t('meld_of', { kind: t(meld.kind), owner: meld.owner })}`,
+          ),
+          h(
+            'span',
+            { class: 'meld-cards', 'aria-hidden': 'true' },
+            meld.cards.map((code, i) =>
+              h(
+                'span',
+                { class: 'meld-card' },
+                cardFace(code),
+                parseCode(code).joker ? h('span', { class: 'stands' }, `= ${cardLabel(meld.stands_for[i])}`) : null,
+              ),
+            ),
+          ),
+        ),
+      );
+    });
+    return h(
+      'section',
+      { class: 'melds', 'aria-labelledby': 'melds-title' },
+      h('h2', { id: 'melds-title' }, t('melds')),
+      melds.length ? h('ol', {}, melds) : h('p', {}, t('no_melds')),
+    );
+  }
+
+  function controlsView(view) {
+    const betting = view.phase === 'bet' || legal().some((a) => ['call', 'raise', 'fold'].includes(a));
+    const contract = view.contract && !view.seats[view.seat].opened;
+    const button = (name, label = t(name), key = '') =>
+      h('button', { type: 'button', id: `do-${name}`, onclick: actions[name], 'aria-keyshortcuts': key || null }, label);
+    return h(
+      'div',
+      { class: 'controls', role: 'toolbar', 'aria-label': t('keys') },
+      betting
+        ? [button('call', t('call'), 'v'), button('raise', t('raise'), '+'), button('fold', t('fold'), 'l')]
+        : [
+            button('draw', t('draw'), 't'),
+            button('take', t('take'), 'p'),
+            button('lay', contract ? t('open') : t('lay'), 'c'),
+            button('attach', t('attach'), 'a'),
+            button('swap', t('swap'), 'j'),
+            button('discard', t('discard'), 's'),
+            button('show', t('show'), 'm'),
+          ],
+      page.mode ? h('button', { type: 'button', class: 'quiet', onclick: () => { page.mode = null; say(''); draw(); } }, t('cancel')) : null,
+    );
+  }
+
+  function logView(view) {
+    const names = view.seats.map((seat) => seat.name);
+    const lines = [...page.past, ...tell(view.history, names, view.seat)];
+    return h(
+      'section',
+      { class: 'log-area', 'aria-labelledby': 'log-title' },
+      h('h2', { id: 'log-title' }, t('log')),
+      h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, lines.slice(-40).map((line) => h('li', {}, line))),
+    );
+  }
+
+  function headerView(view) {
+    const state = page.state;
+    const turn =
+      view && !view.over
+        ? view.to_play === view.seat
+          ? t('your_turn')
+          : t('turn_of', { name: view.seats[view.to_play]?.name ?? '' })
+        : '';
+    return h(
+      'div',
+      { class: 'table-head' },
+      h('h1', {}, t('table_of', { rules: page.info?.rules?.name ?? '' }), state?.round ? ` · ${t('round_n', { n: state.round })}` : ''),
+      h('p', { class: 'turn', role: 'status' }, turn, h('span', { class: 'clock', id: 'my-clock' })),
+      h(
+        'div',
+        { class: 'table-tools' },
+        h('button', { type: 'button', class: 'quiet', id: 'open-sheet', onclick: () => showSheet(false) }, t('sheet')),
+        h('button', { type: 'button', class: 'quiet', id: 'open-rules', onclick: showRules }, t('rules')),
+      ),
+    );
+  }
+
+  function waitingView() {
+    const link = inviteLink(tableId);
+    return h(
+      'section',
+      { class: 'panel waiting' },
+      h('p', {}, t('waiting')),
+      h('p', {}, h('input', { type: 'text', readonly: true, value: link, id: 'invite', 'aria-label': t('link') })),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(link);
+              say(t('copied'));
+            } catch {
+              main.querySelector('#invite')?.select();
+            }
+          },
+        },
+        t('copy'),
+      ),
+      seatsList(),
+    );
+  }
+
+  function seatsList() {
+    const seats = page.info?.seats ?? [];
+    return h(
+      'ul',
+      { class: 'seat-list' },
+      seats.map((seat) => h('li', {}, seat.name ?? '…', seat.kind === 'computer' ? ` · ${t(seat.level ?? 'intermedio')}` : '')),
+    );
+  }
+
+  function joinView() {
+    let name = localStorage.getItem('ramino.name') ?? '';
+    const problem = h('p', { class: 'error', role: 'alert', id: 'join-problem' });
+    if (page.message?.error) problem.textContent = page.message.text;
+    const submit = async (event) => {
+      event.preventDefault();
+      if (!name.trim()) {
+        problem.textContent = t('bad_name');
+        return;
+      }
+      try {
+        const seat = await call('POST', `/api/tables/${tableId}/seats`, { nickname: name.trim(), nonce: nonce() });
+        localStorage.setItem('ramino.name', name.trim());
+        page.seat = { token: seat.token, seat: seat.seat, name: name.trim() };
+        saveSeat(tableId, page.seat);
+        page.message = null;
+        start();
+      } catch (error) {
+        problem.textContent = (error instanceof ApiError ? error : new ApiError('unreachable')).text();
+      }
+    };
+    return h(
+      'form',
+      { class: 'panel', onsubmit: submit, 'aria-labelledby': 'join-title' },
+      h('h2', { id: 'join-title' }, t('join_this')),
+      seatsList(),
+      h(
+        'label',
+        { class: 'field' },
+        h('span', {}, t('nickname')),
+        h('input', {
+          type: 'text',
+          id: 'nickname',
+          maxlength: 20,
+          required: true,
+          value: name,
+          oninput: (event) => {
+            name = event.target.value;
+          },
+        }),
+      ),
+      h('button', { type: 'submit', class: 'primary', id: 'sit' }, t('join')),
+      problem,
+      rulesDetails(),
+    );
+  }
+
+  function rulesDetails() {
+    if (!page.info) return null;
+    return h(
+      'details',
+      { class: 'described' },
+      h('summary', {}, t('read_rules')),
+      h('pre', { class: 'rules-text' }, page.info.described[currentLang()]),
+    );
+  }
+
+  function draw() {
+    const focused = document.activeElement?.id;
+    if (!page.info) {
+      clear(main, h('p', { class: 'message', role: 'status', id: 'message' }, page.message?.text ?? t('connecting')));
+      return;
+    }
+    if (!page.seat) {
+      clear(main, headerView(null), joinView());
+      return;
+    }
+    const view = page.state?.observation;
+    const message = h('p', { id: 'message' });
+    drawMessage(message);
+    if (!view) {
+      clear(main, headerView(null), message, page.state && page.state.round === 0 ? waitingView() : null);
+      return;
+    }
+    clear(
+      main,
+      h(
+        'div',
+        { class: `table${page.mode ? ' choosing' : ''}` },
+        headerView(view),
+        seatsView(view),
+        centreView(view),
+        meldsView(view),
+        message,
+        controlsView(view),
+        handView(view),
+        logView(view),
+      ),
+    );
+    drawClock();
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  function drawClock() {
+    for (const element of main.querySelectorAll('.clock')) element.textContent = '';
+    const clock = page.clock;
+    if (!clock || !page.state?.observation) return;
+    const used = (performance.now() - clock.at) / 1000;
+    const turn = clock.turn_left - used;
+    const text =
+      turn > 0
+        ? ` ⏱ ${t('clock', { s: Math.ceil(turn) })}`
+        : ` ⏱ ${t('bank', { s: Math.max(0, Math.ceil(clock.bank_left + turn)) })}`;
+    const seat = main.querySelector(`.seats .clock[data-seat="${clock.seat}"]`);
+    if (seat) seat.textContent = text;
+    if (clock.seat === page.state.observation.seat) {
+      const mine = main.querySelector('#my-clock');
+      if (mine) mine.textContent = text;
+    }
+  }
+
+  // --- dialogs: a question, the score sheet, the rules ---
+
+  function dialog(title, body, buttons, { printable = false, onclose } = {}) {
+    page.dialog?.close();
+    const element = h(
+      'dialog',
+      { class: `dialog${printable ? ' printable' : ''}`, 'aria-labelledby': 'dialog-title' },
+      h('h2', { id: 'dialog-title' }, title),
+      body,
+      h(
+        'div',
+        { class: 'dialog-buttons' },
+        buttons.map(([label, act, id]) =>
+          h('button', { type: 'button', id, onclick: () => { element.close(); act?.(); } }, label),
+        ),
+      ),
+    );
+    element.addEventListener('close', () => {
+      element.remove();
+      if (page.dialog === element) page.dialog = null;
+      onclose?.();
+    });
+    document.body.append(element);
+    page.dialog = element;
+    element.showModal();
+    return element;
+  }
+
+  function ask(question, choices) {
+    dialog(question, null, [...choices.map(([label, act], i) => [label, act, `choice-${i}`]), [t('cancel'), null, 'choice-cancel']]);
+  }
+
+  function sheetTable() {
+    const sheet = page.state?.sheet ?? [];
+    const names = (page.state?.observation ?? page.state?.ended)?.seats.map((seat) => seat.name) ?? Object.keys(sheet[0]?.totals ?? {});
+    if (!sheet.length) return h('p', {}, t('sheet_empty'));
+    return h(
+      'table',
+      { class: 'sheet' },
+      h('caption', {}, t('sheet')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('round_col')), names.map((name) => h('th', { scope: 'col' }, name)))),
+      h(
+        'tbody',
+        {},
+        sheet.map((line) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, String(line.number)),
+            names.map((name) => h('td', {}, name in line.scores ? String(line.scores[name]) : '—')),
+          ),
+        ),
+      ),
+      h(
+        'tfoot',
+        {},
+        h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, String(sheet.at(-1).totals[name] ?? '—')))),
+      ),
+    );
+  }
+
+  function showSheet(roundOver) {
+    const state = page.state;
+    const parts = [];
+    if (roundOver && state?.ended_round) {
+      parts.push(h('p', { class: 'ending' }, endingWords()));
+      const fair = page.fair.get(state.ended_round);
+      parts.push(h('p', { class: 'fair', id: 'fair', role: 'status' }, fair ?? t('fair_checking')));
+    }
+    if (state?.match_over) parts.push(h('p', { class: 'winner' }, winnerWords()));
+    parts.push(sheetTable());
+    const title = state?.match_over
+      ? t('match_over')
+      : roundOver
+        ? t('round_over', { n: state.ended_round })
+        : t('sheet');
+    dialog(title, h('div', {}, parts), [
+      [t('print'), () => window.print(), 'print-sheet'],
+      [roundOver ? t('next_round') : t('close'), null, 'close-sheet'],
+    ], { printable: true });
+  }
+
+  function endingWords() {
+    const how = page.state?.ended_by;
+    if (!how) return '';
+    const names = (page.state.ended ?? page.state.observation)?.seats.map((seat) => seat.name) ?? [];
+    if (how.reason === 'went_out') {
+      const mine = how.out === page.welcome?.seat;
+      return (mine ? t('went_out_you') : t('went_out', { name: names[how.out] ?? '?' })) + (how.in_one_turn ? t('in_one_turn') : '');
+    }
+    return t(how.reason) ?? '';
+  }
+
+  function winnerWords() {
+    const winner = page.state?.winner;
+    if (!winner) return t('draw_match');
+    return winner === page.welcome?.name ? t('winner_you') : t('winner', { name: winner });
+  }
+
+  function showRules() {
+    dialog(t('rules_title'), h('pre', { class: 'rules-text' }, page.info?.described[currentLang()] ?? ''), [[t('print'), () => window.print(), 'print-rules'], [t('close'), null, 'close-rules']], { printable: true });
+  }
+
+  // A round just over: its last moves go to the log, the sheet opens, the deal is checked.
+  function afterRound() {
+    const state = page.state;
+    if (state.reentry && !page.dialog) {
+      const offer = state.reentry;
+      dialog(t('reentry_q', { total: offer.total, entry: offer.entry_total, stake: offer.stake }), null, [
+        [t('reenter'), () => reenter(true), 'reenter'],
+        [t('stay_out'), () => reenter(false), 'stay-out'],
+      ]);
+      return;
+    }
+    if (!state.ended_round || state.ended_round <= page.shownEnded) return;
+    page.shownEnded = state.ended_round;
+    if (state.ended) {
+      const names = state.ended.seats.map((seat) => seat.name);
+      page.past.push(...tell(state.ended.history, names, state.ended.seat), endingWords());
+    }
+    checkDeal(state.revealed);
+    showSheet(true);
+    draw();
+  }
+
+  function reenter(yes) {
+    page.ids += 1;
+    send({ type: 'reentry', id: `r${page.state.version}-${page.ids}`, reenter: yes });
+  }
+
+  async function checkDeal(proof) {
+    if (!proof || page.fair.has(proof.round)) return;
+    let text;
+    if (!globalThis.crypto?.subtle) {
+      text = t('fair_unavailable');
+    } else {
+      const result = await verifyProof(proof);
+      const seat = page.welcome?.seat;
+      const mine = localStorage.getItem(`ramino.nonce.${tableId}.${proof.commitment}`);
+      const counted = mine === null || proof.nonces?.[seat] === mine;
+      text = result.ok && counted
+        ? t('fair_ok', { n: proof.round })
+        : t('fair_bad', { n: proof.round, why: result.ok ? 'nonce' : result.failed ?? '?' });
+    }
+    page.fair.set(proof.round, text);
+    const shown = document.getElementById('fair');
+    if (shown) shown.textContent = text;
+  }
+
+  // --- keys, as in the terminal ---
+
+  const KEYS = { t: 'draw', p: 'take', c: 'lay', a: 'attach', j: 'swap', s: 'discard', m: 'show', v: 'call', l: 'fold', '+': 'raise' };
+
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || page.dialog) return;
+    if (event.target.closest?.('input, select, textarea')) return;
+    const view = page.state?.observation;
+    if (!view) return;
+    if (page.mode && /^[1-9]$/.test(event.key)) {
+      event.preventDefault();
+      onMeld(Number(event.key) - 1);
+      return;
+    }
+    if (event.key === 'Escape') {
+      // As in the terminal: first out of choosing a meld, then the picked cards let go.
+      if (page.mode) page.mode = null;
+      else page.selected = [];
+      say('');
+      draw();
+      return;
+    }
+    const name = KEYS[event.key];
+    if (name) {
+      event.preventDefault();
+      actions[name]();
+    } else if (event.key === 'o') {
+      main.querySelector('#sort')?.click();
+    } else if (event.key === 'f') {
+      showSheet(false);
+    } else if (event.key === 'r') {
+      showRules();
+    }
+  }
+
+  document.addEventListener('keydown', onKey);
+  setInterval(drawClock, 1000);
+
+  async function start() {
+    draw();
+    if (page.seat && !page.socket) connect();
+  }
+
+  call('GET', `/api/tables/${tableId}`)
+    .then((info) => {
+      page.info = info;
+      return call('GET', '/api/rules').then((rules) => {
+        page.rulesInfo = rules;
+      }).catch(() => {});
+    })
+    .then(start)
+    .catch((error) => {
+      page.message = { text: (error instanceof ApiError ? error : new ApiError('unreachable')).text(), error: true };
+      draw();
+    });
+
+  // The seat's state as the page holds it, for the tests: exactly what the server sent.
+  window.ramino = { page: () => ({ welcome: page.welcome, state: page.state }) };
+  return draw;
+}

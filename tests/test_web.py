@@ -1,0 +1,282 @@
+"""The browser's pages, served by a real ``ramino serve`` and driven by clicks in Debian's
+Chromium (Playwright): a private table created on the home page, two people at it in two
+browser contexts playing a round to its end, a refused move explained, a reload that comes back
+to the same seat, and every page holding only what its player may see.
+
+The screenshots the README shows are taken here (``docs/screens/web-*.png``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+from serving import Server, connect, receive
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+#: Where the screenshots go; the README links them.
+SCREENS = Path(__file__).parent.parent / "docs" / "screens"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+# The same nonces in every run: with the server's --seed, the same clicks deal the same cards.
+STEADY_NONCES = """
+(() => {
+  let counter = 0;
+  crypto.getRandomValues = (array) => {
+    for (let i = 0; i < array.length; i++) array[i] = (counter * 31 + i * 7) & 255;
+    counter += 1;
+    return array;
+  };
+})();
+"""
+
+
+def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP) -> Any:
+    # No motion, so that a screenshot never catches a card halfway up.
+    context = chromium.new_context(viewport=viewport, locale="it-IT", reduced_motion="reduce")
+    context.add_init_script(STEADY_NONCES)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda line: problems.append(line.text) if line.type == "error" else None)
+    page.problems = problems  # type: ignore[attr-defined]
+    return page
+
+
+def page_state(page: Any) -> dict[str, Any]:
+    """What the page holds of the table: the welcome and the last state the server sent it."""
+    return dict(page.evaluate("() => window.ramino.page()"))
+
+
+def version(page: Any) -> int:
+    state = page_state(page)["state"]
+    return -1 if state is None else int(state["version"])
+
+
+def seat_token(page: Any, table: str) -> str:
+    saved = page.evaluate(f"() => localStorage.getItem('ramino.seat.{table}')")
+    return str(json.loads(saved)["token"])
+
+
+def server_state(server: Server, table: str, token: str) -> dict[str, Any]:
+    """The seat's state as the server sends it to that seat's own socket."""
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}") as socket:
+        receive(socket, "welcome")
+        return receive(socket, "state")
+
+
+def visible_cards(page: Any) -> Counter[str]:
+    """The card faces drawn on the page."""
+    codes = page.eval_on_selector_all(".card[data-card]", "cards => cards.map(c => c.dataset.card)")
+    return Counter(codes)
+
+
+def assert_sees_only_its_own(page: Any, server: Server, table: str, token: str) -> None:
+    """The page holds exactly the seat's state, and draws no card outside its hand, the melds
+    and the pozzo's top card."""
+    held = page_state(page)["state"]
+    assert held == server_state(server, table, token)
+    view = held["observation"]
+    if view is None:
+        return
+    allowed = Counter(view["hand"])
+    for meld in view["table"]:
+        allowed.update(meld["cards"])
+    allowed.update(view["discard_pile"][-1:])
+    assert visible_cards(page) <= allowed
+
+
+def wait_version(page: Any, above: int) -> int:
+    """Wait until the page holds a state newer than version ``above``; its version."""
+    page.wait_for_function(
+        "v => { const s = window.ramino.page().state; return s !== null && s.version > v; }",
+        arg=above,
+    )
+    return version(page)
+
+
+def to_move(pages: list[Any]) -> Any | None:
+    """The page whose player is to move now, if any."""
+    for page in pages:
+        view = (page_state(page)["state"] or {}).get("observation")
+        if view and not view["over"] and view["to_play"] == view["seat"]:
+            return page
+    return None
+
+
+def play_a_turn(page: Any) -> None:
+    """Draw from the tallone, pick the first card of the hand and throw it: by clicks."""
+    before = version(page)
+    page.click("#do-draw")
+    wait_version(page, before)
+    page.keyboard.press("Escape")  # nothing picked from before
+    page.click("#hand-card-0")
+    before = version(page)
+    page.click("#do-discard")
+    wait_version(page, before)
+
+
+def create_table_on_the_home_page(page: Any, base: str) -> str:
+    page.goto(base + "/")
+    page.wait_for_selector("details.house-rules")
+    page.fill("#nickname", "Anna")
+    page.select_option("#preset", "classico")
+    page.fill("#players", "2")
+    page.press("#players", "Tab")
+    page.screenshot(path=str(SCREENS / "web-home.png"), full_page=True)
+    page.click("details.house-rules summary")
+    # A house rule, in players' words: the round stops after 8 turns.
+    page.fill("#knob-max_turns", "8")
+    page.press("#knob-max_turns", "Tab")
+    page.wait_for_function("() => document.querySelector('#knob-max_turns').value === '8'")
+    page.select_option("#timer", "null")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromium: Any) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    anna = new_page(chromium)
+    table = create_table_on_the_home_page(anna, web_server.base)
+    invite = anna.input_value("#invite")
+    assert invite == f"{web_server.base}/t/{table}"
+    info = web_server.get(f"/api/tables/{table}")
+    assert info["rules"]["knobs"]["max_turns"] == 8 and len(info["seats"]) == 2
+
+    bruno = new_page(chromium)
+    bruno.goto(invite)
+    bruno.fill("#nickname", "Bruno")
+    bruno.click("#sit")
+    pages = [anna, bruno]
+    for page in pages:
+        page.wait_for_selector("#hand-card-0")
+    tokens = {id(page): seat_token(page, table) for page in pages}
+
+    # A refused move: throwing before drawing, explained in the rules' words.
+    first = to_move(pages)
+    assert first is not None
+    held = version(first)
+    first.click("#hand-card-0")
+    first.click("#do-discard")
+    first.wait_for_selector("#message.error")
+    assert first.inner_text("#message") == "Prima si pesca: dal tallone o dal pozzo."
+    assert version(first) == held
+    assert web_server.get(f"/api/tables/{table}")["version"] == held
+    first.keyboard.press("Escape")
+
+    turns = 0
+    while (page := to_move(pages)) is not None:
+        play_a_turn(page)
+        turns += 1
+        for other in pages:
+            other.wait_for_function(
+                "v => window.ramino.page().state.version >= v", arg=version(page)
+            )
+        if turns == 3:
+            anna.mouse.move(0, 0)
+            for seen in pages:
+                assert_sees_only_its_own(seen, web_server, table, tokens[id(seen)])
+            anna.screenshot(path=str(SCREENS / "web-table.png"), full_page=True)
+            anna.set_viewport_size(PHONE)
+            anna.screenshot(path=str(SCREENS / "web-table-phone.png"), full_page=True)
+            anna.set_viewport_size(DESKTOP)
+            # A reload comes back to the same seat, with the same hand.
+            before = page_state(bruno)
+            bruno.reload()
+            bruno.wait_for_selector("#hand-card-0")
+            bruno.wait_for_function(
+                "v => window.ramino.page().state && window.ramino.page().state.version >= v",
+                arg=before["state"]["version"],
+            )
+            after = page_state(bruno)
+            assert after["welcome"]["seat"] == before["welcome"]["seat"]
+            assert after["state"]["observation"]["hand"] == before["state"]["observation"]["hand"]
+        if page_state(anna)["state"]["round"] > 1:
+            break
+        assert turns < 40, "the round did not end"
+
+    # The round is over: the score sheet opens on both pages, and the deal is checked.
+    for page in pages:
+        page.wait_for_selector("dialog.printable #close-sheet")
+        page.wait_for_function(
+            "() => document.querySelector('#fair').textContent.includes('mazzo')"
+        )
+        assert "è quello promesso" in page.inner_text("#fair")
+    sheet = page_state(anna)["state"]["sheet"]
+    assert [line["number"] for line in sheet] == [1]
+    assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
+    assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
+    anna.screenshot(path=str(SCREENS / "web-sheet.png"))
+
+    # Printed, the sheet stands alone on the page.
+    anna.emulate_media(media="print")
+    assert anna.eval_on_selector("main", "m => getComputedStyle(m).display") == "none"
+    assert anna.is_visible("dialog.printable table.sheet")
+    pdf = anna.pdf()
+    assert pdf.startswith(b"%PDF") and len(pdf) > 2000
+    anna.emulate_media(media="screen")
+
+    for page in pages:
+        page.click("#close-sheet")
+        assert_sees_only_its_own(page, web_server, table, tokens[id(page)])
+        assert page.problems == [], page.problems
+
+
+def fetch(server: Server, path: str, body: Any = None) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of a request, errors included."""
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server.base + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> None:
+    from ramino.engine.presets import PRESETS
+    from ramino.engine.rules import knob_names
+
+    for path in ("/", "/t/abc_DEF-123", "/sheet"):
+        status, headers, body = fetch(web_server, path)
+        assert status == 200 and b'<script type="module" src="/static/app.js">' in body
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+    status, headers, _ = fetch(web_server, "/static/cards.js")
+    assert status == 200 and "javascript" in headers["content-type"]
+    assert fetch(web_server, "/static/../server/app.py")[0] == 404
+    assert fetch(web_server, "/static/%2e%2e/server/app.py")[0] == 404
+
+    facts = web_server.get("/api/rules")
+    assert [preset["name"] for preset in facts["presets"]] == list(PRESETS)
+    assert sorted(knob["name"] for knob in facts["knobs"]) == sorted(knob_names())
+    assert facts["contracts"]["two_pairs"]["name"] == {"it": "doppia coppia", "en": "two pairs"}
+
+    described = web_server.post(
+        "/api/rules/describe", {"rules": "scala-40", "knobs": {"target": 201}, "players": 4}
+    )
+    assert described["rules"]["knobs"]["target"] == 201
+    assert "201" in described["described"]["it"] and "201" in described["described"]["en"]
+    status, _, body = fetch(
+        web_server, "/api/rules/describe", {"rules": "classico", "knobs": {"decks": 99}}
+    )
+    refused = json.loads(body)["detail"]
+    assert status == 400 and refused["message"]["it"] and refused["message"]["en"]
+    status, _, body = fetch(web_server, "/api/rules/describe", {"rules": "classico", "players": 9})
+    assert status == 400 and json.loads(body)["detail"]["reason"] == "too_many_players"
