@@ -130,11 +130,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
-    """``ramino serve`` running on a fresh database."""
+    """``ramino serve`` running on a fresh database, its tables seeded: a test deals the same
+    cards at every run (a computer player going out early never surprises it)."""
     pytest.importorskip("fastapi")
     from serving import Server
 
-    running = Server(database_url, tmp_path / "server.log")
+    running = Server(database_url, tmp_path / "server.log", "--seed", "prove")
     running.start()
     yield running
     running.stop()
@@ -144,10 +145,12 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
 CHROMIUM = "/usr/bin/chromium"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
     """Debian's Chromium under Playwright, headless (``make test`` installs it where it may).
-    Missing, its tests skip; under CI they fail, so that they never skip unseen."""
+    Missing, its tests skip; under CI they fail, so that they never skip unseen. One browser
+    per module: Playwright's synchronous API holds an event loop in the thread while it runs,
+    where no later test could call ``asyncio.run``."""
     missing = None
     try:
         from playwright.sync_api import sync_playwright

@@ -151,6 +151,22 @@ def test_a_refused_move_says_why_and_changes_nothing(server: Server) -> None:
     client.close()
 
 
+def test_a_hint_is_the_sound_players_plan_from_the_seats_own_view(server: Server) -> None:
+    client, before = the_mover(server)
+    client.send(json.dumps({"type": "hint"}))
+    hint = receive(client, "hint")
+    legal = before["observation"]["legal_actions"]
+    assert hint["actions"] and hint["actions"][0] in legal
+    assert len(hint["lines"]["it"]) == len(hint["lines"]["en"]) == len(hint["actions"])
+    assert hint["lines"]["it"] != hint["lines"]["en"]
+    # Asking changes nothing.
+    client.send(json.dumps({"type": "sync"}))
+    assert latest_state(client)["version"] == before["version"]
+    client.send(json.dumps({"type": "hint", "id": "h1"}))
+    assert receive(client, "error")["reason"] == "bad_message"
+    client.close()
+
+
 def test_a_retried_message_is_applied_once(server: Server) -> None:
     client, before = the_mover(server)
     message = json.dumps({"type": "act", "id": "once", "action": "draw"})

@@ -128,9 +128,9 @@ def play_a_turn(page: Any) -> None:
 
 def create_table_on_the_home_page(page: Any, base: str) -> str:
     page.goto(base + "/")
-    page.wait_for_selector("details.house-rules")
+    # The rules as the server describes them: the page is ready.
+    page.wait_for_selector("details.described")
     page.fill("#nickname", "Anna")
-    page.select_option("#preset", "classico")
     page.fill("#players", "2")
     page.press("#players", "Tab")
     page.screenshot(path=str(SCREENS / "web-home.png"), full_page=True)
@@ -212,7 +212,8 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
         page.wait_for_function(
             "() => document.querySelector('#fair').textContent.includes('mazzo')"
         )
-        assert "è quello promesso" in page.inner_text("#fair")
+        checked = page.inner_text("#fair")
+        assert "è quello promesso" in checked and "vengono proprio da quel mazzo" in checked
     sheet = page_state(anna)["state"]["sheet"]
     assert [line["number"] for line in sheet] == [1]
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
@@ -280,3 +281,220 @@ def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> 
     assert status == 400 and refused["message"]["it"] and refused["message"]["en"]
     status, _, body = fetch(web_server, "/api/rules/describe", {"rules": "classico", "players": 9})
     assert status == 400 and json.loads(body)["detail"]["reason"] == "too_many_players"
+
+
+def sit_at_a_new_table(chromium: Any, server: Server, rules: str, **knobs: Any) -> tuple[Any, str]:
+    """A table of one person (sat down on its page, by clicks) and two computer players."""
+    table = server.post(
+        "/api/tables",
+        {
+            "rules": rules,
+            "knobs": knobs,
+            "seats": [
+                {"kind": "human"},
+                {"kind": "computer", "level": "principiante"},
+                {"kind": "computer", "level": "principiante"},
+            ],
+            "turn_seconds": None,
+        },
+    )["table"]
+    page = new_page(chromium)
+    page.goto(f"{server.base}/t/{table}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector("#hand-card-0")
+    return page, table
+
+
+def my_view(page: Any) -> dict[str, Any]:
+    return dict(page_state(page)["state"]["observation"])
+
+
+def click(page: Any, selector: str) -> None:
+    """Click, and wait for the table's answer to come back as a new state."""
+    before = version(page)
+    page.click(selector)
+    wait_version(page, before)
+
+
+def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any) -> None:
+    page, table = sit_at_a_new_table(chromium, web_server, "pokerato")
+    view = my_view(page)
+    assert view["phase"] == "bet" and view["seats"][0]["chips"] is not None
+    assert page.is_visible("#do-raise") and not page.is_visible("#do-draw")
+    raised = False
+    while (view := my_view(page))["phase"] == "bet":
+        assert view["to_play"] == view["seat"]
+        if not raised:
+            click(page, "#do-raise")
+            raised = True
+        else:
+            click(page, "#do-call")
+    view = my_view(page)
+    assert raised and view["pot"] > 0
+    assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
+    chips = view["seats"][0]["chips"]
+    assert f"{chips} fiches" in page.inner_text(".seat.mine")
+    assert "Rilanci" in page.inner_text(".log") or "rilanci" in page.inner_text(".log")
+    # The round goes on to the cards, with the same buttons as any table.
+    if view["to_play"] == view["seat"]:
+        play_a_turn(page)
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems
+
+
+def test_a_carioca_opening_is_played_by_clicks(web_server: Server, chromium: Any) -> None:
+    page, table = sit_at_a_new_table(chromium, web_server, "carioca")
+    assert "Contratto della smazzata: coppia" in page.inner_text(".centre")
+    for _ in range(30):
+        view = my_view(page)
+        if view["to_play"] != view["seat"]:
+            page.wait_for_function(
+                "() => { const v = window.ramino.page().state.observation;"
+                " return v.to_play === v.seat; }"
+            )
+            continue
+        assert page.inner_text("#do-lay") == "Apri"
+        click(page, "#do-draw")
+        opens = [a for a in my_view(page)["legal_actions"] if a.startswith("open ")]
+        if opens:
+            break
+        # Thrown by dragging it onto the pozzo.
+        page.keyboard.press("Escape")
+        before = version(page)
+        card = my_view(page)["hand"][-1]
+        page.drag_and_drop(f'.hand button[data-card="{card}"]', ".pile")
+        wait_version(page, before)
+        assert page_state(page)["state"]["observation"]["history"].count(f"0: discard {card}") >= 1
+    else:
+        raise AssertionError("no opening came in 30 turns")
+    # Pick the opening's cards by clicks, then Apri.
+    cards = opens[0].split()[1:]
+    cards = [card for card in cards if card != "|"]
+    page.keyboard.press("Escape")
+    click_cards(page, cards)
+    click(page, "#do-lay")
+    view = my_view(page)
+    assert view["seats"][view["seat"]]["opened"]
+    laid = [meld for meld in view["table"] if meld["owner"] == "Anna"]
+    assert sorted(card for meld in laid for card in meld["cards"]) == sorted(cards)
+    assert "apri con il contratto" in page.inner_text(".log").lower()
+    assert page.locator(".melds .meld").count() == len(view["table"])
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems
+
+
+def click_cards(page: Any, cards: list[str]) -> None:
+    """Pick ``cards`` of the hand by clicks (one button per copy)."""
+    for card in cards:
+        free = page.locator(f'.hand button[data-card="{card}"][aria-pressed="false"]')
+        free.first.click()
+
+
+def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
+    web_server: Server, chromium: Any
+) -> None:
+    page, table = sit_at_a_new_table(chromium, web_server, "classico")
+    page.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
+    hand = page.get_by_role("group", name="La tua mano")
+    first = my_view(page)["hand"]
+    assert hand.get_by_role("button").count() == len(first)
+    assert page.get_by_role("log").count() == 1
+    names = hand.get_by_role("button").evaluate_all("bs => bs.map(b => b.ariaLabel)")
+    assert all(" di " in name or name == "jolly" for name in names), names
+
+    # The hint: what the computer's sound player would do, from this seat's view.
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    assert page.get_attribute("#message", "role") == "status"
+
+    # Space picks the card with the focus; s throws it; the server says to draw first.
+    page.focus("#hand-card-0")
+    page.keyboard.press("Space")
+    assert page.get_attribute("#hand-card-0", "aria-pressed") == "true"
+    held = version(page)
+    page.keyboard.press("s")
+    page.wait_for_selector("#message.error")
+    assert page.get_attribute("#message", "role") == "alert"
+    assert page.inner_text("#message") == "Prima si pesca: dal tallone o dal pozzo."
+    assert version(page) == held
+    page.keyboard.press("Escape")
+    assert page.get_attribute("#hand-card-0", "aria-pressed") == "false"
+    page.keyboard.press("t")
+    wait_version(page, held)
+    count = len(my_view(page)["hand"])
+    page.focus("#hand-card-0")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.id") == "hand-card-1"
+    page.keyboard.press("Space")
+    held = version(page)
+    page.keyboard.press("s")
+    wait_version(page, held)
+    said = page.inner_text("#message")
+    assert len(my_view(page)["hand"]) in (count - 1, count), said  # the others played on
+    # The new moves are said once to a screen reader, and marked in the log.
+    heard = page.inner_text("#announce")
+    assert "Scarti" in heard or "scarta" in heard, heard
+    assert page.locator(".log li.fresh").count() >= 1
+    assert page.locator("#message.error").count() == 0, said
+    assert page.locator("#message.error").count() == 0
+
+    # English one click away; a four-colour deck and large cards for whoever needs them.
+    page.click("#lang")
+    assert page.inner_text("#do-draw") == "Draw from the stock"
+    assert page.get_attribute("html", "lang") == "en"
+    names = hand.get_by_role("button")
+    assert page.get_by_role("group", name="Your hand").count() == 1
+    width = page.eval_on_selector(".hand .card", "c => c.getBoundingClientRect().width")
+    page.click("#large")
+    assert page.eval_on_selector(".hand .card", "c => c.getBoundingClientRect().width") > width
+    two = page.inner_html(".hand")
+    page.click("#colours")
+    four = page.inner_html(".hand")
+    suits = {card[-1] for card in my_view(page)["hand"] if card != "JK"}
+    if suits & {"C", "D"}:
+        assert four != two
+    assert page.get_attribute("#colours", "aria-pressed") == "true"
+    # The choices stay for the next visit.
+    page.reload()
+    page.wait_for_selector("#hand-card-0")
+    assert page.get_attribute("#colours", "aria-pressed") == "true"
+    assert page.inner_text("#do-draw") == "Draw from the stock"
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems
+
+
+def test_out_of_the_match_the_sheet_then_asks_about_re_entry(
+    web_server: Server, chromium: Any
+) -> None:
+    page, table = sit_at_a_new_table(
+        chromium, web_server, "classico", max_turns=6, target=50, reentry=True
+    )
+    for _ in range(20):
+        state = page_state(page)["state"]
+        if state["reentry"] or state["round"] > 1:
+            break
+        view = state["observation"]
+        if view and view["to_play"] == view["seat"] and not view["over"]:
+            play_a_turn(page)
+        else:
+            page.wait_for_timeout(100)
+    offer = page_state(page)["state"]["reentry"]
+    assert offer is not None, json.dumps(page_state(page)["state"]["sheet"])
+    # First the sheet of the round, then the question, as at home.
+    page.click("#close-sheet")
+    page.wait_for_selector("dialog #reenter")
+    question = page.inner_text("dialog h2")
+    assert question.startswith(f"Sei fuori a {offer['total']} punti. Rientri a")
+    before = version(page)
+    page.click("#reenter")
+    wait_version(page, before)
+    state = page_state(page)["state"]
+    assert state["reentry"] is None
+    assert state["sheet"][-1]["totals"]["Anna"] == offer["total"]
+    view = page_state(page)["state"]["observation"]
+    assert view is not None and view["seats"][view["seat"]]["total"] == offer["entry_total"]
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems

@@ -28,18 +28,24 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..ai.hint import hint
 from ..ai.levels import LEVELS
 from ..engine.deal import check_playable
 from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.observation import Observation
 from ..engine.rules_file import rules_from_mapping
 from ..engine.text import printable
+from .home_sheet import add_home_sheet
 from .pages import add_pages
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
+    Ask,
     Clock,
     Failure,
+    Hint,
+    Lines,
     Nonce,
     Notice,
     Reentry,
@@ -576,6 +582,7 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
         finally:
             room.sockets.pop(socket, None)
 
+    add_home_sheet(app)
     add_pages(app)
     return app
 
@@ -609,6 +616,11 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
             state = room.table.state(seat).model_dump_json()
         await socket.send_text(state)
         return
+    if isinstance(message, Ask):
+        async with room.lock:
+            seen = room.table.observation(seat)
+        await socket.send_text(await run_in_threadpool(_hint, seen))
+        return
     if isinstance(message, Nonce):
         async with room.lock:
             move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
@@ -640,6 +652,18 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         room.acked[seat, message.id] = table.version
         await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
     await tables.changed(room)
+
+
+def _hint(seen: Observation | None) -> str:
+    """The ``hint`` answer for a seat's view: the sound computer player's plan for the turn."""
+    if seen is None:
+        it, en = "Adesso non giochi una smazzata.", "You are not playing a round now."
+        return Hint(actions=[], lines=Lines(it=[it], en=[en])).model_dump_json()
+    it_hint, en_hint = hint(seen, lang="it"), hint(seen, lang="en")
+    return Hint(
+        actions=[str(action) for action in it_hint.actions],
+        lines=Lines(it=list(it_hint.lines), en=list(en_hint.lines)),
+    ).model_dump_json()
 
 
 def _seeded(seed: str, what: str, tables: Tables) -> bytes:

@@ -22,9 +22,12 @@ __all__ = [
     "PROTOCOL",
     "Ack",
     "Act",
+    "Ask",
     "ClientMessage",
     "Clock",
     "Failure",
+    "Hint",
+    "Lines",
     "MeldView",
     "Nonce",
     "Notice",
@@ -85,11 +88,18 @@ class Reentry(_Message):
     reenter: bool
 
 
-ClientMessage = Annotated[Act | Nonce | Sync | Reentry, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry](ClientMessage)
+class Ask(_Message):
+    """Ask for a hint: what the computer's sound player would do now in the seat's place, from
+    the seat's own view only."""
+
+    type: Literal["hint"]
 
 
-def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry:
+ClientMessage = Annotated[Act | Nonce | Sync | Reentry | Ask, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry | Ask](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry | Ask:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -155,6 +165,22 @@ class Failure(_Message):
     type: Literal["error"] = "error"
     reason: str
     message: Sentence
+
+
+class Lines(_Message):
+    """Lines of text in both languages."""
+
+    it: list[str]
+    en: list[str]
+
+
+class Hint(_Message):
+    """The answer to ``hint``: the moves suggested for the rest of the turn, in the action
+    grammar, and a line saying why each (none when it is not the seat's turn: the line says so)."""
+
+    type: Literal["hint"] = "hint"
+    actions: list[str]
+    lines: Lines
 
 
 class MeldView(_Message):

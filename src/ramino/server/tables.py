@@ -116,6 +116,10 @@ class DealProof:
     nonces: tuple[str, ...]
     deck_size: int
     order: tuple[int, ...]
+    players: tuple[str, ...] = ()
+    """The round's players in its seat order (players out of the match have no seat)."""
+    dealer: int = 0
+    """The dealer's seat in the round: with ``players`` and the rules, who got which cards."""
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON: hex strings for the secret and the nonces, card ids for the order."""
@@ -126,6 +130,8 @@ class DealProof:
             "nonces": list(self.nonces),
             "deck_size": self.deck_size,
             "order": list(self.order),
+            "players": list(self.players),
+            "dealer": self.dealer,
         }
 
 
@@ -351,6 +357,8 @@ class Table:
                     tuple(nonce.hex() for nonce in self._nonces(number)),
                     len(round_.deck),
                     tuple(round_.deck_order),
+                    tuple(play.names),
+                    round_.dealer,
                 )
             )
             self.ended = (round_, play.names)

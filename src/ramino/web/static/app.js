@@ -2,6 +2,7 @@
 
 import { currentLang, setLang, t } from './i18n.js';
 import { showHome } from './home.js';
+import { showSheet } from './sheet.js';
 import { showTable } from './table.js';
 
 const main = document.getElementById('main');
@@ -56,6 +57,8 @@ const path = location.pathname;
 const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 if (table) {
   redraw = showTable(main, table[1]);
+} else if (path === '/sheet') {
+  redraw = showSheet(main);
 } else {
   redraw = showHome(main);
 }

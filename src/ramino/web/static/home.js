@@ -136,7 +136,10 @@ export function showHome(main) {
       inputmode: 'numeric',
       onchange: (event) => {
         const read = Math.round(Number(event.target.value));
-        change(Math.min(Math.max(Number.isFinite(read) ? read : low, low), high));
+        const kept = Math.min(Math.max(Number.isFinite(read) ? read : low, low), high);
+        // Shown as kept, also while the field keeps the focus through the redraw.
+        event.target.value = String(kept);
+        change(kept);
         draw();
       },
     });
@@ -321,15 +324,22 @@ export function showHome(main) {
   }
 
   function draw() {
-    // The page is drawn again after each change: the control in use keeps the focus.
-    const focused = document.activeElement?.id;
+    // The page is drawn again after each change (an answer of the server may come while
+    // one types): the control in use keeps the focus and what is being typed in it.
+    const active = document.activeElement;
+    const focused = active?.id;
+    const typing = active?.tagName === 'INPUT' && active.type !== 'checkbox' ? active.value : null;
     clear(
       main,
       h('h1', {}, t('home_title')),
-      h('p', { class: 'intro' }, t('home_intro')),
+      h('p', { class: 'intro' }, t('home_intro'), ' ', h('a', { href: '/sheet', id: 'sheet-link' }, t('sheet_link'))),
       h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
     );
-    if (focused) document.getElementById(focused)?.focus();
+    const again = focused ? document.getElementById(focused) : null;
+    if (again) {
+      if (typing !== null && again.tagName === 'INPUT') again.value = typing;
+      again.focus();
+    }
   }
 
   draw();

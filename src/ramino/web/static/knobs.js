@@ -134,7 +134,9 @@ function numberInput(id, range, current, change, disabled = false) {
     onchange: (event) => {
       const read = Math.round(Number(event.target.value));
       if (event.target.value === '' || !Number.isFinite(read)) return;
-      change(Math.min(Math.max(read, range.min), range.max));
+      const kept = Math.min(Math.max(read, range.min), range.max);
+      event.target.value = String(kept);
+      change(kept);
     },
   });
 }

@@ -5,7 +5,7 @@
 import { ApiError, call, forgetSeat, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
 import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js';
 import { clear, h } from './dom.js';
-import { verifyProof } from './fair.js';
+import { cardOfId, deckOfSize, dealLayout, dealtHands, verifyProof } from './fair.js';
 import { currentLang, said, t } from './i18n.js';
 import { matching, readMove, tell } from './moves.js';
 
@@ -37,6 +37,9 @@ export function showTable(main, tableId) {
     pending: new Map(),
     message: null,
     past: [],
+    told: [],
+    fresh: 0,
+    dragging: null,
     shownEnded: 0,
     dialog: null,
     clock: null,
@@ -99,8 +102,10 @@ export function showTable(main, tableId) {
       case 'state':
         page.state = message;
         offerNonce();
+        keepDealtHand();
+        const over = roundJustOver();
         draw();
-        afterRound();
+        afterRound(over);
         break;
       case 'ack': {
         const action = page.pending.get(message.id);
@@ -122,6 +127,9 @@ export function showTable(main, tableId) {
       case 'notice':
         say(said(message.message), false);
         break;
+      case 'hint':
+        say((message.lines?.[currentLang()] ?? []).join(' '), false);
+        break;
       case 'clock':
         page.clock = { ...message, at: performance.now() };
         drawClock();
@@ -139,6 +147,30 @@ export function showTable(main, tableId) {
     const mine = nonce();
     localStorage.setItem(`ramino.nonce.${tableId}.${next}`, mine);
     send({ type: 'nonce', nonce: mine });
+  }
+
+  // The hand as dealt, kept until the deal is revealed: then the page checks that those are
+  // the cards the revealed deck gave this seat.
+  function keepDealtHand() {
+    const view = page.state?.observation;
+    if (!view || view.seat === null) return;
+    const key = `ramino.dealt.${tableId}.${page.state.round}`;
+    const mine = view.history.some((entry) => Number(entry.split(':')[0]) === view.seat);
+    if (!mine && localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(view.hand));
+  }
+
+  function dealtMatches(proof) {
+    const kept = localStorage.getItem(`ramino.dealt.${tableId}.${proof.round}`);
+    const seat = proof.players?.indexOf(page.welcome?.name);
+    if (kept === null || seat === undefined || seat < 0 || !page.info) return null;
+    try {
+      const deck = deckOfSize(proof.deck_size);
+      const layout = dealLayout(page.info.rules.knobs, proof.players.length, proof.dealer);
+      const dealt = dealtHands(proof.order, layout).hands[seat].map((id) => cardOfId(id, deck));
+      return JSON.stringify([...dealt].sort()) === JSON.stringify([...JSON.parse(kept)].sort());
+    } catch {
+      return false;
+    }
   }
 
   // --- moves ---
@@ -217,6 +249,8 @@ export function showTable(main, tableId) {
       const cards = picked();
       playOne(shows, cards.length ? `show ${cards.join(' ')}` : 'show', t('choose_show'));
     },
+    // What the computer's sound player would do in your place, from your own view only.
+    hint: () => send({ type: 'hint' }),
     call: () => play('call'),
     raise: () => play('raise'),
     fold: () => play('fold'),
@@ -318,6 +352,17 @@ export function showTable(main, tableId) {
           'data-card': code,
           onclick: () => toggle(code, index, taken),
           onkeydown: (event) => handKeys(event, index, hand.length),
+          // Dragged onto a meld it attaches, onto the pozzo it is thrown: the picked cards
+          // if this is one of them, else this card alone.
+          draggable: 'true',
+          ondragstart: (event) => {
+            page.dragging = taken ? picked() : [code];
+            event.dataTransfer.setData('text/plain', page.dragging.join(' '));
+            event.dataTransfer.effectAllowed = 'move';
+          },
+          ondragend: () => {
+            page.dragging = null;
+          },
         },
         cardFace(code, { class: taken ? 'selected' : '' }),
       );
@@ -348,6 +393,18 @@ export function showTable(main, tableId) {
       ),
       h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-title' }, cards),
     );
+  }
+
+  function dropHere(event) {
+    if (page.dragging) event.preventDefault();
+  }
+
+  function dropped(event, act) {
+    if (!page.dragging) return;
+    event.preventDefault();
+    page.selected = page.dragging;
+    page.dragging = null;
+    act();
   }
 
   function handKeys(event, index, count) {
@@ -408,7 +465,12 @@ export function showTable(main, tableId) {
       ),
       h(
         'div',
-        { class: 'pile', 'aria-label': top ? t('pile_top', { card: cardName(top, currentLang()) }) : t('pile_empty') },
+        {
+          class: 'pile',
+          'aria-label': top ? t('pile_top', { card: cardName(top, currentLang()) }) : t('pile_empty'),
+          ondragover: dropHere,
+          ondrop: (event) => dropped(event, actions.discard),
+        },
         top ? cardFace(top) : h('span', { class: 'card empty' }),
         h('span', { class: 'count' }, top ? t('pile') : t('pile_empty')),
       ),
@@ -445,6 +507,8 @@ export function showTable(main, tableId) {
             id: `meld-${number}`,
             'aria-label': label,
             onclick: () => onMeld(number),
+            ondragover: dropHere,
+            ondrop: (event) => dropped(event, () => onMeld(number, 'attach')),
           },
           h(
             'span',
@@ -493,18 +557,34 @@ export function showTable(main, tableId) {
             button('discard', t('discard'), 's'),
             button('show', t('show'), 'm'),
           ],
+      button('hint', t('hint'), 'h'),
       page.mode ? h('button', { type: 'button', class: 'quiet', onclick: () => { page.mode = null; say(''); draw(); } }, t('cancel')) : null,
     );
   }
 
+  // The moves, the newest marked: so that the computer's turns, which arrive all at once
+  // after yours, can be followed; a screen reader hears each new line once.
   function logView(view) {
     const names = view.seats.map((seat) => seat.name);
     const lines = [...page.past, ...tell(view.history, names, view.seat)];
+    let fresh = 0;
+    while (fresh < lines.length && lines[fresh] === page.told[fresh]) fresh += 1;
+    if (fresh < lines.length) {
+      document.getElementById('announce').textContent = lines.slice(fresh).join(' ');
+      page.fresh = fresh;
+    }
+    page.told = lines;
+    const first = Math.max(0, lines.length - 40);
     return h(
       'section',
       { class: 'log-area', 'aria-labelledby': 'log-title' },
       h('h2', { id: 'log-title' }, t('log')),
-      h('ol', { class: 'log', role: 'log', 'aria-live': 'polite' }, lines.slice(-40).map((line) => h('li', {}, line))),
+      h(
+        'ol',
+        // Heard through #announce instead: this list is drawn anew at every change.
+        { class: 'log', role: 'log', 'aria-live': 'off', start: first + 1 },
+        lines.slice(first).map((line, i) => h('li', { class: first + i >= page.fresh ? 'fresh' : null }, line)),
+      ),
     );
   }
 
@@ -737,11 +817,29 @@ export function showTable(main, tableId) {
     );
   }
 
-  function showSheet(roundOver) {
+  function showSheet(roundOver, then) {
     const state = page.state;
     const parts = [];
     if (roundOver && state?.ended_round) {
       parts.push(h('p', { class: 'ending' }, endingWords()));
+      // The table as the round ended: the next one is already dealt behind this sheet.
+      const melds = state.ended?.table ?? [];
+      if (melds.length) {
+        parts.push(
+          h(
+            'ul',
+            { class: 'ended-melds', 'aria-label': t('melds') },
+            melds.map((meld) =>
+              h(
+                'li',
+                { 'aria-label': `${t('meld_of', { kind: t(meld.kind), owner: meld.owner })}: ${meld.cards.map((c) => cardName(c, currentLang())).join(', ')}` },
+                h('span', { class: 'meld-head', 'aria-hidden': 'true' }, t('meld_of', { kind: t(meld.kind), owner: meld.owner })),
+                h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, meld.cards.map((code) => cardFace(code))),
+              ),
+            ),
+          ),
+        );
+      }
       const fair = page.fair.get(state.ended_round);
       parts.push(h('p', { class: 'fair', id: 'fair', role: 'status' }, fair ?? t('fair_checking')));
     }
@@ -755,7 +853,7 @@ export function showTable(main, tableId) {
     dialog(title, h('div', {}, parts), [
       [t('print'), () => window.print(), 'print-sheet'],
       [roundOver ? t('next_round') : t('close'), null, 'close-sheet'],
-    ], { printable: true });
+    ], { printable: true, onclose: then });
   }
 
   function endingWords() {
@@ -779,31 +877,49 @@ export function showTable(main, tableId) {
     dialog(t('rules_title'), h('pre', { class: 'rules-text' }, page.info?.described[currentLang()] ?? ''), [[t('print'), () => window.print(), 'print-rules'], [t('close'), null, 'close-rules']], { printable: true });
   }
 
-  // A round just over: its last moves go to the log, the sheet opens, the deal is checked.
-  function afterRound() {
+  // A round just over: its last moves go to the log (before the table is drawn anew, so
+  // that only what is new is marked new).
+  function roundJustOver() {
     const state = page.state;
-    if (state.reentry && !page.dialog) {
-      const offer = state.reentry;
-      dialog(t('reentry_q', { total: offer.total, entry: offer.entry_total, stake: offer.stake }), null, [
-        [t('reenter'), () => reenter(true), 'reenter'],
-        [t('stay_out'), () => reenter(false), 'stay-out'],
-      ]);
-      return;
-    }
-    if (!state.ended_round || state.ended_round <= page.shownEnded) return;
+    if (!state.ended_round || state.ended_round <= page.shownEnded) return false;
     page.shownEnded = state.ended_round;
     if (state.ended) {
       const names = state.ended.seats.map((seat) => seat.name);
       page.past.push(...tell(state.ended.history, names, state.ended.seat), endingWords());
     }
-    checkDeal(state.revealed);
-    showSheet(true);
-    draw();
+    return true;
   }
 
-  function reenter(yes) {
-    page.ids += 1;
-    send({ type: 'reentry', id: `r${page.state.version}-${page.ids}`, reenter: yes });
+  // Then the sheet opens and the deal is checked; closing it, the re-entry is asked if the
+  // rules offer it, as the terminal's sheet does.
+  function afterRound(over) {
+    if (over) {
+      checkDeal(page.state.revealed);
+      showSheet(true, askReentry);
+      return;
+    }
+    askReentry();
+  }
+
+  function askReentry() {
+    const offer = page.state?.reentry;
+    if (!offer || page.dialog) return;
+    let answered = false;
+    const answer = (yes) => () => {
+      answered = true;
+      page.ids += 1;
+      send({ type: 'reentry', id: `r${page.state.version}-${page.ids}`, reenter: yes });
+    };
+    dialog(
+      t('reentry_q', { total: offer.total, entry: offer.entry_total, stake: offer.stake }),
+      null,
+      [
+        [t('reenter'), answer(true), 'reenter'],
+        [t('stay_out'), answer(false), 'stay-out'],
+      ],
+      // The table waits for the answer: closed without one, the question comes back.
+      { onclose: () => answered || setTimeout(askReentry, 0) },
+    );
   }
 
   async function checkDeal(proof) {
@@ -816,9 +932,13 @@ export function showTable(main, tableId) {
       const seat = page.welcome?.seat;
       const mine = localStorage.getItem(`ramino.nonce.${tableId}.${proof.commitment}`);
       const counted = mine === null || proof.nonces?.[seat] === mine;
-      text = result.ok && counted
-        ? t('fair_ok', { n: proof.round })
-        : t('fair_bad', { n: proof.round, why: result.ok ? 'nonce' : result.failed ?? '?' });
+      const hand = result.ok && counted ? dealtMatches(proof) : null;
+      if (!result.ok || !counted || hand === false) {
+        const why = !result.ok ? (result.failed ?? '?') : !counted ? 'nonce' : 'hand';
+        text = t('fair_bad', { n: proof.round, why });
+      } else {
+        text = t('fair_ok', { n: proof.round }) + (hand ? t('fair_hand') : '');
+      }
     }
     page.fair.set(proof.round, text);
     const shown = document.getElementById('fair');
@@ -827,7 +947,10 @@ export function showTable(main, tableId) {
 
   // --- keys, as in the terminal ---
 
-  const KEYS = { t: 'draw', p: 'take', c: 'lay', a: 'attach', j: 'swap', s: 'discard', m: 'show', v: 'call', l: 'fold', '+': 'raise' };
+  const KEYS = {
+    t: 'draw', p: 'take', c: 'lay', a: 'attach', j: 'swap', s: 'discard', m: 'show',
+    v: 'call', l: 'fold', '+': 'raise', h: 'hint',
+  };
 
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || page.dialog) return;
