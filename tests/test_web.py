@@ -9,6 +9,7 @@ The screenshots the README shows are taken here (``docs/screens/web-*.png``).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -380,6 +381,8 @@ def test_a_carioca_opening_is_played_by_clicks(web_server: Server, chromium: Any
     assert sorted(card for meld in laid for card in meld["cards"]) == sorted(cards)
     assert "apri con il contratto" in page.inner_text(".log").lower()
     assert page.locator(".melds .meld").count() == len(view["table"])
+    # What the last change laid stands out.
+    assert page.locator(".melds .meld.fresh").count() >= len(laid)
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
 
@@ -498,3 +501,97 @@ def test_out_of_the_match_the_sheet_then_asks_about_re_entry(
     assert view is not None and view["seats"][view["seat"]]["total"] == offer["entry_total"]
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
+
+
+def test_play_now_against_the_computer_and_the_open_tables(
+    web_server: Server, chromium: Any
+) -> None:
+    listed = web_server.post(
+        "/api/tables",
+        {
+            "rules": "scala-40",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+            "listed": True,
+        },
+    )["table"]
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    # The open tables: scala-40, two free seats of three.
+    entry = page.locator(f'.lobby a[href="/t/{listed}"]')
+    assert entry.inner_text() == "scala-40"
+    assert "2 posti liberi su 3" in page.inner_text(".lobby")
+    page.fill("#nickname", "Anna")
+    page.fill("#players", "4")
+    page.press("#players", "Tab")
+    page.select_option("#level-now", "esperto")
+    page.click("#play-now")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand-card-0")
+    table = page.url.rsplit("/", 1)[1]
+    info = web_server.get(f"/api/tables/{table}")
+    assert [seat["kind"] for seat in info["seats"]] == ["human"] + ["computer"] * 3
+    assert {seat["level"] for seat in info["seats"][1:]} == {"esperto"}
+    assert info["turn_seconds"] is None
+    names = page.locator(".seats .name").all_inner_texts()
+    assert names[0] == "Anna (tu)" and all("(computer)" in name for name in names[1:])
+    # The table's rules, in full, one click away.
+    page.click("#open-rules")
+    assert "101" in page.inner_text("dialog .rules-text")
+    page.keyboard.press("Escape")
+    # Back on the home page, the open table's link leads to its seats.
+    page.goto(web_server.base + "/")
+    page.click(f'.lobby a[href="/t/{listed}"]')
+    page.wait_for_selector("#sit")
+    assert "scala-40" in page.inner_text("h1")
+    assert page.problems == [], page.problems
+
+
+def test_house_rules_change_carioca_s_contracts_and_the_server_judges_them(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    page.select_option("#preset", "carioca")
+    page.wait_for_function(
+        "() => document.querySelector('.summary').textContent.includes('arioca')"
+    )
+    page.click("details.house-rules summary")
+    contracts = page.locator("#knob-contracts select")
+    before = contracts.count()
+    assert before == 8
+    # The hands' contracts in words, in order; the first one changed…
+    page.select_option("#knob-contracts-0", "two_pairs")
+    page.wait_for_selector(".knob.changed #knob-contracts-0")
+    page.wait_for_function("() => document.querySelector('.described pre').textContent.length > 0")
+    # … and one taken away: the server says what no longer goes together, in words.
+    page.locator("#knob-contracts li").last.get_by_role("button").click()
+    alert = page.locator(".rules [role=alert]")
+    alert.wait_for()
+    assert alert.inner_text()
+    page.click("#knob-contracts-add")
+    page.wait_for_function("() => !document.querySelector('.rules [role=alert]')")
+    assert page.locator("#knob-contracts select").count() == before
+    page.click("#reset-knobs")
+    page.wait_for_function("() => !document.querySelector('.knob.changed')")
+    # The refusal's answer is the only error the browser saw.
+    assert all("status of 400" in problem for problem in page.problems), page.problems
+
+
+def test_every_word_of_the_page_is_there_in_both_languages(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    keys = page.evaluate(
+        "async () => { const m = await import('/static/i18n.js'); return [m.KEYS, m.KEYS_EN]; }"
+    )
+    italian, english = keys
+    assert sorted(italian) == sorted(english)
+    # Every key the scripts ask for is in the table.
+    static = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static"
+    asked = set()
+    for script in static.glob("*.js"):
+        asked |= set(re.findall(r"\bt\('([a-z_0-9]+)'", script.read_text(encoding="utf-8")))
+    assert asked and asked <= set(italian), sorted(asked - set(italian))

@@ -39,6 +39,8 @@ const WORDS = {
     house_rules: 'Regole della casa',
     house_intro: 'Ogni regola del tavolo, a partire da quella scelta: cambia quello che si gioca diversamente a casa vostra.',
     reset_rules: 'Torna alle regole scelte',
+    add: 'Aggiungi',
+    remove: 'Togli',
     timer: 'Secondi per turno',
     no_timer: 'senza limite di tempo',
     listed: 'Mostra il tavolo tra i tavoli aperti',
@@ -253,6 +255,8 @@ const WORDS = {
     house_rules: 'House rules',
     house_intro: 'Every rule of the table, starting from the one chosen: change what your house plays differently.',
     reset_rules: 'Back to the chosen rules',
+    add: 'Add',
+    remove: 'Remove',
     timer: 'Seconds per turn',
     no_timer: 'no time limit',
     listed: 'List the table among the open tables',
@@ -447,7 +451,11 @@ export function setLang(next) {
 // The words for `key` in the page's language, `values` filled in.
 export function t(key, values = {}) {
   const entry = WORDS[lang][key] ?? WORDS.it[key];
-  if (entry === undefined) throw new Error(`no words for ${key}`);
+  if (entry === undefined) {
+    // A word the page lacks must not stop the game: said as its key, and reported.
+    console.error(`ramino: no words for ${key}`);
+    return key;
+  }
   return typeof entry === 'function' ? entry(values) : entry;
 }
 

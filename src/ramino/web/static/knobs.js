@@ -63,7 +63,7 @@ function knobField(knob, current, isChanged, change) {
     h(
       'div',
       { class: `knob${isChanged ? ' changed' : ''}` },
-      h('label', { for: id }, label),
+      h('label', { for: id, id: `${id}-label` }, label),
       control,
       help,
     );
@@ -115,10 +115,80 @@ function knobField(knob, current, isChanged, change) {
           ),
         ),
       );
+    case 'choice_list':
+      return wrap(choiceList(id, knob, Array.isArray(current) ? current : [], change));
+    case 'by_players':
+      return wrap(rowList(id, knob, Array.isArray(current) ? current : [], change));
     default:
-      // Lists (decks by number of players, carioca's contracts): shown in words.
       return wrap(h('output', { id, 'aria-describedby': `${id}-help` }, listWords(knob, current)));
   }
+}
+
+// Carioca's contracts: one choice per hand, in the order played.
+function choiceList(id, knob, values, change) {
+  const set = (i, value) => change(values.map((old, j) => (j === i ? value : old)));
+  return h(
+    'div',
+    { class: 'knob-list', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-help` },
+    values.length ? null : h('span', {}, said(knob.empty)),
+    h(
+      'ol',
+      {},
+      values.map((value, i) =>
+        h(
+          'li',
+          {},
+          h(
+            'select',
+            { id: `${id}-${i}`, 'aria-label': `${said(knob.label)} ${i + 1}`, onchange: (event) => set(i, event.target.value) },
+            knob.choices.map((choice) => h('option', { value: choice.value, selected: choice.value === value }, said(choice.label))),
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'quiet', 'aria-label': `${t('remove')}: ${i + 1}`, onclick: () => change(values.filter((_, j) => j !== i)) },
+            t('remove'),
+          ),
+        ),
+      ),
+    ),
+    h('button', { type: 'button', class: 'quiet', id: `${id}-add`, onclick: () => change([...values, knob.choices[0].value]) }, t('add')),
+  );
+}
+
+// Decks or hands by number of players: a row of numbers for each table size.
+function rowList(id, knob, rows, change) {
+  const fields = knob.fields ?? [];
+  const set = (i, name, value) => change(rows.map((row, j) => (j === i ? { ...row, [name]: value } : row)));
+  const fresh = Object.fromEntries(fields.map((field) => [field.name, field.range.min]));
+  return h(
+    'div',
+    { class: 'knob-list', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-help` },
+    rows.length ? null : h('span', {}, said(knob.empty)),
+    h(
+      'ol',
+      {},
+      rows.map((row, i) =>
+        h(
+          'li',
+          {},
+          fields.map((field) =>
+            h(
+              'label',
+              { class: 'row-field' },
+              h('span', {}, said(field.label)),
+              numberInput(`${id}-${i}-${field.name}`, field.range, row[field.name], (value) => set(i, field.name, value)),
+            ),
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'quiet', 'aria-label': `${t('remove')}: ${i + 1}`, onclick: () => change(rows.filter((_, j) => j !== i)) },
+            t('remove'),
+          ),
+        ),
+      ),
+    ),
+    h('button', { type: 'button', class: 'quiet', id: `${id}-add`, onclick: () => change([...rows, fresh]) }, t('add')),
+  );
 }
 
 function numberInput(id, range, current, change, disabled = false) {

@@ -40,6 +40,7 @@ export function showTable(main, tableId) {
     told: [],
     fresh: 0,
     dragging: null,
+    meldsSeen: { round: 0, keys: new Set(), fresh: new Set() },
     shownEnded: 0,
     dialog: null,
     clock: null,
@@ -483,7 +484,23 @@ export function showTable(main, tableId) {
     );
   }
 
+  // A meld laid or changed by the last change of the table stands out until the next: the
+  // computer's turns arrive all at once, and this is where they played.
+  function changedMelds(view) {
+    const key = (meld) => `${meld.owner}|${meld.cards.join(' ')}`;
+    const round = page.state.round;
+    if (page.meldsSeen.round !== round) page.meldsSeen = { round, keys: new Set(), fresh: new Set() };
+    const now = view.table.map(key);
+    if (page.meldsSeen.version !== page.state.version) {
+      page.meldsSeen.fresh = new Set(now.filter((k) => !page.meldsSeen.keys.has(k)));
+      page.meldsSeen.keys = new Set(now);
+      page.meldsSeen.version = page.state.version;
+    }
+    return (meld) => page.meldsSeen.fresh.has(key(meld));
+  }
+
   function meldsView(view) {
+    const isFresh = changedMelds(view);
     const melds = view.table.map((meld, number) => {
       const jokers = meld.cards
         .map((code, i) => (parseCode(code).joker ? meld.stands_for[i] : null))
@@ -503,7 +520,7 @@ export function showTable(main, tableId) {
           'button',
           {
             type: 'button',
-            class: `meld${page.mode ? ' choosing' : ''}`,
+            class: `meld${page.mode ? ' choosing' : ''}${isFresh(meld) ? ' fresh' : ''}`,
             id: `meld-${number}`,
             'aria-label': label,
             onclick: () => onMeld(number),
