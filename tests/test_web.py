@@ -335,7 +335,7 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     assert raised and view["pot"] > 0
     assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
     chips = view["seats"][0]["chips"]
-    assert f"{chips} fiches" in page.inner_text(".seat.mine")
+    assert f"{chips} fiche" in page.inner_text(".seat.mine")
     assert "Rilanci" in page.inner_text(".log") or "rilanci" in page.inner_text(".log")
     # The round goes on to the cards, with the same buttons as any table.
     if view["to_play"] == view["seat"]:
@@ -408,6 +408,12 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     names = hand.get_by_role("button").evaluate_all("bs => bs.map(b => b.ariaLabel)")
     assert all(" di " in name or name == "jolly" for name in names), names
 
+    # The keys, one key away.
+    page.keyboard.press("?")
+    keys = page.inner_text("dialog table.keys")
+    assert "Pesca dal tallone" in keys and "Scarta" in keys
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog", state="detached")
     # The hint: what the computer's sound player would do, from this seat's view.
     page.keyboard.press("h")
     page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
@@ -469,12 +475,8 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     assert page.problems == [], page.problems
 
 
-def test_out_of_the_match_the_sheet_then_asks_about_re_entry(
-    web_server: Server, chromium: Any
-) -> None:
-    page, table = sit_at_a_new_table(
-        chromium, web_server, "classico", max_turns=6, target=50, reentry=True
-    )
+def play_until_out(page: Any) -> dict[str, int]:
+    """Play by clicks until the round over puts Anna out: the re-entry offered."""
     for _ in range(20):
         state = page_state(page)["state"]
         if state["reentry"] or state["round"] > 1:
@@ -486,6 +488,16 @@ def test_out_of_the_match_the_sheet_then_asks_about_re_entry(
             page.wait_for_timeout(100)
     offer = page_state(page)["state"]["reentry"]
     assert offer is not None, json.dumps(page_state(page)["state"]["sheet"])
+    return dict(offer)
+
+
+def test_out_of_the_match_the_sheet_then_asks_about_re_entry(
+    web_server: Server, chromium: Any
+) -> None:
+    page, table = sit_at_a_new_table(
+        chromium, web_server, "classico", max_turns=6, target=50, reentry=True
+    )
+    offer = play_until_out(page)
     # First the sheet of the round, then the question, as at home.
     page.click("#close-sheet")
     page.wait_for_selector("dialog #reenter")
@@ -595,3 +607,57 @@ def test_every_word_of_the_page_is_there_in_both_languages(
     for script in static.glob("*.js"):
         asked |= set(re.findall(r"\bt\('([a-z_0-9]+)'", script.read_text(encoding="utf-8")))
     assert asked and asked <= set(italian), sorted(asked - set(italian))
+
+
+def test_who_stays_out_sees_the_sheet_while_the_others_play(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(
+        chromium, web_server, "classico", max_turns=6, target=50, reentry=True
+    )
+    play_until_out(page)
+    page.click("#close-sheet")
+    page.wait_for_selector("dialog #stay-out")
+    # The dialog's first button has the focus: the answer, not a print.
+    assert page.evaluate("() => document.activeElement.id") == "reenter"
+    before = version(page)
+    page.click("#stay-out")
+    wait_version(page, before)
+    assert page_state(page)["state"]["observation"] is None
+    # Out: the sheet, while the others play on (here, two computers: at once to the end).
+    out = page.locator("section.out")
+    said = out.inner_text()
+    assert "Sei fuori dalla partita" in said or "Partita finita" in said
+    first = page_state(page)["state"]["sheet"][0]
+    assert "Anna" in first["eliminated"]
+    assert f"{first['scores']['Anna']} ✗ fuori" in out.locator("table.sheet").inner_text()
+    page.reload()
+    page.wait_for_selector("section.out table.sheet")
+    assert page.problems == [], page.problems
+
+
+def test_hints_asked_again_and_again_never_stop_the_table(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico")
+    page.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
+    for _ in range(30):
+        page.keyboard.press("h")
+    page.keyboard.down("h")  # held: the repeats are not sent
+    page.keyboard.up("h")
+    held = version(page)
+    page.keyboard.press("t")
+    wait_version(page, held)
+    assert my_view(page)["phase"] == "play"
+    assert page.problems == [], page.problems
+
+
+def test_an_address_no_table_can_have_is_said_so(web_server: Server, chromium: Any) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/t/" + "x" * 80)
+    assert page.inner_text("[role=alert]").startswith("Questo link non porta a un tavolo")
+    page.goto(web_server.base + "/t/nessuno")
+    page.wait_for_selector("[role=alert], .message.error")
+    assert "non esiste" in page.inner_text("main")

@@ -59,6 +59,21 @@ if (table) {
   redraw = showTable(main, table[1]);
 } else if (path === '/sheet') {
   redraw = showSheet(main);
+} else if (path.startsWith('/t/')) {
+  // An address no table can have: said, not taken for the home page.
+  const home = () => {
+    main.replaceChildren();
+    const problem = document.createElement('p');
+    problem.className = 'error';
+    problem.setAttribute('role', 'alert');
+    problem.textContent = t('bad_link');
+    const back = document.createElement('a');
+    back.href = '/';
+    back.textContent = t('home_link');
+    main.append(problem, back);
+  };
+  home();
+  redraw = home;
 } else {
   redraw = showHome(main);
 }

@@ -43,7 +43,10 @@ export function matching(legal, verb, cards, meld = null) {
     .filter((move) => counted(move.cards) === wanted);
 }
 
-export const cardsText = (cards) => cards.map(cardLabel).join(' ');
+// A card as the log writes it: 7♥, and the jolly by its name in the page's language.
+const label = (code) => (code === 'JK' ? t('joker_word') : cardLabel(code));
+
+export const cardsText = (cards) => cards.map(label).join(' ');
 
 const meldsText = (groups) => groups.map(cardsText).join(' · ');
 
@@ -54,9 +57,9 @@ export function clause(text, you) {
   const last = move.cards[move.cards.length - 1];
   switch (move.verb) {
     case 'draw':
-      return you ? t('draws_you', { card: last ? cardLabel(last) : '' }) : t('draws');
+      return you ? t('draws_you', { card: last ? label(last) : '' }) : t('draws');
     case 'take':
-      return t(key('takes'), { card: last ? cardLabel(last) : '?' });
+      return t(key('takes'), { card: last ? label(last) : '?' });
     case 'lay':
       return t(key('lays'), { cards: cardsText(move.cards) });
     case 'attach':
@@ -64,7 +67,7 @@ export function clause(text, you) {
     case 'swap':
       return t(key('swaps'), { cards: cardsText(move.cards), n: move.meld + 1 });
     case 'discard':
-      return t(key('discards'), { card: cardLabel(move.cards[0]) });
+      return t(key('discards'), { card: label(move.cards[0]) });
     case 'show':
       return t(key('shows'), { melds: meldsText(move.groups) });
     case 'open':
@@ -102,4 +105,5 @@ export function tell(history, names, mySeat) {
   });
 }
 
+// Italian tells your own turn without the pronoun, the verb first ("Peschi…"): capitalised.
 const capital = (text) => (t('you_did', { what: '' }) === '.' ? text[0].toUpperCase() + text.slice(1) : text);

@@ -34,6 +34,10 @@ export function showTable(main, tableId) {
     selected: [],
     sort: localStorage.getItem('ramino.sort') === 'rank' ? 'rank' : 'suit',
     mode: null,
+    cursor: 0,
+    myTurn: false,
+    toldLang: null,
+    hinting: false,
     pending: new Map(),
     message: null,
     past: [],
@@ -60,6 +64,7 @@ export function showTable(main, tableId) {
     page.socket = socket;
     socket.addEventListener('open', () => {
       page.waits = 0;
+      page.hinting = false;
       // Moves not answered before the connection was lost: again, under the same ids.
       for (const [id, action] of page.pending) send({ type: 'act', id, action });
     });
@@ -90,6 +95,10 @@ export function showTable(main, tableId) {
     });
   }
 
+  function resend() {
+    for (const [id, action] of page.pending) send({ type: 'act', id, action });
+  }
+
   function send(message) {
     if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
   }
@@ -101,11 +110,13 @@ export function showTable(main, tableId) {
         say('');
         break;
       case 'state':
+        if (message.round === 0) refreshInfo();
         page.state = message;
         offerNonce();
         keepDealtHand();
         const over = roundJustOver();
         draw();
+        sayTurn();
         afterRound(over);
         break;
       case 'ack': {
@@ -124,11 +135,15 @@ export function showTable(main, tableId) {
         break;
       case 'error':
         say(said(message.message), true);
+        // Not applied, and the server cannot say which: the move waiting goes again, under
+        // its id, so that it is applied once whether or not it was the one refused.
+        if (page.pending.size) setTimeout(resend, 1000);
         break;
       case 'notice':
         say(said(message.message), false);
         break;
       case 'hint':
+        page.hinting = false;
         say((message.lines?.[currentLang()] ?? []).join(' '), false);
         break;
       case 'clock':
@@ -174,6 +189,26 @@ export function showTable(main, tableId) {
     }
   }
 
+  function refreshInfo() {
+    call('GET', `/api/tables/${tableId}`)
+      .then((info) => {
+        page.info = info;
+        if (page.state?.round === 0) draw();
+      })
+      .catch(() => {});
+  }
+
+  // Your turn is said once, when it comes (the line at the top is drawn anew at each change).
+  function sayTurn() {
+    const view = page.state?.observation;
+    const mine = Boolean(view && !view.over && view.to_play === view.seat);
+    if (mine && !page.myTurn) {
+      const box = document.getElementById('announce');
+      box.textContent = `${box.textContent} ${t('your_turn')}.`.trim();
+    }
+    page.myTurn = mine;
+  }
+
   // --- moves ---
 
   function play(action) {
@@ -190,8 +225,13 @@ export function showTable(main, tableId) {
     const id = `w${page.state.version}-${page.ids}-${Date.now() % 100000}`;
     page.pending.set(id, action);
     page.mode = null;
-    say('');
-    send({ type: 'act', id, action });
+    if (page.socket?.readyState === WebSocket.OPEN) {
+      say('');
+      send({ type: 'act', id, action });
+    } else {
+      // Sent as soon as the table answers again (the socket's open handler).
+      say(t('queued'), true);
+    }
   }
 
   const legal = () => page.state?.observation?.legal_actions ?? [];
@@ -201,13 +241,21 @@ export function showTable(main, tableId) {
   function playOne(moves, fallback, question) {
     if (moves.length === 1) play(moves[0].text);
     else if (moves.length === 0) play(fallback);
-    else ask(question, moves.map((move) => [describeMove(move), () => play(move.text)]));
+    else ask(question, moves.map((move) => [describeMove(move), () => play(move.text), nameMove(move)]));
   }
 
   const describeMove = (move) => {
     if (move.groups.length > 1) return move.groups.map((g) => g.map(cardLabel).join(' ')).join(' · ');
     if (move.declared.length) return move.declared.map(cardLabel).join(', ');
     return move.cards.map(cardLabel).join(' ');
+  };
+
+  // The same, in words, for a screen reader.
+  const nameMove = (move) => {
+    const name = (code) => cardName(code, currentLang());
+    if (move.groups.length > 1) return move.groups.map((g) => g.map(name).join(', ')).join('; ');
+    if (move.declared.length) return move.declared.map(name).join(', ');
+    return move.cards.map(name).join(', ');
   };
 
   function needCards() {
@@ -251,7 +299,11 @@ export function showTable(main, tableId) {
       playOne(shows, cards.length ? `show ${cards.join(' ')}` : 'show', t('choose_show'));
     },
     // What the computer's sound player would do in your place, from your own view only.
-    hint: () => send({ type: 'hint' }),
+    hint: () => {
+      if (page.hinting) return;
+      page.hinting = true;
+      send({ type: 'hint' });
+    },
     call: () => play('call'),
     raise: () => play('raise'),
     fold: () => play('fold'),
@@ -350,6 +402,11 @@ export function showTable(main, tableId) {
           class: `card-button${taken ? ' selected' : ''}`,
           'aria-pressed': String(taken),
           'aria-label': cardName(code, currentLang()),
+          // One stop for the whole hand on Tab; the arrows move along it.
+          tabindex: index === Math.min(page.cursor, hand.length - 1) ? '0' : '-1',
+          onfocus: () => {
+            page.cursor = index;
+          },
           'data-card': code,
           onclick: () => toggle(code, index, taken),
           onkeydown: (event) => handKeys(event, index, hand.length),
@@ -499,6 +556,8 @@ export function showTable(main, tableId) {
     return (meld) => page.meldsSeen.fresh.has(key(meld));
   }
 
+  const kindWord = (meld) => t(meld.kind === 'set' && meld.cards.length >= 4 ? 'poker' : meld.kind);
+
   function meldsView(view) {
     const isFresh = changedMelds(view);
     const melds = view.table.map((meld, number) => {
@@ -507,7 +566,7 @@ export function showTable(main, tableId) {
         .filter((code) => code);
       const label = [
         t('meld_n', { n: number + 1 }),
-        t('meld_of', { kind: t(meld.kind) ?? meld.kind, owner: meld.owner }),
+        t('meld_of', { kind: kindWord(meld), owner: meld.owner }),
         meld.cards.map((code) => cardName(code, currentLang())).join(', '),
         jokers.length ? t('jolly_is', { cards: jokers.map((c) => cardName(c, currentLang())).join(', ') }) : '',
       ]
@@ -530,7 +589,7 @@ export function showTable(main, tableId) {
           h(
             'span',
             { class: 'meld-head', 'aria-hidden': 'true' },
-            `${number + 1} · ${t('meld_of', { kind: t(meld.kind), owner: meld.owner })}`,
+            `${number + 1} · ${t('meld_of', { kind: kindWord(meld), owner: meld.owner })}`,
           ),
           h(
             'span',
@@ -583,7 +642,12 @@ export function showTable(main, tableId) {
   // after yours, can be followed; a screen reader hears each new line once.
   function logView(view) {
     const names = view.seats.map((seat) => seat.name);
-    const lines = [...page.past, ...tell(view.history, names, view.seat)];
+    const lines = [...page.past, dealLine(view, page.state.round), ...tell(view.history, names, view.seat)];
+    if (page.toldLang !== currentLang()) {
+      // The same moves in the other language: nothing new to say.
+      page.toldLang = currentLang();
+      page.told = lines;
+    }
     let fresh = 0;
     while (fresh < lines.length && lines[fresh] === page.told[fresh]) fresh += 1;
     if (fresh < lines.length) {
@@ -617,12 +681,13 @@ export function showTable(main, tableId) {
       'div',
       { class: 'table-head' },
       h('h1', {}, t('table_of', { rules: page.info?.rules?.name ?? '' }), state?.round ? ` · ${t('round_n', { n: state.round })}` : ''),
-      h('p', { class: 'turn', role: 'status' }, turn, h('span', { class: 'clock', id: 'my-clock' })),
+      h('p', { class: 'turn' }, turn, h('span', { class: 'clock', id: 'my-clock', 'aria-hidden': 'true' })),
       h(
         'div',
         { class: 'table-tools' },
         h('button', { type: 'button', class: 'quiet', id: 'open-sheet', onclick: () => showSheet(false) }, t('sheet')),
         h('button', { type: 'button', class: 'quiet', id: 'open-rules', onclick: showRules }, t('rules')),
+        h('button', { type: 'button', class: 'quiet', id: 'open-keys', onclick: showKeys, 'aria-keyshortcuts': '?' }, t('keys')),
       ),
     );
   }
@@ -650,6 +715,18 @@ export function showTable(main, tableId) {
         t('copy'),
       ),
       seatsList(),
+    );
+  }
+
+  // Out of the match (or the match over): no round to see, the sheet and how it stands.
+  function outView() {
+    const state = page.state;
+    return h(
+      'section',
+      { class: 'panel out', 'aria-labelledby': 'out-title' },
+      h('h2', { id: 'out-title' }, state.match_over ? t('match_over') : t('out_of_match')),
+      state.match_over ? h('p', { class: 'winner' }, winnerWords()) : null,
+      sheetTable(),
     );
   }
 
@@ -722,7 +799,10 @@ export function showTable(main, tableId) {
   function draw() {
     const focused = document.activeElement?.id;
     if (!page.info) {
-      clear(main, h('p', { class: 'message', role: 'status', id: 'message' }, page.message?.text ?? t('connecting')));
+      const box = h('p', { id: 'message' });
+      if (!page.message) page.message = { text: t('connecting'), error: false };
+      drawMessage(box);
+      clear(main, box, page.message.error ? h('a', { href: '/' }, t('home_link')) : null);
       return;
     }
     if (!page.seat) {
@@ -733,7 +813,8 @@ export function showTable(main, tableId) {
     const message = h('p', { id: 'message' });
     drawMessage(message);
     if (!view) {
-      clear(main, headerView(null), message, page.state && page.state.round === 0 ? waitingView() : null);
+      const waiting = page.state && page.state.round === 0;
+      clear(main, headerView(null), message, waiting ? waitingView() : page.state ? outView() : null);
       return;
     }
     clear(
@@ -752,7 +833,20 @@ export function showTable(main, tableId) {
       ),
     );
     drawClock();
-    if (focused) document.getElementById(focused)?.focus();
+    if (focused) refocus(focused);
+  }
+
+  // The focus stays where it was; on a card thrown, on the card now at its end of the hand.
+  function refocus(id) {
+    const again = document.getElementById(id);
+    if (again) {
+      again.focus();
+      return;
+    }
+    if (id.startsWith('hand-card-')) {
+      const cards = main.querySelectorAll('.hand button');
+      cards[cards.length - 1]?.focus();
+    }
   }
 
   function drawClock() {
@@ -763,8 +857,8 @@ export function showTable(main, tableId) {
     const turn = clock.turn_left - used;
     const text =
       turn > 0
-        ? ` ⏱ ${t('clock', { s: Math.ceil(turn) })}`
-        : ` ⏱ ${t('bank', { s: Math.max(0, Math.ceil(clock.bank_left + turn)) })}`;
+        ? ` · ${t('clock', { s: Math.ceil(turn) })}`
+        : ` · ${t('bank', { s: Math.max(0, Math.ceil(clock.bank_left + turn)) })}`;
     const seat = main.querySelector(`.seats .clock[data-seat="${clock.seat}"]`);
     if (seat) seat.textContent = text;
     if (clock.seat === page.state.observation.seat) {
@@ -775,8 +869,9 @@ export function showTable(main, tableId) {
 
   // --- dialogs: a question, the score sheet, the rules ---
 
-  function dialog(title, body, buttons, { printable = false, onclose } = {}) {
+  function dialog(title, body, buttons, { printable = false, onclose, focus = buttons.length - 1 } = {}) {
     page.dialog?.close();
+    const before = document.activeElement?.id;
     const element = h(
       'dialog',
       { class: `dialog${printable ? ' printable' : ''}`, 'aria-labelledby': 'dialog-title' },
@@ -785,8 +880,9 @@ export function showTable(main, tableId) {
       h(
         'div',
         { class: 'dialog-buttons' },
-        buttons.map(([label, act, id]) =>
-          h('button', { type: 'button', id, onclick: () => { element.close(); act?.(); } }, label),
+        // The button to press first has the focus (Avanti, not Stampa).
+        buttons.map(([label, act, id, name], i) =>
+          h('button', { type: 'button', id, autofocus: i === focus, 'aria-label': name, onclick: () => { element.close(); act?.(); } }, label),
         ),
       ),
     );
@@ -794,6 +890,8 @@ export function showTable(main, tableId) {
       element.remove();
       if (page.dialog === element) page.dialog = null;
       onclose?.();
+      // Back where it was before the dialog, or at the top of the table.
+      if (!page.dialog) (before && document.getElementById(before) ? document.getElementById(before) : main).focus();
     });
     document.body.append(element);
     page.dialog = element;
@@ -802,17 +900,28 @@ export function showTable(main, tableId) {
   }
 
   function ask(question, choices) {
-    dialog(question, null, [...choices.map(([label, act], i) => [label, act, `choice-${i}`]), [t('cancel'), null, 'choice-cancel']]);
+    const buttons = choices.map(([label, act, name], i) => [label, act, `choice-${i}`, name]);
+    dialog(question, null, [...buttons, [t('cancel'), null, 'choice-cancel']], { focus: 0 });
   }
 
+  // The score sheet: a line a round, each player's score and, at the foot, the totals; at a
+  // table played for chips, the chips won or lost and those held.
   function sheetTable() {
     const sheet = page.state?.sheet ?? [];
-    const names = (page.state?.observation ?? page.state?.ended)?.seats.map((seat) => seat.name) ?? Object.keys(sheet[0]?.totals ?? {});
     if (!sheet.length) return h('p', {}, t('sheet_empty'));
+    // Every player of the match, in seat order, those already out too.
+    const names = Object.keys(sheet[0].totals);
+    const chips = sheet[0].chips !== null && sheet[0].chips !== undefined;
+    const cell = (line, name) => {
+      if (chips) return name in (line.chips ?? {}) ? signed(line.chips[name]) : '—';
+      return name in line.scores ? String(line.scores[name]) : '—';
+    };
+    const last = sheet.at(-1);
+    const total = (name) => String((chips ? last.chip_totals?.[name] : last.totals[name]) ?? '—');
     return h(
       'table',
       { class: 'sheet' },
-      h('caption', {}, t('sheet')),
+      h('caption', {}, chips ? `${t('sheet')} · ${t('chips_col')}` : t('sheet')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('round_col')), names.map((name) => h('th', { scope: 'col' }, name)))),
       h(
         'tbody',
@@ -822,17 +931,15 @@ export function showTable(main, tableId) {
             'tr',
             {},
             h('th', { scope: 'row' }, String(line.number)),
-            names.map((name) => h('td', {}, name in line.scores ? String(line.scores[name]) : '—')),
+            names.map((name) => h('td', {}, cell(line, name), line.eliminated.includes(name) ? ` ${t('out_mark')}` : '')),
           ),
         ),
       ),
-      h(
-        'tfoot',
-        {},
-        h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, String(sheet.at(-1).totals[name] ?? '—')))),
-      ),
+      h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, total(name))))),
     );
   }
+
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
   function showSheet(roundOver, then) {
     const state = page.state;
@@ -849,8 +956,8 @@ export function showTable(main, tableId) {
             melds.map((meld) =>
               h(
                 'li',
-                { 'aria-label': `${t('meld_of', { kind: t(meld.kind), owner: meld.owner })}: ${meld.cards.map((c) => cardName(c, currentLang())).join(', ')}` },
-                h('span', { class: 'meld-head', 'aria-hidden': 'true' }, t('meld_of', { kind: t(meld.kind), owner: meld.owner })),
+                { 'aria-label': `${t('meld_of', { kind: kindWord(meld), owner: meld.owner })}: ${meld.cards.map((c) => cardName(c, currentLang())).join(', ')}` },
+                h('span', { class: 'meld-head', 'aria-hidden': 'true' }, t('meld_of', { kind: kindWord(meld), owner: meld.owner })),
                 h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, meld.cards.map((code) => cardFace(code))),
               ),
             ),
@@ -878,16 +985,39 @@ export function showTable(main, tableId) {
     if (!how) return '';
     const names = (page.state.ended ?? page.state.observation)?.seats.map((seat) => seat.name) ?? [];
     if (how.reason === 'went_out') {
-      const mine = how.out === page.welcome?.seat;
+      // `out` is a seat of the round, as the ended view's own `seat` is.
+      const mine = how.out === (page.state.ended ?? page.state.observation)?.seat;
       return (mine ? t('went_out_you') : t('went_out', { name: names[how.out] ?? '?' })) + (how.in_one_turn ? t('in_one_turn') : '');
     }
-    return t(how.reason) ?? '';
+    if (how.reason === 'all_folded') return t('all_folded', { name: names[how.out] ?? '?' });
+    return t(how.reason);
   }
 
   function winnerWords() {
     const winner = page.state?.winner;
     if (!winner) return t('draw_match');
     return winner === page.welcome?.name ? t('winner_you') : t('winner', { name: winner });
+  }
+
+  // The keys, as in the terminal.
+  function showKeys() {
+    const rows = [
+      ['← →', t('keys_move')],
+      [t('keys_space'), t('keys_pick')],
+      ['Esc', t('keys_escape')],
+      ...Object.entries(KEYS).map(([key, name]) => [key, t(name)]),
+      ['1–9', t('keys_meld')],
+      ['o', `${t('sort_suit')} / ${t('sort_rank')}`],
+      ['f', t('sheet')],
+      ['r', t('rules')],
+      ['?', t('keys')],
+    ];
+    const table = h(
+      'table',
+      { class: 'keys' },
+      h('tbody', {}, rows.map(([key, what]) => h('tr', {}, h('th', { scope: 'row' }, h('kbd', {}, key)), h('td', {}, what)))),
+    );
+    dialog(t('keys'), table, [[t('close'), null, 'close-keys']]);
   }
 
   function showRules() {
@@ -902,10 +1032,16 @@ export function showTable(main, tableId) {
     page.shownEnded = state.ended_round;
     if (state.ended) {
       const names = state.ended.seats.map((seat) => seat.name);
-      page.past.push(...tell(state.ended.history, names, state.ended.seat), endingWords());
+      page.past.push(
+        dealLine(state.ended, state.ended_round),
+        ...tell(state.ended.history, names, state.ended.seat),
+        endingWords(),
+      );
     }
     return true;
   }
+
+  const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
 
   // Then the sheet opens and the deal is checked; closing it, the re-entry is asked if the
   // rules offer it, as the terminal's sheet does.
@@ -935,7 +1071,7 @@ export function showTable(main, tableId) {
         [t('stay_out'), answer(false), 'stay-out'],
       ],
       // The table waits for the answer: closed without one, the question comes back.
-      { onclose: () => answered || setTimeout(askReentry, 0) },
+      { onclose: () => answered || setTimeout(askReentry, 0), focus: 0 },
     );
   }
 
@@ -951,8 +1087,8 @@ export function showTable(main, tableId) {
       const counted = mine === null || proof.nonces?.[seat] === mine;
       const hand = result.ok && counted ? dealtMatches(proof) : null;
       if (!result.ok || !counted || hand === false) {
-        const why = !result.ok ? (result.failed ?? '?') : !counted ? 'nonce' : 'hand';
-        text = t('fair_bad', { n: proof.round, why });
+        const why = !result.ok ? (result.failed ?? 'order') : !counted ? 'nonce' : 'hand';
+        text = t('fair_bad', { n: proof.round, why: t(`fair_why_${why}`) });
       } else {
         text = t('fair_ok', { n: proof.round }) + (hand ? t('fair_hand') : '');
       }
@@ -970,7 +1106,8 @@ export function showTable(main, tableId) {
   };
 
   function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || page.dialog) return;
+    // A key held down repeats: one move, one hint per press.
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || page.dialog) return;
     if (event.target.closest?.('input, select, textarea')) return;
     const view = page.state?.observation;
     if (!view) return;
@@ -997,6 +1134,8 @@ export function showTable(main, tableId) {
       showSheet(false);
     } else if (event.key === 'r') {
       showRules();
+    } else if (event.key === '?') {
+      showKeys();
     }
   }
 
