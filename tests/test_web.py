@@ -97,6 +97,11 @@ def assert_sees_only_its_own(page: Any, server: Server, table: str, token: str) 
     assert visible_cards(page) <= allowed
 
 
+def quiet(page: Any) -> None:
+    """Wait until the others' moves have all been shown under the pozzo (for a screenshot)."""
+    page.wait_for_function("() => !document.getElementById('replay')?.textContent")
+
+
 def wait_version(page: Any, above: int) -> int:
     """Wait until the page holds a state newer than version ``above``; its version."""
     page.wait_for_function(
@@ -185,13 +190,8 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
                 "v => window.ramino.page().state.version >= v", arg=version(page)
             )
         if turns == 3:
-            anna.mouse.move(0, 0)
             for seen in pages:
                 assert_sees_only_its_own(seen, web_server, table, tokens[id(seen)])
-            anna.screenshot(path=str(SCREENS / "web-table.png"), full_page=True)
-            anna.set_viewport_size(PHONE)
-            anna.screenshot(path=str(SCREENS / "web-table-phone.png"), full_page=True)
-            anna.set_viewport_size(DESKTOP)
             # A reload comes back to the same seat, with the same hand.
             before = page_state(bruno)
             bruno.reload()
@@ -219,6 +219,7 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     assert [line["number"] for line in sheet] == [1]
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
     assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
+    quiet(anna)
     anna.screenshot(path=str(SCREENS / "web-sheet.png"))
 
     # Printed, the sheet stands alone on the page.
@@ -443,6 +444,10 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     wait_version(page, held)
     said = page.inner_text("#message")
     assert len(my_view(page)["hand"]) in (count - 1, count), said  # the others played on
+    # The computer players' moves, which came at once, are shown one after another.
+    page.wait_for_function(
+        "() => document.getElementById('replay').textContent.includes('(computer)')"
+    )
     # The new moves are said once to a screen reader, and marked in the log.
     heard = page.inner_text("#announce")
     assert "Scarti" in heard or "scarta" in heard, heard
@@ -661,3 +666,87 @@ def test_an_address_no_table_can_have_is_said_so(web_server: Server, chromium: A
     page.goto(web_server.base + "/t/nessuno")
     page.wait_for_selector("[role=alert], .message.error")
     assert "non esiste" in page.inner_text("main")
+
+
+def test_a_spectator_sees_the_table_and_never_a_hand(web_server: Server, chromium: Any) -> None:
+    player, table = sit_at_a_new_table(chromium, web_server, "classico")
+    for _ in range(2):
+        player.wait_for_function(
+            "() => { const v = window.ramino.page().state.observation;"
+            " return v.to_play === v.seat; }"
+        )
+        play_a_turn(player)
+    watcher = new_page(chromium)
+    watcher.goto(f"{web_server.base}/t/{table}")
+    watcher.click("#watch")
+    watcher.wait_for_selector(".table .seats")
+    watcher.wait_for_function("v => window.ramino.page().state.version >= v", arg=version(player))
+    held = page_state(watcher)["state"]
+    view = held["observation"]
+    assert view["seat"] is None and view["hand"] == [] and view["legal_actions"] == []
+    # What the server sends any spectator, and nothing else.
+    with web_server.watch(table) as socket:
+        assert held == receive(socket, "state")
+    assert watcher.locator(".hand").count() == 0 and watcher.locator("#do-draw").count() == 0
+    allowed: Counter[str] = Counter()
+    for meld in view["table"]:
+        allowed.update(meld["cards"])
+    allowed.update(view["discard_pile"][-1:])
+    assert visible_cards(watcher) <= allowed
+    assert "Guardi la partita" in watcher.inner_text(".watching")
+    # The player's next move reaches the spectator.
+    before = version(watcher)
+    player.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
+    play_a_turn(player)
+    wait_version(watcher, before)
+    assert watcher.problems == [], watcher.problems
+
+
+def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chromium: Any) -> None:
+    table = web_server.post(
+        "/api/tables",
+        {
+            "rules": "classico",
+            "seats": [{"kind": "human"}]
+            + [{"kind": "computer", "level": "intermedio"} for _ in range(3)],
+            "turn_seconds": None,
+        },
+    )["table"]
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector("#hand-card-0")
+    for _ in range(12):
+        view = my_view(page)
+        if len(view["table"]) >= 3 or view["over"]:
+            break
+        page.wait_for_function(
+            "() => { const v = window.ramino.page().state.observation;"
+            " return v.to_play === v.seat || v.over; }"
+        )
+        play_a_turn(page)
+    view = my_view(page)
+    assert len(view["table"]) >= 3
+    # Each jolly on the table says what it stands for.
+    jollies = [
+        meld["stands_for"][i]
+        for meld in view["table"]
+        for i, card in enumerate(meld["cards"])
+        if card == "JK"
+    ]
+    shown = page.locator(".melds .stands").all_inner_texts()
+    assert len(shown) == len(jollies) and jollies
+    for meld in view["table"]:
+        assert meld["owner"] in page.inner_text(".melds")
+    page.click("#hand-card-1")
+    page.click("#hand-card-2")
+    page.mouse.move(0, 0)
+    quiet(page)
+    page.screenshot(path=str(SCREENS / "web-table.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SCREENS / "web-table-phone.png"), full_page=True)
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems

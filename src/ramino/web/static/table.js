@@ -7,9 +7,11 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js
 import { clear, h } from './dom.js';
 import { cardOfId, deckOfSize, dealLayout, dealtHands, verifyProof } from './fair.js';
 import { currentLang, said, t } from './i18n.js';
-import { matching, readMove, tell } from './moves.js';
+import { clause, matching, readMove, tell } from './moves.js';
 
 const RECONNECT_WAIT = [500, 1000, 2000, 4000];
+// How long each of the others' moves stays under the pozzo.
+const REPLAY_MS = 900;
 const CLOSE_BAD_TOKEN = 4401;
 const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 };
 const RANK_ORDER = { A: 1, J: 11, Q: 12, K: 13 };
@@ -38,6 +40,9 @@ export function showTable(main, tableId) {
     myTurn: false,
     toldLang: null,
     hinting: false,
+    replay: [],
+    replaying: false,
+    replayed: { round: 0, count: 0 },
     pending: new Map(),
     message: null,
     past: [],
@@ -57,10 +62,13 @@ export function showTable(main, tableId) {
 
   // --- the connection ---
 
+  // A seat's socket; without a seat, a spectator's, which is told what the whole table sees.
   function connect() {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const token = encodeURIComponent(page.seat.token);
-    const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/play?token=${token}`);
+    const base = `${scheme}://${location.host}/api/tables/${tableId}`;
+    const socket = page.watching
+      ? new WebSocket(`${base}/watch`)
+      : new WebSocket(`${base}/play?token=${encodeURIComponent(page.seat.token)}`);
     page.socket = socket;
     socket.addEventListener('open', () => {
       page.waits = 0;
@@ -80,7 +88,7 @@ export function showTable(main, tableId) {
     socket.addEventListener('close', (event) => {
       if (page.socket !== socket) return;
       page.socket = null;
-      if (event.code === CLOSE_BAD_TOKEN) {
+      if (event.code === CLOSE_BAD_TOKEN && !page.watching) {
         forgetSeat(tableId);
         page.seat = null;
         page.message = { text: t('bad_token'), error: true };
@@ -115,6 +123,7 @@ export function showTable(main, tableId) {
         offerNonce();
         keepDealtHand();
         const over = roundJustOver();
+        queueReplay();
         draw();
         sayTurn();
         afterRound(over);
@@ -158,7 +167,7 @@ export function showTable(main, tableId) {
   // The seat's part of the next deal, sent once per commitment (docs/shuffle.md).
   function offerNonce() {
     const next = page.state?.next_commitment;
-    if (!next || page.nonceFor === next) return;
+    if (page.watching || !next || page.nonceFor === next) return;
     page.nonceFor = next;
     const mine = nonce();
     localStorage.setItem(`ramino.nonce.${tableId}.${next}`, mine);
@@ -196,6 +205,35 @@ export function showTable(main, tableId) {
         if (page.state?.round === 0) draw();
       })
       .catch(() => {});
+  }
+
+  // The others' moves since the last state, shown one after another under the pozzo: the
+  // computer's turns arrive all at once after yours, and this lets one follow them.
+  function queueReplay() {
+    const view = page.state?.observation;
+    if (!view) return;
+    const round = page.state.round;
+    const seen = page.replayed.round === round ? page.replayed.count : 0;
+    const names = view.seats.map((seat) => seat.name);
+    for (const entry of view.history.slice(seen)) {
+      const at = entry.indexOf(':');
+      const seat = Number(entry.slice(0, at));
+      if (seat === view.seat) continue;
+      page.replay.push(`${names[seat] ?? '?'}: ${clause(entry.slice(at + 1).trim(), false)}`);
+    }
+    page.replayed = { round, count: view.history.length };
+    if (!page.replaying) showReplay();
+  }
+
+  const currentReplay = () => page.replayShown ?? '';
+
+  function showReplay() {
+    const next = page.replay.shift();
+    page.replaying = next !== undefined;
+    page.replayShown = next;
+    const strip = document.getElementById('replay');
+    if (strip) strip.textContent = next ?? '';
+    if (next !== undefined) setTimeout(showReplay, REPLAY_MS);
   }
 
   // Your turn is said once, when it comes (the line at the top is drawn anew at each change).
@@ -538,6 +576,8 @@ export function showTable(main, tableId) {
         : view.contract
           ? h('p', { class: 'contract' }, t('contract', { name: view.contract }))
           : null,
+      // Heard through the log's announcement already.
+      h('p', { class: 'replay', id: 'replay', 'aria-hidden': 'true' }, page.replaying ? currentReplay() : ''),
     );
   }
 
@@ -673,7 +713,7 @@ export function showTable(main, tableId) {
     const state = page.state;
     const turn =
       view && !view.over
-        ? view.to_play === view.seat
+        ? view.seat !== null && view.to_play === view.seat
           ? t('your_turn')
           : t('turn_of', { name: view.seats[view.to_play]?.name ?? '' })
         : '';
@@ -782,8 +822,15 @@ export function showTable(main, tableId) {
       ),
       h('button', { type: 'submit', class: 'primary', id: 'sit' }, t('join')),
       problem,
+      h('p', {}, h('button', { type: 'button', id: 'watch', onclick: watch }, t('watch'))),
       rulesDetails(),
     );
+  }
+
+  function watch() {
+    page.watching = true;
+    page.message = null;
+    start();
   }
 
   function rulesDetails() {
@@ -805,7 +852,7 @@ export function showTable(main, tableId) {
       clear(main, box, page.message.error ? h('a', { href: '/' }, t('home_link')) : null);
       return;
     }
-    if (!page.seat) {
+    if (!page.seat && !page.watching) {
       clear(main, headerView(null), joinView());
       return;
     }
@@ -827,8 +874,9 @@ export function showTable(main, tableId) {
         centreView(view),
         meldsView(view),
         message,
-        controlsView(view),
-        handView(view),
+        // A spectator has no hand and no move to make.
+        page.watching ? h('p', { class: 'watching' }, t('watching')) : controlsView(view),
+        page.watching ? null : handView(view),
         logView(view),
       ),
     );
@@ -1144,7 +1192,7 @@ export function showTable(main, tableId) {
 
   async function start() {
     draw();
-    if (page.seat && !page.socket) connect();
+    if ((page.seat || page.watching) && !page.socket) connect();
   }
 
   call('GET', `/api/tables/${tableId}`)
