@@ -285,7 +285,9 @@ def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> 
     assert status == 400 and json.loads(body)["detail"]["reason"] == "too_many_players"
 
 
-def sit_at_a_new_table(chromium: Any, server: Server, rules: str, **knobs: Any) -> tuple[Any, str]:
+def sit_at_a_new_table(
+    chromium: Any, server: Server, rules: str, turn_seconds: int | None = None, **knobs: Any
+) -> tuple[Any, str]:
     """A table of one person (sat down on its page, by clicks) and two computer players."""
     table = server.post(
         "/api/tables",
@@ -297,7 +299,7 @@ def sit_at_a_new_table(chromium: Any, server: Server, rules: str, **knobs: Any) 
                 {"kind": "computer", "level": "principiante"},
                 {"kind": "computer", "level": "principiante"},
             ],
-            "turn_seconds": None,
+            "turn_seconds": turn_seconds,
         },
     )["table"]
     page = new_page(chromium)
@@ -749,4 +751,24 @@ def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chro
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(SCREENS / "web-table-phone.png"), full_page=True)
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems
+
+
+def test_a_timed_turn_shows_its_clock_and_nothing_else_speaks_it(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", turn_seconds=90)
+    page.wait_for_function(
+        "() => /tempo \\d+ s/.test(document.querySelector('#my-clock').textContent)"
+    )
+    seconds = int(re.findall(r"tempo (\d+) s", page.inner_text("#my-clock"))[0])
+    assert 80 <= seconds <= 90
+    assert "tempo" in page.inner_text(".seat.mine .clock")
+    # Counted down in place, out of every live region.
+    assert page.get_attribute("#my-clock", "aria-hidden") == "true"
+    page.wait_for_function(
+        "s => Number(/tempo (\\d+) s/.exec(document.querySelector('#my-clock').textContent)[1])"
+        " < s",
+        arg=seconds,
+    )
     assert page.problems == [], page.problems

@@ -907,11 +907,20 @@ export function showTable(main, tableId) {
       turn > 0
         ? ` · ${t('clock', { s: Math.ceil(turn) })}`
         : ` · ${t('bank', { s: Math.max(0, Math.ceil(clock.bank_left + turn)) })}`;
-    const seat = main.querySelector(`.seats .clock[data-seat="${clock.seat}"]`);
+    // The clock names a seat of the table; the view's seats are the round's (players out of
+    // the match have none), so the two meet by name.
+    const view = page.state.observation;
+    const name = page.info?.seats?.[clock.seat]?.name;
+    const inRound = name ? view.seats.findIndex((seat) => seat.name === name) : clock.seat;
+    const seat = main.querySelector(`.seats .clock[data-seat="${inRound}"]`);
     if (seat) seat.textContent = text;
-    if (clock.seat === page.state.observation.seat) {
+    const dialogClock = document.getElementById('dialog-clock');
+    if (dialogClock) dialogClock.textContent = '';
+    if (clock.seat === page.welcome?.seat) {
       const mine = main.querySelector('#my-clock');
       if (mine) mine.textContent = text;
+      // Over the sheet too: the next turn's time runs while one reads it.
+      if (dialogClock) dialogClock.textContent = `${t('your_turn')}${text}`;
     }
   }
 
@@ -925,6 +934,7 @@ export function showTable(main, tableId) {
       { class: `dialog${printable ? ' printable' : ''}`, 'aria-labelledby': 'dialog-title' },
       h('h2', { id: 'dialog-title' }, title),
       body,
+      h('p', { class: 'clock', id: 'dialog-clock', 'aria-hidden': 'true' }),
       h(
         'div',
         { class: 'dialog-buttons' },
