@@ -220,7 +220,7 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
     assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
     quiet(anna)
-    anna.screenshot(path=str(SCREENS / "web-sheet.png"))
+    anna.locator("dialog.printable").screenshot(path=str(SCREENS / "web-sheet.png"))
 
     # Printed, the sheet stands alone on the page.
     anna.emulate_media(media="print")
