@@ -19,12 +19,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
+from screens import save
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
-#: Where the screenshots go; the README links them.
-SCREENS = Path(__file__).parent.parent / "docs" / "screens"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -139,7 +138,7 @@ def create_table_on_the_home_page(page: Any, base: str) -> str:
     page.fill("#nickname", "Anna")
     page.fill("#players", "2")
     page.press("#players", "Tab")
-    page.screenshot(path=str(SCREENS / "web-home.png"), full_page=True)
+    save(page, "web-home.png", page.screenshot(full_page=True))
     page.click("details.house-rules summary")
     # A house rule, in players' words: the round stops after 8 turns.
     page.fill("#knob-max_turns", "8")
@@ -152,7 +151,6 @@ def create_table_on_the_home_page(page: Any, base: str) -> str:
 
 
 def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromium: Any) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     anna = new_page(chromium)
     table = create_table_on_the_home_page(anna, web_server.base)
     invite = anna.input_value("#invite")
@@ -220,7 +218,7 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
     assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
     quiet(anna)
-    anna.locator("dialog.printable").screenshot(path=str(SCREENS / "web-sheet.png"))
+    save(anna, "web-sheet.png", anna.locator("dialog.printable").screenshot())
 
     # Printed, the sheet stands alone on the page.
     anna.emulate_media(media="print")
@@ -747,9 +745,9 @@ def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chro
     page.click("#hand-card-2")
     page.mouse.move(0, 0)
     quiet(page)
-    page.screenshot(path=str(SCREENS / "web-table.png"), full_page=True)
+    save(page, "web-table.png", page.screenshot(full_page=True))
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(SCREENS / "web-table-phone.png"), full_page=True)
+    save(page, "web-table-phone.png", page.screenshot(full_page=True))
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
 

@@ -27,11 +27,11 @@ from ramino.engine.errors import ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.presets import get_preset
 from ramino.engine.scoring import Closing
+from screens import save
 from serving import Server
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
-SCREENS = Path(__file__).parent.parent / "docs" / "screens"
 SHEET_JS = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static" / "sheet.js"
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -327,7 +327,9 @@ def test_hostile_input_gets_4xx_never_5xx(web_server: Server) -> None:
 
 
 def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP) -> Any:
-    context = chromium.new_context(viewport=viewport, locale="it-IT")
+    # No motion, and one day for every run: the screenshot is the same each time.
+    context = chromium.new_context(viewport=viewport, locale="it-IT", reduced_motion="reduce")
+    context.clock.set_fixed_time("2026-12-03T10:00:00")
     page = context.new_page()
     page.set_default_timeout(15_000)
     problems: list[str] = []
@@ -388,7 +390,6 @@ def shown_totals(page: Any, players: list[str]) -> dict[str, int]:
 
 
 def test_a_match_entered_by_clicks(web_server: Server, chromium: Any) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     page = new_page(chromium)
     start_match(page, web_server.base, "classico", THREE)
     played = CLASSICO[:4]
@@ -427,7 +428,7 @@ def test_a_match_entered_by_clicks(web_server: Server, chromium: Any) -> None:
     page.fill("#hand-2", "")
     page.evaluate("() => document.activeElement.blur()")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(SCREENS / "web-home-sheet.png"), full_page=True)
+    save(page, "web-home-sheet.png", page.screenshot(full_page=True))
     page.click("#sheet-rules summary")
 
     # In English, the same sheet.
