@@ -5,9 +5,11 @@
 import { ApiError, call, forgetSeat, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
 import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js';
 import { clear, h } from './dom.js';
-import { cardOfId, deckOfSize, dealLayout, dealtHands, verifyProof } from './fair.js';
+import { dealChecked, keepDealtHand } from './dealcheck.js';
+import { ask, dialog, dialogOpen } from './dialogs.js';
 import { currentLang, said, t } from './i18n.js';
 import { clause, matching, readMove, tell } from './moves.js';
+import { sheetTable } from './sheetview.js';
 
 const RECONNECT_WAIT = [500, 1000, 2000, 4000];
 // How long each of the others' moves stays under the pozzo.
@@ -51,7 +53,6 @@ export function showTable(main, tableId) {
     dragging: null,
     meldsSeen: { round: 0, keys: new Set(), fresh: new Set() },
     shownEnded: 0,
-    dialog: null,
     clock: null,
     nonceFor: null,
     fair: new Map(),
@@ -121,7 +122,7 @@ export function showTable(main, tableId) {
         if (message.round === 0) refreshInfo();
         page.state = message;
         offerNonce();
-        keepDealtHand();
+        keepDealtHand(tableId, page.state);
         const over = roundJustOver();
         queueReplay();
         draw();
@@ -172,30 +173,6 @@ export function showTable(main, tableId) {
     const mine = nonce();
     localStorage.setItem(`ramino.nonce.${tableId}.${next}`, mine);
     send({ type: 'nonce', nonce: mine });
-  }
-
-  // The hand as dealt, kept until the deal is revealed: then the page checks that those are
-  // the cards the revealed deck gave this seat.
-  function keepDealtHand() {
-    const view = page.state?.observation;
-    if (!view || view.seat === null) return;
-    const key = `ramino.dealt.${tableId}.${page.state.round}`;
-    const mine = view.history.some((entry) => Number(entry.split(':')[0]) === view.seat);
-    if (!mine && localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(view.hand));
-  }
-
-  function dealtMatches(proof) {
-    const kept = localStorage.getItem(`ramino.dealt.${tableId}.${proof.round}`);
-    const seat = proof.players?.indexOf(page.welcome?.name);
-    if (kept === null || seat === undefined || seat < 0 || !page.info) return null;
-    try {
-      const deck = deckOfSize(proof.deck_size);
-      const layout = dealLayout(page.info.rules.knobs, proof.players.length, proof.dealer);
-      const dealt = dealtHands(proof.order, layout).hands[seat].map((id) => cardOfId(id, deck));
-      return JSON.stringify([...dealt].sort()) === JSON.stringify([...JSON.parse(kept)].sort());
-    } catch {
-      return false;
-    }
   }
 
   function refreshInfo() {
@@ -766,7 +743,7 @@ export function showTable(main, tableId) {
       { class: 'panel out', 'aria-labelledby': 'out-title' },
       h('h2', { id: 'out-title' }, state.match_over ? t('match_over') : t('out_of_match')),
       state.match_over ? h('p', { class: 'winner' }, winnerWords()) : null,
-      sheetTable(),
+      sheetTable(page.state?.sheet ?? []),
     );
   }
 
@@ -926,79 +903,6 @@ export function showTable(main, tableId) {
 
   // --- dialogs: a question, the score sheet, the rules ---
 
-  function dialog(title, body, buttons, { printable = false, onclose, focus = buttons.length - 1 } = {}) {
-    page.dialog?.close();
-    const before = document.activeElement?.id;
-    const element = h(
-      'dialog',
-      { class: `dialog${printable ? ' printable' : ''}`, 'aria-labelledby': 'dialog-title' },
-      h('h2', { id: 'dialog-title' }, title),
-      body,
-      h('p', { class: 'clock', id: 'dialog-clock', 'aria-hidden': 'true' }),
-      h(
-        'div',
-        { class: 'dialog-buttons' },
-        // The button to press first has the focus (Avanti, not Stampa).
-        buttons.map(([label, act, id, name], i) =>
-          h('button', { type: 'button', id, autofocus: i === focus, 'aria-label': name, onclick: () => { element.close(); act?.(); } }, label),
-        ),
-      ),
-    );
-    element.addEventListener('close', () => {
-      element.remove();
-      if (page.dialog === element) page.dialog = null;
-      onclose?.();
-      // Back where it was before the dialog, or at the top of the table.
-      if (!page.dialog) (before && document.getElementById(before) ? document.getElementById(before) : main).focus();
-    });
-    document.body.append(element);
-    page.dialog = element;
-    element.showModal();
-    return element;
-  }
-
-  function ask(question, choices) {
-    const buttons = choices.map(([label, act, name], i) => [label, act, `choice-${i}`, name]);
-    dialog(question, null, [...buttons, [t('cancel'), null, 'choice-cancel']], { focus: 0 });
-  }
-
-  // The score sheet: a line a round, each player's score and, at the foot, the totals; at a
-  // table played for chips, the chips won or lost and those held.
-  function sheetTable() {
-    const sheet = page.state?.sheet ?? [];
-    if (!sheet.length) return h('p', {}, t('sheet_empty'));
-    // Every player of the match, in seat order, those already out too.
-    const names = Object.keys(sheet[0].totals);
-    const chips = sheet[0].chips !== null && sheet[0].chips !== undefined;
-    const cell = (line, name) => {
-      if (chips) return name in (line.chips ?? {}) ? signed(line.chips[name]) : '—';
-      return name in line.scores ? String(line.scores[name]) : '—';
-    };
-    const last = sheet.at(-1);
-    const total = (name) => String((chips ? last.chip_totals?.[name] : last.totals[name]) ?? '—');
-    return h(
-      'table',
-      { class: 'sheet' },
-      h('caption', {}, chips ? `${t('sheet')} · ${t('chips_col')}` : t('sheet')),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('round_col')), names.map((name) => h('th', { scope: 'col' }, name)))),
-      h(
-        'tbody',
-        {},
-        sheet.map((line) =>
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'row' }, String(line.number)),
-            names.map((name) => h('td', {}, cell(line, name), line.eliminated.includes(name) ? ` ${t('out_mark')}` : '')),
-          ),
-        ),
-      ),
-      h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, total(name))))),
-    );
-  }
-
-  const signed = (n) => (n > 0 ? `+${n}` : String(n));
-
   function showSheet(roundOver, then) {
     const state = page.state;
     const parts = [];
@@ -1026,7 +930,7 @@ export function showTable(main, tableId) {
       parts.push(h('p', { class: 'fair', id: 'fair', role: 'status' }, fair ?? t('fair_checking')));
     }
     if (state?.match_over) parts.push(h('p', { class: 'winner' }, winnerWords()));
-    parts.push(sheetTable());
+    parts.push(sheetTable(page.state?.sheet ?? []));
     const title = state?.match_over
       ? t('match_over')
       : roundOver
@@ -1114,7 +1018,7 @@ export function showTable(main, tableId) {
 
   function askReentry() {
     const offer = page.state?.reentry;
-    if (!offer || page.dialog) return;
+    if (!offer || dialogOpen()) return;
     let answered = false;
     const answer = (yes) => () => {
       answered = true;
@@ -1135,22 +1039,7 @@ export function showTable(main, tableId) {
 
   async function checkDeal(proof) {
     if (!proof || page.fair.has(proof.round)) return;
-    let text;
-    if (!globalThis.crypto?.subtle) {
-      text = t('fair_unavailable');
-    } else {
-      const result = await verifyProof(proof);
-      const seat = page.welcome?.seat;
-      const mine = localStorage.getItem(`ramino.nonce.${tableId}.${proof.commitment}`);
-      const counted = mine === null || proof.nonces?.[seat] === mine;
-      const hand = result.ok && counted ? dealtMatches(proof) : null;
-      if (!result.ok || !counted || hand === false) {
-        const why = !result.ok ? (result.failed ?? 'order') : !counted ? 'nonce' : 'hand';
-        text = t('fair_bad', { n: proof.round, why: t(`fair_why_${why}`) });
-      } else {
-        text = t('fair_ok', { n: proof.round }) + (hand ? t('fair_hand') : '');
-      }
-    }
+    const text = await dealChecked(proof, tableId, page.welcome, page.info?.rules.knobs);
     page.fair.set(proof.round, text);
     const shown = document.getElementById('fair');
     if (shown) shown.textContent = text;
@@ -1165,7 +1054,7 @@ export function showTable(main, tableId) {
 
   function onKey(event) {
     // A key held down repeats: one move, one hint per press.
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || page.dialog) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || dialogOpen()) return;
     if (event.target.closest?.('input, select, textarea')) return;
     const view = page.state?.observation;
     if (!view) return;
