@@ -213,6 +213,11 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
         )
         checked = page.inner_text("#fair")
         assert "è quello promesso" in checked and "vengono proprio da quel mazzo" in checked
+        # The promise and the reveal themselves, for anyone to check again.
+        revealed = page_state(page)["state"]["revealed"]
+        page.click("#proof summary")
+        proof = page.inner_text("#proof")
+        assert revealed["commitment"] in proof and revealed["secret"] in proof
     sheet = page_state(anna)["state"]["sheet"]
     assert [line["number"] for line in sheet] == [1]
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"

@@ -186,6 +186,11 @@ const WORDS = {
     fair_why_nonce: 'il tuo contributo non c’è',
     fair_why_hand: 'le carte che ti sono state date non vengono da quel mazzo',
     fair_bad: (v) => `Smazzata ${v.n}: la verifica del mazzo NON torna (${v.why}).`,
+    proof_title: 'La prova del mazzo',
+    proof_commitment: 'promessa prima di distribuire (SHA-256 del segreto)',
+    proof_secret: 'segreto rivelato',
+    proof_nonces: 'contributi dei giocatori',
+    proof_order: 'ordine del mazzo',
     fair_unavailable: 'Questo browser non può verificare il mazzo qui (serve https o localhost).',
     reentry_q: (v) =>
       `Sei fuori a ${v.total} punti. Rientri a ${v.entry} punti${v.stake ? `, pagando ${v.stake} ${plural(v.stake, 'posta', 'poste')}` : ''}?`,
@@ -419,6 +424,11 @@ const WORDS = {
     fair_why_nonce: 'your nonce is not in it',
     fair_why_hand: 'the cards you were dealt did not come from that deck',
     fair_bad: (v) => `Round ${v.n}: the deck check does NOT hold (${v.why}).`,
+    proof_title: 'The proof of the deck',
+    proof_commitment: 'promised before the deal (SHA-256 of the secret)',
+    proof_secret: 'secret revealed',
+    proof_nonces: 'the players’ nonces',
+    proof_order: 'order of the deck',
     fair_unavailable: 'This browser cannot check the deck here (it needs https or localhost).',
     reentry_q: (v) =>
       `You are out at ${v.total} points. Come back in at ${v.entry} points${v.stake ? `, paying ${v.stake} ${plural(v.stake, 'stake', 'stakes')}` : ''}?`,

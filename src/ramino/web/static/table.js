@@ -928,6 +928,27 @@ export function showTable(main, tableId) {
       }
       const fair = page.fair.get(state.ended_round);
       parts.push(h('p', { class: 'fair', id: 'fair', role: 'status' }, fair ?? t('fair_checking')));
+      const proof = state.revealed;
+      if (proof?.round === state.ended_round) {
+        // What was promised before the deal and what was revealed after it, for anyone to check
+        // again (ramino verify, or docs/shuffle.md by hand).
+        const item = (label, value) => h('li', {}, `${label}: `, h('code', {}, value));
+        parts.push(
+          h(
+            'details',
+            { class: 'proof', id: 'proof' },
+            h('summary', {}, t('proof_title')),
+            h(
+              'ul',
+              {},
+              item(t('proof_commitment'), proof.commitment),
+              item(t('proof_secret'), proof.secret),
+              item(t('proof_nonces'), proof.nonces.map((n, i) => `${proof.players?.[i] ?? i}: ${n || '—'}`).join(' · ')),
+              item(t('proof_order'), `${proof.order.slice(0, 12).join(' ')} … (${proof.deck_size})`),
+            ),
+          ),
+        );
+      }
     }
     if (state?.match_over) parts.push(h('p', { class: 'winner' }, winnerWords()));
     parts.push(sheetTable(page.state?.sheet ?? []));
