@@ -775,3 +775,61 @@ def test_a_timed_turn_shows_its_clock_and_nothing_else_speaks_it(
         arg=seconds,
     )
     assert page.problems == [], page.problems
+
+
+def test_laying_and_attaching_to_a_chosen_meld_by_clicks(web_server: Server, chromium: Any) -> None:
+    table = web_server.post(
+        "/api/tables",
+        {
+            "rules": "classico",
+            "seats": [{"kind": "human"}]
+            + [{"kind": "computer", "level": "intermedio"} for _ in range(3)],
+            "turn_seconds": None,
+        },
+    )["table"]
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector("#hand-card-0")
+    page.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
+    click(page, "#do-draw")
+    # The seeded deal: a tris of fours to lay, and a queen that fits a meld of Dario's.
+    lays = [a for a in my_view(page)["legal_actions"] if a.startswith("lay ")]
+    attaches = [a for a in my_view(page)["legal_actions"] if a.startswith("attach ")]
+    assert lays and attaches, my_view(page)["legal_actions"]
+    cards = lays[0].split()[1:]
+    page.keyboard.press("Escape")
+    click_cards(page, cards)
+    click(page, "#do-lay")
+    view = my_view(page)
+    mine = [meld for meld in view["table"] if meld["owner"] == "Anna"]
+    assert [sorted(meld["cards"]) for meld in mine] == [sorted(cards)]
+    assert "Anna" in page.inner_text(".melds")
+    # Attach: the card picked, then the meld it goes to.
+    still = [a for a in view["legal_actions"] if a.startswith("attach ")]
+    assert still, view["legal_actions"]
+    _, number, card = still[-1].split()
+    before = [list(meld["cards"]) for meld in view["table"]]
+    click_cards(page, [card])
+    held = version(page)
+    # The meld is chosen on the table: a click on it attaches the picked card.
+    page.click(f"#meld-{number}")
+    wait_version(page, held)
+    after = my_view(page)["table"]
+    assert sorted(after[int(number)]["cards"]) == sorted([*before[int(number)], card])
+    # A card no meld takes: Attacca asks for the meld, and the engine says why not.
+    fitting = {a.split()[2] for a in my_view(page)["legal_actions"] if a.startswith("attach ")}
+    stray = next(c for c in my_view(page)["hand"] if c not in fitting and c != "JK")
+    click_cards(page, [stray])
+    held = version(page)
+    page.keyboard.press("a")
+    assert "Scegli il gioco sul tavolo" in page.inner_text("#message")
+    assert page.locator(".melds .meld.choosing").count() == len(after)
+    page.keyboard.press("1")
+    page.wait_for_selector("#message.error")
+    assert page.inner_text("#message") and version(page) == held
+    assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
+    assert page.problems == [], page.problems
