@@ -833,3 +833,40 @@ def test_laying_and_attaching_to_a_chosen_meld_by_clicks(web_server: Server, chr
     assert page.inner_text("#message") and version(page) == held
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
+
+
+def test_taking_a_jolly_back_by_clicks(web_server: Server, chromium: Any) -> None:
+    # The second table of the seeded server deals Anna an ace the jolly of meld 1 stands for.
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "intermedio"} for _ in range(3)]
+    web_server.post("/api/tables", {"rules": "classico", "seats": seats})
+    table = web_server.post(
+        "/api/tables", {"rules": "classico", "seats": seats, "turn_seconds": None}
+    )["table"]
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector("#hand-card-0")
+    page.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
+    click(page, "#do-draw")
+    swaps = [a for a in my_view(page)["legal_actions"] if a.startswith("swap ")]
+    assert swaps, my_view(page)["legal_actions"]
+    _, number, *cards = swaps[0].split()
+    meld = my_view(page)["table"][int(number)]
+    assert "JK" in meld["cards"]
+    page.keyboard.press("Escape")
+    click_cards(page, cards)
+    held = version(page)
+    page.click("#do-swap")
+    if page.locator(".melds .meld.choosing").count():
+        page.click(f"#meld-{number}")
+    wait_version(page, held)
+    view = my_view(page)
+    changed = view["table"][int(number)]
+    assert "JK" not in changed["cards"] and all(card in changed["cards"] for card in cards)
+    # The jolly taken back is in the hand, and must go down this turn.
+    assert "JK" in view["hand"] and "JK" in view["to_lay"]
+    assert "riprendi il jolly" in page.inner_text(".log").lower()
+    assert page.problems == [], page.problems
