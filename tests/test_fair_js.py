@@ -28,10 +28,10 @@ from ramino.engine.presets import PRESETS, get_preset
 from ramino.engine.round import Round
 from ramino.engine.rules import Rules
 from ramino.engine.shuffle import PORTABLE, deal_seed, portable_shuffle
+from test_shuffle import docs_block
 
 ROOT = Path(__file__).resolve().parent.parent
 FAIR_JS = ROOT / "src" / "ramino" / "web" / "static" / "fair.js"
-DOCS_PATH = ROOT / "docs" / "shuffle.md"
 VECTORS: dict[str, Any] = json.loads(
     (ROOT / "tests" / "data" / "shuffle_vectors.json").read_text("utf-8")
 )
@@ -367,15 +367,6 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 # --- the doc's code is the module's -----------------------------------------------------------
 
 
-def _docs_block(name: str) -> str:
-    docs = DOCS_PATH.read_text("utf-8")
-    found = re.search(
-        rf"<!-- begin {name} -->\s*```js\n(.*?)```\s*<!-- end {name} -->", docs, re.DOTALL
-    )
-    assert found, f"docs/shuffle.md has no {name} block"
-    return found[1]
-
-
 def _module_block(name: str) -> str:
     source = FAIR_JS.read_text("utf-8")
     found = re.findall(
@@ -389,7 +380,7 @@ def _module_block(name: str) -> str:
 
 @pytest.mark.parametrize("name", DOC_BLOCKS)
 def test_the_module_holds_the_doc_blocks_verbatim(name: str) -> None:
-    assert _module_block(name) == _docs_block(name)
+    assert _module_block(name) == docs_block(name)
 
 
 def test_the_module_exports_the_doc_functions_and_its_own(answers: dict[str, Any]) -> None:
@@ -397,7 +388,7 @@ def test_the_module_exports_the_doc_functions_and_its_own(answers: dict[str, Any
         found
         for block in DOC_BLOCKS
         for found in re.findall(
-            r"^(?:async function|function|const) (\w+)", _docs_block(block), re.MULTILINE
+            r"^(?:async function|function|const) (\w+)", docs_block(block), re.MULTILINE
         )
     }
     assert printed == {

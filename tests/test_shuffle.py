@@ -417,7 +417,8 @@ def test_fair_deal_refuses_short_secrets() -> None:
 # --- the JavaScript reference in docs/shuffle.md ----------------------------------------------
 
 
-def _docs_block(name: str) -> str:
+def docs_block(name: str) -> str:
+    """The JavaScript between the ``begin``/``end`` markers ``name`` in docs/shuffle.md."""
     docs = DOCS_PATH.read_text("utf-8")
     found = re.search(
         rf"<!-- begin {name} -->\s*```js\n(.*?)```\s*<!-- end {name} -->", docs, re.DOTALL
@@ -490,7 +491,7 @@ def test_javascript_reference_matches(tmp_path: Path) -> None:
     script = tmp_path / "reference.mjs"
     # Node 18 keeps WebCrypto off the global object; a browser (and node 19+) has it there.
     prelude = "globalThis.crypto ??= (await import('node:crypto')).webcrypto;\n"
-    code = _docs_block("js-shuffle") + _docs_block("js-fair-deal")
+    code = docs_block("js-shuffle") + docs_block("js-fair-deal")
     script.write_text(prelude + code + _NODE_DRIVER, "utf-8")
     done = subprocess.run(
         [node, str(script), str(tmp_path / "vectors.json")],

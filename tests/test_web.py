@@ -289,21 +289,19 @@ def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> 
 
 
 def sit_at_a_new_table(
-    chromium: Any, server: Server, rules: str, turn_seconds: int | None = None, **knobs: Any
+    chromium: Any,
+    server: Server,
+    rules: str,
+    turn_seconds: int | None = None,
+    computers: int = 2,
+    level: str = "principiante",
+    **knobs: Any,
 ) -> tuple[Any, str]:
-    """A table of one person (sat down on its page, by clicks) and two computer players."""
+    """A table of one person (sat down on its page, by clicks) and computer players."""
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": level}] * computers
     table = server.post(
         "/api/tables",
-        {
-            "rules": rules,
-            "knobs": knobs,
-            "seats": [
-                {"kind": "human"},
-                {"kind": "computer", "level": "principiante"},
-                {"kind": "computer", "level": "principiante"},
-            ],
-            "turn_seconds": turn_seconds,
-        },
+        {"rules": rules, "knobs": knobs, "seats": seats, "turn_seconds": turn_seconds},
     )["table"]
     page = new_page(chromium)
     page.goto(f"{server.base}/t/{table}")
@@ -311,6 +309,13 @@ def sit_at_a_new_table(
     page.click("#sit")
     page.wait_for_selector("#hand-card-0")
     return page, table
+
+
+def my_turn(page: Any) -> None:
+    """Wait until it is the page's player's turn."""
+    page.wait_for_function(
+        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    )
 
 
 def my_view(page: Any) -> dict[str, Any]:
@@ -404,9 +409,7 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     web_server: Server, chromium: Any
 ) -> None:
     page, table = sit_at_a_new_table(chromium, web_server, "classico")
-    page.wait_for_function(
-        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
-    )
+    my_turn(page)
     hand = page.get_by_role("group", name="La tua mano")
     first = my_view(page)["hand"]
     assert hand.get_by_role("button").count() == len(first)
@@ -650,9 +653,7 @@ def test_hints_asked_again_and_again_never_stop_the_table(
     web_server: Server, chromium: Any
 ) -> None:
     page, _ = sit_at_a_new_table(chromium, web_server, "classico")
-    page.wait_for_function(
-        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
-    )
+    my_turn(page)
     for _ in range(30):
         page.keyboard.press("h")
     page.keyboard.down("h")  # held: the repeats are not sent
@@ -701,29 +702,16 @@ def test_a_spectator_sees_the_table_and_never_a_hand(web_server: Server, chromiu
     assert "Guardi la partita" in watcher.inner_text(".watching")
     # The player's next move reaches the spectator.
     before = version(watcher)
-    player.wait_for_function(
-        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
-    )
+    my_turn(player)
     play_a_turn(player)
     wait_version(watcher, before)
     assert watcher.problems == [], watcher.problems
 
 
 def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chromium: Any) -> None:
-    table = web_server.post(
-        "/api/tables",
-        {
-            "rules": "classico",
-            "seats": [{"kind": "human"}]
-            + [{"kind": "computer", "level": "intermedio"} for _ in range(3)],
-            "turn_seconds": None,
-        },
-    )["table"]
-    page = new_page(chromium)
-    page.goto(f"{web_server.base}/t/{table}")
-    page.fill("#nickname", "Anna")
-    page.click("#sit")
-    page.wait_for_selector("#hand-card-0")
+    page, table = sit_at_a_new_table(
+        chromium, web_server, "classico", computers=3, level="intermedio"
+    )
     for _ in range(12):
         view = my_view(page)
         if len(view["table"]) >= 3 or view["over"]:
@@ -778,23 +766,10 @@ def test_a_timed_turn_shows_its_clock_and_nothing_else_speaks_it(
 
 
 def test_laying_and_attaching_to_a_chosen_meld_by_clicks(web_server: Server, chromium: Any) -> None:
-    table = web_server.post(
-        "/api/tables",
-        {
-            "rules": "classico",
-            "seats": [{"kind": "human"}]
-            + [{"kind": "computer", "level": "intermedio"} for _ in range(3)],
-            "turn_seconds": None,
-        },
-    )["table"]
-    page = new_page(chromium)
-    page.goto(f"{web_server.base}/t/{table}")
-    page.fill("#nickname", "Anna")
-    page.click("#sit")
-    page.wait_for_selector("#hand-card-0")
-    page.wait_for_function(
-        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
+    page, table = sit_at_a_new_table(
+        chromium, web_server, "classico", computers=3, level="intermedio"
     )
+    my_turn(page)
     click(page, "#do-draw")
     # The seeded deal: a tris of fours to lay, and a queen that fits a meld of Dario's.
     lays = [a for a in my_view(page)["legal_actions"] if a.startswith("lay ")]
@@ -837,19 +812,9 @@ def test_laying_and_attaching_to_a_chosen_meld_by_clicks(web_server: Server, chr
 
 def test_taking_a_jolly_back_by_clicks(web_server: Server, chromium: Any) -> None:
     # The second table of the seeded server deals Anna an ace the jolly of meld 1 stands for.
-    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "intermedio"} for _ in range(3)]
-    web_server.post("/api/tables", {"rules": "classico", "seats": seats})
-    table = web_server.post(
-        "/api/tables", {"rules": "classico", "seats": seats, "turn_seconds": None}
-    )["table"]
-    page = new_page(chromium)
-    page.goto(f"{web_server.base}/t/{table}")
-    page.fill("#nickname", "Anna")
-    page.click("#sit")
-    page.wait_for_selector("#hand-card-0")
-    page.wait_for_function(
-        "() => { const v = window.ramino.page().state.observation; return v.to_play === v.seat; }"
-    )
+    web_server.post("/api/tables", {"rules": "classico", "seats": [{"kind": "human"}] * 2})
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3, level="intermedio")
+    my_turn(page)
     click(page, "#do-draw")
     swaps = [a for a in my_view(page)["legal_actions"] if a.startswith("swap ")]
     assert swaps, my_view(page)["legal_actions"]

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.cards import Card, parse_cards
 from ..engine.errors import RaminoError, Reason, ScoreError
-from ..engine.match import Match, RoundResult
+from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, cut, load_json, shown
@@ -32,9 +32,6 @@ _ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
 #: The most rounds a sheet holds: a match to 101 lasts tens of rounds, and a sheet of more than
 #: a thousand is a mistake that would take minutes to lay out as a table.
 MAX_ROUNDS = 1000
-#: The most points a hand counts when written as a number: no hand of any rules comes near
-#: it, and it keeps every total printable (Python writes no int past 4300 digits).
-MAX_HAND_POINTS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .cards import Card
 from .deck import check_in_deck
@@ -17,6 +17,11 @@ from .errors import Localized, Reason, ScoreError
 from .rules import Betting, MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
 from .text import shown, writable
+
+#: The most points a hand counts when written as a number (on a score sheet): no hand of any
+#: rules comes near it, and it keeps every total printable (Python writes no int past 4300
+#: digits).
+MAX_HAND_POINTS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -694,6 +699,19 @@ class Match:
         return ScoreError(Reason.MATCH_OVER, detail=detail)
 
     # --- re-entry ---
+
+    def refuse_reentry(self, player: str) -> NoReturn:
+        """Raise the reason ``player`` may not re-enter now: the rules or the match forbid it,
+        or the moment has passed (one chooses right after the round one went out in)."""
+        self.check_reenter(player)
+        raise ScoreError(
+            Reason.REENTRY_NOT_ALLOWED,
+            player=player,
+            detail=_both(
+                "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
+                "one chooses to re-enter only right after the round one went out in.",
+            ),
+        )
 
     def check_reenter(self, player: str) -> None:
         """Raise :class:`ScoreError` if ``player`` may not re-enter now; change nothing."""

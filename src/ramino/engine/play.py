@@ -230,15 +230,7 @@ class MatchPlay:
         after the round one went out in)."""
         if self._round is not None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
-        self.match.check_reenter(name)
-        raise ScoreError(
-            Reason.REENTRY_NOT_ALLOWED,
-            player=name,
-            detail=(
-                "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
-                "one chooses to re-enter only right after the round one went out in.",
-            ),
-        )
+        self.match.refuse_reentry(name)
 
     def close_reentries(self) -> None:
         """No more re-entries before the next round: if too few players are still in to deal

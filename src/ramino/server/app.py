@@ -55,6 +55,7 @@ from .protocol import (
     read_client_message,
     refusal,
 )
+from .refused import refused
 from .store import SeatTaken, Store, StoredAction, StoredSeat, StoredTable, UnknownTable
 from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Move, Table, TableSpec
 
@@ -119,16 +120,6 @@ class Join(BaseModel):
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _refused(error: RaminoError) -> HTTPException:
-    return HTTPException(
-        status_code=400,
-        detail={
-            "reason": error.reason.value,
-            "message": {"it": error.message("it"), "en": error.message("en")},
-        },
-    )
 
 
 class _Room:
@@ -428,11 +419,11 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
         try:
             rules = rules_from_mapping({"preset": request.rules, **request.knobs})
         except RaminoError as error:
-            raise _refused(error) from None
+            raise refused(error) from None
         try:
             check_playable(rules, len(request.seats))
         except RaminoError as error:
-            raise _refused(error) from None
+            raise refused(error) from None
         seats = []
         computers = iter(_COMPUTER_NAMES)
         for number, wanted in enumerate(request.seats):

@@ -12,17 +12,17 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from ..cli.score_file import MAX_HAND_POINTS
 from ..engine.cards import Card, parse_cards
 from ..engine.errors import RaminoError, Reason, ScoreError
-from ..engine.match import Match, RoundResult
+from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules, RummyBonus
 from ..engine.rules_file import rules_from_mapping
 from ..engine.scoring import Closing, closing_credits, closing_points, closing_words
 from ..engine.text import shown
+from .refused import refused
 
 __all__ = ["MAX_SHEET_ROUNDS", "SheetRequest", "SheetRound", "add_home_sheet"]
 
@@ -80,14 +80,7 @@ def _at(where: str) -> Iterator[None]:
     try:
         yield
     except RaminoError as error:
-        raise HTTPException(
-            status_code=400,
-            detail={
-                "reason": error.reason.value,
-                "message": {"it": error.message("it"), "en": error.message("en")},
-                "where": where,
-            },
-        ) from None
+        raise refused(error, where) from None
 
 
 def _hand(hand: int | str, where: str) -> int | tuple[Card, ...]:
@@ -115,20 +108,6 @@ def _offered(match: Match) -> list[str]:
     if not match.rounds:
         return []
     return [name for name in match.rounds[-1].eliminated if match.can_reenter(name)]
-
-
-def _refuse_late(match: Match, name: str) -> None:
-    """The reason ``name`` has no re-entry to decline: the engine's, or that the moment has
-    passed."""
-    match.check_reenter(name)
-    raise ScoreError(
-        Reason.REENTRY_NOT_ALLOWED,
-        player=name,
-        detail=(
-            "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
-            "one chooses to re-enter only right after the round one went out in.",
-        ),
-    )
 
 
 def _closings(rules: Rules) -> list[Closing]:
@@ -171,7 +150,7 @@ def _played(request: SheetRequest) -> tuple[Match, list[str]]:
     for j, name in enumerate(request.stay_out):
         with _at(f"stay_out[{j}]"):
             if name not in offered or name in declined:
-                _refuse_late(match, name)
+                match.refuse_reentry(name)
         declined.add(name)
     waiting = [name for name in offered if name not in declined]
     if not waiting:

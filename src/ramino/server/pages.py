@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +24,7 @@ from ..engine.errors import RaminoError
 from ..engine.knob_words import knob_catalogue
 from ..engine.presets import PRESETS
 from ..engine.rules_file import rules_from_mapping
+from .refused import refused
 
 __all__ = ["STATIC", "add_pages"]
 
@@ -106,13 +107,7 @@ def add_pages(app: FastAPI) -> None:
             if request.players is not None:
                 check_playable(rules, request.players)
         except RaminoError as error:
-            raise HTTPException(
-                status_code=400,
-                detail={
-                    "reason": error.reason.value,
-                    "message": {"it": error.message("it"), "en": error.message("en")},
-                },
-            ) from None
+            raise refused(error) from None
         return {
             "rules": {"name": rules.name, "knobs": rules.knobs()},
             "min_players": rules.min_players,

@@ -130,7 +130,8 @@ const WORDS = {
     wait_answer: 'Un momento: il tavolo risponde alla mossa di prima.',
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
-    you_did: (v) => `${v.what}.`,
+    // Your own turn without the pronoun, the verb first and capitalised: "Peschi…".
+    you_did: (v) => `${v.what.charAt(0).toUpperCase()}${v.what.slice(1)}.`,
     they_did: (v) => `${v.who} ${v.what}.`,
     and: ' e ',
     draws: 'pesca dal tallone',

@@ -100,10 +100,7 @@ export function tell(history, names, mySeat) {
   return lines.map(({ seat, clauses }) => {
     const joined =
       clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
-    if (seat === mySeat) return t('you_did', { what: capital(joined) });
+    if (seat === mySeat) return t('you_did', { what: joined });
     return t('they_did', { who: names[seat] ?? '?', what: joined });
   });
 }
-
-// Italian tells your own turn without the pronoun, the verb first ("Peschi…"): capitalised.
-const capital = (text) => (t('you_did', { what: '' }) === '.' ? text[0].toUpperCase() + text.slice(1) : text);

@@ -1,0 +1,21 @@
+"""The engine's refusal as an HTTP answer: 400, its stable reason and its sentence in both
+languages (docs/protocol.md), and where in the request it was when that helps."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+
+from ..engine.errors import RaminoError
+
+__all__ = ["refused"]
+
+
+def refused(error: RaminoError, where: str | None = None) -> HTTPException:
+    """The 400 that says why the engine refused, and at ``where`` in the request if given."""
+    detail: dict[str, object] = {
+        "reason": error.reason.value,
+        "message": {"it": error.message("it"), "en": error.message("en")},
+    }
+    if where is not None:
+        detail["where"] = where
+    return HTTPException(status_code=400, detail=detail)
