@@ -278,6 +278,25 @@ def test_duplicate_matches(tmp_path: Path) -> None:
     assert list(data) == [*ROUND_KEYS, "matches", "winners", "bots"]
     assert data["matches"] == 2  # one deal of matches, once per seat
     assert data["bots"]["greedy"]["rounds"] == data["bots"]["random"]["rounds"] == data["rounds"]
+    # Matches are counted per bot, not per seat: each bot played both.
+    greedy, random = data["bots"]["greedy"]["matches"], data["bots"]["random"]["matches"]
+    assert greedy["played"] == random["played"] == 2
+    assert greedy["won"] + random["won"] == sum(data["winners"].values())
+    assert set(greedy) == {"played", "won", "win_rate", "ci95", "mean_final_total"}
+
+
+def test_text_summary_of_matches_per_bot_in_both_languages(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico-2", 12)
+    args = ["-r", rules, "-m", "1", "-b", "greedy,random", "-d", "--seed", "2"]
+    italian = run(*args)
+    assert italian.exit_code == 0, italian.output
+    for label in ("Partite per bot", "totale finale medio", "Smazzate per bot"):
+        assert label in italian.stdout
+    english = run(*args, "--lang", "en")
+    assert english.exit_code == 0, english.output
+    for label in ("Matches by bot", "mean final total", "Rounds by bot", "lower is better"):
+        assert label in english.stdout
+    assert "Partite per bot" not in run("-r", rules, "-n", "1", "-b", "greedy,random").stdout
 
 
 def test_text_summary_per_bot_in_both_languages(tmp_path: Path) -> None:
@@ -285,11 +304,18 @@ def test_text_summary_per_bot_in_both_languages(tmp_path: Path) -> None:
     args = ["-r", rules, "-p", "2", "-n", "1", "-b", "greedy,random", "-d"]
     italian = run(*args)
     assert italian.exit_code == 0, italian.output
-    for label in ("smazzate duplicate", "Per bot", "greedy", "random", "IC 95%", "nessuno"):
+    for label in (
+        "smazzate duplicate",
+        "Smazzate per bot",
+        "greedy",
+        "random",
+        "IC 95%",
+        "nessuno",
+    ):
         assert label in italian.stdout
     english = run(*args, "--lang", "en")
     assert english.exit_code == 0, english.output
-    for label in ("duplicate deals", "By bot", "95% CI", "mean penalty", "a tie: nobody"):
+    for label in ("duplicate deals", "Rounds by bot", "95% CI", "mean penalty", "a tie: nobody"):
         assert label in english.stdout
 
 

@@ -233,6 +233,52 @@ def test_bot_figures_as_json() -> None:
     assert BotStats().to_dict()["ci95"] == [0.0, 1.0]
 
 
+def test_matches_are_counted_per_bot_whatever_its_seat() -> None:
+    rules = dataclasses.replace(get_preset("classico-2"), target=40)
+    result = run_tournament(
+        rules, ["intermedio", "random"], 6, seed=4, duplicate=True, matches=True
+    )
+    stats = result.bot_stats()
+    assert [stats[name].matches for name in ("intermedio", "random")] == [12, 12]
+    # Every match has one winner here, and the bot that won it is the one at its seat.
+    winners = [game.bots[game.winner] for game in result.games if game.winner is not None]
+    assert stats["intermedio"].match_wins == winners.count("intermedio")
+    assert stats["random"].match_wins == winners.count("random")
+    assert stats["intermedio"].match_wins > stats["random"].match_wins
+    for game in result.games:
+        # Played to 40: the winner ends under it, the other at or over it.
+        assert game.winner is not None and game.chips == ()
+        assert game.totals[game.winner] < 40 <= game.totals[1 - game.winner]
+    finals = [game.totals[game.bots.index("random")] for game in result.games]
+    assert stats["random"].mean_final == pytest.approx(sum(finals) / len(finals))
+    low, high = stats["intermedio"].match_ci95
+    assert 0.5 < low <= stats["intermedio"].match_rate <= high
+
+
+def test_match_figures_as_json() -> None:
+    stats = BotStats(matches=10, match_wins=7, finals=[10, 20, 120])
+    data = stats.to_dict()["matches"]
+    assert data == {
+        "played": 10,
+        "won": 7,
+        "win_rate": 0.7,
+        "ci95": [0.3968, 0.8922],
+        "mean_final_total": 50.0,
+    }
+    assert "matches" not in BotStats(rounds=3).to_dict()
+
+
+def test_a_match_for_chips_counts_the_chips_won() -> None:
+    rules = get_preset("pokerato-immaginario")
+    result = run_tournament(rules, ["intermedio", "principiante"], 2, seed=3, matches=True)
+    stats = result.bot_stats()
+    for game in result.games:
+        # Chips are only won from the others: what one seat gains, the other loses.
+        assert len(game.chips) == 2 and sum(game.chips) <= 0
+    assert len(stats["intermedio"].match_chips) == 2
+    assert "mean_final_chips" in stats["intermedio"].to_dict()["matches"]
+
+
 def test_times_are_kept_only_when_asked() -> None:
     rules = short(6)
     assert all(r.times == () for r in run_tournament(rules, ["greedy", "random"], 2).rounds)

@@ -58,7 +58,7 @@ from ..engine.match import RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay, round_seed, turns_played
 from ..engine.round import EndReason, Round, seed_bytes
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from .betting import CALL_ALL
 from .bot import Bot, RandomBot, play_match, play_round
 from .expert import ExpertBot
@@ -73,6 +73,7 @@ __all__ = [
     "GameOutcome",
     "RoundOutcome",
     "TournamentResult",
+    "add_game",
     "add_round",
     "make_bot",
     "play_tournament",
@@ -252,6 +253,11 @@ class GameOutcome:
     rounds: tuple[RoundOutcome, ...]
     winner: int | None = None
     """The table seat that won the match (``None`` for a round, or a match without winner)."""
+    totals: tuple[int, ...] = ()
+    """A match's final total of each table seat (empty for a round)."""
+    chips: tuple[int, ...] = ()
+    """A match played for chips (pokerato, carioca's stakes): each table seat's chips at the
+    end, less those it started with (empty otherwise)."""
 
 
 @dataclass
@@ -270,6 +276,13 @@ class BotStats:
     """Every decision's time, when the tournament keeps them."""
     chips: list[int] = field(default_factory=list)
     """Under rules with betting, the chips won (or lost) in each round."""
+    matches: int = 0
+    """Matches played (a match counts once per seat, as a round does)."""
+    match_wins: int = 0
+    finals: list[int] = field(default_factory=list)
+    """Each match's final total."""
+    match_chips: list[int] = field(default_factory=list)
+    """Each match's chips at the end, less those at the start (matches played for chips)."""
 
     @property
     def win_rate(self) -> float:
@@ -280,6 +293,21 @@ class BotStats:
     def ci95(self) -> tuple[float, float]:
         """The 95% Wilson interval of :attr:`win_rate`."""
         return wilson(self.wins, self.rounds)
+
+    @property
+    def match_rate(self) -> float:
+        """Matches won out of matches played."""
+        return self.match_wins / self.matches if self.matches else 0.0
+
+    @property
+    def match_ci95(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`match_rate`."""
+        return wilson(self.match_wins, self.matches)
+
+    @property
+    def mean_final(self) -> float:
+        """The mean final total of its matches (lower is better)."""
+        return sum(self.finals) / len(self.finals) if self.finals else 0.0
 
     @property
     def mean_penalty(self) -> float:
@@ -329,6 +357,16 @@ class BotStats:
         if outcome.chips:
             self.chips.append(outcome.chips[seat])
 
+    def add_match(self, game: GameOutcome, seat: int) -> None:
+        """Count the match ``game`` for the bot at table ``seat`` (its rounds are counted
+        one by one with :meth:`add`)."""
+        self.matches += 1
+        self.match_wins += game.winner == seat
+        if game.totals:
+            self.finals.append(game.totals[seat])
+        if game.chips:
+            self.match_chips.append(game.chips[seat])
+
     def to_dict(self) -> dict[str, Any]:
         """The figures for JSON: rates to 4 decimals, the penalty to 2, times to 3."""
         low, high = self.ci95
@@ -340,6 +378,19 @@ class BotStats:
             "rounds": self.rounds,
             "wins": self.wins,
         }
+        if self.matches:
+            low, high = self.match_ci95
+            data["matches"] = {
+                "played": self.matches,
+                "won": self.match_wins,
+                "win_rate": round(self.match_rate, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "mean_final_total": round(self.mean_final, 2),
+            }
+            if self.match_chips:
+                data["matches"]["mean_final_chips"] = round(
+                    sum(self.match_chips) / len(self.match_chips), 2
+                )
         if self.chips:
             low, high = self.chips_ci95
             data["chips"] = {
@@ -376,9 +427,19 @@ class TournamentResult:
         (['greedy', 'random'], 4, 4)
         """
         stats = {name: BotStats() for name in dict.fromkeys(self.lineup)}
-        for outcome in self.rounds:
-            add_round(stats, outcome)
+        for game in self.games:
+            add_game(stats, game)
         return stats
+
+
+def add_game(stats: Mapping[str, BotStats], game: GameOutcome) -> None:
+    """Count ``game`` in the figures of each bot that sat at it: its rounds, and the match
+    itself when it is one (``stats`` by bot name)."""
+    for outcome in game.rounds:
+        add_round(stats, outcome)
+    if game.totals:
+        for seat, name in enumerate(game.bots):
+            stats[name].add_match(game, seat)
 
 
 def add_round(stats: Mapping[str, BotStats], outcome: RoundOutcome) -> None:
@@ -492,7 +553,12 @@ def _play_game(spec: _Spec, game: Game) -> GameOutcome:
 
     play_match(match_play, dict(zip(players, timers, strict=True)), on_round=count_round)
     winner = None if match_play.winner is None else int(match_play.winner)
-    return GameOutcome(game, bots, tuple(rounds), winner)
+    totals = tuple(match_play.match.totals[name] for name in players)
+    chips: tuple[int, ...] = ()
+    if (ledger := match_play.match.chips) is not None:
+        start = spec.rules.starting_chips if spec.rules.betting is not Betting.NONE else 0
+        chips = tuple(ledger[name] - start for name in players)
+    return GameOutcome(game, bots, tuple(rounds), winner, totals, chips)
 
 
 def _batch_size(games: int, workers: int) -> int:

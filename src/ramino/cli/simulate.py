@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..ai.tournament import BOTS, BotStats, GameOutcome, add_round, play_tournament
+from ..ai.tournament import BOTS, BotStats, GameOutcome, add_game, play_tournament
 from ..engine.errors import RaminoError
 from ..engine.round import Round
 from ..engine.rules import Rules
@@ -196,7 +196,8 @@ def simulate(
     relative to the dealer. With --duplicate each deal is played once per rotation, the same
     cards going to the same seats. A bot wins a round when it goes out; in a round stopped by
     a cap, when it alone holds the lowest count (as the rules score it): a tie is nobody's win.
-    Per bot: rounds won with a 95% Wilson interval, mean penalty left in hand per round, mean
+    Per bot: with --matches, matches won with a 95% Wilson interval and the mean final
+    total; rounds won with a 95% Wilson interval, mean penalty left in hand per round, mean
     time of one decision; a bot named for two seats counts both. These figures are shown
     (and added to --json as "bots") when --bots is given.
 
@@ -294,8 +295,7 @@ def _simulate(
             for game in games:
                 tally.add(game, with_matches)
                 if stats is not None:
-                    for outcome in game.rounds:
-                        add_round(stats, outcome)
+                    add_game(stats, game)
     tally.seconds = time.perf_counter() - start
     if as_json:
         data = tally.to_dict(with_matches)
@@ -448,10 +448,40 @@ def _print_summary(
     console().print(table)
 
 
-def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
-    """Each bot's figures, over every seat it held."""
+def _print_bot_matches(stats: dict[str, BotStats], lang: Lang) -> None:
     table = Table(
-        title=pick(lang, "Per bot", "By bot"),
+        title=pick(lang, "Partite per bot", "Matches by bot"),
+        title_justify="left",
+        caption=pick(
+            lang,
+            "il totale finale è quello del foglio a fine partita (meno è meglio)",
+            "the final total is the score sheet's at the end of the match (lower is better)",
+        ),
+        caption_justify="left",
+    )
+    table.add_column("bot", style="bold", no_wrap=True)
+    table.add_column(pick(lang, "partite", "matches"), justify="right")
+    table.add_column(pick(lang, "vinte", "won"), justify="right")
+    table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
+    table.add_column(pick(lang, "totale finale medio", "mean final total"), justify="right")
+    for name, figures in stats.items():
+        low, high = figures.match_ci95
+        table.add_row(
+            name,
+            str(figures.matches),
+            f"{figures.match_wins} ({figures.match_rate:.1%})",
+            f"{low:.1%}–{high:.1%}",
+            f"{figures.mean_final:.1f}",
+        )
+    console().print(table)
+
+
+def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
+    """Each bot's figures, over every seat it held: its matches, if any, then its rounds."""
+    if any(figures.matches for figures in stats.values()):
+        _print_bot_matches(stats, lang)
+    table = Table(
+        title=pick(lang, "Smazzate per bot", "Rounds by bot"),
         title_justify="left",
         caption=pick(
             lang,
