@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium
+.PHONY: play test test-pure postgres chromium levels
 
 play: $(STAMP)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -31,6 +31,11 @@ test-pure: $(STAMP)
 	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
 	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" $(PURE)/ramino tests README.md
+
+# The computer's three levels measured on every preset two can play (200 matches a pair on
+# duplicate deals; about half an hour on two cores): the table of docs/levels.md.
+levels: $(STAMP)
+	$(BIN)/python bench/levels.py --workers 2 | tee docs/levels.md
 
 # The server's tests run on PostgreSQL too, in a cluster they start: Debian's server is installed
 # where we may (as root, with apt-get); elsewhere they skip, and under CI they fail.

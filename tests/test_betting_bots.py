@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from ramino.ai.betting import (
+    BOLD,
     CALL_ALL,
     LOOSE,
     SOUND,
@@ -57,7 +58,7 @@ def test_the_chance_falls_with_every_card_short_and_every_player_in() -> None:
     assert win_chance(4, 2, POKERATO, 3) > win_chance(4, 4, POKERATO, 5)
 
 
-@pytest.mark.parametrize("style", [LOOSE, SOUND, TIGHT])
+@pytest.mark.parametrize("style", [LOOSE, SOUND, TIGHT, BOLD])
 def test_a_hand_ready_to_go_out_raises(style: BettingStyle) -> None:
     view = seen([OTHER, READY, WEAK])
     assert choose_bet(view, style).action == Raise()
@@ -73,7 +74,7 @@ def test_a_weak_hand_folds_to_a_raise_but_the_caller_calls() -> None:
 def test_calling_for_nothing_is_never_a_fold() -> None:
     view = seen([WEAK, OTHER, OTHER.replace("AD", "AS")], "call", "call")
     assert view.to_call == 0 and view.seat == 0  # the blind's option
-    for style in (LOOSE, SOUND, TIGHT, CALL_ALL):
+    for style in (LOOSE, SOUND, TIGHT, BOLD, CALL_ALL):
         assert choose_bet(view, style).action == Call()
 
 

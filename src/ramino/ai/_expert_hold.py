@@ -13,12 +13,12 @@ from dataclasses import dataclass, replace
 from ..engine.actions import Action, Attach, Discard, Lay, Swap
 from ..engine.observation import Observation
 from ..engine.round import Phase
-from ..engine.rules import RummyBonus
+from ..engine.rules import Rules, RummyBonus
 from ..engine.scoring import card_penalty
 from .greedy import Style, decide
 from .solver import best_arrangement, can_go_out
 
-__all__ = ["Hold", "going_out", "held_points", "hold_turn", "may_hold"]
+__all__ = ["Hold", "going_out", "held_points", "hold_turn", "may_hold", "spread_close"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,8 @@ def may_hold(observation: Observation) -> bool:
     me = observation.seat
     return (
         observation.phase is Phase.PLAY
-        and rules.rummy_bonus is not RummyBonus.NONE
+        # Only a bonus the others pay is worth the wait: a scempio spares them the messa.
+        and rules.rummy_bonus in (RummyBonus.DOUBLE, RummyBonus.ADD)
         and rules.melding_during_play
         and not (observation.melded_before and observation.melded_before[me])
         and not observation.turn_melded
@@ -139,3 +140,27 @@ def hold_turn(
         return None
     throw = decide(replace(observation, legal_actions=discards), style).action
     return (throw,)
+
+
+def spread_close(turn: Sequence[Action], rules: Rules) -> list[tuple[Action, ...]]:
+    """Ways to play a turn that would go out in one turn over two turns instead: ``turn``
+    with one of its melds kept back, the cheapest first, to be laid next turn.
+
+    Where going out in one turn is a scempio (it spares the others the messa this round, and
+    only raises the next one for whoever loses it), waiting a turn makes them pay it; the
+    risk is that someone goes out in between. A turn of one meld cannot be spread: laid
+    alone next turn, it would still be a close in one turn. The caller checks that the
+    engine accepts the turn (an opening may need every meld) and that it does not end the
+    round.
+
+    >>> from ramino.engine import get_preset, parse_cards
+    >>> from ramino.engine.actions import parse_action
+    >>> turn = [parse_action(t) for t in ("lay KH KS KD", "lay 2D 3D 4D", "discard 9C")]
+    >>> [" ".join(str(a) for a in t) for t in spread_close(turn, get_preset("enciclopedia"))]
+    ['lay KH KS KD discard 9C', 'lay 2D 3D 4D discard 9C']
+    """
+    lays = [a for a in turn if isinstance(a, Lay)]
+    if len(lays) < 2:
+        return []
+    cheapest = sorted(lays, key=lambda lay: sum(card_penalty(c, rules) for c in lay.cards))
+    return [tuple(a for a in turn if a is not lay) for lay in cheapest]

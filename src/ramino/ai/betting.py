@@ -22,7 +22,17 @@ from ..engine.observation import Observation
 from ..engine.rules import Rules
 from .solver import best_arrangement
 
-__all__ = ["CALL_ALL", "LOOSE", "SOUND", "TIGHT", "BetChoice", "BettingStyle", "choose_bet"]
+__all__ = [
+    "BOLD",
+    "CALL_ALL",
+    "LOOSE",
+    "SOUND",
+    "TIGHT",
+    "BetChoice",
+    "BettingStyle",
+    "choose_bet",
+    "match_bet",
+]
 
 #: How much a card short of going out costs a hand's chances: measured over 300 four-player
 #: pokerato hands of greedy play where everyone called, the winners' share fell by about
@@ -51,8 +61,14 @@ class BettingStyle:
 LOOSE = BettingStyle(call_margin=0.4, raise_at=2.5, bluff=0.15)
 #: Sound betting (*intermedio*): he calls when it pays, and raises only very strong hands.
 SOUND = BettingStyle(call_margin=1.0, raise_at=2.2)
-#: Tight betting (*esperto*): he calls only when it pays well, and raises his strong hands.
+#: Tight betting: he calls only when it pays well, and raises his strong hands.
 TIGHT = BettingStyle(call_margin=1.3, raise_at=1.2)
+#: Bold betting (*esperto*): he calls nearly every hand, since he plays his cards better than
+#: the chance a hand is given here says, and raises any hand better than a fair share. Two
+#: players, pokerato immaginario, 200 duplicate matches against intermedio: 61.5% won
+#: [54.6, 68.0], against 36.5% for the same player betting sound and 41.0% tight
+#: (``bench/levels.py``; calling always and raising from 0.8 to 1.6 gave 55–58%).
+BOLD = BettingStyle(call_margin=0.3, raise_at=1.1)
 #: The player who calls everything, never raises and never folds: the baseline to beat.
 CALL_ALL = BettingStyle(call_margin=0.0, raise_at=math.inf)
 
@@ -153,3 +169,48 @@ def choose_bet(
     if to_call == 0 or chance * (pot + to_call) >= style.call_margin * to_call:
         return bet(Call())
     return bet(Fold())
+
+
+def match_bet(observation: Observation, hands_left: int) -> Action | None:
+    """The bet that plays for the match rather than the hand, when there is one, with
+    ``hands_left`` hands to play this one included (a match of so many hands, the most chips
+    winning): ``None`` where the hand's own judgement stands.
+
+    - A lead that folding every hand left cannot lose (this hand's stake and each blind
+      still to post, which the others would win) is kept: fold, or check for nothing.
+    - In the last hand, level or behind, never fold: call, and raise where allowed.
+
+    >>> from ramino.engine import get_preset
+    >>> from ramino.engine.round import Round
+    >>> from dataclasses import replace
+    >>> obs = Round(get_preset("pokerato-immaginario"), 2, seed=1).observation(0)
+    >>> match_bet(obs, 10) is None
+    True
+    >>> str(match_bet(replace(obs, chips=(120, 78)), 10))
+    'fold'
+    >>> str(match_bet(replace(obs, chips=(90, 109)), 1))
+    'raise'
+    """
+    chips, stakes = observation.chips, observation.stakes
+    if chips is None or hands_left < 1 or not observation.legal_actions:
+        return None
+    me = observation.seat
+    owned = [c + (stakes[s] if s < len(stakes) else 0) for s, c in enumerate(chips)]
+    others = [owned[s] for s in range(len(owned)) if s != me and owned[s] > 0]
+    if not others:
+        return None
+    lead = owned[me] - max(others)
+    legal = observation.legal_actions
+    rules = observation.rules
+    # Folding from now on gives away this hand's stake and a blind every round of the table.
+    blinds = -(-(hands_left - 1) // observation.players)
+    staked = stakes[me] if me < len(stakes) else 0
+    if lead > 2 * (staked + blinds * rules.blind):
+        if observation.to_call == 0 and BETS["call"] in legal:
+            return Call()
+        return Fold() if BETS["fold"] in legal else None
+    if hands_left == 1 and lead <= 0:
+        if BETS["raise"] in legal:
+            return Raise()
+        return Call() if BETS["call"] in legal else None
+    return None

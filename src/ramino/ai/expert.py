@@ -1,20 +1,24 @@
-"""The expert computer opponent (*esperto*): the greedy bot's play, except that it holds its
-melds back to go out all at once (*chiusura in mano*) while that is safe.
+"""The expert computer opponent (*esperto*): the greedy bot's play with three things more,
+each kept because whole matches measured it winning (``bench/levels.py``, ``make levels``).
 
-It lays nothing until the whole hand goes down in one turn, which doubles the others' counts
-under classico's ``rummy_bonus``, unless an opponent holds three cards or fewer while its own
-hand is more than two loose cards from that close (:mod:`ramino.ai._expert_hold`). In
-duplicate play against the greedy bot (``bench/expert.py --seed 4``: classico, 2 players,
-400 rounds) it won 61.8% [56.9, 66.4] of rounds with 10.8 ± 3.6 penalty points less per
-round, in under a millisecond per decision (median); earlier versions of the bench gave
-59.2% [54.4, 64.0] and 61.3% [56.4, 65.9] on seeds 2 and 3.
+- **The outlook** (``Style.outlook``, :func:`ramino.ai.greedy.outlook`): each throw, and each
+  take from the pozzo, is judged by the count the hand may expect after the next draw,
+  averaged over the cards it has not seen, so a pair whose third cards are all in the pozzo
+  goes before one whose cards are still to come.
+- **The hold** (:mod:`ramino.ai._expert_hold`): where going out in one turn costs the others
+  (doubled counts, or 25 more each), it lays nothing until the whole hand goes down at once,
+  unless an opponent holds three cards or fewer while its own hand is more than two loose
+  cards from that close. A scempio only spares the others the messa: no hold there.
+- **Betting for the match** (pokerato): it calls nearly every hand and raises those better
+  than a fair share (:data:`ramino.ai.betting.BOLD`); it keeps a lead that folding every
+  hand left cannot lose, and never folds the last hand when level or behind
+  (:func:`ramino.ai.betting.match_bet`), counting the hands it has seen by their dealer.
 
-Two judges used to weigh its moves further: a static one (each throw by the hand's outlook
-over the unseen cards) and determinised Monte Carlo search (the round played on from guesses
-at the hidden cards). On top of the hold neither showed an edge. On the same 400 rounds the
-static judge won 61.0% [56.1, 65.7] against 61.5% [56.6, 66.1] without it, at forty times
-the thinking time; the search (30 ms a decision) won 54.5% [47.6, 61.3] of 200 against
-60.0% [53.1, 66.5] (paired: -5.5 ± 8.4 points). They were removed.
+Against intermedio, two players, 200 matches on duplicate deals: the outlook without the
+hold wins about half the matches where melds go down during play (classico 51.5%), and most
+where the hand goes down all at once (casertano 74–77%); with the hold, 63–84% under every
+preset that doubles or adds. Determinised search (the round played on from guesses at the
+hidden cards) and a static judge without the hold were tried before and did not win.
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ from ..engine.deck import Deck
 from ..engine.errors import RaminoError
 from ..engine.observation import Observation
 from ..engine.round import Phase, Round
-from ._expert_hold import Hold, hold_turn
-from .betting import TIGHT
+from ..engine.rules import RummyBonus
+from ._expert_hold import Hold, hold_turn, spread_close
+from .betting import BOLD, match_bet
 from .greedy import Style, decide
 
 __all__ = ["ExpertBot"]
@@ -62,9 +67,12 @@ class ExpertBot:
     ) -> None:
         self._random = random.Random(seed)
         self._name = name
-        # It bets tight: it calls only when the pot pays well, and raises its strong hands.
-        self.style = style or Style(betting=TIGHT)
+        # It judges each throw and take by the hand's outlook, and bets boldly.
+        self.style = style or Style(betting=BOLD, outlook=True)
         self.hold = hold or Hold()
+        # The hands of the match seen so far, told apart by their dealer.
+        self._dealer: int | None = None
+        self._hands = 0
         # The rest of this turn's chosen plan: (turn, history length, actions still to play).
         self._plan: tuple[int, int, tuple[Action, ...]] | None = None
 
@@ -84,9 +92,17 @@ class ExpertBot:
         planned = self._planned(observation)
         if planned is not None:
             return planned
-        greedy = decide(observation, self.style, self._random).action
+        if observation.dealer != self._dealer:
+            # A new hand: the deal passes every hand.
+            self._dealer = observation.dealer
+            self._hands += 1
         if len(legal) == 1:
             return legal[0]
+        if observation.phase is Phase.BET:
+            bet = self._match_bet(observation)
+            if bet is not None:
+                return bet
+        greedy = decide(observation, self.style, self._random).action
         if observation.phase is not Phase.PLAY:
             return greedy
         try:
@@ -96,10 +112,20 @@ class ExpertBot:
             # somewhere: the greedy move is always a sound answer.
             return greedy
 
+    def _match_bet(self, observation: Observation) -> Action | None:
+        """A bet for the match (:func:`ramino.ai.betting.match_bet`) in a match of so many
+        hands played for chips, counted from the hands this player has seen."""
+        rounds = observation.rules.match_rounds
+        if rounds is None or observation.chips is None:
+            return None
+        return match_bet(observation, max(1, rounds - self._hands + 1))
+
     def _play(self, observation: Observation) -> Action:
         """The first action of the turn: the greedy turn, or the one the hold policy plays
         instead (:func:`ramino.ai._expert_hold.hold_turn`) where the engine accepts it. A
-        greedy turn that goes out is played as it is: nothing can do better."""
+        greedy turn that goes out is played as it is, unless it goes out in one turn where
+        that is a scempio: then one meld waits for the next turn
+        (:func:`ramino.ai._expert_hold.spread_close`)."""
         seen = _as_seen(observation)
         me = observation.seat
         turn, after = _greedy_turn(seen, self.style)
@@ -107,6 +133,12 @@ class ExpertBot:
             held = hold_turn(observation, turn, self.hold, self.style)
             if held is not None and _accepts(seen, held):
                 turn = held
+        elif after.end.in_one_turn and observation.rules.rummy_bonus is RummyBonus.SCEMPIO:
+            for spread in spread_close(turn, observation.rules):
+                trial = seen.copy()
+                if _accepts(trial, spread, apply=True) and not trial.is_over:
+                    turn = spread
+                    break
         return self._commit(observation, turn)
 
     # --- the plan of a turn ---
@@ -164,9 +196,10 @@ def _greedy_turn(r: Round, style: Style) -> tuple[tuple[Action, ...], Round]:
     return tuple(actions), after
 
 
-def _accepts(r: Round, actions: Sequence[Action]) -> bool:
-    """Whether the engine accepts ``actions`` in turn from ``r`` (tried on a copy)."""
-    trial = r.copy()
+def _accepts(r: Round, actions: Sequence[Action], *, apply: bool = False) -> bool:
+    """Whether the engine accepts ``actions`` in turn from ``r`` (tried on a copy, or on
+    ``r`` itself with ``apply``)."""
+    trial = r if apply else r.copy()
     try:
         for action in actions:
             trial.apply(action)

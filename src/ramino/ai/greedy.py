@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from ..engine.actions import (
     Swap,
     TakeDiscard,
 )
-from ..engine.analysis import closing_kind, meld_candidates
+from ..engine.analysis import closing_kind, deck_cards, meld_candidates
 from ..engine.cards import JOKER, Card, Rank
 from ..engine.errors import RaminoError
 from ..engine.melds import MeldKind, attach, validate_meld
@@ -36,7 +37,7 @@ from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, 
 from ..engine.scoring import Closing, card_penalty, hand_penalty
 from ..engine.state import Phase
 from .betting import SOUND, BetChoice, BettingStyle, choose_bet
-from .solver import least_deadwood
+from .solver import least_deadwood, least_penalty
 
 __all__ = ["Decision", "GreedyBot", "Style", "Why", "decide"]
 
@@ -53,6 +54,8 @@ JOKER_KEEP = 20
 FEED_PENALTY = 6
 #: A stock card might help as much as a near meld from the pozzo: take only for a clear gain.
 TAKE_MARGIN = 3
+#: The same when the draw is judged by its outlook: taking also shows the card to the others.
+TAKE_OUTLOOK_MARGIN = 1
 
 
 class Why(enum.StrEnum):
@@ -130,6 +133,9 @@ class Style:
     """Take the top discard for a near meld too, not only to complete a meld."""
     betting: BettingStyle = SOUND
     """How he bets in pokerato's betting round."""
+    outlook: bool = False
+    """Judge each throw, and each take from the pozzo, by what the hand is left with after
+    the next draw, averaged over the cards it has not seen (:func:`outlook`)."""
 
 
 # --- hand evaluation ---
@@ -183,6 +189,58 @@ def _end_of_turn(cards: Sequence[Card], rules: Rules) -> int:
         best = value if best is None else min(best, value)
     assert best is not None
     return best
+
+
+# --- the outlook over the unseen cards ---
+
+
+def unseen_cards(observation: Observation) -> Counter[Card]:
+    """The cards ``observation``'s player has not seen, with their copies: the deck less his
+    hand, the pozzo, the melds on the table and what the others took from the pozzo."""
+    unseen = deck_cards(observation.rules, observation.players)
+    unseen.subtract(observation.hand)
+    unseen.subtract(observation.discard_pile)
+    for table_meld in observation.table:
+        unseen.subtract(table_meld.meld.cards)
+    for seat in range(observation.players):
+        if seat != observation.seat:
+            unseen.subtract(taken_by(observation, seat))
+    return +unseen
+
+
+def judged(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> int:
+    """The least count ``cards`` can be left with (after the best throw, with ``discard``),
+    counting the imaginary jolly where the rules give one (pokerato immaginario) as one card
+    more that fits anywhere. Where one of the player's own cards acts as it instead, the
+    hand is judged the same way: one card too many for every hand alike, which keeps the
+    order of the hands and costs a tenth of the exact count."""
+    if rules.imaginary_joker:
+        cards = (*cards, JOKER)
+    if discard:
+        return least_penalty(cards, rules, discard=True)
+    return _deadwood(cards, rules)
+
+
+def outlook(cards: Sequence[Card], unseen: Counter[Card], rules: Rules) -> float:
+    """The count ``cards`` may expect to be left with after one more draw and the best
+    throw, averaged over the ``unseen`` cards (each copy as likely as any other)."""
+    now = judged(cards, rules)
+    total = sum(unseen.values())
+    if not total or not now:
+        return float(now)
+    expected = 0.0
+    for card, copies in unseen.items():
+        if card.is_joker or any(connects(card, c, rules) for c in cards):
+            after = judged((*cards, card), rules, discard=True)
+        else:
+            # A card that joins nothing is thrown back.
+            after = now
+        expected += copies * min(now, after)
+    return expected / total
+
+
+#: The throws the outlook judges: the best few by the greedy bot's own score.
+OUTLOOK_THROWS = 4
 
 
 # --- connections between cards ---
@@ -389,6 +447,8 @@ def _choose_draw(observation: Observation, style: Style) -> Decision:
         why = Why.DRAW if top is None else Why.DRAW_ONLY
         return Decision(Draw(), why, top)
     hand = list(observation.hand)
+    if style.outlook:
+        return _choose_draw_by_outlook(observation, style, hand, top)
     now = _deadwood(hand, rules)
     with_top = [*hand, top]
     joined = top.is_joker or bool(meld_candidates(with_top, rules, containing=top))
@@ -404,6 +464,28 @@ def _choose_draw(observation: Observation, style: Style) -> Decision:
         melded = _meld_partners(top, hand, rules)
         return Decision(TakeDiscard(), Why.TAKE_MELD, top, melded, card_penalty(top, rules))
     if style.near_melds and near and after + TAKE_MARGIN <= now:
+        return Decision(TakeDiscard(), Why.TAKE_NEAR, top, near, card_penalty(top, rules))
+    return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
+
+
+def _choose_draw_by_outlook(
+    observation: Observation, style: Style, hand: list[Card], top: Card
+) -> Decision:
+    """Take the top discard when the hand it leaves after the best throw is worth less than
+    what a draw from the tallone may be expected to leave."""
+    rules = observation.rules
+    near = partners(top, hand, rules)
+    options = [c for c in set(hand) if c is not top or rules.rediscard_taken_card]
+    if not options:
+        return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
+    with_top = [*hand, top]
+    taken = min(judged(_without(with_top, [c]), rules) for c in options)
+    drawn = outlook(hand, unseen_cards(observation), rules)
+    if taken + TAKE_OUTLOOK_MARGIN < drawn:
+        joined = top.is_joker or bool(meld_candidates(with_top, rules, containing=top))
+        if joined:
+            melded = _meld_partners(top, hand, rules)
+            return Decision(TakeDiscard(), Why.TAKE_MELD, top, melded, card_penalty(top, rules))
         return Decision(TakeDiscard(), Why.TAKE_NEAR, top, near, card_penalty(top, rules))
     return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
 
@@ -490,6 +572,8 @@ def _best_discard(
             extra += FEED_PENALTY
         # Ties go to the costliest card, then to a stable order.
         bounds.append(((whole - penalty + extra, -penalty, card.code), extra, card))
+    if style.outlook:
+        return _best_discard_by_outlook(observation, hand, bounds, whole)
     bounds.sort(key=lambda b: b[0])
     best: tuple[int, int, int] | None = None
     chosen = bounds[0][2]
@@ -501,6 +585,28 @@ def _best_discard(
             best, chosen = key, card
     assert best is not None
     return chosen, best[0]
+
+
+def _best_discard_by_outlook(
+    observation: Observation,
+    hand: Sequence[Card],
+    bounds: Sequence[tuple[tuple[int, int, int], int, Card]],
+    whole: int,
+) -> tuple[Card, int]:
+    """:func:`_best_discard` by the outlook: the few best throws by the greedy score, then the
+    one whose hand may expect the least count after the next draw (plus the same extras)."""
+    rules = observation.rules
+    unseen = unseen_cards(observation)
+    scored = sorted(
+        (_deadwood_without(hand, card, rules, whole) + extra, key[1], key[2], extra, card)
+        for key, extra, card in bounds
+    )
+    throws = [
+        (outlook(_without(hand, [card]), unseen, rules) + extra, penalty, code, card)
+        for _, penalty, code, extra, card in scored[:OUTLOOK_THROWS]
+    ]
+    value, _, _, card = min(throws)
+    return card, round(value)
 
 
 def _choose_discard(

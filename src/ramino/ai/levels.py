@@ -1,8 +1,10 @@
 """The three strengths of the computer opponent a player chooses at the table.
 
 ``principiante`` and ``intermedio`` are the greedy bot (:mod:`ramino.ai.greedy`) in two
-styles; ``esperto`` is the expert bot (:mod:`ramino.ai.expert`), which plays as the greedy
-bot but holds its melds back to go out all at once (*in mano*) while that is safe.
+styles; ``esperto`` is the expert bot (:mod:`ramino.ai.expert`), which judges its throws by
+the cards still to come, holds its melds back to go out all at once (*in mano*) where that
+costs the others, and bets for the match. Each beats the one below on whole matches under
+every preset two can play: ``make levels`` measures it, the table is in docs/levels.md.
 """
 
 from __future__ import annotations

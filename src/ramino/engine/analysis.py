@@ -1,6 +1,6 @@
 """What a program that thinks about Ramino may ask of the engine besides the round itself: the
-melds a hand can make, whether it can still open, how a hand would close, and a round rebuilt
-from one player's view to try moves on.
+cards a table plays with, the melds a hand can make, whether it can still open, how a hand
+would close, and a round rebuilt from one player's view to try moves on.
 
 The computer players of :mod:`ramino.ai` ask the engine through this module alone (and the
 round, the melds and the observations); the modules behind it are the engine's own and may
@@ -17,9 +17,33 @@ change.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ._candidates import Candidate, meld_candidates
 from ._reachable import opening_reachable
+from .cards import Card
+from .deck import Deck
 from .going_out import closing_kind
 from .rebuild import round_from_view
+from .rules import Rules
 
-__all__ = ["Candidate", "closing_kind", "meld_candidates", "opening_reachable", "round_from_view"]
+__all__ = [
+    "Candidate",
+    "closing_kind",
+    "deck_cards",
+    "meld_candidates",
+    "opening_reachable",
+    "round_from_view",
+]
+
+
+def deck_cards(rules: Rules, players: int) -> Counter[Card]:
+    """Every card a table of ``players`` plays with under ``rules``, with its copies: what
+    everyone knows before the deal.
+
+    >>> from ramino.engine import get_preset, Card
+    >>> cards = deck_cards(get_preset("classico"), 2)
+    >>> sum(cards.values()), cards[Card.parse("7H")], cards[Card.parse("JK")]
+    (108, 2, 4)
+    """
+    return Counter(Deck.for_rules(rules, players))

@@ -1,0 +1,170 @@
+"""What makes the expert (*esperto*) stronger than the greedy bot: its judge of a throw or a
+take (:func:`ramino.ai.greedy.outlook`, the count a hand may expect after the next draw over
+the cards its player has not seen), holding its melds only for a bonus the others pay, and
+betting for the match (:func:`ramino.ai.betting.match_bet`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from ramino.ai import ExpertBot
+from ramino.ai._expert_hold import may_hold
+from ramino.ai.betting import BOLD, match_bet
+from ramino.ai.greedy import Style, decide, judged, outlook, unseen_cards
+from ramino.engine import parse_cards
+from ramino.engine.actions import Discard, Draw, Fold, Raise, TakeDiscard
+from ramino.engine.deck import Deck
+from ramino.engine.observation import Observation
+from ramino.engine.presets import get_preset
+from ramino.engine.round import Round
+from scripted import deal
+
+CASERTANO = get_preset("casertano")
+OUTLOOK = Style(outlook=True)
+#: Two melds, a scala of four and, loose, two pairs of a scala: 5♥ 6♥ and 5♣ 6♣.
+TWO_PAIRS = "2S 3S 4S 5S 8D 9D 10D QS QH QC 5H 6H 5C"
+
+
+def _after_draw(pile: str) -> tuple[Round, object]:
+    r = deal(CASERTANO, [TWO_PAIRS, "AD 3D 6D 8S JS KS AH 3H 9H JH KH 2C 9C"], "2D", stock="6C")
+    r.apply(Draw())
+    obs = r.observation(0)
+    return r, replace(obs, discard_pile=parse_cards(pile))
+
+
+def test_the_unseen_cards_are_the_deck_less_all_the_seat_saw() -> None:
+    rules = get_preset("classico")
+    r = Round(rules, 2, seed=5)
+    for _ in range(12):
+        r.apply(decide(r.observation(r.to_play)).action)
+    obs = r.observation(r.to_play)
+    unseen = unseen_cards(obs)
+    seen = Counter(obs.hand) + Counter(obs.discard_pile)
+    for table_meld in obs.table:
+        seen.update(table_meld.meld.cards)
+    deck = Counter(Deck.for_rules(rules, 2))
+    assert all(unseen[card] <= deck[card] - seen[card] for card in deck)
+    # The cards it cannot have seen are all among the unseen: the tallone and the hand of
+    # the other player, less what he took from the pozzo before its eyes.
+    hidden = Counter(r.stock) + Counter(r.hand(1 - obs.seat))
+    assert sum(unseen.values()) <= sum(hidden.values())
+    assert not unseen_cards(replace(obs, hand=tuple(deck.elements()), discard_pile=(), table=()))
+
+
+def test_the_outlook_is_never_worse_than_the_hand_now() -> None:
+    rules = get_preset("classico")
+    hand = parse_cards("5H 6H 9C 9D KS 2C 3D QH 8S 4C 7D 10S AD")
+    unseen = Counter(parse_cards("7H 4H 9S KD 2D"))
+    now = judged(hand, rules)
+    expected = outlook(hand, unseen, rules)
+    assert expected < now
+    # Averaged exactly: 7♥ or 4♥ bind the scala, 9♠ the tris, K♦ and 2♦ change nothing.
+    gains = [judged((*hand, c), rules, discard=True) for c in unseen.elements()]
+    assert expected == pytest.approx(sum(min(now, g) for g in gains) / 5)
+    assert outlook(hand, Counter(), rules) == now
+
+
+def test_the_imaginary_jolly_counts_in_the_judge() -> None:
+    rules = get_preset("pokerato-immaginario")
+    # One card short of three melds: the imagined jolly fills the gap.
+    hand = parse_cards("7H 8H 10H QC QD QS 3S 4S 5S")
+    assert judged(hand, rules) == 0
+    assert judged(hand, get_preset("casertano")) > 0
+
+
+def test_the_expert_keeps_the_pair_whose_cards_are_still_to_come() -> None:
+    # The 4♣ and 7♣ are all in the pozzo: 5♣ 6♣ can no longer become a scala, 5♥ 6♥ can.
+    _, obs = _after_draw("4C 4C 7C 7C")
+    decision = decide(obs, OUTLOOK)
+    assert isinstance(decision.action, Discard)
+    assert decision.action.card in parse_cards("5C 6C")
+    # With the 4♥ and 7♥ gone instead, it keeps the clubs.
+    _, obs = _after_draw("4H 4H 7H 7H")
+    decision = decide(obs, OUTLOOK)
+    assert isinstance(decision.action, Discard)
+    assert decision.action.card in parse_cards("5H 6H")
+
+
+def test_the_expert_takes_the_discard_that_binds_and_not_one_that_does_not() -> None:
+    # Before the draw: the 4♥ on the pozzo makes a scala of 4♥ 5♥ 6♥.
+    r = deal(CASERTANO, [TWO_PAIRS, "AD 3D 6D 8S JS KS AH 3H 9H JH KH 2C 9C"], "4H")
+    obs = r.observation(0)
+    assert decide(obs, OUTLOOK).action == TakeDiscard()
+    r = deal(CASERTANO, [TWO_PAIRS, "AD 3D 6D 8S JS KS AH 3H 9H JH KH 2C 9C"], "KD")
+    assert decide(r.observation(0), OUTLOOK).action == Draw()
+
+
+def test_the_expert_judges_by_the_outlook_and_bets_boldly() -> None:
+    bot = ExpertBot(0)
+    assert bot.style.outlook and bot.style.betting == BOLD
+
+
+@pytest.mark.parametrize(
+    ("preset", "holds"),
+    [("classico", True), ("tradizionale", True), ("enciclopedia", False), ("casertano", False)],
+)
+def test_only_a_bonus_the_others_pay_is_worth_holding_for(preset: str, holds: bool) -> None:
+    # Doubled counts (classico) or 25 more each (tradizionale) are paid by the others; a
+    # scempio (enciclopedia) spares them the messa, and casertano pays nothing.
+    r = Round(get_preset(preset), 2, seed=1)
+    r.apply(Draw())
+    assert may_hold(r.observation(r.to_play)) is holds
+
+
+def _first_bet(dealer: int, chips: tuple[int, int]) -> Observation:
+    """The dealer's first bet of a pokerato hand (the other seat posted the blind), with the
+    match's chips set to ``chips`` (before the blind)."""
+    r = Round(get_preset("pokerato-immaginario"), 2, seed=3, dealer=dealer)
+    obs = r.observation(r.to_play)
+    assert obs.seat == dealer and obs.to_call == 1
+    stacks = tuple(c - s for c, s in zip(chips, obs.stakes, strict=True))
+    return replace(obs, chips=stacks)
+
+
+def test_the_expert_keeps_a_lead_the_hands_left_cannot_take_away() -> None:
+    # Eight chips ahead: too little with ten hands to go, enough in the last one.
+    early, late = ExpertBot(0), ExpertBot(0)
+    assert early.act(_first_bet(0, (104, 96))) != Fold()
+    for hand in range(10):
+        action = late.act(_first_bet(hand % 2, (104, 96) if hand % 2 == 0 else (96, 104)))
+    assert action == Fold()
+
+
+def test_the_expert_never_folds_the_last_hand_when_behind() -> None:
+    bot = ExpertBot(0)
+    for hand in range(10):
+        dealer = hand % 2
+        chips = (97, 103) if dealer == 0 else (103, 97)
+        action = bot.act(_first_bet(dealer, chips))
+    assert action == Raise()
+    assert match_bet(_first_bet(0, (97, 103)), 5) is None
+
+
+def test_where_a_close_in_one_turn_is_a_scempio_the_expert_spreads_it() -> None:
+    # The scala opens alone (51 points); the tris waits a turn, so the close is not in one
+    # turn and the other pays the messa.
+    rules = get_preset("enciclopedia")
+    hand = "10H JH QH KH AH KS KD KC"
+    r = deal(rules, [hand, "2C 4D 6S 8H 3C 9D 5H 7S"], "9S", stock="5C 2D 6C")
+    bot, other = ExpertBot(0), ExpertBot(1)
+    while r.to_play == 0:
+        r.apply(bot.act(r.observation(0)))
+    assert not r.is_over and sorted(map(str, r.hand(0))) == ["KC", "KD", "KS"]
+    while not r.is_over:
+        seat = r.to_play
+        r.apply((bot if seat == 0 else other).act(r.observation(seat)))
+    assert r.end is not None and r.end.out == 0 and not r.end.in_one_turn
+    # Where a close in one turn doubles the others' count, it closes at once.
+    r = deal(
+        get_preset("classico"),
+        ["10H JH QH KH KS KD KC 2S 3S 8D", "2C 4D 6S 8H 3C 9D 5H 7S 8C 9C"],
+        "9S",
+        stock="4S",
+    )
+    bot = ExpertBot(0)
+    while r.to_play == 0 and not r.is_over:
+        r.apply(bot.act(r.observation(0)))
+    assert r.end is not None and r.end.in_one_turn
