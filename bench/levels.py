@@ -169,9 +169,12 @@ def main() -> None:
     pairs = [p for p in PAIRS if args.pairs == "all" or p[0] in args.pairs.split(",")]
     rows: list[Row] = []
     if not args.json:
+        print("# The computer's levels, measured on matches\n")
         print(
-            f"{args.matches} matches a pair, {PLAYERS} players, duplicate deals,"
-            f" seed {args.seed}, {args.workers} workers\n"
+            "Made by `make levels` (`bench/levels.py`): each level against the one below, and"
+            " principiante against the random bot, on every preset two can play."
+            f" {args.matches} matches a pair, {PLAYERS} players, duplicate deals,"
+            f" seed {args.seed}, {args.workers} workers.\n"
         )
         print(
             "| preset | bots | won | 95% CI | goal | mean final total (chips ±) |"

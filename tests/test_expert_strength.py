@@ -13,9 +13,9 @@ import pytest
 from ramino.ai import ExpertBot
 from ramino.ai._expert_hold import may_hold
 from ramino.ai.betting import BOLD, match_bet
-from ramino.ai.greedy import Style, decide, judged, outlook, unseen_cards
-from ramino.engine import parse_cards
-from ramino.engine.actions import Discard, Draw, Fold, Raise, TakeDiscard
+from ramino.ai.greedy import Style, decide, judged, known_held, outlook, unseen_cards
+from ramino.engine import Card, parse_cards
+from ramino.engine.actions import Discard, Draw, Fold, Raise, TakeDiscard, parse_action
 from ramino.engine.deck import Deck
 from ramino.engine.observation import Observation
 from ramino.engine.presets import get_preset
@@ -168,3 +168,26 @@ def test_where_a_close_in_one_turn_is_a_scempio_the_expert_spreads_it() -> None:
     while r.to_play == 0 and not r.is_over:
         r.apply(bot.act(r.observation(0)))
     assert r.end is not None and r.end.in_one_turn
+
+
+def test_the_cards_the_others_hold_are_known_until_shown_again() -> None:
+    r = deal(
+        get_preset("classico"),
+        ["2C 4D 6S 8H 3C 9D 5H 7S 8C 9C", "10H JH QH KS KD 2S 3S 8D 5C 6C"],
+        "KC",
+        stock="AD 7C 7D",
+    )
+    r.apply(Draw())
+    r.apply(Discard(Card.parse("AD")))
+    r.apply(TakeDiscard())  # seat 1 takes the ace of diamonds
+    obs = r.observation(0)
+    assert known_held(obs) == Counter(parse_cards("AD"))
+    assert unseen_cards(obs)[Card.parse("AD")] == 1  # the other copy
+    r.apply(Discard(Card.parse("8D")))
+    assert known_held(r.observation(0)) == Counter(parse_cards("AD"))
+    assert not known_held(r.observation(1))  # what it took itself is in its own hand
+    for text in ("draw", "discard 7C", "draw", "discard AD"):
+        r.apply(parse_action(text))
+    # Thrown again: it is in the pozzo, no longer in his hand.
+    assert not known_held(r.observation(0))
+    assert unseen_cards(r.observation(0))[Card.parse("AD")] == 1

@@ -5,6 +5,10 @@ be left with (the count of the cards no meld binds), plus a player's rules of th
 cards that connect, throw the costliest one that does not, lay and attach when it costs
 nothing, go out when possible, do not feed the next player, unload high cards when someone is
 about to close. :func:`decide` also says *why*, which :mod:`ramino.ai.hint` puts into words.
+
+With ``Style(outlook=True)`` (the expert's) each throw and each take is judged instead by the
+count the hand may expect after the next draw, over the cards its player has not seen
+(:func:`outlook`).
 """
 
 from __future__ import annotations
@@ -39,7 +43,17 @@ from ..engine.state import Phase
 from .betting import SOUND, BetChoice, BettingStyle, choose_bet
 from .solver import least_deadwood, least_penalty
 
-__all__ = ["Decision", "GreedyBot", "Style", "Why", "decide"]
+__all__ = [
+    "Decision",
+    "GreedyBot",
+    "Style",
+    "Why",
+    "decide",
+    "judged",
+    "known_held",
+    "outlook",
+    "unseen_cards",
+]
 
 #: What a connection (a pair, two cards of a scala) is worth, in penalty points, when the
 #: table is calm; a card with partners is kept unless it costs that much more than another.
@@ -196,24 +210,57 @@ def _end_of_turn(cards: Sequence[Card], rules: Rules) -> int:
 
 def unseen_cards(observation: Observation) -> Counter[Card]:
     """The cards ``observation``'s player has not seen, with their copies: the deck less his
-    hand, the pozzo, the melds on the table and what the others took from the pozzo."""
+    hand, the pozzo, the melds on the table and the cards the others are known to hold
+    (:func:`known_held`)."""
     unseen = deck_cards(observation.rules, observation.players)
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
     for table_meld in observation.table:
         unseen.subtract(table_meld.meld.cards)
-    for seat in range(observation.players):
-        if seat != observation.seat:
-            unseen.subtract(taken_by(observation, seat))
+    unseen.subtract(known_held(observation))
     return +unseen
+
+
+def _leaving(action: Action) -> tuple[Card, ...]:
+    """The cards ``action`` takes out of its player's hand, for everyone to see."""
+    if isinstance(action, Discard):
+        return (action.card,)
+    if isinstance(action, Lay | Attach | Swap):
+        return action.cards
+    if isinstance(action, Show | Open):
+        cards = tuple(c for meld in action.melds for c in meld)
+        discard = action.discard if isinstance(action, Show) else None
+        return cards if discard is None else (*cards, discard)
+    return ()
+
+
+def known_held(observation: Observation) -> Counter[Card]:
+    """The cards the others hold that ``observation``'s player knows of: those they took
+    from the pozzo, and the jollies they took back from the table, less those they showed
+    again since (thrown, laid or attached)."""
+    held: Counter[Card] = Counter()
+    for event in observation.history:
+        action = event.action
+        if event.seat == observation.seat:
+            continue
+        if isinstance(action, TakeDiscard):
+            if event.taken is not None:
+                held[event.taken] += 1
+            continue
+        for card in _leaving(action):
+            if held[card]:
+                held[card] -= 1
+        if isinstance(action, Swap):
+            held[JOKER] += 1
+    return +held
 
 
 def judged(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> int:
     """The least count ``cards`` can be left with (after the best throw, with ``discard``),
     counting the imaginary jolly where the rules give one (pokerato immaginario) as one card
     more that fits anywhere. Where one of the player's own cards acts as it instead, the
-    hand is judged the same way: one card too many for every hand alike, which keeps the
-    order of the hands and costs a tenth of the exact count."""
+    hand is judged the same way: one card too many for every hand alike keeps the order of
+    the hands, at a tenth of the cost of trying each card as the jolly."""
     if rules.imaginary_joker:
         cards = (*cards, JOKER)
     if discard:
@@ -448,7 +495,7 @@ def _choose_draw(observation: Observation, style: Style) -> Decision:
         return Decision(Draw(), why, top)
     hand = list(observation.hand)
     if style.outlook:
-        return _choose_draw_by_outlook(observation, style, hand, top)
+        return _choose_draw_by_outlook(observation, hand, top)
     now = _deadwood(hand, rules)
     with_top = [*hand, top]
     joined = top.is_joker or bool(meld_candidates(with_top, rules, containing=top))
@@ -468,9 +515,7 @@ def _choose_draw(observation: Observation, style: Style) -> Decision:
     return Decision(Draw(), Why.DRAW, top, near, card_penalty(top, rules))
 
 
-def _choose_draw_by_outlook(
-    observation: Observation, style: Style, hand: list[Card], top: Card
-) -> Decision:
+def _choose_draw_by_outlook(observation: Observation, hand: list[Card], top: Card) -> Decision:
     """Take the top discard when the hand it leaves after the best throw is worth less than
     what a draw from the tallone may be expected to leave."""
     rules = observation.rules
