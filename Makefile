@@ -33,7 +33,7 @@ test-pure: $(STAMP)
 	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" $(PURE)/ramino tests README.md
 
 # The computer's three levels measured on every preset two can play (200 matches a pair on
-# duplicate deals; about half an hour on two cores): the table of docs/levels.md.
+# duplicate deals; about 25 minutes on two cores): the table of docs/levels.md.
 levels: $(STAMP)
 	$(BIN)/python bench/levels.py --workers 2 | tee docs/levels.md
 
