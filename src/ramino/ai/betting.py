@@ -65,9 +65,10 @@ SOUND = BettingStyle(call_margin=1.0, raise_at=2.2)
 TIGHT = BettingStyle(call_margin=1.3, raise_at=1.2)
 #: Bold betting (*esperto*): he calls nearly every hand, since he plays his cards better than
 #: the chance a hand is given here says, and raises any hand better than a fair share. Two
-#: players, pokerato immaginario, 200 duplicate matches against intermedio: 61.5% won
-#: [54.6, 68.0], against 36.5% for the same player betting sound and 41.0% tight
-#: (``bench/levels.py``; calling always and raising from 0.8 to 1.6 gave 55–58%).
+#: players, pokerato immaginario, 200 duplicate matches against intermedio (as
+#: ``bench/levels.py`` plays them, on another seed): 61.5% won [54.6, 68.0], against 36.5%
+#: for the same player betting sound and 41.0% tight; other margins (calling always,
+#: raising from 0.5 to 1.6) gave 55–58%.
 BOLD = BettingStyle(call_margin=0.3, raise_at=1.1)
 #: The player who calls everything, never raises and never folds: the baseline to beat.
 CALL_ALL = BettingStyle(call_margin=0.0, raise_at=math.inf)

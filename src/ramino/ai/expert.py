@@ -89,13 +89,13 @@ class ExpertBot:
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has no legal action to choose from")
-        planned = self._planned(observation)
-        if planned is not None:
-            return planned
         if observation.dealer != self._dealer:
             # A new hand: the deal passes every hand.
             self._dealer = observation.dealer
             self._hands += 1
+        planned = self._planned(observation)
+        if planned is not None:
+            return planned
         if len(legal) == 1:
             return legal[0]
         if observation.phase is Phase.BET:
