@@ -125,12 +125,14 @@ def _first_bet(dealer: int, chips: tuple[int, int]) -> Observation:
 
 
 def test_the_expert_keeps_a_lead_the_hands_left_cannot_take_away() -> None:
-    # Eight chips ahead: too little with ten hands to go, enough in the last one.
+    # Four chips ahead: too little with ten hands to go (five blinds to post), enough in
+    # the last one.
     early, late = ExpertBot(0), ExpertBot(0)
-    assert early.act(_first_bet(0, (104, 96))) != Fold()
+    assert early.act(_first_bet(0, (102, 98))) != Fold()
     for hand in range(10):
-        action = late.act(_first_bet(hand % 2, (104, 96) if hand % 2 == 0 else (96, 104)))
+        action = late.act(_first_bet(hand % 2, (102, 98) if hand % 2 == 0 else (98, 102)))
     assert action == Fold()
+    assert match_bet(_first_bet(0, (106, 94)), 10) == Fold()
 
 
 def test_the_expert_never_folds_the_last_hand_when_behind() -> None:

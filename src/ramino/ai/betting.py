@@ -177,8 +177,11 @@ def match_bet(observation: Observation, hands_left: int) -> Action | None:
     ``hands_left`` hands to play this one included (a match of so many hands, the most chips
     winning): ``None`` where the hand's own judgement stands.
 
-    - A lead that folding every hand left cannot lose (this hand's stake and each blind
-      still to post, which the others would win) is kept: fold, or check for nothing.
+    - A lead bigger than what folding every hand left gives away (this hand's stake and
+      each blind still to post) is kept: fold, or check for nothing. (Keeping only a lead
+      twice that, which nothing can overturn, won fewer matches: pokerato immaginario with
+      ten cards, 400 duplicate matches against intermedio, 55.5% against 58.8%; 60.5%
+      against 64.0% and 61.5% against 63.0% with nine cards, on 200.)
     - In the last hand, level or behind, never fold: call, and raise where allowed.
 
     >>> from ramino.engine import get_preset
@@ -206,7 +209,7 @@ def match_bet(observation: Observation, hands_left: int) -> Action | None:
     # Folding from now on gives away this hand's stake and a blind every round of the table.
     blinds = -(-(hands_left - 1) // observation.players)
     staked = stakes[me] if me < len(stakes) else 0
-    if lead > 2 * (staked + blinds * rules.blind):
+    if lead > staked + blinds * rules.blind:
         if observation.to_call == 0 and BETS["call"] in legal:
             return Call()
         return Fold() if BETS["fold"] in legal else None

@@ -10,8 +10,8 @@ each kept because whole matches measured it winning (``bench/levels.py``, ``make
   unless an opponent holds three cards or fewer while its own hand is more than two loose
   cards from that close. A scempio only spares the others the messa: no hold there.
 - **Betting for the match** (pokerato): it calls nearly every hand and raises those better
-  than a fair share (:data:`ramino.ai.betting.BOLD`); it keeps a lead that folding every
-  hand left cannot lose, and never folds the last hand when level or behind
+  than a fair share (:data:`ramino.ai.betting.BOLD`); it keeps a lead bigger than what
+  folding every hand left gives away, and never folds the last hand when level or behind
   (:func:`ramino.ai.betting.match_bet`), counting the hands it has seen by their dealer.
 
 Against intermedio, two players, 200 matches on duplicate deals: the outlook without the
