@@ -354,10 +354,19 @@ def held(page: Any) -> dict[str, Any]:
     return dict(json.loads(page.evaluate("() => localStorage.getItem('ramino.homeSheet')")))
 
 
+def _described(response: Any) -> bool:
+    return bool(response.url.endswith("/api/rules/describe"))
+
+
 def start_match(page: Any, base: str, rules: str, players: list[str]) -> None:
-    page.goto(base + "/sheet")
+    # The page asks the server to judge the rules after loading and after each choice, and
+    # draws the form again when the answer comes: wait for it, or a number typed meanwhile
+    # goes into a field that is about to be replaced.
+    with page.expect_response(_described):
+        page.goto(base + "/sheet")
     page.wait_for_selector(f"#sheet-preset option[value='{rules}']", state="attached")
-    page.select_option("#sheet-preset", rules)
+    with page.expect_response(_described):
+        page.select_option("#sheet-preset", rules)
     page.fill("#sheet-count", str(len(players)))
     page.press("#sheet-count", "Tab")
     for i, name in enumerate(players):
