@@ -110,10 +110,6 @@ def playable(names: list[str]) -> list[str]:
     return found
 
 
-def _mean(values: list[int]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
 def measure(rules_name: str, strong: str, weak: str, goal: float, args: argparse.Namespace) -> Row:
     start = time.perf_counter()
     timed = strong == "esperto"
@@ -132,7 +128,7 @@ def measure(rules_name: str, strong: str, weak: str, goal: float, args: argparse
     low, high = mine.match_ci95
     chips = bool(mine.match_chips)
     if chips:
-        finals = (_mean(mine.match_chips), _mean(theirs.match_chips))
+        finals = (mine.mean_final_chips, theirs.mean_final_chips)
     else:
         finals = (mine.mean_final, theirs.mean_final)
     return Row(

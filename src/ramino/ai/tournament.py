@@ -310,6 +310,11 @@ class BotStats:
         return sum(self.finals) / len(self.finals) if self.finals else 0.0
 
     @property
+    def mean_final_chips(self) -> float:
+        """The mean chips won over a match played for chips (less those lost)."""
+        return sum(self.match_chips) / len(self.match_chips) if self.match_chips else 0.0
+
+    @property
     def mean_penalty(self) -> float:
         """The mean count left in hand per round (0 when the bot went out)."""
         return self.penalty / self.rounds if self.rounds else 0.0
@@ -388,9 +393,7 @@ class BotStats:
                 "mean_final_total": round(self.mean_final, 2),
             }
             if self.match_chips:
-                data["matches"]["mean_final_chips"] = round(
-                    sum(self.match_chips) / len(self.match_chips), 2
-                )
+                data["matches"]["mean_final_chips"] = round(self.mean_final_chips, 2)
         if self.chips:
             low, high = self.chips_ci95
             data["chips"] = {
