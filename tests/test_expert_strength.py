@@ -13,13 +13,21 @@ import pytest
 from ramino.ai import ExpertBot
 from ramino.ai._expert_hold import may_hold
 from ramino.ai.betting import BOLD, match_bet
-from ramino.ai.greedy import Style, decide, judged, known_held, outlook, unseen_cards
+from ramino.ai.greedy import (
+    CARD_SHORT,
+    Style,
+    decide,
+    judged,
+    known_held,
+    outlook,
+    unseen_cards,
+)
 from ramino.engine import Card, parse_cards
-from ramino.engine.actions import Discard, Draw, Fold, Raise, TakeDiscard, parse_action
+from ramino.engine.actions import Call, Discard, Draw, Fold, Raise, TakeDiscard, parse_action
 from ramino.engine.deck import Deck
 from ramino.engine.observation import Observation
 from ramino.engine.presets import get_preset
-from ramino.engine.round import Round
+from ramino.engine.round import Phase, Round
 from scripted import deal
 
 CASERTANO = get_preset("casertano")
@@ -73,6 +81,36 @@ def test_the_imaginary_jolly_counts_in_the_judge() -> None:
     hand = parse_cards("7H 8H 10H QC QD QS 3S 4S 5S")
     assert judged(hand, rules) == 0
     assert judged(hand, get_preset("casertano")) > 0
+
+
+def test_played_for_chips_a_hand_is_judged_by_the_cards_it_is_short() -> None:
+    # Pokerato's chips go to whoever closes: what the cards left are worth never counts.
+    chips = get_preset("pokerato")
+    assert judged(parse_cards("7H 8H 9H KS KD"), chips) == 2 * CARD_SHORT
+    assert judged(parse_cards("7H 8H 9H 2S 3D"), chips) == 2 * CARD_SHORT
+    assert judged(parse_cards("7H 8H 9H 2S 3D KC"), chips, discard=True) == 2 * CARD_SHORT
+    assert judged(parse_cards("7H 8H 9H KS KD"), CASERTANO) == 20
+
+
+def _pokerato_after_draw(hand: str) -> Observation:
+    """A pokerato turn after the draw (three players), the hand set to ``hand``."""
+    r = Round(get_preset("pokerato"), 3, seed=1)
+    while r.phase is Phase.BET:
+        r.apply(Call())
+    r.apply(Draw())
+    cards = parse_cards(hand)
+    throws = tuple(Discard(c) for c in dict.fromkeys(cards))
+    return replace(
+        r.observation(r.to_play), hand=cards, legal_actions=throws, discard_pile=(), history=()
+    )
+
+
+def test_played_for_chips_the_expert_keeps_a_pair_of_kings_over_a_lone_six() -> None:
+    # A scala of spades and three pairs (queens, kings, tens), the 6♦ alone: by points the
+    # king goes (10 against 6), by the cards short of the close the 6♦ does.
+    obs = _pokerato_after_draw("10C QC 6D KD QH 4S 5S 6S 7S 10S KS")
+    assert decide(obs, OUTLOOK).action == Discard(Card.parse("6D"))
+    assert decide(obs, Style()).action == Discard(Card.parse("KD"))
 
 
 def test_the_expert_keeps_the_pair_whose_cards_are_still_to_come() -> None:

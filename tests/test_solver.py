@@ -16,7 +16,7 @@ from ramino.ai import Arrangement, best_arrangement, best_discard, best_opening,
 from ramino.ai._solver_search import capacity_search
 from ramino.ai._solver_suits import encode_hand, suit_solver
 from ramino.ai._solver_tables import encode, tables_for
-from ramino.ai.solver import least_penalty
+from ramino.ai.solver import least_cards, least_penalty
 from ramino.engine import JOKER, NATURAL_CARDS, Card, get_preset, parse_cards
 from ramino.engine._candidates import meld_candidates
 from ramino.engine.going_out import find_going_out
@@ -347,6 +347,37 @@ def test_opening_agrees_with_brute_force(case: tuple[Rules, list[Card]], thresho
         assert way.opening_points is not None and way.opening_points >= threshold
         counted = [m for m in way.melds if rules.opening_jokers or not m.joker_count]
         assert sum(m.points(rules) for m in counted) == way.opening_points
+
+
+def _is_flush(cards: Sequence[Card], rules: Rules, *, discard: bool) -> bool:
+    way = best_arrangement(cards, rules, discard=discard)
+    return bool(way.melds) and way.melds[0].kind is MeldKind.FLUSH
+
+
+@settings(max_examples=100 * SCALE, deadline=None)
+@given(hands(most=8))
+def test_least_cards_agrees_with_brute_force(case: tuple[Rules, list[Card]]) -> None:
+    rules, cards = case
+    fewest = least_cards(cards, rules)
+    flush = _is_flush(cards, rules, discard=False)
+    assert fewest == (0 if flush else min(len(d) for d in brute_deadwoods(cards, rules)))
+    # Never more than the cards the least penalty leaves, which may be more of them.
+    assert fewest <= len(best_arrangement(cards, rules).deadwood)
+    if cards:
+        thrown = least_cards(cards, rules, discard=True)
+        rests = [cards[:i] + cards[i + 1 :] for i in range(len(cards))]
+        if not _is_flush(cards, rules, discard=True):
+            assert thrown == min(min(len(d) for d in brute_deadwoods(r, rules)) for r in rests)
+        assert (thrown == 0) == can_go_out(cards, rules, discard=True)
+
+
+def test_least_cards_counts_cards_not_points() -> None:
+    # Two kings left cost 20, a two and a three 5: the same two cards short either way.
+    assert least_cards(parse_cards("7H 8H 9H KS KD"), BASE) == 2
+    assert least_cards(parse_cards("7H 8H 9H 2S 3D"), BASE) == 2
+    assert least_cards(parse_cards("7H 8H 9H KS KD KC 2C"), BASE, discard=True) == 0
+    with pytest.raises(ValueError, match="discard"):
+        least_cards((), BASE, discard=True)
 
 
 @settings(max_examples=80 * SCALE, deadline=None)

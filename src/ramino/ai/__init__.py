@@ -16,6 +16,7 @@ from .solver import (
     best_discard,
     best_opening,
     can_go_out,
+    least_cards,
     least_deadwood,
     least_penalty,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "bot_for_level",
     "can_go_out",
     "hint",
+    "least_cards",
     "least_deadwood",
     "least_penalty",
     "make_bot",

@@ -8,7 +8,7 @@ about to close. :func:`decide` also says *why*, which :mod:`ramino.ai.hint` puts
 
 With ``Style(outlook=True)`` (the expert's) each throw and each take is judged instead by the
 count the hand may expect after the next draw, over the cards its player has not seen
-(:func:`outlook`).
+(:func:`outlook`); played for chips, that count is the cards short of going out.
 """
 
 from __future__ import annotations
@@ -37,11 +37,19 @@ from ..engine.cards import JOKER, Card, Rank
 from ..engine.errors import RaminoError
 from ..engine.melds import MeldKind, attach, validate_meld
 from ..engine.observation import Observation
-from ..engine.rules import AceInRuns, Direction, FinalDiscard, Rounding, Rules, SetSuits
+from ..engine.rules import (
+    AceInRuns,
+    Betting,
+    Direction,
+    FinalDiscard,
+    Rounding,
+    Rules,
+    SetSuits,
+)
 from ..engine.scoring import Closing, card_penalty, hand_penalty
 from ..engine.state import Phase
 from .betting import SOUND, BetChoice, BettingStyle, choose_bet
-from .solver import least_deadwood, least_penalty
+from .solver import least_cards, least_deadwood, least_penalty
 
 __all__ = [
     "Decision",
@@ -70,6 +78,11 @@ FEED_PENALTY = 6
 TAKE_MARGIN = 3
 #: The same when the draw is judged by its outlook: taking also shows the card to the others.
 TAKE_OUTLOOK_MARGIN = 1
+#: Played for chips (pokerato), what a hand holds never scores: the close alone takes the
+#: pot. The outlook then counts each card a hand is short of going out as this much, so the
+#: rules of thumb above only break near ties. (Ten cards, 200 duplicate matches against
+#: intermedio: 71.5% won against 64.0% by points, and 68.5% at 8 a card.)
+CARD_SHORT = 100
 
 
 class Why(enum.StrEnum):
@@ -260,9 +273,12 @@ def judged(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> int
     counting the imaginary jolly where the rules give one (pokerato immaginario) as one card
     more that fits anywhere. Where one of the player's own cards acts as it instead, the
     hand is judged the same way: one card too many for every hand alike keeps the order of
-    the hands, at a tenth of the cost of trying each card as the jolly."""
+    the hands, at a tenth of the cost of trying each card as the jolly. Played for chips,
+    the count is the cards left out, :data:`CARD_SHORT` each."""
     if rules.imaginary_joker:
         cards = (*cards, JOKER)
+    if _for_chips(rules):
+        return CARD_SHORT * least_cards(cards, rules, discard=discard)
     if discard:
         return least_penalty(cards, rules, discard=True)
     return _deadwood(cards, rules)
@@ -286,8 +302,15 @@ def outlook(cards: Sequence[Card], unseen: Counter[Card], rules: Rules) -> float
     return expected / total
 
 
-#: The throws the outlook judges: the best few by the greedy bot's own score.
+#: The throws the outlook judges: the best few by the greedy bot's own score. Played for
+#: chips that score counts points that do not matter, and every throw is judged (ten cards,
+#: 200 matches: 73.5% won against 71.5%; nine cards, 72.5% against 67.5%).
 OUTLOOK_THROWS = 4
+
+
+def _for_chips(rules: Rules) -> bool:
+    """Whether the match is played for chips (pokerato): the count of a hand never scores."""
+    return rules.betting is not Betting.NONE
 
 
 # --- connections between cards ---
@@ -646,9 +669,10 @@ def _best_discard_by_outlook(
         (_deadwood_without(hand, card, rules, whole) + extra, key[1], key[2], extra, card)
         for key, extra, card in bounds
     )
+    judging = len(scored) if _for_chips(rules) else OUTLOOK_THROWS
     throws = [
         (outlook(_without(hand, [card]), unseen, rules) + extra, penalty, code, card)
-        for _, penalty, code, extra, card in scored[:OUTLOOK_THROWS]
+        for _, penalty, code, extra, card in scored[:judging]
     ]
     value, _, _, card = min(throws)
     return card, round(value)

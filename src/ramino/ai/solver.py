@@ -34,6 +34,7 @@ __all__ = [
     "best_discard",
     "best_opening",
     "can_go_out",
+    "least_cards",
     "least_deadwood",
     "least_penalty",
 ]
@@ -189,6 +190,26 @@ def least_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     if cost and rules.rounding is Rounding.TENS and solvers[1].value(total, 0) <= 2 * (_SMALL + 3):
         return 0
     if cost and rules.flush_meld and _flush(tuple(cards), rules, False) is not None:
+        return 0
+    return cost
+
+
+def least_cards(cards: Sequence[Card], rules: Rules, *, discard: bool = False) -> int:
+    """The fewest cards that laying melds can leave out of ``cards`` (after throwing one if
+    ``discard``; a whole-hand *colore* leaving none where allowed): how far the hand is from
+    going out, whatever the cards are worth.
+
+    >>> from ramino.engine import Rules, parse_cards
+    >>> least_cards(parse_cards("7H 8H 9H KS 2C"), Rules())
+    2
+    >>> least_cards(parse_cards("7H 8H 9H KS 2C"), Rules(), discard=True)
+    1
+    """
+    total = encode_total(cards)
+    if discard and not total:
+        raise ValueError("a discard needs a card in hand")
+    cost = _solvers(rules)[2].value(total, discard)
+    if cost and rules.flush_meld and _flush(tuple(cards), rules, discard) is not None:
         return 0
     return cost
 
