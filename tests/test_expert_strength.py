@@ -22,12 +22,15 @@ from ramino.ai.greedy import (
     outlook,
     unseen_cards,
 )
+from ramino.ai.solver import least_deadwood
 from ramino.engine import Card, parse_cards
 from ramino.engine.actions import Call, Discard, Draw, Fold, Raise, TakeDiscard, parse_action
 from ramino.engine.deck import Deck
+from ramino.engine.melds import validate_meld
 from ramino.engine.observation import Observation
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Phase, Round
+from ramino.engine.state import TableMeld
 from scripted import deal
 
 CASERTANO = get_preset("casertano")
@@ -90,6 +93,46 @@ def test_played_for_chips_a_hand_is_judged_by_the_cards_it_is_short() -> None:
     assert judged(parse_cards("7H 8H 9H 2S 3D"), chips) == 2 * CARD_SHORT
     assert judged(parse_cards("7H 8H 9H 2S 3D KC"), chips, discard=True) == 2 * CARD_SHORT
     assert judged(parse_cards("7H 8H 9H KS KD"), CASERTANO) == 20
+
+
+def test_where_each_loser_pays_a_messa_each_card_short_weighs_half_of_it() -> None:
+    rules = get_preset("enciclopedia")
+    # A scala and two kings, loose: two cards short of going out, 25 each besides the count.
+    hand = parse_cards("7H 8H 9H KS KD")
+    assert judged(hand, rules) == least_deadwood(hand, rules) + 2 * 25
+    thrown = parse_cards("7H 8H 9H KS KD KC 2C")
+    assert judged(thrown, rules, discard=True) == 0
+
+
+def _opened_before_draw(opened: bool, top: str) -> Observation:
+    """Classico, seat 0 to draw with ``top`` on the pozzo and a scala of hearts on the table;
+    seat 0 has opened or not."""
+    rules = get_preset("classico")
+    r = deal(rules, ["2S 3S 4S 5S 8D 9D 10D KH KD 5H", "AD 3D 6D 8S JS KS AH 3H 9H JH"], top)
+    obs = r.observation(0)
+    run = TableMeld(1, validate_meld(parse_cards("9C 10C JC"), rules), (90, 91, 92))
+    return replace(obs, table=(run,), opened=(opened, True))
+
+
+def test_once_opened_the_expert_takes_a_discard_for_the_table() -> None:
+    # The Q♣ joins nothing in the hand, but goes on the 9♣ 10♣ J♣ on the table.
+    obs = _opened_before_draw(True, "QC")
+    assert TakeDiscard() in obs.legal_actions
+    assert decide(obs, OUTLOOK).action == TakeDiscard()
+    # Not yet opened (holding for a close in one turn, say), it draws instead.
+    assert decide(_opened_before_draw(False, "QC"), OUTLOOK).action == Draw()
+
+
+def test_a_card_the_table_takes_counts_in_the_outlook() -> None:
+    rules = get_preset("classico")
+    hand = parse_cards("5H 6H 9C 9D KS 2C")
+    unseen = Counter(parse_cards("QC QC 4D"))
+    takes = frozenset(parse_cards("QC"))
+    # Drawn, a Q♣ goes on the table and the K♠ is thrown; the 4♦ joins nothing.
+    attached = judged(hand, rules, discard=True)
+    now = judged(hand, rules)
+    assert outlook(hand, unseen, rules, takes) == pytest.approx((2 * attached + now) / 3)
+    assert outlook(hand, unseen, rules) == now
 
 
 def _pokerato_after_draw(hand: str) -> Observation:

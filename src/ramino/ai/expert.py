@@ -5,7 +5,9 @@ each kept because whole matches measured it winning (``bench/levels.py``, ``make
   take from the pozzo, is judged by the count the hand may expect after the next draw,
   averaged over the cards it has not seen, so a pair whose third cards are all in the pozzo
   goes before one whose cards are still to come. Played for chips (pokerato), where only the
-  close takes the pot, the count is the cards short of going out and every throw is judged.
+  close takes the pot, the count is the cards short of going out and every throw is judged;
+  where each loser pays a messa (enciclopedia), each card short weighs half of it more. Once
+  it has opened, a card the melds on the table would take counts as gone, drawn or taken.
 - **The hold** (:mod:`ramino.ai._expert_hold`): where going out in one turn costs the others
   (doubled counts, or 25 more each), it lays nothing until the whole hand goes down at once,
   unless an opponent holds three cards or fewer while its own hand is more than two loose
