@@ -340,3 +340,23 @@ def test_carioca_matches_report_the_stakes_each_bot_won(tmp_path: Path) -> None:
     # The stakes of a match: every chip one player won another lost.
     assert sum(data["chips_won"].values()) == 0
     assert data["bots"]["greedy"]["chips"]["won"] == 0
+
+
+def test_matches_played_for_chips_show_the_chips_won_not_a_total(tmp_path: Path) -> None:
+    path = tmp_path / "pokerato.toml"
+    path.write_text(
+        'preset = "pokerato-immaginario"\nmatch_rounds = 2\nmax_turns = 12\n', encoding="utf-8"
+    )
+    args = ["-r", str(path), "-p", "2", "-m", "2", "-b", "greedy,random", "-d", "--seed", "1"]
+    english = run(*args, "--lang", "en")
+    assert english.exit_code == 0, english.output
+    for label in ("Matches by bot", "mean final chips", "more is better"):
+        assert label in english.stdout
+    assert "mean final total" not in english.stdout
+    italian = run(*args)
+    assert "fiches finali medie" in italian.stdout
+    bots = run_json(*args)["bots"]
+    greedy, random = bots["greedy"]["matches"], bots["random"]["matches"]
+    # Two players: what one wins the other loses, shown signed.
+    assert greedy["mean_final_chips"] == -random["mean_final_chips"]
+    assert f"{greedy['mean_final_chips']:+.1f}" in english.stdout

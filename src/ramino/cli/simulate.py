@@ -197,8 +197,9 @@ def simulate(
     cards going to the same seats. A bot wins a round when it goes out; in a round stopped by
     a cap, when it alone holds the lowest count (as the rules score it): a tie is nobody's win.
     Per bot: with --matches, matches won with a 95% Wilson interval and the mean final
-    total; rounds won with a 95% Wilson interval, mean penalty left in hand per round, mean
-    time of one decision; a bot named for two seats counts both. These figures are shown
+    total (played for chips, the mean chips won); rounds won with a 95% Wilson interval,
+    mean penalty left in hand per round, mean time of one decision; a bot named for two
+    seats counts both. These figures are shown
     (and added to --json as "bots") when --bots is given.
 
     Exit status: 0 done, 2 bad input (rules not playable yet, player count, bots, workers,
@@ -449,21 +450,33 @@ def _print_summary(
 
 
 def _print_bot_matches(stats: dict[str, BotStats], lang: Lang) -> None:
-    table = Table(
-        title=pick(lang, "Partite per bot", "Matches by bot"),
-        title_justify="left",
-        caption=pick(
+    # A match played for chips ends with chips won or lost, not with a total on the sheet.
+    chips = any(figures.match_chips for figures in stats.values())
+    if chips:
+        caption = pick(
+            lang,
+            "le fiches sono quelle a fine partita, meno quelle di partenza (più è meglio)",
+            "chips are those at the end of the match, less those at the start (more is better)",
+        )
+        final = pick(lang, "fiches finali medie ±", "mean final chips ±")
+    else:
+        caption = pick(
             lang,
             "il totale finale è quello del foglio a fine partita (meno è meglio)",
             "the final total is the score sheet's at the end of the match (lower is better)",
-        ),
+        )
+        final = pick(lang, "totale finale medio", "mean final total")
+    table = Table(
+        title=pick(lang, "Partite per bot", "Matches by bot"),
+        title_justify="left",
+        caption=caption,
         caption_justify="left",
     )
     table.add_column("bot", style="bold", no_wrap=True)
     table.add_column(pick(lang, "partite", "matches"), justify="right")
     table.add_column(pick(lang, "vinte", "won"), justify="right")
     table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
-    table.add_column(pick(lang, "totale finale medio", "mean final total"), justify="right")
+    table.add_column(final, justify="right")
     for name, figures in stats.items():
         low, high = figures.match_ci95
         table.add_row(
@@ -471,7 +484,7 @@ def _print_bot_matches(stats: dict[str, BotStats], lang: Lang) -> None:
             str(figures.matches),
             f"{figures.match_wins} ({figures.match_rate:.1%})",
             f"{low:.1%}–{high:.1%}",
-            f"{figures.mean_final:.1f}",
+            f"{figures.mean_final_chips:+.1f}" if chips else f"{figures.mean_final:.1f}",
         )
     console().print(table)
 
