@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, IllegalAction, Reason, get_preset
+from ramino.engine.describe import describe
 from ramino.engine.play import MatchPlay
 from ramino.engine.round import Phase, Round
 from ramino.engine.rules import (
@@ -69,6 +70,26 @@ def test_enciclopedia_seats_two_to_five() -> None:
     with pytest.raises(IllegalAction) as caught:
         Round(rules, 6)
     assert caught.value.reason is Reason.TOO_MANY_PLAYERS
+
+
+def test_fourteen_cards_seat_at_most_five() -> None:
+    # RULES.md §3, §6.4, [W]: "Giocando con 14 carte d'apertura, non si riesce a giocare in più
+    # di 5 persone": six hands of 14 leave a tallone of 23 cards, fewer than 4 a player.
+    rules = replace(CLASSICO, hand_size=14)
+    assert len(Round(rules, 5).hand(0)) == 14
+    with pytest.raises(IllegalAction) as caught:
+        Round(rules, 6)
+    assert rules.most_players == 5
+    error = caught.value
+    assert error.reason is Reason.TOO_MANY_PLAYERS and error.params["limit"] == 5
+    assert error.message("it") == (
+        "Al massimo 5 giocatori con queste regole, non 6: con 14 carte a testa in 6 il tallone"
+        " resterebbe di 23 carte, meno di 4 a giocatore."
+    )
+    assert "fewer than 4 a player" in error.message("en")
+    assert "Da 2 a 5 giocatori" in describe(rules)
+    # Thirteen cards in six (scala 40) leave 29: the table is dealt.
+    assert len(Round(replace(rules, hand_size=13), 6).hand(5)) == 13
 
 
 def test_hand_size_by_players_on_a_house_rule() -> None:

@@ -13,7 +13,7 @@ import pytest
 from ramino.engine import Card, RaminoError, Reason, get_preset, parse_cards
 from ramino.engine.actions import Action, Lay, TakeDiscard, parse_action
 from ramino.engine.errors import IllegalAction
-from ramino.engine.messages import DERIVED_FIELDS, MESSAGES
+from ramino.engine.messages import DERIVED_FIELDS, MESSAGES, OPTIONAL_FIELDS
 from ramino.engine.round import Round
 from ramino.engine.rules import (
     AceInRuns,
@@ -325,7 +325,7 @@ def _check_sentence(error: RaminoError) -> None:
     assert texts["it"] != texts["en"]
     for lang, text in texts.items():
         template = MESSAGES[error.reason][1 if lang == "en" else 0]
-        wanted = {name for _, name, _, _ in FIELDS.parse(template) if name} - {"where"}
+        wanted = {name for _, name, _, _ in FIELDS.parse(template) if name} - OPTIONAL_FIELDS
         given = set(error.params) | ({"cards"} if error.cards else set())
         given |= {name for name, needs in DERIVED_FIELDS.items() if set(needs) <= given}
         assert wanted <= given, (error.reason, wanted - given)

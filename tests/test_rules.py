@@ -485,7 +485,9 @@ def test_extreme_but_accepted_rules_deal_every_table() -> None:
         close_credits=10_000,
     )
     assert rules.deck_size_for(10) == 4 * 52 + 12
-    for players in range(rules.min_players, rules.max_players + 1):
+    # Ten hands of 20 leave 19 cards to draw, fewer than 4 a player: nine is the largest table.
+    assert rules.most_players == 9 and rules.seat_refusal(10) is not None
+    for players in range(rules.min_players, rules.most_players + 1):
         round_ = Round(rules, players, seed=players)
         # Every card in exactly one place, and something left to draw.
         held = [card for seat in range(players) for card in round_.hand(seat)]

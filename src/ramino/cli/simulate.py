@@ -355,7 +355,7 @@ def _processors() -> int:
 
 
 def _default_players(rules: Rules) -> int:
-    return min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
+    return min(max(DEFAULT_PLAYERS, rules.min_players), rules.most_players)
 
 
 def _lineup(spec: str, seats: int, lang: Lang) -> list[str]:

@@ -93,7 +93,7 @@ def check_contract(rules: Rules, contract: Contract | None) -> Contract:
 def check_playable(rules: Rules, players: int) -> None:
     """Refuse the rules this version cannot deal yet, or a number of players they do not
     seat."""
-    if players < rules.min_players:
-        raise IllegalAction(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
-    if players > rules.max_players:
-        raise IllegalAction(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
+    refusal = rules.seat_refusal(players)
+    if refusal is not None:
+        reason, params = refusal
+        raise IllegalAction(reason, **params)

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from .chips import chips_words
 from .contracts import CONTRACT_NAMES, CONTRACT_TERMS
-from .errors import Reason, RulesError
+from .errors import RulesError
 from .rules import (
     AceInRuns,
     AttachableDiscard,
@@ -96,7 +96,7 @@ class _Writer:
             return self.t(f"in {low}", f"with {low} players")
         if high == low + 1:
             return self.t(f"in {low} o {high}", f"with {low} or {high} players")
-        if high == r.max_players:
+        if high == r.most_players:
             return self.t(f"da {low} giocatori in su", f"with {low} or more players")
         if low == r.min_players:
             return self.t(f"fino a {high} giocatori", f"with up to {high} players")
@@ -105,7 +105,7 @@ class _Writer:
     def _groups(self, value_for: Callable[[int], _V]) -> list[tuple[int, int, _V]]:
         """Consecutive table sizes that share a value, over min_players..max_players."""
         groups: list[tuple[int, int, _V]] = []
-        for n in range(self.r.min_players, self.r.max_players + 1):
+        for n in range(self.r.min_players, self.r.most_players + 1):
             value = value_for(n)
             if groups and groups[-1][2] == value:
                 groups[-1] = (groups[-1][0], n, value)
@@ -131,7 +131,7 @@ class _Writer:
     def deal(self) -> list[str]:
         r, t, p = self.r, self.t, self.players
         out = []
-        if r.min_players == r.max_players:
+        if r.min_players == r.most_players:
             out.append(
                 t(
                     f"Si gioca in {r.min_players}, ognuno per sé.",
@@ -141,8 +141,8 @@ class _Writer:
         else:
             out.append(
                 t(
-                    f"Da {r.min_players} a {r.max_players} giocatori, ognuno per sé.",
-                    f"{r.min_players} to {r.max_players} players, each playing for himself.",
+                    f"Da {r.min_players} a {r.most_players} giocatori, ognuno per sé.",
+                    f"{r.min_players} to {r.most_players} players, each playing for himself.",
                 )
             )
 
@@ -1242,10 +1242,10 @@ def describe(rules: Rules, lang: str = "it", *, players: int | None = None) -> s
     - With 2 players the deck has 54 cards: one 52-card pack and 2 jokers.
     """
     if players is not None:
-        if players < rules.min_players:
-            raise RulesError(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=players)
-        if players > rules.max_players:
-            raise RulesError(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=players)
+        refusal = rules.seat_refusal(players)
+        if refusal is not None:
+            reason, params = refusal
+            raise RulesError(reason, **params)
     writer = _Writer(rules, lang, players)
     if players is None:
         title = writer.t(f"Regole: {rules.name}", f"Rules: {rules.name}")

@@ -159,8 +159,8 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "These rules need at least {limit} players, not {count}.",
     ),
     Reason.TOO_MANY_PLAYERS: (
-        "Al massimo {limit} giocatori con queste regole, non {count}.",
-        "At most {limit} players under these rules, not {count}.",
+        "Al massimo {limit} giocatori con queste regole, non {count}{why}.",
+        "At most {limit} players under these rules, not {count}{why}.",
     ),
     Reason.PLAYER_ELIMINATED: (
         "{player} è già fuori dalla partita.",
@@ -460,8 +460,12 @@ def render(reason: Reason, lang: str, cards: Sequence[Any], params: dict[str, An
     return template.format_map(_Optional(fields))
 
 
+#: Fields a sentence may name but an error need not carry: read as empty when missing.
+OPTIONAL_FIELDS: frozenset[str] = frozenset({"where", "why"})
+
+
 class _Optional(dict[str, Any]):
-    """Fields a sentence may name but an error need not carry (``where``) read as empty."""
+    """Fields a sentence may name but an error need not carry (OPTIONAL_FIELDS) read as empty."""
 
     def __missing__(self, key: str) -> str:
         return ""

@@ -18,6 +18,11 @@ from typing import NamedTuple
 from .errors import Reason, RulesError
 from .text import shown
 
+#: The fewest cards per player the tallone must hold after the deal: a table that leaves fewer
+#: is too large for the deck ([W]: "con 14 carte d'apertura, non si riesce a giocare in più di 5
+#: persone", 108 cards leaving 23 for six players); scala 40 in six (29 cards) still plays.
+STOCK_PER_PLAYER = 4
+
 
 class Direction(enum.StrEnum):
     """Turn order: deal, turns and the dealer all go the same way ([G])."""
@@ -446,6 +451,51 @@ class Rules:
         """Number of cards in the deck for ``players``."""
         decks, jokers = self.deck_for(players)
         return 52 * decks + jokers
+
+    def stock_for(self, players: int) -> int:
+        """Cards left in the tallone once ``players`` hands and the upcard are dealt."""
+        return self.deck_size_for(players) - players * self.hand_size_for(players) - 1
+
+    def seats(self, players: int) -> bool:
+        """Whether the rules deal a table of ``players``: within ``max_players``, and with a
+        tallone of at least :data:`STOCK_PER_PLAYER` cards a player after the deal ([W]: with
+        14 cards a hand and 108 cards, no more than 5 players).
+
+        >>> from dataclasses import replace
+        >>> [replace(Rules(), hand_size=14).seats(n) for n in (5, 6)]
+        [True, False]
+        """
+        return (
+            self.min_players <= players <= self.max_players
+            and self.stock_for(players) >= STOCK_PER_PLAYER * players
+        )
+
+    def seat_refusal(self, players: int) -> tuple[Reason, dict[str, object]] | None:
+        """Why the rules do not deal a table of ``players`` (a reason and its values), or
+        ``None`` when they do."""
+        if players < self.min_players:
+            return Reason.TOO_FEW_PLAYERS, {"limit": self.min_players, "count": players}
+        if players > self.max_players:
+            return Reason.TOO_MANY_PLAYERS, {"limit": self.max_players, "count": players}
+        if self.seats(players):
+            return None
+        size, stock = self.hand_size_for(players), self.stock_for(players)
+        why = (
+            f": con {size} carte a testa in {players} il tallone resterebbe di {stock} carte,"
+            f" meno di {STOCK_PER_PLAYER} a giocatore",
+            f": with {size} cards each for {players} players the stock would keep {stock}"
+            f" cards, fewer than {STOCK_PER_PLAYER} a player",
+        )
+        return Reason.TOO_MANY_PLAYERS, {"limit": self.most_players, "count": players, "why": why}
+
+    @property
+    def most_players(self) -> int:
+        """The largest table the rules deal (see :meth:`seats`); below ``min_players`` when
+        none is dealt."""
+        for players in range(self.max_players, self.min_players - 1, -1):
+            if self.seats(players):
+                return players
+        return self.min_players - 1
 
     def attachable_discard_forbidden(self, players: int) -> bool:
         """Whether a card that could be attached may not be discarded at this table."""

@@ -225,12 +225,10 @@ class MatchController:
         self.human = name
         self.level = level
         self.bot_factory: BotFactory = bot_factory or default_bot_factory
-        if names is None and not rules.min_players <= players <= rules.max_players:
-            reason = (
-                Reason.TOO_FEW_PLAYERS if players < rules.min_players else (Reason.TOO_MANY_PLAYERS)
-            )
-            limit = rules.min_players if reason is Reason.TOO_FEW_PLAYERS else rules.max_players
-            raise ScoreError(reason, limit=limit, count=players)
+        refusal = None if names is not None else rules.seat_refusal(players)
+        if refusal is not None:
+            reason, params = refusal
+            raise ScoreError(reason, **params)
         every = tuple(names) if names is not None else seat_names(name, players)
         for each in every:
             if isinstance(each, str) and printable(each) != each:
