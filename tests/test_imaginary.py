@@ -93,6 +93,43 @@ def test_the_closes_that_pay_more(
     assert end.chips.net == (2 + 2 * (multiplier - 1), -multiplier, -multiplier)
 
 
+@pytest.mark.parametrize(
+    ("rules", "hand", "card", "show"),
+    [
+        # Nine hearts with a jolly imagined as the 5: the real cards are of one suit.
+        (
+            IMMAGINARIO,
+            "2H 3H 4H 6H 7H 8H 10H JH QH",
+            "3C",
+            "show 2H 3H 4H JK 6H 7H 8H | 10H JH QH discard 3C",
+        ),
+        # The 5 of clubs acting as the jolly in a hand of diamonds (issue 46).
+        (
+            IMMAGINARIO_10,
+            "2D 3D 4D 5C 6D 7D 8D 10D JD QD",
+            "4C",
+            "show 2D 3D 4D 5C=JK | 6D 7D 8D | 10D JD QD discard 4C",
+        ),
+    ],
+)
+def test_a_close_with_the_jolly_imagined_is_never_paid_more(
+    rules: Rules, hand: str, card: str, show: str
+) -> None:
+    # [G]: «alcune chiusure valgono di più, purché fatte senza il jolly immaginario».
+    r = drawn(rules, hand, card)
+    play(r, show)
+    end = r.end
+    assert end is not None and end.closing is Closing.SIMPLE and end.chips is not None
+    assert end.chips.multiplier == 1 and end.chips.net == (2, -1, -1)
+
+
+def test_the_same_suit_without_the_jolly_imagined_is_paid_as_a_colore() -> None:
+    r = drawn(IMMAGINARIO, "2H 3H 4H 6H 7H 8H 10H JH QH", "3C")
+    play(r, "show 2H 3H 4H 6H 7H 8H 10H JH QH discard 3C")
+    assert r.end is not None and r.end.closing is Closing.FLUSH
+    assert r.end.chips is not None and r.end.chips.multiplier == 2
+
+
 def test_the_others_pay_the_multiplier_as_far_as_their_chips_go() -> None:
     weak = WEAK_9
     order = stacked_deck(

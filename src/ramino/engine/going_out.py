@@ -371,10 +371,13 @@ def closing_kind(hand: Sequence[Card], rules: Rules) -> Closing | None:
         whole = validate_meld(cards, rules, whole_hand=True)
     except MeldError:
         whole = None
+    if rules.imaginary_joker and any(c.is_joker for c in cards):
+        # The closes that pay more are made "senza il jolly immaginario" ([G], RULES.md §6.2):
+        # with the jolly imagined, or a card of the hand acting as it, the close pays once,
+        # whatever suits the real cards hold.
+        binds = whole is not None or partition(cards, rules) is not None
+        return Closing.SIMPLE if binds else None
     if whole is not None and whole.kind is MeldKind.RUN:
-        if rules.imaginary_joker and whole.joker_count:
-            # The jolly imagined (or a card acting as it) pays nothing more ([G]).
-            return Closing.SIMPLE
         if rules.royal_stake_multiplier > 1 and _five_to_king(whole):
             return Closing.ROYAL
         return Closing.STRAIGHT
