@@ -420,3 +420,19 @@ def test_observation_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
     r = deal(CLASSICO, [SCATTERED, SCATTERED], "KC")
     with pytest.raises(RaminoError):
         r.observation(2)
+
+
+@pytest.mark.parametrize(
+    ("player", "sentence"),
+    [
+        ("Anna", "Non è il tuo turno: tocca ad Anna."),
+        ("Àlex", "Non è il tuo turno: tocca ad Àlex."),
+        ("Elena", "Non è il tuo turno: tocca a Elena."),
+        ("Bruno", "Non è il tuo turno: tocca a Bruno."),
+    ],
+)
+def test_a_name_after_a_takes_ad_before_an_a(player: str, sentence: str) -> None:
+    # Italian writes "ad" before a word that begins with "a" (text.to_name).
+    error = IllegalAction(Reason.NOT_YOUR_TURN, player=player)
+    assert error.message("it") == sentence
+    assert error.message("en") == f"It is not your turn: {player} is to play."

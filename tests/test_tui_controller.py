@@ -116,6 +116,7 @@ def test_the_human_cannot_move_for_a_bot() -> None:
         game.play_human(Draw())
     assert error.value.message("it") == "Non è il tuo turno: tocca a Bruno."
     assert error.value.message("en") == "It is not your turn: Bruno is playing."
+    assert NotYourTurn("Anna").message("it") == "Non è il tuo turno: tocca ad Anna."
 
 
 def test_a_whole_match_ends_with_a_winner() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RaminoError, Reason
-from .text import SHOWN_DIGITS, cut, shown
+from .text import SHOWN_DIGITS, cut, shown, to_name
 
 # reason -> (italiano, english); fields: {cards} and the error's params.
 MESSAGES: dict[Reason, tuple[str, str]] = {
@@ -235,7 +235,7 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "There is no meld number {meld} on the table: {detail}",
     ),
     Reason.NOT_YOUR_TURN: (
-        "Non è il tuo turno: tocca a {player}.",
+        "Non è il tuo turno: tocca {to_player}.",
         "It is not your turn: {player} is to play.",
     ),
     Reason.TABLE_NOT_STARTED: (
@@ -425,7 +425,10 @@ def _show(value: Any, lang: str) -> Any:
 
 #: Fields a sentence may name that are worked out from the error's values (with the plurals
 #: of the language), and the values each one needs.
-DERIVED_FIELDS: dict[str, tuple[str, ...]] = {"gap": ("missing", "jokers")}
+DERIVED_FIELDS: dict[str, tuple[str, ...]] = {
+    "gap": ("missing", "jokers"),
+    "to_player": ("player",),
+}
 
 
 def _run_gap(missing: int, jokers: int, lang: str) -> str:
@@ -456,6 +459,8 @@ def render(reason: Reason, lang: str, cards: Sequence[Any], params: dict[str, An
     missing, jokers = params.get("missing"), params.get("jokers")
     if isinstance(missing, int) and isinstance(jokers, int):
         fields["gap"] = _run_gap(missing, jokers, lang)  # see DERIVED_FIELDS
+    if "player" in fields:
+        fields["to_player"] = to_name(str(fields["player"]))  # "tocca ad Anna"
     fields.setdefault("cards", " ".join(c.unicode() for c in cards))
     return template.format_map(_Optional(fields))
 

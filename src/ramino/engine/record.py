@@ -19,7 +19,7 @@ from .rules import Contract, Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
-from .text import UnreadableText, load_json, shown, writable
+from .text import UnreadableText, load_json, shown, to_name, writable
 
 __all__ = [
     "FORMAT",
@@ -369,7 +369,7 @@ def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Localized:
         if expected.hands[seat] != got.hands[seat]:
             left, again = _cards(expected.hands[seat]), _cards(got.hands[seat])
             return (
-                f"in mano a {name} restano registrate {left}, ripetute {again}.",
+                f"in mano {to_name(name)} restano registrate {left}, ripetute {again}.",
                 f"{name}'s hand left recorded {left}, replayed {again}.",
             )
     for seat, name in enumerate(players):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+import unicodedata
 
 # A value named by a sentence is cut to this many characters: the sentence stays one line
 # whatever text a user typed.
@@ -15,6 +16,18 @@ CUT_CHARS = 300
 # Integers up to this many digits are written whole; longer ones (Python will not even print one
 # past 4300 digits) by their first digits and their power of ten.
 SHOWN_DIGITS = 18
+
+
+def to_name(name: str) -> str:
+    """``name`` after the Italian preposition *a*: ``ad`` before a word beginning with *a*
+    (today's common usage: "ad Anna", but "a Elena"), ``a`` before any other; accents and case
+    do not matter ("ad Àlex"). Every sentence that puts a name after *a* goes through here.
+
+    >>> to_name("Anna"), to_name("àlex"), to_name("Elena"), to_name("Bruno"), to_name("te")
+    ('ad Anna', 'ad àlex', 'a Elena', 'a Bruno', 'a te')
+    """
+    first = unicodedata.normalize("NFD", name.lstrip()[:1])[:1]
+    return ("ad " if first in ("a", "A") else "a ") + name
 
 
 def shown(value: object) -> str:

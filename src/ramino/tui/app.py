@@ -39,7 +39,7 @@ from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.round import Phase
-from ..engine.text import cut, printable
+from ..engine.text import cut, printable, to_name
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .game import TableGame
@@ -383,7 +383,7 @@ class RaminoApp(App[None]):
                     style="bold",
                 )
         else:
-            text.append(self.t(f"tocca a {who}…", f"{who} is playing…"))
+            text.append(self.t(f"tocca {to_name(who)}…", f"{who} is playing…"))
         return text
 
     def _keys(self) -> str:

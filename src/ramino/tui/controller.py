@@ -26,7 +26,7 @@ from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round
 from ..engine.rules import Rules
-from ..engine.text import printable, shown
+from ..engine.text import printable, shown, to_name
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
@@ -89,7 +89,7 @@ class NotYourTurn(Exception):
             return "Fine della smazzata." if lang != "en" else "The round is over."
         if lang == "en":
             return f"It is not your turn: {self.who} is playing."
-        return f"Non è il tuo turno: tocca a {self.who}."
+        return f"Non è il tuo turno: tocca {to_name(self.who)}."
 
 
 class NothingToUndo(Exception):
