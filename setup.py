@@ -40,6 +40,7 @@ COMPILED = [
     "_rules_memo",
     "_table_index",
     "scoring",
+    "showing",
     "state",
 ]
 

@@ -199,6 +199,31 @@ def test_check_whole_hand_as_a_round_takes_the_show() -> None:
     assert result.exit_code == 1 and "show_not_allowed" in result.stdout
 
 
+def test_check_whole_hand_takes_the_imaginary_jolly_as_a_round_does() -> None:
+    # Issue 46: the jolly imagined is no card of the deck, and 5C=JK names the card of the
+    # hand acting as it (the 10-card version), as a show writes it.
+    hand = "10H JK QH KH 5C 5D 5S 7D 8D 9D"
+    code, data = run_json("check", hand, "--rules", "pokerato-immaginario", "--whole-hand")
+    assert code == 0 and data["kind"] == "simple"
+    assert data["melds"] == ["5C 5D 5S", "7D 8D 9D", "10H JK=JH QH KH"]
+    ten = "2D 3D 4D 5C=JK 6D 7D 8D 10D JD QD"
+    code, data = run_json("check", ten, "--rules", "pokerato-immaginario-10", "--whole-hand")
+    assert code == 0 and data["kind"] == "simple" and data["acting_as_joker"] == "5C"
+    # Without a jolly the same diamonds are a colore, paid twice.
+    flush = "2D 3D 4D 5D 6D 7D 8D 10D JD QD"
+    code, data = run_json("check", flush, "--rules", "pokerato-immaginario-10", "--whole-hand")
+    assert code == 0 and data["kind"] == "flush"
+    # The refusals of the round: a jolly unnamed where a card must act as it, two of them.
+    bare = "2D 3D 4D JK 6D 7D 8D 10D JD QD"
+    code, data = run_json("check", bare, "--rules", "pokerato-immaginario-10", "--whole-hand")
+    assert code == 1 and data["reason"] == "stand_in_needed"
+    two = "2D 3D 4D 5C=JK 6D 7D 8D 10D JD 4C=JK"
+    code, data = run_json("check", two, "--rules", "pokerato-immaginario-10", "--whole-hand")
+    assert code == 1 and data["reason"] == "imagined_joker_one"
+    code, data = run_json("check", ten, "--rules", "casertano", "--whole-hand")
+    assert code == 1 and data["reason"] == "stand_in_not_allowed"
+
+
 def test_check_bad_notation_names_the_token() -> None:
     result = run("check", "7S", "1X", "9S")
     assert_user_error(result, "'1X'", "non è una carta")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, Suit, get_preset, parse_cards
 from ramino.engine._candidates import meld_candidates, unmeldable
-from ramino.engine.actions import Show, parse_action
+from ramino.engine.actions import Call, Draw, Show, parse_action
 from ramino.engine.errors import RaminoError
 from ramino.engine.going_out import (
     _Search,
@@ -21,13 +22,14 @@ from ramino.engine.going_out import (
     min_deadwood,
     partition,
     partitions_without_one,
-    whole_hand_close,
 )
 from ramino.engine.match import Match
 from ramino.engine.melds import validate_meld
-from ramino.engine.round import EndReason, Round
+from ramino.engine.presets import PRESETS
+from ramino.engine.round import EndReason, Phase, Round, stacked_deck
 from ramino.engine.rules import (
     AceInRuns,
+    Direction,
     FinalDiscard,
     Rules,
     RummyBonus,
@@ -35,6 +37,7 @@ from ramino.engine.rules import (
     SetSuits,
 )
 from ramino.engine.scoring import Closing, card_penalty
+from ramino.engine.showing import whole_hand_close
 from scripted import cards, deal, legal, play, r_check, refused
 
 BASE = Rules()
@@ -654,3 +657,92 @@ def test_a_colore_with_a_jolly_is_listed_as_the_round_takes_it() -> None:
     cards = list(r.hand(0))
     cards.remove(Card.parse("9H"))
     assert whole_hand_close(cards, casertano)[1] is Closing.FLUSH
+
+
+def _round_closes(r: Round) -> dict[Card | None, Closing]:
+    """The best close of the round's own shows, by the discard each keeps out."""
+    best: dict[Card | None, Closing] = {}
+    order = list(Closing)
+    for action in r.legal_actions:
+        if isinstance(action, Show):
+            after = r.copy()
+            after.apply(action)
+            assert after.end is not None and after.end.closing is not None
+            closing = after.end.closing
+            known = best.get(action.discard)
+            if known is None or order.index(closing) > order.index(known):
+                best[action.discard] = closing
+    return best
+
+
+def _meldish_hand(rng: random.Random, left: list[Card], size: int) -> list[Card]:
+    """``size`` cards taken out of ``left``, mostly runs and sets: hands that often bind."""
+    hand: list[Card] = []
+    while len(hand) < size:
+        pick = rng.random()
+        suit, rank = rng.randrange(4), rng.randrange(13)
+        if pick < 0.45:
+            wanted = [suit * 13 + (rank + k) % 13 for k in range(rng.randint(3, 5))]
+        elif pick < 0.8:
+            wanted = [s * 13 + rank for s in rng.sample(range(4), 3)]
+        else:
+            wanted = [rng.choice(left).code]
+        for code in wanted[: size - len(hand)]:
+            card = Card.from_code(code)
+            if card in left:
+                left.remove(card)
+                hand.append(card)
+    return hand
+
+
+def _verdict(cards: list[Card], rules: Rules) -> Closing | None:
+    try:
+        return whole_hand_close(cards, rules)[1]
+    except RaminoError:
+        return None
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [get_preset(name) for name in PRESETS] + [replace(BASE, flush_close=True)],
+    ids=[*PRESETS, "flush-close"],
+)
+@settings(max_examples=15, deadline=None)
+@given(number=st.integers(0, 2**32))
+def test_check_whole_hand_gives_the_rounds_verdict_under_every_preset(
+    rules: Rules, number: int
+) -> None:
+    # Issue 46, RULES.md §6.4: for each discard, check --whole-hand of the rest accepts the
+    # hand exactly when the round takes a show of it, and names the best close those shows
+    # make (the imagined jolly included).
+    seed = random.Random(number)
+    players = rules.min_players
+    decks, jokers = rules.deck_for(players)
+    size = rules.hand_size_for(players)
+    left = list(NATURAL_CARDS) * decks + [JOKER] * jokers
+    hand = _meldish_hand(seed, left, size)
+    seed.shuffle(left)
+    upcard, drawn = left.pop(), left.pop()
+    hands = [hand] + [left[k * size : (k + 1) * size] for k in range(players - 1)]
+    step = 1 if rules.direction is Direction.CLOCKWISE else -1
+    dealer = -step % players
+    order = stacked_deck(rules, players, hands, upcard=upcard, stock=[drawn], dealer=dealer)
+    r = Round(rules, players, deck_order=order, dealer=dealer)
+    while r.phase is Phase.BET:
+        r.apply(Call())
+    assert r.to_play == 0
+    if r.phase is Phase.DRAW:  # Casertano hands a jolly turned up to the first player
+        r.apply(Draw())
+    held = list(r.hand(0))
+    closes = _round_closes(r)
+    if r.first_round and not rules.rummy_on_first_turn:
+        assert not closes  # nobody goes out before everyone has played: nothing to compare
+        return
+    discards: list[Card | None] = [*dict.fromkeys(held)]
+    if rules.final_discard is FinalDiscard.OPTIONAL:
+        discards.insert(0, None)
+    for discard in discards:
+        rest = list(held)
+        if discard is not None:
+            rest.remove(discard)
+        assert _verdict(rest, rules) is closes.get(discard), (str(discard), rest)

@@ -7,13 +7,13 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from ..engine.cards import Card, format_cards
+from ..engine.cards import Card, card_tokens, format_cards
 from ..engine.deck import check_in_deck
-from ..engine.errors import IllegalAction, MeldError, RaminoError
-from ..engine.going_out import whole_hand_close
+from ..engine.errors import IllegalAction, MeldError, RaminoError, Reason
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
 from ..engine.rules import Rules
 from ..engine.scoring import Closing, closing_words
+from ..engine.showing import whole_hand_close
 from ..engine.text import printable
 from .common import (
     EXIT_REFUSED,
@@ -57,16 +57,21 @@ def check(
     """
     try:
         table_rules = rules_for(rules)
-        meld_cards, declared = parse_meld(cards or [])
+        words, acting = _acting_as_joker(cards or []) if whole_hand else (cards or [], [])
+        meld_cards, declared = parse_meld(words)
     except RaminoError as error:
         if as_json:
             print_json(_refusal(error, lang))
         fail(error, lang)
     try:
-        # Cards the rules' deck does not hold are no meld of theirs, whatever their shape.
-        check_in_deck(meld_cards, table_rules)
+        if len(acting) > 1:
+            raise IllegalAction(Reason.IMAGINED_JOKER_ONE)
+        as_joker = acting[0] if acting else None
+        # Cards the rules' deck does not hold are no meld of theirs, whatever their shape; a
+        # jolly imagined is no card of the deck.
+        check_in_deck(_held(meld_cards, table_rules, as_joker), table_rules)
         if whole_hand:
-            melds, closing = whole_hand_close(meld_cards, table_rules)
+            melds, closing = whole_hand_close(meld_cards, table_rules, as_joker)
         else:
             meld = validate_meld(meld_cards, table_rules, jokers=declared)
     except (MeldError, IllegalAction) as error:
@@ -76,7 +81,7 @@ def check(
             _print_refusal(meld_cards, error, table_rules.name, lang, whole_hand=whole_hand)
         raise typer.Exit(EXIT_REFUSED) from None
     if whole_hand:
-        _report_close(meld_cards, melds, closing, table_rules, as_json, lang)
+        _report_close(meld_cards, melds, closing, table_rules, as_json, lang, as_joker)
         return
     points = meld.points(table_rules)
     if as_json:
@@ -94,6 +99,29 @@ def check(
         _print_meld(meld, points, table_rules.name, lang)
 
 
+def _acting_as_joker(words: list[str]) -> tuple[list[str], list[Card]]:
+    """The words of a whole hand with each card acting as the jolly (``4C=JK``, the 10-card
+    imaginary jolly, as a show writes it) written as the jolly, and those cards."""
+    out: list[str] = []
+    acting: list[Card] = []
+    for token in (t for word in words for t in card_tokens(word)):
+        head, sep, last = token.rpartition("=")
+        if sep and last.upper() == "JK" and head and head.upper() != "JK":
+            acting.append(Card.parse(head))
+            token = "JK"
+        out.append(token)
+    return out, acting
+
+
+def _held(cards: tuple[Card, ...], rules: Rules, as_joker: Card | None) -> list[Card]:
+    """The cards of the deck a hand shows: under the imaginary jolly, its jolly is imagined
+    (or is the card acting as it)."""
+    if not rules.imaginary_joker:
+        return list(cards)
+    held = [c for c in cards if not c.is_joker]
+    return held if as_joker is None else [*held, as_joker]
+
+
 def _report_close(
     cards: tuple[Card, ...],
     melds: tuple[Meld, ...],
@@ -101,6 +129,7 @@ def _report_close(
     rules: Rules,
     as_json: bool,
     lang: Lang,
+    as_joker: Card | None = None,
 ) -> None:
     if as_json:
         print_json(
@@ -110,6 +139,7 @@ def _report_close(
                 "points": None,
                 "jokers": joker_map(*melds),
                 "melds": [meld.notation() for meld in melds],
+                "acting_as_joker": None if as_joker is None else str(as_joker),
                 "reason": None,
                 "message": None,
             }
@@ -125,6 +155,8 @@ def _report_close(
             (pick(lang, "giochi", "melds"), " | ".join(format_cards(m.cards) for m in melds))
         )
     rows.extend(_jokers_row(melds, lang))
+    if as_joker is not None:
+        rows.append((pick(lang, "fa da jolly", "acts as the joker"), as_joker.unicode()))
     rows.append((pick(lang, "regole", "rules"), rules.name))
     _report(verdict, rows)
 

@@ -10,10 +10,10 @@ from . import _attaching, _laying, _legal
 from .actions import Discard, Show
 from .cards import Card
 from .errors import IllegalAction, Reason
-from .going_out import closing_kind, flush_close_meld
-from .melds import Meld, MeldKind, validate_meld
-from .rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
+from .melds import Meld
+from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
 from .scoring import Closing
+from .showing import is_seven, judge_show, stand_in_place
 from .state import Commit, Event, Phase, TableMeld, ids_in_meld_order
 
 if TYPE_CHECKING:
@@ -92,25 +92,19 @@ def plan_show(round_: Round, action: Show) -> Commit:
     seat = round_.to_play
     rules = round_.rules
     groups = action.melds
-    whole_flush = False
-    if rules.melding_during_play:
-        whole_flush = rules.flush_close and len(groups) == 1
-        if not whole_flush or round_.turn_state.melded or round_.melded_before[seat]:
-            raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
+    if rules.melding_during_play and (
+        not (rules.flush_close and len(groups) == 1)
+        or round_.turn_state.melded
+        or round_.melded_before[seat]
+    ):
+        # Where melds go down during play, only the flush close shows the hand: the whole of
+        # it at once, with nothing laid before ([G]).
+        raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
     shown = [c for g in groups for c in g]
     # Where the jolly is imagined, the place in ``shown`` of the one jolly named (and what
     # stands there in the hand: nothing, or the card acting as it).
-    stand_in = _stand_in(rules, shown, action)
-    # Casertano's "ramino": seven of a rank without jokers wins whatever else is in hand.
-    seven = (
-        not rules.melding_during_play
-        and rules.seven_of_a_kind_wins
-        and len(groups) == 1
-        and action.discard is None
-        and len(groups[0]) >= 7
-        and len({c.rank for c in groups[0]}) == 1
-        and not any(c.is_joker for c in groups[0])
-    )
+    stand_in = stand_in_place(rules, action)
+    seven = is_seven(rules, action)
     if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED and not seven:
         raise IllegalAction(
             Reason.SHOW_INCOMPLETE,
@@ -137,14 +131,11 @@ def plan_show(round_: Round, action: Show) -> Commit:
         raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])
     if round_.first_round and not rules.rummy_on_first_turn:
         raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
-    if whole_flush:
-        # The flush close ([G]): the whole hand, natural cards of one suit.
-        melds = [flush_close_meld(groups[0], rules)]
-    else:
-        melds = [validate_meld(g, rules, whole_hand=len(groups) == 1) for g in groups]
+    # The cards themselves: the same verdict as ``check --whole-hand`` gives.
+    verdict = judge_show(action, rules)
     placed: list[TableMeld] = []
     at = start = 0
-    for group, meld in zip(groups, melds, strict=True):
+    for group, meld in zip(groups, verdict.melds, strict=True):
         imagined = stand_in is not None and start <= stand_in < start + len(group)
         start += len(group)
         if not imagined:
@@ -152,8 +143,6 @@ def plan_show(round_: Round, action: Show) -> Commit:
             at += len(group)
             placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
             continue
-        if meld.kind is MeldKind.FLUSH:
-            raise IllegalAction(Reason.IMAGINED_JOKER_PLACE)
         # The imagined jolly has no card; a card acting as it stands in its place.
         acting = None if action.as_joker is None else ids[stand_in if stand_in is not None else 0]
         size = len(group) - (acting is None)
@@ -163,12 +152,7 @@ def plan_show(round_: Round, action: Show) -> Commit:
     # The hand is shown all at once: its melds go down in one fixed order, whatever the
     # order they were named in.
     placed.sort(key=lambda m: tuple(c.code for c in m.meld.represents))
-    closing = closing_kind(shown, rules) or Closing.SIMPLE
-    if whole_flush:
-        closing = Closing.FLUSH
-
-    if seven:
-        closing = Closing.SEVEN_OF_A_KIND
+    closing = verdict.closing
 
     def show() -> Event:
         round_.hands[seat] = [i for i in round_.hands[seat] if i not in ids]
@@ -180,23 +164,6 @@ def plan_show(round_: Round, action: Show) -> Commit:
         return event
 
     return show
-
-
-def _stand_in(rules: Rules, shown: list[Card], action: Show) -> int | None:
-    """Where the jolly of a show under the imaginary jolly stands, or ``None``: refused
-    where the rules imagine none, for a second one, or for a card acting as it unnamed."""
-    at = [k for k, card in enumerate(shown) if card.is_joker]
-    if not rules.imaginary_joker:
-        if action.as_joker is not None:
-            raise IllegalAction(Reason.STAND_IN_NOT_ALLOWED, cards=[action.as_joker])
-        return None
-    if len(at) > 1:
-        raise IllegalAction(Reason.IMAGINED_JOKER_ONE)
-    if rules.own_card_joker and at and action.as_joker is None:
-        raise IllegalAction(Reason.STAND_IN_NEEDED)
-    if action.as_joker is not None and (not rules.own_card_joker or not at):
-        raise IllegalAction(Reason.STAND_IN_NOT_ALLOWED, cards=[action.as_joker])
-    return at[0] if at else None
 
 
 def _stand_in_ids(

@@ -405,38 +405,6 @@ def flush_close_meld(cards: Sequence[Card], rules: Rules) -> Meld:
     return Meld(MeldKind.FLUSH, shown, shown)
 
 
-def whole_hand_close(cards: Sequence[Card], rules: Rules) -> tuple[tuple[Meld, ...], Closing]:
-    """How ``cards``, a whole hand shown to go out (the final discard apart), closes under
-    ``rules``: the melds it goes down as and the kind of close, as a round takes that show;
-    refused as the round refuses it. Jollies stand where the close needs them. Seven of a
-    kind (Casertano's *ramino*) wins whatever else the hand holds: no melds are named.
-
-    >>> from ramino.engine.cards import parse_cards
-    >>> from ramino.engine.presets import get_preset
-    >>> hand = parse_cards("7S 8S 9S KH KD KC")
-    >>> melds, closing = whole_hand_close(hand, get_preset("casertano"))
-    >>> [str(m) for m in melds], closing
-    (['K♣ K♦ K♥', '7♠ 8♠ 9♠'], <Closing.SIMPLE: 'simple'>)
-    """
-    shown = tuple(cards)
-    if rules.melding_during_play:
-        # Laid meld by meld during play, a hand is shown at once only as the flush close.
-        return (flush_close_meld(shown, rules),), Closing.FLUSH
-    closing = closing_kind(shown, rules)
-    if closing is None:
-        raise IllegalAction(
-            Reason.SHOW_INCOMPLETE,
-            detail=("non tutte stanno in un gioco.", "not every one goes into a meld."),
-        )
-    if closing is Closing.SEVEN_OF_A_KIND:
-        return (), closing
-    if closing is not Closing.SIMPLE:
-        return (validate_meld(shown, rules, whole_hand=True),), closing
-    melds = partition(shown, rules)
-    assert melds is not None  # closing_kind found it
-    return melds, closing
-
-
 def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     """The least count a hand can be left with after laying some of it in melds: what a
     player pays when the others may lay their combinations after a close (Casertano).
@@ -506,6 +474,13 @@ def _shows(round_: Round, seat: int) -> Iterator[Show]:
     discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
     if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)
+    return shows_of(cards, rules, discards)
+
+
+def shows_of(cards: list[Card], rules: Rules, discards: Sequence[Card | None]) -> Iterator[Show]:
+    """The shows a hand of ``cards`` may go out with, keeping out each of ``discards`` (a card,
+    or ``None`` for none); some may come twice. The round lists its shows from here, and
+    ``check --whole-hand`` (:func:`~ramino.engine.showing.whole_hand_close`) too."""
     if not rules.melding_during_play and rules.seven_of_a_kind_wins:
         # Counted by code: a Rank's hash is a Python call.
         by_rank = [0] * 13

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import Reason, RulesError
 from .text import shown
@@ -470,7 +470,7 @@ class Rules:
             and self.stock_for(players) >= STOCK_PER_PLAYER * players
         )
 
-    def seat_refusal(self, players: int) -> tuple[Reason, dict[str, object]] | None:
+    def seat_refusal(self, players: int) -> tuple[Reason, dict[str, Any]] | None:
         """Why the rules do not deal a table of ``players`` (a reason and its values), or
         ``None`` when they do."""
         if players < self.min_players:
