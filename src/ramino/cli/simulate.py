@@ -12,6 +12,7 @@ import functools
 import os
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, NoReturn
 
@@ -65,7 +66,8 @@ class Tally:
     matches: int = 0
     winners: list[int] = field(default_factory=list)
     chips: list[int] | None = None
-    """Under rules with betting, the chips each seat won over every round, less those lost."""
+    """Under rules with betting, the chips each seat won, less those lost: over every round,
+    or, in matches, over every match (the chips it ends with, less those it started with)."""
     won_by_folds: int = 0
     """Under rules with betting, rounds in which all but one folded."""
 
@@ -89,11 +91,18 @@ class Tally:
                 self.won_by_folds += 1
             else:
                 self.went_out[outcome.table_seats[outcome.out]] += 1
-            if outcome.chips:
-                if self.chips is None:
-                    self.chips = [0] * self.seats
-                for seat, won in zip(outcome.table_seats, outcome.chips, strict=True):
-                    self.chips[seat] += won
+            if outcome.chips and not (with_matches and game.chips):
+                self._add_chips(outcome.table_seats, outcome.chips)
+        if with_matches and game.chips:
+            # A match's chips, not the sum of its hands': the chips left on the table at the
+            # end are shared out by the match (RULES.md §6.1), so they add up to zero.
+            self._add_chips(range(len(game.chips)), game.chips)
+
+    def _add_chips(self, seats: Iterable[int], chips: Iterable[int]) -> None:
+        if self.chips is None:
+            self.chips = [0] * self.seats
+        for seat, won in zip(seats, chips, strict=True):
+            self.chips[seat] += won
 
     def to_dict(self, with_matches: bool) -> dict[str, Any]:
         data: dict[str, Any] = {
