@@ -115,6 +115,7 @@ def test_retrieved_joker_goes_to_another_meld(retrieved: RetrievedJoker) -> None
     refused(r, "attach 0 JK=10H", Reason.JOKER_BACK_TO_SAME_MELD)
     refused(r, "attach 0 JK=6H", Reason.JOKER_BACK_TO_SAME_MELD)
     play(r, "lay KD KS JK")
+    assert str(r.table[-1].meld) == "K♦ K♠ 🃏" and not r.pending_jokers
 
 
 # After 8♥ frees the jolly of 7♥ JK 9♥, these cards (and 4♦ drawn) make no meld with it:
