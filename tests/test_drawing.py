@@ -243,6 +243,7 @@ def test_no_lay_is_listed_that_opens_keeping_only_the_taken_cards_twin(final: Fi
     refused(r, "lay KH KD KC", Reason.OPENING_UNREACHABLE)
     assert "discard 7S" in legal(r) and "discard KC" not in legal(r)
     play(r, "discard 7S")
+    assert r.top_discard == Card.parse("7S") and not r.opened[0] and r.to_play == 1
 
 
 def test_a_must_use_pickup_without_melding_during_play_is_taken_only_to_close() -> None:
