@@ -107,15 +107,23 @@ def test_attachable_discard_forbidden_from_three_players(players: int, banned: b
         # 9♥ could go on the run of hearts: it may not be thrown away.
         refused(r, "discard 9H", Reason.DISCARD_ATTACHABLE)
         play(r, "discard JD")
+        assert Card.parse("9H") in r.hand(1)
     else:
+        assert "discard 9H" in legal(r)
         play(r, "discard 9H")
+        assert Card.parse("9H") not in r.hand(1)
+    assert r.to_play == 2 % players and r.top_discard == Card.parse("JD" if banned else "9H")
 
 
 def test_attachable_discard_allowed() -> None:
     rules = replace(SCALA_40, attachable_discard=AttachableDiscard.ALLOWED)
     hands = [S40_OPENER, "9H 4C 6D 8S 2H 3S 7C", "AC AD 4H 5D 6S 8C 9C"]
     r = deal(rules, hands, "KC", "QS JD 10C")
-    play(r, "draw", "lay 10H JH QH KH", "discard QS", "draw", "discard 9H")
+    play(r, "draw", "lay 10H JH QH KH", "discard QS", "draw")
+    # 9♥ would go on the run of hearts, and may still be thrown away.
+    assert "discard 9H" in legal(r)
+    play(r, "discard 9H")
+    assert r.top_discard == Card.parse("9H") and Card.parse("9H") not in r.hand(1)
 
 
 def test_attachable_discard_when_every_card_could_be_attached() -> None:
@@ -124,7 +132,10 @@ def test_attachable_discard_when_every_card_could_be_attached() -> None:
     play(r, "draw", "lay 10H JH QH", "discard 5S")
     # Every card he may throw could be attached (5♠, just taken, may not be thrown back):
     # the ban cannot hold.
-    play(r, "take", "discard 9H")
+    play(r, "take")
+    assert "discard 9H" in legal(r) and "discard KH" in legal(r)
+    play(r, "discard 9H")
+    assert r.top_discard == Card.parse("9H") and r.to_play == 0
 
 
 def test_attachable_discard_is_allowed_as_the_going_out_discard() -> None:

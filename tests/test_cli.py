@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
 from ramino.engine.describe import describe
@@ -685,3 +685,120 @@ def test_score_a_table_too_small_to_deal_ends_the_match(tmp_path: Path) -> None:
     path.write_text(json.dumps(sheet), encoding="utf-8")
     code, data = run_json("score", str(path))
     assert code == 0 and data["totals"] == {"Anna": 10, "Bruno": 35, "Carla": 30}
+
+
+# --- the helps: Italian by default, English when asked, whole sentences ---
+
+COMMAND_NAMES = ("check", "rules", "score", "replay", "simulate", "play", "serve", "verify")
+#: The words Click frames a help with, in each language.
+FRAME_IT = ("Uso: ramino", "Opzioni:", "Mostra questo aiuto ed esce.")
+FRAME_EN = ("Usage: ramino", "Options:", "Show this message and exit.")
+
+
+def _helps_in(result: Result, frame: tuple[str, ...], other: tuple[str, ...]) -> None:
+    assert result.exit_code == 0, result.output
+    for words in frame:
+        assert words in result.stdout, (words, result.stdout)
+    for words in other:
+        assert words not in result.stdout, (words, result.stdout)
+
+
+@pytest.mark.parametrize("command", [None, *COMMAND_NAMES])
+def test_every_help_is_italian_by_default(command: str | None) -> None:
+    from ramino.cli.help_words import COMMANDS, ROOT
+
+    words = ROOT if command is None else COMMANDS[command]
+    args = [] if command is None else [command]
+    result = run(*args, "--help")
+    _helps_in(result, FRAME_IT, FRAME_EN)
+    # The help's own text, as the catalogue words it, wrapped to the width.
+    assert " ".join(result.stdout.split()).count(" ".join(words.long[0].split()[:8])) == 1
+
+
+@pytest.mark.parametrize("command", [None, *COMMAND_NAMES])
+@pytest.mark.parametrize(
+    "asked",
+    ["before the command", "after --help", "before --help", "short and glued", "environment"],
+)
+def test_every_help_is_english_when_asked(command: str | None, asked: str) -> None:
+    from ramino.cli.help_words import COMMANDS, ROOT
+
+    words = ROOT if command is None else COMMANDS[command]
+    name = [] if command is None else [command]
+    # --help is handled as soon as Click meets it: the language is read from the whole line.
+    args = {
+        "before the command": ["--lang", "en", *name, "--help"],
+        "after --help": [*name, "--help", "--lang", "en"],
+        "before --help": [*name, "--lang=en", "--help"],
+        "short and glued": [*name, "-len", "--help"],
+        "environment": [*name, "--help"],
+    }[asked]
+    env = {"RAMINO_LANG": "en"} if asked == "environment" else {}
+    result = runner.invoke(app, args, env=env)
+    _helps_in(result, FRAME_EN, FRAME_IT)
+    assert " ".join(words.long[1].split()[:8]) in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_list_of_commands_gives_each_a_whole_sentence(lang: str) -> None:
+    from ramino.cli.help_words import COMMANDS
+
+    result = run("--help", "--lang", lang)
+    assert result.exit_code == 0
+    listed = result.stdout.split("Comandi:\n" if lang == "it" else "Commands:\n")[1]
+    # A command's line and the lines that carry on its sentence, wrapped to the width.
+    lines: dict[str, str] = {}
+    for line in listed.splitlines():
+        first, _, rest = line.strip().partition(" ")
+        if line.startswith("  ") and not line.startswith("   ") and first in COMMANDS:
+            lines[first] = rest.strip()
+        elif line.strip():
+            lines[list(lines)[-1]] += " " + line.strip()
+    assert list(lines) == list(COMMAND_NAMES)
+    for name, sentence in lines.items():
+        whole = COMMANDS[name].short[0 if lang == "it" else 1]
+        assert sentence == whole and sentence.endswith(".") and "..." not in sentence
+        assert sentence[0].isupper()
+
+
+def test_every_parameter_is_worded_in_both_languages() -> None:
+    import click
+
+    from ramino.cli.common import Lang
+    from ramino.cli.parsing import param_words
+
+    for name, command in app.commands.items():  # type: ignore[attr-defined]
+        context = click.Context(command, info_name=name)
+        for param in command.get_params(context):
+            key = "help" if "--help" in getattr(param, "opts", ()) else str(param.name)
+            italian, english = param_words(name, key, Lang.IT), param_words(name, key, Lang.EN)
+            assert italian and english and italian != english, (name, key)
+            assert italian.endswith(".") and english.endswith("."), (name, key)
+
+
+def test_lang_before_the_command_words_the_command_too() -> None:
+    result = run("--lang", "en", "rules")
+    assert result.exit_code == 0 and "Presets" in result.stdout
+    assert "Regole pronte" in run("rules").stdout
+
+
+def test_the_command_line_uses_only_public_apis_of_its_parser() -> None:
+    # Click's and Typer's insides change without notice (Typer pinned to a minor version to
+    # read its bundled Click): the command line imports only their public names.
+    import ast
+
+    for path in sorted((ROOT / "src" / "ramino" / "cli").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                assert parts[0] != "typer", (path.name, node.module)
+                if parts[0] == "click":
+                    assert not any(part.startswith("_") for part in parts), path.name
+                    assert all(not alias.name.startswith("_") for alias in node.names)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name.split(".")[0] != "typer", path.name
+                    assert not any(p.startswith("_") for p in alias.name.split(".")[1:])
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "typer" not in pyproject and '"click>=8.2"' in pyproject

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
 from ramino.cli.score_file import MAX_ROUNDS
@@ -531,10 +531,21 @@ def test_help_is_still_help() -> None:
     for args in (["--help"], ["check", "--help"], ["score", "--help"]):
         result = invoke(args)
         assert result.exit_code == 0
-        assert "Usage" in result.stdout
+        assert result.stdout.startswith("Uso: ramino") and result.stderr == ""
+        english = invoke([*args, "--lang", "en"])
+        assert english.exit_code == 0 and english.stdout.startswith("Usage: ramino")
     bare = invoke([])  # no command: the help, and status 2, as before
     assert bare.exit_code == 2
-    assert "Usage" in bare.stdout
+    assert bare.stdout.startswith("Uso: ramino") and "Comandi:" in bare.stdout
+
+
+def test_a_real_process_helps_in_the_language_asked() -> None:
+    italian = _ramino("check", "--help")
+    assert italian.returncode == 0 and italian.stdout.startswith(b"Uso: ramino check")
+    english = _ramino("check", "--help", "--lang", "en")
+    assert english.returncode == 0 and english.stdout.startswith(b"Usage: ramino check")
+    assert b"Show this message and exit." in english.stdout
+    assert b"Mostra questo aiuto ed esce." in italian.stdout
 
 
 # --- real processes: what a user's terminal receives ---

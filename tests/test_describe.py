@@ -14,6 +14,7 @@ import pytest
 from ramino.engine.describe import describe
 from ramino.engine.errors import Reason, RulesError
 from ramino.engine.presets import get_preset, preset_names
+from ramino.engine.round import Round
 from ramino.engine.rules import (
     AttachableDiscard,
     Betting,
@@ -21,11 +22,13 @@ from ramino.engine.rules import (
     DeckSize,
     HandSize,
     MatchEnd,
+    RoundCap,
     Rules,
     RummyBonus,
     SetSuits,
     knob_names,
 )
+from scripted import play
 
 CLASSICO = get_preset("classico")
 HINTS = typing.get_type_hints(Rules)
@@ -109,6 +112,10 @@ COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
     ("betting", Betting.BLIND): _BETTING,
     ("imaginary_joker", True): {"melding_during_play": False, "jokers": 0},
 }
+
+
+def _plays_for_chips(preset: str) -> bool:
+    return get_preset(preset).betting is not Betting.NONE
 
 
 def _values(knob: str) -> list[Any]:
@@ -292,3 +299,21 @@ def test_the_name_is_the_title() -> None:
     house = dataclasses.replace(CLASSICO, name="Casa Rossi")
     assert describe(house).splitlines()[0] == "Regole: Casa Rossi"
     assert describe(house, "en", players=4).splitlines()[0] == "Rules: Casa Rossi — 4 players"
+
+
+@pytest.mark.parametrize("cap_rule", list(RoundCap))
+@pytest.mark.parametrize("preset", [p for p in preset_names() if _plays_for_chips(p)])
+def test_a_hand_nobody_closes_reads_as_the_engine_plays_it(preset: str, cap_rule: RoundCap) -> None:
+    # Played for chips, the engine leaves a capped hand's pots on the table (RULES.md §6.1),
+    # whatever on_round_cap says; the text must say the same, not that the lowest hand wins.
+    rules = dataclasses.replace(get_preset(preset), max_turns=2, on_round_cap=cap_rule)
+    r = Round(rules, 3, seed=4, dealer=0)
+    play(r, "call", "call", "call")
+    for _ in range(2):
+        play(r, "draw", f"discard {r.deck[r.hands[r.to_play][-1]]}")
+    assert r.end is not None and r.end.out is None and r.end.chips is not None
+    assert r.winner_by_cap() == () and r.end.chips.carried_out == 3
+    italian, english = describe(rules), describe(rules, "en")
+    assert "i piatti restano sul tavolo e li prende chi vince la mano dopo" in italian
+    assert "its pots stay on the table for the winner of the next hand" in english
+    assert "meno punti" not in italian and "worth least" not in english

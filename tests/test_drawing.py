@@ -42,6 +42,8 @@ def test_discard_pickup_free_lets_a_card_be_taken_and_kept() -> None:
     play(r, "take", "discard AC")
     assert Card.parse("3H") in r.hand(0) and not r.opened[0]
     play(r, "draw", "discard JS", "draw", "discard 3H")
+    # Kept a whole turn, and thrown later like any card.
+    assert r.top_discard == Card.parse("3H") and Card.parse("3H") not in r.hand(0)
 
 
 def test_discard_pickup_must_use_before_opening() -> None:
@@ -71,7 +73,9 @@ def test_discard_pickup_must_use_once_opened() -> None:
     free = replace(APERTURA, discard_pickup=DiscardPickup.FREE)
     r = deal(free, [OPENER, "9H 2S 9C 3C 4H 6S 8C 10D JS QD"], "QC", "5D 6D 7D 8D")
     play(r, "draw", "lay 5H 6H 7H 8H", "lay KH KS KD", "discard AC", "draw", "discard 2S")
+    assert "take" in legal(r)
     play(r, "take", "discard 2C")
+    assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
 
 
 def test_rediscard_taken_card() -> None:
@@ -239,6 +243,7 @@ def test_no_lay_is_listed_that_opens_keeping_only_the_taken_cards_twin(final: Fi
     refused(r, "lay KH KD KC", Reason.OPENING_UNREACHABLE)
     assert "discard 7S" in legal(r) and "discard KC" not in legal(r)
     play(r, "discard 7S")
+    assert r.top_discard == Card.parse("7S") and not r.opened[0] and r.to_play == 1
 
 
 def test_a_must_use_pickup_without_melding_during_play_is_taken_only_to_close() -> None:

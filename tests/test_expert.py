@@ -27,6 +27,7 @@ class Referee:
 
     def __init__(self, inner: Bot) -> None:
         self.inner = inner
+        self.checked = 0
 
     @property
     def name(self) -> str:
@@ -35,6 +36,7 @@ class Referee:
     def act(self, observation: Observation) -> Action:
         action = self.inner.act(observation)
         assert action in observation.legal_actions, (str(action), observation.legal_actions)
+        self.checked += 1
         return action
 
 
@@ -43,9 +45,12 @@ def test_the_expert_always_plays_a_legal_action(preset: str) -> None:
     rules = replace(get_preset(preset), max_turns=24)
     for seed in range(2):
         r = Round(rules, 2, seed=seed)
-        bots: list[Bot] = [Referee(ExpertBot(seed)), GreedyBot(seed)]
+        referee = Referee(ExpertBot(seed))
+        bots: list[Bot] = [referee, GreedyBot(seed)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+        # The referee checked each of the expert's moves; it made some and the round ended.
+        assert referee.checked > 0 and r.end is not None
 
 
 def test_the_round_the_expert_plays_its_turn_on_shows_what_it_saw() -> None:
@@ -195,6 +200,8 @@ def test_the_hold_strategy_lays_everything_at_once_to_go_out() -> None:
 def test_the_hold_strategy_finishes_rounds_with_legal_moves() -> None:
     for preset in ("classico", "apertura-50", "scala-40"):
         r = Round(replace(get_preset(preset), max_turns=40), 2, seed=9)
-        bots: list[Bot] = [Referee(ExpertBot(2)), GreedyBot(2)]
+        referee = Referee(ExpertBot(2))
+        bots: list[Bot] = [referee, GreedyBot(2)]
         while not r.is_over:
             r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+        assert referee.checked > 0 and r.end is not None, preset

@@ -425,7 +425,9 @@ def test_melding_during_play() -> None:
     play(r, "draw")
     refused(r, "show 5C 6C 7C | 2S 3S 4S | 9H 9D 9S 8H discard KH", Reason.SHOW_NOT_ALLOWED)
     assert not any(a.startswith("show") for a in legal(r))
+    # Melds go down one by one during play instead.
     play(r, "lay 5C 6C 7C")
+    assert [str(m.meld) for m in r.table] == ["5♣ 6♣ 7♣"] and len(r.hand(0)) == 8
 
 
 #: Nothing laid during play, the whole hand shown to close (Casertano's way), nine cards.

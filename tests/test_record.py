@@ -207,7 +207,12 @@ def test_a_result_for_a_round_that_has_not_ended_is_a_mismatch() -> None:
 
 def test_verify_without_a_result_accepts_any_state() -> None:
     r = short_game()
-    verify(replace(record_round(r, NAMES[:3]), result=None), deal(record_round(r, NAMES[:3])))
+    record = record_round(r, NAMES[:3])
+    dealt = deal(record)  # the round just dealt, not played: its end is not the record's
+    with pytest.raises(RecordError):
+        verify(record, dealt)
+    assert record.result is not None and dealt.end is None
+    verify(replace(record, result=None), dealt)  # without a result, nothing to contradict
 
 
 def test_actions_after_the_end_are_refused() -> None:

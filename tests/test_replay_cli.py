@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
 from ramino.cli.common import Lang

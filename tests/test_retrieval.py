@@ -115,6 +115,7 @@ def test_retrieved_joker_goes_to_another_meld(retrieved: RetrievedJoker) -> None
     refused(r, "attach 0 JK=10H", Reason.JOKER_BACK_TO_SAME_MELD)
     refused(r, "attach 0 JK=6H", Reason.JOKER_BACK_TO_SAME_MELD)
     play(r, "lay KD KS JK")
+    assert str(r.table[-1].meld) == "K♦ K♠ 🃏" and not r.pending_jokers
 
 
 # After 8♥ frees the jolly of 7♥ JK 9♥, these cards (and 4♦ drawn) make no meld with it:
@@ -173,6 +174,7 @@ def test_set_joker_swap_needs_every_missing_suit() -> None:
     assert r.table[0].meld.kind is MeldKind.SET and r.table[0].meld.joker_count == 0
     assert sorted(r.table[0].meld.cards) == cards("10C 10D 10H 10S")
     play(r, "lay KD KS JK", "discard JS")
+    assert str(r.table[-1].meld) == "K♦ K♠ 🃏" and r.top_discard == Card.parse("JS")
 
 
 def test_set_joker_swap_by_the_declared_suit() -> None:
@@ -232,6 +234,8 @@ def test_another_jolly_of_the_hand_may_go_on_the_meld_a_jolly_was_taken_back_fro
     play(r, "attach 0 JK=10H")
     assert r.opened[1] and r.pending_jokers
     play(r, "discard 2D")
+    # Kept, the jolly taken back stays in hand past the end of the turn.
+    assert Card.joker() in r.hand(1) and r.to_play == 0
 
 
 @pytest.mark.parametrize("own_jollies", [1, 2])

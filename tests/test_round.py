@@ -155,7 +155,9 @@ def test_the_card_taken_from_the_pile_is_not_discarded_again() -> None:
     rules = replace(TWO, rediscard_taken_card=True)
     r = stacked(rules, [HAND_A, HAND_B], "KD")
     r.apply(TakeDiscard())
+    assert r.can(Discard(Card.parse("KD")))
     r.apply(Discard(Card.parse("KD")))
+    assert r.top_discard == Card.parse("KD") and r.to_play == 1
 
 
 def test_stuck_with_a_required_final_discard() -> None:
@@ -210,7 +212,9 @@ def test_opening_threshold_and_a_begun_opening() -> None:
     refused(r, "lay 5H 6H 7H", Reason.OPENING_UNREACHABLE)
     refused(r, "lay KH KS KD", Reason.OPENING_UNREACHABLE)
     refused(r, "attach 0 KC", Reason.NO_SUCH_MELD)
+    # Nothing begun, nothing owed: he throws and the turn passes.
     r.apply(Discard(Card.parse("AC")))
+    assert not r.opened[0] and not r.table and r.to_play == 1
 
 
 def test_opening_at_50_reached_over_several_melds() -> None:
@@ -224,6 +228,7 @@ def test_opening_at_50_reached_over_several_melds() -> None:
     r.apply(Lay(cards("KH KS KD")))
     assert r.opened[0]
     r.apply(Discard(Card.parse("AC")))
+    assert len(r.table) == 2 and r.top_discard == Card.parse("AC") and r.to_play == 1
 
 
 def test_taking_the_discard_only_to_use_it() -> None:
@@ -277,6 +282,7 @@ def test_taking_a_joker_back_and_laying_it_again() -> None:
     r.apply(Lay(cards("KD KS JK")))
     assert not r.pending_jokers
     r.apply(Discard(Card.parse("JS")))
+    assert Card.joker() not in r.hand(1) and r.to_play == 0
 
 
 def test_attachable_discard_ban() -> None:
@@ -289,6 +295,7 @@ def test_attachable_discard_ban() -> None:
     r.apply(Draw())  # 5♥
     refused(r, "discard 10H", Reason.DISCARD_ATTACHABLE)
     r.apply(Discard(Card.parse("5H")))
+    assert r.top_discard == Card.parse("5H") and Card.parse("10H") in r.hand(1)
 
 
 def test_no_going_out_in_the_first_round() -> None:

@@ -230,6 +230,28 @@ def test_section_4_presets_are_registered_in_order() -> None:
     assert set(PRESETS) == set(EXPECTED)
 
 
+def test_the_presets_cannot_be_changed_by_a_program() -> None:
+    # The registry is the process's: a program that pops or replaces a preset would change it
+    # for every table, so every way of changing it is refused and nothing changes.
+    import ramino
+
+    assert ramino.PRESETS is PRESETS
+    carioca = PRESETS["carioca"]
+    attempts: list[Any] = [
+        lambda: PRESETS.pop("carioca"),  # type: ignore[attr-defined]
+        lambda: PRESETS.__setitem__("carioca", PRESETS["classico"]),
+        lambda: PRESETS.__delitem__("carioca"),
+        lambda: PRESETS.clear(),  # type: ignore[attr-defined]
+        lambda: PRESETS.update(extra=carioca),  # type: ignore[attr-defined]
+        lambda: PRESETS.setdefault("extra", carioca),  # type: ignore[attr-defined]
+    ]
+    for attempt in attempts:
+        with pytest.raises((TypeError, AttributeError)):
+            attempt()
+    assert preset_names() == SECTION_4
+    assert PRESETS["carioca"] is carioca and get_preset("carioca") is carioca.rules
+
+
 @pytest.mark.parametrize("name", SECTION_4)
 def test_preset_has_the_knobs_of_the_table(name: str) -> None:
     rules = get_preset(name)

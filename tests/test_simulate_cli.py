@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
 from ramino.engine import get_preset
@@ -360,3 +360,25 @@ def test_matches_played_for_chips_show_the_chips_won_not_a_total(tmp_path: Path)
     # Two players: what one wins the other loses, shown signed.
     assert greedy["mean_final_chips"] == -random["mean_final_chips"]
     assert f"{greedy['mean_final_chips']:+.1f}" in english.stdout
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_chips_of_matches_add_up_to_zero(tmp_path: Path, players: int, seed: int) -> None:
+    # The chips a match leaves on the table at its end are shared out by it (RULES.md §6.1):
+    # every chip one seat won, another lost. Short hands leave many pots on the table.
+    path = tmp_path / "pokerato.toml"
+    path.write_text(
+        'preset = "pokerato-immaginario"\nmatch_rounds = 3\nmax_turns = 10\n', encoding="utf-8"
+    )
+    args = ["-r", str(path), "-p", str(players), "-m", "2", "--seed", str(seed)]
+    data = run_json(*args)
+    assert sum(data["chips_won"].values()) == 0, data["chips_won"]
+
+
+def test_the_chips_of_the_reported_match_add_up_to_zero() -> None:
+    # The command of issue 46: its match ends with 36 chips on the table.
+    args = ["--rules", "pokerato-immaginario", "--players", "3", "--matches", "1", "--seed", "3"]
+    data = run_json(*args)
+    assert data["ended_by_cap"] > 0
+    assert sum(data["chips_won"].values()) == 0, data["chips_won"]

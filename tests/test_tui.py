@@ -12,11 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
-from typer.testing import CliRunner
 
 from ramino.ai import Bot, RandomBot
 from ramino.ai.greedy import decide

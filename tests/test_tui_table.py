@@ -11,10 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
-from typer.testing import CliRunner
 
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset

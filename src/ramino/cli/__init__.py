@@ -1,6 +1,6 @@
 """The ``ramino`` command: check a meld, show the rules in force, keep a table's score sheet.
 
-The command line needs the ``cli`` extra (Typer and rich); the engine does not.
+The command line needs the ``cli`` extra (Click and rich); the engine does not.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def main() -> None:
         try:
             from .app import app
         except ImportError as error:  # the engine is installed without the cli extra
-            if error.name not in {"typer", "rich"}:
+            if error.name not in {"click", "rich"}:
                 raise
             print(
                 "ramino: the command line needs its extra: pip install 'ramino[cli]'",
@@ -27,5 +27,5 @@ def main() -> None:
             )
             raise SystemExit(2) from None
         app(prog_name="ramino")
-    except KeyboardInterrupt:  # Typer turns one inside a command into 130; this is outside it
+    except KeyboardInterrupt:  # one inside a command exits 130 (app.Commands); this is outside it
         raise SystemExit(130) from None

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 from rich.text import Text
 
 from ..engine.cards import Card, card_tokens, format_cards
@@ -17,39 +17,25 @@ from ..engine.showing import whole_hand_close
 from ..engine.text import printable
 from .common import (
     EXIT_REFUSED,
-    JsonOption,
     Lang,
-    LangOption,
-    RulesOption,
     console,
+    exit_with,
     fail,
     pick,
     print_json,
     rules_for,
 )
+from .parsing import json_option, lang_option, rules_option, worded_command
 
 
+@worded_command("check")
+@click.argument("cards", nargs=-1)
+@rules_option
+@click.option("--whole-hand", "whole_hand", is_flag=True, default=False)
+@json_option
+@lang_option
 def check(
-    cards: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="The meld, as separate arguments or one quoted string: JK 7S 8S, '7H 7D 7C',"
-            " 'JK=9S 7S 8S' (the jolly declared as 9♠).",
-            show_default=False,
-        ),
-    ] = None,
-    rules: RulesOption = None,
-    whole_hand: Annotated[
-        bool,
-        typer.Option(
-            "--whole-hand",
-            help="The cards are a whole hand shown to go out (the final discard apart): valid"
-            " when a round takes that show, split into melds, as a flush (colore) or a"
-            " straight where the rules allow it. Jollies stand where the close needs them.",
-        ),
-    ] = False,
-    as_json: JsonOption = False,
-    lang: LangOption = Lang.IT,
+    cards: tuple[str, ...], rules: str | None, whole_hand: bool, as_json: bool, lang: Lang
 ) -> None:
     """Check a meld: valid or refused (and why), its kind, the jolly's card, opening points.
 
@@ -57,7 +43,7 @@ def check(
     """
     try:
         table_rules = rules_for(rules)
-        words, acting = _acting_as_joker(cards or []) if whole_hand else (cards or [], [])
+        words, acting = _acting_as_joker(list(cards)) if whole_hand else (list(cards), [])
         meld_cards, declared = parse_meld(words)
     except RaminoError as error:
         if as_json:
@@ -79,7 +65,7 @@ def check(
             print_json(_refusal(error, lang))
         else:
             _print_refusal(meld_cards, error, table_rules.name, lang, whole_hand=whole_hand)
-        raise typer.Exit(EXIT_REFUSED) from None
+        exit_with(EXIT_REFUSED)
     if whole_hand:
         _report_close(meld_cards, melds, closing, table_rules, as_json, lang, as_joker)
         return

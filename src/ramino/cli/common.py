@@ -13,9 +13,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any, NoReturn
+from typing import Any, NoReturn
 
-import typer
+import click
 from rich.console import Console
 from rich.text import Text
 
@@ -35,31 +35,6 @@ class Lang(enum.StrEnum):
 
     IT = "it"
     EN = "en"
-
-
-LangOption = Annotated[
-    Lang,
-    typer.Option(
-        "--lang",
-        "-l",
-        envvar="RAMINO_LANG",
-        help="Language of the output: it (italiano) or en (English).",
-        case_sensitive=False,
-    ),
-]
-JsonOption = Annotated[
-    bool, typer.Option("--json", help="Print one JSON object instead of the text report.")
-]
-RulesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rules",
-        "-r",
-        metavar="PRESET_OR_TOML",
-        help="A preset name (see 'ramino rules') or a TOML house-rules file (default: classico).",
-        show_default=False,
-    ),
-]
 
 
 def pick(lang: Lang, it: str, en: str) -> str:
@@ -104,7 +79,7 @@ def console() -> Console:
 
 def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (on stderr with ``err``), each of its lines through :func:`printable`."""
-    typer.echo("\n".join(printable(line) for line in text.split("\n")), err=err)
+    click.echo("\n".join(printable(line) for line in text.split("\n")), err=err)
 
 
 def read_input(source: str) -> str:
@@ -127,7 +102,7 @@ def rules_for(spec: str | None) -> Rules:
 def print_json(value: Any) -> None:
     """One JSON object on stdout, readable and keeping the suits and accents as they are (but
     not the characters a terminal would obey: see :func:`printable_json`)."""
-    typer.echo(printable_json(json.dumps(value, ensure_ascii=False, indent=2)))
+    click.echo(printable_json(json.dumps(value, ensure_ascii=False, indent=2)))
 
 
 def fail(error: RaminoError, lang: Lang) -> NoReturn:
@@ -139,7 +114,15 @@ def usage_error(sentence: str, lang: Lang) -> NoReturn:
     """Report a user error worded by the command: ``errore: sentence`` on stderr as one line,
     control characters escaped, and exit with status 2."""
     echo(f"{pick(lang, 'errore', 'error')}: {one_line(sentence)}", err=True)
-    raise typer.Exit(EXIT_USAGE)
+    exit_with(EXIT_USAGE)
+
+
+def exit_with(code: int) -> NoReturn:
+    """End the command with exit status ``code`` (Click's way, inside a command)."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        raise SystemExit(code)
+    context.exit(code)
 
 
 def one_line(text: str) -> str:

@@ -8,23 +8,22 @@ from __future__ import annotations
 
 import enum
 import secrets
-from typing import Annotated
 
-import typer
+import click
 
 from ..engine.errors import RaminoError
 from ..engine.text import printable
 from .common import (
     EXIT_USAGE,
     Lang,
-    LangOption,
-    RulesOption,
     echo,
+    exit_with,
     fail,
     pick,
     rules_for,
     usage_error,
 )
+from .parsing import lang_option, rules_option, worded_command
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
@@ -40,88 +39,35 @@ class Level(enum.StrEnum):
     ESPERTO = "esperto"
 
 
+@worded_command("play")
+@rules_option
+# The rules say how many may sit, in the table's language (no bounds of Click's).
+@click.option("--players", "-p", "players", type=int, default=None)
+@click.option("--level", "level", type=click.Choice(Level, case_sensitive=False), default=None)
+@click.option("--seed", "seed", type=int, default=None)
+@click.option("--name", "name", default=None)
+@click.option("--resume", "resume", default=None)
+@click.option("--pause", "pause", type=click.FloatRange(min=0.0), default=0.7)
+@click.option("--four-colours", "four_colours", is_flag=True, default=False)
+@click.option("--join", "join", default=None)
+@click.option("--token", "token", default=None)
+@click.option("--server", "server", default=None)
+@click.option("--computers", "computers", type=click.IntRange(min=0), default=0)
+@lang_option
 def play(
-    rules: RulesOption = None,
-    players: Annotated[
-        int | None,
-        # The rules say how many may sit, in the table's language (no bounds of Typer's).
-        typer.Option(
-            "--players",
-            "-p",
-            help="Players at the table, you included (default 3).",
-            show_default=False,
-        ),
-    ] = None,
-    level: Annotated[
-        Level | None,
-        typer.Option(
-            "--level",
-            help="The computer's strength (default intermedio; a resumed match keeps its own).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed", help="Seed of the deals, to play the same match again.", show_default=False
-        ),
-    ] = None,
-    name: Annotated[
-        str | None,
-        typer.Option(
-            "--name",
-            help="Your name at the table (default Tu, or You in English).",
-            show_default=False,
-        ),
-    ] = None,
-    resume: Annotated[
-        str | None,
-        typer.Option(
-            "--resume",
-            metavar="FILE",
-            help="Continue a match saved when leaving it (its rules, players and seed).",
-            show_default=False,
-        ),
-    ] = None,
-    pause: Annotated[
-        float,
-        typer.Option("--pause", min=0.0, help="Seconds between the computer's moves (0: none)."),
-    ] = 0.7,
-    four_colours: Annotated[
-        bool, typer.Option("--four-colours", help="A four-colour deck: ♣ green, ♦ blue.")
-    ] = False,
-    join: Annotated[
-        str | None,
-        typer.Option(
-            "--join",
-            metavar="LINK",
-            help="Sit at the online table of this link (ramino serve): needs --name, or --token.",
-            show_default=False,
-        ),
-    ] = None,
-    token: Annotated[
-        str | None,
-        typer.Option(
-            "--token",
-            help="With --join: come back to your own seat, whose token the game gave you.",
-            show_default=False,
-        ),
-    ] = None,
-    server: Annotated[
-        str | None,
-        typer.Option(
-            "--server",
-            metavar="URL",
-            help="Create a private table on this ramino serve and sit at it: --players seats,"
-            " --computers of them computer players, the others for friends with the link.",
-            show_default=False,
-        ),
-    ] = None,
-    computers: Annotated[
-        int,
-        typer.Option("--computers", min=0, help="With --server: computer players at the table."),
-    ] = 0,
-    lang: LangOption = Lang.IT,
+    rules: str | None,
+    players: int | None,
+    level: Level | None,
+    seed: int | None,
+    name: str | None,
+    resume: str | None,
+    pause: float,
+    four_colours: bool,
+    join: str | None,
+    token: str | None,
+    server: str | None,
+    computers: int,
+    lang: Lang,
 ) -> None:
     """Play Ramino against the computer in the terminal: your hand, the table, the score sheet.
 
@@ -139,8 +85,8 @@ def play(
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
             raise
-        typer.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
-        raise typer.Exit(EXIT_USAGE) from None
+        click.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
+        exit_with(EXIT_USAGE)
     chosen = level.value if level is not None else None
     if join is not None or server is not None or token is not None:
         _online(

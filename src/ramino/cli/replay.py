@@ -10,9 +10,8 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Annotated
 
-import typer
+import click
 
 from ..engine.actions import (
     Action,
@@ -38,32 +37,16 @@ from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
 from ..engine.scoring import Closing, closing_words
 from ..engine.text import UnreadableText, shown
-from .common import Lang, LangOption, echo, fail, pick, read_input, usage_error
+from .common import Lang, echo, fail, pick, read_input, usage_error
+from .parsing import lang_option, worded_command
 
 
-def replay(
-    file: Annotated[
-        str,
-        typer.Argument(
-            help="A game record (JSON, format ramino-record), or - for standard input.",
-            show_default=False,
-        ),
-    ],
-    step: Annotated[
-        bool,
-        typer.Option("--step", help="Wait for Enter between turns (no waiting once input ends)."),
-    ] = False,
-    seat: Annotated[
-        str | None,
-        typer.Option(
-            "--seat",
-            metavar="N_OR_NAME",
-            help="Show only what one player may know: his seat (0 is the first) or his name.",
-            show_default=False,
-        ),
-    ] = None,
-    lang: LangOption = Lang.IT,
-) -> None:
+@worded_command("replay")
+@click.argument("file")
+@click.option("--step", "step", is_flag=True, default=False)
+@click.option("--seat", "seat", default=None)
+@lang_option
+def replay(file: str, step: bool, seat: str | None, lang: Lang) -> None:
     """Replay a recorded round turn by turn: draws, melds, discards, the close and the count.
 
     Exit status: 0 when the record replays as it says, 2 for a bad file or a record that does
@@ -146,7 +129,7 @@ class _Pause:
         tty = sys.stdin.isatty()
         if tty:
             # The prompt goes to stderr so that a saved transcript holds only the story.
-            typer.echo(
+            click.echo(
                 pick(self.lang, "[Invio per il turno dopo]", "[Enter for the next turn]"),
                 err=True,
                 nl=False,

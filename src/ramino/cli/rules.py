@@ -2,39 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
+import click
 from rich.table import Table
 
 from ..engine.describe import describe
 from ..engine.errors import RaminoError
 from ..engine.presets import PRESETS
 from ..house_rules import resolve_rules
-from .common import JsonOption, Lang, LangOption, console, echo, fail, pick, print_json
+from .common import Lang, console, echo, fail, pick, print_json
+from .parsing import json_option, lang_option, worded_command
 
 
-def rules(
-    preset_or_toml: Annotated[
-        str | None,
-        typer.Argument(
-            help="A preset name or a TOML house-rules file; without it, list the presets.",
-            show_default=False,
-        ),
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            min=2,
-            help="Describe the table for this many players (deck and hand size may depend on it).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    lang: LangOption = Lang.IT,
-) -> None:
+@worded_command("rules")
+@click.argument("preset_or_toml", required=False, default=None)
+@click.option("--players", "-p", "players", type=click.IntRange(min=2), default=None)
+@json_option
+@lang_option
+def rules(preset_or_toml: str | None, players: int | None, as_json: bool, lang: Lang) -> None:
     """List the presets, or show every rule of one preset or house-rules file."""
     if preset_or_toml is None:
         _list_presets(as_json, lang)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
 from rich.table import Table
 
 from ..engine.errors import RaminoError
@@ -14,31 +13,23 @@ from ..engine.rules import Rules
 from ..engine.scoring import Closing, closing_words
 from ..house_rules import is_file
 from .common import (
-    JsonOption,
     Lang,
-    LangOption,
-    RulesOption,
     console,
     fail,
     pick,
     print_json,
     rules_for,
 )
+from .parsing import json_option, lang_option, rules_option, worded_command
 from .score_file import ScoreFile, parse_score_file, play, read_text, relayed
 
 
-def score(
-    file: Annotated[
-        str,
-        typer.Argument(
-            help="The match as JSON (see examples/partita-101.json), or - for standard input.",
-            show_default=False,
-        ),
-    ],
-    rules: RulesOption = None,
-    as_json: JsonOption = False,
-    lang: LangOption = Lang.IT,
-) -> None:
+@worded_command("score")
+@click.argument("file")
+@rules_option
+@json_option
+@lang_option
+def score(file: str, rules: str | None, as_json: bool, lang: Lang) -> None:
     """Keep the score sheet: totals after each round, who is out, the winner.
 
     The rules come from --rules, else from the file's "rules", else classico.

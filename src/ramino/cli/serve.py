@@ -7,43 +7,19 @@ when the server starts again.
 
 from __future__ import annotations
 
-from typing import Annotated
+import click
 
-import typer
+from .common import EXIT_USAGE, Lang, echo, exit_with, pick, usage_error
+from .parsing import lang_option, worded_command
 
-from .common import EXIT_USAGE, Lang, LangOption, echo, pick, usage_error
 
-
-def serve(
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
-    ] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            metavar="URL",
-            help="Database URL (default: the SQLite file ramino.db in the current folder;"
-            " postgresql+psycopg://… for PostgreSQL).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            metavar="TEXT",
-            help="Derive every new table and its deals from TEXT, so that the same moves"
-            " deal the same cards: for demos and tests only (whoever knows TEXT knows every"
-            " hand).",
-            show_default=False,
-        ),
-    ] = None,
-    lang: LangOption = Lang.IT,
-) -> None:
+@worded_command("serve")
+@click.option("--host", "host", default="127.0.0.1")
+@click.option("--port", "port", type=click.IntRange(0, 65535), default=8000)
+@click.option("--db", "db", default=None)
+@click.option("--seed", "seed", default=None)
+@lang_option
+def serve(host: str, port: int, db: str | None, seed: str | None, lang: Lang) -> None:
     """Serve Ramino's private tables: an HTTP API for the lobby (its documentation at /docs)
     and a WebSocket per seat for play (docs/protocol.md)."""
     try:
@@ -53,10 +29,10 @@ def serve(
         from ..server.app import create_app
         from ..server.store import Store, default_url
     except ImportError as error:  # the server's libraries come with the server extra
-        typer.echo(
+        click.echo(
             f"ramino: serve needs its extra: pip install 'ramino[server]' ({error.name})", err=True
         )
-        raise typer.Exit(EXIT_USAGE) from None
+        exit_with(EXIT_USAGE)
     url = db if db is not None else default_url()
     try:
         # Shown without its password, if it has one.

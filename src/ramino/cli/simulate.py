@@ -12,10 +12,11 @@ import functools
 import os
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, NoReturn
+from typing import Any, NoReturn
 
-import typer
+import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -26,10 +27,7 @@ from ..engine.round import Round
 from ..engine.rules import Rules
 from ..interrupts import deferred
 from .common import (
-    JsonOption,
     Lang,
-    LangOption,
-    RulesOption,
     console,
     echo,
     fail,
@@ -39,6 +37,7 @@ from .common import (
     rules_for,
     usage_error,
 )
+from .parsing import json_option, lang_option, rules_option, worded_command
 
 DEFAULT_ROUNDS = 10
 DEFAULT_PLAYERS = 4
@@ -65,7 +64,8 @@ class Tally:
     matches: int = 0
     winners: list[int] = field(default_factory=list)
     chips: list[int] | None = None
-    """Under rules with betting, the chips each seat won over every round, less those lost."""
+    """Under rules with betting, the chips each seat won, less those lost: over every round,
+    or, in matches, over every match (the chips it ends with, less those it started with)."""
     won_by_folds: int = 0
     """Under rules with betting, rounds in which all but one folded."""
 
@@ -89,11 +89,18 @@ class Tally:
                 self.won_by_folds += 1
             else:
                 self.went_out[outcome.table_seats[outcome.out]] += 1
-            if outcome.chips:
-                if self.chips is None:
-                    self.chips = [0] * self.seats
-                for seat, won in zip(outcome.table_seats, outcome.chips, strict=True):
-                    self.chips[seat] += won
+            if outcome.chips and not (with_matches and game.chips):
+                self._add_chips(outcome.table_seats, outcome.chips)
+        if with_matches and game.chips:
+            # A match's chips, not the sum of its hands': the chips left on the table at the
+            # end are shared out by the match (RULES.md §6.1), so they add up to zero.
+            self._add_chips(range(len(game.chips)), game.chips)
+
+    def _add_chips(self, seats: Iterable[int], chips: Iterable[int]) -> None:
+        if self.chips is None:
+            self.chips = [0] * self.seats
+        for seat, won in zip(seats, chips, strict=True):
+            self.chips[seat] += won
 
     def to_dict(self, with_matches: bool) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -115,78 +122,29 @@ class Tally:
         return data
 
 
+@worded_command("simulate")
+@rules_option
+# Numbers are read as text and checked by _whole: a number of thousands of digits is one line.
+@click.option("--players", "-p", "players", default=None)
+@click.option("--rounds", "-n", "rounds", default=None)
+@click.option("--matches", "-m", "matches", default=None)
+@click.option("--seed", "-s", "seed", default="0")
+@click.option("--bots", "-b", "bots", default=None)
+@click.option("--duplicate", "-d", "duplicate", is_flag=True, default=False)
+@click.option("--workers", "-w", "workers", default="1")
+@json_option
+@lang_option
 def simulate(
-    rules: RulesOption = None,
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="N",
-            help="Players at the table (default: 4, or the nearest count the rules allow).",
-            show_default=False,
-        ),
-    ] = None,
-    rounds: Annotated[
-        str | None,
-        typer.Option(
-            "--rounds",
-            "-n",
-            metavar="N",
-            help=f"Rounds to play, each with new cards (default: {DEFAULT_ROUNDS});"
-            " with --duplicate, deals to play once per seat.",
-            show_default=False,
-        ),
-    ] = None,
-    matches: Annotated[
-        str | None,
-        typer.Option(
-            "--matches",
-            "-m",
-            metavar="N",
-            help="Play this many whole matches instead of --rounds (with --duplicate, each"
-            " once per seat).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        str,
-        typer.Option("--seed", "-s", help="Seed of the deals and of the bots (a number or text)."),
-    ] = "0",
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots",
-            "-b",
-            help="One bot for every seat, or one per seat separated by commas"
-            f" ({', '.join(BOTS)}; default: random everywhere), and the figures of each bot"
-            " in the summary. The bots move on one seat each round (or match), so each sits"
-            " in every seat in turn; seat 0 deals (a match's first round).",
-            show_default=False,
-        ),
-    ] = None,
-    duplicate: Annotated[
-        bool,
-        typer.Option(
-            "--duplicate",
-            "-d",
-            help="Duplicate deals: play every deal once per seat, the bots moved on one seat"
-            " each time and the same cards in the same places, so each bot gets each hand"
-            " (less luck); players × --rounds rounds are played.",
-        ),
-    ] = False,
-    workers: Annotated[
-        str,
-        typer.Option(
-            "--workers",
-            "-w",
-            metavar="N",
-            help="Processes to play on, at most one per processor; the figures are the same"
-            " for any number (only the times change).",
-        ),
-    ] = "1",
-    as_json: JsonOption = False,
-    lang: LangOption = Lang.IT,
+    rules: str | None,
+    players: str | None,
+    rounds: str | None,
+    matches: str | None,
+    seed: str,
+    bots: str | None,
+    duplicate: bool,
+    workers: str,
+    as_json: bool,
+    lang: Lang,
 ) -> None:
     """Let bots play rounds or matches and summarise who went out, how each bot fared and how
     fast they played.
@@ -206,7 +164,7 @@ def simulate(
     a malformed number or seed), 130 stopped by Ctrl-C.
     """
     # Ctrl-C is noted and raised at a safe place (between two decisions, or while waiting for
-    # the workers), never inside the engine nor the progress bar; Typer exits 130 on it.
+    # the workers), never inside the engine nor the progress bar; the command exits 130 on it.
     with deferred():
         _simulate(rules, players, rounds, matches, seed, bots, duplicate, workers, as_json, lang)
 

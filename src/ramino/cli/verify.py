@@ -8,23 +8,22 @@ to the commitment and, with the nonces, shuffles the deck into that very order.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 
 from ..engine.shuffle import verify_deal
 from ..engine.text import UnreadableText, load_json, shown
-from .common import EXIT_REFUSED, Lang, LangOption, echo, pick, read_input, usage_error
+from .common import EXIT_REFUSED, Lang, echo, exit_with, pick, read_input, usage_error
+from .parsing import lang_option, worded_command
 
 _FIELDS = ("commitment", "secret", "nonces", "deck_size", "order")
 
 
-def verify(
-    source: Annotated[
-        str, typer.Argument(metavar="FILE", help="The revealed deals, as JSON ('-': stdin).")
-    ],
-    lang: LangOption = Lang.IT,
-) -> None:
+@worded_command("verify")
+@click.argument("source")
+@lang_option
+def verify(source: str, lang: Lang) -> None:
     """Check the revealed deals of an online table: each secret against its commitment, and
     the order of the cards against the secret and the players' nonces.
 
@@ -51,7 +50,7 @@ def verify(
         checked = _check(deal, number, lang)
         fair = fair and checked
     if not fair:
-        raise typer.Exit(EXIT_REFUSED)
+        exit_with(EXIT_REFUSED)
 
 
 def _check(deal: Any, number: int, lang: Lang) -> bool:

@@ -926,7 +926,18 @@ class _Writer:
                 f"If nobody has gone out after {r.max_turns} turns, the round stops.",
             )
         )
-        if r.on_round_cap is RoundCap.LOWEST_HAND_WINS:
+        if r.betting is not Betting.NONE:
+            # Played for chips, a hand nobody went out of is nobody's (RULES.md §6.1): the
+            # round keeps its pots on the table, whatever on_round_cap says.
+            out.append(
+                t(
+                    "Una mano fermata senza chiusura non la vince nessuno: i piatti restano"
+                    " sul tavolo e li prende chi vince la mano dopo.",
+                    "A hand stopped with nobody out is won by nobody: its pots stay on the"
+                    " table for the winner of the next hand.",
+                )
+            )
+        elif r.on_round_cap is RoundCap.LOWEST_HAND_WINS:
             out.append(
                 t(
                     "Una smazzata fermata senza chiusura la vince chi ha in mano meno punti:"

@@ -6,7 +6,9 @@ engine knows their names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .errors import Reason, RulesError
@@ -119,7 +121,7 @@ _IMMAGINARIO_10 = replace(
     _IMMAGINARIO, name="pokerato-immaginario-10", hand_size=10, own_card_joker=True
 )
 
-PRESETS: dict[str, Preset] = {
+_PRESETS: dict[str, Preset] = {
     "classico": Preset(
         CLASSICO,
         "Ramino classico: 108 carte, 10 a testa, apertura libera, chiusura in mano doppia, 101.",
@@ -256,6 +258,12 @@ PRESETS: dict[str, Preset] = {
         "Carioca: 8 rounds of 13 cards, each with its required opening, no jokers in openings.",
     ),
 }
+
+
+#: Every preset by name, read-only: the registry is shared by the whole process, so a program
+#: that removed or replaced a preset would change it for every table (build your own with
+#: :func:`dataclasses.replace` instead).
+PRESETS: Mapping[str, Preset] = MappingProxyType(_PRESETS)
 
 
 def preset_names() -> tuple[str, ...]:
