@@ -96,3 +96,40 @@ def test_the_hint_explains_a_bet_in_both_languages() -> None:
     fold = hint(seen([OTHER, READY, WEAK], "raise"))
     assert fold.actions == (Fold(),)
     assert "ti mancano 10 carte" in fold.lines[0] and "2 fiches" in fold.lines[0]
+
+
+# --- enough hands reach the draw ---
+
+POKERATO_PRESETS = ("pokerato", "pokerato-immaginario", "pokerato-immaginario-10")
+TABLES = {
+    "principiante": ("principiante",) * 4,
+    "intermedio": ("intermedio",) * 4,
+    "esperto": ("esperto",) * 4,
+    "mixed": ("principiante", "intermedio", "esperto", "intermedio"),
+}
+#: Hands dealt to each table, seeded: the share below is a fixed sample's, not a chance's.
+DEALS = 30
+
+
+def still_in_after_betting(rules_name: str, lineup: Sequence[str], deal: int) -> int:
+    """How many players are still in when the betting round of a seeded hand ends."""
+    players = len(lineup)
+    bots = [bot_for_level(level, seed=deal) for level in lineup]
+    r = Round(get_preset(rules_name), players, seed=f"draws/{deal}", dealer=deal % players)
+    while r.phase is Phase.BET:
+        seat = r.to_play
+        r.apply(bots[seat].act(r.observation(seat)))
+    return r.observation(0).folded.count(False)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("table", list(TABLES))
+@pytest.mark.parametrize("rules_name", POKERATO_PRESETS)
+def test_most_hands_at_a_table_of_computer_players_reach_the_draw(
+    rules_name: str, table: str, players: int
+) -> None:
+    # The issue: 8 hands in 10 ended with everyone folding to the blind. At every level,
+    # most hands must be played, two players or more drawing and discarding.
+    lineup = TABLES[table][:players]
+    played = sum(still_in_after_betting(rules_name, lineup, d) >= 2 for d in range(DEALS))
+    assert played / DEALS > 0.6, f"{played} of {DEALS} hands reached the draw"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ramino.ai import LEVELS, Bot, GreedyBot, RandomBot, Style, bot_for_level, play_round
-from ramino.ai.greedy import Why, decide
+from ramino.ai.greedy import Why, decide, feeds_next_player, taken_by
 from ramino.engine import Card, get_preset, parse_cards
 from ramino.engine.actions import Action, Discard, Draw, TakeDiscard
 from ramino.engine.observation import Observation
@@ -152,6 +152,21 @@ def test_does_not_feed_the_next_player_the_card_he_collects() -> None:
     r = deal(CLASSICO, [hand, OTHER], "AH", stock="KS 4H")
     play(r, "draw", "discard 7C", "take", "discard 9S", "draw")
     obs = r.observation(0)
+    assert decide(obs).action == Discard(Card.parse("8H"))
+    assert decide(obs, Style(watch_opponents=False)).action == Discard(Card.parse("9C"))
+
+
+def test_the_next_players_take_of_the_deals_upcard_is_watched() -> None:
+    # Seat 0 took the upcard 7♣ at his first turn; seat 2, whom seat 0 follows, keeps the
+    # 9♣ that connects with it and throws the cheaper lone 8♥.
+    seat0 = "2S 3S 4S 9D 10D 5H 6H 7S 9S 10S"
+    seat2 = "9C 8H 2D 3D 5S 6S JH QH KC KD"
+    r = deal(CLASSICO, [seat0, OTHER, seat2], "7C", stock="KS 4H")
+    play(r, "take", "discard 10S", "draw", "discard 9S", "draw")
+    obs = r.observation(2)
+    assert taken_by(obs, 0) == (Card.parse("7C"),)
+    assert taken_by(obs, 1) == ()
+    assert feeds_next_player(Card.parse("9C"), obs)
     assert decide(obs).action == Discard(Card.parse("8H"))
     assert decide(obs, Style(watch_opponents=False)).action == Discard(Card.parse("9C"))
 

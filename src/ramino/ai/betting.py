@@ -4,7 +4,8 @@
 The hand is judged by how far it is from going out: the exact meld solver tells how many of
 its cards no meld can hold (:func:`cards_short`). From that, and from what a hand dealt at
 random to each other player still in is worth, comes a chance of winning the pot
-(:func:`win_chance`); the pot odds then say whether calling pays, and a strong hand raises.
+(:func:`win_chance`); the pot odds, the pot counting what the others still in must add to
+match the call (:func:`played_for`), then say whether calling pays, and a strong hand raises.
 A :class:`BettingStyle` sets how loose or tight a level plays.
 """
 
@@ -32,6 +33,7 @@ __all__ = [
     "BettingStyle",
     "choose_bet",
     "match_bet",
+    "played_for",
 ]
 
 #: How much a card short of going out costs a hand's chances: measured over 300 four-player
@@ -59,8 +61,11 @@ class BettingStyle:
 
 #: A beginner (*principiante*) plays loose: he calls with too little and raises at random.
 LOOSE = BettingStyle(call_margin=0.4, raise_at=2.5, bluff=0.15)
-#: Sound betting (*intermedio*): he calls when it pays, and raises only very strong hands.
-SOUND = BettingStyle(call_margin=1.0, raise_at=2.2)
+#: Sound betting (*intermedio*): he calls when the pot nearly pays for it (four fifths of
+#: the call), and raises only very strong hands. Calling only when it paid in full, three
+#: hands in four at a table of three intermedio ended with everyone folding to the blind
+#: (``bench/draws.py``).
+SOUND = BettingStyle(call_margin=0.8, raise_at=2.2)
 #: Tight betting: he calls only when it pays well, and raises his strong hands.
 TIGHT = BettingStyle(call_margin=1.3, raise_at=1.2)
 #: Bold betting (*esperto*): he calls nearly every hand, since he plays his cards better than
@@ -167,9 +172,33 @@ def choose_bet(
     bluffing = style.bluff > 0 and rng is not None and rng.random() < style.bluff
     if may_raise and (chance >= style.raise_at * fair or bluffing):
         return bet(Raise())
-    if to_call == 0 or chance * (pot + to_call) >= style.call_margin * to_call:
+    if to_call == 0 or chance * played_for(observation) >= style.call_margin * to_call:
         return bet(Call())
     return bet(Fold())
+
+
+def played_for(observation: Observation) -> int:
+    """The pot a call plays for: the chips in the middle, the call, and what each other
+    player still in must add to match it (as far as his chips go). The chance of winning is
+    judged against every player still in, so the pot counts them in too; the pot alone
+    would make the first to speak after the blind fold all but the best hands.
+
+    >>> from ramino.engine import get_preset
+    >>> from ramino.engine.round import Round
+    >>> obs = Round(get_preset("pokerato"), 4, seed=1).observation(2)
+    >>> obs.pot, obs.to_call, played_for(obs)
+    (1, 1, 4)
+    """
+    me, stakes = observation.seat, observation.stakes
+    mine = (stakes[me] if me < len(stakes) else 0) + observation.to_call
+    chips = observation.chips or ()
+    matched = 0
+    for seat, out in enumerate(observation.folded):
+        if out or seat == me or seat >= len(stakes):
+            continue
+        behind = chips[seat] if seat < len(chips) else 0
+        matched += min(behind, max(0, mine - stakes[seat]))
+    return observation.pot + observation.to_call + matched
 
 
 def match_bet(observation: Observation, hands_left: int) -> Action | None:

@@ -393,24 +393,13 @@ def _threat(observation: Observation) -> int:
 
 
 def taken_by(observation: Observation, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` took from the pozzo this round, as everyone saw them.
-
-    A take shows no card in the history; it is the card on top of the pile then, so the pile
-    is followed discard by discard (the upcard of the deal is not in the history).
-    """
-    pile: list[Card] = []
-    taken: list[Card] = []
-    for event in observation.history:
-        action = event.action
-        if isinstance(action, Discard):
-            pile.append(action.card)
-        elif isinstance(action, Show) and action.discard is not None:
-            pile.append(action.discard)
-        elif isinstance(action, TakeDiscard):
-            card = pile.pop() if pile else None
-            if card is not None and event.seat == seat:
-                taken.append(card)
-    return tuple(taken)
+    """The cards ``seat`` took from the pozzo this round, as everyone saw them (the deal's
+    upcard too): the history names the face-up card of every take."""
+    return tuple(
+        event.taken
+        for event in observation.history
+        if event.seat == seat and isinstance(event.action, TakeDiscard) and event.taken is not None
+    )
 
 
 def _fits_table(card: Card, observation: Observation) -> bool:
