@@ -31,7 +31,7 @@ from ramino.tui.save import match_from_json, match_to_json
 from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
 from ramino.tui.sheet import sheet_view
 from ramino.tui.table import MeldsView, meld_text, players_text
-from test_tui import RULES, new_app, play_turn, random_bots, run
+from test_tui import RULES, new_app, play_turn, random_bots, run, screen_text
 
 
 def _to_a_lay(game: MatchController) -> Lay:
@@ -161,6 +161,41 @@ def test_the_log_scrolls_back_to_the_first_turn_by_keys() -> None:
         assert _visible_log(app)[0] == shown[0]
         await pilot.press(*["pagedown"] * 10)
         assert _visible_log(app)[-1] == [line.text("it") for line in game.log][-1]
+
+    run(app, scenario)
+
+
+def _log_on_screen(app: RaminoApp) -> str:
+    """The words the log's box shows on the screen, between its top border and the hand
+    (without the scroll bar at their right end)."""
+    rows = screen_text(app).splitlines()
+    top = next(i for i, row in enumerate(rows) if row.startswith("▔▔▔"))
+    bottom = next(i for i, row in enumerate(rows) if i > top and "┌──┐" in row)
+    words = (row.rstrip().rstrip("▁▂▃▄▅▆▇█") for row in rows[top + 1 : bottom])
+    return " ".join(" ".join(words).split())
+
+
+def test_the_log_follows_play_in_every_round() -> None:
+    # Short rounds of a long match: the log must show the newest moves in round 2 and 3 too,
+    # without a key to scroll it, after the score sheet has covered the table.
+    rules = replace(RULES, max_turns=12, target=500)
+    app = RaminoApp(MatchController(rules, players=3, seed=3, bot_factory=random_bots), pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for number in (1, 2, 3):
+            assert game.play.rounds == number - 1
+            for _ in range(30):
+                if isinstance(app.screen, SheetScreen):
+                    break
+                await pilot.press("t", "escape", "s", "s")
+                if game.human_to_move:
+                    told = " ".join(line.text("it") for line in game.log)
+                    shown = _log_on_screen(app)
+                    assert shown and " ".join(told.split()).endswith(shown), (number, shown)
+            assert isinstance(app.screen, SheetScreen)
+            await pilot.press("enter")
+            await pilot.pause()
 
     run(app, scenario)
 
