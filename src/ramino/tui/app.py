@@ -54,7 +54,7 @@ from .screens import (
     SheetScreen,
     TextScreen,
 )
-from .sheet import sheet_view
+from .sheet import outcome, sheet_title, sheet_view
 from .table import (
     MeldsView,
     PileView,
@@ -496,13 +496,18 @@ class RaminoApp(App[None]):
         self._show_sheet()
 
     def _show_sheet(self) -> None:
-        view = sheet_view(self.match, self.lang, four_colours=self.four_colours)
-        offer = self.match.reentry_offer(self.match.human)
-        question = None if offer is None else offer.question(self.lang)
-        self.push_screen(
-            SheetScreen(view, self.lang, over=self.match.is_over, question=question),
-            self._after_sheet,
+        game = self.match
+        view = sheet_view(game, self.lang, four_colours=self.four_colours, apart=True)
+        offer = game.reentry_offer(game.human)
+        screen = SheetScreen(
+            view,
+            self.lang,
+            over=game.is_over,
+            question=None if offer is None else offer.question(self.lang),
+            title=sheet_title(game, self.lang),
+            standing=outcome(game, self.lang),
         )
+        self.push_screen(screen, self._after_sheet)
 
     def _after_sheet(self, choice: str | None) -> None:
         if choice in ("reenter", "decline"):
