@@ -664,3 +664,40 @@ def test_the_end_of_a_match_shows_the_winner_in_a_whole_box(
         assert _rows_outside_the_box(app) == []  # nothing of the table through its sides
 
     run(app, scenario, size=size)
+
+
+def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
+    # Seed 10: in the second hand Bruno, the dealer, folds, Carla (the blind) calls with
+    # nothing to add, and the human goes out and takes the pot.
+    game = MatchController(
+        replace(get_preset("pokerato"), max_turns=40), players=3, seed=10, bot_factory=random_bots
+    )
+    for hand in (1, 2):
+        start = len(game.log)
+        game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+                continue
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(decide(observation).action)
+        if hand == 1:
+            game.finish_round()
+    told = [line.text("it") for line in game.log[start:]]
+    assert any(line.startswith("Carla vede senza aggiungere fiches") for line in told), told
+    assert not any(line.startswith("Carla vede (") for line in told)
+    app = RaminoApp(game, pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SheetScreen) and game.round is None
+        held = game.sheets[-1].chip_totals
+        assert held is not None and held["Tu"] > 100  # the pot he took
+        await pilot.press("escape")  # the table as the hand ended
+        panel = [row[:40] for row in screen_text(app).splitlines()[1:4]]
+        for name, row in zip(game.names, panel, strict=True):
+            assert name in row and f" {held[name]} fiches" in row, panel
+            assert "…" not in row
+        assert "lascia" in panel[1] and panel[1].rstrip().endswith("mazz."), panel
+
+    run(app, scenario, size=(100, 30))

@@ -312,7 +312,14 @@ class RaminoApp(App[None]):
         )
         self.query_one("#players", Static).update(
             players_text(
-                observation, names, totals, game.dealer, self.lang, out=out, opening=opening
+                observation,
+                names,
+                totals,
+                game.dealer,
+                self.lang,
+                out=out,
+                opening=opening,
+                chips=game.chips(),
             )
         )
         stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
