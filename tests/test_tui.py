@@ -65,6 +65,18 @@ def run(app: RaminoApp, scenario: Scenario, size: tuple[int, int] = (80, 24)) ->
     asyncio.run(main())
 
 
+def screen_text(app: RaminoApp) -> str:
+    """The characters on the terminal now, as the player sees them (the screen on top drawn
+    over the ones under it)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    # What App.export_screenshot draws, as text instead of SVG.
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
 async def move_to(app: RaminoApp, pilot: Pilot[None], index: int) -> None:
     """Bring the cursor to card ``index`` with the fewest arrow presses (the row wraps)."""
     size = len(app.hand.cards)

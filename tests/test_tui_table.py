@@ -16,22 +16,24 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset
 from ramino.engine.actions import Discard, Draw, Lay
 from ramino.engine.cards import parse_cards
 from ramino.engine.errors import RecordError
 from ramino.engine.melds import validate_meld
-from ramino.engine.rules import SetJokerSwap
+from ramino.engine.round import Phase
+from ramino.engine.rules import Rules, SetJokerSwap
 from ramino.engine.state import TableMeld
 from ramino.tui import cards as card_colours
 from ramino.tui.app import ERROR_STYLE, NOTE_STYLE, RaminoApp
 from ramino.tui.controller import MatchController, NothingToUndo
 from ramino.tui.save import match_from_json, match_to_json
 from ramino.tui.screens import ConfirmScreen, PathScreen, QuitScreen, SheetScreen
-from ramino.tui.sheet import sheet_view
+from ramino.tui.sheet import outcome, sheet_view
 from ramino.tui.table import MeldsView, meld_text, players_text
-from test_tui import RULES, new_app, play_turn, random_bots, run
+from test_tui import RULES, new_app, play_turn, random_bots, run, screen_text
 
 
 def _to_a_lay(game: MatchController) -> Lay:
@@ -161,6 +163,41 @@ def test_the_log_scrolls_back_to_the_first_turn_by_keys() -> None:
         assert _visible_log(app)[0] == shown[0]
         await pilot.press(*["pagedown"] * 10)
         assert _visible_log(app)[-1] == [line.text("it") for line in game.log][-1]
+
+    run(app, scenario)
+
+
+def _log_on_screen(app: RaminoApp) -> str:
+    """The words the log's box shows on the screen, between its top border and the hand
+    (without the scroll bar at their right end)."""
+    rows = screen_text(app).splitlines()
+    top = next(i for i, row in enumerate(rows) if row.startswith("▔▔▔"))
+    bottom = next(i for i, row in enumerate(rows) if i > top and "┌──┐" in row)
+    words = (row.rstrip().rstrip("▁▂▃▄▅▆▇█") for row in rows[top + 1 : bottom])
+    return " ".join(" ".join(words).split())
+
+
+def test_the_log_follows_play_in_every_round() -> None:
+    # Short rounds of a long match: the log must show the newest moves in round 2 and 3 too,
+    # without a key to scroll it, after the score sheet has covered the table.
+    rules = replace(RULES, max_turns=12, target=500)
+    app = RaminoApp(MatchController(rules, players=3, seed=3, bot_factory=random_bots), pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for number in (1, 2, 3):
+            assert game.play.rounds == number - 1
+            for _ in range(30):
+                if isinstance(app.screen, SheetScreen):
+                    break
+                await pilot.press("t", "escape", "s", "s")
+                if game.human_to_move:
+                    told = " ".join(line.text("it") for line in game.log)
+                    shown = _log_on_screen(app)
+                    assert shown and " ".join(told.split()).endswith(shown), (number, shown)
+            assert isinstance(app.screen, SheetScreen)
+            await pilot.press("enter")
+            await pilot.pause()
 
     run(app, scenario)
 
@@ -545,3 +582,122 @@ def test_a_long_meld_goes_on_under_itself_and_clicks_find_it() -> None:
         assert clicked == [1]
 
     run(app, scenario)
+
+
+def _rows_outside_the_box(app: RaminoApp) -> list[str]:
+    """What the screen shows outside the border of the box on top (nothing, for a page)."""
+    rows = screen_text(app).splitlines()
+    top = next(i for i, row in enumerate(rows) if "╭" in row)
+    bottom = next(i for i, row in enumerate(rows) if "╰" in row)
+    left = rows[top].index("╭")
+    outside = [row for i, row in enumerate(rows) if not top <= i <= bottom]
+    for row in rows[top : bottom + 1]:
+        outside += [row[:left], row[max(row.rfind("│"), row.rfind("╮"), row.rfind("╯")) + 1 :]]
+    return [row for row in outside if row.strip()]
+
+
+def test_carioca_stands_by_points_over_its_eight_rounds() -> None:
+    # Short rounds: the first one ends at the turn cap, and the sheet tells the standing.
+    rules = replace(get_preset("carioca"), max_turns=6)
+    app = RaminoApp(MatchController(rules, players=3, seed=2, bot_factory=random_bots), pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        for _ in range(10):
+            if isinstance(app.screen, SheetScreen):
+                break
+            await pilot.press("t", "escape", "s", "s")
+        assert isinstance(app.screen, SheetScreen) and game.play.rounds == 1
+        totals = game.sheets[0].totals
+        leader = min(game.players, key=lambda p: (totals[p], game.players.index(p)))
+        lead = "In testa ci sei tu" if leader == "Tu" else f"In testa {leader}"
+        shown = screen_text(app)
+        # Carioca is won by the lowest total after 8 rounds: its chips are the rounds' stakes.
+        assert f"{lead}, con {totals[leader]} (una smazzata giocata su 8)." in shown
+        assert "Foglio dei punti · carioca, 8 smazzate" in shown and "a 101" not in shown
+
+    run(app, scenario, size=(100, 30))
+
+
+def _play_match(game: MatchController, *, greedy: bool) -> None:
+    """Play the whole match without a screen: the human draws and throws his last card, or
+    plays the greedy bot's move."""
+    while not game.is_over:
+        r = game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+                continue
+            observation = game.observation()
+            assert observation is not None
+            action = observation.legal_actions[0 if r.phase is Phase.DRAW else -1]
+            if greedy and r.can(decide(observation).action):
+                action = decide(observation).action
+            game.play_human(action)
+        game.finish_round()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("rules", "players", "greedy", "title"),
+    [
+        # Two players and few rounds: a grid narrower than its title.
+        (get_preset("classico"), 2, True, "Foglio dei punti · classico, a 101"),
+        # Twenty-four rounds: a sheet taller than the window, shown from its end.
+        (replace(get_preset("classico"), target=1000, max_turns=20), 3, False, "24  nessuno"),
+        (get_preset("carioca"), 3, True, "Foglio dei punti · carioca, 8 smazzate"),
+    ],
+)
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+def test_the_end_of_a_match_shows_the_winner_in_a_whole_box(
+    rules: Rules, players: int, greedy: bool, title: str, size: tuple[int, int]
+) -> None:
+    game = MatchController(rules, players=players, seed=2, bot_factory=random_bots)
+    _play_match(game, greedy=greedy)
+    app = RaminoApp(game, pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SheetScreen) and app.screen.over
+        shown = screen_text(app)
+        assert outcome(game, "it") in shown  # the winner, whatever the sheet's length
+        assert title in shown  # on one line
+        assert _rows_outside_the_box(app) == []  # nothing of the table through its sides
+
+    run(app, scenario, size=size)
+
+
+def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
+    # Seed 10: in the second hand Bruno, the dealer, folds, Carla (the blind) calls with
+    # nothing to add, and the human goes out and takes the pot.
+    game = MatchController(
+        replace(get_preset("pokerato"), max_turns=40), players=3, seed=10, bot_factory=random_bots
+    )
+    for hand in (1, 2):
+        start = len(game.log)
+        game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+                continue
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(decide(observation).action)
+        if hand == 1:
+            game.finish_round()
+    told = [line.text("it") for line in game.log[start:]]
+    assert any(line.startswith("Carla vede senza aggiungere fiches") for line in told), told
+    assert not any(line.startswith("Carla vede (") for line in told)
+    app = RaminoApp(game, pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SheetScreen) and game.round is None
+        held = game.sheets[-1].chip_totals
+        assert held is not None and held["Tu"] > 100  # the pot he took
+        await pilot.press("escape")  # the table as the hand ended
+        panel = [row[:40] for row in screen_text(app).splitlines()[1:4]]
+        for name, row in zip(game.names, panel, strict=True):
+            assert name in row and f" {held[name]} fiches" in row, panel
+            assert "…" not in row
+        assert "lascia" in panel[1] and panel[1].rstrip().endswith("mazz."), panel
+
+    run(app, scenario, size=(100, 30))

@@ -54,7 +54,7 @@ from .screens import (
     SheetScreen,
     TextScreen,
 )
-from .sheet import sheet_view
+from .sheet import outcome, sheet_title, sheet_view
 from .table import (
     MeldsView,
     PileView,
@@ -137,6 +137,8 @@ class RaminoApp(App[None]):
     #pot, #contract { height: auto; }
     #melds-box { width: 1fr; border-left: vkey $primary; padding: 0 1; }
     #log-box { height: 1fr; min-height: 4; border-top: hkey $primary; padding: 0 1; }
+    /* As tall as its box at least: a short log starts at the top while the box follows the end. */
+    #log { min-height: 100%; }
     #message { height: auto; max-height: 4; padding: 0 1; }
     #keys { height: 1; color: $text-muted; padding: 0 1; }
     #too-small { display: none; height: 1fr; content-align: center middle; padding: 0 2; }
@@ -255,6 +257,7 @@ class RaminoApp(App[None]):
             self.hand.focus()
 
     def on_mount(self) -> None:
+        self._follow_log()
         self.hand.four_colours = self.four_colours
         self.hand.focus()
         self._fit(self.size.width, self.size.height)
@@ -275,6 +278,12 @@ class RaminoApp(App[None]):
         else:
             self._continue()
 
+    def _follow_log(self) -> None:
+        """Keep the log on its newest line as lines come, until the player scrolls back to
+        read (paging down to the end follows again). Textual's anchor holds this state, so it
+        survives a layout made while the score sheet covers the table."""
+        self.query_one("#log-box", _Scroll).anchor()
+
     # --- drawing the table ---
 
     def refresh_view(self) -> None:
@@ -287,13 +296,8 @@ class RaminoApp(App[None]):
             Text(self.message, style=ERROR_STYLE if self._is_error else NOTE_STYLE)
         )
         del game.log[:-_LOG_LINES]
-        box = self.query_one("#log-box", _Scroll)
-        # The log follows the game unless the player has scrolled back to read it.
-        following = box.scroll_y >= box.max_scroll_y
         log = "\n".join(line.text(self.lang) for line in game.log)
         self.query_one("#log", Static).update(Text(log))
-        if following:
-            box.scroll_end(animate=False)
         if observation is None:
             return
         names = game.names
@@ -308,7 +312,14 @@ class RaminoApp(App[None]):
         )
         self.query_one("#players", Static).update(
             players_text(
-                observation, names, totals, game.dealer, self.lang, out=out, opening=opening
+                observation,
+                names,
+                totals,
+                game.dealer,
+                self.lang,
+                out=out,
+                opening=opening,
+                chips=game.chips(),
             )
         )
         stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
@@ -492,13 +503,18 @@ class RaminoApp(App[None]):
         self._show_sheet()
 
     def _show_sheet(self) -> None:
-        view = sheet_view(self.match, self.lang, four_colours=self.four_colours)
-        offer = self.match.reentry_offer(self.match.human)
-        question = None if offer is None else offer.question(self.lang)
-        self.push_screen(
-            SheetScreen(view, self.lang, over=self.match.is_over, question=question),
-            self._after_sheet,
+        game = self.match
+        view = sheet_view(game, self.lang, four_colours=self.four_colours, apart=True)
+        offer = game.reentry_offer(game.human)
+        screen = SheetScreen(
+            view,
+            self.lang,
+            over=game.is_over,
+            question=None if offer is None else offer.question(self.lang),
+            title=sheet_title(game, self.lang),
+            standing=outcome(game, self.lang),
         )
+        self.push_screen(screen, self._after_sheet)
 
     def _after_sheet(self, choice: str | None) -> None:
         if choice in ("reenter", "decline"):
@@ -512,17 +528,17 @@ class RaminoApp(App[None]):
                 self.refresh_view()
                 self._show_sheet()
                 return
-            self.match.start_round()
+            self._deal()
             self.refresh_view()
             self._continue()
         elif choice == "next":
-            self.match.start_round()
+            self._deal()
             self.say("")
             self.refresh_view()
             self._continue()
         elif choice == "again":
             self.game = self.match.again()
-            self.match.start_round()
+            self._deal()
             self.say("")
             self.refresh_view()
             self._continue()
@@ -544,6 +560,12 @@ class RaminoApp(App[None]):
             )
         elif choice == "quit":
             self.action_quit_game()
+
+    def _deal(self) -> None:
+        """Deal the next round; the log follows it from its first line, even if the player
+        left it scrolled back in the last one."""
+        self.match.start_round()
+        self._follow_log()
 
     def _export(self, path: str | None) -> None:
         if path is None:

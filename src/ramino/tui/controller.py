@@ -25,7 +25,7 @@ from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
 from .narrate import LogLine, clause, ending_line
 
@@ -303,6 +303,21 @@ class MatchController:
         """Each seat's match total, in the current round's seat order."""
         return self.play.seat_totals()
 
+    def chips(self) -> tuple[int, ...] | None:
+        """Each seat's chips, in the current round's seat order, in a match played for chips
+        (betting; else ``None``). One source, the match's ledger (RULES.md §6.1): what the
+        score sheet says after the last hand recorded, less what each has put in the pot of
+        the hand being played."""
+        held = self.play.match.chips
+        if self.rules.betting is Betting.NONE or held is None:
+            return None
+        r = self.round
+        put = r.betting.put_in if r is not None and r.betting is not None else ()
+        return tuple(
+            held[name] - (put[seat] if seat < len(put) else 0)
+            for seat, name in enumerate(self.names)
+        )
+
     @property
     def sheets(self) -> tuple[RoundSheet, ...]:
         """The score sheet's lines so far."""
@@ -574,6 +589,7 @@ class MatchController:
         seat = r.to_play
         before = list(r.table)
         turn = r.turn
+        put_before = r.betting.put_in[seat] if r.betting is not None else None
         event = r.apply(action)
         name = self.names[seat]
         you = name == self.human
@@ -581,7 +597,7 @@ class MatchController:
             self._line = LogLine(name, you=you)
             self._line_turn = turn
             self.log.append(self._line)
-        self._line.add(clause(event, r, before, you=you))
+        self._line.add(clause(event, r, before, you=you, put_before=put_before))
         if r.end is not None:
             ending = ending_line(r.end, self.names, r.rules.melding_during_play, human=self.human)
             self.log.append(ending)

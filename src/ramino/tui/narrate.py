@@ -128,10 +128,18 @@ def _new_jokers(before: Meld, after: Meld, rules: Rules) -> Localized:
     return f" (jolly = {stands})", f" (joker = {stands})"
 
 
-def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: bool) -> Localized:
+def clause(
+    event: Event,
+    round_: Round,
+    before: Sequence[TableMeld],
+    *,
+    you: bool,
+    put_before: int | None = None,
+) -> Localized:
     """What ``event`` did, as a clause in both languages (``you``: the human's own move).
 
-    ``round_`` is the round just after the event, ``before`` its table just before it.
+    ``round_`` is the round just after the event, ``before`` its table just before it, and
+    ``put_before`` what the player had put in the pot before it (a bet says what it adds).
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.actions import TakeDiscard
@@ -142,13 +150,15 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
     (True, True)
     """
     action, betting = event.action, round_.betting
+    stake = betting.put_in[event.seat] if betting is not None else 0
     return told(
         Move(
             event.seat,
             action,
             round_.deck[event.ids[0]] if isinstance(action, Draw | TakeDiscard) else None,
-            betting.put_in[event.seat] if betting is not None else 0,
+            stake,
             betting.stacks[event.seat] if betting is not None else 0,
+            None if put_before is None else stake - put_before,
         ),
         round_.table,
         before,
@@ -160,13 +170,15 @@ def clause(event: Event, round_: Round, before: Sequence[TableMeld], *, you: boo
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move as the table saw it: who, what, the card drawn (seen by the one who drew it
-    only) or taken from the pozzo, and under betting his stake and chips after it."""
+    only) or taken from the pozzo, and under betting his stake and chips after it, and the
+    chips the move put in (``None`` when not known)."""
 
     seat: int
     action: Action
     card: Card | None = None
     stake: int = 0
     behind: int = 0
+    paid: int | None = None
 
 
 def told(
@@ -187,7 +199,7 @@ def told(
     """
     action = move.action
     if isinstance(action, Call | Fold | Raise):
-        return _bet(action, move.stake, move.behind, you=you)
+        return _bet(action, move.stake, move.behind, move.paid, you=you)
     if isinstance(action, Open):
         opening = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
         if you:
@@ -240,18 +252,29 @@ def told(
         return f"scarta {card}", f"discards {card}"
     assert isinstance(action, Show)
     shown = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
-    tail_it = tail_en = tail_en_you = ""
+    tail_it = tail_it_you = tail_en = tail_en_you = ""
     if action.discard is not None:
         tail_it = f" e scarta {action.discard.unicode()}"
+        tail_it_you = f" e scarti {action.discard.unicode()}"
         tail_en = f" and discards {action.discard.unicode()}"
         tail_en_you = f" and discard {action.discard.unicode()}"
     if you:
-        return f"mostri la mano: {shown}{tail_it}", f"show your hand: {shown}{tail_en_you}"
+        return f"mostri la mano: {shown}{tail_it_you}", f"show your hand: {shown}{tail_en_you}"
     return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
 
 
-def _bet(action: Call | Fold | Raise, stake: int, behind: int, *, you: bool) -> Localized:
-    """A bet of the betting round, with the stake it leaves him at."""
+def _bet(
+    action: Call | Fold | Raise, stake: int, behind: int, paid: int | None, *, you: bool
+) -> Localized:
+    """A bet of the betting round: a raise with the stake it leaves him at, a call with
+    what it puts in (``paid``, as the key's prompt said; the stake when not known), and a
+    call that puts in nothing, the blind's when nobody raised, said so.
+
+    >>> _bet(Call(), 1, 99, 0, you=False)
+    ('vede senza aggiungere fiches', 'checks')
+    >>> _bet(Call(), 2, 98, 1, you=True)
+    ('vedi (una fiche)', 'call (one chip)')
+    """
     if isinstance(action, Fold):
         return ("lasci", "fold") if you else ("lascia", "folds")
     total_it, total_en = chips_words(stake), chips_words(stake, "en")
@@ -263,6 +286,14 @@ def _bet(action: Call | Fold | Raise, stake: int, behind: int, *, you: bool) -> 
         if you:
             return f"rilanci a {total_it}{all_in_it}", f"raise to {total_en}{all_in_en}"
         return f"rilancia a {total_it}{all_in_it}", f"raises to {total_en}{all_in_en}"
+    if paid == 0:
+        return (
+            ("vedi senza aggiungere fiches", "check")
+            if you
+            else ("vede senza aggiungere fiches", "checks")
+        )
+    if paid is not None:
+        total_it, total_en = chips_words(paid), chips_words(paid, "en")
     if you:
         return f"vedi ({total_it}{all_in_it})", f"call ({total_en}{all_in_en})"
     return f"vede ({total_it}{all_in_it})", f"calls ({total_en}{all_in_en})"

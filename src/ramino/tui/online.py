@@ -16,6 +16,7 @@ import importlib
 import itertools
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -173,6 +174,11 @@ class OnlineGame:
         seen = self._observation
         return () if seen is None or seen.scores is None else seen.scores
 
+    def chips(self) -> tuple[int, ...] | None:
+        # The table's view of every seat's chips behind, as the server sends it.
+        seen = self.observation()
+        return None if seen is None else seen.chips
+
     def can(self, action: Action) -> bool:
         seen = self._observation
         return seen is not None and self.human_to_move and action in seen.legal_actions
@@ -268,6 +274,9 @@ class OnlineGame:
     def _tell(self, before: Observation | None, seen: Observation, names: Sequence[str]) -> None:
         """The moves new since the last state, as the table talk tells them."""
         table: list[TableMeld] = list(before.table) if before is not None else []
+        bets = Counter(
+            e.seat for e in seen.history[self._told :] if isinstance(e.action, Call | Fold | Raise)
+        )
         for event in seen.history[self._told :]:
             previous = list(table)
             action = event.action
@@ -283,7 +292,11 @@ class OnlineGame:
                 card = self._drawn = _one_more(seen.hand, before.hand)
             stake = seen.stakes[event.seat] if seen.stakes else 0
             behind = seen.chips[event.seat] if seen.chips is not None else 0
-            move = Move(event.seat, action, card, stake, behind)
+            paid = None
+            if before is not None and before.stakes and bets[event.seat] == 1:
+                # His only bet since the last state: what it put in is the difference.
+                paid = stake - before.stakes[event.seat]
+            move = Move(event.seat, action, card, stake, behind, paid)
             unseen = (isinstance(action, Attach | Swap) and action.meld >= len(previous)) or (
                 isinstance(action, Lay | Open | Show) and not table
             )

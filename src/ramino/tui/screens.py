@@ -9,9 +9,11 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,19 +29,26 @@ __all__ = [
     "TextScreen",
 ]
 
-_BOX_CSS = """
+#: The widest a box gets, in columns.
+_BOX_WIDTH = 100
+_BOX_CSS = f"""
     align: center middle;
-    #box { width: 96%; max-width: 100; height: auto; max-height: 90%;
-           border: round $accent; background: $surface; padding: 0 1; }
-    #body { height: auto; max-height: 18; }
-    .keys { color: $text-muted; height: 1; }
+    #box {{ width: 96%; max-width: {_BOX_WIDTH}; height: auto; max-height: 90%;
+           border: round $accent; background: $surface; padding: 0 1; }}
+    #body {{ height: auto; max-height: 18; }}
+    .keys {{ color: $text-muted; height: 1; }}
 """
+
+
+# A page to read covers the table: a box narrower than the window would leave the table's
+# first and last columns showing on either side of it, cut letters that read as stray marks.
+_PAGE_CSS = "background: $background;"
 
 
 class TextScreen(ModalScreen[None]):
     """Something to read (the rules of the table, the score sheet); Esc goes back."""
 
-    DEFAULT_CSS = "TextScreen {" + _BOX_CSS + "} TextScreen #box { height: 90%; } "
+    DEFAULT_CSS = "TextScreen {" + _BOX_CSS + _PAGE_CSS + "} TextScreen #box { height: 90%; } "
     DEFAULT_CSS += "TextScreen #body { height: 1fr; max-height: 100%; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,r,enter", "close", show=False),
@@ -71,7 +80,9 @@ class SheetScreen(ModalScreen[str]):
     With a ``question`` (the human may re-enter the match), it asks it and waits for the
     answer instead: ``s`` or ``y`` re-enters (``reenter``), ``n`` stays out (``decline``)."""
 
-    DEFAULT_CSS = "SheetScreen {" + _BOX_CSS + "} SheetScreen #question { height: auto; }"
+    DEFAULT_CSS = "SheetScreen {" + _BOX_CSS + _PAGE_CSS + "}"
+    DEFAULT_CSS += " SheetScreen #question, SheetScreen #standing, SheetScreen #sheet-keys"
+    DEFAULT_CSS += " { height: auto; } SheetScreen #sheet-title { height: 1; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "choose('next')", show=False),
         Binding("s,y", "choose('reenter')", show=False),
@@ -82,39 +93,76 @@ class SheetScreen(ModalScreen[str]):
     ]
 
     def __init__(
-        self, sheet: RenderableType, lang: str, *, over: bool, question: str | None = None
+        self,
+        sheet: RenderableType,
+        lang: str,
+        *,
+        over: bool,
+        question: str | None = None,
+        title: str | None = None,
+        standing: str | None = None,
     ) -> None:
         super().__init__()
         self.sheet = sheet
         self.lang = lang
         self.over = over
         self.question = question
+        self.title_text = title
+        """The sheet's title, over it, outside its scrolling."""
+        self.standing = standing
+        """Who won, or who leads: under the sheet, outside its scrolling."""
 
-    def compose(self) -> ComposeResult:
+    def _keys(self) -> str:
         if self.question is not None:
-            keys = pick(
+            return pick(
                 self.lang,
                 "s rientri · n resti fuori · Esc guarda il tavolo · q esci (con salvataggio)",
                 "y re-enter · n stay out · Esc look at the table · q quit (and save)",
             )
-        elif self.over:
-            keys = pick(
+        if self.over:
+            return pick(
                 self.lang,
                 "n nuova partita · e salva le smazzate per ramino replay · Esc tavolo · q esci",
                 "n new match · e save the rounds for ramino replay · Esc table · q quit",
             )
-        else:
-            keys = pick(
-                self.lang,
-                "Invio prossima smazzata · Esc guarda il tavolo · q esci (con salvataggio)",
-                "Enter next round · Esc look at the table · q quit (and save)",
-            )
+        return pick(
+            self.lang,
+            "Invio prossima smazzata · Esc guarda il tavolo · q esci (con salvataggio)",
+            "Enter next round · Esc look at the table · q quit (and save)",
+        )
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="box"):
+            if self.title_text is not None:
+                title = Text(self.title_text, style="italic", no_wrap=True, overflow="ellipsis")
+                yield Static(title, id="sheet-title")
             with VerticalScroll(id="body"):
                 yield Static(self.sheet, id="sheet")
+            if self.standing is not None:
+                yield Static(Text(self.standing, style="bold"), id="standing")
             if self.question is not None:
                 yield Static(Text(self.question, style="bold"), id="question")
-            yield Static(keys, classes="keys")
+            yield Static(self._keys(), id="sheet-keys", classes="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size)
+        # The newest round, its last turn and its count are at the end: show them first.
+        self.query_one("#body").scroll_end(animate=False)
+
+    def _fit(self, size: Size) -> None:
+        """The sheet scrolls in the height the window leaves it, so that the standing (or the
+        winner), the question and the keys under it are always in sight. (A height relative
+        to the window would not do: Textual sizes the box to its content before applying it.)"""
+        width = max(1, min(_BOX_WIDTH, size.width * 96 // 100) - 4)  # border and padding
+        console = self.app.console
+        under = [t for t in (self.standing, self.question, self._keys()) if t is not None]
+        rows = sum(len(Text(t).wrap(console, width)) for t in under)
+        rows += self.title_text is not None
+        box = size.height * 9 // 10 - 2
+        self.query_one("#body").styles.max_height = max(3, box - rows)
 
     def action_no(self) -> None:
         # ``n`` answers the question when there is one; otherwise it is a new match.

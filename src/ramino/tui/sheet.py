@@ -15,24 +15,29 @@ from rich.text import Text
 
 from ..engine.chips import chips_words
 from ..engine.round import EndReason
-from ..engine.rules import Betting, RummyBonus
+from ..engine.rules import Betting, MatchEnd, RummyBonus
 from ..engine.scoring import Closing, closing_words
 from ..engine.text import printable
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import pick
 
-__all__ = ["outcome", "sheet_view"]
+__all__ = ["outcome", "sheet_title", "sheet_view"]
 
 
 def outcome(game: MatchController, lang: str) -> str:
-    """Who won, or who leads while the match goes on."""
+    """Who won, or who leads while the match goes on: by chips where the match is played for
+    them (betting), else by points, with how the match ends (a target, or a set number of
+    rounds). Carioca's stakes are chips too, but its standing is by points (RULES.md §6.3)."""
     match = game.play.match
+    rules = game.rules
     you = game.human
+    # Played for chips only under betting; else the chips (carioca's stakes) rank nobody.
+    chips = match.chips if rules.betting is not Betting.NONE else None
     if match.winner is not None and match.winner == you:
         # The player himself, told in the second person.
-        if match.chips is not None and game.rules.betting is not Betting.NONE:
-            held = match.chips[you]
+        if chips is not None:
+            held = chips[you]
             return pick(
                 lang,
                 f"Vinci tu, con {chips_words(held)}!",
@@ -48,22 +53,30 @@ def outcome(game: MatchController, lang: str) -> str:
         lead_it, lead_en = "In testa ci sei tu", "You lead"
     else:
         lead_it, lead_en = f"In testa {leader}", f"{leader} leads"
-    chips = match.chips
+    played, rounds = len(match.rounds), rules.match_rounds
     if chips is not None:
         held_it, held_en = chips_words(chips[leader]), chips_words(chips[leader], "en")
-        hands, played = game.rules.match_rounds, len(match.rounds)
         played_it = "una mano giocata" if played == 1 else f"{played} mani giocate"
         played_en = "one hand played" if played == 1 else f"{played} hands played"
         return pick(
             lang,
-            f"{lead_it}, con {held_it} ({played_it} su {hands}).",
-            f"{lead_en}, with {held_en} ({played_en} of {hands}).",
+            f"{lead_it}, con {held_it} ({played_it} su {rounds}).",
+            f"{lead_en}, with {held_en} ({played_en} of {rounds}).",
         )
     points = match.totals[leader]
+    if rules.match_end is MatchEnd.FIXED_ROUNDS:
+        played_it = "una smazzata giocata" if played == 1 else f"{played} smazzate giocate"
+        played_en = "one round played" if played == 1 else f"{played} rounds played"
+        until_it, until_en = f"{played_it} su {rounds}", f"{played_en} of {rounds}"
+    elif rules.match_end is MatchEnd.FIRST_TO_TARGET:
+        until_it = f"la partita finisce quando qualcuno arriva a {rules.target}"
+        until_en = f"the match ends when someone reaches {rules.target}"
+    else:
+        until_it, until_en = f"si perde a {rules.target}", f"a player is out at {rules.target}"
     return pick(
         lang,
-        f"{lead_it}, con {points} (si perde a {game.rules.target}).",
-        f"{lead_en}, with {points} (a player is out at {game.rules.target}).",
+        f"{lead_it}, con {points} ({until_it}).",
+        f"{lead_en}, with {points} ({until_en}).",
     )
 
 
@@ -82,12 +95,22 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     return ", ".join(words)
 
 
-def _chips_view(game: MatchController, lang: str) -> Group:
-    """The sheet of a match played for chips: who won each hand, and each player's chips."""
+def sheet_title(game: MatchController, lang: str) -> str:
+    """The sheet's title: chips or points, the rules, and how long the match lasts (its set
+    number of rounds, or the total it is played to)."""
     rules = game.rules
-    title = pick(lang, "Fiches", "Chips") + f" · {printable(rules.name)}, "
-    title += pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
-    table = _table(title, pick(lang, "vince", "won by"), game.players)
+    if rules.betting is not Betting.NONE:
+        title = pick(lang, "Fiches", "Chips") + f" · {printable(rules.name)}, "
+        return title + pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
+    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {printable(rules.name)}, "
+    if rules.match_end is MatchEnd.FIXED_ROUNDS and rules.match_rounds is not None:
+        return title + pick(lang, f"{rules.match_rounds} smazzate", f"{rules.match_rounds} rounds")
+    return title + pick(lang, "a ", "to ") + str(rules.target)
+
+
+def _chips_view(game: MatchController, lang: str, apart: bool) -> Group:
+    """The sheet of a match played for chips: who won each hand, and each player's chips."""
+    table = _table(pick(lang, "vince", "won by"), game.players)
     for number, sheet in enumerate(game.sheets):
         record = game.records[number] if number < len(game.records) else None
         end = record.result if record is not None else None
@@ -104,7 +127,8 @@ def _chips_view(game: MatchController, lang: str) -> Group:
             change = f"{changes[player]:+d}" if player in changes else None
             row.append(_cell(str(totals.get(player, "—")), change, player in sheet.eliminated))
         table.add_row(*row)
-    parts: list[Table | Text] = [table, *_legend(game, lang)]
+    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
+    parts += [table, *_legend(game, lang)]
     left = game.play.match.on_table
     if left:
         parts.append(
@@ -117,18 +141,23 @@ def _chips_view(game: MatchController, lang: str) -> Group:
             )
         )
     parts.extend(_last_turn(game, lang))
-    parts.append(Text(outcome(game, lang), style="bold"))
+    if not apart:
+        parts.append(Text(outcome(game, lang), style="bold"))
     return Group(*parts)
 
 
-def _table(title: str, second: str, players: Sequence[str]) -> Table:
+def _title(title: str) -> Text:
+    """The sheet's title on one line of its own: a grid narrower than the title (few players,
+    short totals) must not fold it."""
+    return Text(title, style="italic", no_wrap=True, overflow="ellipsis")
+
+
+def _table(second: str, players: Sequence[str]) -> Table:
     """The sheet's grid: the round's number, who went out (or won), a column per player.
 
     Six players fit 80 columns: no lines between the columns, and a player's cell never wraps
     (the second column gives way first)."""
     table = Table(
-        title=title,
-        title_justify="left",
         expand=False,
         padding=(0, 0, 0, 1),
         box=box.SIMPLE_HEAD,
@@ -171,14 +200,15 @@ def _last_turn(game: MatchController, lang: str) -> list[Text]:
     return [told]
 
 
-def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) -> Group:
-    """The score sheet, the last count and the standing, ready to print."""
+def sheet_view(
+    game: MatchController, lang: str, *, four_colours: bool = False, apart: bool = False
+) -> Group:
+    """The score sheet under its title (:func:`sheet_title`), the last count and the
+    standing (:func:`outcome`), ready to print; with ``apart``, neither the title nor the
+    standing, for a screen that keeps them in sight while the sheet scrolls."""
     if game.rules.betting is not Betting.NONE:
-        return _chips_view(game, lang)
-    rules = game.rules
-    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {printable(rules.name)}, "
-    title += pick(lang, "a ", "to ") + str(rules.target)
-    table = _table(title, pick(lang, "chiude", "went out"), game.players)
+        return _chips_view(game, lang, apart)
+    table = _table(pick(lang, "chiude", "went out"), game.players)
     gone: set[str] = set()
     reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
@@ -198,7 +228,8 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
         if back:
             cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
             table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
-    parts: list[Table | Text] = [table, *_legend(game, lang)]
+    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
+    parts += [table, *_legend(game, lang)]
     won = game.play.match.chips
     if won is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
@@ -223,5 +254,6 @@ def sheet_view(game: MatchController, lang: str, *, four_colours: bool = False) 
             count.append_text(cards_text(last.end.hands[seat], four_colours=four_colours))
             count.append(f" = {last.end.counts[seat]}")
         parts.append(count)
-    parts.append(Text(outcome(game, lang), style="bold"))
+    if not apart:
+        parts.append(Text(outcome(game, lang), style="bold"))
     return Group(*parts)

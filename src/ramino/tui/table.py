@@ -125,26 +125,31 @@ def players_text(
     *,
     out: Sequence[str] = (),
     opening: bool = False,
+    chips: Sequence[int] | None = None,
 ) -> Text:
     """The players around the table: whose turn it is, cards in hand, match total (played for
-    chips: the chips each one holds behind, and who has folded); where the opening matters
-    (``opening``), who has opened."""
+    chips: the ``chips`` each one holds, by default the observation's, and who has folded,
+    in place of his cards, out of the hand); where the opening matters (``opening``), who has
+    opened."""
     text = Text(no_wrap=True, overflow="ellipsis")
     width = max(len(n) for n in [*names, *out])
-    chips = observation.chips
+    if chips is None:
+        chips = observation.chips
     for seat, name in enumerate(names):
         turn = seat == observation.to_play and not observation.is_over
         mark = "▶ " if turn else "  "
         style = "bold reverse" if turn else ("bold" if seat == observation.seat else "")
         text.append(mark + name.ljust(width), style=style)
         cards = observation.hand_sizes[seat]
-        text.append(f" {cards:>2} " + cards_word(cards, lang))
+        if chips is not None and observation.folded and observation.folded[seat]:
+            # As wide as the cards it stands for, so that the line fits the side panel.
+            text.append(" " + pick(lang, "lascia", "folded").ljust(8), style="dim")
+        else:
+            text.append(f" {cards:>2} " + cards_word(cards, lang))
         if chips is None:
             text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
         else:
             text.append(f" {chips[seat]:>3} " + pick(lang, "fiches", "chips"))
-            if observation.folded[seat]:
-                text.append(" " + pick(lang, "lascia", "folded"), style="dim")
         if opening and observation.opened[seat]:
             text.append(" " + pick(lang, "aperto", "opened"), style=_OPENED_STYLE)
         if name == dealer:
