@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from ..engine.cards import Card, card_tokens, format_cards
+from ..engine.cards import NOTATION_HELP, Card, card_tokens, format_cards
 from ..engine.deck import check_in_deck
 from ..engine.errors import IllegalAction, MeldError, RaminoError, Reason
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
@@ -34,7 +34,7 @@ def check(
         list[str] | None,
         typer.Argument(
             help="The meld, as separate arguments or one quoted string: JK 7S 8S, '7H 7D 7C',"
-            " 'JK=9S 7S 8S' (the jolly declared as 9♠).",
+            " 'JK=9S 7S 8S' (the jolly declared as 9♠). " + NOTATION_HELP[1],
             show_default=False,
         ),
     ] = None,

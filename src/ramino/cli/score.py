@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..engine.cards import NOTATION_HELP
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.rules import Rules
@@ -31,7 +32,8 @@ def score(
     file: Annotated[
         str,
         typer.Argument(
-            help="The match as JSON (see examples/partita-101.json), or - for standard input.",
+            help="The match as JSON (see examples/partita-101.json), or - for standard input;"
+            " a hand is its points or its cards. " + NOTATION_HELP[1],
             show_default=False,
         ),
     ],
