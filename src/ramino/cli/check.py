@@ -45,7 +45,9 @@ def check(
             "--whole-hand",
             help="The cards are a whole hand shown to go out (the final discard apart): valid"
             " when a round takes that show, split into melds, as a flush (colore) or a"
-            " straight where the rules allow it. Jollies stand where the close needs them.",
+            " straight where the rules allow it. Jollies stand where the close needs them;"
+            " under the imaginary jolly JK is the card imagined, and 5C=JK names the card of"
+            " the hand acting as it (pokerato-immaginario-10).",
         ),
     ] = False,
     as_json: JsonOption = False,
