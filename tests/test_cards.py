@@ -23,6 +23,7 @@ from ramino.engine import (
     get_preset,
     parse_cards,
 )
+from ramino.engine.melds import parse_meld
 
 ALL_CARDS = [*NATURAL_CARDS, JOKER]
 
@@ -168,3 +169,54 @@ def test_sorted_codes_sorts_the_codes_of_any_cards(cards: list[Card]) -> None:
     assert sorted_codes(cards) == expected
     assert sorted_codes(tuple(cards)) == expected
     assert sorted_codes(iter(cards)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("7♥ 8♦ 9♣ 10♠", "7H 8D 9C 10S"),
+        ("7cuori 8quadri 9fiori 10picche", "7H 8D 9C 10S"),
+        ("7 CUORI, 8 di quadri; A cuore K picca QFIORE", "7H 8D AH KS QC"),
+        ("7cuori8cuori9cuori", "7H 8H 9H"),
+        ("7F 8P JF KP", "7C 8S JC KS"),
+        ("Tquadri 10 di fiori", "10D 10C"),
+    ],
+)
+def test_italian_players_write_suits_in_italian(text: str, cards: str) -> None:
+    # Issue 46: the symbols, the Italian suit words and the initials no English letter takes.
+    assert parse_cards(text) == parse_cards(cards)
+    assert parse_cards(text.split()) == parse_cards(cards)
+
+
+def test_a_suit_word_after_the_rank_as_arguments() -> None:
+    assert parse_cards(["7", "di", "cuori", "8", "cuori"]) == parse_cards("7H 8H")
+    assert Card.parse("Kpicche") is Card.parse("KS")
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "words"),
+    [
+        ("7C 7P 7H", "7C", "C è fiori (clubs), ma accanto a 7P"),
+        ("7F 8C", "8C", "per i cuori scrivi 8H, 8♥ o 8cuori"),
+        ("7Q 8H", "7Q", "Q è la donna, non un seme: per i quadri scrivi 7D, 7♦ o 7quadri"),
+        ("KQ", "KQ", "Q è la donna"),
+    ],
+)
+def test_a_letter_that_could_be_misread_is_refused_and_explained(
+    text: str, token: str, words: str
+) -> None:
+    # C is clubs and Q the queen in the canonical notation: where an Italian may mean cuori or
+    # quadri (C beside Italian initials, Q as a suit), the card is refused, never guessed.
+    with pytest.raises(NotationError) as info:
+        parse_cards(text)
+    error = info.value
+    assert error.reason is Reason.AMBIGUOUS_SUIT and error.params["token"] == token
+    assert words in error.message("it")
+    assert "hearts" in error.message("en") or "diamonds" in error.message("en")
+    with pytest.raises(NotationError):
+        parse_meld(text)
+
+
+def test_c_alone_is_clubs() -> None:
+    # The canonical notation is English: without Italian initials beside it, C is clubs.
+    assert parse_cards("7C 7H 7S") == (Card.parse("7♣"), Card.parse("7♥"), Card.parse("7♠"))

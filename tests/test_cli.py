@@ -424,6 +424,33 @@ def test_score_from_stdin_with_cards() -> None:
     assert "Partita in corso: in testa Bruno, con 0." in result.stdout
 
 
+def test_score_and_check_take_suits_written_in_italian() -> None:
+    # Issue 46: the symbols and the Italian suit words; the same count as the English letters.
+    sheet = {
+        "players": ["Anna", "Bruno"],
+        "rounds": [{"out": "Bruno", "hands": {"Anna": "A picche, Q♣ 8 di cuori 7F"}}],
+    }
+    code, data = run_json("score", "-", stdin=json.dumps(sheet))
+    assert code == 0 and data["rounds"][0]["totals"] == {"Anna": 36, "Bruno": 0}
+    code, data = run_json("check", "7", "cuori", "8♥", "9 di cuori")
+    assert code == 0 and data["kind"] == "run"
+    code, data = run_json("check", "7P 7F 7quadri")
+    assert code == 0 and data["kind"] == "set"
+    # Where C could be cuori (beside Italian initials) or Q quadri, the card is refused.
+    result = run("check", "7C", "7P", "7H")
+    assert_user_error(result, "'7C'", "per i cuori scrivi 7H, 7♥ o 7cuori")
+    sheet["rounds"][0]["hands"]["Anna"] = "7Q 8H"
+    result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
+    assert_user_error(result, "rounds[0]", "Q is the queen, not a suit")
+
+
+def test_check_and_score_help_say_which_notation_they_take() -> None:
+    for command in ("check", "score"):
+        text = " ".join(re.sub("[│╭╮╰╯─]", " ", run(command, "--help").stdout).split())
+        assert "H hearts, D diamonds, C clubs, S spades" in text, command
+        assert "♥ ♦ ♣ ♠" in text and "7cuori" in text and "C is never cuori" in text
+
+
 def test_score_refuses_hands_the_rules_deck_does_not_hold() -> None:
     sheet = {
         "rules": "tradizionale",

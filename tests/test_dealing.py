@@ -10,6 +10,8 @@ import pytest
 
 from ramino.engine import Card, IllegalAction, Reason, get_preset
 from ramino.engine.describe import describe
+from ramino.engine.errors import ScoreError
+from ramino.engine.match import Match
 from ramino.engine.play import MatchPlay
 from ramino.engine.round import Phase, Round
 from ramino.engine.rules import (
@@ -88,6 +90,10 @@ def test_fourteen_cards_seat_at_most_five() -> None:
     )
     assert "fewer than 4 a player" in error.message("en")
     assert "Da 2 a 5 giocatori" in describe(rules)
+    # The score sheet of such a table is refused alike.
+    with pytest.raises(ScoreError) as sheet:
+        Match(["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"], rules)
+    assert sheet.value.reason is Reason.TOO_MANY_PLAYERS and "23 carte" in str(sheet.value)
     # Thirteen cards in six (scala 40) leave 29: the table is dealt.
     assert len(Round(replace(rules, hand_size=13), 6).hand(5)) == 13
 

@@ -12,12 +12,13 @@ import pytest
 
 from ramino.ai import Bot, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
-from ramino.engine.actions import Call, Discard, Draw, Lay
+from ramino.engine.actions import Attach, Call, Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
 from ramino.engine.record import from_json, replay
 from ramino.engine.round import Phase
+from ramino.engine.state import TableMeld
 from ramino.tui.controller import (
     MatchController,
     NotYourTurn,
@@ -27,6 +28,7 @@ from ramino.tui.controller import (
     seat_names,
 )
 from ramino.tui.jokers import joker_choices
+from ramino.tui.narrate import Move, told
 from ramino.tui.save import export_records, load_match, match_from_json, match_to_json, save_match
 
 # Short rounds and a low target keep every match to a few rounds.
@@ -486,3 +488,16 @@ def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
     match.record(RoundResult("Tu", {"Bruno": 40, "Carla": 50}))
     assert match.is_over and match.winner == "Tu"
     assert outcome(game, "it") == "Vinci tu, con 0!" and outcome(game, "en") == "You win, with 0!"
+
+
+def test_the_log_writes_ad_before_a_meld_that_begins_with_an_ace() -> None:
+    # Italian: "attacca 4♥ ad A♥ 2♥ 3♥", as "tocca ad Anna" (text.to_name).
+    rules = get_preset("classico")
+    ace = [TableMeld(0, validate_meld(parse_cards("AH 2H 3H"), rules), (0, 1, 2))]
+    grown = [TableMeld(0, validate_meld(parse_cards("AH 2H 3H 4H"), rules), (0, 1, 2, 3))]
+    move = Move(1, Attach(0, parse_cards("4H")))
+    assert told(move, grown, ace, rules, you=False) == (
+        "attacca 4♥ ad A♥ 2♥ 3♥",
+        "attaches 4♥ to A♥ 2♥ 3♥",
+    )
+    assert told(move, grown, ace, rules, you=True)[0] == "attacchi 4♥ ad A♥ 2♥ 3♥"

@@ -270,6 +270,20 @@ def test_an_impossible_entry_is_refused_in_both_languages(web_server: Server) ->
         assert place(refusal.value.params["where"]) == place(detail["where"]), case
 
 
+def test_hands_written_in_italian_are_read_as_the_engine_reads_them(web_server: Server) -> None:
+    # Issue 46: the symbols and the Italian suit words, as ramino score takes them; a letter
+    # an Italian could mean otherwise (C beside Italian initials, Q as a suit) is refused.
+    italian = [_round("Anna", {"Bruno": "K di picche, Q♠ 5 cuori", "Carla": "7F 7P"})]
+    english = [_round("Anna", {"Bruno": "KS QS 5H", "Carla": "7C 7S"})]
+    status, answer = post(web_server, {"rules": "classico", "players": THREE, "rounds": italian})
+    assert status == 200, answer
+    assert answer["sheet"] == plain(engine_match("classico", THREE, english).to_dict())
+    misread = [_round("Anna", {"Bruno": "7C 7P", "Carla": 4})]
+    status, answer = post(web_server, {"rules": "classico", "players": THREE, "rounds": misread})
+    assert status == 400 and answer["detail"]["reason"] == "ambiguous_suit"
+    assert "7cuori" in answer["detail"]["message"]["it"]
+
+
 def raw_hand(value: bytes) -> bytes:
     """A request whose one hand is ``value``, written as JSON cannot write it."""
     return (

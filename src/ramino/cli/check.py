@@ -55,7 +55,8 @@ def check(
         as_joker = acting[0] if acting else None
         # Cards the rules' deck does not hold are no meld of theirs, whatever their shape; a
         # jolly imagined is no card of the deck.
-        check_in_deck(_held(meld_cards, table_rules, as_joker), table_rules)
+        shown = _held(meld_cards, table_rules, as_joker) if whole_hand else meld_cards
+        check_in_deck(shown, table_rules)
         if whole_hand:
             melds, closing = whole_hand_close(meld_cards, table_rules, as_joker)
         else:

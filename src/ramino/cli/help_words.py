@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from ..engine.cards import NOTATION_HELP
+
 #: (italiano, English).
 Words = tuple[str, str]
 
@@ -103,19 +105,23 @@ COMMANDS: Final = MappingProxyType(
             params={
                 "cards": (
                     "Il gioco, come argomenti separati o in una sola stringa tra virgolette: JK"
-                    " 7S 8S, '7H 7D 7C', 'JK=9S 7S 8S' (il jolly dichiarato come 9♠).",
+                    " 7S 8S, '7H 7D 7C', 'JK=9S 7S 8S' (il jolly dichiarato come 9♠). "
+                    + NOTATION_HELP[0],
                     "The meld, as separate arguments or one quoted string: JK 7S 8S, '7H 7D"
-                    " 7C', 'JK=9S 7S 8S' (the jolly declared as 9♠).",
+                    " 7C', 'JK=9S 7S 8S' (the jolly declared as 9♠). "
+                    + NOTATION_HELP[1],
                 ),
                 "whole_hand": (
                     "Le carte sono una mano intera mostrata per chiudere (a parte lo scarto"
                     " finale): valida se una smazzata accetta quella chiusura, divisa in giochi,"
                     " come colore o come scala dove le regole lo permettono. I jolly stanno dove"
-                    " servono alla chiusura.",
+                    " servono alla chiusura; col jolly immaginario JK è la carta immaginata, e 5C=JK"
+                    " nomina la carta della mano che fa da jolly (pokerato-immaginario-10).",
                     "The cards are a whole hand shown to go out (the final discard apart):"
                     " valid when a round takes that show, split into melds, as a flush"
                     " (colore) or a straight where the rules allow it. Jollies stand where the"
-                    " close needs them.",
+                    " close needs them; under the imaginary jolly JK is the card imagined, and 5C=JK"
+                    " names the card of the hand acting as it (pokerato-immaginario-10).",
                 ),
             },
             metavars={"cards": ("CARTE", "CARDS")},
@@ -161,8 +167,9 @@ COMMANDS: Final = MappingProxyType(
             params={
                 "file": (
                     "La partita in JSON (vedi examples/partita-101.json), o - per l'input"
-                    " standard.",
-                    "The match as JSON (see examples/partita-101.json), or - for standard input.",
+                    " standard; una mano è i suoi punti o le sue carte. " + NOTATION_HELP[0],
+                    "The match as JSON (see examples/partita-101.json), or - for standard input;"
+                    " a hand is its points or its cards. " + NOTATION_HELP[1],
                 ),
             },
         ),

@@ -176,7 +176,7 @@ class Card:
         """
         card = _parse_token(token)
         if card is None:
-            raise NotationError(Reason.BAD_CARD, token=token)
+            raise _refusal(token)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -282,12 +282,42 @@ _SUIT_BY_CHAR: Final = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
+# Italian players write suits in Italian: the words (singular or plural) after the rank, and
+# the initials F (fiori) and P (picche), which no English letter claims. The initials C
+# (cuori) and Q (quadri) are not taken: C is clubs and Q the queen in the canonical notation.
+_SUIT_BY_WORD: Final = {
+    "CUORI": Suit.HEARTS,
+    "CUORE": Suit.HEARTS,
+    "QUADRI": Suit.DIAMONDS,
+    "QUADRO": Suit.DIAMONDS,
+    "FIORI": Suit.CLUBS,
+    "FIORE": Suit.CLUBS,
+    "PICCHE": Suit.SPADES,
+    "PICCA": Suit.SPADES,
+}
+_ITALIAN_INITIALS: Final = {"F": Suit.CLUBS, "P": Suit.SPADES}
+
+#: The notation a field of cards takes, in words (Italian, English): for its help.
+NOTATION_HELP: Final = (
+    "Carte: il valore (A, 2-10, J, Q, K) e il seme con la lettera inglese, H cuori, D quadri,"
+    " C fiori, S picche (7H, 10S, QD); o i simboli ♥ ♦ ♣ ♠ (7♥); o il seme in italiano (7cuori,"
+    " '7 di cuori', 7F fiori, 7P picche). C non è mai cuori, né Q quadri. JK è il jolly.",
+    "Cards: the rank (A, 2-10, J, Q, K) and the suit's English letter, H hearts, D diamonds,"
+    " C clubs, S spades (7H, 10S, QD); or the symbols ♥ ♦ ♣ ♠ (7♥); or the suit in Italian"
+    " (7cuori, '7 di cuori', 7F fiori, 7P picche). C is never cuori, nor Q quadri. JK is the"
+    " joker.",
+)
 _RANK_BY_TEXT: Final = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
 # Notation is folded to upper case in ASCII only (str.upper() would read "7ſ", a long s, as
 # 7S); emoji presentation selectors ("♥️") carry no meaning for a card and are dropped.
 _NORMALISE: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase, "\ufe0e\ufe0f")
-_CARD_RE: Final = re.compile(r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤])")
+_CARD_RE: Final = re.compile(
+    r"(?:JK|JOKER|JOLLY|🃏|★|☆|(?:10|[2-9TJQKA])"
+    r"(?:CUOR[IE]|QUADR[IO]|FIOR[IE]|PICCHE|PICCA|[CDHSFP♣♦♥♠♧♢♡♤]))"
+)
+# A rank written with an initial: F and P are Italian, C is clubs (and cuori to an Italian).
+_INITIAL_RE: Final = re.compile(r"(?:10|[2-9TJQKA])([CFP])(?![A-Z])")
 
 
 def without_cards(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
@@ -312,18 +342,88 @@ def _parse_token(token: str) -> Card | None:
         return JOKER
     if len(text) < 2:
         return None
+    for word, suit in _SUIT_BY_WORD.items():
+        if text.endswith(word) and len(text) > len(word):
+            rank = _RANK_BY_TEXT.get(text[: -len(word)])
+            return None if rank is None else Card(rank, suit)
     rank = _RANK_BY_TEXT.get(text[:-1])
-    suit = _SUIT_BY_CHAR.get(text[-1])
-    if rank is None or suit is None:
+    found = _SUIT_BY_CHAR.get(text[-1]) or _ITALIAN_INITIALS.get(text[-1])
+    if rank is None or found is None:
         return None
-    return Card(rank, suit)
+    return Card(rank, found)
 
 
-def card_tokens(text: str) -> Iterator[str]:
-    """The tokens of a text of cards: the words between spaces, commas and semicolons."""
-    for token in re.split(r"[\s,;]+", text):
-        if token:
+def card_tokens(text: str | Iterable[str]) -> Iterator[str]:
+    """The tokens of a text of cards (or of several, as command-line arguments): the words
+    between spaces, commas and semicolons; a rank and the Italian name of its suit are one
+    card however written (``7 cuori``, ``7 di cuori``).
+
+    >>> list(card_tokens("7 di cuori, 8 cuori 9H")), list(card_tokens(["7", "picche"]))
+    (['7cuori', '8cuori', '9H'], ['7picche'])
+    """
+    parts = [text] if isinstance(text, str) else text
+    yield from _joined(t for part in parts for t in re.split(r"[\s,;]+", part) if t)
+
+
+def _joined(tokens: Iterable[str]) -> Iterator[str]:
+    """``tokens`` with a rank alone joined to the suit word after it (and its *di*)."""
+    held: list[str] = []
+    for token in tokens:
+        word = token.translate(_NORMALISE)
+        if held and word in _SUIT_BY_WORD:
+            yield held[0] + token
+            held = []
+            continue
+        if len(held) == 1 and word == "DI":
+            held.append(token)
+            continue
+        yield from held
+        held = [token] if word in _RANK_BY_TEXT else []
+        if not held:
             yield token
+    yield from held
+
+
+def check_initials(tokens: Sequence[str]) -> None:
+    """Refuse the letter C where the same text writes suits by their Italian initials (F, P):
+    there ``7C`` may mean *cuori* as well as clubs. A Q for *quadri* is refused by
+    :func:`parse_cards` with the same explanation."""
+    letters: dict[str, str] = {}
+    for token in tokens:
+        for match in _INITIAL_RE.finditer(token.translate(_NORMALISE)):
+            letters.setdefault(match.group(1), match.group())
+    if "C" in letters and ("F" in letters or "P" in letters):
+        written = letters["C"]
+        italian = letters.get("F") or letters["P"]
+        raise NotationError(
+            Reason.AMBIGUOUS_SUIT, token=written, detail=_c_is_clubs(written[:-1], italian)
+        )
+
+
+def _c_is_clubs(rank: str, italian: str) -> tuple[str, str]:
+    return (
+        f"in questa notazione C è fiori (clubs), ma accanto a {italian}, scritto con"
+        f" l'iniziale italiana, potrebbe voler dire cuori: per i cuori scrivi {rank}H, {rank}♥"
+        f" o {rank}cuori, per i fiori {rank}F o {rank}♣.",
+        f"in this notation C is clubs, but beside {italian}, written with an Italian initial,"
+        f" it could mean cuori (hearts): for hearts write {rank}H, {rank}♥ or {rank}cuori,"
+        f" for clubs {rank}F or {rank}♣.",
+    )
+
+
+def _refusal(token: str) -> NotationError:
+    """The refusal of a token that is no card: an Italian Q for *quadri* says so."""
+    text = token.translate(_NORMALISE).strip()
+    if len(text) >= 2 and text[-1] == "Q" and text[:-1] in _RANK_BY_TEXT:
+        rank = text[:-1]
+        detail = (
+            f"in questa notazione Q è la donna, non un seme: per i quadri scrivi {rank}D,"
+            f" {rank}♦ o {rank}quadri.",
+            f"in this notation Q is the queen, not a suit: for diamonds (quadri) write"
+            f" {rank}D, {rank}♦ or {rank}quadri.",
+        )
+        return NotationError(Reason.AMBIGUOUS_SUIT, token=token, detail=detail)
+    return NotationError(Reason.BAD_CARD, token=token)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -340,11 +440,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     ...
     ramino.engine.errors.NotationError: '1X' non è una carta: si scrive come 7H, 10S, QD, AC o JK.
     """
-    parts = [text] if isinstance(text, str) else list(text)
+    tokens = list(card_tokens(text))
+    check_initials(tokens)
     cards: list[Card] = []
-    for part in parts:
-        for token in card_tokens(part):
-            cards.extend(_parse_run_together(token))
+    for token in tokens:
+        cards.extend(_parse_run_together(token))
     return tuple(cards)
 
 
@@ -358,7 +458,7 @@ def _parse_run_together(token: str) -> list[Card]:
     while pos < len(text):
         match = _CARD_RE.match(text, pos)
         if match is None:
-            raise NotationError(Reason.BAD_CARD, token=token)
+            raise _refusal(token)
         parsed = _parse_token(match.group())
         assert parsed is not None
         found.append(parsed)

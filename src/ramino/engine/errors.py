@@ -19,6 +19,7 @@ class Reason(enum.StrEnum):
 
     # notation
     BAD_CARD = "bad_card"
+    AMBIGUOUS_SUIT = "ambiguous_suit"
     NO_CARDS = "no_cards"
     BAD_JOKER_NOTATION = "bad_joker_notation"
     BAD_ACTION = "bad_action"

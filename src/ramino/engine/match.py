@@ -174,10 +174,10 @@ class Match:
             if name in seen:
                 raise ScoreError(Reason.DUPLICATE_PLAYER, player=name)
             seen.add(name)
-        if len(names) < rules.min_players:
-            raise ScoreError(Reason.TOO_FEW_PLAYERS, limit=rules.min_players, count=len(names))
-        if len(names) > rules.max_players:
-            raise ScoreError(Reason.TOO_MANY_PLAYERS, limit=rules.max_players, count=len(names))
+        refusal = rules.seat_refusal(len(names))
+        if refusal is not None:
+            reason, params = refusal
+            raise ScoreError(reason, **params)
         self.players = names
         self.rules = rules
         self._totals: dict[str, int] = dict.fromkeys(names, 0)

@@ -13,7 +13,16 @@ from typing import Final
 
 from ._frozen import Reduced, reduce_by_fields
 from ._rules_memo import RulesMemo, remember, rules_memo
-from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card_tokens, parse_cards
+from .cards import (
+    JOKER,
+    NATURAL_CARDS,
+    Card,
+    Rank,
+    Suit,
+    card_tokens,
+    check_initials,
+    parse_cards,
+)
 from .errors import Localized, MeldError, NotationError, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
@@ -237,29 +246,29 @@ def parse_meld(
     >>> [str(c) for c in cards], [str(d) for d in declared or ()]
     (['7S', '8S', 'JK'], ['9S'])
     """
-    parts = [text] if isinstance(text, str) else list(text)
+    tokens = list(card_tokens(text))
+    check_initials(tokens)
     cards: list[Card] = []
     declared: list[Card | None] = []
     any_declared = False
-    for part in parts:
-        for token in card_tokens(part):
-            if "=" in token:
-                left, _, right = token.partition("=")
-                try:
-                    joker = parse_cards(left)
-                    stands_for = Card.parse(right)
-                except NotationError:
-                    raise NotationError(Reason.BAD_JOKER_NOTATION, token=token) from None
-                if joker != (JOKER,) or stands_for.is_joker:
-                    raise NotationError(Reason.BAD_JOKER_NOTATION, token=token)
-                cards.append(JOKER)
-                declared.append(stands_for)
-                any_declared = True
-            else:
-                for card in parse_cards(token):
-                    cards.append(card)
-                    if card.is_joker:
-                        declared.append(None)
+    for token in tokens:
+        if "=" in token:
+            left, _, right = token.partition("=")
+            try:
+                joker = parse_cards(left)
+                stands_for = Card.parse(right)
+            except NotationError:
+                raise NotationError(Reason.BAD_JOKER_NOTATION, token=token) from None
+            if joker != (JOKER,) or stands_for.is_joker:
+                raise NotationError(Reason.BAD_JOKER_NOTATION, token=token)
+            cards.append(JOKER)
+            declared.append(stands_for)
+            any_declared = True
+        else:
+            for card in parse_cards(token):
+                cards.append(card)
+                if card.is_joker:
+                    declared.append(None)
     if not cards:
         raise NotationError(Reason.NO_CARDS)
     return tuple(cards), (tuple(declared) if any_declared else None)

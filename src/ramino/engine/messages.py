@@ -17,6 +17,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "{token!r} non è una carta: si scrive come 7H, 10S, QD, AC o JK.",
         "{token!r} is not a card: write cards as 7H, 10S, QD, AC or JK.",
     ),
+    Reason.AMBIGUOUS_SUIT: (
+        "{token!r}: {detail}",
+        "{token!r}: {detail}",
+    ),
     Reason.NO_CARDS: (
         "Nessuna carta: scrivi le carte separate da spazi, per esempio 7H 8H 9H.",
         "No cards given: write cards separated by spaces, for example 7H 8H 9H.",

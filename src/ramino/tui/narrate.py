@@ -31,6 +31,7 @@ from ..engine.errors import Localized
 from ..engine.melds import Meld, MeldKind
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
+from ..engine.text import to_name
 
 __all__ = ["LogLine", "Move", "clause", "ending_line", "pick", "told"]
 
@@ -229,10 +230,13 @@ def told(
         cards = _cards(action.cards)
         if you:
             return (
-                f"attacchi {cards} a {target}{note_it}",
+                f"attacchi {cards} {to_name(str(target))}{note_it}",
                 f"attach {cards} to {target}{note_en}",
             )
-        return f"attacca {cards} a {target}{note_it}", f"attaches {cards} to {target}{note_en}"
+        return (
+            f"attacca {cards} {to_name(str(target))}{note_it}",
+            f"attaches {cards} to {target}{note_en}",
+        )
     if isinstance(action, Swap):
         target = before[action.meld].meld
         cards = _cards(action.cards)
