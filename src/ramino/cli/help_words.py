@@ -108,20 +108,19 @@ COMMANDS: Final = MappingProxyType(
                     " 7S 8S, '7H 7D 7C', 'JK=9S 7S 8S' (il jolly dichiarato come 9♠). "
                     + NOTATION_HELP[0],
                     "The meld, as separate arguments or one quoted string: JK 7S 8S, '7H 7D"
-                    " 7C', 'JK=9S 7S 8S' (the jolly declared as 9♠). "
-                    + NOTATION_HELP[1],
+                    " 7C', 'JK=9S 7S 8S' (the jolly declared as 9♠). " + NOTATION_HELP[1],
                 ),
                 "whole_hand": (
                     "Le carte sono una mano intera mostrata per chiudere (a parte lo scarto"
                     " finale): valida se una smazzata accetta quella chiusura, divisa in giochi,"
                     " come colore o come scala dove le regole lo permettono. I jolly stanno dove"
-                    " servono alla chiusura; col jolly immaginario JK è la carta immaginata, e 5C=JK"
-                    " nomina la carta della mano che fa da jolly (pokerato-immaginario-10).",
+                    " servono alla chiusura; col jolly immaginario JK è la carta immaginata, e"
+                    " 5C=JK nomina la carta della mano che fa da jolly (pokerato-immaginario-10).",
                     "The cards are a whole hand shown to go out (the final discard apart):"
                     " valid when a round takes that show, split into melds, as a flush"
                     " (colore) or a straight where the rules allow it. Jollies stand where the"
-                    " close needs them; under the imaginary jolly JK is the card imagined, and 5C=JK"
-                    " names the card of the hand acting as it (pokerato-immaginario-10).",
+                    " close needs them; under the imaginary jolly JK is the card imagined, and"
+                    " 5C=JK names the card of the hand acting as it (pokerato-immaginario-10).",
                 ),
             },
             metavars={"cards": ("CARTE", "CARDS")},
