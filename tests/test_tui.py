@@ -332,6 +332,34 @@ def test_play_reports_bad_options_before_the_game(args: list[str], fragment: str
     assert len(lines) == 1 and fragment in lines[0], result.stderr
 
 
+@pytest.mark.parametrize(
+    ("on_path", "hint"),
+    [
+        (False, "Per riprenderla: .venv/bin/ramino play --resume"),
+        (True, "Per riprenderla: ramino play --resume"),
+    ],
+)
+def test_the_save_hint_names_the_program_that_runs(
+    on_path: bool, hint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As make play runs it: .venv/bin/ramino, which is on the PATH only if the venv is active.
+    program = tmp_path / ".venv" / "bin" / "ramino"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", [".venv/bin/ramino", "play"])
+    monkeypatch.setenv("PATH", str(program.parent) if on_path else str(tmp_path / "none"))
+
+    def run_and_save(app: RaminoApp) -> None:
+        app.saved_to = "sera 1.json"
+
+    monkeypatch.setattr(RaminoApp, "run", run_and_save)
+    result = runner.invoke(cli, ["play", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"{hint} 'sera 1.json'" in result.stdout, result.stdout
+
+
 def test_play_help_names_the_options() -> None:
     result = runner.invoke(cli, ["play", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import secrets
+import shlex
 from typing import Annotated
 
 import typer
@@ -25,6 +26,7 @@ from .common import (
     rules_for,
     usage_error,
 )
+from .invoked import program
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
@@ -203,12 +205,13 @@ def play(
     app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
     app.run()
     if app.saved_to is not None:
+        # The command as it can be typed again from here (make play runs .venv/bin/ramino).
+        again = f"{program()} play --resume {shlex.quote(app.saved_to)}"
         echo(
             pick(
                 lang,
-                f"Partita salvata in {app.saved_to}. Per riprenderla: ramino play --resume"
-                f" {app.saved_to}",
-                f"Match saved to {app.saved_to}. To resume it: ramino play --resume {app.saved_to}",
+                f"Partita salvata in {app.saved_to}. Per riprenderla: {again}",
+                f"Match saved to {app.saved_to}. To resume it: {again}",
             )
         )
 
