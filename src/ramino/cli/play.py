@@ -72,7 +72,7 @@ def play(
         str | None,
         typer.Option(
             "--name",
-            help="Your name at the table (default Tu, or You in English).",
+            help="Your name in saves and records (default Giocatore, or Player in English).",
             show_default=False,
         ),
     ] = None,
@@ -136,7 +136,7 @@ def play(
     """
     try:
         from ..tui.app import RaminoApp
-        from ..tui.controller import MatchController
+        from ..tui.controller import DEFAULT_NAME, MatchController
         from ..tui.save import load_match
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
@@ -184,7 +184,8 @@ def play(
                 ),
                 lang,
             )
-    you = (name or "").strip() or pick(lang, "Tu", "You")
+    # A name, not "Tu": saves and records keep it (the table says "Tu" to the human anyway).
+    you = (name or "").strip() or pick(lang, DEFAULT_NAME, "Player")
     _check_length(you, lang)
     try:
         if resume is not None:

@@ -30,6 +30,7 @@ from ..engine.text import printable, shown
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
+    "DEFAULT_NAME",
     "LEVELS",
     "OPPONENTS",
     "BotFactory",
@@ -44,6 +45,9 @@ __all__ = [
     "seat_names",
 ]
 
+#: The human's name when he gives none: a name, never a pronoun, for it is kept in saves and
+#: records, which other programs read (the screen says "Tu" to him whatever his name).
+DEFAULT_NAME = "Giocatore"
 #: The strengths of the computer, weakest first.
 LEVELS = ("principiante", "intermedio", "esperto")
 #: The computer players' names, given in this order to the seats after the human's.
@@ -213,7 +217,7 @@ class MatchController:
         rules: Rules,
         *,
         players: int = 3,
-        name: str = "Tu",
+        name: str = DEFAULT_NAME,
         level: str = "intermedio",
         seed: int | str | bytes = 0,
         bot_factory: BotFactory | None = None,
