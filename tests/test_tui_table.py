@@ -699,5 +699,8 @@ def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
             assert app.seat_name(name) in row and f" {held[name]} fiches" in row, panel
             assert "…" not in row
         assert "lascia" in panel[1] and panel[1].rstrip().endswith("mazz."), panel
+        # The pot he took is no longer in the middle.
+        pot = str(app.query_one("#pot", Static).render())
+        assert pot == "Piatto: 0 fiches" and game.play.match.on_table == 0
 
     run(app, scenario, size=(100, 30))

@@ -349,7 +349,9 @@ class RaminoApp(App[None]):
         pot = self.query_one("#pot", Static)
         pot.display = observation.chips is not None
         if observation.chips is not None:
-            pot.update(pot_text(observation, names, self.lang))
+            pot.update(
+                pot_text(observation, names, self.lang, pot=game.pot(), stakes=game.stakes())
+            )
         four = self.four_colours
         self.query_one("#melds", MeldsView).show(
             lambda width: melds_lines(

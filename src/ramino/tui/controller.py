@@ -317,12 +317,25 @@ class MatchController:
         held = self.play.match.chips
         if self.rules.betting is Betting.NONE or held is None:
             return None
-        r = self.round
-        put = r.betting.put_in if r is not None and r.betting is not None else ()
+        put = self.stakes()
         return tuple(
             held[name] - (put[seat] if seat < len(put) else 0)
             for seat, name in enumerate(self.names)
         )
+
+    def stakes(self) -> tuple[int, ...]:
+        """What each seat has put in the pot of the hand being played (none between hands:
+        the sheet has paid the pots)."""
+        r = self.round
+        return r.betting.put_in if r is not None and r.betting is not None else ()
+
+    def pot(self) -> int:
+        """The chips in the middle: the pot of the hand being played, or between hands what
+        the last one left on the table for the next."""
+        r = self.round
+        if r is not None and r.betting is not None:
+            return r.betting.pot
+        return self.play.match.on_table
 
     @property
     def sheets(self) -> tuple[RoundSheet, ...]:
