@@ -147,15 +147,15 @@ def test_a_seeded_round_is_played_with_keys_to_its_end() -> None:
                 break
             await play_turn(app, pilot)
         assert first.is_over and game.play.rounds == 1
-        assert game.sheets[0].out == "Tu"
+        assert game.sheets[0].out == "Giocatore"
         assert any(line.text("it").startswith("Peschi ") for line in game.log)
         # The score sheet between rounds: Enter deals the next one.
         sheet = game.sheets[0]
-        assert set(sheet.totals) == {"Tu", "Bruno", "Carla"}
+        assert set(sheet.totals) == {"Giocatore", "Bruno", "Carla"}
         await pilot.press("enter")
         assert not isinstance(app.screen, SheetScreen)
         assert game.round is not None and game.round is not first
-        assert game.play.dealers == ("Tu", "Bruno")
+        assert game.play.dealers == ("Giocatore", "Bruno")
 
     run(app, scenario)
 
@@ -332,6 +332,34 @@ def test_play_reports_bad_options_before_the_game(args: list[str], fragment: str
     assert len(lines) == 1 and fragment in lines[0], result.stderr
 
 
+@pytest.mark.parametrize(
+    ("on_path", "hint"),
+    [
+        (False, "Per riprenderla: .venv/bin/ramino play --resume"),
+        (True, "Per riprenderla: ramino play --resume"),
+    ],
+)
+def test_the_save_hint_names_the_program_that_runs(
+    on_path: bool, hint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As make play runs it: .venv/bin/ramino, which is on the PATH only if the venv is active.
+    program = tmp_path / ".venv" / "bin" / "ramino"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", [".venv/bin/ramino", "play"])
+    monkeypatch.setenv("PATH", str(program.parent) if on_path else str(tmp_path / "none"))
+
+    def run_and_save(app: RaminoApp) -> None:
+        app.saved_to = "sera 1.json"
+
+    monkeypatch.setattr(RaminoApp, "run", run_and_save)
+    result = runner.invoke(cli, ["play", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"{hint} 'sera 1.json'" in result.stdout, result.stdout
+
+
 def test_play_help_names_the_options() -> None:
     result = runner.invoke(cli, ["play", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0
@@ -386,6 +414,58 @@ def test_the_end_of_the_match_saves_records_and_plays_again(tmp_path: Path) -> N
     run(app, scenario)
 
 
+def test_records_name_the_human_and_only_the_screen_calls_him_tu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The command seats a human with no --name under a name, not a pronoun.
+    seated: list[str] = []
+    monkeypatch.setattr(RaminoApp, "run", lambda app: seated.append(app.game.human))
+    assert runner.invoke(cli, ["play", "--seed", "1"]).exit_code == 0
+    assert runner.invoke(cli, ["play", "--seed", "1", "--lang", "en"]).exit_code == 0
+    assert seated == ["Giocatore", "Player"]
+    monkeypatch.undo()
+    # A match to 1 point, over in one round; its record is written from the sheet (e).
+    game = MatchController(
+        replace(RULES, hand_size=7, target=1), players=3, seed=3, bot_factory=random_bots
+    )
+    game.start_round()
+    while game.to_play is not None:
+        if game.bot_to_move:
+            game.bot_step()
+        else:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(observation.legal_actions[0])
+    app = RaminoApp(game, pause=0, save_path=str(tmp_path / "sera.json"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SheetScreen) and game.is_over
+        shown = screen_text(app)
+        assert " Tu " in shown and "Giocatore" not in shown  # the sheet's column
+        await pilot.press("e")
+        await pilot.press("enter")
+        await pilot.press("escape")  # the table: "Tu" in the players' panel too
+        assert "Tu " in _plain(app, "#players") and "Giocatore" not in _plain(app, "#players")
+
+    run(app, scenario)
+    record = tmp_path / "sera-smazzata-1.json"
+    assert '"Giocatore"' in record.read_text(encoding="utf-8")
+    told = runner.invoke(cli, ["replay", str(record)])
+    assert told.exit_code == 0, told.output
+    assert "Giocatore pesca dal tallone" in told.stdout
+    assert "Tu pesca" not in told.stdout and "Tu chiude" not in told.stdout
+
+
+def test_a_save_whose_human_is_tu_still_loads() -> None:
+    # Saves written before the human had a name of his own call him "Tu".
+    game = MatchController(RULES, players=3, seed=3, bot_factory=random_bots, name="Tu")
+    game.start_round()
+    game.bot_step()
+    back = match_from_json(match_to_json(game), bot_factory=random_bots)
+    assert back.human == "Tu" and back.names == ("Tu", "Bruno", "Carla")
+    assert back.round is not None and back.round.history == game.round.history
+
+
 def test_the_score_sheet_asks_whether_to_reenter() -> None:
     # Four players, short rounds: with this seed a human who only draws and discards is out
     # after the first round, at 96, and may come back at 68 (Bruno, out too, stays out).
@@ -408,8 +488,8 @@ def test_the_score_sheet_asks_whether_to_reenter() -> None:
         assert app.screen is screen and game.round is None
         await pilot.press("s")
         assert not isinstance(app.screen, SheetScreen)
-        assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", True)
-        assert game.names == ("Tu", "Carla", "Dario") and game.round is not None
+        assert game.reentry_decisions[-1] == ReentryDecision(1, "Giocatore", True)
+        assert game.names == ("Giocatore", "Carla", "Dario") and game.round is not None
         assert app.message == "Rientri in partita a 68 (1 posta)."
         # The score sheet shows the re-entry under the round that put him out.
         await pilot.press("f")
@@ -436,7 +516,7 @@ def test_a_resumed_match_asks_again_and_staying_out_lets_the_computer_finish() -
             # Draw, then discard: the human never lays, so he is out after the round.
             game.play_human(observation.legal_actions[0 if r.phase is Phase.DRAW else -1])
     game.finish_round()
-    assert game.reentry_offer("Tu") is not None
+    assert game.reentry_offer("Giocatore") is not None
     resumed = RaminoApp(match_from_json(match_to_json(game), bot_factory=random_bots), lang="en")
     resumed.pause = 0
 
@@ -446,7 +526,7 @@ def test_a_resumed_match_asks_again_and_staying_out_lets_the_computer_finish() -
         assert screen.question.startswith("Re-enter the match? It costs 1 stake: ")
         await pilot.press("n")
         assert app.game.is_over and app.game.human_out
-        assert ReentryDecision(1, "Tu", False) in app.game.reentry_decisions
+        assert ReentryDecision(1, "Giocatore", False) in app.game.reentry_decisions
         assert isinstance(app.screen, SheetScreen) and app.screen.over
         assert app.message == "You are out: the computer finished the match."
 
@@ -494,12 +574,12 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
                 await move_to(app, pilot, app.hand.cards.index(card.card))
                 await pilot.press("s", "s")
         assert first.end is not None and first.end.reason is EndReason.WENT_OUT
-        assert game.names[first.end.out or 0] == "Tu"
+        assert game.names[first.end.out or 0] == "Giocatore"
         told = [line.text("it") for line in game.log]
         assert any(line.startswith("Vedi (") for line in told)
         assert any(line.startswith("Chiudi. Prendi ") for line in told)
         # Between hands the sheet counts chips, not points.
-        assert game.sheets[0].chips is not None and game.sheets[0].chips["Tu"] > 0
+        assert game.sheets[0].chips is not None and game.sheets[0].chips["Giocatore"] > 0
         sheet = Console(width=120, record=True)
         sheet.print(sheet_view(game, "it"))
         assert "Fiches · pokerato, 10 mani" in sheet.export_text()
@@ -569,7 +649,7 @@ def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
         assert first.end is not None and first.end.out == 0
         told = [line.text("it") for line in game.log]
         assert any("pri con il contratto: " in line for line in told)
-        assert game.sheets[0].chips == {"Tu": 2, "Bruno": -1, "Carla": -1}
+        assert game.sheets[0].chips == {"Giocatore": 2, "Bruno": -1, "Carla": -1}
 
     run(app, scenario)
 

@@ -77,7 +77,7 @@ def test_seats_and_levels() -> None:
 def test_a_round_against_bots_is_told_and_scored() -> None:
     game = new_game()
     r = game.start_round()
-    assert game.names == ("Tu", "Bruno", "Carla")
+    assert game.names == ("Giocatore", "Bruno", "Carla")
     # The human deals the first round: told in the second person.
     assert game.log[0].text("it") == "— Smazzata 1: distribuisci tu. —"
     assert game.log[0].text("en") == "— Round 1: you deal. —"
@@ -145,7 +145,7 @@ def test_save_mid_turn_and_resume_gives_the_same_table(tmp_path: Path) -> None:
     game.play_human(Draw())
     path = save_match(game, tmp_path / "partita.json")
     back = load_match(path, bot_factory=random_bots)
-    assert back.names == game.names and back.human == "Tu" and back.level == "intermedio"
+    assert back.names == game.names and back.human == "Giocatore" and back.level == "intermedio"
     assert back.play.match.totals == game.play.match.totals
     assert back.round is not None
     assert back.round.history == r.history
@@ -293,47 +293,48 @@ def test_the_bots_policy_for_reentry() -> None:
 
 def test_the_human_takes_the_reentry_offered() -> None:
     game = out_after_one_round(seed=2)
-    assert game.sheets[0].eliminated == ("Tu", "Carla")
+    assert game.sheets[0].eliminated == ("Giocatore", "Carla")
     totals = game.play.match.totals
     # Carla (out at 76) comes back at 30, within three quarters of 60: she takes it at once.
     assert game.reentry_decisions == [ReentryDecision(1, "Carla", True)]
     assert game.log[-1].text("it") == "Carla rientra in partita a 30 (1 posta)."
     # The human's choice waits for him, with its cost in the engine's terms.
     (offer,) = game.reentry_offers
-    assert offer == ReentryOffer("Tu", totals["Tu"], 30, 1)
+    assert offer == ReentryOffer("Giocatore", totals["Giocatore"], 30, 1)
     assert offer.question("it") == (
-        f"Rientri in partita? Costa 1 posta: riparti da 30 punti (ora ne hai {totals['Tu']}). (s/n)"
+        "Rientri in partita? Costa 1 posta: riparti da 30 punti"
+        f" (ora ne hai {totals['Giocatore']}). (s/n)"
     )
-    assert game.decide_reentry("Tu", True) == ReentryDecision(1, "Tu", True)
+    assert game.decide_reentry("Giocatore", True) == ReentryDecision(1, "Giocatore", True)
     assert not game.human_out and game.reentry_offers == ()
-    assert game.play.match.totals["Tu"] == 30 and game.play.match.stakes["Tu"] == 1
+    assert game.play.match.totals["Giocatore"] == 30 and game.play.match.stakes["Giocatore"] == 1
     assert game.log[-1].text("en") == "You re-enter at 30 (1 stake)."
     play_passive_round(game)
-    assert game.names == ("Tu", "Bruno", "Carla", "Dario")
-    assert set(game.sheets[1].reentered) == {"Tu", "Carla"}
+    assert game.names == ("Giocatore", "Bruno", "Carla", "Dario")
+    assert set(game.sheets[1].reentered) == {"Giocatore", "Carla"}
 
 
 def test_the_human_declines_and_the_choice_is_made_once() -> None:
     game = out_after_one_round(seed=2)
-    game.decide_reentry("Tu", False)
+    game.decide_reentry("Giocatore", False)
     assert game.human_out and game.log[-1].text("it") == "Resti fuori."
     with pytest.raises(ScoreError) as refused:
-        game.decide_reentry("Tu", True)
+        game.decide_reentry("Giocatore", True)
     assert refused.value.reason is Reason.REENTRY_NOT_ALLOWED
     with pytest.raises(ScoreError) as still_in:
         game.decide_reentry("Bruno", True)
     assert still_in.value.reason is Reason.PLAYER_NOT_ELIMINATED
     game.start_round()
-    assert "Tu" not in game.names and "Carla" in game.names
+    assert "Giocatore" not in game.names and "Carla" in game.names
 
 
 def test_an_offer_not_taken_before_the_deal_is_declined() -> None:
     game = out_after_one_round(seed=10)
     # Dario is out too, but the total he would come back at (51) is too near the target.
     assert game.reentry_decisions == [ReentryDecision(1, "Dario", False)]
-    assert game.reentry_offer("Tu") is not None
+    assert game.reentry_offer("Giocatore") is not None
     game.start_round()
-    assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", False)
+    assert game.reentry_decisions[-1] == ReentryDecision(1, "Giocatore", False)
     assert game.names == ("Bruno", "Carla")
 
 
@@ -350,7 +351,7 @@ def test_resume_replays_the_reentries(tmp_path: Path) -> None:
     assert pending.reentry_decisions == game.reentry_decisions
     assert pending.reentry_offers == game.reentry_offers
     assert pending.play.match.totals == game.play.match.totals
-    game.decide_reentry("Tu", True)
+    game.decide_reentry("Giocatore", True)
     r = game.start_round()
     while game.bot_to_move:
         game.bot_step()
@@ -359,7 +360,7 @@ def test_resume_replays_the_reentries(tmp_path: Path) -> None:
     assert data["version"] == 2
     assert data["reentry_decisions"] == [
         {"after_round": 1, "player": "Carla", "reenters": True},
-        {"after_round": 1, "player": "Tu", "reenters": True},
+        {"after_round": 1, "player": "Giocatore", "reenters": True},
     ]
     back = load_match(path, bot_factory=random_bots)
     assert back.reentry_decisions == game.reentry_decisions
@@ -425,7 +426,7 @@ def short_after_one_round() -> MatchController:
     play_passive_round(game)
     assert game.reentry_decisions == [ReentryDecision(1, "Dario", False)]
     assert game.play.match.short_handed and not game.is_over
-    assert game.reentry_offer("Tu") is not None
+    assert game.reentry_offer("Giocatore") is not None
     return game
 
 
@@ -438,7 +439,7 @@ def _lowest_still_in(game: MatchController) -> str | None:
 
 def test_declining_on_a_table_too_small_ends_the_match() -> None:
     game = short_after_one_round()
-    game.decide_reentry("Tu", False)
+    game.decide_reentry("Giocatore", False)
     assert game.is_over and game.play.match.active == ("Bruno", "Carla")
     winner = _lowest_still_in(game)
     assert game.play.winner == winner and winner is not None
@@ -453,10 +454,10 @@ def test_declining_on_a_table_too_small_ends_the_match() -> None:
 
 def test_reentering_makes_the_table_whole_again() -> None:
     game = short_after_one_round()
-    game.decide_reentry("Tu", True)
+    game.decide_reentry("Giocatore", True)
     assert not game.is_over and not game.play.match.short_handed
     game.start_round()
-    assert game.names == ("Tu", "Bruno", "Carla")
+    assert game.names == ("Giocatore", "Bruno", "Carla")
 
 
 def test_the_deal_declines_the_open_offer_and_the_match_ends() -> None:
@@ -464,7 +465,7 @@ def test_the_deal_declines_the_open_offer_and_the_match_ends() -> None:
     with pytest.raises(ScoreError) as over:
         game.start_round()
     assert over.value.reason is Reason.MATCH_OVER
-    assert game.reentry_decisions[-1] == ReentryDecision(1, "Tu", False)
+    assert game.reentry_decisions[-1] == ReentryDecision(1, "Giocatore", False)
     assert game.is_over and game.play.winner == _lowest_still_in(game)
 
 
@@ -473,7 +474,7 @@ def test_without_reentry_a_table_too_small_ends_with_the_round() -> None:
         replace(RULES, min_players=3), players=4, seed=10, bot_factory=random_bots
     )
     play_passive_round(game)
-    assert game.play.match.eliminated == ("Tu", "Dario")
+    assert game.play.match.eliminated == ("Giocatore", "Dario")
     assert game.is_over and game.play.winner == _lowest_still_in(game)
 
 
@@ -482,11 +483,11 @@ def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
 
     game = new_game()
     match = game.play.match
-    match.record(RoundResult("Tu", {"Bruno": 30, "Carla": 12}))
+    match.record(RoundResult("Giocatore", {"Bruno": 30, "Carla": 12}))
     assert outcome(game, "it") == "In testa ci sei tu, con 0 (si perde a 60)."
     assert outcome(game, "en") == "You lead, with 0 (a player is out at 60)."
-    match.record(RoundResult("Tu", {"Bruno": 40, "Carla": 50}))
-    assert match.is_over and match.winner == "Tu"
+    match.record(RoundResult("Giocatore", {"Bruno": 40, "Carla": 50}))
+    assert match.is_over and match.winner == "Giocatore"
     assert outcome(game, "it") == "Vinci tu, con 0!" and outcome(game, "en") == "You win, with 0!"
 
 

@@ -610,7 +610,7 @@ def test_carioca_stands_by_points_over_its_eight_rounds() -> None:
         assert isinstance(app.screen, SheetScreen) and game.play.rounds == 1
         totals = game.sheets[0].totals
         leader = min(game.players, key=lambda p: (totals[p], game.players.index(p)))
-        lead = "In testa ci sei tu" if leader == "Tu" else f"In testa {leader}"
+        lead = "In testa ci sei tu" if leader == game.human else f"In testa {leader}"
         shown = screen_text(app)
         # Carioca is won by the lowest total after 8 rounds: its chips are the rounds' stakes.
         assert f"{lead}, con {totals[leader]} (una smazzata giocata su 8)." in shown
@@ -692,12 +692,15 @@ def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, SheetScreen) and game.round is None
         held = game.sheets[-1].chip_totals
-        assert held is not None and held["Tu"] > 100  # the pot he took
+        assert held is not None and held[game.human] > 100  # the pot he took
         await pilot.press("escape")  # the table as the hand ended
         panel = [row[:40] for row in screen_text(app).splitlines()[1:4]]
         for name, row in zip(game.names, panel, strict=True):
-            assert name in row and f" {held[name]} fiches" in row, panel
+            assert app.seat_name(name) in row and f" {held[name]} fiches" in row, panel
             assert "…" not in row
         assert "lascia" in panel[1] and panel[1].rstrip().endswith("mazz."), panel
+        # The pot he took is no longer in the middle.
+        pot = str(app.query_one("#pot", Static).render())
+        assert pot == "Piatto: 0 fiches" and game.play.match.on_table == 0
 
     run(app, scenario, size=(100, 30))

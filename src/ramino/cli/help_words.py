@@ -341,8 +341,9 @@ COMMANDS: Final = MappingProxyType(
                     "Seed of the deals, to play the same match again.",
                 ),
                 "name": (
-                    "Il tuo nome al tavolo (se manca: Tu, o You in inglese).",
-                    "Your name at the table (default: Tu, or You in English).",
+                    "Il tuo nome nei salvataggi e nelle registrazioni (se manca: Giocatore, o Player"
+                    " in inglese).",
+                    "Your name in saves and records (default Giocatore, or Player in English).",
                 ),
                 "resume": (
                     "Riprende una partita salvata uscendo (le sue regole, i giocatori e il seme).",

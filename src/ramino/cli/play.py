@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import secrets
+import shlex
 
 import click
 
@@ -23,6 +24,7 @@ from .common import (
     rules_for,
     usage_error,
 )
+from .invoked import program
 from .parsing import lang_option, rules_option, worded_command
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
@@ -80,7 +82,7 @@ def play(
     """
     try:
         from ..tui.app import RaminoApp
-        from ..tui.controller import MatchController
+        from ..tui.controller import DEFAULT_NAME, MatchController
         from ..tui.save import load_match
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
@@ -128,7 +130,8 @@ def play(
                 ),
                 lang,
             )
-    you = (name or "").strip() or pick(lang, "Tu", "You")
+    # A name, not "Tu": saves and records keep it (the table says "Tu" to the human anyway).
+    you = (name or "").strip() or pick(lang, DEFAULT_NAME, "Player")
     _check_length(you, lang)
     try:
         if resume is not None:
@@ -149,12 +152,13 @@ def play(
     app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
     app.run()
     if app.saved_to is not None:
+        # The command as it can be typed again from here (make play runs .venv/bin/ramino).
+        again = f"{program()} play --resume {shlex.quote(app.saved_to)}"
         echo(
             pick(
                 lang,
-                f"Partita salvata in {app.saved_to}. Per riprenderla: ramino play --resume"
-                f" {app.saved_to}",
-                f"Match saved to {app.saved_to}. To resume it: ramino play --resume {app.saved_to}",
+                f"Partita salvata in {app.saved_to}. Per riprenderla: {again}",
+                f"Match saved to {app.saved_to}. To resume it: {again}",
             )
         )
 

@@ -44,7 +44,7 @@ from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .game import TableGame
 from .jokers import Declaration, joker_choices
-from .narrate import pick
+from .narrate import pick, seat_name
 from .save import export_paths, export_records, free_name, io_words, save_match
 from .screens import (
     ChoiceScreen,
@@ -201,6 +201,10 @@ class RaminoApp(App[None]):
         """The words in the player's language."""
         return pick(self.lang, it, en)
 
+    def seat_name(self, name: str) -> str:
+        """A player as the screen names him: the human "Tu" ("You")."""
+        return seat_name(name, self.game.human, self.lang)
+
     # --- layout ---
 
     def compose(self) -> ComposeResult:
@@ -300,9 +304,10 @@ class RaminoApp(App[None]):
         self.query_one("#log", Static).update(Text(log))
         if observation is None:
             return
-        names = game.names
+        # The screen names the human "Tu"; the match keeps his name.
+        names = tuple(self.seat_name(n) for n in game.names)
         totals = game.totals()
-        out = [p for p in game.players if p not in names]
+        out = [self.seat_name(p) for p in game.players if p not in game.names]
         rules = game.rules
         # Who has opened, where it decides what a player may do.
         opening = (
@@ -315,7 +320,7 @@ class RaminoApp(App[None]):
                 observation,
                 names,
                 totals,
-                game.dealer,
+                None if game.dealer is None else self.seat_name(game.dealer),
                 self.lang,
                 out=out,
                 opening=opening,
@@ -344,7 +349,9 @@ class RaminoApp(App[None]):
         pot = self.query_one("#pot", Static)
         pot.display = observation.chips is not None
         if observation.chips is not None:
-            pot.update(pot_text(observation, names, self.lang))
+            pot.update(
+                pot_text(observation, names, self.lang, pot=game.pot(), stakes=game.stakes())
+            )
         four = self.four_colours
         self.query_one("#melds", MeldsView).show(
             lambda width: melds_lines(
@@ -735,7 +742,7 @@ class RaminoApp(App[None]):
         options: list[RenderableType] = []
         for number in candidates:
             laid = observation.table[number]
-            line = Text(f"{number}  {names[laid.owner]}  ")
+            line = Text(f"{number}  {self.seat_name(names[laid.owner])}  ")
             line.append_text(meld_text(laid.meld, self.game.rules, four_colours=self.four_colours))
             options.append(line)
 

@@ -30,6 +30,7 @@ from ..engine.text import printable, shown, to_name
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
+    "DEFAULT_NAME",
     "LEVELS",
     "OPPONENTS",
     "BotFactory",
@@ -44,6 +45,9 @@ __all__ = [
     "seat_names",
 ]
 
+#: The human's name when he gives none: a name, never a pronoun, for it is kept in saves and
+#: records, which other programs read (the screen says "Tu" to him whatever his name).
+DEFAULT_NAME = "Giocatore"
 #: The strengths of the computer, weakest first.
 LEVELS = ("principiante", "intermedio", "esperto")
 #: The computer players' names, given in this order to the seats after the human's.
@@ -213,7 +217,7 @@ class MatchController:
         rules: Rules,
         *,
         players: int = 3,
-        name: str = "Tu",
+        name: str = DEFAULT_NAME,
         level: str = "intermedio",
         seed: int | str | bytes = 0,
         bot_factory: BotFactory | None = None,
@@ -311,12 +315,25 @@ class MatchController:
         held = self.play.match.chips
         if self.rules.betting is Betting.NONE or held is None:
             return None
-        r = self.round
-        put = r.betting.put_in if r is not None and r.betting is not None else ()
+        put = self.stakes()
         return tuple(
             held[name] - (put[seat] if seat < len(put) else 0)
             for seat, name in enumerate(self.names)
         )
+
+    def stakes(self) -> tuple[int, ...]:
+        """What each seat has put in the pot of the hand being played (none between hands:
+        the sheet has paid the pots)."""
+        r = self.round
+        return r.betting.put_in if r is not None and r.betting is not None else ()
+
+    def pot(self) -> int:
+        """The chips in the middle: the pot of the hand being played, or between hands what
+        the last one left on the table for the next."""
+        r = self.round
+        if r is not None and r.betting is not None:
+            return r.betting.pot
+        return self.play.match.on_table
 
     @property
     def sheets(self) -> tuple[RoundSheet, ...]:

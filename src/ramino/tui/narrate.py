@@ -33,7 +33,7 @@ from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 
-__all__ = ["LogLine", "Move", "clause", "ending_line", "pick", "told"]
+__all__ = ["LogLine", "Move", "clause", "ending_line", "pick", "seat_name", "told"]
 
 
 def pick(lang: str, it: str, en: str) -> str:
@@ -43,6 +43,18 @@ def pick(lang: str, it: str, en: str) -> str:
     ('draws', 'pesca')
     """
     return en if lang == "en" else it
+
+
+def seat_name(name: str, human: str, lang: str) -> str:
+    """How the table on screen names a player: the human as "Tu" ("You"), the others by
+    name. Only the screen says so: the match, its saves and its records keep his name.
+
+    >>> seat_name("Anna", "Anna", "it"), seat_name("Anna", "Anna", "en")
+    ('Tu', 'You')
+    >>> seat_name("Bruno", "Anna", "it")
+    'Bruno'
+    """
+    return pick(lang, "Tu", "You") if name == human else name
 
 
 @dataclass

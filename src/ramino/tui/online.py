@@ -179,6 +179,14 @@ class OnlineGame:
         seen = self.observation()
         return None if seen is None else seen.chips
 
+    def pot(self) -> int:
+        seen = self.observation()
+        return 0 if seen is None else seen.pot
+
+    def stakes(self) -> tuple[int, ...]:
+        seen = self.observation()
+        return () if seen is None else seen.stakes
+
     def can(self, action: Action) -> bool:
         seen = self._observation
         return seen is not None and self.human_to_move and action in seen.legal_actions

@@ -64,7 +64,7 @@ def match_to_json(game: MatchController) -> str:
     >>> _ = game.bot_step()
     >>> again = match_from_json(match_to_json(game), bot_factory=bots)
     >>> again.round.history == game.round.history, again.names
-    (True, ('Tu', 'Bruno'))
+    (True, ('Giocatore', 'Bruno'))
     """
     records = _records(game)
     if not records:

@@ -20,7 +20,7 @@ from ..engine.scoring import Closing, closing_words
 from ..engine.text import printable
 from .cards import cards_text
 from .controller import MatchController
-from .narrate import pick
+from .narrate import pick, seat_name
 
 __all__ = ["outcome", "sheet_title", "sheet_view"]
 
@@ -84,7 +84,7 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     sheet = game.sheets[number]
     if sheet.out is None:
         return pick(lang, "nessuno (limite)", "nobody (cap)")
-    words = [sheet.out]
+    words = [seat_name(sheet.out, game.human, lang)]
     if sheet.in_one_turn and game.rules.melding_during_play:
         words.append(pick(lang, "in mano", "in one turn"))
         if game.rules.rummy_bonus is RummyBonus.DOUBLE:
@@ -110,16 +110,19 @@ def sheet_title(game: MatchController, lang: str) -> str:
 
 def _chips_view(game: MatchController, lang: str, apart: bool) -> Group:
     """The sheet of a match played for chips: who won each hand, and each player's chips."""
-    table = _table(pick(lang, "vince", "won by"), game.players)
+    table = _table(pick(lang, "vince", "won by"), _shown(game, lang))
     for number, sheet in enumerate(game.sheets):
         record = game.records[number] if number < len(game.records) else None
         end = record.result if record is not None else None
-        if sheet.out is None:
+        who = None if sheet.out is None else seat_name(sheet.out, game.human, lang)
+        if who is None:
             won = pick(lang, "nessuno (piatto al tavolo)", "nobody (pot stays)")
         elif end is not None and end.reason is EndReason.ALL_FOLDED:
-            won = pick(lang, f"{sheet.out}, gli altri lasciano", f"{sheet.out}, others fold")
+            won = pick(lang, f"{who}, gli altri lasciano", f"{who}, others fold")
+        elif sheet.out == game.human:
+            won = pick(lang, f"{who}, chiudi", f"{who} go out")
         else:
-            won = pick(lang, f"{sheet.out}, chiude", f"{sheet.out}, goes out")
+            won = pick(lang, f"{who}, chiude", f"{who}, goes out")
         row: list[str | Text] = [str(sheet.number), won]
         totals = sheet.chip_totals or {}
         changes = sheet.chips or {}
@@ -150,6 +153,11 @@ def _title(title: str) -> Text:
     """The sheet's title on one line of its own: a grid narrower than the title (few players,
     short totals) must not fold it."""
     return Text(title, style="italic", no_wrap=True, overflow="ellipsis")
+
+
+def _shown(game: MatchController, lang: str) -> list[str]:
+    """The players' columns as the screen names them (the human "Tu")."""
+    return [seat_name(p, game.human, lang) for p in game.players]
 
 
 def _table(second: str, players: Sequence[str]) -> Table:
@@ -208,7 +216,7 @@ def sheet_view(
     standing, for a screen that keeps them in sight while the sheet scrolls."""
     if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang, apart)
-    table = _table(pick(lang, "chiude", "went out"), game.players)
+    table = _table(pick(lang, "chiude", "went out"), _shown(game, lang))
     gone: set[str] = set()
     reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
@@ -233,11 +241,11 @@ def sheet_view(
     won = game.play.match.chips
     if won is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
-        each = ", ".join(f"{p} {n:+d}" for p, n in won.items())
+        each = ", ".join(f"{seat_name(p, game.human, lang)} {n:+d}" for p, n in won.items())
         parts.append(Text(pick(lang, f"Fiches delle poste: {each}", f"Stake chips: {each}")))
     paid = {p: n for p, n in game.play.match.stakes.items() if n}
     if paid:
-        each = ", ".join(f"{p} {n}" for p, n in paid.items())
+        each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in paid.items())
         parts.append(Text(pick(lang, f"Poste per rientrare: {each}", f"Re-entry stakes: {each}")))
     parts.extend(_last_turn(game, lang))
     last = game.last_round
@@ -246,7 +254,7 @@ def sheet_view(
         for seat, name in enumerate(game.names):
             if seat:
                 count.append(" · ")
-            count.append(name + " ")
+            count.append(seat_name(name, game.human, lang) + " ")
             if seat == last.end.out:
                 you = name == game.human
                 count.append(pick(lang, "hai chiuso" if you else "ha chiuso", "went out"))

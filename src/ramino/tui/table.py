@@ -172,15 +172,23 @@ def cards_word(count: int, lang: str) -> str:
     return "carta" if count == 1 else "carte"
 
 
-def pot_text(observation: Observation, names: Sequence[str], lang: str) -> Text:
+def pot_text(
+    observation: Observation,
+    names: Sequence[str],
+    lang: str,
+    *,
+    pot: int | None = None,
+    stakes: Sequence[int] | None = None,
+) -> Text:
     """The pot of a hand played for chips (pokerato): every chip in the middle, and what each
-    player has put in."""
+    player has put in (``pot`` and ``stakes``, by default the observation's)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(pick(lang, "Piatto: ", "Pot: "), style="bold")
-    text.append(chips_words(observation.pot, lang))
-    stakes = " · ".join(f"{names[s]} {n}" for s, n in enumerate(observation.stakes) if n)
-    if stakes:
-        text.append(f" ({stakes})", style="dim")
+    text.append(chips_words(observation.pot if pot is None else pot, lang))
+    put = observation.stakes if stakes is None else stakes
+    stakes_words = " · ".join(f"{names[s]} {n}" for s, n in enumerate(put) if n)
+    if stakes_words:
+        text.append(f" ({stakes_words})", style="dim")
     return text
 
 
