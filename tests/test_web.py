@@ -888,18 +888,23 @@ def test_the_first_click_on_the_home_page_lands_without_waiting_for_the_server(
     info = web_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
     assert [seat["kind"] for seat in info["seats"]] == ["human", "computer"]
 
-    # Nothing moves under the pointer: the buttons stay where they are as the form changes.
+    # Nothing moves under the pointer: the buttons stay where they are on the page as the form
+    # changes (measured on the page, not the window, which may scroll to a field).
     page.goto(web_server.base + "/")
-    buttons = ["#create", "#play-now", "#join"]
-    before = [page.locator(b).bounding_box() for b in buttons]
+    where = (
+        "() => ['#create', '#play-now', '#join'].map(b => {"
+        " const r = document.querySelector(b).getBoundingClientRect();"
+        " return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })"
+    )
+    before = page.evaluate(where)
     page.wait_for_selector("details.described")
-    assert [page.locator(b).bounding_box() for b in buttons] == before
+    assert page.evaluate(where) == before
     page.fill("#computers", "1")
     page.press("#computers", "Tab")
     page.wait_for_function("() => !document.querySelector('#level-private').disabled")
     page.fill("#players", "4")
     page.press("#players", "Tab")
-    assert [page.locator(b).bounding_box() for b in buttons] == before
+    assert page.evaluate(where) == before
     assert page.problems == [], page.problems
 
 
@@ -948,7 +953,8 @@ def test_the_clock_plays_the_computer_s_move_in_words_and_no_pick_outlives_its_c
         {
             "rules": "classico",
             "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
-            "turn_seconds": 8,
+            # Time for the clicks below on a loaded machine, and not much more.
+            "turn_seconds": 15,
             "bank_seconds": 0,
         },
     )["table"]
@@ -965,7 +971,8 @@ def test_the_clock_plays_the_computer_s_move_in_words_and_no_pick_outlives_its_c
     assert planned[-1].startswith("discard "), planned
     click_cards(page, [thrown])
     page.wait_for_function(
-        "() => document.querySelector('#message').textContent.includes('ha giocato per te')"
+        "() => document.querySelector('#message').textContent.includes('ha giocato per te')",
+        timeout=60_000,
     )
     said = page.inner_text("#message")
     # The computer's move for the seat, told as every move is, with no grammar in it.
