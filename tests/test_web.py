@@ -8,6 +8,7 @@ The screenshots the README shows are taken here (``docs/screens/web-*.png``).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -732,6 +733,30 @@ def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chro
     ]
     shown = page.locator(".melds .stands").all_inner_texts()
     assert len(shown) == len(jollies) and jollies
+    # The log writes a meld laid as it stands on the table: the jolly in its place, and what it
+    # stands for (as the terminal does).
+    log = page.inner_text(".log")
+    label = "async c => (await import('/static/cards.js')).cardLabel(c)"
+    laid = [
+        Counter(word.split("=")[0] for word in entry.split()[2:])
+        for entry in view["history"]
+        if entry.split()[1] == "lay"
+    ]
+    told = 0
+    for meld in view["table"]:
+        if "JK" not in meld["cards"] or Counter(meld["cards"]) not in laid:
+            continue
+        cards = " ".join(
+            "Jolly" if card == "JK" else page.evaluate(label, card) for card in meld["cards"]
+        )
+        stands = ", ".join(
+            page.evaluate(label, meld["stands_for"][i])
+            for i, card in enumerate(meld["cards"])
+            if card == "JK"
+        )
+        assert f"{cards} (jolly = {stands})" in log, (meld, log)
+        told += 1
+    assert told, view["table"]
     for meld in view["table"]:
         assert meld["owner"] in page.inner_text(".melds")
     page.click("#hand-card-1")
@@ -834,4 +859,300 @@ def test_taking_a_jolly_back_by_clicks(web_server: Server, chromium: Any) -> Non
     # The jolly taken back is in the hand, and must go down this turn.
     assert "JK" in view["hand"] and "JK" in view["to_lay"]
     assert "riprendi il jolly" in page.inner_text(".log").lower()
+    assert page.problems == [], page.problems
+
+
+# What people found playing in the browser (issue 46).
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def test_the_first_click_on_the_home_page_lands_without_waiting_for_the_server(
+    web_server: Server, chromium: Any
+) -> None:
+    # Typed and changed, then clicked at once: the field loses the focus under the click, and
+    # the server's judgement of the rules may come meanwhile; the click still lands.
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    page.fill("#nickname", "Anna")
+    page.fill("#computers", "1")
+    page.click("#create")
+    page.wait_for_url("**/t/*", timeout=10_000)
+    info = web_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert [seat["kind"] for seat in info["seats"]] == ["human", "human", "computer"]
+
+    page.goto(web_server.base + "/")
+    page.fill("#players", "2")
+    page.click("#play-now")
+    page.wait_for_url("**/t/*", timeout=10_000)
+    info = web_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert [seat["kind"] for seat in info["seats"]] == ["human", "computer"]
+
+    # Nothing moves under the pointer: the buttons stay where they are on the page as the form
+    # changes (measured on the page, not the window, which may scroll to a field).
+    page.goto(web_server.base + "/")
+    where = (
+        "() => ['#create', '#play-now', '#join'].map(b => {"
+        " const r = document.querySelector(b).getBoundingClientRect();"
+        " return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })"
+    )
+    before = page.evaluate(where)
+    page.wait_for_selector("details.described")
+    assert page.evaluate(where) == before
+    page.fill("#computers", "1")
+    page.press("#computers", "Tab")
+    page.wait_for_function("() => !document.querySelector('#level-private').disabled")
+    page.fill("#players", "4")
+    page.press("#players", "Tab")
+    assert page.evaluate(where) == before
+    assert page.problems == [], page.problems
+
+
+def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    guest = page.input_value("#nickname")
+    assert re.fullmatch(r"Ospite \d{2}", guest), guest
+    page.click("#play-now")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand-card-0")
+    assert page.locator(".seats .name").first.inner_text() == f"{guest} (tu)"
+    # At a table's own page too, the seat is taken under a guest's name, or one's own.
+    table = web_server.post("/api/tables", {"rules": "classico", "seats": [{"kind": "human"}] * 3})[
+        "table"
+    ]
+    for name in (None, "Bruno"):
+        other = new_page(chromium)
+        other.goto(f"{web_server.base}/t/{table}")
+        given = other.input_value("#nickname")
+        assert re.fullmatch(r"Ospite \d{2}", given), given
+        if name is not None:
+            other.fill("#nickname", name)
+        other.click("#sit")
+        other.wait_for_selector(".waiting")
+        names = [seat["name"] for seat in web_server.get(f"/api/tables/{table}")["seats"]]
+        assert (name or given) in names, names
+    assert page.problems == [], page.problems
+
+
+def hint_actions(server: Server, table: str, token: str) -> list[str]:
+    """What the computer's sound player would play now in the seat's place (``hint``)."""
+    with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}") as socket:
+        receive(socket, "welcome")
+        socket.send(json.dumps({"type": "hint"}))
+        return list(receive(socket, "hint")["actions"])
+
+
+def test_the_clock_plays_the_computer_s_move_in_words_and_no_pick_outlives_its_card(
+    web_server: Server, chromium: Any
+) -> None:
+    table = web_server.post(
+        "/api/tables",
+        {
+            "rules": "classico",
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+            # Time for the clicks below on a loaded machine, and not much more.
+            "turn_seconds": 15,
+            "bank_seconds": 0,
+        },
+    )["table"]
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector("#hand-card-0")
+    my_turn(page)
+    click(page, "#do-draw")
+    # The card the computer's move would throw, picked: then the clock runs out.
+    planned = hint_actions(web_server, table, seat_token(page, table))
+    thrown = planned[-1].split()[-1]
+    assert planned[-1].startswith("discard "), planned
+    click_cards(page, [thrown])
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('ha giocato per te')",
+        timeout=60_000,
+    )
+    said = page.inner_text("#message")
+    # The computer's move for the seat, told as every move is, with no grammar in it.
+    assert "Scarti" in said or "scarti" in said, said
+    assert not re.search(r"\b(draw|discard|lay|attach)\b|\(", said), said
+    page.wait_for_function(
+        "c => window.ramino.page().state.observation.history.some(e => e === '0: discard ' + c)",
+        arg=thrown,
+    )
+    history = my_view(page)["history"]
+    ours = [entry.split(": ", 1)[1] for entry in history if entry.startswith("0: ")]
+    assert ours[1:] == planned, (ours, planned)
+    # The card thrown is not picked any more, nor is its twin.
+    assert page.locator('.hand button[aria-pressed="true"]').count() == 0
+    assert page.evaluate("() => window.ramino.picked()") == []
+    # The next turn: one card picked and Scarta throws it.
+    my_turn(page)
+    click(page, "#do-draw")
+    page.click("#hand-card-0")
+    card = page.get_attribute("#hand-card-0", "data-card")
+    click(page, "#do-discard")
+    assert page.locator("#message.error").count() == 0, page.inner_text("#message")
+    assert my_view(page)["history"].count(f"0: discard {card}") >= 1
+    assert page.problems == [], page.problems
+
+
+def test_a_card_drawn_from_the_tallone_is_said_and_marked_in_the_hand(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico")
+    my_turn(page)
+    before = Counter(my_view(page)["hand"])
+    click(page, "#do-draw")
+    drawn = list((Counter(my_view(page)["hand"]) - before).elements())
+    assert len(drawn) == 1
+    name = page.evaluate(
+        "async c => (await import('/static/cards.js')).cardName(c, 'it')", drawn[0]
+    )
+    assert page.inner_text("#message") == f"Hai pescato: {name}."
+    marked = page.locator(".hand button.drawn")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == drawn[0]
+    label = page.evaluate("async c => (await import('/static/cards.js')).cardLabel(c)", drawn[0])
+    if drawn[0] != "JK":
+        assert f"Peschi {label} dal tallone" in page.inner_text(".log")
+    # Thrown, the turn over: nothing marked.
+    marked.click()
+    click(page, "#do-discard")
+    assert page.locator(".hand button.drawn").count() == 0
+    assert page.problems == [], page.problems
+
+
+def to_the_round_s_end(page: Any) -> None:
+    """Play by clicks until the round's sheet opens."""
+    for _ in range(60):
+        page.wait_for_function(
+            "() => document.querySelector('#close-sheet') || (() => {"
+            " const v = window.ramino.page().state.observation;"
+            " return v && !v.over && v.to_play === v.seat; })()"
+        )
+        if page.locator("#close-sheet").count():
+            return
+        play_a_turn(page)
+    raise AssertionError("the round did not end")
+
+
+def log_shows_its_last_line(page: Any) -> bool:
+    return bool(
+        page.evaluate(
+            """() => {
+              const area = document.querySelector('.log-area').getBoundingClientRect();
+              const last = document.querySelector('.log li:last-child').getBoundingClientRect();
+              return last.top >= area.top - 1 && last.bottom <= area.bottom + 1;
+            }"""
+        )
+    )
+
+
+def test_the_moves_follow_the_newest_and_a_sheet_closed_stays_closed(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(
+        chromium, web_server, "classico", computers=3, max_turns=16, target=1000
+    )
+    to_the_round_s_end(page)
+    page.click("#close-sheet")
+    page.wait_for_selector("dialog", state="detached")
+    # Closed, the round's sheet does not open again at a reload.
+    page.reload()
+    page.wait_for_selector("#hand-card-0")
+    page.wait_for_function("() => window.ramino.page().state !== null")
+    assert page.locator("dialog").count() == 0
+    # From round 2 on, the list of moves keeps its newest line in sight, move after move.
+    my_turn(page)
+    play_a_turn(page)
+    page.wait_for_function(
+        "() => { const a = document.querySelector('.log-area');"
+        " return a.scrollHeight > a.clientHeight; }"
+    )
+    assert log_shows_its_last_line(page)
+    # Scrolled up to read, it stays there while the others play.
+    page.eval_on_selector(
+        ".log-area", "a => { a.scrollTop = 0; a.dispatchEvent(new Event('scroll')); }"
+    )
+    my_turn(page)
+    play_a_turn(page)
+    assert page.eval_on_selector(".log-area", "a => a.scrollTop") == 0
+    assert page.problems == [], page.problems
+
+
+def test_a_timed_table_holds_the_next_clock_while_the_sheet_is_read(
+    web_server: Server, chromium: Any
+) -> None:
+    page, table = sit_at_a_new_table(
+        chromium, web_server, "classico", turn_seconds=30, computers=1, max_turns=4, target=1000
+    )
+    to_the_round_s_end(page)
+    # The round's end: each hand as it ended, its cards and how many, who closed.
+    state = page_state(page)["state"]
+    ended = state["ended"]
+    rows = page.locator("#ended-hands tbody tr")
+    assert rows.count() == len(ended["seats"]) == len(state["ended_hands"])
+    for number, (seat, cards) in enumerate(zip(ended["seats"], state["ended_hands"], strict=True)):
+        row = rows.nth(number)
+        assert seat["name"] in row.inner_text()
+        assert row.locator(".card[data-card]").count() == len(cards) == seat["cards"]
+        words = row.inner_text()
+        assert f"{len(cards)} carta" in words or f"{len(cards)} carte" in words, words
+    if state["ended_by"]["reason"] == "went_out":
+        assert "ha chiuso" in rows.nth(state["ended_by"]["out"]).inner_text()
+    # The next round is dealt; while its sheet is open, this seat's clock waits.
+    page.wait_for_function(
+        "() => { const c = window.ramino.clock(); const s = window.ramino.page().state;"
+        " return c && s.round === 2 && c.seat === window.ramino.page().welcome.seat; }"
+    )
+    token = seat_token(page, table)
+    with connect(f"ws://127.0.0.1:{web_server.port}/api/tables/{table}/play?token={token}") as ws:
+        receive(ws, "welcome")
+        held = receive(ws, "clock")
+    assert held["starts_in"] > 0 and held["turn_left"] == 30, held
+    assert "tempo 30 s" in page.inner_text("#dialog-clock")
+    # Closed, the sheet lets the clock run.
+    page.click("#close-sheet")
+    page.wait_for_function("() => window.ramino.clock().starts_in === 0")
+    page.wait_for_function(
+        "() => Number(/tempo (\\d+) s/.exec(document.querySelector('#my-clock').textContent)[1])"
+        " < 30"
+    )
+    assert page.problems == [], page.problems
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    return list(
+        page.eval_on_selector_all(
+            selector,
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })",
+        )
+    )
+
+
+def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
+    my_turn(page)
+    click(page, "#do-draw")
+    for viewport in (LAPTOP, DESKTOP):
+        page.set_viewport_size(viewport)
+        # No scrolling: the whole table, the hand and its buttons on the screen.
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        assert height <= viewport["height"], (viewport, height)
+        cards = boxes(page, ".hand .card-button")
+        assert len(cards) == 11 and max(card["bottom"] for card in cards) <= viewport["height"]
+        assert boxes(page, ".controls")[0]["bottom"] <= viewport["height"]
+    page.set_viewport_size(PHONE)
+    cards = boxes(page, ".hand .card-button")
+    assert len(cards) == 11
+    for card, after in itertools.pairwise(cards):
+        # A whole card each, at least 40 px wide, none covered by the next (rows if need be).
+        assert card["right"] - card["left"] >= 40, card
+        assert after["top"] >= card["bottom"] - 1 or after["left"] >= card["right"], (card, after)
+        assert card["right"] <= PHONE["width"]
     assert page.problems == [], page.problems

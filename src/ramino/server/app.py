@@ -49,6 +49,7 @@ from .protocol import (
     Nonce,
     Notice,
     Reentry,
+    Seen,
     Sentence,
     Sync,
     Welcome,
@@ -67,6 +68,9 @@ CLOSE_BAD_TOKEN = 4401
 MAX_MESSAGES_PER_SECOND = 20
 #: The clock's turn number while a player just out decides whether to re-enter.
 REENTRY_TURN = -1
+#: The longest a seat's clock waits, after a round ends, for the seat to read the round's sheet
+#: (a ``seen`` message starts it at once): an absent player never stops the table.
+SHEET_SECONDS = 60.0
 #: Seconds between the garbage collector's full passes over every object, frozen ones too.
 THAW_SECONDS = 600.0
 
@@ -140,10 +144,14 @@ class _Room:
         self.timer: asyncio.Task[None] | None = None
         self.notices: dict[int, list[str]] = {}
         """Notices for seats with no socket open, sent when they come back."""
+        self.seen: dict[int, int] = {}
+        """Each seat's last round over whose sheet it has read (``seen``)."""
+        self.ended = (0, 0.0)
+        """The rounds over, and when the last of them ended."""
 
-    async def notify(self, seat: int, it: str, en: str) -> None:
+    async def notify(self, seat: int, it: str, en: str, moves: list[str] | None = None) -> None:
         """Tell ``seat`` something that happened to him, now or when he is back."""
-        text = Notice(message=Sentence(it=it, en=en)).model_dump_json()
+        text = Notice(message=Sentence(it=it, en=en), moves=moves or []).model_dump_json()
         sockets = [socket for socket, s in self.sockets.items() if s == seat]
         if not sockets:
             self.notices.setdefault(seat, []).append(text)
@@ -160,10 +168,15 @@ class _Room:
             return None
         seat = self.turn[0]
         used = time.monotonic() - self.turn_started
+        starts_in = max(0.0, -used)
+        used = max(0.0, used)
         turn_left = max(0.0, limit - used)
         bank_left = self.banks[seat] - max(0.0, used - limit)
         return Clock(
-            seat=seat, turn_left=round(turn_left, 1), bank_left=round(max(0.0, bank_left), 1)
+            seat=seat,
+            turn_left=round(turn_left, 1),
+            bank_left=round(max(0.0, bank_left), 1),
+            starts_in=round(starts_in, 1),
         ).model_dump_json()
 
     async def send_all(self, text: str) -> None:
@@ -278,9 +291,12 @@ class Tables:
         elif limit is not None and seat is not None and table.seats[seat].kind == HUMAN:
             assert play is not None and play.round is not None
             key = (seat, play.rounds, play.round.turn)
+        now = time.monotonic()
+        rounds = 0 if play is None else play.rounds
+        if rounds != room.ended[0]:
+            room.ended = (rounds, now)
         if key == room.turn:
             return
-        now = time.monotonic()
         if room.turn is not None and limit is not None:
             # The turn just ended: what ran over its seconds came out of the bank.
             over = now - room.turn_started - limit
@@ -290,10 +306,26 @@ class Tables:
         if room.timer is not None:
             room.timer.cancel()
             room.timer = None
-        room.turn, room.turn_started = key, now
+        # A seat reading the last round's sheet (a socket open, no ``seen`` yet): its clock
+        # waits for it to close the sheet, for a while.
+        hold = 0.0
+        reading = key is not None and key[0] in room.sockets.values()
+        if key is not None and reading and room.seen.get(key[0], 0) < rounds:
+            hold = max(0.0, room.ended[1] + SHEET_SECONDS - now)
+        room.turn, room.turn_started = key, now + hold
         if key is not None and limit is not None:
-            wait = limit + room.banks[key[0]]
+            wait = hold + limit + room.banks[key[0]]
             room.timer = asyncio.get_running_loop().create_task(self._expire(room, key, wait))
+
+    def seen(self, room: _Room, seat: int, number: int) -> None:
+        """``seat`` has read the sheet of round ``number``: its clock, if held, starts now."""
+        play = room.table.play
+        room.seen[seat] = max(
+            room.seen.get(seat, 0), min(number, 0 if play is None else play.rounds)
+        )
+        if room.turn is not None and room.turn[0] == seat and room.turn_started > time.monotonic():
+            room.turn = None
+            self.arm(room)
 
     async def _expire(self, room: _Room, key: tuple[int, int, int], wait: float) -> None:
         await asyncio.sleep(wait)
@@ -316,11 +348,12 @@ class Tables:
                 "Your time to decide ran out: you stay out of the match.",
             )
         else:
-            played = ", ".join(move.text for move in moves if move.seat == seat)
+            # The moves in the grammar, for the client to tell them as it tells every move.
             await room.notify(
                 seat,
-                f"Il tempo del tuo turno è finito: il tavolo ha giocato per te ({played}).",
-                f"Your turn's time ran out: the table played for you ({played}).",
+                "Il tempo del tuo turno è finito: il tavolo ha giocato per te.",
+                "Your turn's time ran out: the table played for you.",
+                [move.text for move in moves if move.seat == seat],
             )
         await self.changed(room)
 
@@ -611,6 +644,13 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         async with room.lock:
             seen = room.table.observation(seat)
         await socket.send_text(await run_in_threadpool(_hint, seen))
+        return
+    if isinstance(message, Seen):
+        async with room.lock:
+            tables.seen(room, seat, message.round)
+            clock = room.clock()
+        if clock is not None:
+            await room.send_all(clock)
         return
     if isinstance(message, Nonce):
         async with room.lock:

@@ -35,6 +35,7 @@ __all__ = [
     "Reentry",
     "Refused",
     "SeatView",
+    "Seen",
     "Sentence",
     "State",
     "Sync",
@@ -95,11 +96,19 @@ class Ask(_Message):
     type: Literal["hint"]
 
 
-ClientMessage = Annotated[Act | Nonce | Sync | Reentry | Ask, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry | Ask](ClientMessage)
+class Seen(_Message):
+    """The seat has read the end of round ``round`` (closed its score sheet): its clock, held
+    until then, may start."""
+
+    type: Literal["seen"]
+    round: Annotated[int, Field(ge=0, le=100_000)]
 
 
-def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry | Ask:
+ClientMessage = Annotated[Act | Nonce | Sync | Reentry | Ask | Seen, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry | Ask | Seen](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry | Ask | Seen:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -143,20 +152,23 @@ class Refused(_Message):
 
 class Clock(_Message):
     """The clock of the turn now playing, when the table has one: whose turn, the seconds left
-    of it, then of his time bank (both from when this was sent)."""
+    of it, then of his time bank (both from when this was sent), and the seconds before it
+    starts to run (held while the seat reads the last round's sheet)."""
 
     type: Literal["clock"] = "clock"
     seat: int
     turn_left: float
     bank_left: float
+    starts_in: float = 0.0
 
 
 class Notice(_Message):
     """Something that happened to the seat, told once (the table played for him when his
-    time ran out)."""
+    time ran out: ``moves``, in the action grammar, are the moves it played)."""
 
     type: Literal["notice"] = "notice"
     message: Sentence
+    moves: list[str] = []
 
 
 class Failure(_Message):
@@ -272,6 +284,9 @@ class State(_Message):
     ended_by: dict[str, Any] | None = None
     """How it ended: ``reason`` (``went_out``, ``max_turns``, ``max_restocks``,
     ``all_folded``), the seat ``out`` in it who went out (or won at the cap), ``in_one_turn``."""
+    ended_hands: list[list[str]] | None = None
+    """The cards left in each hand of that round as it ended, in its seat order: shown to all,
+    as at a table when the hands are counted."""
 
 
 def observation_view(

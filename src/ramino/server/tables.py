@@ -27,12 +27,11 @@ from typing import Any
 from ..ai.bot import Bot, bot_seed
 from ..ai.levels import LEVELS, bot_for_level
 from ..ai.reentry import computer_reenters
-from ..engine.actions import Action, Discard, Draw, Fold, parse_action
-from ..engine.cards import Card
+from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, Reason
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
-from ..engine.round import Phase, Round
+from ..engine.round import Round
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
@@ -312,31 +311,25 @@ class Table:
         return moves
 
     def play_for(self, seat: int) -> list[Move]:
-        """Play ``seat``'s turn for him (his time ran out), by the table's stated rule: in the
-        betting round he folds; otherwise he draws from the tallone and throws the card drawn
-        (or, where that card may not be thrown, the first card he may). Then the computer's
-        turns; every move applied is returned, in order."""
+        """Play ``seat``'s turn for him (his time ran out) as the computer's sound player
+        (*intermedio*, the hint's) would in his place, from his own view; then the computer's
+        turns. Every move applied is returned, in order."""
+        play = self.play
+        assert play is not None
+        stand_in = bot_for_level(
+            "intermedio", seed=bot_seed(self.spec.secret, self.name(seat), play.rounds + 1)
+        )
         moves = []
-        # A turn is at most a draw, a few moves the rules force and a discard.
+        # A turn is at most a draw, a few melds and a discard.
         for _ in range(64):
             if self.to_play() != seat:
                 break
-            play = self.play
-            assert play is not None and play.round is not None
             round_ = play.round
-            legal = round_.observation(round_.to_play).legal_actions
-            action = legal[0]
-            if round_.phase is Phase.BET and Fold() in legal:
-                action = Fold()
-            elif round_.phase is Phase.DRAW and Draw() in legal:
-                action = Draw()
-            elif round_.phase is Phase.PLAY:
-                discards = [a for a in legal if isinstance(a, Discard)]
-                drawn = _drawn_card(round_)
-                if drawn is not None and Discard(drawn) in discards:
-                    action = Discard(drawn)
-                elif discards:
-                    action = discards[0]
+            assert round_ is not None
+            observation = round_.observation(round_.to_play, scores=play.seat_totals())
+            action = stand_in.act(observation)
+            if not round_.can(action):
+                action = observation.legal_actions[0]
             moves.append(self._apply(seat, action))
         moves.extend(self.computers_play())
         return moves
@@ -490,9 +483,16 @@ class Table:
             ended=ended,
             ended_round=None if ended is None or play is None else play.rounds,
             ended_by=None if ended is None else self._ended_by(),
+            ended_hands=None if ended is None else self._ended_hands(),
             reentry=None if seat is None else self.reentry_offer(seat),
             winner=None if play is None else play.winner,
         )
+
+    def _ended_hands(self) -> list[list[str]]:
+        """The cards left in each hand of the last round over, shown at its end as at a table."""
+        assert self.ended is not None
+        round_, names = self.ended
+        return [[str(card) for card in round_.hand(seat)] for seat in range(len(names))]
 
     def _ended_by(self) -> dict[str, Any] | None:
         end = None if self.ended is None else self.ended[0].end
@@ -527,13 +527,3 @@ class Table:
             round_.observation(who, scores=totals), list(names), computers, totals
         )
         return public_view(view) if seat is None else view
-
-
-def _drawn_card(round_: Round) -> Card | None:
-    """The card the player to move drew from the tallone this turn, if he did."""
-    for event in reversed(round_.history):
-        if event.seat != round_.to_play:
-            break
-        if isinstance(event.action, Draw) and event.ids:
-            return round_.deck[event.ids[0]]
-    return None

@@ -45,6 +45,13 @@ export async function call(method, path, body) {
   return data;
 }
 
+// A guest's name, for whoever has not given one ("Ospite 42"): in the name's field, to change.
+export function guestName() {
+  // Not from crypto: a name is no secret, and the deal's nonces alone draw on it.
+  const number = 10 + Math.floor(Math.random() * 90);
+  return t('guest_name', { n: number });
+}
+
 // The table id in an invitation link: `…/t/ID` or `…/api/tables/ID`, or the id alone.
 export function tableOfLink(link) {
   const text = String(link).trim();

@@ -1,8 +1,8 @@
 // The home page: the rules to play (a preset and the house's changes), then play now against
 // the computer, create a private table, join one with its link, or sit at an open one.
 
-import { ApiError, call, inviteLink, nonce, saveSeat, tableOfLink } from './api.js';
-import { h, clear } from './dom.js';
+import { ApiError, call, guestName, inviteLink, nonce, saveSeat, tableOfLink } from './api.js';
+import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
 
@@ -21,6 +21,8 @@ export function showHome(main) {
     name: localStorage.getItem('ramino.name') ?? '',
     link: '',
   };
+  // Without a name of one's own, one plays as a guest: the name is in the field, to change.
+  if (!choice.name.trim()) choice.name = guestName();
   let catalogue = null;
   let described = null;
   let lobby = [];
@@ -145,10 +147,10 @@ export function showHome(main) {
     });
   }
 
-  function select(id, options, value, change) {
+  function select(id, options, value, change, disabled = false) {
     return h(
       'select',
-      { id, onchange: (event) => change(event.target.value) },
+      { id, disabled, onchange: (event) => change(event.target.value) },
       options.map(([key, label]) => h('option', { value: key, selected: key === value }, label)),
     );
   }
@@ -168,7 +170,7 @@ export function showHome(main) {
       }),
     );
 
-  const levelField = (id) =>
+  const levelField = (id, disabled = false) =>
     field(
       t('level'),
       select(
@@ -178,6 +180,7 @@ export function showHome(main) {
         (value) => {
           choice.level = value;
         },
+        disabled,
       ),
     );
 
@@ -202,7 +205,9 @@ export function showHome(main) {
           },
         ),
       ),
-      preset() ? h('p', { class: 'summary' }, preset().summary[lang]) : null,
+      // Every part of the form is there from the start, filled in as the server answers: nothing
+      // moves under a pointer on its way to a button.
+      h('p', { class: 'summary' }, preset()?.summary[lang] ?? ''),
       field(t('players'), number('players', choice.players, low, high, (n) => {
         choice.players = n;
         choice.computers = Math.min(choice.computers, n - 1);
@@ -213,16 +218,14 @@ export function showHome(main) {
             choice.knobs = knobs;
             describe();
           })
-        : null,
+        : h('details', { class: 'house-rules' }, h('summary', {}, t('house_rules'))),
       errorLine('rules'),
-      described
-        ? h(
-            'details',
-            { class: 'described' },
-            h('summary', {}, t('read_rules')),
-            h('pre', { class: 'rules-text' }, described.described[lang]),
-          )
-        : null,
+      h(
+        'details',
+        { class: described ? 'described' : 'describing' },
+        h('summary', {}, t('read_rules')),
+        h('pre', { class: 'rules-text' }, described?.described[lang] ?? ''),
+      ),
     );
   }
 
@@ -246,7 +249,8 @@ export function showHome(main) {
       field(t('computers'), number('computers', choice.computers, 0, choice.players - 1, (n) => {
         choice.computers = n;
       })),
-      choice.computers > 0 ? levelField('level-private') : null,
+      // There with no computer player too (unused): the button under it stays where it is.
+      levelField('level-private', choice.computers === 0),
       field(
         t('timer'),
         select(
@@ -324,22 +328,14 @@ export function showHome(main) {
   }
 
   function draw() {
-    // The page is drawn again after each change (an answer of the server may come while
-    // one types): the control in use keeps the focus and what is being typed in it.
-    const active = document.activeElement;
-    const focused = active?.id;
-    const typing = active?.tagName === 'INPUT' && active.type !== 'checkbox' ? active.value : null;
-    clear(
+    // Drawn again over what is on screen (an answer of the server may come while one types or
+    // clicks): every control stays where it is, with the focus and what is typed in it.
+    patch(
       main,
       h('h1', {}, t('home_title')),
       h('p', { class: 'intro' }, t('home_intro'), ' ', h('a', { href: '/sheet', id: 'sheet-link' }, t('sheet_link'))),
       h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
     );
-    const again = focused ? document.getElementById(focused) : null;
-    if (again) {
-      if (typing !== null && again.tagName === 'INPUT') again.value = typing;
-      again.focus();
-    }
   }
 
   draw();

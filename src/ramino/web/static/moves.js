@@ -50,8 +50,30 @@ export const cardsText = (cards) => cards.map(label).join(' ');
 
 const meldsText = (groups) => groups.map(cardsText).join(' · ');
 
-// One move of the history (`seat: action [card]`) as a clause, for `you` or another player.
-export function clause(text, you) {
+// Cards laid as one meld, in the meld's order on the table (`meld`, if it is known), each jolly in
+// its place, and what it stands for: "J♥ Jolly K♥ A♥ (jolly = Q♥)", as the terminal writes it.
+function laidText(cards, meld) {
+  if (!meld) return cardsText(cards);
+  const left = [...cards];
+  const order = [];
+  const stands = [];
+  meld.cards.forEach((code, i) => {
+    const at = left.indexOf(code);
+    if (at < 0) return;
+    left.splice(at, 1);
+    order.push(code);
+    if (code === 'JK' && meld.stands_for[i]) stands.push(cardLabel(meld.stands_for[i]));
+  });
+  order.push(...left);
+  const note = stands.length ? ` (${t('jolly_is', { cards: stands.join(', ') })})` : '';
+  return cardsText(order) + note;
+}
+
+const groupsText = (groups, melds) => groups.map((group, i) => laidText(group, melds[i])).join(' · ');
+
+// One move of the history (`seat: action [card]`) as a clause, for `you` or another player;
+// `melds`: the table's melds the move laid, as they stand now, when they are known.
+export function clause(text, you, melds = []) {
   const move = readMove(text);
   const key = (name) => (you ? `${name}_you` : name);
   const last = move.cards[move.cards.length - 1];
@@ -61,7 +83,7 @@ export function clause(text, you) {
     case 'take':
       return t(key('takes'), { card: last ? label(last) : '?' });
     case 'lay':
-      return t(key('lays'), { cards: cardsText(move.cards) });
+      return t(key('lays'), { cards: laidText(move.cards, melds[0]) });
     case 'attach':
       return t(key('attaches'), { cards: cardsText(move.cards), n: move.meld + 1 });
     case 'swap':
@@ -69,9 +91,9 @@ export function clause(text, you) {
     case 'discard':
       return t(key('discards'), { card: label(move.cards[0]) });
     case 'show':
-      return t(key('shows'), { melds: meldsText(move.groups) });
+      return t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
     case 'open':
-      return t(key('opens'), { melds: meldsText(move.groups) });
+      return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
     case 'call':
       return t(key('calls'));
     case 'raise':
@@ -83,20 +105,29 @@ export function clause(text, you) {
   }
 }
 
-// The round's history as lines of the log: one line per turn, clause after clause.
-export function tell(history, names, mySeat) {
+// The round's history as lines of the log: one line per turn, clause after clause. `drew(i)`:
+// the card the seat drew at the history's place `i`, when the page saw it come; `table`: the
+// round's melds, in the order laid (each lay, opening or show adds its melds at the end).
+export function tell(history, names, mySeat, drew = () => undefined, table = []) {
   const lines = [];
   let current = null;
-  for (const entry of history) {
+  let laid = 0;
+  history.forEach((entry, i) => {
     const at = entry.indexOf(':');
     const seat = Number(entry.slice(0, at));
-    const move = entry.slice(at + 1).trim();
+    let move = entry.slice(at + 1).trim();
+    const card = seat === mySeat && move === 'draw' ? drew(i) : undefined;
+    if (card) move = `draw ${card}`;
+    const read = readMove(move);
+    const count = read.verb === 'lay' ? 1 : ['open', 'show'].includes(read.verb) ? read.groups.length : 0;
+    const melds = table.slice(laid, laid + count);
+    laid += count;
     if (!current || current.seat !== seat) {
       current = { seat, clauses: [] };
       lines.push(current);
     }
-    current.clauses.push(clause(move, seat === mySeat));
-  }
+    current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : []));
+  });
   return lines.map(({ seat, clauses }) => {
     const joined =
       clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];

@@ -2,9 +2,9 @@
 // play over the table's WebSocket (docs/protocol.md). The page shows the seat's own state,
 // as the server sends it, and nothing else: it never holds a card its player may not see.
 
-import { ApiError, call, forgetSeat, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
+import { ApiError, call, forgetSeat, guestName, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
 import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js';
-import { clear, h } from './dom.js';
+import { h, patch } from './dom.js';
 import { dealChecked, keepDealtHand } from './dealcheck.js';
 import { ask, dialog, dialogOpen } from './dialogs.js';
 import { currentLang, said, t } from './i18n.js';
@@ -35,7 +35,16 @@ export function showTable(main, tableId) {
     socket: null,
     welcome: null,
     state: null,
+    // The hand as cards one can tell apart (twins of two decks too): each a key and a code,
+    // kept from state to state; the picks are keys of cards in it, never codes.
+    cards: [],
+    cardsOf: null,
+    keys: 0,
     selected: [],
+    drawn: null,
+    // The cards one drew from the tallone, by round and place in its history: the log says them.
+    drewAt: new Map(),
+    logFollows: true,
     sort: localStorage.getItem('ramino.sort') === 'rank' ? 'rank' : 'suit',
     mode: null,
     cursor: 0,
@@ -76,6 +85,8 @@ export function showTable(main, tableId) {
       page.hinting = false;
       // Moves not answered before the connection was lost: again, under the same ids.
       for (const [id, action] of page.pending) send({ type: 'act', id, action });
+      // The last round's sheet read already: the clock need not wait for it (a new server).
+      if (!page.watching && seenRound()) send({ type: 'seen', round: seenRound() });
     });
     socket.addEventListener('message', (event) => {
       let message;
@@ -121,6 +132,7 @@ export function showTable(main, tableId) {
       case 'state':
         if (message.round === 0) refreshInfo();
         page.state = message;
+        followHand();
         offerNonce();
         keepDealtHand(tableId, page.state);
         const over = roundJustOver();
@@ -149,9 +161,13 @@ export function showTable(main, tableId) {
         // its id, so that it is applied once whether or not it was the one refused.
         if (page.pending.size) setTimeout(resend, 1000);
         break;
-      case 'notice':
-        say(said(message.message), false);
+      case 'notice': {
+        // What the table played for the seat, told as the log tells every move.
+        const moves = message.moves ?? [];
+        const told = moves.length ? ` ${tell(moves.map((move) => `0: ${move}`), [], 0)[0]}` : '';
+        say(said(message.message) + told, false);
         break;
+      }
       case 'hint':
         page.hinting = false;
         say((message.lines?.[currentLang()] ?? []).join(' '), false);
@@ -250,7 +266,60 @@ export function showTable(main, tableId) {
   }
 
   const legal = () => page.state?.observation?.legal_actions ?? [];
-  const picked = () => [...page.selected];
+  const codeOf = (key) => page.cards.find((card) => card.key === key)?.code;
+  const picked = () => page.selected.map(codeOf);
+
+  // The new hand against the last one: a card still there keeps its key (and its pick); where
+  // fewer of a code are left, the picked ones go first, so that a pick never outlives the card
+  // it names (nor passes to its twin). A card come from the tallone or the pozzo in one's own
+  // turn is the one drawn, marked in the hand and said.
+  function followHand() {
+    const view = page.state?.observation;
+    const round = page.state?.round;
+    const hand = view?.hand ?? [];
+    if (page.cardsOf !== round) {
+      page.cardsOf = round;
+      page.cards = [];
+      page.selected = [];
+      page.drawn = null;
+    }
+    const left = new Map();
+    for (const code of hand) left.set(code, (left.get(code) ?? 0) + 1);
+    const chosen = new Set(page.selected);
+    const kept = [];
+    for (const code of new Set(page.cards.map((card) => card.code))) {
+      const same = page.cards.filter((card) => card.code === code);
+      const keep = same.length - (left.get(code) ?? 0);
+      // Picked cards first out, then the others; the rest keep their place.
+      const out = new Set(
+        [...same.filter((card) => chosen.has(card.key)), ...same.filter((card) => !chosen.has(card.key))]
+          .slice(0, Math.max(0, keep))
+          .map((card) => card.key),
+      );
+      kept.push(...same.filter((card) => !out.has(card.key)));
+      left.set(code, Math.max(0, (left.get(code) ?? 0) - (same.length - out.size)));
+    }
+    const added = [];
+    for (const [code, count] of left) {
+      for (let i = 0; i < count; i++) {
+        page.keys += 1;
+        added.push({ key: page.keys, code });
+      }
+    }
+    const fresh = page.cards.length > 0 || added.length === 0;
+    page.cards = [...kept, ...added];
+    const present = new Set(page.cards.map((card) => card.key));
+    page.selected = page.selected.filter((key) => present.has(key));
+    const mine = view && view.seat !== null && view.to_play === view.seat && !view.over;
+    const last = mine ? view.history.at(-1) ?? '' : '';
+    const move = last.slice(last.indexOf(':') + 1).trim().split(' ')[0];
+    if (!mine || !present.has(page.drawn)) page.drawn = null;
+    if (fresh && mine && added.length === 1 && ['draw', 'take'].includes(move) && last.startsWith(`${view.seat}:`)) {
+      page.drawn = added[0].key;
+      page.drewAt.set(`${round}:${view.history.length - 1}`, added[0].code);
+      if (move === 'draw') say(t('you_drew', { card: cardName(added[0].code, currentLang()) }));
+    }
+  }
 
   // Several legal moves lay the picked cards: ask which one (what the jolly stands for).
   function playOne(moves, fallback, question) {
@@ -306,7 +375,7 @@ export function showTable(main, tableId) {
         say(t('pick_one'), true);
         return;
       }
-      play(`discard ${page.selected[0]}`);
+      play(`discard ${picked()[0]}`);
     },
     show: () => {
       const shows = legal().map(readMove).filter((move) => move.verb === 'show');
@@ -364,15 +433,15 @@ export function showTable(main, tableId) {
     box.textContent = page.message?.text ?? '';
   }
 
-  function sortedHand(hand) {
+  function sortedHand(cards) {
     const key =
       page.sort === 'rank'
         ? (code) => [rankOf(code), suitOf(code)]
         : (code) => [suitOf(code), rankOf(code)];
-    return [...hand].sort((a, b) => {
-      const [x1, y1] = key(a);
-      const [x2, y2] = key(b);
-      return x1 - x2 || y1 - y2;
+    return [...cards].sort((a, b) => {
+      const [x1, y1] = key(a.code);
+      const [x2, y2] = key(b.code);
+      return x1 - x2 || y1 - y2 || a.key - b.key;
     });
   }
 
@@ -394,50 +463,48 @@ export function showTable(main, tableId) {
     return holder;
   }
 
-  function toggle(code, index, taken) {
-    const at = page.selected.indexOf(code);
-    if (taken && at >= 0) page.selected.splice(at, 1);
-    else page.selected.push(code);
+  function toggle(key, index) {
+    const at = page.selected.indexOf(key);
+    if (at >= 0) page.selected.splice(at, 1);
+    else page.selected.push(key);
     draw();
     main.querySelector(`#hand-card-${index}`)?.focus();
   }
 
-  function handView(view) {
-    const hand = sortedHand(view.hand);
-    const left = [...page.selected];
-    const cards = hand.map((code, index) => {
-      const at = left.indexOf(code);
-      const taken = at >= 0;
-      if (taken) left.splice(at, 1);
+  function handView() {
+    const hand = sortedHand(page.cards);
+    const cards = hand.map(({ key, code }, index) => {
+      const taken = page.selected.includes(key);
+      const drawn = key === page.drawn;
       const button = h(
         'button',
         {
           type: 'button',
           id: `hand-card-${index}`,
-          class: `card-button${taken ? ' selected' : ''}`,
+          class: `card-button${taken ? ' selected' : ''}${drawn ? ' drawn' : ''}`,
           'aria-pressed': String(taken),
-          'aria-label': cardName(code, currentLang()),
+          'aria-label': drawn ? `${cardName(code, currentLang())}, ${t('just_drawn')}` : cardName(code, currentLang()),
           // One stop for the whole hand on Tab; the arrows move along it.
           tabindex: index === Math.min(page.cursor, hand.length - 1) ? '0' : '-1',
           onfocus: () => {
             page.cursor = index;
           },
           'data-card': code,
-          onclick: () => toggle(code, index, taken),
+          onclick: () => toggle(key, index),
           onkeydown: (event) => handKeys(event, index, hand.length),
           // Dragged onto a meld it attaches, onto the pozzo it is thrown: the picked cards
           // if this is one of them, else this card alone.
           draggable: 'true',
           ondragstart: (event) => {
-            page.dragging = taken ? picked() : [code];
-            event.dataTransfer.setData('text/plain', page.dragging.join(' '));
+            page.dragging = taken ? [...page.selected] : [key];
+            event.dataTransfer.setData('text/plain', page.dragging.map(codeOf).join(' '));
             event.dataTransfer.effectAllowed = 'move';
           },
           ondragend: () => {
             page.dragging = null;
           },
         },
-        cardFace(code, { class: taken ? 'selected' : '' }),
+        cardFace(code, { class: `${taken ? 'selected' : ''}${drawn ? ' drawn' : ''}` }),
       );
       return button;
     });
@@ -464,7 +531,8 @@ export function showTable(main, tableId) {
           page.sort === 'suit' ? t('sort_rank') : t('sort_suit'),
         ),
       ),
-      h('div', { class: 'hand', role: 'group', 'aria-labelledby': 'hand-title' }, cards),
+      // Spread, never overlapping: on a phone the hand wraps over rows, a whole card a target.
+      h('div', { class: 'hand spread', role: 'group', 'aria-labelledby': 'hand-title' }, cards),
     );
   }
 
@@ -659,7 +727,9 @@ export function showTable(main, tableId) {
   // after yours, can be followed; a screen reader hears each new line once.
   function logView(view) {
     const names = view.seats.map((seat) => seat.name);
-    const lines = [...page.past, dealLine(view, page.state.round), ...tell(view.history, names, view.seat)];
+    const round = page.state.round;
+    const drew = (i) => page.drewAt.get(`${round}:${i}`);
+    const lines = [...page.past, dealLine(view, round), ...tell(view.history, names, view.seat, drew, view.table)];
     if (page.toldLang !== currentLang()) {
       // The same moves in the other language: nothing new to say.
       page.toldLang = currentLang();
@@ -675,7 +745,15 @@ export function showTable(main, tableId) {
     const first = Math.max(0, lines.length - 40);
     return h(
       'section',
-      { class: 'log-area', 'aria-labelledby': 'log-title' },
+      {
+        class: 'log-area',
+        'aria-labelledby': 'log-title',
+        // The list follows the newest moves, unless one scrolled up to read older ones.
+        onscroll: (event) => {
+          const area = event.target;
+          page.logFollows = area.scrollTop + area.clientHeight >= area.scrollHeight - 8;
+        },
+      },
       h('h2', { id: 'log-title' }, t('log')),
       h(
         'ol',
@@ -757,11 +835,13 @@ export function showTable(main, tableId) {
   }
 
   function joinView() {
-    let name = localStorage.getItem('ramino.name') ?? '';
+    // Without a name of one's own, a guest's, to change.
+    let name = localStorage.getItem('ramino.name')?.trim() || (page.guest ??= guestName());
     const problem = h('p', { class: 'error', role: 'alert', id: 'join-problem' });
     if (page.message?.error) problem.textContent = page.message.text;
     const submit = async (event) => {
       event.preventDefault();
+      name = main.querySelector('#nickname')?.value ?? name;
       if (!name.trim()) {
         problem.textContent = t('bad_name');
         return;
@@ -826,11 +906,11 @@ export function showTable(main, tableId) {
       const box = h('p', { id: 'message' });
       if (!page.message) page.message = { text: t('connecting'), error: false };
       drawMessage(box);
-      clear(main, box, page.message.error ? h('a', { href: '/' }, t('home_link')) : null);
+      patch(main, box, page.message.error ? h('a', { href: '/' }, t('home_link')) : null);
       return;
     }
     if (!page.seat && !page.watching) {
-      clear(main, headerView(null), joinView());
+      patch(main, headerView(null), joinView());
       return;
     }
     const view = page.state?.observation;
@@ -838,10 +918,10 @@ export function showTable(main, tableId) {
     drawMessage(message);
     if (!view) {
       const waiting = page.state && page.state.round === 0;
-      clear(main, headerView(null), message, waiting ? waitingView() : page.state ? outView() : null);
+      patch(main, headerView(null), message, waiting ? waitingView() : page.state ? outView() : null);
       return;
     }
-    clear(
+    patch(
       main,
       h(
         'div',
@@ -853,10 +933,12 @@ export function showTable(main, tableId) {
         message,
         // A spectator has no hand and no move to make.
         page.watching ? h('p', { class: 'watching' }, t('watching')) : controlsView(view),
-        page.watching ? null : handView(view),
+        page.watching ? null : handView(),
         logView(view),
       ),
     );
+    const log = main.querySelector('.log-area');
+    if (log && page.logFollows) log.scrollTop = log.scrollHeight;
     drawClock();
     if (focused) refocus(focused);
   }
@@ -878,7 +960,8 @@ export function showTable(main, tableId) {
     for (const element of main.querySelectorAll('.clock')) element.textContent = '';
     const clock = page.clock;
     if (!clock || !page.state?.observation) return;
-    const used = (performance.now() - clock.at) / 1000;
+    // Held while a sheet is read (`starts_in`), then counted down.
+    const used = Math.max(0, (performance.now() - clock.at) / 1000 - (clock.starts_in ?? 0));
     const turn = clock.turn_left - used;
     const text =
       turn > 0
@@ -926,6 +1009,8 @@ export function showTable(main, tableId) {
           ),
         );
       }
+      const hands = endedHands();
+      if (hands) parts.push(hands);
       const fair = page.fair.get(state.ended_round);
       parts.push(h('p', { class: 'fair', id: 'fair', role: 'status' }, fair ?? t('fair_checking')));
       const proof = state.revealed;
@@ -961,6 +1046,44 @@ export function showTable(main, tableId) {
       [t('print'), () => window.print(), 'print-sheet'],
       [roundOver ? t('next_round') : t('close'), null, 'close-sheet'],
     ], { printable: true, onclose: then });
+  }
+
+  // Each hand as the round ended, as the terminal shows it: who closed, the cards left and how
+  // many, and the round's points.
+  function endedHands() {
+    const state = page.state;
+    const view = state.ended;
+    if (!view || !state.ended_hands) return null;
+    const line = (state.sheet ?? []).find((entry) => entry.number === state.ended_round);
+    const closer = state.ended_by?.reason === 'went_out' ? state.ended_by.out : null;
+    const rows = view.seats.map((seat, number) => {
+      const cards = state.ended_hands[number] ?? [];
+      const name = number === view.seat ? `${seat.name} (${t('you')})` : seat.name;
+      const points = line?.scores?.[seat.name];
+      return h(
+        'tr',
+        { class: number === closer ? 'closed' : null },
+        h('th', { scope: 'row' }, name, number === closer ? ` · ${t('closed_mark')}` : ''),
+        h(
+          'td',
+          { 'aria-label': cards.length ? cards.map((code) => cardName(code, currentLang())).join(', ') : t('no_cards_left') },
+          h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, cards.map((code) => cardFace(code))),
+        ),
+        h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
+        h('td', { class: 'points' }, points === undefined ? '—' : String(points)),
+      );
+    });
+    return h(
+      'table',
+      { class: 'ended-hands', id: 'ended-hands' },
+      h('caption', {}, t('hands_at_end')),
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { scope: 'col' }, t('player_col')), h('th', { scope: 'col' }, t('left_col')), h('th', { scope: 'col' }, t('count_col')), h('th', { scope: 'col' }, t('points_col'))),
+      ),
+      h('tbody', {}, rows),
+    );
   }
 
   function endingWords() {
@@ -1017,7 +1140,13 @@ export function showTable(main, tableId) {
       const names = state.ended.seats.map((seat) => seat.name);
       page.past.push(
         dealLine(state.ended, state.ended_round),
-        ...tell(state.ended.history, names, state.ended.seat),
+        ...tell(
+          state.ended.history,
+          names,
+          state.ended.seat,
+          (i) => page.drewAt.get(`${state.ended_round}:${i}`),
+          state.ended.table,
+        ),
         endingWords(),
       );
     }
@@ -1029,12 +1158,33 @@ export function showTable(main, tableId) {
   // Then the sheet opens and the deal is checked; closing it, the re-entry is asked if the
   // rules offer it, as the terminal's sheet does.
   function afterRound(over) {
-    if (over) {
+    const number = page.state.ended_round;
+    if (over && number > seenRound()) {
       checkDeal(page.state.revealed);
-      showSheet(true, askReentry);
+      showSheet(true, () => {
+        readSheet(number);
+        askReentry();
+      });
       return;
     }
     askReentry();
+  }
+
+  // The last round whose sheet this seat closed, kept through reloads: its sheet is not shown
+  // again, and the server's clock, which waits for it, is told (`seen`).
+  const seenKey = `ramino.seen.${tableId}`;
+  function seenRound() {
+    return page.watching ? (page.watched ?? 0) : Number(localStorage.getItem(seenKey) ?? 0);
+  }
+
+  function readSheet(number) {
+    if (number <= seenRound()) return;
+    if (page.watching) {
+      page.watched = number;
+      return;
+    }
+    localStorage.setItem(seenKey, String(number));
+    send({ type: 'seen', round: number });
   }
 
   function askReentry() {
@@ -1129,6 +1279,11 @@ export function showTable(main, tableId) {
     });
 
   // The seat's state as the page holds it, for the tests: exactly what the server sent.
-  window.ramino = { page: () => ({ welcome: page.welcome, state: page.state }) };
+  window.ramino = {
+    page: () => ({ welcome: page.welcome, state: page.state }),
+    // The last clock the server sent, and the cards picked: what the page holds of them.
+    clock: () => page.clock,
+    picked: () => picked(),
+  };
   return draw;
 }
