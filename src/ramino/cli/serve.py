@@ -42,15 +42,43 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    tables_burst: Annotated[
+        int,
+        typer.Option(
+            "--tables-burst",
+            min=1,
+            help="Tables a client address may create in a row (docs/limits.md).",
+        ),
+    ] = 20,
+    tables_per_minute: Annotated[
+        float,
+        typer.Option(
+            "--tables-per-minute",
+            min=0.01,
+            help="Tables a client address may create a minute after its burst.",
+        ),
+    ] = 10.0,
+    waiting_seconds: Annotated[
+        float,
+        typer.Option(
+            "--waiting-seconds",
+            min=1,
+            help="Seconds a table with a free seat waits for its players (from its creation"
+            " or its last seat taken) before it is removed.",
+        ),
+    ] = 1800.0,
     lang: LangOption = Lang.IT,
 ) -> None:
-    """Serve Ramino's private tables: an HTTP API for the lobby (its documentation at /docs)
-    and a WebSocket per seat for play (docs/protocol.md)."""
+    """Serve Ramino's private tables: an HTTP API for the lobby (described at /openapi.json)
+    and a WebSocket per seat for play (docs/protocol.md), within a public server's limits
+    (docs/limits.md)."""
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
 
         from ..server.app import create_app
+        from ..server.guard import guarded_protocol
+        from ..server.limits import Limits
         from ..server.store import Store, default_url
     except ImportError as error:  # the server's libraries come with the server extra
         typer.echo(
@@ -79,14 +107,42 @@ def serve(
         ),
         err=True,
     )
+    limits = Limits(
+        tables_burst=tables_burst,
+        tables_per_minute=tables_per_minute,
+        waiting_seconds=waiting_seconds,
+    )
     uvicorn.run(
-        create_app(store, seed=seed),
+        create_app(store, seed=seed, limits=limits),
         host=host,
         port=port,
         log_level="warning",
+        # Each request in full within a few seconds, a bounded head, a bounded number of
+        # connections per address (docs/limits.md); idle keep-alive connections close too.
+        http=guarded_protocol(limits),
+        timeout_keep_alive=5,
+        limit_concurrency=_open_files() - 64,
+        backlog=2048,
         # No frame bigger than a message may be (MAX_MESSAGE_BYTES), with room to say so.
         ws_max_size=64 * 1024,
         # Deflating every state was 12% of the server's time under load (bench/server_load.py),
         # for states of a few kilobytes.
         ws_per_message_deflate=False,
     )
+
+
+def _open_files() -> int:
+    """Raise this process's limit of open files to the most it may (connections are files),
+    and return it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    wanted = min(wanted, 65536)
+    if wanted > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return max(256, soft)
