@@ -92,6 +92,14 @@ class Server:
     def post(self, path: str, body: Any) -> Any:
         return self.request("POST", path, body)
 
+    def rss_kib(self) -> int:
+        """The server process's resident memory (VmRSS), in KiB."""
+        assert self.process is not None
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise AssertionError("no VmRSS in /proc/PID/status")
+
     def socket(self, table: str, token: str) -> ClientConnection:
         url = f"ws://127.0.0.1:{self.port}/api/tables/{table}/play?token={token}"
         # Closed by each test, or by the server going down.

@@ -341,8 +341,8 @@ COMMANDS: Final = MappingProxyType(
                     "Seed of the deals, to play the same match again.",
                 ),
                 "name": (
-                    "Il tuo nome nei salvataggi e nelle registrazioni (se manca: Giocatore, o Player"
-                    " in inglese).",
+                    "Il tuo nome nei salvataggi e nelle registrazioni (se manca: Giocatore, o"
+                    " Player in inglese).",
                     "Your name in saves and records (default Giocatore, or Player in English).",
                 ),
                 "resume": (
@@ -397,11 +397,12 @@ COMMANDS: Final = MappingProxyType(
                 "Serve private tables to play in the browser.",
             ),
             long=(
-                "Serve i tavoli privati di ramino: un'API HTTP per la sala (la sua"
-                " documentazione su /docs) e un WebSocket per posto per giocare"
-                " (docs/protocol.md).",
-                "Serve Ramino's private tables: an HTTP API for the lobby (its documentation"
-                " at /docs) and a WebSocket per seat for play (docs/protocol.md).",
+                "Serve i tavoli privati di ramino: un'API HTTP per la sala (descritta in"
+                " /openapi.json) e un WebSocket per posto per giocare (docs/protocol.md), nei"
+                " limiti di un server pubblico (docs/limits.md).",
+                "Serve Ramino's private tables: an HTTP API for the lobby (described at"
+                " /openapi.json) and a WebSocket per seat for play (docs/protocol.md), within a"
+                " public server's limits (docs/limits.md).",
             ),
             params={
                 "host": (
@@ -426,6 +427,21 @@ COMMANDS: Final = MappingProxyType(
                     "Derive every new table and its deals from TEXT, so that the same moves"
                     " deal the same cards: for demos and tests only (whoever knows TEXT knows"
                     " every hand).",
+                ),
+                "tables_burst": (
+                    "Tavoli che un indirizzo può creare di fila (docs/limits.md; se manca: 20).",
+                    "Tables a client address may create in a row (docs/limits.md; default: 20).",
+                ),
+                "tables_per_minute": (
+                    "Tavoli che un indirizzo può creare al minuto dopo quelli di fila (se manca:"
+                    " 10).",
+                    "Tables a client address may create a minute after its burst (default: 10).",
+                ),
+                "waiting_seconds": (
+                    "Secondi che un tavolo con un posto libero aspetta i suoi giocatori (dalla"
+                    " creazione o dall'ultimo posto preso) prima di essere tolto (se manca: 1800).",
+                    "Seconds a table with a free seat waits for its players (from its creation"
+                    " or its last seat taken) before it is removed (default: 1800).",
                 ),
             },
             metavars={

@@ -18,15 +18,32 @@ from .parsing import lang_option, worded_command
 @click.option("--port", "port", type=click.IntRange(0, 65535), default=8000)
 @click.option("--db", "db", default=None)
 @click.option("--seed", "seed", default=None)
+@click.option("--tables-burst", "tables_burst", type=click.IntRange(min=1), default=20)
+@click.option(
+    "--tables-per-minute", "tables_per_minute", type=click.FloatRange(min=0.01), default=10.0
+)
+@click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
 @lang_option
-def serve(host: str, port: int, db: str | None, seed: str | None, lang: Lang) -> None:
-    """Serve Ramino's private tables: an HTTP API for the lobby (its documentation at /docs)
-    and a WebSocket per seat for play (docs/protocol.md)."""
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    seed: str | None,
+    tables_burst: int,
+    tables_per_minute: float,
+    waiting_seconds: float,
+    lang: Lang,
+) -> None:
+    """Serve Ramino's private tables: an HTTP API for the lobby (described at /openapi.json)
+    and a WebSocket per seat for play (docs/protocol.md), within a public server's limits
+    (docs/limits.md)."""
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
 
         from ..server.app import create_app
+        from ..server.guard import guarded_protocol
+        from ..server.limits import Limits
         from ..server.store import Store, default_url
     except ImportError as error:  # the server's libraries come with the server extra
         click.echo(
@@ -55,14 +72,42 @@ def serve(host: str, port: int, db: str | None, seed: str | None, lang: Lang) ->
         ),
         err=True,
     )
+    limits = Limits(
+        tables_burst=tables_burst,
+        tables_per_minute=tables_per_minute,
+        waiting_seconds=waiting_seconds,
+    )
     uvicorn.run(
-        create_app(store, seed=seed),
+        create_app(store, seed=seed, limits=limits),
         host=host,
         port=port,
         log_level="warning",
+        # Each request in full within a few seconds, a bounded head, a bounded number of
+        # connections per address (docs/limits.md); idle keep-alive connections close too.
+        http=guarded_protocol(limits),
+        timeout_keep_alive=5,
+        limit_concurrency=_open_files() - 64,
+        backlog=2048,
         # No frame bigger than a message may be (MAX_MESSAGE_BYTES), with room to say so.
         ws_max_size=64 * 1024,
         # Deflating every state was 12% of the server's time under load (bench/server_load.py),
         # for states of a few kilobytes.
         ws_per_message_deflate=False,
     )
+
+
+def _open_files() -> int:
+    """Raise this process's limit of open files to the most it may (connections are files),
+    and return it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    wanted = min(wanted, 65536)
+    if wanted > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return max(256, soft)

@@ -116,6 +116,13 @@ class Reason(enum.StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     TABLE_NOT_STARTED = "table_not_started"
     BAD_MESSAGE = "bad_message"
+    # a public server's limits (docs/limits.md)
+    TOO_MANY_TABLES = "too_many_tables"
+    SERVER_FULL = "server_full"
+    BODY_TOO_LARGE = "body_too_large"
+    REQUEST_TOO_SLOW = "request_too_slow"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    NOT_STORED = "not_stored"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.

@@ -250,6 +250,35 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "Messaggio non valido: {detail}",
         "Not a valid message: {detail}",
     ),
+    Reason.TOO_MANY_TABLES: (
+        "Hai creato troppi tavoli in poco tempo: al massimo {burst} di seguito, poi uno ogni"
+        " {every}. Puoi crearne un altro fra {wait}.",
+        "You created too many tables in a short time: at most {burst} in a row, then one every"
+        " {every}. You can create another one in {wait}.",
+    ),
+    Reason.SERVER_FULL: (
+        "Il server ha già {count} tavoli in attesa di giocatori, il massimo: riprova fra {wait}.",
+        "The server already has {count} tables waiting for players, its most: try again in {wait}.",
+    ),
+    Reason.BODY_TOO_LARGE: (
+        "La richiesta è troppo grande: al massimo {limit} byte.",
+        "The request is too large: {limit} bytes at most.",
+    ),
+    Reason.REQUEST_TOO_SLOW: (
+        "La richiesta non è arrivata intera entro {seconds}: la connessione si chiude.",
+        "The request did not arrive in full within {seconds}: the connection closes.",
+    ),
+    Reason.TOO_MANY_CONNECTIONS: (
+        "Troppe connessioni aperte dal tuo indirizzo (al massimo {limit}): chiudine qualcuna e"
+        " riprova.",
+        "Too many connections open from your address ({limit} at most): close some and try again.",
+    ),
+    Reason.NOT_STORED: (
+        "Il server non è riuscito a salvare la mossa ({detail}), quindi non vale: il tavolo è"
+        " com'era prima. Riprova fra poco.",
+        "The server could not store the move ({detail}), so it does not count: the table is as"
+        " it was before. Try again in a while.",
+    ),
     Reason.NO_SUCH_SEAT: (
         "Non c'è il posto {seat}: i posti vanno da 0 a {last}.",
         "There is no seat {seat}: seats go from 0 to {last}.",

@@ -684,8 +684,46 @@ def _numbers(r: Rules) -> Iterator[tuple[str, int, KnobRange]]:
                 yield f"{name}[{k}].{field}", value, KNOB_RANGES[_ENTRY_RANGES[field]]
 
 
+#: The most entries a list knob holds: a bound every real table is far within, so that no
+#: list makes the rules (and every description of them) large.
+LIST_LENGTHS: dict[str, KnobRange] = {
+    "contracts": KnobRange(
+        0,
+        16,
+        _it_en(
+            "il doppio degli 8 contratti della carioca",
+            "twice carioca's 8 contracts",
+        ),
+    ),
+    "deck_by_players": KnobRange(
+        0,
+        _MAX_PLAYERS - 1,
+        _it_en(
+            "una voce per ogni numero di giocatori da 2 a 12", "an entry for each count of 2 to 12"
+        ),
+    ),
+    "hand_size_by_players": KnobRange(
+        0,
+        _MAX_PLAYERS - 1,
+        _it_en(
+            "una voce per ogni numero di giocatori da 2 a 12", "an entry for each count of 2 to 12"
+        ),
+    ),
+}
+
+
 def _out_of_range(r: Rules) -> list[tuple[str, str]]:
     out = []
+    for name, (_, most, (why_it, why_en)) in LIST_LENGTHS.items():
+        count = len(getattr(r, name))
+        if count > most:
+            # Said at once: the entries of a list too long are not read one by one.
+            return [
+                _it_en(
+                    f"{name} ha al massimo {most} voci, non {shown(count)}: {why_it}.",
+                    f"{name} holds {most} entries at most, not {shown(count)}: {why_en}.",
+                )
+            ]
     for name, value, (low, high, (why_it, why_en)) in _numbers(r):
         if not low <= value <= high:
             out.append(

@@ -1,5 +1,6 @@
 """The web application of ``ramino serve``: a small HTTP API for the lobby (OpenAPI at
-``/docs``) and a WebSocket per seat for play (docs/protocol.md).
+``/openapi.json``) and a WebSocket per seat for play (docs/protocol.md), within the limits of
+docs/limits.md.
 
 Tables are private: the table's id, long and random, is its invitation. Whoever has it reads
 the table's rules and takes a free seat with a nickname; the answer gives him a seat token,
@@ -11,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import bisect
+import contextlib
 import gc
 import hashlib
 import hmac
+import math
 import secrets
 import time
 from collections import deque
@@ -22,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -37,6 +41,7 @@ from ..engine.observation import Observation
 from ..engine.rules_file import rules_from_mapping
 from ..engine.text import printable
 from .home_sheet import add_home_sheet
+from .limits import LOBBY_PAGE, Limits, TokenBucket, body_limit, plural_seconds
 from .pages import add_pages
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -64,6 +69,8 @@ __all__ = ["create_app"]
 
 #: WebSocket close code for a token that opens no seat of the table (4000-4999: the app's own).
 CLOSE_BAD_TOKEN = 4401
+#: WebSocket close code for a table removed after waiting too long for its players.
+CLOSE_EXPIRED = 4410
 #: Messages a seat's socket may send in any second: far above a person's pace and a bot's.
 MAX_MESSAGES_PER_SECOND = 20
 #: The clock's turn number while a player just out decides whether to re-enter.
@@ -148,6 +155,8 @@ class _Room:
         """Each seat's last round over whose sheet it has read (``seen``)."""
         self.ended = (0, 0.0)
         """The rounds over, and when the last of them ended."""
+        self.entry: dict[str, Any] | None = None
+        """The table's line in the lobby, made once for each change of its seats."""
 
     async def notify(self, seat: int, it: str, en: str, moves: list[str] | None = None) -> None:
         """Tell ``seat`` something that happened to him, now or when he is back."""
@@ -230,9 +239,19 @@ class _Collector:
 class Tables:
     """Every table of the server, read back from the store at start."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits if limits is not None else Limits()
         self.rooms: dict[str, _Room] = {}
+        self.waiting: dict[str, float] = {}
+        """The tables with a free seat, each with when it expires (``time.monotonic``), the
+        soonest first: a table moves to the end when a seat is taken."""
+        self.lobby: list[tuple[int, str]] = []
+        """The listed tables with a free seat, by serial number (oldest first): the lobby's
+        pages are slices of it, found by bisection."""
+        self.serials: dict[str, int] = {}
+        self._serial = 0
+        self.seed: str | None = None
         # Every table's moves are written by one thread, many tables' at a time in one
         # transaction (group commit): one writer never waits for another, one flush to disk
         # serves all (bench/server_load.py).
@@ -259,7 +278,77 @@ class Tables:
                 ):
                     last += 1
                 room.acked[action.seat, action.msg_id] = actions[last].number
-            self.rooms[stored.id] = room
+            self.add(room)
+
+    def add(self, room: _Room) -> None:
+        """A table to serve: waiting for players (and in the lobby, if listed) until its
+        seats are taken. One read back after a restart waits a whole period again."""
+        table_id = room.table.id
+        self.rooms[table_id] = room
+        self._serial += 1
+        self.serials[table_id] = self._serial
+        if room.table.free_seats:
+            self.waiting[table_id] = time.monotonic() + self.limits.waiting_seconds
+            if room.table.spec.listed:
+                self.lobby.append((self._serial, table_id))
+
+    def seated(self, room: _Room) -> None:
+        """A seat of ``room`` was taken: its waiting starts again, or ends if it is full."""
+        table_id = room.table.id
+        self.waiting.pop(table_id, None)
+        room.entry = None
+        if room.table.free_seats:
+            self.waiting[table_id] = time.monotonic() + self.limits.waiting_seconds
+        else:
+            self._unlist(table_id)
+
+    def _unlist(self, table_id: str) -> None:
+        key = (self.serials.get(table_id, 0), table_id)
+        at = bisect.bisect_left(self.lobby, key)
+        if at < len(self.lobby) and self.lobby[at] == key:
+            del self.lobby[at]
+
+    def page(self, limit: int, before: int | None) -> tuple[list[_Room], int | None]:
+        """The lobby's newest ``limit`` tables older than serial ``before`` (all if None),
+        and the cursor of the next page (None on the last)."""
+        end = len(self.lobby) if before is None else bisect.bisect_left(self.lobby, (before, ""))
+        start = max(0, end - limit)
+        found = [self.rooms[table_id] for _, table_id in reversed(self.lobby[start:end])]
+        return found, (self.lobby[start][0] if start > 0 else None)
+
+    def expired(self, now: float) -> list[_Room]:
+        """Take out of the server every table that waited for its players past its time."""
+        gone = []
+        while self.waiting:
+            table_id, deadline = next(iter(self.waiting.items()))
+            if deadline > now:
+                break
+            del self.waiting[table_id]
+            self._unlist(table_id)
+            self.serials.pop(table_id, None)
+            room = self.rooms.pop(table_id, None)
+            if room is not None:
+                gone.append(room)
+        return gone
+
+    async def sweep(self) -> None:
+        """Remove the tables that waited too long, now and then, for as long as the server
+        runs: from memory, from the lobby, and their rows from the store."""
+        every = max(0.5, min(30.0, self.limits.waiting_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            gone = self.expired(time.monotonic())
+            if not gone:
+                continue
+            for room in gone:
+                if room.timer is not None:
+                    room.timer.cancel()
+                for socket in list(room.sockets):
+                    with contextlib.suppress(Exception):
+                        await socket.close(code=CLOSE_EXPIRED)
+            # If the store fails, they stay in it, forgotten here: a restart sweeps them again.
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.store.delete_tables, [r.table.id for r in gone])
 
     def room(self, table_id: str) -> _Room:
         room = self.rooms.get(table_id)
@@ -403,14 +492,18 @@ class Tables:
         self.store.close()
 
 
-def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
+def create_app(store: Store, *, seed: str | None = None, limits: Limits | None = None) -> FastAPI:
     """The application serving the tables kept in ``store``.
 
     With ``seed``, every new table's id and secret derive from it and from how many tables
     the store holds: the same clicks deal the same cards, for demos and tests. Whoever knows
-    the seed knows every deal, so such a server is never one to play on.
+    the seed knows every deal, so such a server is never one to play on. ``limits`` are a
+    public server's (docs/limits.md) unless given.
     """
-    tables = Tables(store)
+    tables = Tables(store, limits)
+    tables.seed = seed
+    limits = tables.limits
+    creations = TokenBucket(limits.tables_burst, limits.tables_per_minute)
     collector = _Collector()
 
     @asynccontextmanager
@@ -419,7 +512,9 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
         for room in tables.rooms.values():
             tables.arm(room)
         collector.start()
+        sweeper = asyncio.get_running_loop().create_task(tables.sweep())
         yield
+        sweeper.cancel()
         collector.stop()
         for room in tables.rooms.values():
             if room.timer is not None:
@@ -430,7 +525,12 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
         title="ramino",
         summary="Ramino at private tables: the lobby's HTTP API; play is on WebSockets.",
         lifespan=lifespan,
+        # No page that loads scripts from elsewhere where the browser keeps seat tokens:
+        # the description is at /openapi.json (docs/limits.md).
+        docs_url=None,
+        redoc_url=None,
     )
+    app.add_middleware(body_limit, limit=limits.body_bytes)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -447,8 +547,10 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
         return JSONResponse(status_code=422, content={"detail": detail})
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(request: CreateTable) -> dict[str, Any]:
-        """Create a private table (listed in the lobby if asked); its id is its invitation."""
+    async def create_table(request: CreateTable, http: Request) -> dict[str, Any]:
+        """Create a private table (listed in the lobby if asked); its id is its invitation.
+        A client creates a few tables in a row, then a few a minute (429 beyond)."""
+        _admit(http, creations, tables)
         try:
             rules = rules_from_mapping({"preset": request.rules, **request.knobs})
         except RaminoError as error:
@@ -466,7 +568,8 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
                 )
             else:
                 seats.append(StoredSeat(number, HUMAN, None, None, None))
-        secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", tables)
+        number = _seed_number(tables)
+        secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", number)
         spec = TableSpec(
             rules,
             tuple(seats),
@@ -475,19 +578,28 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
             request.turn_seconds,
             request.bank_seconds,
         )
-        table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, tables)
+        table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         await run_in_threadpool(store.create_table, table_id, spec.to_dict(), seats)
-        tables.rooms[table_id] = _Room(Table(table_id, spec))
+        tables.add(_Room(Table(table_id, spec)))
         return {"table": table_id, **_summary(tables.rooms[table_id].table)}
 
     @app.get("/api/tables")
-    async def lobby() -> list[dict[str, Any]]:
-        """The tables listed in the lobby that still have a free seat."""
-        return [
-            {"table": room.table.id, **_summary(room.table)}
-            for room in tables.rooms.values()
-            if room.table.spec.listed and room.table.free_seats
-        ]
+    async def lobby(
+        response: Response,
+        limit: Annotated[int, Query(ge=1, le=LOBBY_PAGE)] = LOBBY_PAGE,
+        before: Annotated[str | None, Query(max_length=20, pattern=r"^[0-9]+$")] = None,
+    ) -> list[dict[str, Any]]:
+        """The tables listed in the lobby that still have a free seat, newest first, a page
+        at a time: the next page's cursor is in the ``Link`` header (``rel="next"``)."""
+        found, after = tables.page(limit, None if before is None else int(before))
+        if after is not None:
+            response.headers["Link"] = f'</api/tables?limit={limit}&before={after}>; rel="next"'
+        entries = []
+        for room in found:
+            if room.entry is None:
+                room.entry = _entry(room.table)
+            entries.append(room.entry)
+        return entries
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -525,6 +637,7 @@ def create_app(store: Store, *, seed: str | None = None) -> FastAPI:
             except (SeatTaken, UnknownTable):
                 raise HTTPException(status_code=409, detail="no such free seat") from None
             table.take_seat(seat, nickname, _hash(token))
+            tables.seated(room)
             moves = [] if request.nonce is None else [table.add_nonce(seat, request.nonce)]
             if table.ready:
                 moves.append(table.deal(seat))
@@ -655,7 +768,11 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
     if isinstance(message, Nonce):
         async with room.lock:
             move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
-            await tables.store_moves(room, [move], None)
+            try:
+                await tables.store_moves(room, [move], None)
+            except Exception as error:
+                await _not_stored(tables, room, socket, None, error)
+                return
         await tables.changed(room)
         return
     async with room.lock:
@@ -675,14 +792,42 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
             return
         try:
             await tables.store_moves(room, moves, message.id)
-        except Exception:
-            # Not stored, so not done: the table goes back to what the store holds.
-            stored = await run_in_threadpool(tables.store.table, table.id)
-            room.table = _rebuilt(stored)
-            raise
+        except Exception as error:
+            await _not_stored(tables, room, socket, message.id, error)
+            return
         room.acked[seat, message.id] = table.version
         await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
     await tables.changed(room)
+
+
+async def _not_stored(
+    tables: Tables, room: _Room, socket: WebSocket, message_id: str | None, error: Exception
+) -> None:
+    """A move the store could not write is not done: the table goes back to what the store
+    holds, and the seat is told why (``refused``, or ``error`` for a nonce), reason
+    ``not_stored``. If the table cannot even be read back, the socket closes (1011)."""
+    trouble = IllegalAction(Reason.NOT_STORED, detail=_store_trouble(error))
+    if message_id is None:
+        text = Failure(
+            reason=trouble.reason.value,
+            message=Sentence(it=trouble.message("it"), en=trouble.message("en")),
+        ).model_dump_json()
+    else:
+        text = refusal(message_id, trouble).model_dump_json()
+    await socket.send_text(text)
+    try:
+        stored = await run_in_threadpool(tables.store.table, room.table.id)
+        room.table = _rebuilt(stored)
+    except Exception:
+        await socket.close(code=1011, reason="store unavailable")
+
+
+def _store_trouble(error: Exception) -> tuple[str, str]:
+    """What went wrong with the store, in words, without its internals."""
+    text = str(error).lower()
+    if "full" in text or "no space" in text or "quota" in text:
+        return ("il suo disco è pieno", "its disk is full")
+    return ("il database non risponde", "the database does not answer")
 
 
 def _hint(seen: Observation | None) -> str:
@@ -697,14 +842,48 @@ def _hint(seen: Observation | None) -> str:
     ).model_dump_json()
 
 
-def _seeded(seed: str, what: str, tables: Tables) -> bytes:
-    """The ``what`` of the next table of a seeded server (``create_app``)."""
-    message = f"{what}/{len(tables.rooms)}".encode()
+def _seed_number(tables: Tables) -> int:
+    """The number of a seeded server's next table: how many it holds, or more if a table
+    of that number is still there (others expired meanwhile)."""
+    number = len(tables.rooms)
+    seed = tables.seed
+    while seed is not None and _seeded_id(seed, number) in tables.rooms:
+        number += 1
+    return number
+
+
+def _seeded(seed: str, what: str, number: int) -> bytes:
+    """The ``what`` of table ``number`` of a seeded server (``create_app``)."""
+    message = f"{what}/{number}".encode()
     return hmac.new(seed.encode(), message, hashlib.sha256).digest()
 
 
-def _seeded_id(seed: str, tables: Tables) -> str:
-    return base64.urlsafe_b64encode(_seeded(seed, "table", tables)[:16]).decode().rstrip("=")
+def _seeded_id(seed: str, number: int) -> str:
+    return base64.urlsafe_b64encode(_seeded(seed, "table", number)[:16]).decode().rstrip("=")
+
+
+def _admit(http: Request, creations: TokenBucket, tables: Tables) -> None:
+    """Refuse a new table with 429 if its client created too many lately, 503 if too many
+    tables wait for players already; each says when to try again (``Retry-After``)."""
+    address = http.client.host if http.client is not None else ""
+    limits = tables.limits
+    wait = creations.take(address)
+    if wait > 0:
+        error = IllegalAction(
+            Reason.TOO_MANY_TABLES,
+            burst=limits.tables_burst,
+            every=plural_seconds(60 / limits.tables_per_minute),
+            wait=plural_seconds(wait),
+        )
+        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
+    if len(tables.waiting) >= limits.waiting_tables:
+        # The first of them to expire frees a place.
+        soonest = next(iter(tables.waiting.values()))
+        wait = max(1.0, soonest - time.monotonic())
+        error = IllegalAction(
+            Reason.SERVER_FULL, count=len(tables.waiting), wait=plural_seconds(wait)
+        )
+        raise refused(error, status=503, headers={"Retry-After": str(math.ceil(wait))})
 
 
 def _rebuilt(stored: StoredTable) -> Table:
@@ -722,6 +901,33 @@ def _failure(it: str, en: str) -> str:
     ).model_dump_json()
 
 
+def _entry(table: Table) -> dict[str, Any]:
+    """A table's line in the lobby: what choosing one needs, without its rules in words
+    (``GET /api/tables/{id}`` has them)."""
+    return {
+        "table": table.id,
+        "rules": {"name": table.rules.name, "knobs": table.rules.knobs()},
+        "seats": _seats(table),
+        "started": table.started,
+        "turn_seconds": table.spec.turn_seconds,
+        "bank_seconds": table.spec.bank_seconds,
+        "version": table.version,
+    }
+
+
+def _seats(table: Table) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": i,
+            "kind": seat.kind,
+            "name": None if seat.nickname is None else table.name(i),
+            "level": seat.level,
+            "free": seat.kind == HUMAN and seat.nickname is None,
+        }
+        for i, seat in enumerate(table.seats)
+    ]
+
+
 def _summary(table: Table) -> dict[str, Any]:
     rules = table.rules
     players = len(table.seats)
@@ -731,16 +937,7 @@ def _summary(table: Table) -> dict[str, Any]:
             "it": describe(rules, "it", players=players),
             "en": describe(rules, "en", players=players),
         },
-        "seats": [
-            {
-                "seat": i,
-                "kind": seat.kind,
-                "name": None if seat.nickname is None else table.name(i),
-                "level": seat.level,
-                "free": seat.kind == HUMAN and seat.nickname is None,
-            }
-            for i, seat in enumerate(table.seats)
-        ],
+        "seats": _seats(table),
         "started": table.started,
         "turn_seconds": table.spec.turn_seconds,
         "bank_seconds": table.spec.bank_seconds,

@@ -10,12 +10,19 @@ from ..engine.errors import RaminoError
 __all__ = ["refused"]
 
 
-def refused(error: RaminoError, where: str | None = None) -> HTTPException:
-    """The 400 that says why the engine refused, and at ``where`` in the request if given."""
+def refused(
+    error: RaminoError,
+    where: str | None = None,
+    *,
+    status: int = 400,
+    headers: dict[str, str] | None = None,
+) -> HTTPException:
+    """The 400 (or ``status``) that says why the engine refused, and at ``where`` in the
+    request if given."""
     detail: dict[str, object] = {
         "reason": error.reason.value,
         "message": {"it": error.message("it"), "en": error.message("en")},
     }
     if where is not None:
         detail["where"] = where
-    return HTTPException(status_code=400, detail=detail)
+    return HTTPException(status_code=status, detail=detail, headers=headers)

@@ -45,6 +45,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -387,6 +388,16 @@ class Store:
             with rows:
                 for row in rows:
                     yield _stored_table(row)
+
+    def delete_tables(self, table_ids: Sequence[str]) -> None:
+        """Remove the tables ``table_ids`` with their seats and logs (unknown ids are
+        ignored): the server's tables that expired waiting for players."""
+        if not table_ids:
+            return
+        with self._engine.begin() as connection:
+            for model in (ActionRow, SeatRow):
+                connection.execute(delete(model).where(model.table_id.in_(table_ids)))
+            connection.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
 
     def listed(self) -> list[tuple[str, dict[str, Any]]]:
         """The id and spec of every table whose spec has ``"listed": true``, newest first."""
