@@ -447,6 +447,10 @@ def test_score_and_check_take_suits_written_in_italian() -> None:
 def test_check_and_score_help_say_which_notation_they_take() -> None:
     for command in ("check", "score"):
         text = " ".join(re.sub("[│╭╮╰╯─]", " ", run(command, "--help").stdout).split())
+        assert "H cuori, D quadri, C fiori, S picche" in text, command
+        assert "♥ ♦ ♣ ♠" in text and "7cuori" in text and "C non è mai cuori" in text
+        english = run(command, "--help", "--lang", "en").stdout
+        text = " ".join(re.sub("[│╭╮╰╯─]", " ", english).split())
         assert "H hearts, D diamonds, C clubs, S spades" in text, command
         assert "♥ ♦ ♣ ♠" in text and "7cuori" in text and "C is never cuori" in text
 
