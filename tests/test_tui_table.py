@@ -163,6 +163,10 @@ def test_the_log_scrolls_back_to_the_first_turn_by_keys() -> None:
         assert _visible_log(app)[0] == shown[0]
         await pilot.press(*["pagedown"] * 10)
         assert _visible_log(app)[-1] == [line.text("it") for line in game.log][-1]
+        # Back at the end, the log follows the game again.
+        await pilot.press("escape", "s", "s", "t")
+        told = " ".join(" ".join(line.text("it") for line in game.log).split())
+        assert told.endswith(_log_on_screen(app))
 
     run(app, scenario)
 

@@ -917,6 +917,11 @@ class RaminoApp(App[None]):
         box = self.query_one("#log-box", _Scroll)
         if pages < 0:
             box.scroll_page_up(animate=False)
+            return
+        if box.scroll_y + box.scrollable_content_region.height >= box.max_scroll_y:
+            # A page down to the end follows the game again (Textual's own page down would
+            # let go of the end, and leave the next lines unseen).
+            self._follow_log()
         else:
             box.scroll_page_down(animate=False)
 
