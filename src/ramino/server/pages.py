@@ -83,7 +83,7 @@ def add_pages(app: FastAPI) -> None:
                     "summary": {"it": preset.summary("it"), "en": preset.summary("en")},
                     "knobs": preset.rules.knobs(),
                     "min_players": preset.rules.min_players,
-                    "max_players": preset.rules.max_players,
+                    "max_players": preset.rules.most_players,
                 }
                 for name, preset in PRESETS.items()
             ],
@@ -111,7 +111,7 @@ def add_pages(app: FastAPI) -> None:
         return {
             "rules": {"name": rules.name, "knobs": rules.knobs()},
             "min_players": rules.min_players,
-            "max_players": rules.max_players,
+            "max_players": rules.most_players,
             "described": {
                 "it": describe(rules, "it", players=request.players),
                 "en": describe(rules, "en", players=request.players),

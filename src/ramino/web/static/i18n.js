@@ -2,6 +2,9 @@
 // function of its values where grammar needs them (plurals, names).
 
 const plural = (n, one, many) => (n === 1 ? one : many);
+// "a" before a name, "ad" before one that begins with an a (accents and case aside), as the
+// engine's text.to_name writes it: "tocca ad Anna", "tocca a Elena".
+const toName = (name) => `${/^a/i.test(String(name).normalize('NFD')) ? 'ad' : 'a'} ${name}`;
 
 const WORDS = {
   it: {
@@ -65,7 +68,7 @@ const WORDS = {
     bad_token: 'Il tuo posto a questo tavolo non c’è più: siediti di nuovo.',
     round_n: (v) => `Smazzata ${v.n}`,
     your_turn: 'Tocca a te',
-    turn_of: (v) => `Tocca a ${v.name}`,
+    turn_of: (v) => `Tocca ${toName(v.name)}`,
     stock: 'Tallone',
     stock_count: (v) => `${v.n} ${plural(v.n, 'carta', 'carte')} nel tallone`,
     pile: 'Pozzo',
@@ -173,7 +176,7 @@ const WORDS = {
     in_one_turn: ' In mano, in un turno solo!',
     max_turns: 'La smazzata si ferma: limite di turni.',
     max_restocks: 'La smazzata si ferma: il tallone è finito troppe volte.',
-    all_folded: (v) => `Hanno passato tutti gli altri: il piatto va a ${v.name}.`,
+    all_folded: (v) => `Hanno passato tutti gli altri: il piatto va ${toName(v.name)}.`,
     match_over: 'Partita finita',
     out_of_match: 'Sei fuori dalla partita: qui sotto il foglio dei punti, mentre gli altri giocano.',
     queued: 'Connessione persa: la mossa partirà appena il tavolo risponde.',

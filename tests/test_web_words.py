@@ -1,0 +1,45 @@
+"""The page's words, ``src/ramino/web/static/i18n.js``, run under node: its Italian follows the
+grammar the engine's catalogue follows."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+I18N = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static" / "i18n.js"
+
+
+def words(key: str, values: dict[str, object]) -> str:
+    """``t(key, values)`` of the page in Italian, as node runs the module."""
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not on PATH")
+        pytest.skip("node is not on PATH")
+    script = (
+        "globalThis.localStorage = {getItem: () => null, setItem: () => {}};"
+        f"const m = await import({json.dumps(I18N.as_uri())});"
+        f"process.stdout.write(m.t({json.dumps(key)}, {json.dumps(values)}));"
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [("Anna", "Tocca ad Anna"), ("àlex", "Tocca ad àlex"), ("Elena", "Tocca a Elena")],
+)
+def test_the_page_writes_ad_before_a_name_that_begins_with_a(name: str, said: str) -> None:
+    assert words("turn_of", {"name": name}) == said
+    assert words("all_folded", {"name": name}).endswith(said.replace("Tocca", "va") + ".")
