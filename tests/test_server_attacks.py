@@ -488,6 +488,7 @@ def spy_play(
         version = 0
         number = 0
         last_act: tuple[int, Message, Message] | None = None
+        nonced: set[tuple[int, int]] = set()
         while True:
             states = {seat: peer.state(version) for seat, peer in peers.items()}
             # The spectator's view has every seat, also when a player is out of the match.
@@ -552,7 +553,14 @@ def spy_play(
                 continue
             if roll < 0.15:
                 seat = rng.choice(list(peers))
-                peers[seat].send({"type": "nonce", "nonce": rng.randbytes(16).hex()})
+                nonce = {"type": "nonce", "nonce": rng.randbytes(16).hex()}
+                if (seat, state["round"]) in nonced:
+                    # One nonce a seat for each deal: another is refused and changes nothing.
+                    answer = peers[seat].ask(nonce)
+                    assert answer["reason"] == "nonce_given", answer
+                    continue
+                nonced.add((seat, state["round"]))
+                peers[seat].send(nonce)
                 version += 1
                 continue
             if roll < 0.18:

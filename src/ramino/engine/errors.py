@@ -123,6 +123,11 @@ class Reason(enum.StrEnum):
     REQUEST_TOO_SLOW = "request_too_slow"
     TOO_MANY_CONNECTIONS = "too_many_connections"
     NOT_STORED = "not_stored"
+    # the server's sockets and seats (caps, nonces, names)
+    TOO_MANY_SOCKETS = "too_many_sockets"
+    NONCE_GIVEN = "nonce_given"
+    NAME_LIKE_SEATED = "name_like_seated"
+    NAME_MARKED_COMPUTER = "name_marked_computer"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.

@@ -279,6 +279,24 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "The server could not store the move ({detail}), so it does not count: the table is as"
         " it was before. Try again in a while.",
     ),
+    Reason.TOO_MANY_SOCKETS: (
+        "Troppe connessioni aperte: {detail}",
+        "Too many connections open: {detail}",
+    ),
+    Reason.NONCE_GIVEN: (
+        "Hai già dato il tuo nonce per la smazzata {deal}: conta quello.",
+        "You already gave your nonce for deal {deal}: that one counts.",
+    ),
+    Reason.NAME_LIKE_SEATED: (
+        "Il nome «{name}» si legge come quello di {seated}, già al tavolo: scegline un altro.",
+        "The name “{name}” reads like that of {seated}, already at the table: choose another.",
+    ),
+    Reason.NAME_MARKED_COMPUTER: (
+        "Il nome «{name}» porta il segno del computer, che spetta solo ai giocatori al"
+        " computer: scegline un altro.",
+        "The name “{name}” carries the computer's mark, which only computer players carry:"
+        " choose another.",
+    ),
     Reason.NO_SUCH_SEAT: (
         "Non c'è il posto {seat}: i posti vanno da 0 a {last}.",
         "There is no seat {seat}: seats go from 0 to {last}.",

@@ -20,7 +20,7 @@ import hmac
 import math
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -42,6 +42,7 @@ from ..engine.rules_file import rules_from_mapping
 from ..engine.text import printable
 from .home_sheet import add_home_sheet
 from .limits import LOBBY_PAGE, Limits, TokenBucket, body_limit, plural_seconds
+from .names import carries_computer_mark, hostile, reading, tidy
 from .pages import add_pages
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -62,6 +63,15 @@ from .protocol import (
     refusal,
 )
 from .refused import refused
+from .sockets import (
+    CLOSE_TOO_MANY,
+    MAX_SOCKETS_PER_SEAT,
+    MAX_SOCKETS_PER_TABLE,
+    MAX_SPECTATORS_PER_CLIENT,
+    MAX_SPECTATORS_PER_TABLE,
+    Outbox,
+    too_many,
+)
 from .store import SeatTaken, Store, StoredAction, StoredSeat, StoredTable, UnknownTable
 from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Move, Table, TableSpec
 
@@ -140,8 +150,8 @@ class _Room:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.lock = asyncio.Lock()
-        self.sockets: dict[WebSocket, int | None] = {}
-        """Each socket's seat; ``None`` for a spectator's."""
+        self.sockets: dict[Outbox, int | None] = {}
+        """Each socket's outbox and seat (``None`` for a spectator's)."""
         self.acked: dict[tuple[int, str], int] = {}
         self.banks = dict.fromkeys(range(len(table.seats)), float(table.spec.bank_seconds))
         """Each seat's time bank left, in seconds."""
@@ -158,17 +168,27 @@ class _Room:
         self.entry: dict[str, Any] | None = None
         """The table's line in the lobby, made once for each change of its seats."""
 
+    def people_here(self) -> bool:
+        """Whether any seat has a socket open (spectators do not count)."""
+        return any(seat is not None for seat in self.sockets.values())
+
+    def spectators(self) -> int:
+        return sum(seat is None for seat in self.sockets.values())
+
+    def send(self, outbox: Outbox, text: str) -> None:
+        """Queue ``text`` for one socket; forget the socket if it is dropped."""
+        outbox.put(text)
+        if outbox.dropped:
+            self.sockets.pop(outbox, None)
+
     async def notify(self, seat: int, it: str, en: str, moves: list[str] | None = None) -> None:
         """Tell ``seat`` something that happened to him, now or when he is back."""
         text = Notice(message=Sentence(it=it, en=en), moves=moves or []).model_dump_json()
-        sockets = [socket for socket, s in self.sockets.items() if s == seat]
-        if not sockets:
+        outboxes = [outbox for outbox, s in self.sockets.items() if s == seat]
+        if not outboxes:
             self.notices.setdefault(seat, []).append(text)
-        for socket in sockets:
-            try:
-                await socket.send_text(text)
-            except (RuntimeError, WebSocketDisconnect):
-                self.sockets.pop(socket, None)
+        for outbox in outboxes:
+            self.send(outbox, text)
 
     def clock(self) -> str | None:
         """The ``clock`` message of the turn being timed, if one is."""
@@ -190,19 +210,45 @@ class _Room:
 
     async def send_all(self, text: str) -> None:
         """The same message to every socket of the table."""
-        for socket in list(self.sockets):
-            try:
-                await socket.send_text(text)
-            except (RuntimeError, WebSocketDisconnect):
-                self.sockets.pop(socket, None)
+        for outbox in list(self.sockets):
+            self.send(outbox, text)
 
     async def broadcast(self) -> None:
-        """Each seat's own state to each socket of the table."""
-        for socket, seat in list(self.sockets.items()):
-            try:
-                await socket.send_text(self.table.state(seat).model_dump_json())
-            except (RuntimeError, WebSocketDisconnect):
-                self.sockets.pop(socket, None)
+        """Each seat's own state to each socket of the table: each view written once, however
+        many sockets share it (every spectator shares one), and queued, never waited for."""
+        texts: dict[int | None, str] = {}
+        for outbox, seat in list(self.sockets.items()):
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = self.table.state(seat).model_dump_json()
+            self.send(outbox, text)
+
+    def refusal(self, seat: int | None, client: str, tables: Tables) -> str | None:
+        """Why a new socket of ``seat`` (``None``: a spectator from ``client``) is refused, as
+        the ``error`` message to send it, or ``None`` if it is welcome."""
+        if len(self.sockets) >= MAX_SOCKETS_PER_TABLE:
+            return too_many(
+                f"questo tavolo ne ha già {MAX_SOCKETS_PER_TABLE}.",
+                f"this table already has {MAX_SOCKETS_PER_TABLE}.",
+            )
+        if seat is not None:
+            if sum(s == seat for s in self.sockets.values()) >= MAX_SOCKETS_PER_SEAT:
+                return too_many(
+                    f"il tuo posto ne ha già {MAX_SOCKETS_PER_SEAT}; chiudine una.",
+                    f"your seat already has {MAX_SOCKETS_PER_SEAT}; close one.",
+                )
+            return None
+        if self.spectators() >= MAX_SPECTATORS_PER_TABLE:
+            return too_many(
+                f"questo tavolo ha già {MAX_SPECTATORS_PER_TABLE} spettatori.",
+                f"this table already has {MAX_SPECTATORS_PER_TABLE} spectators.",
+            )
+        if tables.watching[client] >= MAX_SPECTATORS_PER_CLIENT:
+            return too_many(
+                f"guardi già {MAX_SPECTATORS_PER_CLIENT} volte da questo indirizzo.",
+                f"you already watch {MAX_SPECTATORS_PER_CLIENT} times from this address.",
+            )
+        return None
 
 
 class _Collector:
@@ -252,6 +298,8 @@ class Tables:
         self.serials: dict[str, int] = {}
         self._serial = 0
         self.seed: str | None = None
+        self.watching: Counter[str] = Counter()
+        """Spectator sockets open, by client address."""
         # Every table's moves are written by one thread, many tables' at a time in one
         # transaction (group commit): one writer never waits for another, one flush to disk
         # serves all (bench/server_load.py).
@@ -343,9 +391,8 @@ class Tables:
             for room in gone:
                 if room.timer is not None:
                     room.timer.cancel()
-                for socket in list(room.sockets):
-                    with contextlib.suppress(Exception):
-                        await socket.close(code=CLOSE_EXPIRED)
+                for outbox in list(room.sockets):
+                    outbox.drop(CLOSE_EXPIRED, "table expired")
             # If the store fails, they stay in it, forgotten here: a restart sweeps them again.
             with contextlib.suppress(Exception):
                 await run_in_threadpool(self.store.delete_tables, [r.table.id for r in gone])
@@ -364,7 +411,7 @@ class Tables:
         if clock is not None:
             await room.send_all(clock)
 
-    def arm(self, room: _Room) -> None:
+    def arm(self, room: _Room) -> bool:
         """Time the turn to play, if a person's and the table has a clock: a turn runs for the
         table's turn seconds, then on the player's time bank; then the table plays for him."""
         table = room.table
@@ -373,7 +420,11 @@ class Tables:
         play = table.play
         waiting = table.reentry_seats()
         key = None
-        if limit is not None and waiting:
+        if not room.people_here():
+            # Nobody of the table is there: its clock stops, and runs again, from the start
+            # of the turn to play, once one of its people is back (docs/protocol.md).
+            pass
+        elif limit is not None and waiting:
             # Between rounds, whoever must say whether he re-enters has the clock.
             assert play is not None
             key = (waiting[0], play.rounds, REENTRY_TURN)
@@ -385,7 +436,7 @@ class Tables:
         if rounds != room.ended[0]:
             room.ended = (rounds, now)
         if key == room.turn:
-            return
+            return False
         if room.turn is not None and limit is not None:
             # The turn just ended: what ran over its seconds came out of the bank.
             over = now - room.turn_started - limit
@@ -405,6 +456,7 @@ class Tables:
         if key is not None and limit is not None:
             wait = hold + limit + room.banks[key[0]]
             room.timer = asyncio.get_running_loop().create_task(self._expire(room, key, wait))
+        return True
 
     def seen(self, room: _Room, seat: int, number: int) -> None:
         """``seat`` has read the sheet of round ``number``: its clock, if held, starts now."""
@@ -620,13 +672,19 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
     async def join(table_id: str, request: Join) -> dict[str, Any]:
         """Take a free seat with a nickname: the answer's token is the key to that seat."""
         room = tables.room(table_id)
-        nickname = " ".join(request.nickname.split())
-        if not nickname or printable(nickname) != nickname:
+        nickname = tidy(request.nickname)
+        if not nickname or hostile(request.nickname) or printable(nickname) != nickname:
             raise HTTPException(status_code=422, detail="a nickname of printable characters")
+        if carries_computer_mark(nickname):
+            error = IllegalAction(Reason.NAME_MARKED_COMPUTER, name=nickname)
+            raise refused(error, "nickname", status=409)
         async with room.lock:
             table = room.table
-            if nickname in {table.name(i) for i in range(len(table.seats))}:
-                raise HTTPException(status_code=409, detail="nickname already at the table")
+            for other in range(len(table.seats)):
+                seated = table.seats[other].nickname
+                if seated is not None and reading(seated) == reading(nickname):
+                    error = IllegalAction(Reason.NAME_LIKE_SEATED, name=nickname, seated=seated)
+                    raise refused(error, "nickname", status=409)
             free = table.free_seats
             seat = request.seat if request.seat is not None else (free[0] if free else None)
             if seat is None or seat not in free:
@@ -638,7 +696,8 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
                 raise HTTPException(status_code=409, detail="no such free seat") from None
             table.take_seat(seat, nickname, _hash(token))
             tables.seated(room)
-            moves = [] if request.nonce is None else [table.add_nonce(seat, request.nonce)]
+            given = None if request.nonce is None else table.add_nonce(seat, request.nonce)
+            moves = [] if given is None else [given]
             if table.ready:
                 moves.append(table.deal(seat))
                 moves.extend(table.computers_play())
@@ -655,8 +714,15 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         if room is None:
             await socket.close(code=CLOSE_BAD_TOKEN)
             return
-        room.sockets[socket] = None
-        await socket.send_text(room.table.state(None).model_dump_json())
+        client = socket.client.host if socket.client is not None else ""
+        refusal = room.refusal(None, client, tables)
+        if refusal is not None:
+            await _refuse(socket, refusal)
+            return
+        outbox = Outbox(socket)
+        room.sockets[outbox] = None
+        tables.watching[client] += 1
+        room.send(outbox, room.table.state(None).model_dump_json())
         try:
             while True:
                 # A spectator says nothing; whatever he sends is left unread.
@@ -664,7 +730,11 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         except WebSocketDisconnect:
             pass
         finally:
-            room.sockets.pop(socket, None)
+            outbox.stop()
+            room.sockets.pop(outbox, None)
+            tables.watching[client] -= 1
+            if tables.watching[client] <= 0:
+                del tables.watching[client]
 
     @app.websocket("/api/tables/{table_id}/play")
     async def play(socket: WebSocket, table_id: str, token: str = "") -> None:
@@ -675,19 +745,30 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         if room is None or seat is None:
             await socket.close(code=CLOSE_BAD_TOKEN)
             return
+        refusal = room.refusal(seat, "", tables)
+        if refusal is not None:
+            await _refuse(socket, refusal)
+            return
         table = room.table
-        room.sockets[socket] = seat
-        await socket.send_text(
+        outbox = Outbox(socket)
+        room.sockets[outbox] = seat
+        room.send(
+            outbox,
             Welcome(
                 table=table_id, seat=seat, name=table.name(seat), version=table.version
-            ).model_dump_json()
+            ).model_dump_json(),
         )
-        await socket.send_text(table.state(seat).model_dump_json())
+        room.send(outbox, table.state(seat).model_dump_json())
+        # The first of the table's people back: its clock runs again.
+        resumed = tables.arm(room)
         clock = room.clock()
         if clock is not None:
-            await socket.send_text(clock)
+            if resumed:
+                await room.send_all(clock)
+            else:
+                room.send(outbox, clock)
         for notice in room.notices.pop(seat, []):
-            await socket.send_text(notice)
+            room.send(outbox, notice)
         recent: deque[float] = deque()
         try:
             while True:
@@ -697,27 +778,32 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
                     recent.popleft()
                 if len(recent) >= MAX_MESSAGES_PER_SECOND:
                     # Answered, not applied: a client flooding the table slows no one else.
-                    await socket.send_text(
+                    room.send(
+                        outbox,
                         _failure(
                             f"più di {MAX_MESSAGES_PER_SECOND} messaggi in un secondo.",
                             f"over {MAX_MESSAGES_PER_SECOND} messages in a second.",
-                        )
+                        ),
                     )
                     continue
                 recent.append(now)
                 if text is None:
-                    await socket.send_text(
+                    room.send(
+                        outbox,
                         _failure(
                             "un messaggio è testo JSON, non dati binari.",
                             "a message is JSON text, not binary data.",
-                        )
+                        ),
                     )
                     continue
-                await _answer(tables, room, seat, socket, text)
+                await _answer(tables, room, seat, outbox, text)
         except WebSocketDisconnect:
             pass
         finally:
-            room.sockets.pop(socket, None)
+            outbox.stop()
+            room.sockets.pop(outbox, None)
+            # The last of the table's people gone: its clock stops.
+            tables.arm(room)
 
     add_home_sheet(app)
     add_pages(app)
@@ -733,11 +819,18 @@ async def _receive(socket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, text: str) -> None:
+async def _refuse(socket: WebSocket, text: str) -> None:
+    """Tell a socket refused by a cap why, then close it with :data:`CLOSE_TOO_MANY`."""
+    await socket.send_text(text)
+    await socket.close(code=CLOSE_TOO_MANY, reason=Reason.TOO_MANY_SOCKETS.value)
+
+
+async def _answer(tables: Tables, room: _Room, seat: int, outbox: Outbox, text: str) -> None:
     """Answer one message of ``seat``: an acknowledgement or a refusal, then the new states."""
     if len(text.encode()) > MAX_MESSAGE_BYTES:
-        await socket.send_text(
-            _failure(f"più di {MAX_MESSAGE_BYTES} byte.", f"over {MAX_MESSAGE_BYTES} bytes.")
+        room.send(
+            outbox,
+            _failure(f"più di {MAX_MESSAGE_BYTES} byte.", f"over {MAX_MESSAGE_BYTES} bytes."),
         )
         return
     try:
@@ -745,18 +838,18 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "—"
-        await socket.send_text(_failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
+        room.send(outbox, _failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
         return
     if isinstance(message, Sync):
         # Under the lock: never a state with a move not stored yet.
         async with room.lock:
             state = room.table.state(seat).model_dump_json()
-        await socket.send_text(state)
+        room.send(outbox, state)
         return
     if isinstance(message, Ask):
         async with room.lock:
             seen = room.table.observation(seat)
-        await socket.send_text(await run_in_threadpool(_hint, seen))
+        room.send(outbox, await run_in_threadpool(_hint, seen))
         return
     if isinstance(message, Seen):
         async with room.lock:
@@ -767,11 +860,17 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         return
     if isinstance(message, Nonce):
         async with room.lock:
-            move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
+            try:
+                move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
+            except RaminoError as error:
+                room.send(outbox, _failed(error))
+                return
+            if move is None:
+                return
             try:
                 await tables.store_moves(room, [move], None)
             except Exception as error:
-                await _not_stored(tables, room, socket, None, error)
+                await _not_stored(tables, room, outbox, None, error)
                 return
         await tables.changed(room)
         return
@@ -779,7 +878,7 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
         done = room.acked.get((seat, message.id))
         if done is not None:
             # A retry of a message already applied: acknowledged again, never applied twice.
-            await socket.send_text(Ack(id=message.id, version=done).model_dump_json())
+            room.send(outbox, Ack(id=message.id, version=done).model_dump_json())
             return
         table = room.table
         try:
@@ -788,20 +887,20 @@ async def _answer(tables: Tables, room: _Room, seat: int, socket: WebSocket, tex
             else:
                 moves = table.act(seat, message.action)
         except RaminoError as error:
-            await socket.send_text(refusal(message.id, error).model_dump_json())
+            room.send(outbox, refusal(message.id, error).model_dump_json())
             return
         try:
             await tables.store_moves(room, moves, message.id)
         except Exception as error:
-            await _not_stored(tables, room, socket, message.id, error)
+            await _not_stored(tables, room, outbox, message.id, error)
             return
         room.acked[seat, message.id] = table.version
-        await socket.send_text(Ack(id=message.id, version=table.version).model_dump_json())
+        room.send(outbox, Ack(id=message.id, version=table.version).model_dump_json())
     await tables.changed(room)
 
 
 async def _not_stored(
-    tables: Tables, room: _Room, socket: WebSocket, message_id: str | None, error: Exception
+    tables: Tables, room: _Room, outbox: Outbox, message_id: str | None, error: Exception
 ) -> None:
     """A move the store could not write is not done: the table goes back to what the store
     holds, and the seat is told why (``refused``, or ``error`` for a nonce), reason
@@ -814,12 +913,12 @@ async def _not_stored(
         ).model_dump_json()
     else:
         text = refusal(message_id, trouble).model_dump_json()
-    await socket.send_text(text)
+    room.send(outbox, text)
     try:
         stored = await run_in_threadpool(tables.store.table, room.table.id)
         room.table = _rebuilt(stored)
     except Exception:
-        await socket.close(code=1011, reason="store unavailable")
+        outbox.drop(1011, "store unavailable")
 
 
 def _store_trouble(error: Exception) -> tuple[str, str]:
@@ -894,7 +993,10 @@ def _rebuilt(stored: StoredTable) -> Table:
 
 
 def _failure(it: str, en: str) -> str:
-    error = IllegalAction(Reason.BAD_MESSAGE, detail=(it, en))
+    return _failed(IllegalAction(Reason.BAD_MESSAGE, detail=(it, en)))
+
+
+def _failed(error: RaminoError) -> str:
     return Failure(
         reason=error.reason.value,
         message=Sentence(it=error.message("it"), en=error.message("en")),

@@ -213,8 +213,19 @@ class Table:
         play = self.play
         return 1 if play is None else play.rounds + (2 if play.round is not None else 1)
 
-    def add_nonce(self, seat: int, nonce: bytes) -> Move:
-        """``seat``'s nonce for the next deal (a later one replaces it)."""
+    def add_nonce(self, seat: int, nonce: bytes) -> Move | None:
+        """``seat``'s nonce for the next deal: one a deal, so that the log keeps only the nonce
+        that counts. The same nonce again changes nothing (``None``, a client's retry); another
+        one for the same deal is refused (:attr:`Reason.NONCE_GIVEN`)."""
+        given = self.nonces.get(self.next_deal, {}).get(seat)
+        if given == nonce:
+            return None
+        if given is not None:
+            raise IllegalAction(Reason.NONCE_GIVEN, deal=self.next_deal)
+        return self._set_nonce(seat, nonce)
+
+    def _set_nonce(self, seat: int, nonce: bytes) -> Move:
+        # Logs written before a deal took one nonce a seat replay as then: the last one counts.
         if len(nonce) > MAX_NONCE_BYTES:
             raise ValueError(f"a nonce has at most {MAX_NONCE_BYTES} bytes")
         self.nonces.setdefault(self.next_deal, {})[seat] = nonce
@@ -436,7 +447,7 @@ class Table:
             elif stored.action.startswith(REENTRY + " "):
                 self.decide_reentry(stored.seat, stored.action == f"{REENTRY} yes")
             elif stored.action.startswith(NONCE + " "):
-                self.add_nonce(stored.seat, bytes.fromhex(stored.action[len(NONCE) + 1 :]))
+                self._set_nonce(stored.seat, bytes.fromhex(stored.action[len(NONCE) + 1 :]))
             else:
                 self._apply(stored.seat, self.check(stored.seat, stored.action))
 
