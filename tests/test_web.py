@@ -236,6 +236,8 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
 
     for page in pages:
         page.click("#close-sheet")
+        # A dialog closed leaves the page at its close event, a moment later.
+        page.wait_for_selector("dialog", state="detached")
         assert_sees_only_its_own(page, web_server, table, tokens[id(page)])
         assert page.problems == [], page.problems
 
@@ -335,14 +337,22 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     view = my_view(page)
     assert view["phase"] == "bet" and view["seats"][0]["chips"] is not None
     assert page.is_visible("#do-raise") and not page.is_visible("#do-draw")
-    raised = False
-    while (view := my_view(page))["phase"] == "bet":
-        assert view["to_play"] == view["seat"]
-        if not raised:
-            click(page, "#do-raise")
-            raised = True
-        else:
-            click(page, "#do-call")
+    # Which hands reach the draw depends on when the page's nonces reach the deals: a hand
+    # the others all fold ends at its sheet, and the next one's betting is played again.
+    for _ in range(5):
+        hand = page_state(page)["state"]["round"]
+        raised = False
+        while (view := my_view(page))["phase"] == "bet" and not page.locator("dialog").count():
+            assert view["to_play"] == view["seat"]
+            if not raised:
+                click(page, "#do-raise")
+                raised = True
+            else:
+                click(page, "#do-call")
+        if page_state(page)["state"]["round"] == hand and view["phase"] != "bet":
+            break
+        page.click("#close-sheet")
+        page.wait_for_selector("dialog", state="detached")
     view = my_view(page)
     assert raised and view["pot"] > 0
     assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
@@ -934,6 +944,37 @@ def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
         other.wait_for_selector(".waiting")
         names = [seat["name"] for seat in web_server.get(f"/api/tables/{table}")["seats"]]
         assert (name or given) in names, names
+    assert page.problems == [], page.problems
+
+
+def test_a_page_gives_one_nonce_a_deal_the_same_after_a_reload(
+    web_server: Server, chromium: Any
+) -> None:
+    table = web_server.post("/api/tables", {"rules": "classico", "seats": [{"kind": "human"}] * 2})
+    page = new_page(chromium)
+    errors: list[str] = []
+
+    def watch(socket: Any) -> None:
+        def heard(payload: str | bytes) -> None:
+            if isinstance(payload, str) and json.loads(payload)["type"] == "error":
+                errors.append(payload)
+
+        socket.on("framereceived", heard)
+
+    page.on("websocket", watch)
+    page.goto(f"{web_server.base}/t/{table['table']}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector(".waiting")
+    page.reload()
+    page.wait_for_selector(".waiting")
+    key = f"ramino.nonce.{table['table']}.{table['commitment']}"
+    given = page.evaluate(f"() => localStorage.getItem('{key}')")
+    # Bruno sits: deal 1 is dealt, and its nonce is the one the page gave when it sat down.
+    web_server.post(f"/api/tables/{table['table']}/seats", {"nickname": "Bruno"})
+    page.wait_for_selector("#hand-card-0")
+    assert given is not None and errors == [], errors
+    assert page.locator("#message.error").count() == 0
     assert page.problems == [], page.problems
 
 

@@ -81,7 +81,16 @@ export function forgetSeat(table) {
 }
 
 // A random nonce for a deal, in hex (docs/shuffle.md: 16 bytes are plenty).
-export function nonce() {
+function nonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The seat's nonce for the deal of `commitment` at `table`, made once and kept: the server
+// keeps the first nonce a seat gives for a deal, and the sheet checks that one was used.
+export function nonceFor(table, commitment) {
+  const key = `ramino.nonce.${table}.${commitment}`;
+  const mine = localStorage.getItem(key) ?? nonce();
+  localStorage.setItem(key, mine);
+  return mine;
 }

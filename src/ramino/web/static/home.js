@@ -1,7 +1,7 @@
 // The home page: the rules to play (a preset and the house's changes), then play now against
 // the computer, create a private table, join one with its link, or sit at an open one.
 
-import { ApiError, call, guestName, inviteLink, nonce, saveSeat, tableOfLink } from './api.js';
+import { ApiError, call, guestName, inviteLink, nonceFor, saveSeat, tableOfLink } from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
@@ -68,16 +68,19 @@ export function showHome(main) {
         turn_seconds: timer,
         listed,
       });
-      await sit(table.table, name, where);
+      await sit(table.table, name, where, table.commitment);
     } catch (error) {
       problem[where] = error instanceof ApiError ? error : new ApiError('unreachable');
       draw();
     }
   }
 
-  async function sit(table, name, where) {
+  async function sit(table, name, where, commitment) {
     try {
-      const seat = await call('POST', `/api/tables/${table}/seats`, { nickname: name, nonce: nonce() });
+      // The nonce goes with the deal it was made for: deal 1, whose commitment the table shows.
+      const first = commitment ?? (await call('GET', `/api/tables/${table}`)).commitment;
+      const mine = nonceFor(table, first);
+      const seat = await call('POST', `/api/tables/${table}/seats`, { nickname: name, nonce: mine });
       saveSeat(table, { token: seat.token, seat: seat.seat, name });
       location.assign(`/t/${table}`);
     } catch (error) {

@@ -2,7 +2,7 @@
 // play over the table's WebSocket (docs/protocol.md). The page shows the seat's own state,
 // as the server sends it, and nothing else: it never holds a card its player may not see.
 
-import { ApiError, call, forgetSeat, guestName, inviteLink, nonce, savedSeat, saveSeat } from './api.js';
+import { ApiError, call, forgetSeat, guestName, inviteLink, nonceFor, savedSeat, saveSeat } from './api.js';
 import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js';
 import { h, patch } from './dom.js';
 import { dealChecked, keepDealtHand } from './dealcheck.js';
@@ -181,14 +181,13 @@ export function showTable(main, tableId) {
     }
   }
 
-  // The seat's part of the next deal, sent once per commitment (docs/shuffle.md).
+  // The seat's part of the next deal, one per commitment (docs/shuffle.md): the server keeps
+  // the first it is given for a deal, so after a reload the same one is sent again.
   function offerNonce() {
     const next = page.state?.next_commitment;
     if (page.watching || !next || page.nonceFor === next) return;
     page.nonceFor = next;
-    const mine = nonce();
-    localStorage.setItem(`ramino.nonce.${tableId}.${next}`, mine);
-    send({ type: 'nonce', nonce: mine });
+    send({ type: 'nonce', nonce: nonceFor(tableId, next) });
   }
 
   function refreshInfo() {
@@ -847,7 +846,8 @@ export function showTable(main, tableId) {
         return;
       }
       try {
-        const seat = await call('POST', `/api/tables/${tableId}/seats`, { nickname: name.trim(), nonce: nonce() });
+        const mine = nonceFor(tableId, page.info.commitment);
+        const seat = await call('POST', `/api/tables/${tableId}/seats`, { nickname: name.trim(), nonce: mine });
         localStorage.setItem('ramino.name', name.trim());
         page.seat = { token: seat.token, seat: seat.seat, name: name.trim() };
         saveSeat(tableId, page.seat);
