@@ -1,7 +1,9 @@
-"""A bystander's act→ack on ``ramino serve`` while a hostile client attacks it over HTTP.
+"""A bystander's act→ack on ``ramino serve`` while a hostile client attacks it, over HTTP and over
+its sockets.
 
-Run: ``.venv/bin/python bench/server_attacks.py [--attack tables|slowloris|both]
-[--tables 5000] [--connections 1500] [--seconds 20] [--db URL] [--json]``.
+Run: ``.venv/bin/python bench/server_attacks.py [--attack tables|slowloris|spectators|
+never-reads|nonces|abandoned|http|sockets|all] [--tables 5000] [--connections 1500]
+[--spectators 1000] [--abandoned 300] [--seconds 20] [--db URL] [--json]``.
 
 A real ``ramino serve`` process is started on a free loopback port with a public server's
 limits (docs/limits.md), on a temporary SQLite file unless ``--db`` names a database. A
@@ -16,6 +18,19 @@ addresses (127.0.1.x, 127.0.2.x), one attack runs:
   but never finish their headers, opened again as soon as the server closes them, for
   ``--seconds``; shown: how long the server took to close them, and how many of a normal
   client's requests (one every tenth of a second) failed.
+
+The attacks on the sockets (tests/attacks.py, which tests/test_server_sockets.py runs small)
+each run beside a bystander who moves every 0.2 s, for ``--seconds``:
+
+- ``spectators``: ``--spectators`` ``/watch`` sockets asked for, from one address, on a table
+  played as fast as its seat may; shown: how many were held and how many refused, by close code;
+- ``never-reads``: a second socket of a seat played fast that never reads a byte but asks for
+  the whole state 18 times a second; shown: that seat's own act→ack and the close code the
+  slow socket was sent;
+- ``nonces``: one seat asks for 20 sockets, and each sends a new nonce 18 times a second;
+  shown: sockets held and refused, nonces sent and log rows added;
+- ``abandoned``: ``--abandoned`` tables with a one-second clock, each sat at and left at once;
+  shown: the log rows those tables added while nobody was there.
 
 For each: the bystander's p50, p99 and max act→ack in ms (the goal: p99 under 100 ms) and the
 server's resident memory before and after.
@@ -48,6 +63,10 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from attacks import abandoned, never_reads, nonce_flood, spectators, under_attack
+from serving import Server
 
 TWO = [{"kind": "human"}, {"kind": "computer", "level": "principiante"}]
 
@@ -219,18 +238,67 @@ def slowloris(port: int, count: int, seconds: float) -> dict[str, Any]:
     }
 
 
+HTTP_ATTACKS = ["tables", "slowloris"]
+SOCKET_ATTACKS = ["spectators", "never-reads", "nonces", "abandoned"]
+
+
+def socket_attack(name: str, options: argparse.Namespace) -> dict[str, Any]:
+    """One attack of tests/attacks.py on a server of its own, at the size asked for."""
+    attack = {
+        "spectators": spectators(options.spectators),
+        "never-reads": never_reads,
+        "nonces": nonce_flood(20),
+        "abandoned": abandoned(options.abandoned),
+    }[name]
+    with tempfile.TemporaryDirectory() as folder:
+        database = options.db or f"sqlite:///{folder}/ramino.db"
+        # The attacks make their tables from this one address: the pace of new tables (its
+        # own limit, measured by "tables") is lifted.
+        pace = ["--tables-burst", "5000", "--tables-per-minute", "5000"]
+        server = Server(database, Path(folder) / "server.log", *pace)
+        server.start()
+        try:
+            figures = under_attack(server, attack, options.seconds)
+        finally:
+            server.stop()
+    return {
+        **figures.attack,
+        "bystander": {
+            "moves": figures.moves,
+            "p50_ms": round(figures.p50_ms, 1),
+            "p99_ms": round(figures.p99_ms, 1),
+        },
+        "rss_mib": [round(figures.rss_before, 1), round(figures.rss_after, 1)],
+        "log_rows": [figures.rows_before, figures.rows_after],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--attack", choices=["tables", "slowloris", "both"], default="both")
+    parser.add_argument(
+        "--attack",
+        choices=[*HTTP_ATTACKS, *SOCKET_ATTACKS, "http", "sockets", "all"],
+        default="all",
+    )
     parser.add_argument("--tables", type=int, default=5000)
     parser.add_argument("--connections", type=int, default=1500)
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--abandoned", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--db")
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
-    attacks = ["tables", "slowloris"] if options.attack == "both" else [options.attack]
+    groups = {
+        "http": HTTP_ATTACKS,
+        "sockets": SOCKET_ATTACKS,
+        "all": HTTP_ATTACKS + SOCKET_ATTACKS,
+    }
+    attacks = groups.get(options.attack, [options.attack])
     results = {}
     for attack in attacks:
+        if attack in SOCKET_ATTACKS:
+            results[attack] = socket_attack(attack, options)
+            continue
         with tempfile.TemporaryDirectory() as folder:
             port = free_port()
             database = options.db or f"sqlite:///{folder}/ramino.db"
