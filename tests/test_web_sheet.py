@@ -515,6 +515,41 @@ def test_a_match_entered_by_clicks(web_server: Server, chromium: Any) -> None:
     assert page.problems == [], page.problems
 
 
+def test_a_hand_is_written_with_the_suits_symbols_and_the_field_says_its_notation(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    start_match(page, web_server.base, "classico", THREE)
+    help_text = page.inner_text("#hands-help")
+    for said in ("9♥", "9 cuori", "H cuori, D quadri, C fiori, S picche", "JK"):
+        assert said in help_text, said
+    # A phone gives letters too, not only digits.
+    assert page.get_attribute("#hand-1", "inputmode") == "text"
+    page.select_option("#round-out", "Anna")
+    page.click("#hand-1")
+    page.keyboard.type("K")
+    page.click("#suit-key-suit_spades")
+    page.keyboard.type(" Q")
+    page.click("#suit-key-suit_spades")
+    page.click("#suit-key-joker")
+    assert page.input_value("#hand-1") == "K♠ Q♠ JK "
+    page.click("#hand-2")
+    page.keyboard.type("7")
+    page.click("#suit-key-suit_hearts")
+    assert page.input_value("#hand-2") == "7♥"
+    assert page.evaluate("() => document.activeElement.id") == "hand-2"
+    page.click("#round-add")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('ramino.homeSheet')).rounds.length"
+    )
+    english = [_round("Anna", {"Bruno": "KS QS JK", "Carla": "7H"})]
+    assert shown_totals(page, THREE) == engine_match("classico", THREE, english).totals
+    page.click("#lang")
+    assert "9 di cuori" in page.inner_text("#hands-help")
+    assert page.get_attribute("#suit-key-suit_hearts", "aria-label") == "hearts"
+    assert page.problems == [], page.problems
+
+
 def test_reentry_and_the_closes_of_casertano_by_clicks(web_server: Server, chromium: Any) -> None:
     page = new_page(chromium)
     start_match(page, web_server.base, "casertano", FOUR)

@@ -151,6 +151,53 @@ export function showSheet(main) {
     });
   }
 
+  // The suits' symbols and the jolly, one tap each, into the hand being written (the last one
+  // that had the focus): no keyboard has the symbols, and they read the same in any language.
+  let lastHand = null;
+
+  function suitKeys(counted) {
+    const typeInto = (text) => {
+      const name = counted.includes(lastHand) ? lastHand : counted[0];
+      const input = document.getElementById(`hand-${match.players.indexOf(name)}`);
+      if (!input) return;
+      const at = input.selectionStart ?? input.value.length;
+      const end = input.selectionEnd ?? at;
+      const before = input.value.slice(0, at);
+      const spaced = text === 'JK' && before && !before.endsWith(' ') ? ` ${text} ` : text;
+      input.value = before + spaced + input.value.slice(end);
+      input.focus();
+      input.setSelectionRange(at + spaced.length, at + spaced.length);
+      match.draft.hands[name] = input.value;
+      keepDraft();
+    };
+    const keys = [
+      ['♥', 'suit_hearts'],
+      ['♦', 'suit_diamonds'],
+      ['♣', 'suit_clubs'],
+      ['♠', 'suit_spades'],
+      ['JK', 'joker'],
+    ];
+    return h(
+      'div',
+      { class: 'suit-keys', role: 'group', 'aria-label': t('hs_suit_keys') },
+      keys.map(([text, name]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'suit-key',
+            id: `suit-key-${name}`,
+            'aria-label': t(name),
+            // Pressed, the button leaves the focus in the hand being written.
+            onmousedown: (event) => event.preventDefault(),
+            onclick: () => typeInto(text),
+          },
+          text,
+        ),
+      ),
+    );
+  }
+
   function field(label, control, id) {
     return h('div', { class: 'field' }, h('label', { for: id }, label), control);
   }
@@ -520,6 +567,7 @@ export function showSheet(main) {
         { class: 'sheet-hands', 'aria-describedby': 'hands-help' },
         h('legend', {}, t('hs_hands')),
         h('p', { class: 'help', id: 'hands-help' }, t('hs_hands_help')),
+        suitKeys(counted),
         h(
           'div',
           { class: 'hand-inputs' },
@@ -530,10 +578,15 @@ export function showSheet(main) {
               h('input', {
                 id,
                 type: 'text',
-                inputmode: 'numeric',
+                // Letters too: a hand is its points or its cards.
+                inputmode: 'text',
                 autocomplete: 'off',
+                autocapitalize: 'characters',
                 maxlength: 200,
                 value: draft.hands[name] ?? '',
+                onfocus: () => {
+                  lastHand = name;
+                },
                 oninput: (event) => {
                   draft.hands[name] = event.target.value;
                   keepDraft();
