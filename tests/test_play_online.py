@@ -22,12 +22,12 @@ from ramino.client.link import Invitation, create_table, request
 from ramino.engine.rules import Rules
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
-from serving import Server
+from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 
-def seated(server: Server, **knobs: Any) -> tuple[OnlineGame, str]:
+def seated(server: Server, turn_seconds: int | None = None, **knobs: Any) -> tuple[OnlineGame, str]:
     """A new table of Anna and a computer player, Anna seated: her game and the table's id."""
     table = server.post(
         "/api/tables",
@@ -35,6 +35,7 @@ def seated(server: Server, **knobs: Any) -> tuple[OnlineGame, str]:
             "rules": "classico",
             "knobs": {"max_turns": 8, "target": 1000, **knobs},
             "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+            "turn_seconds": turn_seconds,
         },
     )
     invitation = Invitation(server.base, table["table"])
@@ -116,6 +117,30 @@ def test_a_round_is_played_with_the_keys_to_its_end(server: Server) -> None:
     assert "Anna" in sheet and "Totale" in sheet
     state = server.get(f"/api/tables/{table}")
     assert state["version"] == game.version
+
+
+def test_closing_the_sheet_starts_the_next_timed_turn_at_once(server: Server) -> None:
+    game, table = seated(server, turn_seconds=30, max_turns=2)
+    app = OnlineApp(game, lang="it")
+    clocks: list[dict[str, Any]] = []
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            while game.round_number < 2:
+                await until(pilot, lambda: game.human_to_move or game.round_number > 1)
+                if game.round_number < 2:
+                    await my_turn(pilot, game)
+            await until(pilot, lambda: len(app.screen_stack) > 1)
+            # The sheet of round 1 is open, and the seat's next turn waits for its reader
+            # (at most a minute): closing it tells the server, and every socket hears the
+            # clock start within seconds.
+            with connect(f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch") as watcher:
+                receive(watcher, "state")
+                await pilot.press("escape")
+                clocks.append(await asyncio.to_thread(receive, watcher, "clock"))
+
+    asyncio.run(play())
+    assert clocks[0]["starts_in"] == 0 and clocks[0]["turn_left"] > 25, clocks
 
 
 def test_a_lost_connection_is_opened_again_and_play_goes_on(server: Server) -> None:

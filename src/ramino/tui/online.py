@@ -132,6 +132,11 @@ class OnlineGame:
         return len(self.sheet)
 
     @property
+    def ended_round(self) -> int:
+        """The last round this seat saw end (0 before any)."""
+        return self._ended
+
+    @property
     def dealer(self) -> str | None:
         seen = self._observation
         return None if seen is None else self.names[seen.dealer]
@@ -488,7 +493,7 @@ class OnlineApp(RaminoApp):
             if game.reentry is None:
                 self._asked = False
                 if ended:
-                    self.action_sheet()
+                    self._read_sheet(game.ended_round)
             elif not self._asked:
                 self._ask_reentry(game.reentry)
         elif kind == "ack":
@@ -514,6 +519,18 @@ class OnlineApp(RaminoApp):
                 time.monotonic(),
             )
             self.query_one("#status", Static).update(self._status())
+
+    def _read_sheet(self, number: int) -> None:
+        """The score sheet of round ``number``, just over. Once it is closed the server is told
+        (``seen``): at a timed table the seat's next turn waits for that, not for the minute
+        the server gives a reader who never says."""
+
+        def read(_: object = None) -> None:
+            if self._socket is not None:
+                message = json.dumps({"type": "seen", "round": number})
+                self.run_worker(self._socket.send(message), group="send")
+
+        self.push_screen(TextScreen(online_sheet(self.online, self.lang), self.lang), read)
 
     def _ask_reentry(self, offer: Mapping[str, int]) -> None:
         """Out of the match, and the rules let him back in: the score sheet asks, as at home."""
