@@ -230,6 +230,82 @@ def test_a_list_knob_is_bounded_by_the_rules(server: Server) -> None:
     assert status == 400
     assert "16" in answer["detail"]["message"]["it"]
     assert "contracts" in answer["detail"]["message"]["en"]
+    # The lists by number of players hold one entry for each count, at most 11.
+    lists = {
+        "deck_by_players": [[n, 2, 4] for n in range(2, 14)],
+        "hand_size_by_players": [[n, 13] for n in range(2, 14)],
+    }
+    for knob, value in lists.items():
+        status, _, answer = call(
+            server, "POST", "/api/tables", {"seats": TWO, "knobs": {knob: value}}
+        )
+        assert status == 400, (knob, answer)
+        assert (
+            knob in answer["detail"]["message"]["en"] and "11" in answer["detail"]["message"]["it"]
+        )
+        with pytest.raises(RaminoError):
+            rules_from_mapping({"preset": "rami-40", knob: value})
+
+
+def test_a_server_with_its_fill_of_waiting_tables_asks_to_come_back(
+    database_url: str, tmp_path: Path
+) -> None:
+    full = Server(database_url, tmp_path / "server.log", "--waiting-tables", "3")
+    full.start()
+    try:
+        for n in range(3):
+            assert call(full, "POST", "/api/tables", {"seats": TWO}, f"127.0.4.{n + 1}")[0] == 201
+        status, headers, answer = call(full, "POST", "/api/tables", {"seats": TWO}, "127.0.4.9")
+        assert status == 503 and int(headers["retry-after"]) >= 1
+        assert answer["detail"]["reason"] == Reason.SERVER_FULL.value
+        assert answer["detail"]["message"]["it"] and answer["detail"]["message"]["en"]
+    finally:
+        full.stop()
+
+
+def test_a_head_too_large_is_refused_with_its_reason(server: Server) -> None:
+    cookie = "x" * (LIMITS.header_bytes + 1024)
+    head = f"GET /api/tables HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n".encode()
+    answer = raw_exchange(server, head, iter([b""]))
+    assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+    detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
+    assert detail["reason"] == Reason.HEAD_TOO_LARGE.value
+    assert str(LIMITS.header_bytes) in detail["message"]["en"]
+
+
+def test_one_address_holds_at_most_its_connections_and_an_idle_one_is_closed(
+    server: Server,
+) -> None:
+    held = [half_open("127.0.5.1", server.port) for _ in range(LIMITS.connections_per_address)]
+    try:
+        assert all(raw is not None for raw in held)
+        refused = socket.create_connection(
+            ("127.0.0.1", server.port), timeout=10, source_address=("127.0.5.1", 0)
+        )
+        with refused:
+            answer = b""
+            while chunk := refused.recv(4096):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 503"), answer[:200]
+        detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
+        assert detail["reason"] == Reason.TOO_MANY_CONNECTIONS.value
+        # Another address is not held back.
+        assert call(server, "GET", "/api/tables", source="127.0.5.2")[0] == 200
+    finally:
+        for raw in held:
+            if raw is not None:
+                raw.close()
+    # A connection kept alive after its answer, then idle, is closed by the server.
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("GET", "/api/tables")
+    connection.getresponse().read()
+    raw = connection.sock
+    assert raw is not None
+    opened = time.monotonic()
+    raw.settimeout(LIMITS.request_seconds + 10)
+    assert raw.recv(1) == b""
+    assert time.monotonic() - opened < LIMITS.request_seconds + 5
+    connection.close()
 
 
 # --- point 30: /docs, and a store that cannot write ---

@@ -443,6 +443,12 @@ COMMANDS: Final = MappingProxyType(
                     "Seconds a table with a free seat waits for its players (from its creation"
                     " or its last seat taken) before it is removed (default: 1800).",
                 ),
+                "waiting_tables": (
+                    "Tavoli che possono aspettare i loro giocatori tutti insieme, su tutto il"
+                    " server; oltre, chi ne crea un altro è pregato di riprovare (se manca: 2000).",
+                    "Tables that may wait for their players at once, on the whole server; beyond,"
+                    " whoever creates another is asked to try again later (default: 2000).",
+                ),
             },
             metavars={
                 "host": ("INDIRIZZO", "ADDRESS"),

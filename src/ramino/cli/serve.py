@@ -23,6 +23,7 @@ from .parsing import lang_option, worded_command
     "--tables-per-minute", "tables_per_minute", type=click.FloatRange(min=0.01), default=10.0
 )
 @click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
+@click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
 @lang_option
 def serve(
     host: str,
@@ -32,6 +33,7 @@ def serve(
     tables_burst: int,
     tables_per_minute: float,
     waiting_seconds: float,
+    waiting_tables: int,
     lang: Lang,
 ) -> None:
     """Serve Ramino's private tables: an HTTP API for the lobby (described at /openapi.json)
@@ -76,6 +78,7 @@ def serve(
         tables_burst=tables_burst,
         tables_per_minute=tables_per_minute,
         waiting_seconds=waiting_seconds,
+        waiting_tables=waiting_tables,
     )
     uvicorn.run(
         create_app(store, seed=seed, limits=limits),

@@ -120,6 +120,7 @@ class Reason(enum.StrEnum):
     TOO_MANY_TABLES = "too_many_tables"
     SERVER_FULL = "server_full"
     BODY_TOO_LARGE = "body_too_large"
+    HEAD_TOO_LARGE = "head_too_large"
     REQUEST_TOO_SLOW = "request_too_slow"
     TOO_MANY_CONNECTIONS = "too_many_connections"
     NOT_STORED = "not_stored"

@@ -264,6 +264,10 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "La richiesta è troppo grande: al massimo {limit} byte.",
         "The request is too large: {limit} bytes at most.",
     ),
+    Reason.HEAD_TOO_LARGE: (
+        "L'intestazione della richiesta è troppo grande: al massimo {limit} byte.",
+        "The request's head is too large: {limit} bytes at most.",
+    ),
     Reason.REQUEST_TOO_SLOW: (
         "La richiesta non è arrivata intera entro {seconds}: la connessione si chiude.",
         "The request did not arrive in full within {seconds}: the connection closes.",

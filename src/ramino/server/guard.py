@@ -28,7 +28,7 @@ def guarded_protocol(limits: Limits) -> type[asyncio.Protocol]:
     too_slow = IllegalAction(
         Reason.REQUEST_TOO_SLOW, seconds=plural_seconds(limits.request_seconds)
     )
-    too_long = IllegalAction(Reason.BODY_TOO_LARGE, limit=limits.header_bytes)
+    too_long = IllegalAction(Reason.HEAD_TOO_LARGE, limit=limits.header_bytes)
     too_many = IllegalAction(Reason.TOO_MANY_CONNECTIONS, limit=limits.connections_per_address)
     open_from: Counter[str] = Counter()
     """The connections open from each address, HTTP ones (not those upgraded)."""
