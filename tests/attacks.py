@@ -256,7 +256,8 @@ def spectators(count: int) -> Attack:
             for _ in range(count):
                 if stop.is_set():
                     break
-                watcher = open_watch(server, table, ping_interval=None)
+                # A spectator held reads what it is sent, as a page does.
+                watcher = open_watch(server, table, max_queue=None)
                 first = json.loads(watcher.recv(timeout=10))
                 if first["type"] == "state":
                     held.append(watcher)
@@ -356,7 +357,7 @@ def never_reads(server: Server, stop: threading.Event, found: dict[str, Any]) ->
     finally:
         player.join()
         # What it was sent, read at last: the server dropped it, saying so in the close code.
-        code = slow.close_code()
+        code = slow.close_code(patience=3.0)
         slow.close()
         latencies = player.latencies
         found.update(

@@ -15,6 +15,7 @@ import time
 import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,9 @@ from ramino.server.sockets import (
     CLOSE_TOO_MANY,
     CLOSE_TOO_SLOW,
     MAX_SOCKETS_PER_SEAT,
+    MAX_SOCKETS_PER_TABLE,
     MAX_SPECTATORS_PER_CLIENT,
+    MAX_SPECTATORS_PER_TABLE,
     OUTBOX_BYTES,
     Outbox,
 )
@@ -51,23 +54,26 @@ P99_MS = 100.0
 MEMORY_MIB = 64.0
 
 
-@pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+def lenient(url: str, tmp_path: Path) -> Iterator[Server]:
     """``ramino serve`` seeded, as in every server test, and letting this client create as many
     tables as the attacks need: the HTTP side's own limits are tested in test_server_limits.py."""
-    running = Server(
-        database_url,
-        tmp_path / "server.log",
-        "--seed",
-        "prove",
-        "--tables-burst",
-        "1000",
-        "--tables-per-minute",
-        "1000",
-    )
+    pace = ["--tables-burst", "1000", "--tables-per-minute", "1000"]
+    running = Server(url, tmp_path / "server.log", "--seed", "prove", *pace)
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    yield from lenient(database_url, tmp_path)
+
+
+@pytest.fixture
+def attacked(tmp_path: Path) -> Iterator[Server]:
+    """The server the attacks run on: they measure its sockets, not its database, so SQLite's
+    serves (each attack takes a dozen seconds)."""
+    yield from lenient(f"sqlite:///{tmp_path / 'ramino.db'}", tmp_path)
 
 
 def first(connection: object) -> dict[str, object]:
@@ -101,6 +107,49 @@ def test_a_client_watches_at_most_its_cap_of_tables_at_once(server: Server) -> N
     assert code == CLOSE_TOO_MANY and said is not None
     assert said["reason"] == "too_many_sockets"
     assert "from this address" in said["message"]["en"]
+    for connection in held:
+        connection.close()
+
+
+def watchers(server: Server, table: str, count: int, first_address: int) -> list[Any]:
+    """``count`` spectators of ``table``, as many from each loopback address as a client may."""
+    held = []
+    for n in range(count):
+        source = f"127.0.3.{first_address + n // MAX_SPECTATORS_PER_CLIENT}"
+        held.append(open_watch(server, table, source_address=(source, 0)))
+    return held
+
+
+def test_a_table_has_at_most_its_caps_of_spectators_and_of_sockets(server: Server) -> None:
+    table, _ = new_table(server)
+    held = watchers(server, table, MAX_SPECTATORS_PER_TABLE, 1)
+    assert all(first(c)["type"] == "state" for c in held)
+    # From an address that watches nothing yet: the table's own cap.
+    said, code = refusal_of(open_watch(server, table, source_address=("127.0.3.99", 0)))
+    assert code == CLOSE_TOO_MANY and said is not None
+    assert f"this table already has {MAX_SPECTATORS_PER_TABLE} spectators" in said["message"]["en"]
+    for connection in held:
+        connection.close()
+
+    # House rules for ten people: their sockets and the spectators fill the table's cap.
+    seats = 10
+    knobs = {"max_players": seats, "decks": 3, "hand_size": 7, "target": 10000}
+    body = {"rules": "classico", "knobs": knobs, "seats": [{"kind": "human"}] * seats}
+    big = server.post("/api/tables", body)["table"]
+    tokens = [
+        server.post(f"/api/tables/{big}/seats", {"nickname": f"P{n}"})["token"]
+        for n in range(seats)
+    ]
+    held = watchers(server, big, MAX_SPECTATORS_PER_TABLE, 10)
+    for token in tokens:
+        for _ in range(MAX_SOCKETS_PER_SEAT):
+            if len(held) < MAX_SOCKETS_PER_TABLE:
+                held.append(open_play(server, big, token))
+    assert len(held) == MAX_SOCKETS_PER_TABLE
+    assert all(first(c)["type"] in ("state", "welcome") for c in held)
+    said, code = refusal_of(open_play(server, big, tokens[-1]))
+    assert code == CLOSE_TOO_MANY and said is not None
+    assert f"questo tavolo ne ha già {MAX_SOCKETS_PER_TABLE}" in said["message"]["it"]
     for connection in held:
         connection.close()
 
@@ -181,8 +230,8 @@ def test_a_name_that_reads_like_a_seated_one_is_refused_saying_why(server: Serve
 
 
 @pytest.mark.slow
-def test_a_thousand_spectators_asked_for_delay_no_one(server: Server) -> None:
-    figures = under_attack(server, spectators(300), seconds=12)
+def test_a_thousand_spectators_asked_for_delay_no_one(attacked: Server) -> None:
+    figures = under_attack(attacked, spectators(300), seconds=8)
     print(figures)
     found = figures.attack
     assert found["held"] == MAX_SPECTATORS_PER_CLIENT
@@ -193,10 +242,10 @@ def test_a_thousand_spectators_asked_for_delay_no_one(server: Server) -> None:
 
 
 @pytest.mark.slow
-def test_a_socket_that_never_reads_delays_no_one(server: Server) -> None:
+def test_a_socket_that_never_reads_delays_no_one(attacked: Server) -> None:
     # Over the seconds of a test the kernel's buffers take what it leaves unread, so the drop
     # itself is shown on an outbox whose socket never takes a message (below).
-    figures = under_attack(server, never_reads, seconds=12)
+    figures = under_attack(attacked, never_reads, seconds=8)
     print(figures)
     found = figures.attack
     # Its own table's player is not held up either.
@@ -206,8 +255,8 @@ def test_a_socket_that_never_reads_delays_no_one(server: Server) -> None:
 
 
 @pytest.mark.slow
-def test_a_nonce_flood_stores_one_nonce_and_delays_no_one(server: Server) -> None:
-    figures = under_attack(server, nonce_flood(20), seconds=12)
+def test_a_nonce_flood_stores_one_nonce_and_delays_no_one(attacked: Server) -> None:
+    figures = under_attack(attacked, nonce_flood(20), seconds=8)
     print(figures)
     found = figures.attack
     assert found["held"] == MAX_SOCKETS_PER_SEAT
@@ -219,8 +268,8 @@ def test_a_nonce_flood_stores_one_nonce_and_delays_no_one(server: Server) -> Non
 
 
 @pytest.mark.slow
-def test_abandoned_timed_tables_play_nothing_by_themselves(server: Server) -> None:
-    figures = under_attack(server, abandoned(100), seconds=12)
+def test_abandoned_timed_tables_play_nothing_by_themselves(attacked: Server) -> None:
+    figures = under_attack(attacked, abandoned(100), seconds=8)
     print(figures)
     assert figures.attack["rows_added_while_abandoned"] == 0
     assert figures.p99_ms < P99_MS and figures.moves >= 20

@@ -1164,6 +1164,30 @@ def test_a_timed_table_holds_the_next_clock_while_the_sheet_is_read(
     assert page.problems == [], page.problems
 
 
+def test_the_end_of_a_round_says_who_closed(web_server: Server, chromium: Any) -> None:
+    # Four cards a hand and no opening threshold: with this server's seed, the computer
+    # player goes out within a few turns.
+    page, _ = sit_at_a_new_table(
+        chromium,
+        web_server,
+        "classico",
+        computers=1,
+        hand_size=4,
+        opening_threshold=0,
+        max_turns=60,
+        target=1000,
+    )
+    to_the_round_s_end(page)
+    state = page_state(page)["state"]
+    assert state["ended_by"]["reason"] == "went_out", state["ended_by"]
+    out = state["ended_by"]["out"]
+    rows = page.locator("#ended-hands tbody tr")
+    assert "ha chiuso" in rows.nth(out).inner_text()
+    assert all("ha chiuso" not in rows.nth(n).inner_text() for n in range(rows.count()) if n != out)
+    assert f"{state['ended']['seats'][out]['name']}" in page.inner_text("dialog .ending")
+    assert page.problems == [], page.problems
+
+
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
     return list(
         page.eval_on_selector_all(

@@ -93,7 +93,7 @@ _REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e")
 def hostile(name: str) -> bool:
     """Whether ``name`` holds a control character or a bidi override: refused, not tidied.
 
-    >>> hostile("a\x00b"), hostile("a\u202eb"), hostile("An\u200bna")
+    >>> hostile("a\\x00b"), hostile("a\\u202eb"), hostile("An\\u200bna")
     (True, True, False)
     """
     return any(
