@@ -62,29 +62,15 @@ def play(r: Round, *texts: str) -> None:
 
 
 def attributes(r: Round) -> dict[str, object]:
-    """Every attribute of the round, private ones included, in the pure-Python build (its
-    ``__dict__``) and in the compiled one (whose instances have slots, named by mypyc)."""
-    names = getattr(type(r), "__mypyc_attrs__", None)
-    if names is None:
-        return dict(vars(r))
-    return {name: getattr(r, name) for name in names if hasattr(r, name)}
+    """Every part of the round's state: its position, its histories and what was fixed at
+    the deal (the decision of the position, worked out again when asked, is no part)."""
+    return r.__getstate__()
 
 
 def snapshot(r: Round) -> bytes:
-    """Every attribute of the round but those fixed at the deal and the answers remembered
-    for the decision (a check may fill them in); the history by its length."""
-    fixed = {
-        "rules",
-        "players",
-        "dealer",
-        "seed",
-        "deck",
-        "deck_order",
-        "_answers",
-        "_listing",
-        "_listed",
-        "_opening_alive",
-    }
+    """Every part of the round's state but those fixed at the deal; the history by its
+    length."""
+    fixed = {"judge", "seed", "deck_order"}
     state = {k: v for k, v in attributes(r).items() if k not in fixed}
     state["history"] = len(r.history)
     state["public_history"] = len(r.public_history)

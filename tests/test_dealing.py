@@ -113,9 +113,9 @@ def test_direction_of_the_deal_and_of_the_turns(direction: Direction, order: lis
     r = Round(rules, 4, deck_order=range(108), dealer=2)
     first, second, third, fourth = order[:4]
     # One card at a time, from the player after the dealer, in the direction of play.
-    assert r.hands[first] == [0, 4] and r.hands[second] == [1, 5]
-    assert r.hands[third] == [2, 6] and r.hands[fourth] == [3, 7]
-    assert r.discard_pile == [8]
+    assert r.hands[first] == (0, 4) and r.hands[second] == (1, 5)
+    assert r.hands[third] == (2, 6) and r.hands[fourth] == (3, 7)
+    assert r.discard_pile == (8,)
     seen = []
     for _ in range(5):
         seen.append(r.to_play)
@@ -166,7 +166,7 @@ def test_joker_upcard_to_the_first_player() -> None:
     # The jolly at the cut goes to the first player, no upcard is turned: the jolly is his
     # card for this turn, and he goes on by laying or discarding.
     assert len(r.hands[0]) == 11 and Card.joker() in r.hand(0)
-    assert r.discard_pile == [] and r.phase is Phase.PLAY and r.stock_count == 108 - 21
+    assert r.discard_pile == () and r.phase is Phase.PLAY and r.stock_count == 108 - 21
     refused(r, "draw", Reason.ALREADY_DRAWN)
     refused(r, "take", Reason.ALREADY_DRAWN)
     play(r, "lay 2S 3S 4S 5S JK=6S", "discard QS")

@@ -102,16 +102,15 @@ def test_rediscard_taken_card_counts_twins_as_the_same_card() -> None:
 # --- the stock ---
 
 
-def _exhaust(rules: Rules, seed: int = 1) -> tuple[Round, list[int]]:
+def _exhaust(rules: Rules, seed: int = 1) -> tuple[Round, tuple[int, ...]]:
     """Draw and discard until the stock runs out once; the pile as it was before."""
     r = Round(rules, 2, seed=seed)
-    pile: list[int] = []
+    pile: tuple[int, ...] = ()
     while r.restocks == 0 and not r.is_over:
-        pile = list(r.discard_pile)
         drawn = r.stock[-1]
+        pile = (*r.discard_pile, drawn)
         r.apply(Draw())
         r.apply(Discard(r.deck[drawn]))
-        pile.append(drawn)
     return r, pile
 
 
@@ -132,7 +131,7 @@ def test_restock_turn_over_puts_the_first_discard_on_top() -> None:
     # new stock: the next draw is the first card ever discarded.
     r, pile = _exhaust(replace(SMALL, restock=Restock.TURN_OVER))
     assert r.discard_pile == pile[-1:]
-    assert [r.stock[-k] for k in range(1, len(r.stock) + 1)] == pile[:-1]
+    assert tuple(r.stock[-k] for k in range(1, len(r.stock) + 1)) == pile[:-1]
 
 
 def test_restock_turn_over_keeps_the_order() -> None:
@@ -153,7 +152,7 @@ def test_max_restocks(limit: int | None) -> None:
         assert not r.is_over and r.restocks == 3
         return
     assert r.end is not None and r.end.reason is EndReason.MAX_RESTOCKS
-    assert r.restocks == limit and r.stock == [] and r.end.out is None
+    assert r.restocks == limit and r.stock == () and r.end.out is None
     # The turn that emptied the stock for the last time was the last one.
     assert r.turn == 1 + (limit + 1) * 45
 

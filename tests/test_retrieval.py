@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, Reason, get_preset
-from ramino.engine._legal import play_candidates
+from ramino.engine._moves import play_candidates
 from ramino.engine.actions import Discard, parse_action
 from ramino.engine.cards import JOKER
 from ramino.engine.melds import MeldKind
@@ -346,7 +346,7 @@ def test_before_opening_a_jolly_waiting_to_go_down_bars_a_second_retrieval() -> 
     listed = legal(r)
     assert not any(text.startswith("swap") for text in listed)
     assert {"lay 10S JS QS JK=KS", "lay 5C 5D 5H", "lay 10S JS QS"} <= listed
-    full = {str(a) for a in play_candidates(r) if r.can(a)}
+    full = {str(a) for a in play_candidates(r.decision()) if r.can(a)}
     full |= {str(Discard(c)) for c in r.discard_options()}
     assert listed == full
 
@@ -443,7 +443,7 @@ def test_a_jolly_taken_from_the_pile_may_open_by_going_down_and_coming_back() ->
     play(r, "draw", "discard JK", "take")
     listed = legal(r)
     assert "lay 4S 5S JK=6S" in listed and "lay 4S 5S 6S" in listed
-    assert listed == {str(a) for a in play_candidates(r) if r.can(a)} | {
+    assert listed == {str(a) for a in play_candidates(r.decision()) if r.can(a)} | {
         a for a in listed if a.startswith("discard")
     }
     play(r, "lay 4S 5S JK=6S", "lay 8C 9C JK=7C", "swap 0 6S", "lay QD JK AD")
@@ -464,7 +464,7 @@ def test_a_meld_laid_while_a_jolly_waits_leaves_an_opening_that_lays_it() -> Non
     for step in ("lay 5D 6D 7D", "lay 8S 9S JK=10S"):
         listed = legal(r)
         assert step in listed
-        assert listed == {str(a) for a in play_candidates(r) if r.can(a)} | {
+        assert listed == {str(a) for a in play_candidates(r.decision()) if r.can(a)} | {
             a for a in listed if a.startswith("discard")
         }
         play(r, step)

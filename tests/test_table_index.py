@@ -38,7 +38,7 @@ def test_an_index_built_from_another_is_the_index_built_afresh(preset: str, seed
     round_ = Round(rules, 4, seed=seed)
     pick = random.Random(seed)
     while not round_.is_over:
-        index = table_index(round_)
+        index = table_index(rules_memo(rules), round_.table)
         fresh = TableIndex(index.melds, rules_memo(rules))
         assert index.melds == tuple(m.meld for m in round_.table)
         assert index.swaps == fresh.swaps

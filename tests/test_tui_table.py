@@ -240,7 +240,8 @@ def test_a_small_window_shows_a_notice_instead_of_a_cut_table() -> None:
 def test_who_has_opened_is_shown_where_opening_matters() -> None:
     game = MatchController(get_preset("scala-40"), players=2, seed=1, bot_factory=random_bots)
     r = game.start_round()
-    r.opened[1] = True
+    # Seat 1 has opened: the screen shows it (the position put so by hand).
+    r.position = r.position.but(opened=(False, True))
     observation = game.observation()
     assert observation is not None
     lines = players_text(
@@ -505,7 +506,7 @@ def test_many_melds_scroll_by_keys() -> None:
         for number in range(15):
             suit = "CDHS"[number % 4]
             meld = validate_meld(parse_cards(f"4{suit} 5{suit} 6{suit}"), rules)
-            r.table.append(TableMeld(number % 3, meld, ()))
+            r.position = r.position.but(table=(*r.table, TableMeld(number % 3, meld, ())))
         app.refresh_view()
         await pilot.pause()
         box = app.query_one("#melds-box")
@@ -553,7 +554,8 @@ def test_one_card_in_hand_is_one_carta() -> None:
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
         r = app.game.round
         assert r is not None
-        del r.hands[1][1:]  # Bruno down to his last card
+        # Bruno down to his last card (the position put so by hand).
+        r.position = r.position.but(hands=r.position.with_hand(1, r.hands[1][:1]))
         app.refresh_view()
         players = str(app.query_one("#players", Static).render())
         assert "Bruno  1 carta " in players and "1 carte" not in players
@@ -569,8 +571,8 @@ def test_a_long_meld_goes_on_under_itself_and_clicks_find_it() -> None:
         assert r is not None
         rules = app.game.rules
         long_run = validate_meld(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), rules)
-        r.table.append(TableMeld(1, long_run, ()))
-        r.table.append(TableMeld(2, validate_meld(parse_cards("5C 5D 5S"), rules), ()))
+        five = validate_meld(parse_cards("5C 5D 5S"), rules)
+        r.position = r.position.but(table=(TableMeld(1, long_run, ()), TableMeld(2, five, ())))
         app.refresh_view()
         await pilot.pause()
         view = app.query_one(MeldsView)

@@ -12,7 +12,7 @@ import pytest
 from ramino.engine.actions import Attach, Discard, Lay, Show, Swap, TakeDiscard
 from ramino.engine.cards import parse_cards
 from ramino.engine.melds import Meld, validate_meld
-from ramino.engine.observation import Observation, PublicEvent, observe
+from ramino.engine.observation import Observation, PublicEvent
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
 from ramino.engine.rules import Rules
@@ -66,7 +66,7 @@ def _samples() -> list[object]:
         table,
         Event(seat=2, action=Discard(cards[0]), ids=(9,)),
         PublicEvent(seat=1, action=TakeDiscard(), taken=cards[4]),
-        observe(round_, 1),
+        round_.observation(1),
         TurnState(taken=7, melded=True, opening_points=12, pending=(3,), pending_from=1),
         TurnState(attached_jokers=(0, 2)),
     ]

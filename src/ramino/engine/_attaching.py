@@ -4,88 +4,83 @@ that could be attached.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from . import _laying, _retrieval, _table_index
-from .actions import Attach
+from . import _turn_end
+from ._table_index import table_index
+from .actions import Action, Attach
 from .cards import Card
 from .errors import IllegalAction, Reason
+from .judging import Decided, Decision, Outcome, Then
 from .melds import attach
-from .scoring import Closing
-from .state import Commit, Event, TableMeld, merge_ids, without_ids
-
-if TYPE_CHECKING:
-    from .round import Round
+from .state import TableMeld, merge_ids, without_ids
 
 
-def plan_attach(round_: Round, action: Attach) -> Commit:
-    round_._melding_allowed()
-    seat = round_.to_play
+def plan_attach(decision: Decision, action: Action) -> Decided:
+    assert isinstance(action, Attach)
+    _turn_end.check_melding_allowed(decision)
+    pos = decision.pos
+    seat = decision.seat
+    state = pos.turn_state
     if len(action.cards) != 1:
         raise IllegalAction(Reason.ATTACH_ONE_CARD, cards=action.cards, count=len(action.cards))
-    target = round_._table_meld(action.meld)
-    opening = not round_.opened[seat]
-    if opening and not round_._memo.attach_before_opening:
+    target = decision.table_meld(action.meld)
+    opening = not pos.opened[seat]
+    if opening and not decision.memo.attach_before_opening:
         raise IllegalAction(Reason.ATTACH_BEFORE_OPENING)
+    _turn_end.check_opening_alive(decision)
     # On the meld a jolly was taken back from, another jolly of the hand may go, not that
     # one: the ids avoid it.
-    avoid = round_.turn_state.pending if action.meld == round_.turn_state.pending_from else ()
-    ids = round_._ids_for(seat, action.cards, avoid=avoid, lay=True)
-    if action.meld == round_.turn_state.pending_from and any(
-        i in round_.turn_state.pending for i in ids
-    ):
+    avoid = state.pending if action.meld == state.pending_from else ()
+    ids = decision.ids_for(seat, action.cards, avoid=avoid, lay=True)
+    if action.meld == state.pending_from and any(i in state.pending for i in ids):
         # [G]: the jolly taken back goes down again "in un altro gioco".
         raise IllegalAction(Reason.JOKER_BACK_TO_SAME_MELD, meld=action.meld)
-    grown = attach(target.meld, action.cards, round_.rules, jokers=action.jokers)
+    rules = decision.rules
+    grown = attach(target.meld, action.cards, rules, jokers=action.jokers)
     gained = 0
-    if opening and round_._memo.opening_counts_attachments:
-        gained = grown.points_of(action.cards, target.meld, round_.rules)
-    points = round_.turn_state.opening_points + gained
-    attached = round_.turn_state.attached_jokers
+    if opening and decision.memo.opening_counts_attachments:
+        gained = grown.points_of(action.cards, target.meld, rules)
+    points = state.opening_points + gained
+    attached = state.attached_jokers
     if opening and action.cards[0].is_joker:
         attached = (*attached, action.meld)
-    rest = without_ids(round_.hands[seat], ids)
-    new_ids = merge_ids(target, grown, ids, round_.deck)
-    table = list(round_.table)
-    placed = TableMeld(target.owner, grown, new_ids)
-    table[action.meld] = placed
-    goes_out = _laying.check_rest(
-        round_, seat, rest, action.cards, points, table, within_hand=True, attached=attached
+    rest = without_ids(pos.hands[seat], ids)
+    new_ids = merge_ids(target, grown, ids, decision.cards)
+    table = list(pos.table)
+    table[action.meld] = TableMeld(target.owner, grown, new_ids)
+    goes_out = _turn_end.check_rest(
+        decision, seat, rest, action.cards, points, table, within_hand=True, attached=attached
     )
-    _retrieval.check_pending_placeable(round_, seat, ids, rest, table, points, attached)
+    _turn_end.check_pending_placeable(decision, seat, ids, rest, table, points, attached)
 
-    def do_attach() -> Event:
-        round_.hands[seat] = rest
-        round_.table[action.meld] = placed
-        round_._after_meld(seat, ids, gained, attached=attached)
-        event = round_._record(seat, action, tuple(ids))
-        if goes_out:
-            round_._go_out(seat, Closing.SIMPLE)
-        return event
+    def do_attach() -> Outcome:
+        after = decision.after_meld(seat, rest, table, ids, gained, attached=attached)
+        return Outcome(after, tuple(ids), Then.GO_OUT if goes_out else Then.PLAY_ON)
 
     return do_attach
 
 
-def fitting_codes(round_: Round, wanted: int) -> int:
-    # Of the codes ``wanted``, those of the cards that could be attached alone, as the
-    # bits of an int.
-    return _table_index.table_index(round_).fitting(wanted)
+def fitting_codes(decision: Decision, wanted: int) -> int:
+    """Of the codes ``wanted``, those of the cards that could be attached alone, as the bits
+    of an int."""
+    return table_index(decision.memo, decision.pos.table).fitting(wanted)
 
 
-def check_attachable_discard(round_: Round, seat: int, card_id: int) -> None:
-    cards = round_.deck.cards
-    if not fitting_codes(round_, 1 << cards[card_id].code):
+def check_attachable_discard(decision: Decision, seat: int, card_id: int) -> None:
+    """Where a card that could be attached may not be thrown (scala 40 with three or more),
+    refuse to throw ``card_id`` if it could, unless every card he may throw could too."""
+    cards = decision.cards
+    if not fitting_codes(decision, 1 << cards[card_id].code):
         return
     # If every card he may discard could be attached, the ban cannot hold: he discards.
     wanted = 0
-    for i in round_.hands[seat]:
-        if round_._may_discard_id(i):
+    for i in decision.pos.hands[seat]:
+        if decision.may_discard_id(i):
             wanted |= 1 << cards[i].code
-    if fitting_codes(round_, wanted) == wanted:
+    if fitting_codes(decision, wanted) == wanted:
         return
     raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[cards[card_id]])
 
 
-def attachable(round_: Round, card: Card) -> bool:
+def attachable(decision: Decision, card: Card) -> bool:
     """Whether ``card`` could be attached to some meld on the table."""
-    return bool(fitting_codes(round_, 1 << card.code))
+    return bool(fitting_codes(decision, 1 << card.code))

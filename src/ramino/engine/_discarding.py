@@ -4,98 +4,106 @@ showing the whole hand where nothing is laid during play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from . import _attaching, _laying, _legal
-from .actions import Discard, Show
+from . import _attaching, _turn_end
+from .actions import Action, Discard, Show
 from .cards import Card
 from .errors import IllegalAction, Reason
+from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld
 from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
-from .scoring import Closing
 from .showing import is_seven, judge_show, stand_in_place
-from .state import Commit, Event, Phase, TableMeld, ids_in_meld_order
-
-if TYPE_CHECKING:
-    from .round import Round
+from .state import TableMeld, ids_in_meld_order
 
 
-def discard_id(round_: Round, seat: int, card: Card) -> int:
+def discard_id(decision: Decision, seat: int, card: Card) -> int:
     """The id a discard of ``card`` throws, or a refusal for that card."""
-    avoid = [] if round_.turn_state.taken is None else [round_.turn_state.taken]
-    (card_id,) = round_._ids_for(seat, [card], avoid=avoid)
+    taken = decision.pos.turn_state.taken
+    avoid = [] if taken is None else [taken]
+    (card_id,) = decision.ids_for(seat, [card], avoid=avoid)
+    cards = decision.cards
     if (
-        not round_._may_discard_id(card_id)
-        and round_.turn_state.taken is not None
-        and (round_.deck[card_id] is round_.deck[round_.turn_state.taken])
+        not decision.may_discard_id(card_id)
+        and taken is not None
+        and cards[card_id] is cards[taken]
     ):
         raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
     return card_id
 
 
-def check_discard_turn(round_: Round, seat: int) -> None:
-    """Refusals that hold for any discard at this point of the turn."""
-    refusal = discard_turn_refusal(round_, seat)
-    if refusal is not None:
-        raise refusal
+def discard_refusal(decision: Decision) -> IllegalAction | None:
+    """The refusal every discard of the player to move meets now, if any, worked out once
+    for the decision: the card taken from the pile still to be used, an opening begun and
+    not finished, a jolly taken back still to be laid, no going out in the first round."""
+    known = decision.discard_refusal_memo
+    if known is False:
+        known = decision.discard_refusal_memo = _discard_refusal(decision, decision.seat)
+    assert known is None or isinstance(known, IllegalAction)
+    # A new one each time: a refusal raised keeps the frames it went through.
+    return None if known is None else IllegalAction(known.reason, cards=known.cards, **known.params)
 
 
-def discard_turn_refusal(round_: Round, seat: int) -> IllegalAction | None:
-    """The refusal of _check_discard_turn, if any, made but not raised: discard_options
-    asks at every decision of a play phase, and a raised error costs a trace of every
-    call it goes through."""
-    hand = round_.hands[seat]
+def _discard_refusal(decision: Decision, seat: int) -> IllegalAction | None:
+    pos = decision.pos
+    state = pos.turn_state
+    hand = pos.hands[seat]
+    memo = decision.memo
     if (
-        round_.turn_state.taken is not None
-        and round_._memo.discard_pickup is DiscardPickup.MUST_USE
-        and round_.turn_state.taken in hand
+        state.taken is not None
+        and memo.discard_pickup is DiscardPickup.MUST_USE
+        and state.taken in hand
     ):
-        return IllegalAction(
-            Reason.TAKEN_CARD_NOT_USED, cards=[round_.deck[round_.turn_state.taken]]
-        )
-    if round_.turn_state.melded and not round_.opened[seat]:
-        return _laying.opened_message(round_.turn_state.opening_points, round_._threshold())
-    if round_.turn_state.pending:
-        mode = round_._memo.retrieved_joker
+        return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[decision.cards[state.taken]])
+    if state.melded and not pos.opened[seat]:
+        return _turn_end.opened_message(state.opening_points, decision.threshold)
+    if state.pending:
+        mode = memo.retrieved_joker
         if mode is RetrievedJoker.LAY_THIS_TURN or (
-            mode is RetrievedJoker.LAY_IF_POSSIBLE and _legal.joker_can_be_relaid(round_, seat)
+            mode is RetrievedJoker.LAY_IF_POSSIBLE and _turn_end.joker_can_be_relaid(decision, seat)
         ):
             return IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-    if len(hand) == 1 and round_.first_round and not round_.rules.rummy_on_first_turn:
+    if len(hand) == 1 and decision.first_round and not decision.rules.rummy_on_first_turn:
         return IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
     return None
 
 
-def plan_discard(round_: Round, action: Discard) -> Commit:
-    seat = round_.to_play
-    hand = round_.hands[seat]
-    card_id = discard_id(round_, seat, action.card)
+def plan_discard(decision: Decision, action: Action) -> Decided:
+    assert isinstance(action, Discard)
+    pos = decision.pos
+    seat = decision.seat
+    hand = pos.hands[seat]
+    card_id = discard_id(decision, seat, action.card)
     going_out = len(hand) == 1
-    check_discard_turn(round_, seat)
-    if not going_out and round_._no_attachable_discard:
-        _attaching.check_attachable_discard(round_, seat, card_id)
+    refusal = discard_refusal(decision)
+    if refusal is not None:
+        raise refusal
+    if not going_out and decision.judge.no_attachable_discard:
+        _attaching.check_attachable_discard(decision, seat, card_id)
 
-    def discard() -> Event:
-        round_.hands[seat] = [i for i in hand if i != card_id]
-        round_.discard_pile.append(card_id)
-        event = round_._record(seat, action, (card_id,))
-        if going_out:
-            round_._go_out(seat, Closing.SIMPLE)
-        else:
-            round_._next_turn()
-        return event
+    def discard() -> Outcome:
+        thrown = list(pos.thrown)
+        thrown[seat] = card_id
+        after = pos.but(
+            hands=pos.with_hand(seat, [i for i in hand if i != card_id]),
+            discard_pile=(*pos.discard_pile, card_id),
+            thrown=tuple(thrown),
+        )
+        return Outcome(after, (card_id,), Then.GO_OUT if going_out else Then.END_TURN)
 
     return discard
 
 
-def plan_show(round_: Round, action: Show) -> Commit:
-    seat = round_.to_play
-    rules = round_.rules
+def plan_show(decision: Decision, action: Action) -> Decided:
+    assert isinstance(action, Show)
+    pos = decision.pos
+    seat = decision.seat
+    rules = decision.rules
     groups = action.melds
     if rules.melding_during_play and (
         not (rules.flush_close and len(groups) == 1)
-        or round_.turn_state.melded
-        or round_.melded_before[seat]
+        or pos.turn_state.melded
+        or pos.melded_before[seat]
     ):
         # Where melds go down during play, only the flush close shows the hand: the whole of
         # it at once, with nothing laid before ([G]).
@@ -117,19 +125,19 @@ def plan_show(round_: Round, action: Show) -> Commit:
         else:
             del held[stand_in]
     needed = held + ([action.discard] if action.discard is not None else [])
-    avoid = [] if round_.turn_state.taken is None else [round_.turn_state.taken]
-    ids = round_._ids_for(seat, needed, avoid=avoid)
-    if len(ids) != len(round_.hands[seat]) and not seven:
+    avoid = [] if pos.turn_state.taken is None else [pos.turn_state.taken]
+    ids = decision.ids_for(seat, needed, avoid=avoid)
+    if len(ids) != len(pos.hands[seat]) and not seven:
         raise IllegalAction(
             Reason.SHOW_INCOMPLETE,
             detail=(
-                f"hai {len(round_.hands[seat])} carte e ne mostri {len(ids)}.",
-                f"you hold {len(round_.hands[seat])} cards and show {len(ids)}.",
+                f"hai {len(pos.hands[seat])} carte e ne mostri {len(ids)}.",
+                f"you hold {len(pos.hands[seat])} cards and show {len(ids)}.",
             ),
         )
-    if action.discard is not None and not round_._may_discard_id(ids[-1]):
+    if action.discard is not None and not decision.may_discard_id(ids[-1]):
         raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])
-    if round_.first_round and not rules.rummy_on_first_turn:
+    if decision.first_round and not rules.rummy_on_first_turn:
         raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
     # The cards themselves: the same verdict as ``check --whole-hand`` gives.
     verdict = judge_show(action, rules)
@@ -141,33 +149,35 @@ def plan_show(round_: Round, action: Show) -> Commit:
         if not imagined:
             group_ids = ids[at : at + len(group)]
             at += len(group)
-            placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+            placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, decision.cards)))
             continue
         # The imagined jolly has no card; a card acting as it stands in its place.
         acting = None if action.as_joker is None else ids[stand_in if stand_in is not None else 0]
         size = len(group) - (acting is None)
         group_ids = ids[at : at + size]
         at += size
-        placed.append(TableMeld(seat, meld, _stand_in_ids(group_ids, meld, round_, acting)))
+        placed.append(TableMeld(seat, meld, _stand_in_ids(group_ids, meld, decision.cards, acting)))
     # The hand is shown all at once: its melds go down in one fixed order, whatever the
     # order they were named in.
     placed.sort(key=lambda m: tuple(c.code for c in m.meld.represents))
     closing = verdict.closing
 
-    def show() -> Event:
-        round_.hands[seat] = [i for i in round_.hands[seat] if i not in ids]
-        round_.table.extend(placed)
-        if action.discard is not None:
-            round_.discard_pile.append(ids[-1])
-        event = round_._record(seat, action, tuple(ids))
-        round_._go_out(seat, closing, in_one_turn=True)
-        return event
+    def show() -> Outcome:
+        kept = [i for i in pos.hands[seat] if i not in ids]
+        after = pos.but(
+            hands=pos.with_hand(seat, kept),
+            table=(*pos.table, *placed),
+            discard_pile=(
+                pos.discard_pile if action.discard is None else (*pos.discard_pile, ids[-1])
+            ),
+        )
+        return Outcome(after, tuple(ids), Then.GO_OUT, closing, in_one_turn=True)
 
     return show
 
 
 def _stand_in_ids(
-    group_ids: list[int], meld: Meld, round_: Round, acting: int | None
+    group_ids: list[int], meld: Meld, cards: Sequence[Card], acting: int | None
 ) -> tuple[int, ...]:
     """The ids of a meld holding the imagined jolly, in meld order: the card acting as the
     jolly at its place, or no id for a jolly imagined."""
@@ -180,41 +190,7 @@ def _stand_in_ids(
             if acting is not None:
                 ordered.append(acting)
             continue
-        found = next(i for i in pool if round_.deck[i] is card)
+        found = next(i for i in pool if cards[i] is card)
         pool.remove(found)
         ordered.append(found)
     return tuple(ordered)
-
-
-def discard_options(round_: Round) -> list[Card]:
-    """The cards the player to move may discard now (one check of the turn, then card by
-    card), the same answer as ``can(Discard(card))`` for every card."""
-    seat = round_.to_play
-    if round_.phase is not Phase.PLAY:
-        return []
-    if discard_turn_refusal(round_, seat) is not None:
-        return []
-    hand = round_.hands[seat]
-    cards = round_.deck.cards
-    # Twins of the taken card go with it (see Round._may_discard_id); any other copy will do.
-    # The codes held as the bits of an int (the jolly's is 52): no set to fill and no
-    # sort, and the cards come out in the order of their codes, lowest bit first.
-    held = 0
-    if round_.turn_state.taken is None and not round_.turn_state.pending:
-        for i in hand:
-            held |= 1 << cards[i].code  # nothing barred: every card held
-    else:
-        for i in hand:
-            if round_._may_discard_id(i):
-                held |= 1 << cards[i].code
-    if len(hand) > 1 and round_._no_attachable_discard:
-        # The ban of _check_attachable_discard, worked out once for the whole hand.
-        fitting = _attaching.fitting_codes(round_, held)
-        if fitting != held:
-            held &= ~fitting
-    allowed: list[Card] = []
-    while held:
-        low = held & -held
-        allowed.append(Card.from_code(low.bit_length() - 1))
-        held ^= low
-    return allowed

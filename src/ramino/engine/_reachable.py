@@ -8,23 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from . import _opening
 from ._candidates import meld_candidates
 from ._opening import OpeningSearch, Row, points_bound, reach_rows, search_holding
 from ._rules_memo import RulesMemo, remember, rules_memo
 from ._table_index import could_attach, joker_attach_declarations, surely_refused, table_index
-from .actions import Discard
 from .cards import JOKER, NATURAL_CARDS, Card, without_cards
 from .errors import MeldError, NotationError
 from .going_out import partition
+from .judging import Decision
 from .melds import MOST_POINTS, Meld, MeldKind, attach
 from .rules import Rules
 from .state import TableMeld
-
-if TYPE_CHECKING:
-    from .round import Round
 
 
 def opening_reachable(
@@ -488,15 +485,23 @@ def retrieval_gain(meld: Meld, rules: Rules) -> int:
 # --- questions the round asks before a draw or a swap ---
 
 
-def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool:
-    """Whether the card ``top`` could be laid or attached right after taking it."""
-    rules = round_.rules
-    cards = [round_.deck[i] for i in hand]
-    card = round_.deck[top]
-    keep = round_.cards_to_keep()
+def can_use_at_once(
+    decision: Decision, hand: Sequence[int], top: int, *, twin_throwable: bool = False
+) -> bool:
+    """Whether the card ``top`` could be laid or attached right after taking it, keeping
+    ``hand`` (which holds it). ``twin_throwable``: as if its twins could be thrown back (to
+    tell why a take is refused)."""
+    rules = decision.rules
+    deck = decision.cards
+    cards = [deck[i] for i in hand]
+    card = deck[top]
+    keep = decision.cards_to_keep()
     # A twin of the card held besides: it may not be thrown back either, so a meld that
     # keeps only twins leaves him stuck.
-    twin = not rules.rediscard_taken_card and sum(1 for c in cards if c is card) > 1
+    twin = (
+        not (rules.rediscard_taken_card or twin_throwable)
+        and sum(1 for c in cards if c is card) > 1
+    )
     if has_companions(cards, card):
         for meld_cards, _ in meld_candidates(cards, rules, containing=card):
             if len(cards) - len(meld_cards) >= keep and (
@@ -505,7 +510,7 @@ def can_use_at_once(round_: Round, seat: int, hand: list[int], top: int) -> bool
                 return True
     if len(cards) - 1 < keep:
         return False
-    return bool(table_index(round_).fitting(1 << card.code))
+    return bool(table_index(decision.memo, decision.pos.table).fitting(1 << card.code))
 
 
 def _keeps_another(rest: Sequence[Card], card: Card) -> bool:
@@ -541,15 +546,20 @@ def has_companions(cards: Sequence[Card], card: Card) -> bool:
     return False
 
 
-def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
+def can_open_with(
+    decision: Decision, seat: int, hand: Sequence[int], top: int, *, twin_throwable: bool = False
+) -> bool:
     """Whether melds from ``hand`` that use the card ``top`` reach the opening threshold,
-    keeping a card to discard when the rules want one."""
-    rules = round_.rules
-    keep = round_.cards_to_keep()
-    cards = [round_.deck[i] for i in hand]
-    card = round_.deck[top]
+    keeping a card to discard when the rules want one. ``twin_throwable``: as if its twins
+    could be thrown back (to tell why a take is refused)."""
+    rules = decision.rules
+    keep = decision.cards_to_keep()
+    deck = decision.cards
+    cards = [deck[i] for i in hand]
+    card = deck[top]
     attaching = rules.opening_counts_attachments and rules.attach_before_opening
-    table = [m.meld for m in round_.table]
+    table = [m.meld for m in decision.pos.table]
+    barred = None if rules.rediscard_taken_card or twin_throwable else card
     # The taken card must be in one of the melds (or, where attachments count, in a chain
     # attached to the table): most often it is in none at all, told first. Where a meld of
     # the hand must hold it, whether one might is then asked with the bound of
@@ -570,7 +580,9 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
             if points_bound(cards, memo, (), card.code) < rules.opening_threshold:
                 return False  # as opening_reachable tells it first
             own = cards[:-1]
-            search = _opening.known_search(own, memo, _last_discard(round_, seat))
+            thrown = decision.pos.thrown[seat]
+            last = None if thrown is None else deck[thrown]
+            search = _opening.known_search(own, memo, last)
             if search is not None:
                 return _opening.reach_adding(search, own, card, rules.opening_threshold, keep)
     return opening_reachable(
@@ -580,19 +592,8 @@ def can_open_with(round_: Round, seat: int, hand: list[int], top: int) -> bool:
         keep=keep,
         using=card,
         table=table,
-        barred=None if rules.rediscard_taken_card else card,
+        barred=barred,
     )
-
-
-def _last_discard(round_: Round, seat: int) -> Card | None:
-    """The card ``seat`` threw last, if his last move was a discard."""
-    history = round_.history
-    for k in range(len(history) - 1, -1, -1):
-        event = history[k]
-        if event.seat == seat:
-            action = event.action
-            return action.card if isinstance(action, Discard) else None
-    return None
 
 
 def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> bool:

@@ -6,8 +6,8 @@ answers remembered as it lies, and the index of a whole table built from them
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ._rules_memo import RulesMemo, remember, rules_memo
 from .actions import Attach, Swap
@@ -15,9 +15,7 @@ from .cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, code_order
 from .errors import MeldError, NotationError
 from .melds import Meld, MeldKind, attach, meld_question, swap_cards
 from .rules import AceInRuns, Rules, SetJokerSwap, SetSuits
-
-if TYPE_CHECKING:
-    from .round import Round
+from .state import TableMeld
 
 
 class TableIndex:
@@ -86,11 +84,10 @@ def _meld_part(number: int, meld: Meld, memo: RulesMemo) -> _MeldPart:
     return naturals, natural_actions, jolly, fitting, swap
 
 
-def table_index(round_: Round) -> TableIndex:
-    """The :class:`TableIndex` of the round's table, remembered by rules value under its
-    melds in order (the trials of a move, and the move made, share a state of the table)."""
-    table = round_.table
-    memo = rules_memo(round_.rules)
+def table_index(memo: RulesMemo, table: Sequence[TableMeld]) -> TableIndex:
+    """The :class:`TableIndex` of ``table`` under the rules of ``memo``, remembered under its
+    melds in order (the positions after a move, and the move made, share a state of the
+    table)."""
     # The table asked about last, told by the very melds it holds: most questions come
     # back to it, and comparing a few pointers costs less than hashing every meld.
     last = memo.last_table
@@ -149,15 +146,9 @@ def attachments(table: TableIndex, held: int) -> list[Attach]:
     return found
 
 
-def held_codes(round_: Round, seat: int) -> int:
-    """The card codes in the hand of ``seat``, as the bits of an int (bit 52 the jolly): a
-    question of membership is then a shift, worked out in C."""
-    return _held_ids(round_, round_.hands[seat])
-
-
-def _held_ids(round_: Round, hand: list[int]) -> int:
-    """The card codes of the ids ``hand``, as :func:`held_codes` gives them."""
-    cards = round_.deck.cards
+def held_codes(cards: Sequence[Card], hand: Sequence[int]) -> int:
+    """The card codes of the ids ``hand`` (of the deck ``cards``), as the bits of an int
+    (bit 52 the jolly): a question of membership is then a shift, worked out in C."""
     held = 0
     for i in hand:
         held |= 1 << cards[i].code
@@ -356,18 +347,20 @@ def joker_attach_declarations(meld: Meld, rules: Rules) -> list[tuple[Card | Non
     return [None]
 
 
-def swaps_for(round_: Round, seat: int, table: TableIndex, held: int) -> list[Swap]:
-    """Every joker retrieval from ``table`` the hand of ``seat`` (holding the card codes
-    ``held``) could pay for."""
+def swaps_for(
+    cards: Sequence[Card], hand: Sequence[int], table: TableIndex, held: int
+) -> list[Swap]:
+    """Every joker retrieval from ``table`` the hand ``hand`` (ids of the deck ``cards``,
+    holding the card codes ``held``) could pay for."""
     found: list[Swap] = []
     for number, rank, needs, actions in table.swaps:
-        _paid_for(round_, round_.hands[seat], held, number, rank, needs, actions, found)
+        _paid_for(cards, hand, held, number, rank, needs, actions, found)
     return found
 
 
 def _paid_for(
-    round_: Round,
-    hand: list[int],
+    deck: Sequence[Card],
+    hand: Sequence[int],
     held: int,
     number: int,
     rank: Rank | None,
@@ -381,7 +374,6 @@ def _paid_for(
     if rank is not None:
         # A set of any suits takes any card of its rank: the cards held, each once, in the
         # order they were first held.
-        deck = round_.deck
         for card in dict.fromkeys(deck[i] for i in hand):
             if card.rank is rank:
                 found.append(Swap(number, (card,)))
@@ -392,25 +384,28 @@ def _paid_for(
 
 
 def retrievals_before_opening(
-    round_: Round, hand: list[int], table: list[Meld], numbers: list[int] | None = None
+    memo: RulesMemo,
+    cards: Sequence[Card],
+    hand: Sequence[int],
+    table: Sequence[Meld],
+    numbers: Sequence[int] | None = None,
 ) -> tuple[list[Swap], int]:
     """The retrievals from the melds ``numbers`` of ``table`` (all its melds holding a
     jolly if not given) that the cards ``hand`` (ids) could pay for, and how many jollies
     those melds hold; none where a player who has not opened may not take a jolly back.
     Those of the moves (see swaps_for), for a table and a hand a move would leave, without
-    the index of a whole table; the checks decide."""
-    memo = rules_memo(round_.rules)
+    the index of a whole table; the checks decide. ``cards``: the deck's."""
     if not memo.joker_swap or memo.joker_swap_needs_opened:
         return [], 0
     if numbers is None:
         numbers = [number for number, meld in enumerate(table) if meld.joker_count]
-    held = _held_ids(round_, hand)
+    held = held_codes(cards, hand)
     found: list[Swap] = []
     jollies = 0
     for number in numbers:
         count = len(found)
         rank, needs, actions = _meld_swaps(number, table[number], memo)
-        _paid_for(round_, hand, held, number, rank, needs, actions, found)
+        _paid_for(cards, hand, held, number, rank, needs, actions, found)
         if len(found) > count:
             jollies += table[number].joker_count
     return found, jollies

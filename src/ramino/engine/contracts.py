@@ -11,20 +11,17 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ._candidates import meld_candidates
-from .actions import Open
+from .actions import Action, Open
 from .cards import Card, Rank, code_order
 from .errors import IllegalAction, Localized, MeldError, Reason
 from .going_out import partitions_without_one
+from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld, MeldKind, validate_meld
 from .rules import Contract, DiscardPickup, Rules
-from .scoring import Closing
-from .state import Commit, Event, TableMeld, ids_in_meld_order, without_ids
-
-if TYPE_CHECKING:
-    from .round import Round
+from .state import TableMeld, ids_in_meld_order, without_ids
 
 #: Each contract by name, as players say it.
 CONTRACT_NAMES: Final[dict[Contract, Localized]] = {
@@ -221,32 +218,35 @@ def _sets(naturals: Sequence[Card], rules: Rules, size: int) -> Iterator[tuple[C
 # --- the round ---
 
 
-def check_melding(round_: Round, seat: int) -> None:
+def check_melding(decision: Decision, seat: int) -> None:
     """Under a contract, a player lays, attaches or takes a jolly back only from the turn
     after his opening."""
-    contract = round_.contract
+    pos = decision.pos
+    contract = pos.contract
     assert contract is not None
-    if not round_.opened[seat]:
+    if not pos.opened[seat]:
         raise IllegalAction(
             Reason.CONTRACT_FIRST, contract=CONTRACT_NAMES[contract], terms=CONTRACT_TERMS[contract]
         )
-    if not round_.melded_before[seat]:
+    if not pos.melded_before[seat]:
         raise IllegalAction(Reason.CONTRACT_NEXT_TURN)
 
 
-def plan_open(round_: Round, action: Open) -> Commit:
+def plan_open(decision: Decision, action: Action) -> Decided:
     """Open with the hand's contract: its melds go down at once, and with the eighth (the
     whole hand, no discard) the player goes out."""
-    seat = round_.to_play
-    contract = round_.contract
+    assert isinstance(action, Open)
+    pos = decision.pos
+    seat = decision.seat
+    contract = pos.contract
     if contract is None:
         raise IllegalAction(Reason.NO_CONTRACT)
-    if round_.opened[seat]:
+    if pos.opened[seat]:
         raise IllegalAction(Reason.ALREADY_OPENED)
-    melds = contract_melds(action.melds, contract, round_.rules)
+    melds = contract_melds(action.melds, contract, decision.rules)
     cards = [c for g in action.melds for c in g]
-    ids = round_._ids_for(seat, cards, lay=True)
-    rest = without_ids(round_.hands[seat], ids)
+    ids = decision.ids_for(seat, cards, lay=True)
+    rest = without_ids(pos.hands[seat], ids)
     whole = contract is Contract.ONE_TURN
     if whole and rest:
         raise _not_met(
@@ -256,25 +256,23 @@ def plan_open(round_: Round, action: Open) -> Commit:
         )
     if not whole and not rest:
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD)
-    taken = round_.turn_state.taken
-    if taken in rest and round_._memo.discard_pickup is DiscardPickup.MUST_USE:
+    taken = pos.turn_state.taken
+    if taken in rest and decision.memo.discard_pickup is DiscardPickup.MUST_USE:
         # Nothing more goes down this turn: the pile's card must be in the opening.
-        raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[round_.deck[taken]])
+        raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[decision.cards[taken]])
     placed: list[TableMeld] = []
     at = 0
     for group, meld in zip(action.melds, melds, strict=True):
         group_ids = ids[at : at + len(group)]
         at += len(group)
-        placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, round_.deck)))
+        placed.append(TableMeld(seat, meld, ids_in_meld_order(group_ids, meld, decision.cards)))
     laid = tuple(i for m in placed for i in m.ids)
 
-    def open_() -> Event:
-        round_.hands[seat] = rest
-        round_.table.extend(placed)
-        round_._after_meld(seat, laid, 0)  # the threshold is 0: this opens him
-        event = round_._record(seat, action, laid)
+    def open_() -> Outcome:
+        # The threshold is 0: this opens him.
+        after = decision.after_meld(seat, rest, (*pos.table, *placed), laid, 0)
         if whole:
-            round_._go_out(seat, Closing.SIMPLE, in_one_turn=True)
-        return event
+            return Outcome(after, laid, Then.GO_OUT, in_one_turn=True)
+        return Outcome(after, laid, Then.PLAY_ON)
 
     return open_

@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ._candidates import Candidate, meld_candidates
 from .actions import Show
@@ -21,9 +21,6 @@ from .errors import IllegalAction, MeldError, Reason
 from .melds import Meld, MeldKind, validate_meld
 from .rules import FinalDiscard, Rounding, Rules
 from .scoring import Closing, card_penalty
-
-if TYPE_CHECKING:
-    from .round import Round
 
 
 def partition(cards: Sequence[Card], rules: Rules) -> tuple[Meld, ...] | None:
@@ -438,11 +435,11 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     return least
 
 
-def show_candidates(round_: Round, seat: int) -> Iterator[Show]:
-    """Every way to go out by showing the hand, each once (the same groups in another order
-    go down the same way)."""
+def show_candidates(cards: list[Card], rules: Rules) -> Iterator[Show]:
+    """Every way to go out by showing the hand ``cards``, each once (the same groups in
+    another order go down the same way)."""
     seen: set[tuple[tuple[tuple[Card, ...], ...], Card | None, Card | None]] = set()
-    for show in _shows(round_, seat):
+    for show in _shows(cards, rules):
         key = (tuple(sorted(tuple(sorted(g)) for g in show.melds)), show.discard, show.as_joker)
         if key not in seen:
             seen.add(key)
@@ -468,9 +465,7 @@ def _imagined_shows(
                 yield Show(tuple(m.cards for m in melds), discard, stand_in)
 
 
-def _shows(round_: Round, seat: int) -> Iterator[Show]:
-    rules = round_.rules
-    cards = [round_.deck[i] for i in round_.hands[seat]]
+def _shows(cards: list[Card], rules: Rules) -> Iterator[Show]:
     discards: list[Card | None] = [*sorted(set(cards), key=code_order, reverse=True)]
     if rules.final_discard is FinalDiscard.OPTIONAL:
         discards.insert(0, None)

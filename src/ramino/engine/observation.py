@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
 from .cards import Card
+from .judging import Decision
 from .rules import Contract, DiscardPickup, RetrievedJoker, Rules
 from .state import Phase, TableMeld
-
-if TYPE_CHECKING:
-    from .round import Round
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -199,84 +196,97 @@ class Observation:
         return self.discard_pile[-1] if self.discard_pile else None
 
 
-def observe(round_: Round, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
-    """Player ``seat``'s observation of ``round_``.
+def observe(
+    decision: Decision,
+    history: tuple[PublicEvent, ...],
+    seat: int,
+    legal_actions: tuple[Action, ...],
+    *,
+    scores: tuple[int, ...] | None = None,
+) -> Observation:
+    """Player ``seat``'s observation of the position of ``decision``, whose public history is
+    ``history``; ``legal_actions``: his, if he is to move.
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.round import Round
-    >>> obs = observe(Round(get_preset("classico"), 2, seed=1), 1)
+    >>> obs = Round(get_preset("classico"), 2, seed=1).observation(1)
     >>> len(obs.hand), obs.hand_sizes, obs.stock_count, obs.my_turn
     (10, (10, 10), 87, True)
     >>> [str(a) for a in obs.legal_actions]
     ['draw', 'take']
     """
-    mine = round_.to_play == seat and not round_.is_over
-    taken = round_.taken_card
-    history = tuple(round_.public_history)
-    betting = round_.betting
+    pos = decision.pos
+    judge = decision.judge
+    deck = decision.cards
+    state = pos.turn_state
+    mine = pos.to_play == seat and not pos.is_over
+    taken = state.taken
+    betting = pos.betting
     chips: tuple[int, ...] | None = None
     stakes: tuple[int, ...] = ()
     folded: tuple[bool, ...] = ()
     pot = to_call = raises = 0
     if betting is not None:
         chips, stakes, pot, raises = betting.stacks, betting.put_in, betting.pot, betting.raises
-        folded = tuple(s in betting.folded for s in range(round_.players))
-        to_call = betting.to_call(seat) if mine and round_.phase is Phase.BET else 0
+        folded = tuple(s in betting.folded for s in range(judge.players))
+        to_call = betting.to_call(seat) if mine and pos.phase is Phase.BET else 0
+    pending = state.pending
     return Observation(
         seat=seat,
-        players=round_.players,
-        rules=round_.rules,
-        hand=round_.hand(seat),
-        table=tuple(round_.table),
-        discard_pile=_pile(round_),
-        hand_sizes=tuple(len(h) for h in round_.hands),
-        stock_count=round_.stock_count,
-        to_play=round_.to_play,
-        phase=round_.phase,
-        turn=round_.turn,
-        opened=tuple(round_.opened),
-        taken_card=round_.deck[taken] if mine and taken is not None else None,
-        opening_points=round_.opening_points if mine else 0,
+        players=judge.players,
+        rules=judge.rules,
+        hand=decision.sorted_hand(seat),
+        table=pos.table,
+        discard_pile=_pile(deck, pos.discard_pile),
+        hand_sizes=tuple(len(h) for h in pos.hands),
+        stock_count=len(pos.stock),
+        to_play=pos.to_play,
+        phase=pos.phase,
+        turn=pos.turn,
+        opened=pos.opened,
+        taken_card=deck[taken] if mine and taken is not None else None,
+        opening_points=state.opening_points if mine else 0,
         history=history,
-        legal_actions=tuple(round_.legal_actions) if mine else (),
+        legal_actions=legal_actions if mine else (),
         scores=scores,
-        to_lay=_to_lay(round_, seat) if mine else (),
-        melded_before=tuple(round_.melded_before),
-        restocks=round_.restocks,
-        turn_melded=round_.turn_melded if mine else False,
-        taken_laid=mine and taken is not None and taken not in round_.hands[seat],
-        jokers_back=len(round_.pending_jokers) if mine else 0,
-        pending_from=round_.pending_from if mine else None,
-        attached_jokers=round_.attached_jokers if mine else (),
+        to_lay=_to_lay(decision, seat) if mine else (),
+        melded_before=pos.melded_before,
+        restocks=pos.restocks,
+        turn_melded=state.melded if mine else False,
+        taken_laid=mine and taken is not None and taken not in pos.hands[seat],
+        jokers_back=len(pending) if mine else 0,
+        pending_from=(state.pending_from if pending else None) if mine else None,
+        attached_jokers=state.attached_jokers if mine else (),
         chips=chips,
         stakes=stakes,
         folded=folded,
         pot=pot,
         to_call=to_call,
         raises=raises,
-        dealer=round_.dealer,
-        contract=round_.contract,
+        dealer=judge.dealer,
+        contract=pos.contract,
     )
 
 
-def _pile(round_: Round) -> tuple[Card, ...]:
+def _pile(deck: tuple[Card, ...], pile: tuple[int, ...]) -> tuple[Card, ...]:
     # The pile grows long: its cards are looked up in C.
-    pile = round_.discard_pile
     if len(pile) < 2:
-        return tuple(round_.deck[i] for i in pile)
-    found: tuple[Card, ...] = operator.itemgetter(*pile)(round_.deck.cards)
+        return tuple(deck[i] for i in pile)
+    found: tuple[Card, ...] = operator.itemgetter(*pile)(deck)
     return found
 
 
-def _to_lay(round_: Round, seat: int) -> tuple[Card, ...]:
-    rules = round_.rules
-    hand = round_.hands[seat]
-    taken = round_.taken_card
-    if taken is None and not round_.pending_jokers:
+def _to_lay(decision: Decision, seat: int) -> tuple[Card, ...]:
+    rules = decision.rules
+    pos = decision.pos
+    hand = pos.hands[seat]
+    state = pos.turn_state
+    taken = state.taken
+    if taken is None and not state.pending:
         return ()
     must: list[Card] = []
     if taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand:
-        must.append(round_.deck[taken])
+        must.append(decision.cards[taken])
     if rules.retrieved_joker is not RetrievedJoker.KEEP:
-        must.extend(round_.deck[i] for i in round_.pending_jokers if i in hand)
+        must.extend(decision.cards[i] for i in state.pending if i in hand)
     return tuple(must)

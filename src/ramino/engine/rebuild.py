@@ -15,8 +15,9 @@ from .betting import Bet
 from .cards import Card
 from .deck import Deck
 from .observation import Observation
+from .position import Position
 from .round import Phase, Round, TableMeld, TurnState
-from .state import Terms
+from .state import NEW_TURN, Terms
 
 __all__ = ["round_from_view"]
 
@@ -74,46 +75,39 @@ def round_from_view(
         contract=view.contract,
     )
     betting = r.betting
+    terms = r.terms
     if betting is not None:
         # The betting round again, bet by bet as everyone saw it.
         for event in view.history:
             if isinstance(event.action, Call | Fold | Raise):
                 betting = betting.act(Bet(str(event.action)))
-        r.terms = Terms(betting, r.contract)
+        terms = Terms(betting, r.contract)
     free: dict[Card, list[int]] = {}
     for card_id in reversed(range(len(deck))):
         free.setdefault(deck[card_id], []).append(card_id)
 
-    def ids(cards: Sequence[Card]) -> list[int]:
+    def ids(cards: Sequence[Card]) -> tuple[int, ...]:
         try:
-            return [free[card].pop() for card in cards]
+            return tuple(free[card].pop() for card in cards)
         except (KeyError, IndexError):
             raise ValueError("the cards given are not one deck") from None
 
-    r.table = [TableMeld(m.owner, m.meld, tuple(ids(m.meld.cards))) for m in view.table]
-    r.discard_pile = ids(view.discard_pile)
-    r.hands = [ids(hand) for hand in hands]
-    r.stock = ids(stock)
+    table = tuple(TableMeld(m.owner, m.meld, ids(m.meld.cards)) for m in view.table)
+    discard_pile = ids(view.discard_pile)
+    held = tuple(ids(hand) for hand in hands)
+    stock_ids = ids(stock)
     if any(free.values()):
         raise ValueError("the cards given leave some of the deck nowhere")
-    r.turn = view.turn
-    r.to_play = view.to_play
-    r.phase = view.phase
-    r.opened = list(view.opened)
-    r.melded_before = list(view.melded_before or (False,) * players)
-    r.restocks = view.restocks
-    r.public_history = list(view.history)
-    r.history = []
-    r.end = None
+    state = NEW_TURN
     if view.seat == view.to_play and view.phase is Phase.PLAY:
-        hand = r.hands[view.seat]
+        hand = held[view.seat]
         taken = None
         if view.taken_card is not None:
-            laid = [i for m in r.table for i in m.ids]
+            laid = [i for m in table for i in m.ids]
             where = laid if view.taken_laid else hand
-            taken = next(i for i in where if r.deck[i] is view.taken_card)
-        waiting = tuple([i for i in hand if r.deck[i].is_joker][: view.jokers_back])
-        r.turn_state = TurnState(
+            taken = next(i for i in where if deck[i] is view.taken_card)
+        waiting = tuple([i for i in hand if deck[i].is_joker][: view.jokers_back])
+        state = TurnState(
             taken=taken,
             melded=view.turn_melded,
             opening_points=view.opening_points,
@@ -121,4 +115,22 @@ def round_from_view(
             pending_from=view.pending_from if waiting else None,
             attached_jokers=view.attached_jokers,
         )
+    r.position = Position(
+        hands=held,
+        table=table,
+        stock=stock_ids,
+        discard_pile=discard_pile,
+        to_play=view.to_play,
+        phase=view.phase,
+        turn=view.turn,
+        turn_state=state,
+        opened=tuple(view.opened),
+        melded_before=tuple(view.melded_before or (False,) * players),
+        restocks=view.restocks,
+        terms=terms,
+        # Only a hint for the searches of a hand (see Position.thrown): not known here.
+        thrown=(None,) * players,
+    )
+    r.public_history = list(view.history)
+    r.history = []
     return r

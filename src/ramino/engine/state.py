@@ -8,7 +8,7 @@ can use them without importing the state machine.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -17,7 +17,6 @@ from .actions import Action
 from .betting import BettingRound
 from .cards import Card
 from .chips import Settlement
-from .deck import Deck
 from .melds import Meld
 from .rules import Contract
 from .scoring import Closing
@@ -205,10 +204,6 @@ class RoundEnd:
         return reduce_by_fields(self)
 
 
-#: What deciding a move gives: the function that makes it and records its event.
-Commit = Callable[[], Event]
-
-
 def without_ids(ids: Sequence[int], taken: Sequence[int]) -> list[int]:
     """``ids`` in their order, less ``taken``, every one of which they hold."""
     rest = list(ids)
@@ -217,7 +212,7 @@ def without_ids(ids: Sequence[int], taken: Sequence[int]) -> list[int]:
     return rest
 
 
-def ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, ...]:
+def ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Sequence[Card]) -> tuple[int, ...]:
     """Put physical ids in the order of the meld's cards (twins and jokers are interchangeable)."""
     pool = list(ids)
     ordered: list[int] = []
@@ -231,6 +226,6 @@ def ids_in_meld_order(ids: Sequence[int], meld: Meld, deck: Deck) -> tuple[int, 
 
 
 def merge_ids(
-    target: TableMeld, grown: Meld, new_ids: Sequence[int], deck: Deck
+    target: TableMeld, grown: Meld, new_ids: Sequence[int], deck: Sequence[Card]
 ) -> tuple[int, ...]:
     return ids_in_meld_order([*target.ids, *new_ids], grown, deck)
