@@ -29,11 +29,14 @@ COMPILED = [
     "_discarding",
     "_drawing",
     "going_out",
+    "judging",
     "_laying",
     "_legal",
     "melds",
+    "_moves",
     "observation",
     "_opening",
+    "position",
     "_reachable",
     "_retrieval",
     "round",
@@ -42,6 +45,8 @@ COMPILED = [
     "scoring",
     "showing",
     "state",
+    "_turn_end",
+    "_turns",
 ]
 
 

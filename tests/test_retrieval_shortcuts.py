@@ -1,7 +1,7 @@
 """The shortcuts of the opening's checks agree with the checks they spare.
 
 Before opening, where jollies may be taken back to make the opening, a move is accepted only
-if the turn can still end legally: ``_laying.retrieval_opens`` first asks the search of the
+if the turn can still end legally: ``_turn_end.retrieval_opens`` first asks the search of the
 retrievals (``opens_by_retrieval``: one jolly taken back, or several one after another, each
 laid in a meld of its own; a sure no where it sees every way), and only where it cannot tell
 plays trial moves. Along random games under house rules that make such retrievals common
@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramino.engine import RaminoError, Round, Rules, _laying, get_preset
+from ramino.engine import RaminoError, Round, Rules, _turn_end, get_preset
 from ramino.engine.actions import parse_action
 from ramino.engine.rules import DiscardPickup, SetJokerSwap, SetSuits
 from scripted import deal, play
 
 pytestmark = pytest.mark.skipif(
-    not (_laying.__file__ or "").endswith(".py"),
+    not (_turn_end.__file__ or "").endswith(".py"),
     reason="the compiled build calls opens_by_retrieval directly",
 )
 
@@ -94,7 +94,7 @@ def test_an_opening_lost_for_the_turn_changes_no_legal_action(
     changes: dict[str, object], preset: str, seed: int
 ) -> None:
     # Where the hand can no longer open this turn, no lay, attachment or retrieval is
-    # checked one by one (_laying.opening_alive): the same moves are legal as when each
+    # checked one by one (_turn_end.opening_alive): the same moves are legal as when each
     # is checked in full.
     assert_walks_agree(changes, preset, seed, "opening_alive", lambda *args: True)
 
@@ -103,7 +103,7 @@ def assert_walks_agree(
     changes: dict[str, object], preset: str, seed: int, shortcut: str, answer: object
 ) -> None:
     """The legal actions along the seeded game are the same with the function ``shortcut``
-    of _laying as with ``answer`` in its place (the answer that leaves it all to the checks)."""
+    of _turn_end as with ``answer`` in its place (the answer that leaves it all to the checks)."""
     try:
         rules = replace(get_preset(preset), **changes)
         Round(rules, 2)
@@ -111,7 +111,7 @@ def assert_walks_agree(
         return  # a combination the rules refuse
     with_it = walk(rules, seed)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, shortcut, answer)
+        patch.setattr(_turn_end, shortcut, answer)
         without_it = walk(rules, seed)
     assert with_it == without_it
 
@@ -129,14 +129,14 @@ def test_the_search_answers_for_two_jollies_taken_back_one_after_the_other(
     play(r, "draw", "discard 3H", "draw", "discard 2D")
     play(r, "draw", "lay JK=JH QH KH AH", "lay 4C 4S 4H JK=4D", "discard 9C", "draw")
     answers: list[bool | None] = []
-    original = _laying.opens_by_retrieval
+    original = _turn_end.opens_by_retrieval
 
     def counted(*args: object) -> bool | None:
         answers.append(original(*args))  # type: ignore[arg-type]
         return answers[-1]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_laying, "opens_by_retrieval", counted)
+        patch.setattr(_turn_end, "opens_by_retrieval", counted)
         assert r.can(parse_action("lay 2C 3C 4C")) is answer
     # Asked of the hand before the lay (can it still open at all?), then, if so, of what
     # the lay leaves.

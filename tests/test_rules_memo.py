@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import pickle
 
+from ramino.engine._candidates import CandidateAnswers
+from ramino.engine._opening import SearchAnswers
 from ramino.engine._reachable import opening_reachable
 from ramino.engine._rules_memo import forget_all, remember, rules_memo
 from ramino.engine.cards import parse_cards
@@ -52,24 +54,31 @@ def test_rules_asked_in_turn_keep_their_own_memos() -> None:
         assert rules_memo(first).rules == first
 
 
+def searches(rules: Rules) -> SearchAnswers:
+    return rules_memo(rules).part(SearchAnswers)
+
+
 def test_each_value_of_the_rules_remembers_its_own_answers() -> None:
-    scala = rules_memo(get_preset("scala-40"))
-    classico = rules_memo(get_preset("classico"))
     hand = parse_cards("7H 8H 9H 10H KS KD KC 2C")
     opening_reachable(hand, get_preset("scala-40"), 40, keep=1)
+    scala = searches(get_preset("scala-40"))
     assert scala.searches
-    assert rules_memo(get_preset("scala-40")).searches is scala.searches
-    assert not set(scala.searches) & set(classico.searches)
+    # Each part has one owner, made once for the rules.
+    assert searches(get_preset("scala-40")) is scala
+    assert not set(scala.searches) & set(searches(get_preset("classico")).searches)
 
 
 def test_forgetting_all_empties_every_memo_it_handed_out() -> None:
     memo = rules_memo(get_preset("scala-40"))
     opening_reachable(parse_cards("7H 8H 9H 10H KS KD KC 2C"), memo.rules, 40, keep=1)
-    assert memo.searches and memo.groups and memo.meld_options
+    found = memo.part(SearchAnswers)
+    assert found.searches and found.meld_options and memo.part(CandidateAnswers).groups
     forget_all()
     assert rules_memo(get_preset("scala-40")) is memo
-    assert not memo.searches and not memo.groups and not memo.meld_options
-    assert not memo.recent_searches
+    # A part asked for again starts empty.
+    again = memo.part(SearchAnswers)
+    assert not again.searches and not again.meld_options and not again.recent_searches
+    assert not memo.part(CandidateAnswers).groups
 
 
 def test_a_table_starts_afresh_at_its_bound() -> None:
@@ -102,6 +111,6 @@ def test_rules_find_their_memo_again_once_it_is_dropped_at_the_bound() -> None:
     assert new is not old
     assert rules_memo(pickle.loads(pickle.dumps(rules))) is new
     opening_reachable(parse_cards("7H 8H 9H 10H KS KD KC 2C"), rules, 40, keep=1)
-    assert new.searches
+    assert new.part(SearchAnswers).searches
     forget_all()
-    assert not new.searches
+    assert not new.part(SearchAnswers).searches

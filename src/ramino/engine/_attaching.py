@@ -5,7 +5,6 @@ that could be attached.
 from __future__ import annotations
 
 from . import _turn_end
-from ._table_index import table_index
 from .actions import Action, Attach
 from .cards import Card
 from .errors import IllegalAction, Reason
@@ -62,23 +61,27 @@ def plan_attach(decision: Decision, action: Action) -> Decided:
 def fitting_codes(decision: Decision, wanted: int) -> int:
     """Of the codes ``wanted``, those of the cards that could be attached alone, as the bits
     of an int."""
-    return table_index(decision.memo, decision.pos.table).fitting(wanted)
+    return decision.table_index().fitting(wanted)
 
 
-def check_attachable_discard(decision: Decision, seat: int, card_id: int) -> None:
+def attachable_discard_barred(decision: Decision, seat: int, card_id: int) -> bool:
     """Where a card that could be attached may not be thrown (scala 40 with three or more),
-    refuse to throw ``card_id`` if it could, unless every card he may throw could too."""
+    whether ``card_id`` may not: it could be attached, and not every card he may throw
+    could."""
     cards = decision.cards
-    if not fitting_codes(decision, 1 << cards[card_id].code):
-        return
+    index = decision.table_index()
+    if not index.fitting(1 << cards[card_id].code):
+        return False
     # If every card he may discard could be attached, the ban cannot hold: he discards.
-    wanted = 0
-    for i in decision.pos.hands[seat]:
-        if decision.may_discard_id(i):
-            wanted |= 1 << cards[i].code
-    if fitting_codes(decision, wanted) == wanted:
-        return
-    raise IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[cards[card_id]])
+    # Asked once a decision.
+    every = decision.all_fit_memo
+    if every is None:
+        wanted = 0
+        for i in decision.pos.hands[seat]:
+            if decision.may_discard_id(i):
+                wanted |= 1 << cards[i].code
+        every = decision.all_fit_memo = index.fitting(wanted) == wanted
+    return not every
 
 
 def attachable(decision: Decision, card: Card) -> bool:

@@ -20,6 +20,25 @@ Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
 _Pairs = tuple[object, ...]
 
 
+class CandidateAnswers:
+    """What this module remembers under one value of the rules (see
+    :meth:`RulesMemo.part`)."""
+
+    __slots__ = ("groups", "run_pieces", "runs", "sets", "shared")
+
+    def __init__(self, memo: RulesMemo) -> None:
+        #: The groups of candidate melds of a hand, by its sorted card codes.
+        self.groups: dict[tuple[int, ...], tuple[tuple[Candidate, ...], ...]] = {}
+        #: The runs of one suit, and the sets of one rank, by the cards they are made from.
+        self.runs: dict[int, tuple[Candidate, ...]] = {}
+        self.sets: dict[int, tuple[Candidate, ...]] = {}
+        #: The runs of one suit from one start, by the cards from there.
+        self.run_pieces: dict[int, tuple[Candidate, ...]] = {}
+        #: Each candidate made, once, as a plain object (see _shared): hands that hold the
+        #: same meld share it.
+        self.shared: dict[object, object] = {}
+
+
 def meld_candidates(
     cards: Sequence[Card], rules: Rules, *, containing: Card | None = None
 ) -> tuple[Candidate, ...]:
@@ -60,9 +79,10 @@ def _candidates(codes: tuple[int, ...], memo: RulesMemo, at: int) -> tuple[Candi
 def _groups(codes: tuple[int, ...], memo: RulesMemo) -> tuple[tuple[Candidate, ...], ...]:
     # The groups of a whole hand, remembered under its codes: the opening search and the
     # melds to lay ask about the same hand within a turn.
-    found = memo.groups.get(codes)
+    groups = memo.part(CandidateAnswers).groups
+    found = groups.get(codes)
     if found is None:
-        found = remember(memo.groups, codes, _groups_of(codes, -1, memo), 256)
+        found = remember(groups, codes, _groups_of(codes, -1, memo), 256)
     return found
 
 
@@ -112,8 +132,9 @@ def _groups_of(
         ranks = (at % 13,)
     # The groups already worked out for these rules, keyed by plain ints packing what each
     # depends on.
-    runs = memo.runs
-    sets = memo.sets
+    answers = memo.part(CandidateAnswers)
+    runs = answers.runs
+    sets = answers.sets
     for s in suits:
         mask = clubs if s == 0 else diamonds if s == 1 else hearts if s == 2 else spades
         if mask:
@@ -221,7 +242,7 @@ def _suit_runs(suit: int, mask: int, jokers: int, memo: RulesMemo) -> tuple[Cand
     # Bit p for position p: rank p, then the ranks again from position 14 (a high ace, or
     # going round the corner).
     positions = ranks | ranks << 13
-    pieces = memo.run_pieces
+    pieces = memo.part(CandidateAnswers).run_pieces
     found: list[object] = []
     last = 14 if wrap else top - 1
     start = 1
@@ -327,7 +348,7 @@ def _shared(found: list[Candidate], memo: RulesMemo) -> tuple[Candidate, ...]:
     """The candidates, each as the object already made for the same meld under these rules
     if there is one: a run or a set comes back in many of the groups remembered (every
     hand holding its cards), and shared, its tuples are held once."""
-    shared = memo.shared
+    shared = memo.part(CandidateAnswers).shared
     if len(shared) >= 65536:
         shared.clear()
     # As plain objects (see _Pairs): sharing needs the very objects.

@@ -17,21 +17,6 @@ from .showing import is_seven, judge_show, stand_in_place
 from .state import TableMeld, ids_in_meld_order
 
 
-def discard_id(decision: Decision, seat: int, card: Card) -> int:
-    """The id a discard of ``card`` throws, or a refusal for that card."""
-    taken = decision.pos.turn_state.taken
-    avoid = [] if taken is None else [taken]
-    (card_id,) = decision.ids_for(seat, [card], avoid=avoid)
-    cards = decision.cards
-    if (
-        not decision.may_discard_id(card_id)
-        and taken is not None
-        and cards[card_id] is cards[taken]
-    ):
-        raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
-    return card_id
-
-
 def discard_refusal(decision: Decision) -> IllegalAction | None:
     """The refusal every discard of the player to move meets now, if any, worked out once
     for the decision: the card taken from the pile still to be used, an opening begun and
@@ -68,20 +53,55 @@ def _discard_refusal(decision: Decision, seat: int) -> IllegalAction | None:
     return None
 
 
-def plan_discard(decision: Decision, action: Action) -> Decided:
-    assert isinstance(action, Discard)
-    pos = decision.pos
+def judge_discard(decision: Decision, card: Card) -> int | IllegalAction:
+    """The discard of ``card`` judged: the id of the card it throws, or its refusal (made,
+    not raised: the legal actions ask it of every card in hand). The card must be in the
+    hand; not the one taken from the pile, nor its twin, unless the rules let it be thrown
+    back; the turn must allow a discard (see :func:`discard_refusal`); and where a card
+    that could be attached may not be thrown, it must not be one."""
+    cards = decision.cards
     seat = decision.seat
-    hand = pos.hands[seat]
-    card_id = discard_id(decision, seat, action.card)
-    going_out = len(hand) == 1
+    hand = decision.pos.hands[seat]
+    found = [i for i in hand if cards[i] is card]
+    if not found:
+        return IllegalAction(Reason.NOT_IN_HAND, cards=[card])
+    # Of twins, the lowest id but the one taken from the pile, where he holds another.
+    taken = decision.pos.turn_state.taken
+    card_id = found[0]
+    if len(found) > 1:
+        others = [i for i in found if i != taken]
+        card_id = min(others) if others else card_id
+    if not decision.may_discard_id(card_id) and taken is not None and card is cards[taken]:
+        return IllegalAction(Reason.REDISCARD_TAKEN, cards=[card])
     refusal = discard_refusal(decision)
     if refusal is not None:
-        raise refusal
-    if not going_out and decision.judge.no_attachable_discard:
-        _attaching.check_attachable_discard(decision, seat, card_id)
+        return refusal
+    if (
+        len(hand) > 1
+        and decision.judge.no_attachable_discard
+        and _attaching.attachable_discard_barred(decision, seat, card_id)
+    ):
+        return IllegalAction(Reason.DISCARD_ATTACHABLE, cards=[card])
+    return card_id
+
+
+def check_discard(decision: Decision, card: Card) -> int:
+    """The id of the card a discard of ``card`` throws now, or the refusal raised (see
+    :func:`judge_discard`)."""
+    judged = judge_discard(decision, card)
+    if isinstance(judged, IllegalAction):
+        raise judged
+    return judged
+
+
+def plan_discard(decision: Decision, action: Action) -> Decided:
+    assert isinstance(action, Discard)
+    card_id = check_discard(decision, action.card)
+    pos = decision.pos
+    seat = decision.seat
 
     def discard() -> Outcome:
+        hand = pos.hands[seat]
         thrown = list(pos.thrown)
         thrown[seat] = card_id
         after = pos.but(
@@ -89,7 +109,8 @@ def plan_discard(decision: Decision, action: Action) -> Decided:
             discard_pile=(*pos.discard_pile, card_id),
             thrown=tuple(thrown),
         )
-        return Outcome(after, (card_id,), Then.GO_OUT if going_out else Then.END_TURN)
+        # His last card thrown, he goes out.
+        return Outcome(after, (card_id,), Then.GO_OUT if len(hand) == 1 else Then.END_TURN)
 
     return discard
 

@@ -6,8 +6,6 @@ can be used.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from . import _legal, _reachable, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
@@ -59,6 +57,10 @@ def taken(decision: Decision, seat: int, top: int) -> Position:
 
 def check_take(decision: Decision, seat: int) -> int:
     """The id of the card ``seat`` may take from the pile now, or the refusal."""
+    top = takeable(decision, seat)
+    if top is not None:
+        return top
+    # Refused: the same questions again, to say why.
     pile = decision.pos.discard_pile
     if not pile:
         raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
@@ -66,10 +68,23 @@ def check_take(decision: Decision, seat: int) -> int:
     if take_leaves_no_discard(decision, seat, top):
         # He could never discard again this turn: every card he holds is the taken one.
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[decision.cards[top]])
+    raise unusable_take(decision, seat, top)
+
+
+def takeable(decision: Decision, seat: int) -> int | None:
+    """The id of the card ``seat`` may take from the pile now, or ``None`` if he may not
+    (:func:`check_take` says why): there must be one, he must keep a card he may throw, and
+    under must-use it must be one he can lay this turn."""
+    pile = decision.pos.discard_pile
+    if not pile:
+        return None
+    top = pile[-1]
+    if take_leaves_no_discard(decision, seat, top):
+        return None
     if decision.memo.discard_pickup is DiscardPickup.MUST_USE and not take_is_usable(
         decision, seat, top
     ):
-        refuse_unusable_take(decision, seat, top)
+        return None
     return top
 
 
@@ -166,7 +181,8 @@ def after_take(decision: Decision, seat: int, top: int) -> Decision:
     return decision.after(taken(decision, seat, top))
 
 
-def refuse_unusable_take(decision: Decision, seat: int, top: int) -> NoReturn:
+def unusable_take(decision: Decision, seat: int, top: int) -> IllegalAction:
+    """The refusal of a take under must-use whose card has no use this turn, saying why."""
     detail: tuple[str, str]
     if not decision.memo.melding_during_play:
         detail = (
@@ -194,7 +210,7 @@ def refuse_unusable_take(decision: Decision, seat: int, top: int) -> NoReturn:
             f"chi non ha aperto la prende solo per aprire con essa ({threshold} punti).",
             f"a player who has not opened takes it only to open with it ({threshold} points).",
         )
-    raise IllegalAction(Reason.TAKE_NEEDS_USE, cards=[decision.cards[top]], detail=detail)
+    return IllegalAction(Reason.TAKE_NEEDS_USE, cards=[decision.cards[top]], detail=detail)
 
 
 def holds_twin(decision: Decision, seat: int, top: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
-from . import _discarding, _turn_end
+from . import _discarding, _drawing, _turn_end
 from ._moves import play_candidates
 from .actions import BETS, Action, Discard, Draw, TakeDiscard
 from .betting import Bet
@@ -34,7 +34,8 @@ def legal_actions(decision: Decision) -> list[Action]:
         return [bet for bet in _BETS if decision.can(bet)]
     if phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
-        return [_DRAW, _TAKE] if decision.can(_TAKE) else [_DRAW]
+        # The take asked of its check's own question (see _drawing.takeable).
+        return [_DRAW, _TAKE] if _drawing.takeable(decision, decision.seat) is not None else [_DRAW]
     # Where every lay, attachment and retrieval meets one refusal now (the first steps of
     # their checks, see _turn_end.melding_refusal), none is worth building.
     melding = _turn_end.melding_refusal(decision) is None
@@ -42,10 +43,19 @@ def legal_actions(decision: Decision) -> list[Action]:
         action for action in play_candidates(decision, melding=melding) if decision.can(action)
     ]
     if _discarding.discard_refusal(decision) is None:
-        # One discard a card: twins are the same card to the rules. By code, lowest first.
+        # One discard a card: twins are the same card to the rules. By code, lowest first,
+        # each asked of the discard's check.
         cards = decision.cards
-        codes = sorted({cards[i].code for i in pos.hands[decision.seat]})
-        found.extend(_DISCARDS[code] for code in codes if decision.can(_DISCARDS[code]))
+        # The codes held as the bits of an int (the jolly's is 52): lowest bit first.
+        held = 0
+        for i in pos.hands[decision.seat]:
+            held |= 1 << cards[i].code
+        while held:
+            low = held & -held
+            held ^= low
+            action = _DISCARDS[low.bit_length() - 1]
+            if isinstance(_discarding.judge_discard(decision, action.card), int):
+                found.append(action)
     return found
 
 

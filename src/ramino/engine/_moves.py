@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ._candidates import Candidate, meld_candidates
-from ._table_index import attaches, attachments, held_codes, swaps_for, table_index
+from ._table_index import attaches, attachments, held_codes, swaps_for
 from .actions import Action, Attach, Lay
 from .cards import JOKER
 from .contracts import open_candidates
@@ -55,7 +55,7 @@ def play_candidates(decision: Decision, *, melding: bool = True) -> list[Action]
         hand = decision.hand_cards(seat)
         candidates.extend(lay_for(c) for c in meld_candidates(hand, rules))
         # One look at the table and at the hand's codes serves both.
-        table = table_index(knobs, pos.table)
+        table = decision.table_index()
         held = held_codes(decision.cards, pos.hands[seat])
         if knobs.attach_before_opening or pos.opened[seat]:
             # Before opening, where attaching waits for it, no attachment is worth checking.
@@ -81,7 +81,7 @@ def joker_actions(decision: Decision, seat: int) -> Iterator[Lay | Attach]:
     # No attachment at all before opening where the rules close it (see _attaching.plan_attach).
     closed = not rules.attach_before_opening and not pos.opened[seat]
     held = held_codes(decision.cards, pos.hands[seat])
-    for action in [] if closed else attachments(table_index(decision.memo, table), held & 1 << 52):
+    for action in [] if closed else attachments(decision.table_index(), held & 1 << 52):
         if action.meld == came_from:
             continue
         # The remembered meld check first: most places refuse a jolly for the meld's sake.

@@ -312,6 +312,21 @@ def _live_in_runs(row: int, jollies: int) -> int:
     return held >> 13 & 0x1FFF
 
 
+class SearchAnswers:
+    """What this module remembers under one value of the rules (see
+    :meth:`RulesMemo.part`)."""
+
+    __slots__ = ("meld_options", "recent_searches", "searches")
+
+    def __init__(self, memo: RulesMemo) -> None:
+        #: Opening searches, by the hand's sorted card codes.
+        self.searches: dict[tuple[int, ...], OpeningSearch] = {}
+        #: The searches built last, newest first (see search_holding).
+        self.recent_searches: list[OpeningSearch] = []
+        #: A candidate meld's opening points and packed codes, by its question.
+        self.meld_options: dict[int, int] = {}
+
+
 def search_holding(cards: Sequence[Card], memo: RulesMemo) -> tuple[OpeningSearch, int]:
     """A search that answers for ``cards`` and the cards packed by it: that of their own hand
     if there is one, else one of the last built whose hand holds them all (as many copies
@@ -319,9 +334,10 @@ def search_holding(cards: Sequence[Card], memo: RulesMemo) -> tuple[OpeningSearc
     melds of that part, so a hand's search answers for each of its parts: a turn asks about
     many parts of a hand (what a move would leave, with a jolly taken back), each once."""
     codes = sorted_codes(cards)
-    found = memo.searches.get(codes)
+    answers = memo.part(SearchAnswers)
+    found = answers.searches.get(codes)
     if found is None:
-        for recent in memo.recent_searches:
+        for recent in answers.recent_searches:
             if recent.holds_all(codes):
                 return recent, recent.pack(cards)
         found = search_for(codes, memo)
@@ -335,13 +351,14 @@ def known_search(
     their own, one of the last built, or that of their hand with ``parent`` (the hand they
     were part of: the last turn's, before its discard)."""
     codes = sorted_codes(cards)
-    found = memo.searches.get(codes)
+    answers = memo.part(SearchAnswers)
+    found = answers.searches.get(codes)
     if found is None:
-        for recent in memo.recent_searches:
+        for recent in answers.recent_searches:
             if recent.holds_all(codes):
                 return recent
         if parent is not None:
-            found = memo.searches.get(sorted_codes([*cards, parent]))
+            found = answers.searches.get(sorted_codes([*cards, parent]))
     return found
 
 
@@ -381,10 +398,11 @@ def search_for(codes: tuple[int, ...], memo: RulesMemo) -> OpeningSearch:
     """The search for the hand of these card codes (sorted), remembered for a while: a turn
     asks about the same hand again and again. One built is also among the last built (see
     search_holding)."""
-    found = memo.searches.get(codes)
+    answers = memo.part(SearchAnswers)
+    found = answers.searches.get(codes)
     if found is None:
-        found = remember(memo.searches, codes, OpeningSearch(codes, memo), 64)
-        recent = memo.recent_searches
+        found = remember(answers.searches, codes, OpeningSearch(codes, memo), 64)
+        recent = answers.recent_searches
         recent.insert(0, found)
         del recent[_RECENT_LIMIT:]
     return found
@@ -483,14 +501,15 @@ def _meld_option(
     one field for each card), remembered: the same candidates come back hand after hand.
     The points on top, where no limit holds them: a jolly is worth what the rules say."""
     asked = meld_question(cards, declared, False)
-    found = memo.meld_options.get(asked)
+    options = memo.part(SearchAnswers).meld_options
+    found = options.get(asked)
     if found is None:
         points = candidate_points(cards, declared, memo.opening_joker_value)
         if points < 0:
             rules = memo.rules
             points = validate_meld(cards, rules, jokers=declared).points(rules)
         option = points << _CODE_BITS * len(cards) | _pack_codes(cards)
-        found = remember(memo.meld_options, asked, option, 16384)
+        found = remember(options, asked, option, 16384)
     return found
 
 

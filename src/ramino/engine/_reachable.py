@@ -14,7 +14,7 @@ from . import _opening
 from ._candidates import meld_candidates
 from ._opening import OpeningSearch, Row, points_bound, reach_rows, search_holding
 from ._rules_memo import RulesMemo, remember, rules_memo
-from ._table_index import could_attach, joker_attach_declarations, surely_refused, table_index
+from ._table_index import could_attach, joker_attach_declarations
 from .cards import JOKER, NATURAL_CARDS, Card, without_cards
 from .errors import MeldError, NotationError
 from .going_out import partition
@@ -22,6 +22,19 @@ from .judging import Decision
 from .melds import MOST_POINTS, Meld, MeldKind, attach
 from .rules import Rules
 from .state import TableMeld
+
+
+class ReachAnswers:
+    """What this module remembers under one value of the rules (see
+    :meth:`RulesMemo.part`)."""
+
+    __slots__ = ("chains", "grown")
+
+    def __init__(self, memo: RulesMemo) -> None:
+        #: Chains of attachments, by meld and the codes of the hand's cards that may go on it.
+        self.chains: dict[tuple[Meld, tuple[int, ...]], Chains] = {}
+        #: By meld, then by a card's code: the melds it grows into, with the points added.
+        self.grown: dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]] = {}
 
 
 def opening_reachable(
@@ -260,7 +273,7 @@ def _attach_options(
     options: list[Row] = []
     units = search.units
     memo = rules_memo(rules)
-    known = memo.chains
+    known = memo.part(ReachAnswers).chains
     codes = [c.code for c in cards]
     for number, meld in enumerate(table):
         # Only the meld's suit (a run) or rank (a set) and the jolly can ever go on it: the
@@ -370,16 +383,17 @@ def _grown(meld: Meld, card: Card, memo: RulesMemo) -> tuple[tuple[Meld, int], .
     it. Remembered by meld, then by the card's code: the chains of one hand and of the next
     share their steps, and the melds those steps grow (so the steps after them are found
     again too)."""
-    steps = memo.grown.get(meld)
+    by_meld = memo.part(ReachAnswers).grown
+    steps = by_meld.get(meld)
     if steps is None:
-        steps = remember(memo.grown, meld, {}, 4096)
+        steps = remember(by_meld, meld, {}, 4096)
     code = card.code
     found = steps.get(code)
     if found is not None:
         return found
     rules = memo.rules
     grown_melds: list[tuple[Meld, int]] = []
-    if could_attach(meld, card, rules) and not surely_refused(meld, card, rules):
+    if could_attach(meld, card, rules):
         declarations = joker_attach_declarations(meld, rules) if code == 52 else [None]
         for declared in declarations:
             try:
@@ -510,7 +524,7 @@ def can_use_at_once(
                 return True
     if len(cards) - 1 < keep:
         return False
-    return bool(table_index(decision.memo, decision.pos.table).fitting(1 << card.code))
+    return bool(decision.table_index().fitting(1 << card.code))
 
 
 def _keeps_another(rest: Sequence[Card], card: Card) -> bool:

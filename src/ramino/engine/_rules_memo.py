@@ -1,16 +1,24 @@
-"""What the engine remembers for one value of the rules, and the knobs it reads at every
-decision.
+"""What the engine remembers for one value of the rules: the knobs it reads at every decision,
+as fields, and the answers about hands and melds that depend on the rules.
 
-Every remembered answer about hands and melds depends on the rules, so each value of the
-rules has one :class:`RulesMemo` (:func:`rules_memo`) that owns the engine's memo tables:
-they live as long as it does, each is emptied when it reaches its bound, and
-:func:`forget_all` empties them all.
+Each value of the rules has one :class:`RulesMemo` (:func:`rules_memo`). The answers are kept
+in parts, each owned by the module that asks those questions (melds validated by
+:mod:`~ramino.engine.melds`, a hand's candidate melds by :mod:`~ramino.engine._candidates`,
+opening searches by :mod:`~ramino.engine._opening`, what fits a meld of the table by
+:mod:`~ramino.engine._table_index`, chains of attachments by
+:mod:`~ramino.engine._reachable`): a part is made by its owner's class the first time it is
+asked for (:meth:`RulesMemo.part`), and this module knows nothing of what it holds.
+
+Safe across threads (the server asks from a thread pool): every answer is worked out from
+immutable values and never goes stale; two threads asking the same question at once both
+work it out and store the same answer; under the interpreter's lock a dictionary is never
+seen half written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Final, TypeVar
 
 from .rules import (
     AceInRuns,
@@ -24,114 +32,43 @@ from .rules import (
     SetSuits,
 )
 
-if TYPE_CHECKING:
-    from ._candidates import Candidate
-    from ._opening import OpeningSearch
-    from ._reachable import Chains
-    from ._table_index import MeldAttachments, MeldSwaps, TableIndex
-    from .cards import Card
-    from .melds import Meld
+_Part = TypeVar("_Part")
 
 
 class RulesMemo:
     """One value of the rules: its knobs, read as fields, and the answers the engine
-    remembers under it, one table for each kind of question (see :func:`rules_memo`).
-
-    The tables are plain dictionaries filled by the modules that ask the questions, each
-    emptied by :func:`remember` when it reaches the bound its module sets."""
+    remembers under it, in parts (see :meth:`part`)."""
 
     __slots__ = (
+        "_parts",
         "ace_in_runs",
         "ambiguous_joker",
         "attach_before_opening",
-        "attaches",
-        "attachments",
-        "chains",
-        "current",
         "direction",
         "discard_pickup",
         "flush_close",
         "flush_meld",
-        "groups",
-        "grown",
         "joker_swap",
         "joker_swap_needs_opened",
         "keep_after",
         "keep_first",
-        "last_table",
         "max_jokers_per_meld",
         "max_turns",
-        "meld_options",
         "melding_during_play",
         "min_natural_cards",
         "opening_counts_attachments",
         "opening_joker_value",
         "opening_jokers",
         "opening_threshold",
-        "recent_searches",
         "rediscard_taken_card",
         "retrieved_joker",
         "rules",
-        "run_ends",
-        "run_pieces",
         "run_wrap",
-        "runs",
-        "searches",
         "set_joker_swap",
         "set_max",
         "set_suits",
-        "sets",
-        "shared",
         "swap_counts_for_opening",
-        "swaps",
-        "tables",
-        "takes_a_joker",
-        "validated",
-        "windows",
     )
-
-    # The memo tables, each filled by the module named above it (made empty by clear).
-    # melds.py
-    #: Melds validated, by their question (see melds.meld_question).
-    validated: dict[int, Meld]
-    #: The window of ranks a run is laid in, by its ranks and length (empty for none).
-    windows: dict[int, tuple[int, ...]]
-    # _candidates.py
-    #: The groups of candidate melds of a hand, by its sorted card codes.
-    groups: dict[tuple[int, ...], tuple[tuple[Candidate, ...], ...]]
-    #: The runs of one suit, and the sets of one rank, by the cards they are made from.
-    runs: dict[int, tuple[Candidate, ...]]
-    sets: dict[int, tuple[Candidate, ...]]
-    #: The runs of one suit from one start, by the cards from there.
-    run_pieces: dict[int, tuple[Candidate, ...]]
-    #: Each candidate made, once, as a plain object (see _candidates._Pairs): hands that hold
-    #: the same meld share it.
-    shared: dict[object, object]
-    # _opening.py
-    #: Opening searches, by the hand's sorted card codes.
-    searches: dict[tuple[int, ...], OpeningSearch]
-    #: The searches built last, newest first (see _opening.search_holding).
-    recent_searches: list[OpeningSearch]
-    #: A candidate meld's opening points and packed codes, by its question.
-    meld_options: dict[int, int]
-    # _table_index.py: about the melds of the table.
-    #: The index of a table, by its melds in order, and the one asked for last.
-    tables: dict[tuple[Meld, ...], TableIndex]
-    last_table: TableIndex | None
-    #: By meld, with the place it was asked for: the attachments and the retrievals worth
-    #: checking.
-    attachments: dict[Meld, tuple[int, MeldAttachments]]
-    swaps: dict[Meld, tuple[int, MeldSwaps]]
-    #: By meld, then by the card and its declaration packed: whether it attaches.
-    attaches: dict[Meld, dict[int, bool]]
-    #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
-    takes_a_joker: dict[Meld, bool]
-    run_ends: dict[Meld, frozenset[Card]]
-    # _reachable.py
-    #: Chains of attachments, by meld and the codes of the hand's cards that may go on it.
-    chains: dict[tuple[Meld, tuple[int, ...]], Chains]
-    #: By meld, then by a card's code: the melds it grows into, with the points added.
-    grown: dict[Meld, dict[int, tuple[tuple[Meld, int], ...]]]
 
     def __init__(self, rules: Rules) -> None:
         self.rules: Final = rules
@@ -159,36 +96,24 @@ class RulesMemo:
         self.set_max: Final[int | None] = rules.set_max
         self.set_suits: Final[SetSuits] = rules.set_suits
         self.swap_counts_for_opening: Final[bool] = rules.swap_counts_for_opening
-        #: The cards a player keeps in hand after laying (Round.cards_to_keep): one to throw
-        #: where a final discard is required; in a first round where nobody goes out, two.
+        #: The cards a player keeps in hand after laying (Decision.cards_to_keep): one to
+        #: throw where a final discard is required; in a first round where nobody goes out,
+        #: two.
         self.keep_after: Final = 1 if rules.final_discard is FinalDiscard.REQUIRED else 0
         self.keep_first: Final = self.keep_after if rules.rummy_on_first_turn else 2
-        #: Whether rules_memo still hands it out (see there).
-        self.current = True
+        self._parts: Final[dict[object, object]] = {}
 
-        self.clear()
+    def part(self, kind: Callable[[RulesMemo], _Part]) -> _Part:
+        """The part of the answers that ``kind`` (its owner's class) holds, made the first
+        time it is asked for."""
+        found = self._parts.get(kind)
+        if found is None:
+            found = self._parts[kind] = kind(self)
+        return found  # type: ignore[return-value]
 
     def clear(self) -> None:
         """Forget every answer remembered under these rules."""
-        self.validated = {}
-        self.windows = {}
-        self.groups = {}
-        self.runs = {}
-        self.sets = {}
-        self.run_pieces = {}
-        self.shared = {}
-        self.searches = {}
-        self.recent_searches = []
-        self.meld_options = {}
-        self.tables = {}
-        self.last_table = None
-        self.attachments = {}
-        self.swaps = {}
-        self.attaches = {}
-        self.takes_a_joker = {}
-        self.run_ends = {}
-        self.chains = {}
-        self.grown = {}
+        self._parts.clear()
 
     def __reduce__(self) -> tuple[Callable[[Rules], RulesMemo], tuple[Rules]]:
         # What it remembers is no part of a round's state: pickled or copied, a memo is its
@@ -208,33 +133,33 @@ def rules_memo(rules: Rules) -> RulesMemo:
     >>> rules_memo(get_preset("scala-40")) is rules_memo(get_preset("classico"))
     False
     """
-    held = rules._memo
-    if isinstance(held, RulesMemo) and held.current:
-        # A Rules hashes in Python: finding its memo in _MEMOS at every question cost 5% of
-        # the instructions of a decision (bench/instructions.py, scala-40, compiled).
-        return held
+    last = _last[0]
+    if last.rules is rules:
+        # The rules asked about last, by identity: no hash of some seventy fields.
+        return last
     memo = _MEMOS.get(rules)
     if memo is None:
-        if len(_MEMOS) >= _MOST_MEMOS:
-            # Memos already handed out stay valid past the bound, but no rules value finds
-            # them any more: rules met again get a new one, which forget_all reaches.
-            for old in _MEMOS.values():
-                old.current = False
+        # Past the bound the oldest are forgotten: a memo handed out stays valid, and rules
+        # met again get a new one.
         memo = remember(_MEMOS, rules, RulesMemo(rules), _MOST_MEMOS)
-    object.__setattr__(rules, "_memo", memo)
+    _last[0] = memo
     return memo
 
 
 def forget_all() -> None:
     """Forget every answer remembered under any rules (for benchmarks that must start cold;
     the answers never go stale, since cards, melds and rules are immutable)."""
-    for memo in _MEMOS.values():
+    for memo in list(_MEMOS.values()):
         memo.clear()
 
 
-#: The memo of each value of the rules met lately, and how many values it holds at most.
+#: The memo of each value of the rules met lately, and how many it holds at most. A module
+#: global, safe across threads as the memos are (see the module's docstring).
 _MEMOS: Final[dict[Rules, RulesMemo]] = {}
 _MOST_MEMOS: Final = 256
+#: The memo handed out last (one entry, replaced whole: safe across threads as the memos
+#: are). A memo of the default rules until then.
+_last: Final[list[RulesMemo]] = [RulesMemo(Rules())]
 
 
 _Question = TypeVar("_Question")

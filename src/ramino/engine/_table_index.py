@@ -84,13 +84,43 @@ def _meld_part(number: int, meld: Meld, memo: RulesMemo) -> _MeldPart:
     return naturals, natural_actions, jolly, fitting, swap
 
 
+class TableAnswers:
+    """What this module remembers under one value of the rules (see
+    :meth:`RulesMemo.part`)."""
+
+    __slots__ = (
+        "attaches",
+        "attachments",
+        "last_table",
+        "run_ends",
+        "swaps",
+        "tables",
+        "takes_a_joker",
+    )
+
+    def __init__(self, memo: RulesMemo) -> None:
+        #: The index of a table, by its melds in order, and the one asked for last.
+        self.tables: dict[tuple[Meld, ...], TableIndex] = {}
+        self.last_table: TableIndex | None = None
+        #: By meld, with the place it was asked for: the attachments and the retrievals
+        #: worth checking.
+        self.attachments: dict[Meld, tuple[int, MeldAttachments]] = {}
+        self.swaps: dict[Meld, tuple[int, MeldSwaps]] = {}
+        #: By meld, then by the card and its declaration packed: whether it attaches.
+        self.attaches: dict[Meld, dict[int, bool]] = {}
+        #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
+        self.takes_a_joker: dict[Meld, bool] = {}
+        self.run_ends: dict[Meld, frozenset[Card]] = {}
+
+
 def table_index(memo: RulesMemo, table: Sequence[TableMeld]) -> TableIndex:
     """The :class:`TableIndex` of ``table`` under the rules of ``memo``, remembered under its
     melds in order (the positions after a move, and the move made, share a state of the
     table)."""
     # The table asked about last, told by the very melds it holds: most questions come
     # back to it, and comparing a few pointers costs less than hashing every meld.
-    last = memo.last_table
+    answers = memo.part(TableAnswers)
+    last = answers.last_table
     if last is not None:
         melds = last.melds
         if len(melds) == len(table):
@@ -103,11 +133,11 @@ def table_index(memo: RulesMemo, table: Sequence[TableMeld]) -> TableIndex:
     # other round lays the same one; the recent ones serve the trials of a move and its
     # making.
     melds = tuple([m.meld for m in table])
-    found = memo.tables.get(melds)
+    found = answers.tables.get(melds)
     if found is None:
         # Built from the table asked about last, which most often differs by one meld.
-        found = remember(memo.tables, melds, TableIndex(melds, memo, last), 16)
-    memo.last_table = found
+        found = remember(answers.tables, melds, TableIndex(melds, memo, last), 16)
+    answers.last_table = found
     return found
 
 
@@ -160,7 +190,7 @@ MeldAttachments = tuple[tuple[int, ...], tuple[Attach, ...], tuple[Attach, ...]]
 
 
 def _meld_attachments(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachments:
-    return _by_place(memo.attachments, memo, number, meld, _meld_attachments_of)
+    return _by_place(memo.part(TableAnswers).attachments, memo, number, meld, _meld_attachments_of)
 
 
 def _meld_attachments_of(number: int, meld: Meld, memo: RulesMemo) -> MeldAttachments:
@@ -241,9 +271,10 @@ def _attaches(
 ) -> bool:
     # Remembered by meld, then by the card and the declaration packed in one int (the code
     # alone where nothing is declared).
-    answers = memo.attaches.get(meld)
+    attaches = memo.part(TableAnswers).attaches
+    answers = attaches.get(meld)
     if answers is None:
-        answers = remember(memo.attaches, meld, {}, 4096)
+        answers = remember(attaches, meld, {}, 4096)
     asked = card.code if declared is None else meld_question((card,), declared, False)
     found = answers.get(asked)
     if found is None:
@@ -254,8 +285,6 @@ def _attaches(
 def _attaches_of(
     meld: Meld, card: Card, declared: tuple[Card | None, ...] | None, memo: RulesMemo
 ) -> bool:
-    if surely_refused(meld, card, memo.rules):
-        return False
     try:
         attach(meld, [card], memo.rules, jokers=declared)
     except (MeldError, NotationError):
@@ -269,27 +298,11 @@ def takes_a_joker(meld: Meld, rules: Rules) -> bool:
     return _takes_a_joker(meld, rules_memo(rules))
 
 
-def surely_refused(meld: Meld, card: Card, rules: Rules) -> bool:
-    """Attachments that meld validation always refuses, told without building the refusal
-    (most cards asked about a set are refused, and an exception is dear): a jolly past the
-    limit per meld; in a set, a card past its size limit, or a suit it already holds where
-    suits must differ."""
-    if card.code == 52:
-        most = rules.max_jokers_per_meld
-        return most is not None and meld.joker_count >= most
-    if meld.kind is not MeldKind.SET:
-        return False
-    distinct = rules.set_suits is SetSuits.DISTINCT
-    if distinct and any(held.suit is card.suit for held in meld.naturals):
-        return True
-    limits = [x for x in (4 if distinct else None, rules.set_max) if x is not None]
-    return bool(limits) and len(meld) >= min(limits)
-
-
 def _takes_a_joker(meld: Meld, memo: RulesMemo) -> bool:
-    found = memo.takes_a_joker.get(meld)
+    takes = memo.part(TableAnswers).takes_a_joker
+    found = takes.get(meld)
     if found is None:
-        found = remember(memo.takes_a_joker, meld, _takes_a_joker_of(meld, memo), 4096)
+        found = remember(takes, meld, _takes_a_joker_of(meld, memo), 4096)
     return found
 
 
@@ -301,9 +314,10 @@ def _takes_a_joker_of(meld: Meld, memo: RulesMemo) -> bool:
 
 
 def _run_ends(meld: Meld, memo: RulesMemo) -> frozenset[Card]:
-    found = memo.run_ends.get(meld)
+    ends = memo.part(TableAnswers).run_ends
+    found = ends.get(meld)
     if found is None:
-        found = remember(memo.run_ends, meld, _run_ends_of(meld, memo), 4096)
+        found = remember(ends, meld, _run_ends_of(meld, memo), 4096)
     return found
 
 
@@ -416,7 +430,7 @@ MeldSwaps = tuple[Rank | None, tuple[tuple[int, ...], ...], tuple[Swap, ...]]
 
 
 def _meld_swaps(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:
-    return _by_place(memo.swaps, memo, number, meld, _meld_swaps_of)
+    return _by_place(memo.part(TableAnswers).swaps, memo, number, meld, _meld_swaps_of)
 
 
 def _meld_swaps_of(number: int, meld: Meld, memo: RulesMemo) -> MeldSwaps:

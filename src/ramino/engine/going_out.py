@@ -456,13 +456,31 @@ def _imagined_shows(
             if all(m.kind is not MeldKind.FLUSH or not m.joker_count for m in melds):
                 yield Show(tuple(m.cards for m in melds), discard)
         return
+    # One card of the hand acts as the jolly: what splits is the hand with the jolly, less
+    # that card and the discard. One search of the hand with the jolly serves every choice
+    # (the melds of a part are those of the whole that fit in it).
+    search = _Search([*cards, JOKER], rules)
+    if len(search.dead()) > 2:
+        return  # a card no meld holds is the stand-in or the discard: three are too many
+    held = Counter(card.code for card in cards)
     for stand_in in sorted(set(cards), key=code_order):
-        rest = list(cards)
-        rest.remove(stand_in)
-        choices = [d for d in discards if d is None or d in rest]
-        for discard, melds in partitions_without_one([*rest, JOKER], rules, choices):
-            if all(m.kind is not MeldKind.FLUSH or not m.joker_count for m in melds):
-                yield Show(tuple(m.cards for m in melds), discard, stand_in)
+        part = search.full - search.unit[stand_in.code]
+        # Which cards may be kept out of that part, found at once (see _Search.spare).
+        spare = search.spare(part)
+        for discard in discards:
+            if discard is None:
+                left = part
+            elif spare >> discard.code & 1 and held[discard.code] > (discard is stand_in):
+                # A card of the hand, not the one acting as the jolly (its twin may be).
+                left = part - search.unit[discard.code]
+            else:
+                continue
+            if search.split(left) is None:
+                continue
+            for found in search.every_split(left)[:PARTITION_LIMIT]:
+                melds = tuple(validate_meld(c, rules, jokers=j) for c, j in found)
+                if all(m.kind is not MeldKind.FLUSH or not m.joker_count for m in melds):
+                    yield Show(tuple(m.cards for m in melds), discard, stand_in)
 
 
 def _shows(cards: list[Card], rules: Rules) -> Iterator[Show]:

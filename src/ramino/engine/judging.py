@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, NoReturn
 
 from ._rules_memo import RulesMemo, rules_memo
+from ._table_index import TableIndex, table_index
 from .actions import Action, Call, Draw, Fold, Raise, TakeDiscard
 from .cards import Card, code_order
 from .deck import Deck
@@ -131,9 +132,11 @@ class Decision:
     answers about later positions with the decisions it asks them of)."""
 
     __slots__ = (
+        "all_fit_memo",
         "answers",
         "cards",
         "discard_refusal_memo",
+        "index_memo",
         "judge",
         "listing",
         "memo",
@@ -160,6 +163,10 @@ class Decision:
         # asked (_discarding.discard_refusal).
         self.opening_alive_memo: bool | None = None
         self.discard_refusal_memo: IllegalAction | bool | None = False
+        # Whether every card the player to move may throw could be attached to the table
+        # (_attaching.attachable_discard_barred).
+        self.all_fit_memo: bool | None = None
+        self.index_memo: TableIndex | None = None
         #: While the legal actions are listed, each move accepted and what it makes.
         self.listing: dict[int, tuple[Action, Decided]] | None = None
 
@@ -171,6 +178,11 @@ class Decision:
     def decide(self, action: Action) -> Decided:
         """The move ``action`` decided, or the refusal raised."""
         phase = self.pos.phase
+        if phase is Phase.PLAY:
+            # The common case first: a move of the play phase, to its module.
+            planner = self.judge.planners.get(type(action))
+            if planner is not None and not isinstance(action, Draw | TakeDiscard):
+                return planner(self, action)
         if phase is Phase.OVER:
             raise IllegalAction(Reason.ROUND_OVER)
         if phase is Phase.BET:
@@ -220,6 +232,13 @@ class Decision:
         return Decision(self.judge, position, self.answers)
 
     # --- readings of the position under the rules ---
+
+    def table_index(self) -> TableIndex:
+        """What the moves onto the table depend on, meld by meld (see _table_index)."""
+        index = self.index_memo
+        if index is None:
+            index = self.index_memo = table_index(self.memo, self.pos.table)
+        return index
 
     def hand_cards(self, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand, in the order he holds them."""

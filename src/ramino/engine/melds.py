@@ -277,6 +277,19 @@ def parse_meld(
 # --- validation ---
 
 
+class MeldAnswers:
+    """What this module remembers under one value of the rules (see
+    :meth:`RulesMemo.part`)."""
+
+    __slots__ = ("validated", "windows")
+
+    def __init__(self, memo: RulesMemo) -> None:
+        #: Melds validated, by their question (see meld_question).
+        self.validated: dict[int, Meld] = {}
+        #: The window of ranks a run is laid in, by its ranks and length (empty for none).
+        self.windows: dict[int, tuple[int, ...]] = {}
+
+
 def validate_meld(
     cards: Sequence[Card],
     rules: Rules,
@@ -305,10 +318,11 @@ def validate_meld(
     # answer, and legal-move generation asks the same questions turn after turn.
     memo = rules_memo(rules)
     asked = meld_question(cards, declared, whole_hand)
-    found = memo.validated.get(asked)
+    validated = memo.part(MeldAnswers).validated
+    found = validated.get(asked)
     if found is None:
         meld = _validate(tuple(cards), memo, declared, whole_hand)
-        found = remember(memo.validated, asked, meld, 8192)
+        found = remember(validated, asked, meld, 8192)
     return found
 
 
@@ -590,7 +604,8 @@ def run_window(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
     :func:`_chosen_window`, remembered (an empty tuple for no window), as a few shapes of
     runs come back over and over."""
     asked = wanted << 4 | n
-    found = memo.windows.get(asked)
+    windows = memo.part(MeldAnswers).windows
+    found = windows.get(asked)
     if found is None:
         window = _chosen_window(
             n,
@@ -599,7 +614,7 @@ def run_window(n: int, wanted: int, memo: RulesMemo) -> tuple[int, ...] | None:
             memo.run_wrap,
             memo.ambiguous_joker is not JokerPosition.HIGHER,
         )
-        found = remember(memo.windows, asked, window or (), 4096)
+        found = remember(windows, asked, window or (), 4096)
     return found or None
 
 

@@ -86,14 +86,14 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in Position.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in _FIELDS)
 
     def __hash__(self) -> int:
         return hash((self.hands, self.table, self.discard_pile, self.turn, self.turn_state))
 
     def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt by keyword: a compiled class is made only through its __init__.
-        return _rebuild, (tuple((name, getattr(self, name)) for name in Position.__slots__),)
+        return _rebuild, (tuple((name, getattr(self, name)) for name in _FIELDS),)
 
     def but(
         self,
@@ -168,6 +168,25 @@ class Position:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+
+#: The parts of a position, by name.
+_FIELDS: Final = (
+    "hands",
+    "table",
+    "stock",
+    "discard_pile",
+    "to_play",
+    "phase",
+    "turn",
+    "turn_state",
+    "opened",
+    "melded_before",
+    "restocks",
+    "terms",
+    "thrown",
+    "end",
+)
 
 
 def _rebuild(fields: tuple[tuple[str, object], ...]) -> Position:

@@ -398,10 +398,6 @@ class Rules:
     # Rules key every cache of the engine; hashing some seventy fields at each lookup cost more
     # than the lookups themselves, so the hash is worked out once (a value never changes).
 
-    _memo: object = dataclasses.field(default=None, init=False, repr=False, compare=False)
-    # The engine's memo of these rules (_rules_memo.rules_memo), held here so that finding it
-    # hashes nothing.
-
     def __hash__(self) -> int:
         found = self._hash
         if not found:
@@ -410,12 +406,8 @@ class Rules:
         return found
 
     def __getstate__(self) -> list[object]:
-        # A string's hash differs from one process to the next: never pickle the cached one,
-        # nor the memo (a memo is the engine's, not part of the value).
-        return [
-            0 if name == "_hash" else None if name == "_memo" else getattr(self, name)
-            for name in _FIELDS
-        ]
+        # A string's hash differs from one process to the next: never pickle the cached one.
+        return [0 if name == "_hash" else getattr(self, name) for name in _FIELDS]
 
     def __post_init__(self) -> None:
         # Entries by player count are kept sorted, so equal rules compare equal.
