@@ -64,7 +64,7 @@ def _samples() -> list[object]:
         Show(melds=(cards[:3],), discard=cards[4]),
         Meld(kind=meld.kind, cards=meld.cards, represents=meld.represents),
         table,
-        Event(seat=2, action=Discard(cards[0]), ids=(9,)),
+        Event(seat=2, action=Discard(cards[0]), ids=(9,), turn=4),
         PublicEvent(seat=1, action=TakeDiscard(), taken=cards[4]),
         round_.observation(1),
         TurnState(taken=7, melded=True, opening_points=12, pending=(3,), pending_from=1),

@@ -934,6 +934,9 @@ def _lowest(meld: tuple[int, int]) -> int:
     return meld[0] & -meld[0]
 
 
+# The shapes and searches of each set of meld knobs: safe across threads (the server's
+# computer players share them), being keyed by frozen values and holding memos of answers
+# that never go stale; two threads may both build one, and either serves.
 _SHAPES: dict[tuple[object, ...], MeldShapes] = {}
 _SOLVERS: dict[tuple[tuple[object, ...], tuple[int, ...]], SuitSolver] = {}
 

@@ -351,6 +351,8 @@ def meld_knobs(rules: Rules) -> tuple[object, ...]:
     )
 
 
+# Safe across threads as the solver's other caches are (see _solver_suits): keyed by frozen
+# knobs, holding answers that never go stale.
 _CAPACITY: dict[tuple[object, ...], dict[int, tuple[CapacityShape, ...]]] = {}
 
 

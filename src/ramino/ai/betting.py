@@ -130,6 +130,7 @@ def win_chance(short: int, others: int, rules: Rules, players: int) -> float:
     return mine / (mine + others * _typical_weight(rules, players))
 
 
+# A function of frozen values, worked out once (lru_cache is safe across threads).
 @lru_cache(maxsize=64)
 def _typical_weight(rules: Rules, players: int) -> float:
     """The mean weight of a hand dealt at random under ``rules`` (the same every time)."""

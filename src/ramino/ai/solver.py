@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
 
 from ..engine.cards import JOKER, NATURAL_CARDS, Card
 from ..engine.errors import MeldError, NotationError
@@ -420,14 +419,20 @@ def _solvers(rules: Rules) -> _Searches:
     its melds by ``(naturals, jolly)``, remembered. The rules of the last call are checked
     first by identity: a game asks with the same value again and again, and hashing it is a
     Python call."""
-    if rules is _LAST[0]:
-        last: _Searches = _LAST[1]
-        return last
+    last = _LAST[0]
+    if last is not None and last[0] is rules:
+        return last[1]
     found = _searches(rules)
-    _LAST[:] = (rules, found)
+    # One value replaced whole: a thread that reads it sees a rules value with its own
+    # searches, never one with another's.
+    _LAST[0] = (rules, found)
     return found
 
 
+# Safe across threads, as every cache of this package: keyed by frozen values (rules,
+# weights, hands), filled with answers that never go stale; two threads asking at once may
+# both work an answer out, and the last one stored stands (lru_cache and dict updates are
+# atomic under the interpreter's lock).
 @lru_cache(maxsize=64)
 def _searches(rules: Rules) -> _Searches:
     tables = tables_for(rules)
@@ -439,7 +444,8 @@ def _searches(rules: Rules) -> _Searches:
     )
 
 
-_LAST: list[Any] = [None, None]
+#: The rules asked about last and their searches (see _solvers).
+_LAST: list[tuple[Rules, _Searches] | None] = [None]
 
 
 def _small_weights(tables: Tables) -> tuple[int, ...]:

@@ -4,28 +4,29 @@ position.
 
 The rule modules are functions of a decision and an action that return the move decided (a
 function that makes its :class:`Outcome`) or raise the refusal; none of them imports the
-round. They find one another through the :class:`Judge`, which the round gives the table of
-planners (:mod:`ramino.engine.round`): a check that must know whether a later move would
-still be legal asks :meth:`Decision.can` of the position after this one.
+round. They find one another through the :class:`Judge`, which the round gives the function that
+hands each kind of move to its module (:func:`ramino.engine.round.decide`): a check that
+must know whether a later move would still be legal asks :meth:`Decision.can` of the
+position after this one.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NoReturn
 
 from ._rules_memo import RulesMemo, rules_memo
 from ._table_index import TableIndex, table_index
-from .actions import Action, Call, Draw, Fold, Raise, TakeDiscard
+from .actions import Action
 from .cards import Card, code_order
 from .deck import Deck
 from .errors import IllegalAction, RaminoError, Reason
 from .position import Position, seat_flag
 from .rules import Direction, DiscardPickup, RetrievedJoker, Rules
 from .scoring import Closing
-from .state import Phase, TableMeld, TurnState
+from .state import TableMeld, TurnState
 
 __all__ = ["Decided", "Decision", "Judge", "Outcome", "Planner", "Then"]
 
@@ -74,16 +75,15 @@ Planner = Callable[["Decision", Action], Decided]
 
 class Judge:
     """What stays the same for a whole round and every decision reads: the rules (and their
-    memo), the seats, the deck, and the planners of each kind of move."""
+    memo), the seats, the deck, and the one check of a move (``decide``)."""
 
     __slots__ = (
         "cards",
         "dealer",
+        "decide",
         "deck",
         "memo",
         "no_attachable_discard",
-        "plan_bet",
-        "planners",
         "players",
         "rules",
         "step",
@@ -95,8 +95,7 @@ class Judge:
         players: int,
         dealer: int,
         deck: Deck,
-        planners: Mapping[type[Action], Planner],
-        plan_bet: Planner,
+        decide: Planner,
     ) -> None:
         self.rules: Final = rules
         self.memo: Final[RulesMemo] = rules_memo(rules)
@@ -104,11 +103,15 @@ class Judge:
         self.dealer: Final = dealer
         self.deck: Final = deck
         self.cards: Final = deck.cards
-        self.planners: Final = dict(planners)
-        self.plan_bet: Final = plan_bet
+        #: The one check: each kind of move handed to the module that owns its rules.
+        self.decide: Final = decide
         self.step: Final = 1 if rules.direction is Direction.CLOCKWISE else -1
         #: Whether a card that could be attached may not be thrown (scala 40 with three).
         self.no_attachable_discard: Final = rules.attachable_discard_forbidden(players)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Compiled, a judge is made only through its __init__ (a copy or a pickle too).
+        return Judge, (self.rules, self.players, self.dealer, self.deck, self.decide)
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play."""
@@ -177,28 +180,7 @@ class Decision:
 
     def decide(self, action: Action) -> Decided:
         """The move ``action`` decided, or the refusal raised."""
-        phase = self.pos.phase
-        if phase is Phase.PLAY:
-            # The common case first: a move of the play phase, to its module.
-            planner = self.judge.planners.get(type(action))
-            if planner is not None and not isinstance(action, Draw | TakeDiscard):
-                return planner(self, action)
-        if phase is Phase.OVER:
-            raise IllegalAction(Reason.ROUND_OVER)
-        if phase is Phase.BET:
-            return self.judge.plan_bet(self, action)
-        if isinstance(action, Draw | TakeDiscard):
-            return self.judge.planners[type(action)](self, action)
-        if phase is Phase.DRAW:
-            if isinstance(action, Call | Fold | Raise):
-                self.refuse_bet()
-            raise IllegalAction(Reason.MUST_DRAW_FIRST)
-        planner = self.judge.planners.get(type(action))
-        if planner is not None:
-            return planner(self, action)
-        if isinstance(action, Call | Fold | Raise):
-            self.refuse_bet()
-        raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+        return self.judge.decide(self, action)
 
     def refuse_bet(self) -> NoReturn:
         """Refuse a bet outside the betting round."""

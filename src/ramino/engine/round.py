@@ -16,11 +16,23 @@ action leaves the round exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from . import _attaching, _discarding, _drawing, _laying, _retrieval, _turns, contracts
 from ._legal import LegalActions
-from .actions import Action, Attach, Discard, Draw, Lay, Open, Show, Swap, TakeDiscard
+from .actions import (
+    Action,
+    Attach,
+    Call,
+    Discard,
+    Draw,
+    Fold,
+    Lay,
+    Open,
+    Raise,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from .betting import BettingRound
 from .cards import Card
 from .deal import check_playable
@@ -28,7 +40,7 @@ from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
 from .deck import Deck
 from .errors import IllegalAction, RaminoError, Reason
-from .judging import Decision, Judge, Planner, Then
+from .judging import Decided, Decision, Judge, Then
 from .match import RoundResult
 from .observation import Observation, PublicEvent, observe
 from .position import Position
@@ -44,17 +56,39 @@ from .state import TableMeld as TableMeld
 from .state import Terms
 from .state import TurnState as TurnState
 
-#: Each kind of move and the module that owns its rules.
-PLANNERS: Final[dict[type[Action], Planner]] = {
-    Draw: _drawing.plan_draw,
-    TakeDiscard: _drawing.plan_draw,
-    Lay: _laying.plan_lay,
-    Attach: _attaching.plan_attach,
-    Swap: _retrieval.plan_swap,
-    Discard: _discarding.plan_discard,
-    Show: _discarding.plan_show,
-    Open: contracts.plan_open,
-}
+
+def decide(decision: Decision, action: Action) -> Decided:
+    """The one check of a move: the move ``action`` decided at ``decision``, or the refusal
+    raised. The phase of the turn says which moves there are; each kind goes to the module
+    that owns its rules."""
+    phase = decision.pos.phase
+    if phase is Phase.PLAY:
+        if isinstance(action, Discard):
+            return _discarding.plan_discard(decision, action)
+        if isinstance(action, Lay):
+            return _laying.plan_lay(decision, action)
+        if isinstance(action, Attach):
+            return _attaching.plan_attach(decision, action)
+        if isinstance(action, Swap):
+            return _retrieval.plan_swap(decision, action)
+        if isinstance(action, Show):
+            return _discarding.plan_show(decision, action)
+        if isinstance(action, Open):
+            return contracts.plan_open(decision, action)
+        if isinstance(action, Draw | TakeDiscard):
+            return _drawing.plan_draw(decision, action)
+        if isinstance(action, Call | Fold | Raise):
+            decision.refuse_bet()
+        raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+    if phase is Phase.OVER:
+        raise IllegalAction(Reason.ROUND_OVER)
+    if phase is Phase.BET:
+        return _turns.plan_bet(decision, action)
+    if isinstance(action, Draw | TakeDiscard):
+        return _drawing.plan_draw(decision, action)
+    if isinstance(action, Call | Fold | Raise):
+        decision.refuse_bet()
+    raise IllegalAction(Reason.MUST_DRAW_FIRST)
 
 
 class Round:
@@ -118,7 +152,7 @@ class Round:
                 detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
             )
         deck = Deck.for_rules(rules, players)
-        self.judge: Judge = Judge(rules, players, dealer, deck, PLANNERS, _turns.plan_bet)
+        self.judge: Judge = Judge(rules, players, dealer, deck, decide)
         self.seed: bytes = seed_bytes(seed)
         order = list(deck_order) if deck_order is not None else None
         if order is None:
@@ -453,7 +487,7 @@ class Round:
     # --- the record ---
 
     def _record(self, seat: int, action: Action, ids: tuple[int, ...]) -> Event:
-        event = Event(seat, action, ids)
+        event = Event(seat, action, ids, self.position.turn)
         self.history.append(event)
         # A draw from the stock is public, the card drawn is not (the Draw value holds none);
         # the card taken from the pozzo was face up for all to see.
