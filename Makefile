@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium levels
+.PHONY: play test test-pure postgres chromium levels words
 
 play: $(STAMP)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -37,6 +37,15 @@ test-pure: $(STAMP)
 levels: $(STAMP)
 	$(BIN)/python bench/levels.py --workers 2 | tee docs/levels.md
 
+# The message catalogue: the Italian words written in ramino/words are extracted and merged into
+# each language's .po, where new words wait for their translation (the tests fail until every
+# one has it); the build compiles the .po files (setup.py).
+LOCALE := src/ramino/words/locale
+words: $(STAMP)
+	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k t -k nt:1,2 \
+	  --sort-by-file --no-wrap --project ramino -o $(VENV)/ramino.pot src/ramino/words
+	$(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
+
 # The server's tests run on PostgreSQL too, in a cluster they start: Debian's server is installed
 # where we may (as root, with apt-get); elsewhere they skip, and under CI they fail.
 postgres:
@@ -60,7 +69,8 @@ chromium:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
+$(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) \
+	  $(wildcard $(LOCALE)/*/LC_MESSAGES/*.po) | $(BIN)/python
 	rm -f $(VENV)/.installed*
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,dev]"
 	touch $@

@@ -24,11 +24,13 @@ from .engine import (
     PRESETS,
     Action,
     Attach,
+    Call,
     Card,
     Discard,
     Draw,
     EndReason,
     Event,
+    Fold,
     IllegalAction,
     Lay,
     Match,
@@ -37,10 +39,13 @@ from .engine import (
     MeldKind,
     NotationError,
     Observation,
+    Open,
     Phase,
+    Raise,
     RaminoError,
     Rank,
     Reason,
+    ReasonCode,
     Record,
     RecordError,
     Round,
@@ -55,7 +60,6 @@ from .engine import (
     Swap,
     TableMeld,
     TakeDiscard,
-    describe,
     format_cards,
     get_preset,
     parse_action,
@@ -68,6 +72,10 @@ from .engine import (
     validate_meld,
 )
 
+# Importing the words installs them as the engine's: every error can say why, in Italian and
+# in English, whatever part of ramino a program imports.
+from .words.describe import describe
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -75,11 +83,13 @@ __all__ = [
     "PRESETS",
     "Action",
     "Attach",
+    "Call",
     "Card",
     "Discard",
     "Draw",
     "EndReason",
     "Event",
+    "Fold",
     "IllegalAction",
     "Lay",
     "Match",
@@ -88,10 +98,13 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "Observation",
+    "Open",
     "Phase",
+    "Raise",
     "RaminoError",
     "Rank",
     "Reason",
+    "ReasonCode",
     "Record",
     "RecordError",
     "Round",

@@ -19,11 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.deal import check_playable
-from ..engine.describe import describe
 from ..engine.errors import RaminoError
-from ..engine.knob_words import knob_catalogue
 from ..engine.presets import PRESETS
 from ..engine.rules_file import rules_from_mapping
+from ..words.describe import describe
+from ..words.knob_words import knob_catalogue
 from .refused import refused
 
 __all__ = ["STATIC", "add_pages"]

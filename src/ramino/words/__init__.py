@@ -1,0 +1,32 @@
+"""Every word ramino says, Italian first and English too: the sentence of each refusal, read by
+its reason code, the phrases the engine has worded by code, the rules of a table and every knob
+in players' words.
+
+The words live in a gettext catalogue (:mod:`.catalogue`): the Italian is written in these
+modules, the other languages in ``locale/LANG/LC_MESSAGES/ramino.po``, compiled when the
+package is built. The engine holds no words and does not import this package: importing it
+(``import ramino`` does) installs :func:`.render.word` as the engine's wording, so that
+``str(error)`` and ``error.message("en")`` speak.
+"""
+
+from __future__ import annotations
+
+from ..engine.errors import Phrase, RaminoError, set_words
+from .catalogue import LANGUAGES, language
+from .render import word
+
+__all__ = ["LANGUAGES", "say", "word"]
+
+set_words(word)
+
+
+def say(value: Phrase | RaminoError | tuple[str, str], lang: str) -> str:
+    """A phrase, an error or a pair of words (Italian, English) in ``lang``.
+
+    >>> from ramino.engine.errors import Detail
+    >>> say(Phrase(Detail.NOBODY_IN), "en")
+    'nobody is in.'
+    """
+    if isinstance(value, Phrase | RaminoError):
+        return value.message(lang)
+    return value[1] if language(lang) == "en" else value[0]
