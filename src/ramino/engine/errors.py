@@ -123,9 +123,14 @@ class Reason(ReasonCode):
 
 
 class Detail(enum.StrEnum):
-    """Codes of the phrases that say more about a refusal (its ``detail``, ``where`` or
-    ``expected``): what exactly is wrong, worded by the catalogue as the reasons are. Their
-    values never change once released."""
+    """Codes of the phrases the engine has the catalogue word, as it words the reasons: what
+    exactly is wrong in a refusal (its ``detail``, ``where``, ``expected`` or ``why``), how a
+    replay differs from its record, who won a match, a preset's summary. Their values never
+    change once released.
+
+    A new phrase is a member here, its Italian in ``ramino.words.details`` under the member's
+    value, and its English in the catalogue (``make words`` adds it there to translate).
+    """
 
     # notation
     C_IS_CLUBS = "c_is_clubs"
