@@ -19,6 +19,11 @@ True
 already_drawn 1 1
 """
 
+from typing import TYPE_CHECKING
+
+# Importing the words installs them as the engine's: every error can say why, in Italian and
+# in English, whatever part of ramino a program imports.
+from . import words as words
 from .engine import (
     JOKER,
     PRESETS,
@@ -72,11 +77,20 @@ from .engine import (
     validate_meld,
 )
 
-# Importing the words installs them as the engine's: every error can say why, in Italian and
-# in English, whatever part of ramino a program imports.
-from .words.describe import describe
+if TYPE_CHECKING:
+    from .words.describe import describe
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # The descriptions are imported when first asked for: most programs never read them.
+    if name == "describe":
+        from .words.describe import describe
+
+        return describe
+    raise AttributeError(f"module 'ramino' has no attribute {name!r}")
+
 
 __all__ = [
     "JOKER",

@@ -11,13 +11,29 @@ package is built. The engine holds no words and does not import this package: im
 
 from __future__ import annotations
 
+import enum
+from typing import TYPE_CHECKING, Any
+
 from ..engine.errors import Phrase, RaminoError, set_words
-from .catalogue import LANGUAGES, language
-from .render import word
 
-__all__ = ["LANGUAGES", "say", "word"]
+if TYPE_CHECKING:
+    from ..engine.cards import Card
 
-set_words(word)
+__all__ = ["say"]
+
+
+def _first_word(
+    code: enum.StrEnum, cards: tuple[Card, ...], params: dict[str, Any], lang: str
+) -> str:
+    # The tables and the catalogue are read when the first sentence is asked for, not by every
+    # program that imports ramino.
+    from .render import word
+
+    set_words(word)
+    return word(code, cards, params, lang)
+
+
+set_words(_first_word)
 
 
 def say(value: Phrase | RaminoError | tuple[str, str], lang: str) -> str:
@@ -29,4 +45,6 @@ def say(value: Phrase | RaminoError | tuple[str, str], lang: str) -> str:
     """
     if isinstance(value, Phrase | RaminoError):
         return value.message(lang)
+    from .catalogue import language
+
     return value[1] if language(lang) == "en" else value[0]
