@@ -359,14 +359,15 @@ def _plain(code: enum.StrEnum, cards: tuple[Card, ...], params: dict[str, Any], 
     return f"{code.value} ({', '.join(values)})" if values else code.value
 
 
-# Set once, when ramino.words is imported (at ``import ramino``), and only read after: safe
-# across threads.
+# Set by ramino.words when it is imported (at ``import ramino``), and by it again with the
+# same words when the first sentence is asked for; only read otherwise. Each value words
+# alike, so a thread that reads the one before still says the same: safe across threads.
 _wordings: list[Wording] = [_plain]
 
 
 def set_words(wording: Wording) -> None:
     """Word every refusal and phrase with ``wording`` from now on (``ramino.words`` calls
-    it once, on import)."""
+    it on import)."""
     _wordings[0] = wording
 
 
