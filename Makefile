@@ -10,24 +10,26 @@ VENV := .venv
 BIN := $(VENV)/bin
 # One stamp per kind of build, so that setting or clearing RAMINO_PURE installs again.
 STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
+LOCALE := src/ramino/words/locale
+MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/*.po))
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium levels
+.PHONY: play test test-pure postgres chromium levels words
 
-play: $(STAMP)
+play: $(STAMP) $(MO)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
 
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
 # server as a real process run in the first pass only: they test the server, not the build.
-test: $(STAMP) postgres chromium
+test: $(STAMP) $(MO) postgres chromium
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
 	$(BIN)/mypy
 	$(BIN)/pytest
 	$(MAKE) test-pure
 
-test-pure: $(STAMP)
+test-pure: $(STAMP) $(MO)
 	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
 	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" $(PURE)/ramino tests README.md
@@ -36,6 +38,19 @@ test-pure: $(STAMP)
 # duplicate deals; about 25 minutes on two cores): the table of docs/levels.md.
 levels: $(STAMP)
 	$(BIN)/python bench/levels.py --workers 2 | tee docs/levels.md
+
+# The message catalogue: the Italian words written in ramino/words are extracted and merged into
+# each language's .po, where new words wait for their translation (the tests fail until every
+# one has it). The build compiles each .po to its .mo (setup.py); a .po changed since is
+# compiled again here, in place, without building the rest again.
+words: $(STAMP)
+	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k t -k nt:1,2 \
+	  --sort-by-file --no-wrap --project ramino -o $(VENV)/ramino.pot src/ramino/words
+	$(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
+	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)
+
+$(MO): %.mo: %.po | $(STAMP)
+	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)
 
 # The server's tests run on PostgreSQL too, in a cluster they start: Debian's server is installed
 # where we may (as root, with apt-get); elsewhere they skip, and under CI they fail.

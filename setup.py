@@ -1,4 +1,5 @@
-"""The build of ramino: the engine's hot modules are compiled to C with mypyc.
+"""The build of ramino: the engine's hot modules are compiled to C with mypyc, and the message
+catalogues (``src/ramino/words/locale/*/LC_MESSAGES/*.po``) to the ``.mo`` files gettext reads.
 
 Everything else (and the whole package, where no compiler is at hand or ``RAMINO_PURE=1`` is
 set) stays plain Python: the compiled modules are the same source, so both builds behave alike.
@@ -10,9 +11,10 @@ from __future__ import annotations
 import glob
 import os
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
-from setuptools import setup
+from setuptools import Command, setup
+from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 
 # The modules every decision runs through: the state machine, its legal actions, melds and
@@ -92,4 +94,58 @@ def ext_modules() -> list[Any]:
     return list(mypycify(paths, group_name="ramino_engine"))
 
 
-setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+# The message catalogues, one folder per language.
+LOCALE = os.path.join("src", "ramino", "words", "locale")
+
+
+class BuildCatalogues(Command):
+    """Compiles each message catalogue (``.po``, the source kept in git) to its ``.mo``: into
+    the wheel's tree, or beside the ``.po`` for an editable install (``pip install -e .``),
+    where the package is read from ``src``."""
+
+    description = "compile the gettext catalogues of ramino.words"
+    user_options: ClassVar[list[tuple[str, str | None, str]]] = []
+
+    def initialize_options(self) -> None:
+        self.build_lib: str | None = None
+        self.editable_mode = False
+
+    def finalize_options(self) -> None:
+        self.set_undefined_options("build_py", ("build_lib", "build_lib"))
+
+    def _pairs(self) -> list[tuple[str, str]]:
+        found = sorted(glob.glob(os.path.join(LOCALE, "*", "LC_MESSAGES", "*.po")))
+        root = "src" if self.editable_mode else str(self.build_lib)
+        return [(po, os.path.join(root, os.path.relpath(po, "src"))[:-3] + ".mo") for po in found]
+
+    def run(self) -> None:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po, mo in self._pairs():
+            with open(po, "rb") as source:
+                catalogue = read_po(source)
+            os.makedirs(os.path.dirname(mo), exist_ok=True)
+            with open(mo, "wb") as target:
+                write_mo(target, catalogue)
+
+    def get_outputs(self) -> list[str]:
+        return [mo for _, mo in self._pairs()]
+
+    def get_source_files(self) -> list[str]:
+        return [po for po, _ in self._pairs()]
+
+    def get_output_mapping(self) -> dict[str, str]:
+        return {mo: po for po, mo in self._pairs()}
+
+
+class Build(build):
+    """The standard build, with the catalogues compiled."""
+
+    sub_commands: ClassVar = [*build.sub_commands, ("build_mo", None)]
+
+
+setup(
+    ext_modules=ext_modules(),
+    cmdclass={"build": Build, "build_ext": OptionalBuildExt, "build_mo": BuildCatalogues},
+)

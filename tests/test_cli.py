@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
-from ramino.engine.describe import describe
 from ramino.engine.presets import PRESETS, get_preset
+from ramino.words.describe import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "partita-101.json"

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, IllegalAction, Reason, get_preset
-from ramino.engine.describe import describe
 from ramino.engine.errors import ScoreError
 from ramino.engine.match import Match
 from ramino.engine.play import MatchPlay
@@ -19,6 +18,7 @@ from ramino.engine.rules import (
     HandSize,
     JokerUpcard,
 )
+from ramino.words.describe import describe
 from scripted import cards, deal, draw_and_discard_it, hand, legal, play, refused
 
 CLASSICO = get_preset("classico")

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from ramino.engine.describe import describe
 from ramino.engine.errors import Reason, RulesError
 from ramino.engine.presets import get_preset, preset_names
 from ramino.engine.round import Round
@@ -28,6 +27,7 @@ from ramino.engine.rules import (
     SetSuits,
     knob_names,
 )
+from ramino.words.describe import describe
 from scripted import play
 
 CLASSICO = get_preset("classico")

@@ -13,7 +13,6 @@ import pytest
 from ramino.engine import Card, RaminoError, Reason, get_preset, parse_cards
 from ramino.engine.actions import Action, Lay, TakeDiscard, parse_action
 from ramino.engine.errors import IllegalAction
-from ramino.engine.messages import DERIVED_FIELDS, MESSAGES, OPTIONAL_FIELDS
 from ramino.engine.round import Round
 from ramino.engine.rules import (
     AceInRuns,
@@ -21,6 +20,8 @@ from ramino.engine.rules import (
     Contract,
     Rules,
 )
+from ramino.server.reasons import ServerReason
+from ramino.words.render import DERIVED_FIELDS, OPTIONAL_FIELDS, template
 from scripted import deal, play, refused, snapshot
 
 CLASSICO = get_preset("classico")
@@ -324,8 +325,9 @@ def _check_sentence(error: RaminoError) -> None:
     texts = {lang: error.message(lang) for lang in ("it", "en")}
     assert texts["it"] != texts["en"]
     for lang, text in texts.items():
-        template = MESSAGES[error.reason][1 if lang == "en" else 0]
-        wanted = {name for _, name, _, _ in FIELDS.parse(template) if name} - OPTIONAL_FIELDS
+        words = template(error.reason, lang, error.params)
+        assert words is not None, error.reason
+        wanted = {name for _, name, _, _ in FIELDS.parse(words) if name} - OPTIONAL_FIELDS
         given = set(error.params) | ({"cards"} if error.cards else set())
         given |= {name for name, needs in DERIVED_FIELDS.items() if set(needs) <= given}
         assert wanted <= given, (error.reason, wanted - given)
@@ -433,6 +435,6 @@ def test_observation_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
 )
 def test_a_name_after_a_takes_ad_before_an_a(player: str, sentence: str) -> None:
     # Italian writes "ad" before a word that begins with "a" (text.to_name).
-    error = IllegalAction(Reason.NOT_YOUR_TURN, player=player)
+    error = IllegalAction(ServerReason.NOT_YOUR_TURN, player=player)
     assert error.message("it") == sentence
     assert error.message("en") == f"It is not your turn: {player} is to play."

@@ -172,7 +172,7 @@ def test_the_grammar_writes_the_card_acting_as_the_jolly() -> None:
 
 
 def test_the_rules_say_how_the_jolly_is_imagined() -> None:
-    from ramino.engine.describe import describe
+    from ramino.words.describe import describe
 
     assert "immaginare una carta che manca" in describe(IMMAGINARIO)
     assert "una delle proprie carte" in describe(IMMAGINARIO_10)

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from ramino.engine.describe import _SECTIONS as DESCRIBE_SECTIONS
-from ramino.engine.errors import RulesError
-from ramino.engine.knob_words import CHOICE_WORDS, KNOB_WORDS, SECTIONS, knob_catalogue
+from ramino.engine.errors import Phrase, RulesError
 from ramino.engine.presets import PRESETS
 from ramino.engine.rules import KNOB_RANGES, Contract, Rules, knob_names
 from ramino.engine.rules_file import rules_from_mapping
+from ramino.words.catalogue import gettext
+from ramino.words.describe import _SECTIONS as DESCRIBE_SECTIONS
+from ramino.words.knob_words import CHOICE_WORDS, KNOB_WORDS, SECTIONS, knob_catalogue
 
 HINTS = typing.get_type_hints(Rules)
 CATALOGUE: list[dict[str, Any]] = knob_catalogue()
@@ -54,11 +55,11 @@ def test_sections_come_in_order_each_in_one_piece() -> None:
     assert order == sorted(order, key=shown.index), "a section's knobs are not split"
     for entry in CATALOGUE:
         title = SECTIONS[entry["section"]]
-        assert entry["section_title"] == {"it": title[0], "en": title[1]}
+        assert entry["section_title"] == {"it": title, "en": gettext(title, "en")}
 
 
 def test_sections_shared_with_describe_carry_its_titles() -> None:
-    described = {(it, en) for it, en, _ in DESCRIBE_SECTIONS}
+    described = {heading for heading, _ in DESCRIBE_SECTIONS}
     for key in ("deal", "opening", "going_out"):
         assert SECTIONS[key] in described, key
 
@@ -67,7 +68,8 @@ def test_every_enum_member_has_words_in_both_languages() -> None:
     assert set(CHOICE_WORDS) == _enums()
     for cls, words in CHOICE_WORDS.items():
         assert set(words) == {member.value for member in cls}, cls.__name__
-        for value, (it, en) in words.items():
+        for value, said in words.items():
+            it, en = said if isinstance(said, tuple) else (said, gettext(said, "en"))
             assert it.strip() == it and en.strip() == en and it and en, (cls.__name__, value)
             # Only a contract's name may be the same word in both ("scala 40").
             assert it != en or cls is Contract, (cls.__name__, value)
@@ -203,7 +205,7 @@ def test_ranges_are_those_the_rules_check() -> None:
         low, high, why = KNOB_RANGES[name]
         bounds = ENTRIES[name]["range"]
         assert (bounds["min"], bounds["max"]) == (low, high), name
-        assert (bounds["why"]["it"], bounds["why"]["en"]) == why, name
+        assert bounds["why"] == {lang: Phrase(why).message(lang) for lang in LANGS}, name
 
 
 # Knobs a table needs beside a number at the end of its range, to be dealt or to make sense.

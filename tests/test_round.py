@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from ramino.engine import Card, IllegalAction, Reason, get_preset, parse_cards
-from ramino.engine import round as round_module
 from ramino.engine.actions import Attach, Discard, Draw, Lay, Show, Swap, TakeDiscard, parse_action
 from ramino.engine.match import Match
 from ramino.engine.round import EndReason, Phase, Round, stacked_deck

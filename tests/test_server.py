@@ -267,3 +267,11 @@ def test_a_player_whose_time_runs_out_is_played_for_and_told_when_back(server: S
     assert [m.split()[0] for m in played[: len(moves)]] == [m.split()[0] for m in moves]
     back.close()
     clients[other].close()
+
+
+def test_a_computer_s_level_is_named_in_either_language(server: Server) -> None:
+    seats = [{"kind": "human"}, {"kind": "computer", "level": "expert"}]
+    seats.append({"kind": "computer", "level": "principiante"})
+    table = server.post("/api/tables", {"rules": "classico", "seats": seats})
+    # Kept and shown by its Italian name, as every table stores it.
+    assert [seat["level"] for seat in table["seats"][1:]] == ["esperto", "principiante"]

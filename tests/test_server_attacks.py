@@ -33,8 +33,7 @@ from pydantic import ValidationError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from ramino.engine.errors import RaminoError, Reason
-from ramino.engine.messages import MESSAGES
+from ramino.engine.errors import RaminoError
 from ramino.engine.round import Round
 from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import (
@@ -48,6 +47,7 @@ from ramino.server.protocol import (
 )
 from ramino.server.store import Store, StoredTable
 from ramino.server.tables import COMPUTER, Table, TableSpec
+from ramino.words.render import template
 from serving import Server
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -348,7 +348,7 @@ class Spied:
 
 def template_cards(reason: str) -> set[str]:
     """The cards the fixed wording of a refusal names as examples ("write cards as 7H")."""
-    return cards_named(" ".join(MESSAGES[Reason(reason)]))
+    return cards_named(" ".join(template(reason, lang, {}) or "" for lang in ("it", "en")))
 
 
 def check_no_leak(server: Server, spied: Spied) -> set[str]:

@@ -32,9 +32,10 @@ pytest.importorskip("websockets")
 
 from websockets.exceptions import ConnectionClosed
 
-from ramino.engine.errors import RaminoError, Reason
+from ramino.engine.errors import RaminoError
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.server.limits import LOBBY_PAGE, Limits
+from ramino.server.reasons import ServerReason
 from ramino.server.store import Store, UnknownTable
 from serving import Server, receive
 
@@ -122,7 +123,7 @@ def test_a_client_creates_tables_at_a_bounded_pace(plain: Server) -> None:
     status, headers, answer = call(plain, "POST", "/api/tables", {"seats": TWO}, "127.0.0.2")
     assert status == 429
     assert 1 <= int(headers["retry-after"]) <= 60
-    assert answer["detail"]["reason"] == Reason.TOO_MANY_TABLES.value
+    assert answer["detail"]["reason"] == ServerReason.TOO_MANY_TABLES.value
     message = answer["detail"]["message"]
     assert "troppi tavoli" in message["it"] and "too many tables" in message["en"]
     assert "fra 6 secondi" in message["it"], message["it"]
@@ -199,7 +200,7 @@ def test_a_body_too_large_is_refused_before_it_is_read(server: Server) -> None:
         answer = raw_exchange(server, head, iter([b" " * 65536] * 8))
         assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
         detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
-        assert detail["reason"] == Reason.BODY_TOO_LARGE.value
+        assert detail["reason"] == ServerReason.BODY_TOO_LARGE.value
         assert str(LIMITS.body_bytes) in detail["message"]["it"]
         # Sent in chunks with no length: refused once what came goes over the limit.
         head = (
@@ -257,7 +258,7 @@ def test_a_server_with_its_fill_of_waiting_tables_asks_to_come_back(
             assert call(full, "POST", "/api/tables", {"seats": TWO}, f"127.0.4.{n + 1}")[0] == 201
         status, headers, answer = call(full, "POST", "/api/tables", {"seats": TWO}, "127.0.4.9")
         assert status == 503 and int(headers["retry-after"]) >= 1
-        assert answer["detail"]["reason"] == Reason.SERVER_FULL.value
+        assert answer["detail"]["reason"] == ServerReason.SERVER_FULL.value
         assert answer["detail"]["message"]["it"] and answer["detail"]["message"]["en"]
     finally:
         full.stop()
@@ -269,7 +270,7 @@ def test_a_head_too_large_is_refused_with_its_reason(server: Server) -> None:
     answer = raw_exchange(server, head, iter([b""]))
     assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
     detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
-    assert detail["reason"] == Reason.HEAD_TOO_LARGE.value
+    assert detail["reason"] == ServerReason.HEAD_TOO_LARGE.value
     assert str(LIMITS.header_bytes) in detail["message"]["en"]
 
 
@@ -288,7 +289,7 @@ def test_one_address_holds_at_most_its_connections_and_an_idle_one_is_closed(
                 answer += chunk
         assert answer.startswith(b"HTTP/1.1 503"), answer[:200]
         detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
-        assert detail["reason"] == Reason.TOO_MANY_CONNECTIONS.value
+        assert detail["reason"] == ServerReason.TOO_MANY_CONNECTIONS.value
         # Another address is not held back.
         assert call(server, "GET", "/api/tables", source="127.0.5.2")[0] == 200
     finally:
@@ -380,7 +381,7 @@ def test_a_move_the_full_disk_cannot_store_is_refused_with_its_reason(
                     state = receive(client, "state")
                     break
         assert refused is not None, "the full disk never refused a move"
-        assert refused["reason"] == Reason.NOT_STORED.value
+        assert refused["reason"] == ServerReason.NOT_STORED.value
         assert "disco è pieno" in refused["message"]["it"]
         assert "disk is full" in refused["message"]["en"]
         # The socket stays open; once there is room again, the same move is acknowledged.

@@ -17,6 +17,7 @@ from ramino.engine import get_preset
 from ramino.engine.errors import IllegalAction, NotationError, RaminoError, Reason
 from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import read_client_message
+from ramino.server.reasons import ServerReason
 from ramino.server.store import StoredAction, StoredSeat
 from ramino.server.tables import COMPUTER, HUMAN, Move, Table, TableSpec
 
@@ -50,7 +51,7 @@ def test_the_match_is_dealt_when_the_last_seat_is_taken() -> None:
     assert not table.started and table.free_seats == [0, 1]
     with pytest.raises(IllegalAction) as refused:
         table.check(0, "draw")
-    assert refused.value.reason is Reason.TABLE_NOT_STARTED
+    assert refused.value.reason is ServerReason.TABLE_NOT_STARTED
     assert "ancora liberi: 2" in refused.value.message("it")
     table.take_seat(0, "Anna", "h0")
     assert not table.ready
@@ -68,7 +69,7 @@ def test_a_move_out_of_turn_or_refused_changes_nothing() -> None:
     before = (table.version, table.state(0), table.state(1))
     with pytest.raises(IllegalAction) as refused:
         table.act(other, "draw")
-    assert refused.value.reason is Reason.NOT_YOUR_TURN
+    assert refused.value.reason is ServerReason.NOT_YOUR_TURN
     assert table.name(mover) in refused.value.message("it")
     with pytest.raises(NotationError):
         table.act(mover, "pesca")
@@ -306,7 +307,9 @@ def test_a_person_out_is_offered_the_reentry_and_the_table_waits() -> None:
     # Nobody plays until she says: the refusal names her.
     with pytest.raises(IllegalAction) as waiting:
         table.check(1, "draw")
-    assert waiting.value.reason is Reason.NOT_YOUR_TURN and "Anna" in waiting.value.message("it")
+    assert waiting.value.reason is ServerReason.NOT_YOUR_TURN and "Anna" in waiting.value.message(
+        "it"
+    )
     with pytest.raises(RaminoError) as refused:
         table.decide_reentry(1, True)
     # The engine's own reason, as at home: Bea is still in.

@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import pytest
 
-from ramino.ai import Bot, GreedyBot, Style, tournament
+from ramino.ai import Bot, BotError, BotReason, GreedyBot, Style, tournament
 from ramino.ai.tournament import (
     BOTS,
     BotStats,
@@ -95,8 +95,14 @@ def test_every_registered_bot_is_made_from_a_seed(name: str) -> None:
 
 def test_the_levels_and_the_plain_bots_are_registered() -> None:
     assert {"random", "greedy", "principiante", "intermedio", "esperto"} <= set(BOTS)
-    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+    with pytest.raises(BotError) as raised:
         make_bot("clever")
+    # One hierarchy: a bot that does not exist is a RaminoError, and still a ValueError.
+    assert isinstance(raised.value, ValueError) and raised.value.reason is BotReason.UNKNOWN_BOT
+    assert raised.value.message("en").startswith("Unknown bot 'clever': choose one of random,")
+    # The levels by their English names too; "expert" is the expert bot, as esperto is.
+    assert make_bot("beginner").name == "beginner"
+    assert make_bot("Intermediate").name == "intermediate"
 
 
 # --- the schedule ---
@@ -366,8 +372,9 @@ def test_never_more_workers_than_games(
 def test_an_error_in_a_game_is_raised_by_the_tournament(workers: int) -> None:
     # A factory that fails in the middle of the tournament, in a worker or here alike.
     bots = {"broken": functools.partial(make_bot, "missing")}
-    with pytest.raises(ValueError, match="unknown bot 'missing'"):
+    with pytest.raises(BotError, match="sconosciuto 'missing'") as raised:
         run_tournament(short(6), ["random", "broken"], 4, workers=workers, bots=bots)
+    assert raised.value.reason is BotReason.UNKNOWN_BOT
     assert multiprocessing.active_children() == []
 
 

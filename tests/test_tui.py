@@ -360,6 +360,17 @@ def test_the_save_hint_names_the_program_that_runs(
     assert f"{hint} 'sera 1.json'" in result.stdout, result.stdout
 
 
+@pytest.mark.parametrize(("given", "level"), [("expert", "esperto"), ("Intermedio", "intermedio")])
+def test_play_takes_a_level_by_either_language_s_name(
+    given: str, level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    levels: list[str] = []
+    monkeypatch.setattr(RaminoApp, "run", lambda app: levels.append(app.game.level))
+    result = runner.invoke(cli, ["play", "--seed", "1", "--level", given])
+    assert result.exit_code == 0, result.output
+    assert levels == [level]
+
+
 def test_play_help_names_the_options() -> None:
     result = runner.invoke(cli, ["play", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ramino.ai import Bot, GreedyBot, RandomBot
+from ramino.ai import Bot, BotError, BotReason, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
 from ramino.engine.actions import Attach, Call, Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
@@ -70,8 +70,11 @@ def play_to_end_of_round(game: MatchController) -> None:
 def test_seats_and_levels() -> None:
     assert seat_names("Tu", 3) == ("Tu", "Bruno", "Carla")
     assert seat_names("Carla", 4) == ("Carla", "Bruno", "Dario", "Elena")
-    with pytest.raises(ValueError, match="level"):
+    with pytest.raises(BotError) as raised:
         MatchController(RULES, level="campione", bot_factory=random_bots)
+    assert raised.value.reason is BotReason.UNKNOWN_LEVEL
+    # A level is named in English too, and kept by its Italian name (as a save writes it).
+    assert MatchController(RULES, level="Expert", bot_factory=random_bots).level == "esperto"
 
 
 def test_a_round_against_bots_is_told_and_scored() -> None:

@@ -19,16 +19,23 @@ True
 already_drawn 1 1
 """
 
+from typing import TYPE_CHECKING
+
+# Importing the words installs them as the engine's: every error can say why, in Italian and
+# in English, whatever part of ramino a program imports.
+from . import words as words
 from .engine import (
     JOKER,
     PRESETS,
     Action,
     Attach,
+    Call,
     Card,
     Discard,
     Draw,
     EndReason,
     Event,
+    Fold,
     IllegalAction,
     Lay,
     Match,
@@ -37,10 +44,13 @@ from .engine import (
     MeldKind,
     NotationError,
     Observation,
+    Open,
     Phase,
+    Raise,
     RaminoError,
     Rank,
     Reason,
+    ReasonCode,
     Record,
     RecordError,
     Round,
@@ -55,7 +65,6 @@ from .engine import (
     Swap,
     TableMeld,
     TakeDiscard,
-    describe,
     format_cards,
     get_preset,
     parse_action,
@@ -68,18 +77,33 @@ from .engine import (
     validate_meld,
 )
 
+if TYPE_CHECKING:
+    from .words.describe import describe
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    # The descriptions are imported when first asked for: most programs never read them.
+    if name == "describe":
+        from .words.describe import describe
+
+        return describe
+    raise AttributeError(f"module 'ramino' has no attribute {name!r}")
+
 
 __all__ = [
     "JOKER",
     "PRESETS",
     "Action",
     "Attach",
+    "Call",
     "Card",
     "Discard",
     "Draw",
     "EndReason",
     "Event",
+    "Fold",
     "IllegalAction",
     "Lay",
     "Match",
@@ -88,10 +112,13 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "Observation",
+    "Open",
     "Phase",
+    "Raise",
     "RaminoError",
     "Rank",
     "Reason",
+    "ReasonCode",
     "Record",
     "RecordError",
     "Round",

@@ -57,21 +57,23 @@ def read_text_file(
     try:
         descriptor = os.open(path, _OPEN_FLAGS)
     except (FileNotFoundError, NotADirectoryError):
-        raise UnreadableText(*missing) from None
+        raise UnreadableText(missing) from None
     except PermissionError:
         raise UnreadableText(
-            "non si può leggere: permesso negato.", "cannot be read: permission denied."
+            ("non si può leggere: permesso negato.", "cannot be read: permission denied.")
         ) from None
     except OSError as error:
-        raise UnreadableText(*_os_detail(error)) from None
+        raise UnreadableText(_os_detail(error)) from None
     except UnicodeEncodeError:
         raise UnreadableText(
-            "il nome ha un carattere che nessun nome di file può avere.",
-            "the name holds a character no file name can hold.",
+            (
+                "il nome ha un carattere che nessun nome di file può avere.",
+                "the name holds a character no file name can hold.",
+            )
         ) from None
     except ValueError:  # a null character in the name
         raise UnreadableText(
-            "il nome contiene un carattere nullo.", "the name holds a null character."
+            ("il nome contiene un carattere nullo.", "the name holds a null character.")
         ) from None
     try:
         _check_regular(os.fstat(descriptor).st_mode)
@@ -83,11 +85,13 @@ def read_text_file(
 
 def _check_regular(mode: int) -> None:
     if stat.S_ISDIR(mode):
-        raise UnreadableText("è una cartella, non un file.", "it is a directory, not a file.")
+        raise UnreadableText(("è una cartella, non un file.", "it is a directory, not a file."))
     if not stat.S_ISREG(mode):
         raise UnreadableText(
-            "non è un file ma un dispositivo o una pipe.",
-            "it is not a file but a device or a pipe.",
+            (
+                "non è un file ma un dispositivo o una pipe.",
+                "it is not a file but a device or a pipe.",
+            )
         )
 
 
@@ -97,17 +101,19 @@ def read_text_stream(stream: BinaryIO, *, limit: int = MAX_FILE_BYTES) -> str:
     try:
         data = stream.read(limit + 1)
     except OSError as error:
-        raise UnreadableText(*_os_detail(error)) from None
+        raise UnreadableText(_os_detail(error)) from None
     if len(data) > limit:
         size = f"{limit / 1024 / 1024:g} MB"
-        raise UnreadableText(f"è troppo grande: più di {size}.", f"it is too big: over {size}.")
+        raise UnreadableText((f"è troppo grande: più di {size}.", f"it is too big: over {size}."))
     try:
         # utf-8-sig: editors on Windows like to start the file with a byte-order mark.
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise UnreadableText(
-            f"non è testo UTF-8 (byte non valido alla posizione {error.start}).",
-            f"it is not UTF-8 text (invalid byte at position {error.start}).",
+            (
+                f"non è testo UTF-8 (byte non valido alla posizione {error.start}).",
+                f"it is not UTF-8 text (invalid byte at position {error.start}).",
+            )
         ) from None
 
 

@@ -6,10 +6,11 @@ Bots see only observations (:class:`ramino.engine.observation.Observation`), nev
 """
 
 from .bot import Bot, RandomBot, play_match, play_round
+from .errors import BotError, BotReason
 from .expert import ExpertBot
 from .greedy import GreedyBot, Style
 from .hint import Hint, hint
-from .levels import LEVELS, bot_for_level
+from .levels import ENGLISH_LEVELS, LEVELS, bot_for_level, level_named
 from .solver import (
     Arrangement,
     best_arrangement,
@@ -24,9 +25,12 @@ from .tournament import BOTS, TournamentResult, make_bot, run_tournament, wilson
 
 __all__ = [
     "BOTS",
+    "ENGLISH_LEVELS",
     "LEVELS",
     "Arrangement",
     "Bot",
+    "BotError",
+    "BotReason",
     "ExpertBot",
     "GreedyBot",
     "Hint",
@@ -42,6 +46,7 @@ __all__ = [
     "least_cards",
     "least_deadwood",
     "least_penalty",
+    "level_named",
     "make_bot",
     "play_match",
     "play_round",

@@ -61,9 +61,10 @@ from ..engine.round import EndReason, Round, seed_bytes
 from ..engine.rules import Betting, Rules
 from .betting import CALL_ALL
 from .bot import Bot, RandomBot, play_match, play_round
+from .errors import BotError, BotReason
 from .expert import ExpertBot
 from .greedy import GreedyBot, Style
-from .levels import LEVELS, bot_for_level
+from .levels import ENGLISH_LEVELS, LEVELS, bot_for_level
 
 __all__ = [
     "BOTS",
@@ -109,6 +110,8 @@ BOTS: dict[str, BotFactory] = {
     "greedy": GreedyBot,
     "expert": ExpertBot,
     **{level: _level(level) for level in LEVELS},
+    # The levels by their English names, but "expert", the expert bot itself.
+    **{name: _level(name) for name in ENGLISH_LEVELS if name != "expert"},
     "caller": _caller,
 }
 
@@ -121,11 +124,11 @@ def make_bot(name: str, seed: Seed = 0) -> Bot:
     >>> make_bot("clever")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'clever': choose one of random, greedy, ...
+    ramino.ai.errors.BotError: Giocatore al computer sconosciuto 'clever': scegli fra random, ...
     """
     factory = BOTS.get(name.strip().lower())
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+        raise BotError(BotReason.UNKNOWN_BOT, name=name, known=", ".join(BOTS))
     return factory(seed)
 
 

@@ -12,9 +12,10 @@ from ..engine.deck import check_in_deck
 from ..engine.errors import IllegalAction, MeldError, RaminoError, Reason
 from ..engine.melds import Meld, MeldKind, parse_meld, validate_meld
 from ..engine.rules import Rules
-from ..engine.scoring import Closing, closing_words
+from ..engine.scoring import Closing
 from ..engine.showing import whole_hand_close
 from ..engine.text import printable
+from ..words.closings import closing_words
 from .common import (
     EXIT_REFUSED,
     Lang,

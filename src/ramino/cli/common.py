@@ -90,7 +90,7 @@ def read_input(source: str) -> str:
         return read_text_file(source)
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        raise UnreadableText("l'input standard è chiuso.", "standard input is closed.")
+        raise UnreadableText(("l'input standard è chiuso.", "standard input is closed."))
     return read_text_stream(stream)
 
 

@@ -11,10 +11,19 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from ..engine.cards import NOTATION_HELP
-
 #: (italiano, English).
 Words = tuple[str, str]
+
+#: The notation a field of cards takes, in words (Italian, English): for its help.
+NOTATION_HELP: Final[Words] = (
+    "Carte: il valore (A, 2-10, J, Q, K) e il seme con la lettera inglese, H cuori, D quadri,"
+    " C fiori, S picche (7H, 10S, QD); o i simboli ♥ ♦ ♣ ♠ (7♥); o il seme in italiano (7cuori,"
+    " '7 di cuori', 7F fiori, 7P picche). C non è mai cuori, né Q quadri. JK è il jolly.",
+    "Cards: the rank (A, 2-10, J, Q, K) and the suit's English letter, H hearts, D diamonds,"
+    " C clubs, S spades (7H, 10S, QD); or the symbols ♥ ♦ ♣ ♠ (7♥); or the suit in Italian"
+    " (7cuori, '7 di cuori', 7F fiori, 7P picche). C is never cuori, nor Q quadri. JK is the"
+    " joker.",
+)
 
 
 @dataclass(frozen=True)
@@ -334,7 +343,8 @@ COMMANDS: Final = MappingProxyType(
                 "level": (
                     "La forza del computer (se manca: intermedio; una partita ripresa tiene la"
                     " sua).",
-                    "The computer's strength (default: intermedio; a resumed match keeps its own).",
+                    "The computer's strength (default: intermediate; a resumed match keeps its"
+                    " own).",
                 ),
                 "seed": (
                     "Seme delle distribuzioni, per rigiocare la stessa partita.",
@@ -381,7 +391,8 @@ COMMANDS: Final = MappingProxyType(
                 ),
             },
             metavars={
-                "level": ("[principiante|intermedio|esperto]", "[principiante|intermedio|esperto]"),
+                # Either language's names are taken in both (beginner, intermedio, ...).
+                "level": ("[principiante|intermedio|esperto]", "[beginner|intermediate|expert]"),
                 "name": ("NOME", "NAME"),
                 "resume": ("FILE", "FILE"),
                 "pause": ("SECONDI", "SECONDS"),

@@ -34,11 +34,15 @@ MAX_NAME = 20
 
 
 class Level(enum.StrEnum):
-    """How strong the computer plays."""
+    """How strong the computer plays, by the levels' Italian names or their English ones
+    (:data:`ramino.ai.levels.ENGLISH_LEVELS`)."""
 
     PRINCIPIANTE = "principiante"
     INTERMEDIO = "intermedio"
     ESPERTO = "esperto"
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    EXPERT = "expert"
 
 
 @worded_command("play")

@@ -35,8 +35,9 @@ from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
 from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
-from ..engine.scoring import Closing, closing_words
+from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, shown
+from ..words.closings import closing_words
 from .common import Lang, echo, fail, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..engine.describe import describe
 from ..engine.errors import RaminoError
 from ..engine.presets import PRESETS
 from ..house_rules import resolve_rules
+from ..words.describe import describe
 from .common import Lang, console, echo, fail, pick, print_json
 from .parsing import json_option, lang_option, worded_command
 

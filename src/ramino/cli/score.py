@@ -10,8 +10,9 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.rules import Rules
-from ..engine.scoring import Closing, closing_words
+from ..engine.scoring import Closing
 from ..house_rules import is_file
+from ..words.closings import closing_words
 from .common import (
     Lang,
     console,

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card, parse_cards
-from ..engine.errors import RaminoError, Reason, ScoreError
+from ..engine.errors import RaminoError, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, cut, load_json, shown
 from .common import read_input
+from .reasons import CliReason
 
 _TOP_KEYS = ("players", "rules", "rounds")
 _ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
@@ -54,14 +55,12 @@ class ScoreFile:
 
 def bad(where: str, it: str, en: str) -> ScoreError:
     """A defect of the file at ``where``, explained in Italian and English."""
-    return ScoreError(Reason.BAD_SCORE_FILE, where=where, detail=(it, en))
+    return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=(it, en))
 
 
 def relayed(where: str, error: RaminoError) -> ScoreError:
     """An engine error, placed in the file."""
-    return ScoreError(
-        Reason.BAD_SCORE_FILE, where=where, detail=(error.message("it"), error.message("en"))
-    )
+    return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=error)
 
 
 def read_text(source: str) -> str:
@@ -69,7 +68,7 @@ def read_text(source: str) -> str:
     try:
         return read_input(source)
     except UnreadableText as error:
-        raise bad(source, *error.detail) from None
+        raise ScoreError(CliReason.BAD_SCORE_FILE, where=source, detail=error.detail) from None
 
 
 def parse_score_file(text: str, source: str) -> ScoreFile:
@@ -77,7 +76,7 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
     try:
         data = load_json(text)
     except UnreadableText as error:
-        raise bad(source, *error.detail) from None
+        raise ScoreError(CliReason.BAD_SCORE_FILE, where=source, detail=error.detail) from None
     if not isinstance(data, dict):
         raise bad(
             source,

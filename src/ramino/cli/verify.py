@@ -14,6 +14,7 @@ import click
 
 from ..engine.shuffle import verify_deal
 from ..engine.text import UnreadableText, load_json, shown
+from ..words import say
 from .common import EXIT_REFUSED, Lang, echo, exit_with, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
 
@@ -32,7 +33,7 @@ def verify(source: str, lang: Lang) -> None:
     try:
         data = load_json(read_input(source))
     except UnreadableText as error:
-        usage_error(f"{source}: {pick(lang, *error.detail)}", lang)
+        usage_error(f"{source}: {say(error.detail, lang.value)}", lang)
     deals = data.get("revealed") if isinstance(data, dict) and "revealed" in data else data
     if isinstance(deals, dict):
         deals = [deals]

@@ -6,7 +6,7 @@ can be used.
 
 from __future__ import annotations
 
-from . import _legal, _reachable, _turn_end
+from . import _reachable, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
 from .contracts import open_candidates
@@ -117,7 +117,7 @@ def take_is_usable(
     if not knobs.melding_during_play:
         # Nothing is laid during play: the card is used only by closing with it, which
         # the moves after the take tell (a close is rare, and so is this question).
-        return bool(_legal.legal_actions(after_take(decision, seat, top)))
+        return any_move_after_take(decision, seat, top)
     hand = [*pos.hands[seat], top]
     if pos.opened[seat]:
         usable = _reachable.can_use_at_once(decision, hand, top, twin_throwable=twin_throwable)
@@ -138,8 +138,15 @@ def take_is_usable(
         and could_close_flush(decision, seat, top)
     ):
         # The flush close shows the whole hand, the taken card in it.
-        usable = bool(_legal.legal_actions(after_take(decision, seat, top)))
+        usable = any_move_after_take(decision, seat, top)
     return usable
+
+
+def any_move_after_take(decision: Decision, seat: int, top: int) -> bool:
+    """Whether, after taking ``top``, some move of the play phase is legal: a discard is not
+    (under must-use the card taken is not thrown before it is used), so one that uses it."""
+    after = after_take(decision, seat, top)
+    return any(after.can(action) for action in play_candidates(after))
 
 
 def opens_with_taken(decision: Decision, seat: int, top: int) -> bool:

@@ -14,7 +14,7 @@ import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Literal
 
-from .errors import NotationError, Reason
+from .errors import Detail, NotationError, Phrase, Reason
 
 Lang = Literal["it", "en"]
 
@@ -297,16 +297,6 @@ _SUIT_BY_WORD: Final = {
 }
 _ITALIAN_INITIALS: Final = {"F": Suit.CLUBS, "P": Suit.SPADES}
 
-#: The notation a field of cards takes, in words (Italian, English): for its help.
-NOTATION_HELP: Final = (
-    "Carte: il valore (A, 2-10, J, Q, K) e il seme con la lettera inglese, H cuori, D quadri,"
-    " C fiori, S picche (7H, 10S, QD); o i simboli ♥ ♦ ♣ ♠ (7♥); o il seme in italiano (7cuori,"
-    " '7 di cuori', 7F fiori, 7P picche). C non è mai cuori, né Q quadri. JK è il jolly.",
-    "Cards: the rank (A, 2-10, J, Q, K) and the suit's English letter, H hearts, D diamonds,"
-    " C clubs, S spades (7H, 10S, QD); or the symbols ♥ ♦ ♣ ♠ (7♥); or the suit in Italian"
-    " (7cuori, '7 di cuori', 7F fiori, 7P picche). C is never cuori, nor Q quadri. JK is the"
-    " joker.",
-)
 _RANK_BY_TEXT: Final = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOL)} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "JOLLY", "🃏", "★", "☆"})
 # Notation is folded to upper case in ASCII only (str.upper() would read "7ſ", a long s, as
@@ -396,19 +386,10 @@ def check_initials(tokens: Sequence[str]) -> None:
         written = letters["C"]
         italian = letters.get("F") or letters["P"]
         raise NotationError(
-            Reason.AMBIGUOUS_SUIT, token=written, detail=_c_is_clubs(written[:-1], italian)
+            Reason.AMBIGUOUS_SUIT,
+            token=written,
+            detail=Phrase(Detail.C_IS_CLUBS, rank=written[:-1], italian=italian),
         )
-
-
-def _c_is_clubs(rank: str, italian: str) -> tuple[str, str]:
-    return (
-        f"in questa notazione C è fiori (clubs), ma accanto a {italian}, scritto con"
-        f" l'iniziale italiana, potrebbe voler dire cuori: per i cuori scrivi {rank}H, {rank}♥"
-        f" o {rank}cuori, per i fiori {rank}F o {rank}♣.",
-        f"in this notation C is clubs, but beside {italian}, written with an Italian initial,"
-        f" it could mean cuori (hearts): for hearts write {rank}H, {rank}♥ or {rank}cuori,"
-        f" for clubs {rank}F or {rank}♣.",
-    )
 
 
 def _refusal(token: str) -> NotationError:
@@ -416,12 +397,7 @@ def _refusal(token: str) -> NotationError:
     text = token.translate(_NORMALISE).strip()
     if len(text) >= 2 and text[-1] == "Q" and text[:-1] in _RANK_BY_TEXT:
         rank = text[:-1]
-        detail = (
-            f"in questa notazione Q è la donna, non un seme: per i quadri scrivi {rank}D,"
-            f" {rank}♦ o {rank}quadri.",
-            f"in this notation Q is the queen, not a suit: for diamonds (quadri) write"
-            f" {rank}D, {rank}♦ or {rank}quadri.",
-        )
+        detail = Phrase(Detail.Q_IS_QUEEN, rank=rank)
         return NotationError(Reason.AMBIGUOUS_SUIT, token=token, detail=detail)
     return NotationError(Reason.BAD_CARD, token=token)
 

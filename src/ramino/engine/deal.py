@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .deck import Deck
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 from .rules import Contract, Direction, Rules
 from .shuffle import seed_from_int, seed_from_text
-from .text import shown
 
 
 def stacked_deck(
@@ -82,10 +81,7 @@ def check_contract(rules: Rules, contract: Contract | None) -> Contract:
     if contract is None or contract not in rules.contracts:
         raise IllegalAction(
             Reason.BAD_DEAL,
-            detail=(
-                f"queste regole non hanno il contratto {shown(contract)}.",
-                f"these rules have no contract {shown(contract)}.",
-            ),
+            detail=Phrase(Detail.NO_SUCH_CONTRACT, contract=contract),
         )
     return contract
 

@@ -13,10 +13,10 @@ from typing import Any, NoReturn
 
 from .cards import Card
 from .deck import check_in_deck
-from .errors import Localized, Reason, ScoreError
+from .errors import Detail, Phrase, Reason, ScoreError
 from .rules import Betting, MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
-from .text import shown, writable
+from .text import writable
 
 #: The most points a hand counts when written as a number (on a score sheet): no hand of any
 #: rules comes near it, and it keeps every total printable (Python writes no int past 4300
@@ -122,10 +122,6 @@ class Reentry:
         }
 
 
-def _both(it: str, en: str) -> Localized:
-    return (it, en)
-
-
 class Match:
     """A match under ``rules``, fed one round result at a time.
 
@@ -157,19 +153,13 @@ class Match:
             if not isinstance(name, str) or not name.strip():
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=(
-                        f"ogni giocatore ha un nome, non {shown(name)}.",
-                        f"every player needs a name, not {shown(name)}.",
-                    ),
+                    detail=Phrase(Detail.PLAYER_NEEDS_NAME, name=name),
                 )
             if not writable(name):
                 # A lone surrogate (undecodable bytes of a command line): no save could hold it.
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=(
-                        f"il nome {shown(name)} ha un carattere che nessun file può contenere.",
-                        f"the name {shown(name)} holds a character no file can hold.",
-                    ),
+                    detail=Phrase(Detail.NAME_NOT_WRITABLE, name=name),
                 )
             if name in seen:
                 raise ScoreError(Reason.DUPLICATE_PLAYER, player=name)
@@ -285,22 +275,26 @@ class Match:
         >>> m.result(), m.result("en")
         ('Vince Anna, con 0.', 'Anna wins, with 0.')
         """
+        outcome = self.outcome()
+        return None if outcome is None else outcome.message(lang)
+
+    def outcome(self) -> Phrase | None:
+        """Who won, as the values a sentence words, once the match is over (``None`` while it
+        goes on).
+
+        >>> m = Match(["Anna", "Bruno"], Rules(target=50))
+        >>> _ = m.record(RoundResult("Anna", {"Bruno": 60}))
+        >>> m.outcome()
+        Phrase('won_with_points', winner='Anna', points=0)
+        """
         if self._winner is not None and self._betting:
             chips = self._chips[self._winner]
-            if lang == "en":
-                return f"{self._winner} wins, with {chips} chip{'' if chips == 1 else 's'}."
-            return f"Vince {self._winner}, con {chips} fiche{'' if chips == 1 else 's'}."
+            return Phrase(Detail.WON_WITH_CHIPS, winner=self._winner, chips=chips)
         if self._winner is not None:
             points = self._totals[self._winner]
-            if lang == "en":
-                return f"{self._winner} wins, with {points}."
-            return f"Vince {self._winner}, con {points}."
+            return Phrase(Detail.WON_WITH_POINTS, winner=self._winner, points=points)
         if self._over:
-            return (
-                "The match ended in a draw."
-                if lang == "en"
-                else "Partita finita pari, senza vincitore."
-            )
+            return Phrase(Detail.MATCH_DRAWN)
         return None
 
     def standing(self) -> list[str]:
@@ -483,19 +477,13 @@ class Match:
             if given is not None or result.on_table:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=_both(
-                        "con queste regole non si gioca a fiches.",
-                        "these rules are not played for chips.",
-                    ),
+                    detail=Phrase(Detail.NOT_FOR_CHIPS),
                 )
             return {}
         if not isinstance(given, Mapping):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    "con le puntate servono le fiches vinte o perse da ogni giocatore.",
-                    "with betting the chips each player won or lost are needed.",
-                ),
+                detail=Phrase(Detail.CHIPS_NEEDED),
             )
         net: dict[str, int] = {}
         for name, change in given.items():
@@ -503,17 +491,13 @@ class Match:
             if isinstance(change, bool) or not isinstance(change, int):
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=_both(
-                        f"le fiches di {name} vanno date in numeri interi, non {shown(change)}.",
-                        f"the chips of {name} must be whole numbers, not {shown(change)}.",
-                    ),
+                    detail=Phrase(Detail.CHIPS_NOT_WHOLE, name=name, change=change),
                 )
             if self._chips[name] + change < 0:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=_both(
-                        f"{name} ha {self._chips[name]} fiches e non può perderne {-change}.",
-                        f"{name} holds {self._chips[name]} chips and cannot lose {-change}.",
+                    detail=Phrase(
+                        Detail.CHIPS_BELOW_ZERO, name=name, chips=self._chips[name], loss=-change
                     ),
                 )
             net[name] = change
@@ -521,19 +505,13 @@ class Match:
         if isinstance(on_table, bool) or not isinstance(on_table, int) or on_table < 0:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"le fiches sul tavolo sono un numero intero, non {shown(on_table)}.",
-                    f"the chips on the table are a whole number, not {shown(on_table)}.",
-                ),
+                detail=Phrase(Detail.TABLE_CHIPS_NOT_WHOLE, on_table=on_table),
             )
         balance = sum(net.values()) + on_table - self._on_table
         if balance:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"le fiches non tornano: ne risultano {balance:+} rispetto a prima.",
-                    f"the chips do not add up: {balance:+} compared with before.",
-                ),
+                detail=Phrase(Detail.CHIPS_DO_NOT_ADD_UP, balance=balance),
             )
         return {p: net.get(p, 0) for p in self.active}
 
@@ -592,42 +570,27 @@ class Match:
         if not isinstance(result.closing, Closing):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"chiusura sconosciuta {shown(result.closing)}.",
-                    f"unknown closing {shown(result.closing)}.",
-                ),
+                detail=Phrase(Detail.UNKNOWN_CLOSING, closing=result.closing),
             )
         if out is None and result.in_one_turn:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    "nessuno ha chiuso, quindi nessuno ha chiuso in mano.",
-                    "nobody went out, so nobody went out in one turn.",
-                ),
+                detail=Phrase(Detail.NOBODY_OUT_IN_ONE_TURN),
             )
         if out is None and result.closing is not Closing.SIMPLE:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"nessuno ha chiuso, quindi non c'è una chiusura {result.closing.value}.",
-                    f"nobody went out, so there is no {result.closing.value} closing.",
-                ),
+                detail=Phrase(Detail.NOBODY_OUT_NO_CLOSING, closing=result.closing.value),
             )
         if result.closing is Closing.SEVEN_OF_A_KIND and not self.rules.seven_of_a_kind_wins:
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    "con queste regole sette carte dello stesso valore non vincono la partita.",
-                    "under these rules seven cards of one rank do not win the match.",
-                ),
+                detail=Phrase(Detail.SEVEN_OF_A_KIND_NOT_WINNING),
             )
         if not isinstance(result.hands, Mapping):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    "le mani vanno date giocatore per giocatore.",
-                    "the hands must be given player by player.",
-                ),
+                detail=Phrase(Detail.HANDS_BY_PLAYER),
             )
         counts: dict[str, int] = {}
         for name, hand in result.hands.items():
@@ -635,10 +598,7 @@ class Match:
             if name == out:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=_both(
-                        f"{name} ha chiuso: non ha carte da contare.",
-                        f"{name} went out: he has no hand to count.",
-                    ),
+                    detail=Phrase(Detail.WENT_OUT_NO_HAND, name=name),
                 )
             counts[name] = self._hand_points(name, hand)
         # The hands of one round come from one deck: the cards given must all be in it.
@@ -650,7 +610,7 @@ class Match:
             names = ", ".join(missing)
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(f"manca la mano di {names}.", f"the hand of {names} is missing."),
+                detail=Phrase(Detail.HANDS_MISSING, names=names),
             )
         # Seat order, whatever order the hands were given in.
         return {p: counts[p] for p in expected}
@@ -659,29 +619,20 @@ class Match:
         if isinstance(hand, bool) or not isinstance(hand, int | Sequence) or isinstance(hand, str):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"la mano di {name} va data in punti o in carte, non {shown(hand)}.",
-                    f"the hand of {name} must be given as points or cards, not {shown(hand)}.",
-                ),
+                detail=Phrase(Detail.HAND_NOT_POINTS_OR_CARDS, name=name, hand=hand),
             )
         if isinstance(hand, int):
             if hand < 0:
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=_both(
-                        f"i punti in mano di {name} non possono essere negativi ({shown(hand)}).",
-                        f"the points in {name}'s hand cannot be negative ({shown(hand)}).",
-                    ),
+                    detail=Phrase(Detail.NEGATIVE_HAND, name=name, hand=hand),
                 )
             return hand
         cards = list(hand)
         if not all(isinstance(card, Card) for card in cards):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=_both(
-                    f"la mano di {name} contiene qualcosa che non è una carta.",
-                    f"the hand of {name} holds something that is not a card.",
-                ),
+                detail=Phrase(Detail.HAND_NOT_CARDS, name=name),
             )
         return hand_count(cards, self.rules)
 
@@ -693,10 +644,8 @@ class Match:
 
     def _over_error(self) -> ScoreError:
         if self._winner is None:
-            detail = _both("è finita pari, senza vincitore.", "it ended in a draw, with no winner.")
-        else:
-            detail = _both(f"ha vinto {self._winner}.", f"{self._winner} won.")
-        return ScoreError(Reason.MATCH_OVER, detail=detail)
+            return ScoreError(Reason.MATCH_OVER, detail=Phrase(Detail.DRAWN))
+        return ScoreError(Reason.MATCH_OVER, detail=Phrase(Detail.WON_BY, winner=self._winner))
 
     # --- re-entry ---
 
@@ -707,10 +656,7 @@ class Match:
         raise ScoreError(
             Reason.REENTRY_NOT_ALLOWED,
             player=player,
-            detail=_both(
-                "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti.",
-                "one chooses to re-enter only right after the round one went out in.",
-            ),
+            detail=Phrase(Detail.REENTRY_TOO_LATE),
         )
 
     def check_reenter(self, player: str) -> None:
@@ -723,9 +669,7 @@ class Match:
             raise ScoreError(
                 Reason.REENTRY_NOT_ALLOWED,
                 player=player,
-                detail=_both(
-                    "queste regole non prevedono il rientro.", "these rules have no re-entry."
-                ),
+                detail=Phrase(Detail.NO_REENTRY_RULE),
             )
         if player not in self._left_in:
             raise ScoreError(Reason.PLAYER_NOT_ELIMINATED, player=player)
@@ -734,20 +678,13 @@ class Match:
             raise ScoreError(
                 Reason.REENTRY_NOT_ALLOWED,
                 player=player,
-                detail=_both(
-                    f"è già rientrato {self._reentry_count[player]} volte, il massimo è {limit}.",
-                    f"he has re-entered {self._reentry_count[player]} time(s), the most is"
-                    f" {limit}.",
-                ),
+                detail=Phrase(Detail.REENTRY_LIMIT, count=self._reentry_count[player], limit=limit),
             )
         if len(self.active) < 2:
             raise ScoreError(
                 Reason.REENTRY_NOT_ALLOWED,
                 player=player,
-                detail=_both(
-                    "si rientra solo finché restano in gioco almeno due giocatori.",
-                    "one re-enters only while at least two players are still in.",
-                ),
+                detail=Phrase(Detail.REENTRY_TWO_LEFT),
             )
 
     def close_reentries(self) -> None:

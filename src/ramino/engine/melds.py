@@ -23,7 +23,7 @@ from .cards import (
     check_initials,
     parse_cards,
 )
-from .errors import Localized, MeldError, NotationError, RaminoError, Reason
+from .errors import Detail, MeldError, NotationError, Phrase, RaminoError, Reason
 from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 
 MIN_MELD: Final = 3
@@ -412,13 +412,15 @@ def _check_declarations(
                 Reason.JOKER_ASSIGNMENT_INVALID,
                 cards=cards,
                 declared=card,
-                detail=("un jolly sta per una carta vera.", "a joker stands for a natural card."),
+                detail=Phrase(Detail.JOKER_FOR_NATURAL),
             )
     return declared
 
 
-def _invalid_declaration(cards: tuple[Card, ...], declared: Card, detail: Localized) -> MeldError:
-    return MeldError(Reason.JOKER_ASSIGNMENT_INVALID, cards=cards, declared=declared, detail=detail)
+def _invalid_declaration(cards: tuple[Card, ...], declared: Card, why: Detail) -> MeldError:
+    return MeldError(
+        Reason.JOKER_ASSIGNMENT_INVALID, cards=cards, declared=declared, detail=Phrase(why)
+    )
 
 
 def _as_set(
@@ -448,17 +450,14 @@ def _as_set(
             raise _invalid_declaration(
                 cards,
                 stands,
-                (
-                    "in un tris il jolly vale una carta dello stesso valore.",
-                    "in a set the joker stands for a card of the same rank.",
-                ),
+                Detail.SET_JOKER_SAME_RANK,
             )
         bit = 1 << stands.code // 13
         if distinct and taken & bit:
             raise _invalid_declaration(
                 cards,
                 stands,
-                ("quel seme c'è già nel tris.", "that suit is already in the set."),
+                Detail.SUIT_ALREADY_IN_SET,
             )
         taken |= bit
     if len(naturals) == len(cards):
@@ -539,7 +538,7 @@ def _as_run(
             raise _invalid_declaration(
                 cards,
                 fixed[0],
-                ("non ha il suo posto in questa scala.", "it has no place in this run."),
+                Detail.NO_PLACE_IN_RUN,
             )
         ranks = [c.number for c in naturals]
         raise _run_failure(cards, ranks, n - len(ranks), memo.rules)
@@ -552,10 +551,7 @@ def _as_run(
         raise _invalid_declaration(
             cards,
             fixed[0],
-            (
-                "qui il jolly che può stare in due posti prende quello più basso.",
-                "here a joker that could take two places takes the lower one.",
-            ),
+            Detail.JOKER_TAKES_LOWER,
         )
     row = naturals[0].code - naturals[0].code % 13  # the suit's first code
     ordered: list[Card] = []
@@ -676,9 +672,7 @@ def _as_flush(
         if card.is_joker:
             choice = next(jokers)
             if choice is not None and choice.suit is not suit:
-                raise _invalid_declaration(
-                    cards, choice, ("il colore è tutto di un seme.", "a flush is all one suit.")
-                )
+                raise _invalid_declaration(cards, choice, Detail.FLUSH_ONE_SUIT)
             represents.append(choice or (spare[0] if spare else naturals[0]))
         else:
             represents.append(card)
@@ -742,7 +736,7 @@ def attach(
             Reason.ATTACH_DOES_NOT_FIT,
             cards=new,
             meld=meld,
-            detail=("cambierebbe il tipo del gioco.", "it would change the kind of meld."),
+            detail=Phrase(Detail.WOULD_CHANGE_KIND),
         )
     return grown
 

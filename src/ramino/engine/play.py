@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .errors import IllegalAction, Reason, ScoreError
+from .errors import Detail, IllegalAction, Phrase, Reason, ScoreError
 from .match import Match, RoundSheet
 from .round import EndReason, Round, seed_bytes
 from .rules import Betting, Direction, Rules
@@ -87,7 +87,7 @@ class MatchPlay:
         if not 0 <= dealer < len(self.match.players):
             raise IllegalAction(
                 Reason.BAD_ROUND_RESULT,
-                detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
+                detail=Phrase(Detail.DEALER_NOT_A_SEAT, dealer=dealer),
             )
         self.seed = seed_bytes(seed)
         self._first_dealer = self.match.players[dealer]
@@ -148,7 +148,7 @@ class MatchPlay:
             name = players[(at + k * step) % len(players)]
             if name in active:
                 return name
-        raise ScoreError(Reason.MATCH_OVER, detail=("nessuno è in gioco.", "nobody is in."))
+        raise ScoreError(Reason.MATCH_OVER, detail=Phrase(Detail.NOBODY_IN))
 
     @property
     def is_over(self) -> bool:
@@ -182,9 +182,7 @@ class MatchPlay:
             raise ScoreError(
                 Reason.MATCH_OVER,
                 detail=(
-                    ("è finita pari, senza vincitore.", "it ended in a draw, with no winner.")
-                    if winner is None
-                    else (f"ha vinto {winner}.", f"{winner} won.")
+                    Phrase(Detail.DRAWN) if winner is None else Phrase(Detail.WON_BY, winner=winner)
                 ),
             )
         names = self.match.active

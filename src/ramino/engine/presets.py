@@ -11,7 +11,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .errors import Reason, RulesError
+from .errors import Detail, Phrase, Reason, RulesError
 from .rules import (
     AttachableDiscard,
     Betting,
@@ -33,15 +33,15 @@ from .rules import (
 
 
 class Preset(NamedTuple):
-    """A registered preset: its rules and a one-line summary in Italian and English."""
+    """A registered preset: its rules and the code of its one-line summary."""
 
     rules: Rules
-    summary_it: str
-    summary_en: str
+    about: Detail
+    """The summary's code: the catalogue words it."""
 
     def summary(self, lang: str = "it") -> str:
-        """The one-line summary in ``lang``."""
-        return self.summary_en if lang == "en" else self.summary_it
+        """The one-line summary in ``lang`` (``it`` or ``en``)."""
+        return Phrase(self.about).message(lang)
 
 
 CLASSICO = Rules(name="classico")
@@ -124,18 +124,15 @@ _IMMAGINARIO_10 = replace(
 _PRESETS: dict[str, Preset] = {
     "classico": Preset(
         CLASSICO,
-        "Ramino classico: 108 carte, 10 a testa, apertura libera, chiusura in mano doppia, 101.",
-        "Classic ramino: 108 cards, 10 each, free opening, one-turn close doubles, to 101.",
+        Detail.SUMMARY_CLASSICO,
     ),
     "classico-2": Preset(
         replace(CLASSICO, name="classico-2", min_players=2, max_players=2, decks=1, jokers=2),
-        "Ramino in 2: un mazzo e 2 jolly (54 carte), 10 carte a testa, 101.",
-        "Ramino for two: one pack and 2 jokers (54 cards), 10 each, to 101.",
+        Detail.SUMMARY_CLASSICO_2,
     ),
     "apertura-50": Preset(
         _APERTURA_50,
-        "Apertura a 50: si apre con 50 punti, il pozzo si prende solo per usarlo nel turno.",
-        "Opening at 50: open with 50 points; take the discard only to use it that turn.",
+        Detail.SUMMARY_APERTURA_50,
     ),
     "enciclopedia": Preset(
         replace(
@@ -155,23 +152,19 @@ _PRESETS: dict[str, Preset] = {
             rummy_bonus=RummyBonus.SCEMPIO,
             target=300,
         ),
-        "Enciclopedia: 8 carte, apertura a 50, arrotondamento alle decine, messa 50, 300.",
-        "Encyclopedia: 8 cards, opening at 50, rounding to tens, messa of 50, to 300.",
+        Detail.SUMMARY_ENCICLOPEDIA,
     ),
     "scala-40": Preset(
         _SCALA_40,
-        "Scala 40: 13 carte, apertura a 40 con i propri giochi, niente chiusura al primo giro.",
-        "Scala 40: 13 cards, opening at 40 with own melds, no going out on the first round.",
+        Detail.SUMMARY_SCALA_40,
     ),
     "rami-40": Preset(
         _RAMI_40,
-        "Rami 40: 13 carte, apertura a 40, 3 mazzi da 5 giocatori, chiusura senza scarto.",
-        "Rami 40: 13 cards, opening at 40, 3 packs from 5 players, may go out without discard.",
+        Detail.SUMMARY_RAMI_40,
     ),
     "rami-51": Preset(
         replace(_RAMI_40, name="rami-51", opening_threshold=51),
-        "Rami 51: come Rami 40 ma l'apertura vuole 51 punti.",
-        "Rami 51: as Rami 40 but the opening needs 51 points.",
+        Detail.SUMMARY_RAMI_51,
     ),
     "tradizionale": Preset(
         replace(
@@ -185,8 +178,7 @@ _PRESETS: dict[str, Preset] = {
             rummy_bonus=RummyBonus.ADD,
             rummy_bonus_points=25,
         ),
-        "Tradizionale: un mazzo senza jolly, 10 carte in 2 e 7 in 3-4, chiusura in mano +25.",
-        "Traditional: one pack, no jokers, 10 cards for 2 and 7 for 3-4, one-turn close +25.",
+        Detail.SUMMARY_TRADIZIONALE,
     ),
     "casertano": Preset(
         replace(
@@ -216,23 +208,19 @@ _PRESETS: dict[str, Preset] = {
             close_credits_flush=2,
             close_credits_straight=5,
         ),
-        "Casertano: 13 carte, si chiude mostrando la mano legata, jolly 50, si perde a 110.",
-        "Casertano: 13 cards, go out by showing a fully bound hand, joker 50, lose at 110.",
+        Detail.SUMMARY_CASERTANO,
     ),
     "pokerato": Preset(
         _POKERATO,
-        "Pokerato con i jolly: buio e rilanci, si chiude calando 10 carte insieme più lo scarto.",
-        "Pokerato with jokers: blind and raises; go out by laying 10 cards at once plus discard.",
+        Detail.SUMMARY_POKERATO,
     ),
     "pokerato-immaginario": Preset(
         _IMMAGINARIO,
-        "Pokerato con il jolly immaginario: 9 carte, senza jolly, se ne immagina uno per chiudere.",
-        "Pokerato with the imaginary joker: 9 cards, no jokers, imagine one to go out.",
+        Detail.SUMMARY_POKERATO_IMMAGINARIO,
     ),
     "pokerato-immaginario-10": Preset(
         _IMMAGINARIO_10,
-        "Pokerato immaginario a 10 carte: per chiudere una carta della mano fa da jolly.",
-        "Imaginary-joker pokerato with 10 cards: to go out, a card of the hand acts as the joker.",
+        Detail.SUMMARY_POKERATO_IMMAGINARIO_10,
     ),
     "carioca": Preset(
         replace(
@@ -253,9 +241,7 @@ _PRESETS: dict[str, Preset] = {
             match_rounds=8,
             contracts=tuple(Contract),
         ),
-        "Carioca: 8 smazzate da 13 carte, ognuna con la sua apertura obbligata, niente jolly"
-        " nelle aperture.",
-        "Carioca: 8 rounds of 13 cards, each with its required opening, no jokers in openings.",
+        Detail.SUMMARY_CARIOCA,
     ),
 }
 

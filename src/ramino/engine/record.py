@@ -13,13 +13,13 @@ from typing import Any, TypeVar
 from .actions import Action, parse_action
 from .cards import Card
 from .chips import Pot, Settlement
-from .errors import Localized, RaminoError, Reason, RecordError, RulesError
+from .errors import Detail, Phrase, RaminoError, Reason, RecordError, RulesError
 from .round import EndReason, Round, RoundEnd
 from .rules import Contract, Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
-from .text import UnreadableText, load_json, shown, to_name, writable
+from .text import UnreadableText, load_json, writable
 
 __all__ = [
     "FORMAT",
@@ -72,8 +72,10 @@ _E = TypeVar("_E", EndReason, Closing, Contract)
 _MOST_CHIPS = 10**9
 
 
-def _bad(where: str, it: str, en: str) -> RecordError:
-    return RecordError(Reason.BAD_RECORD, where=where, detail=(it, en))
+def _bad(where: str, why: Detail | Phrase, **values: Any) -> RecordError:
+    """A record that cannot be read, at ``where``: ``why`` (with its ``values``)."""
+    detail = why if isinstance(why, Phrase) else Phrase(why, **values)
+    return RecordError(Reason.BAD_RECORD, where=where, detail=detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,71 +133,42 @@ class Record:
         if not 0 <= self.dealer < len(self.players):
             raise _bad(
                 "dealer",
-                f"il mazziere {shown(self.dealer)} non è un posto (0–{len(self.players) - 1}).",
-                f"dealer {shown(self.dealer)} is no seat (0–{len(self.players) - 1}).",
+                Detail.DEALER_NOT_A_SEAT_OF,
+                dealer=self.dealer,
+                last=len(self.players) - 1,
             )
         if self.seed is None and self.deck_order is None:
-            raise _bad(
-                "deal",
-                "serve il seme (seed) o l'ordine del mazzo (deck_order).",
-                "a seed or a deck order (deck_order) is needed.",
-            )
+            raise _bad("deal", Detail.SEED_OR_ORDER_NEEDED)
         if self.generator != PORTABLE:
             raise _bad(
-                "deal.generator",
-                f"generatore sconosciuto {shown(self.generator)}; si conosce {PORTABLE!r}.",
-                f"unknown generator {shown(self.generator)}; the known one is {PORTABLE!r}.",
+                "deal.generator", Detail.UNKNOWN_GENERATOR, generator=self.generator, known=PORTABLE
             )
         if self.deck_order is not None:
             size = self.rules.deck_size_for(len(self.players))
             if sorted(self.deck_order) != list(range(size)):
-                raise _bad(
-                    "deal.deck_order",
-                    f"deve contenere ogni carta del mazzo una volta sola (0–{size - 1}).",
-                    f"it must hold every card of the deck exactly once (0–{size - 1}).",
-                )
+                raise _bad("deal.deck_order", Detail.DECK_ORDER_EACH_ONCE, last=size - 1)
         if self.chips is not None and len(self.chips) != len(self.players):
-            raise _bad(
-                "chips",
-                "servono le fiches di ogni giocatore.",
-                "the chips of every player are needed.",
-            )
+            raise _bad("chips", Detail.CHIPS_OF_EVERY_PLAYER)
         end = self.result
         if end is not None and not (
             len(end.hands) == len(end.counts) == len(self.players)
             and (end.out is None or 0 <= end.out < len(self.players))
         ):
-            raise _bad(
-                "result",
-                "non corrisponde ai giocatori.",
-                "it does not match the players.",
-            )
+            raise _bad("result", Detail.RESULT_NOT_PLAYERS)
 
 
 def _check_names(players: Sequence[object]) -> None:
     if not players:
-        raise _bad("players", "nessun giocatore.", "no players.")
+        raise _bad("players", Detail.NO_PLAYERS)
     seen: set[object] = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise _bad(
-                "players",
-                f"ogni giocatore ha un nome, non {shown(name)}.",
-                f"every player needs a name, not {shown(name)}.",
-            )
+            raise _bad("players", Detail.PLAYER_NEEDS_NAME, name=name)
         if not writable(name):
             # A lone surrogate (JSON's "\ud800" escape) would make the record unwritable.
-            raise _bad(
-                "players",
-                f"il nome {shown(name)} ha un carattere che nessun file può contenere.",
-                f"the name {shown(name)} holds a character no file can hold.",
-            )
+            raise _bad("players", Detail.NAME_NOT_WRITABLE, name=name)
         if name in seen:
-            raise _bad(
-                "players",
-                f"il nome {shown(name)} compare due volte.",
-                f"the name {shown(name)} appears twice.",
-            )
+            raise _bad("players", Detail.NAME_TWICE, name=name)
         seen.add(name)
 
 
@@ -215,11 +188,7 @@ def record_round(round_: Round, players: Sequence[str]) -> Record:
     """
     names = tuple(players)
     if len(names) != round_.players:
-        raise _bad(
-            "players",
-            f"la smazzata ha {round_.players} giocatori, i nomi sono {len(names)}.",
-            f"the round has {round_.players} players, {len(names)} names were given.",
-        )
+        raise _bad("players", Detail.NAMES_NOT_SEATS, players=round_.players, names=len(names))
     shuffled = portable_shuffle(list(range(len(round_.deck))), round_.seed)
     order = None if tuple(shuffled) == round_.deck_order else round_.deck_order
     betting = round_.betting
@@ -320,74 +289,68 @@ def verify(record: Record, round_: Round) -> None:
     if got is None:
         raise RecordError(
             Reason.RECORD_MISMATCH,
-            detail=(
-                f"la registrazione finisce ({_reason_words(expected, record.players)[0]}), la"
-                f" ripetizione è ancora al turno {round_.turn}.",
-                f"the record ends ({_reason_words(expected, record.players)[1]}), the replay is"
-                f" still in turn {round_.turn}.",
+            detail=Phrase(
+                Detail.REPLAY_STILL_GOING,
+                end=_end_words(expected, record.players),
+                turn=round_.turn,
             ),
         )
     if got != expected:
         raise RecordError(Reason.RECORD_MISMATCH, detail=_difference(expected, got, record))
 
 
-def _reason_words(end: RoundEnd, players: Sequence[str]) -> Localized:
+def _end_words(end: RoundEnd, players: Sequence[str]) -> Phrase:
     if end.reason is EndReason.WENT_OUT and end.out is not None:
-        return (f"chiude {players[end.out]}", f"{players[end.out]} goes out")
+        return Phrase(Detail.END_GOES_OUT, name=players[end.out])
     if end.reason is EndReason.ALL_FOLDED and end.out is not None:
-        return (
-            f"lasciano tutti tranne {players[end.out]}",
-            f"everyone but {players[end.out]} folds",
-        )
+        return Phrase(Detail.END_ALL_FOLDED, name=players[end.out])
     if end.reason is EndReason.MAX_TURNS:
-        return ("limite di turni", "turn cap")
-    return ("limite di rimescolate del tallone", "restock cap")
+        return Phrase(Detail.END_TURN_CAP)
+    return Phrase(Detail.END_RESTOCK_CAP)
 
 
-def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Localized:
-    """The first way ``got`` differs from ``expected``, in words."""
+def _difference(expected: RoundEnd, got: RoundEnd, record: Record) -> Phrase:
+    """The first way ``got`` differs from ``expected``."""
     players = record.players
     if (expected.reason, expected.out) != (got.reason, got.out):
-        want, have = _reason_words(expected, players), _reason_words(got, players)
-        return (
-            f"registrata: {want[0]}; ripetuta: {have[0]}.",
-            f"recorded: {want[1]}; replayed: {have[1]}.",
+        return Phrase(
+            Detail.ENDS_DIFFER,
+            recorded=_end_words(expected, players),
+            replayed=_end_words(got, players),
         )
     if expected.in_one_turn != got.in_one_turn:
-        return (
-            f"chiusura in mano registrata {_yes(expected.in_one_turn, 'it')}, ripetuta"
-            f" {_yes(got.in_one_turn, 'it')}.",
-            f"going out in one turn recorded {_yes(expected.in_one_turn, 'en')}, replayed"
-            f" {_yes(got.in_one_turn, 'en')}.",
+        return Phrase(
+            Detail.IN_ONE_TURN_DIFFERS,
+            recorded=_yes(expected.in_one_turn),
+            replayed=_yes(got.in_one_turn),
         )
     if expected.closing != got.closing:
-        return (
-            f"chiusura registrata {expected.closing.value}, ripetuta {got.closing.value}.",
-            f"closing recorded {expected.closing.value}, replayed {got.closing.value}.",
+        return Phrase(
+            Detail.CLOSING_DIFFERS, recorded=expected.closing.value, replayed=got.closing.value
         )
     for seat, name in enumerate(players):
         if expected.hands[seat] != got.hands[seat]:
-            left, again = _cards(expected.hands[seat]), _cards(got.hands[seat])
-            return (
-                f"in mano {to_name(name)} restano registrate {left}, ripetute {again}.",
-                f"{name}'s hand left recorded {left}, replayed {again}.",
+            return Phrase(
+                Detail.HAND_LEFT_DIFFERS,
+                player=name,
+                recorded=_cards(expected.hands[seat]),
+                replayed=_cards(got.hands[seat]),
             )
     for seat, name in enumerate(players):
         if expected.counts[seat] != got.counts[seat]:
-            want_n, have_n = shown(expected.counts[seat]), shown(got.counts[seat])
-            return (
-                f"conta di {name} registrata {want_n}, ripetuta {have_n}.",
-                f"{name}'s count recorded {want_n}, replayed {have_n}.",
+            return Phrase(
+                Detail.COUNT_DIFFERS,
+                name=name,
+                recorded=expected.counts[seat],
+                replayed=got.counts[seat],
             )
     if expected.chips != got.chips:
-        return ("le fiches vanno diversamente.", "the chips go differently.")
-    return ("la fine è diversa.", "the end differs.")
+        return Phrase(Detail.CHIPS_DIFFER)
+    return Phrase(Detail.END_DIFFERS)
 
 
-def _yes(value: bool, lang: str) -> str:
-    if lang == "en":
-        return "yes" if value else "no"
-    return "sì" if value else "no"
+def _yes(value: bool) -> Phrase:
+    return Phrase(Detail.YES if value else Detail.NO)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -507,22 +470,14 @@ def from_json(text: str) -> Record:
     try:
         data = load_json(text)
     except UnreadableText as error:
-        raise _bad("JSON", *error.detail) from None
+        raise RecordError(Reason.BAD_RECORD, where="JSON", detail=error.detail) from None
     if not isinstance(data, dict):
-        raise _bad("JSON", "serve un oggetto JSON {...}.", "a JSON object {...} is needed.")
+        raise _bad("JSON", Detail.JSON_OBJECT_NEEDED)
     if data.get("format") != FORMAT:
-        raise _bad(
-            "format",
-            f'non è una registrazione di ramino (serve "format": "{FORMAT}").',
-            f'it is not a ramino record ("format": "{FORMAT}" is needed).',
-        )
+        raise _bad("format", Detail.NOT_A_RECORD, format=FORMAT)
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise _bad(
-            "version",
-            f"la versione {shown(version)} non è letta da questo programma (legge la {VERSION}).",
-            f"version {shown(version)} is not read by this program (it reads {VERSION}).",
-        )
+        raise _bad("version", Detail.VERSION_NOT_READ, version=version, known=VERSION)
     _no_unknown_keys(data, _TOP_KEYS, "")
     rules = _rules(_field(data, "rules", ""))
     players = _players(_field(data, "players", ""))
@@ -559,11 +514,7 @@ def from_json(text: str) -> Record:
 
 def _restocks(value: Any) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, list) or not all(isinstance(v, list) for v in value):
-        raise _bad(
-            "deal.restocks",
-            "serve una lista di nuovi talloni, ognuno una lista di numeri di carta.",
-            "a list of new stocks is needed, each a list of card numbers.",
-        )
+        raise _bad("deal.restocks", Detail.RESTOCKS_NEEDED)
     return tuple(
         tuple(_int(n, f"deal.restocks[{i}][{j}]") for j, n in enumerate(order))
         for i, order in enumerate(value)
@@ -576,7 +527,7 @@ def _place(where: str, key: str) -> str:
 
 def _field(data: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in data:
-        raise _bad(_place(where, key), "manca.", "missing.")
+        raise _bad(_place(where, key), Detail.MISSING)
     return data[key]
 
 
@@ -584,57 +535,37 @@ def _no_unknown_keys(data: Mapping[str, Any], known: Sequence[str], where: str) 
     for key in data:
         if key not in known:
             listed = ", ".join(known)
-            raise _bad(
-                _place(where, str(key)),
-                f"chiave sconosciuta; sono ammesse: {listed}.",
-                f"unknown key; the accepted ones are: {listed}.",
-            )
+            raise _bad(_place(where, str(key)), Detail.UNKNOWN_KEY, listed=listed)
 
 
 def _int(value: Any, where: str) -> int:
     # bool is an int in Python, but "dealer": true is surely a mistake.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(
-            where,
-            f"serve un numero intero, non {shown(value)}.",
-            f"an integer is needed, not {shown(value)}.",
-        )
+        raise _bad(where, Detail.INTEGER_NEEDED, value=value)
     return value
 
 
 def _chips(value: Any, where: str) -> int:
     count = _int(value, where)
     if not 0 <= count <= _MOST_CHIPS:
-        raise _bad(
-            where,
-            f"le fiches vanno da 0 a un miliardo, non {shown(count)}.",
-            f"chips go from 0 to a billion, not {shown(count)}.",
-        )
+        raise _bad(where, Detail.CHIPS_RANGE, count=count)
     return count
 
 
 def _rules(value: Any) -> Rules:
     if not isinstance(value, dict):
-        raise _bad(
-            "rules", "serve un oggetto con le regole.", "an object with the rules is needed."
-        )
+        raise _bad("rules", Detail.RULES_OBJECT_NEEDED)
     # knobs() writes "no number" as null; the rules reader spells it "none".
     table = {key: ("none" if v is None else v) for key, v in value.items()}
     try:
         return rules_from_mapping(table)
     except RulesError as error:
-        raise RecordError(
-            Reason.BAD_RECORD, where="rules", detail=(error.message("it"), error.message("en"))
-        ) from None
+        raise RecordError(Reason.BAD_RECORD, where="rules", detail=error) from None
 
 
 def _players(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise _bad(
-            "players",
-            "serve una lista di nomi, per posto.",
-            "a list of names, by seat, is needed.",
-        )
+        raise _bad("players", Detail.NAMES_BY_SEAT)
     # Checked before the result, which names the players.
     _check_names(value)
     return tuple(value)
@@ -642,11 +573,7 @@ def _players(value: Any) -> tuple[str, ...]:
 
 def _deal(value: Any) -> tuple[bytes | None, str, tuple[int, ...] | None]:
     if not isinstance(value, dict):
-        raise _bad(
-            "deal",
-            'serve un oggetto con "seed" o "deck_order".',
-            'an object with "seed" or "deck_order" is needed.',
-        )
+        raise _bad("deal", Detail.DEAL_OBJECT_NEEDED)
     _no_unknown_keys(value, _DEAL_KEYS, "deal")
     seed: bytes | None = None
     if "seed" in value:
@@ -656,83 +583,56 @@ def _deal(value: Any) -> tuple[bytes | None, str, tuple[int, ...] | None]:
                 raise ValueError
             seed = bytes.fromhex(text)
         except ValueError:
-            raise _bad(
-                "deal.seed",
-                'serve il seme in esadecimale, come "5f3a".',
-                'the seed is needed in hexadecimal, like "5f3a".',
-            ) from None
+            raise _bad("deal.seed", Detail.SEED_IN_HEX) from None
         if "generator" not in value:
-            raise _bad("deal.generator", "manca accanto al seme.", "missing beside the seed.")
+            raise _bad("deal.generator", Detail.MISSING_BESIDE_SEED)
     generator = value.get("generator", PORTABLE)
     if not isinstance(generator, str):
-        raise _bad("deal.generator", "serve un nome.", "a name is needed.")
+        raise _bad("deal.generator", Detail.NAME_NEEDED)
     order: tuple[int, ...] | None = None
     if "deck_order" in value:
         raw = value["deck_order"]
         if not isinstance(raw, list):
-            raise _bad(
-                "deal.deck_order",
-                "serve una lista di numeri di carta.",
-                "a list of card numbers is needed.",
-            )
+            raise _bad("deal.deck_order", Detail.CARD_NUMBERS_NEEDED)
         order = tuple(_int(n, f"deal.deck_order[{i}]") for i, n in enumerate(raw))
     return seed, generator, order
 
 
 def _actions(value: Any) -> tuple[Action, ...]:
     if not isinstance(value, list):
-        raise _bad(
-            "actions",
-            'serve una lista di mosse, come ["draw", "discard KS"].',
-            'a list of actions, like ["draw", "discard KS"], is needed.',
-        )
+        raise _bad("actions", Detail.ACTIONS_NEEDED)
     actions: list[Action] = []
     for i, text in enumerate(value):
         where = f"actions[{i}]"
         if not isinstance(text, str):
-            raise _bad(
-                where,
-                f"serve una mossa scritta, non {shown(text)}.",
-                f"an action as text is needed, not {shown(text)}.",
-            )
+            raise _bad(where, Detail.ACTION_TEXT_NEEDED, text=text)
         try:
             actions.append(parse_action(text))
         except RaminoError as error:
             raise RecordError(
                 Reason.BAD_RECORD,
                 where=where,
-                detail=(
-                    f"mossa {i + 1}: {error.message('it')}",
-                    f"action {i + 1}: {error.message('en')}",
-                ),
+                detail=Phrase(Detail.IN_ACTION, number=i + 1, error=error),
             ) from None
     return tuple(actions)
 
 
 def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
     if not isinstance(value, dict):
-        raise _bad("result", "serve un oggetto o null.", "an object or null is needed.")
+        raise _bad("result", Detail.OBJECT_OR_NULL)
     _no_unknown_keys(value, _RESULT_KEYS, "result")
     reason = _choice(EndReason, _field(value, "end", "result"), "result.end")
     out_name = _field(value, "out", "result")
     out: int | None = None
     if out_name is not None:
         if out_name not in players:
-            raise _bad(
-                "result.out",
-                f"{shown(out_name)} non è un giocatore.",
-                f"{shown(out_name)} is no player.",
-            )
+            raise _bad("result.out", Detail.NOT_A_PLAYER, name=out_name)
         out = players.index(out_name)
     if (out is None) != (reason not in (EndReason.WENT_OUT, EndReason.ALL_FOLDED)):
-        raise _bad(
-            "result.out",
-            "c'è chi vince la mano solo quando la fine è went_out o all_folded.",
-            "somebody wins the hand only when the end is went_out or all_folded.",
-        )
+        raise _bad("result.out", Detail.WINNER_ONLY_WHEN_OUT)
     in_one_turn = _field(value, "in_one_turn", "result")
     if not isinstance(in_one_turn, bool):
-        raise _bad("result.in_one_turn", "serve true o false.", "true or false is needed.")
+        raise _bad("result.in_one_turn", Detail.TRUE_OR_FALSE)
     closing = _choice(Closing, _field(value, "closing", "result"), "result.closing")
     hands_data = _by_player(_field(value, "hands", "result"), players, "result.hands")
     hands = tuple(_hand(hands_data[p], f"result.hands.{p}") for p in players)
@@ -746,7 +646,7 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
 def _settlement(value: Any, players: tuple[str, ...]) -> Settlement:
     where = "result.chips"
     if not isinstance(value, dict):
-        raise _bad(where, "serve un oggetto o null.", "an object or null is needed.")
+        raise _bad(where, Detail.OBJECT_OR_NULL)
     _no_unknown_keys(value, _SETTLEMENT_KEYS, where)
 
     def by_player(key: str) -> tuple[int, ...]:
@@ -756,15 +656,15 @@ def _settlement(value: Any, players: tuple[str, ...]) -> Settlement:
     raw_pots = _field(value, "pots", where)
     pots: list[Pot] = []
     if not isinstance(raw_pots, list):
-        raise _bad(f"{where}.pots", "serve una lista di piatti.", "a list of pots is needed.")
+        raise _bad(f"{where}.pots", Detail.POTS_NEEDED)
     for k, pot in enumerate(raw_pots):
         at = f"{where}.pots[{k}]"
         if not isinstance(pot, dict):
-            raise _bad(at, "serve un oggetto.", "an object is needed.")
+            raise _bad(at, Detail.OBJECT_NEEDED)
         _no_unknown_keys(pot, ("amount", "seats"), at)
         seats = _field(pot, "seats", at)
         if not isinstance(seats, list) or not all(p in players for p in seats):
-            raise _bad(f"{at}.seats", "serve una lista di giocatori.", "a list of players.")
+            raise _bad(f"{at}.seats", Detail.PLAYERS_NEEDED)
         amount = _int(_field(pot, "amount", at), f"{at}.amount")
         pots.append(Pot(amount, tuple(players.index(p) for p in seats)))
     put_in = by_player("put_in")
@@ -790,30 +690,20 @@ def _choice(kind: type[_E], value: Any, where: str) -> _E:
         return kind(value)
     except ValueError:
         listed = ", ".join(member.value for member in kind)
-        raise _bad(where, f"valori ammessi: {listed}.", f"accepted values: {listed}.") from None
+        raise _bad(where, Detail.ACCEPTED_VALUES, listed=listed) from None
 
 
 def _by_player(value: Any, players: tuple[str, ...], where: str) -> Mapping[str, Any]:
     if not isinstance(value, dict) or set(value) != set(players):
-        raise _bad(
-            where,
-            "serve un valore per ogni giocatore, per nome.",
-            "one value per player, by name, is needed.",
-        )
+        raise _bad(where, Detail.VALUE_PER_PLAYER)
     return value
 
 
 def _hand(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise _bad(
-            where,
-            'serve una lista di carte, come ["7H", "KS"].',
-            'a list of cards, like ["7H", "KS"], is needed.',
-        )
+        raise _bad(where, Detail.CARDS_NEEDED)
     try:
         # Sorted as the round keeps them, so a hand written in any order compares equal.
         return tuple(sorted(Card.parse(c) for c in value))
     except RaminoError as error:
-        raise RecordError(
-            Reason.BAD_RECORD, where=where, detail=(error.message("it"), error.message("en"))
-        ) from None
+        raise RecordError(Reason.BAD_RECORD, where=where, detail=error) from None

@@ -15,8 +15,7 @@ import enum
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from .errors import Reason, RulesError
-from .text import shown
+from .errors import Detail, Phrase, Reason, RulesError
 
 #: The fewest cards per player the tallone must hold after the deal: a table that leaves fewer
 #: is too large for the deck ([W]: "con 14 carte d'apertura, non si riesce a giocare in più di 5
@@ -207,10 +206,6 @@ class HandSize(NamedTuple):
 
     from_players: int
     cards: int
-
-
-def _it_en(it: str, en: str) -> tuple[str, str]:
-    return (it, en)
 
 
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
@@ -472,11 +467,12 @@ class Rules:
         if self.seats(players):
             return None
         size, stock = self.hand_size_for(players), self.stock_for(players)
-        why = (
-            f": con {size} carte a testa in {players} il tallone resterebbe di {stock} carte,"
-            f" meno di {STOCK_PER_PLAYER} a giocatore",
-            f": with {size} cards each for {players} players the stock would keep {stock}"
-            f" cards, fewer than {STOCK_PER_PLAYER} a player",
+        why = Phrase(
+            Detail.STOCK_TOO_SMALL,
+            cards=size,
+            players=players,
+            stock=stock,
+            least=STOCK_PER_PLAYER,
         )
         return Reason.TOO_MANY_PLAYERS, {"limit": self.most_players, "count": players, "why": why}
 
@@ -529,8 +525,8 @@ class KnobRange(NamedTuple):
 
     low: int
     high: int
-    why: tuple[str, str]
-    """Why the bounds, in Italian and English."""
+    why: Detail
+    """Why the bounds (the catalogue words it)."""
 
 
 # Outside these bounds a table cannot be dealt (the deck, the hands), would not end in any
@@ -543,34 +539,16 @@ _MAX_HAND = 20
 _MAX_POINTS = 10_000
 _MAX_TURNS = 10_000
 
-_PACKS = _it_en("quattro mazzi bastano per 12 giocatori", "four packs are enough for 12 players")
-_JOLLIES = _it_en(
-    "tre per mazzo in quattro mazzi; nei tavoli veri non sono mai più di 4",
-    "three per pack in four packs; real tables never use more than 4",
-)
-_SEATS = _it_en("di solito si gioca da 2 a 7", "the game is usually played by 2 to 7")
-_HAND = _it_en("di solito se ne danno da 7 a 14 a testa", "7 to 14 each is the usual deal")
-_POINTS = _it_en(
-    "molto oltre i punti del gioco (50 un jolly, 300 una partita)",
-    "far beyond the game's points (50 a joker, 300 a match)",
-)
-_TURNS = _it_en(
-    "venti volte il limite di turni delle regole già pronte (500)",
-    "twenty times the turn cap of the presets (500)",
-)
-_CREDITS = _it_en(
-    "molto oltre crediti e poste del gioco (il Casertano dà da 1 a 5 crediti)",
-    "far beyond the game's credits and stakes (Casertano gives 1 to 5 credits)",
-)
+_PACKS = Detail.RANGE_PACKS
+_JOLLIES = Detail.RANGE_JOKERS
+_SEATS = Detail.RANGE_SEATS
+_HAND = Detail.RANGE_HAND
+_POINTS = Detail.RANGE_POINTS
+_TURNS = Detail.RANGE_TURNS
+_CREDITS = Detail.RANGE_CREDITS
 _MAX_CHIPS = 1_000_000
-_CHIPS = _it_en(
-    "un milione di fiches: diecimila volte le 100 a testa del pokerato",
-    "a million chips: ten thousand times pokerato's 100 each",
-)
-_STAKES = _it_en(
-    "il pokerato immaginario paga al massimo 6 volte la posta",
-    "imaginary-joker pokerato pays 6 times the stake at most",
-)
+_CHIPS = Detail.RANGE_CHIPS
+_STAKES = Detail.RANGE_STAKES
 
 #: The range of every number a knob holds (``None``, where allowed, is outside any range:
 #: no limit). Entries by player count are checked field by field against the same ranges.
@@ -583,31 +561,18 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "max_jokers_per_meld": KnobRange(
         1,
         _MAX_JOKERS,
-        _it_en(
-            "un gioco ha almeno una carta vera; senza limite si scrive unlimited (pokerato)",
-            "a meld holds a natural card; for no limit write unlimited (pokerato)",
-        ),
+        Detail.RANGE_JOKERS_PER_MELD,
     ),
-    "min_natural_cards": KnobRange(
-        1, 3, _it_en("mai un gioco di soli jolly", "never a meld of jokers alone")
-    ),
+    "min_natural_cards": KnobRange(1, 3, Detail.RANGE_NATURALS),
     "set_max": KnobRange(
         3,
         4 * _MAX_DECKS + _MAX_JOKERS,
-        _it_en(
-            "da 3 carte fino a ogni copia di un valore in 4 mazzi più ogni jolly; senza limite"
-            " si scrive unlimited (Casertano)",
-            "from 3 cards up to every copy of a rank in 4 packs and every joker; for no limit"
-            " write unlimited (Casertano)",
-        ),
+        Detail.RANGE_SET,
     ),
     "opening_threshold": KnobRange(
         0,
         100,
-        _it_en(
-            "quasi il doppio della soglia più alta delle fonti (51)",
-            "about twice the highest threshold of the sources (51)",
-        ),
+        Detail.RANGE_OPENING,
     ),
     "opening_joker_value": KnobRange(0, _MAX_POINTS, _POINTS),
     "attachable_discard_min_players": KnobRange(2, _MAX_PLAYERS, _SEATS),
@@ -621,15 +586,12 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "match_rounds": KnobRange(
         1,
         1000,
-        _it_en("la carioca ne gioca 8, il pokerato 10", "carioca plays 8 rounds, pokerato 10"),
+        Detail.RANGE_MATCH_ROUNDS,
     ),
     "max_reentries": KnobRange(
         0,
         100,
-        _it_en(
-            "ogni rientro costa una posta: cento bastano a qualunque partita",
-            "each re-entry costs a stake: a hundred is enough for any match",
-        ),
+        Detail.RANGE_REENTRIES,
     ),
     "reentry_stake": KnobRange(0, _MAX_POINTS, _CREDITS),
     "close_points": KnobRange(-_MAX_POINTS, _MAX_POINTS, _POINTS),
@@ -644,10 +606,7 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "max_raises": KnobRange(
         0,
         100,
-        _it_en(
-            "le fonti ne contano 3 per mano; senza limite si scrive unlimited",
-            "the sources count 3 a hand; for no limit write unlimited",
-        ),
+        Detail.RANGE_RAISES,
     ),
     "hand_stake": KnobRange(0, _MAX_CHIPS, _CHIPS),
     "flush_stake_multiplier": KnobRange(1, 100, _STAKES),
@@ -682,167 +641,96 @@ LIST_LENGTHS: dict[str, KnobRange] = {
     "contracts": KnobRange(
         0,
         16,
-        _it_en(
-            "il doppio degli 8 contratti della carioca",
-            "twice carioca's 8 contracts",
-        ),
+        Detail.RANGE_CONTRACTS,
     ),
     "deck_by_players": KnobRange(
         0,
         _MAX_PLAYERS - 1,
-        _it_en(
-            "una voce per ogni numero di giocatori da 2 a 12", "an entry for each count of 2 to 12"
-        ),
+        Detail.RANGE_ENTRIES,
     ),
     "hand_size_by_players": KnobRange(
         0,
         _MAX_PLAYERS - 1,
-        _it_en(
-            "una voce per ogni numero di giocatori da 2 a 12", "an entry for each count of 2 to 12"
-        ),
+        Detail.RANGE_ENTRIES,
     ),
 }
 
 
-def _out_of_range(r: Rules) -> list[tuple[str, str]]:
+def _out_of_range(r: Rules) -> list[Phrase]:
     out = []
-    for name, (_, most, (why_it, why_en)) in LIST_LENGTHS.items():
+    for name, (_, most, why) in LIST_LENGTHS.items():
         count = len(getattr(r, name))
         if count > most:
             # Said at once: the entries of a list too long are not read one by one.
             return [
-                _it_en(
-                    f"{name} ha al massimo {most} voci, non {shown(count)}: {why_it}.",
-                    f"{name} holds {most} entries at most, not {shown(count)}: {why_en}.",
-                )
+                Phrase(Detail.TOO_MANY_ENTRIES, name=name, most=most, count=count, why=Phrase(why))
             ]
-    for name, value, (low, high, (why_it, why_en)) in _numbers(r):
+    for name, value, (low, high, why) in _numbers(r):
         if not low <= value <= high:
             out.append(
-                _it_en(
-                    f"{name} va da {low} a {high}, non {shown(value)}: {why_it}.",
-                    f"{name} goes from {low} to {high}, not {shown(value)}: {why_en}.",
+                Phrase(
+                    Detail.OUT_OF_RANGE,
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=value,
+                    why=Phrase(why),
                 )
             )
     return out
 
 
-def _contradictions(r: Rules) -> list[tuple[str, str]]:
+def _contradictions(r: Rules) -> list[Phrase]:
     # Each number in its range first: the checks of combinations below count with them.
     p = _out_of_range(r)
     if p:
         return p
 
-    def bad(it: str, en: str) -> None:
-        p.append(_it_en(it, en))
+    def bad(why: Detail, **values: Any) -> None:
+        p.append(Phrase(why, **values))
 
     if r.max_players < r.min_players:
-        bad(
-            f"max_players ({r.max_players}) è minore di min_players ({r.min_players}).",
-            f"max_players ({r.max_players}) is less than min_players ({r.min_players}).",
-        )
+        bad(Detail.MAX_BELOW_MIN, most=r.max_players, least=r.min_players)
     for entries in (r.deck_by_players, r.hand_size_by_players):
         starts = [e[0] for e in entries]
         if len(set(starts)) != len(starts):
-            bad(
-                f"due voci per lo stesso numero di giocatori: {starts}.",
-                f"two entries for the same number of players: {starts}.",
-            )
+            bad(Detail.TWO_ENTRIES_SAME_COUNT, starts=str(starts))
     # Every table the rules allow can be dealt: each hand, the upcard and a card to draw.
     for n in range(r.min_players, r.max_players + 1):
         need = n * r.hand_size_for(n) + 2
         have = r.deck_size_for(n)
         if have < need:
-            bad(
-                f"in {n} con {r.hand_size_for(n)} carte a testa servono almeno {need} carte,"
-                f" il mazzo ne ha {have}.",
-                f"{n} players with {r.hand_size_for(n)} cards each need at least {need}"
-                f" cards, the deck has {have}.",
-            )
+            bad(Detail.DECK_TOO_SMALL, players=n, cards=r.hand_size_for(n), need=need, have=have)
             break
     if r.set_suits is SetSuits.DISTINCT and r.set_max is not None and r.set_max > 4:
-        bad(
-            f"con semi tutti diversi un tris ha al massimo 4 carte (set_max = {r.set_max}).",
-            f"with distinct suits a set has at most 4 cards (set_max = {r.set_max}).",
-        )
+        bad(Detail.SET_TOO_LARGE_FOR_SUITS, set_max=r.set_max)
     if r.run_wrap and r.ace_in_runs is AceInRuns.LOW_ONLY:
-        bad(
-            "le scale che girano (K-A-2) vogliono l'asso anche alto, ma ace_in_runs è low_only.",
-            "wrap-around runs (K-A-2) need a high ace, but ace_in_runs is low_only.",
-        )
+        bad(Detail.WRAP_NEEDS_HIGH_ACE)
     if not r.melding_during_play and r.opening_threshold > 0:
-        bad(
-            "senza calare durante il gioco non c'è apertura: opening_threshold deve essere 0.",
-            "with no melding during play there is no opening: opening_threshold must be 0.",
-        )
+        bad(Detail.NO_OPENING_WITHOUT_MELDING)
     if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
-        bad(
-            "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0).",
-            "scempio suspends and raises the messa: a messa is needed (messa > 0).",
-        )
+        bad(Detail.SCEMPIO_NEEDS_MESSA)
     if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:
-        bad(
-            "con un numero fisso di smazzate serve match_rounds (almeno 1).",
-            "a fixed number of rounds needs match_rounds (at least 1).",
-        )
+        bad(Detail.FIXED_ROUNDS_NEED_COUNT)
     if r.match_rounds is not None and r.match_end is not MatchEnd.FIXED_ROUNDS:
-        bad(
-            "match_rounds vale solo con match_end = fixed_rounds.",
-            "match_rounds only applies with match_end = fixed_rounds.",
-        )
+        bad(Detail.ROUNDS_ONLY_FIXED)
     if r.contracts and r.match_rounds is not None and len(r.contracts) != r.match_rounds:
-        bad(
-            f"ci sono {len(r.contracts)} contratti ma {r.match_rounds} smazzate.",
-            f"there are {len(r.contracts)} contracts but {r.match_rounds} rounds.",
-        )
+        bad(Detail.CONTRACTS_NOT_ROUNDS, contracts=len(r.contracts), rounds=r.match_rounds)
     if r.betting is not Betting.NONE:
         if r.match_end is not MatchEnd.FIXED_ROUNDS:
-            bad(
-                "con le puntate la partita si gioca a fiches per un numero fisso di smazzate:"
-                " match_end deve essere fixed_rounds.",
-                "with betting the match is played for chips over a set number of rounds:"
-                " match_end must be fixed_rounds.",
-            )
+            bad(Detail.BETTING_FIXED_ROUNDS)
         if r.joker_upcard is JokerUpcard.TO_FIRST_PLAYER:
-            bad(
-                "il jolly al taglio va al primo giocatore, ma con le puntate chi gioca per primo"
-                " si sa solo dopo il giro di puntate: joker_upcard deve essere rebury.",
-                "the jolly at the cut goes to the first player, but with betting who plays"
-                " first is known only after the betting round: joker_upcard must be rebury.",
-            )
+            bad(Detail.BETTING_JOKER_REBURY)
         if r.blind > r.starting_chips:
-            bad(
-                f"il buio ({r.blind}) supera le fiches di partenza ({r.starting_chips}).",
-                f"the blind ({r.blind}) is more than the starting chips ({r.starting_chips}).",
-            )
+            bad(Detail.BLIND_OVER_CHIPS, blind=r.blind, chips=r.starting_chips)
     if r.contracts and (r.opening_threshold or not r.melding_during_play):
-        bad(
-            "con i contratti l'apertura è il contratto della smazzata: opening_threshold = 0"
-            " e melding_during_play = true.",
-            "with contracts the opening is the round's contract: opening_threshold = 0 and"
-            " melding_during_play = true.",
-        )
+        bad(Detail.CONTRACTS_OPENING)
     if r.hand_stake and r.betting is not Betting.NONE:
-        bad(
-            "con le puntate il piatto si fa puntando: hand_stake deve essere 0.",
-            "with betting the pot is made by the bets: hand_stake must be 0.",
-        )
+        bad(Detail.BETTING_NO_STAKE)
     if r.own_card_joker and not r.imaginary_joker:
-        bad(
-            "own_card_joker sceglie quale carta fa da jolly immaginario: serve imaginary_joker.",
-            "own_card_joker chooses the card acting as the imaginary jolly: it needs"
-            " imaginary_joker.",
-        )
+        bad(Detail.OWN_CARD_NEEDS_IMAGINARY)
     if r.imaginary_joker and (r.melding_during_play or r.jokers or r.deck_by_players):
-        bad(
-            "il jolly immaginario si usa mostrando la mano senza jolly nel mazzo:"
-            " melding_during_play = false e jokers = 0.",
-            "the imaginary jolly is for showing the hand with no jolly in the deck:"
-            " melding_during_play = false and jokers = 0.",
-        )
+        bad(Detail.IMAGINARY_NO_JOKERS)
     if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
-        bad(
-            "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi.",
-            "seven cards of one rank without jokers need at least 2 packs.",
-        )
+        bad(Detail.SEVEN_NEEDS_TWO_PACKS)
     return p

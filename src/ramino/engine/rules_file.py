@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from .errors import Localized, Reason, RulesError
+from .errors import Detail, Phrase, Reason, RulesError
 from .presets import PRESETS, get_preset
 from .rules import Contract, DeckSize, HandSize, Rules, knob_names
-from .text import TOO_MANY_DIGITS, writable
+from .text import writable
 
 __all__ = ["rules_from_mapping", "rules_from_toml", "rules_to_toml"]
 
@@ -38,13 +38,12 @@ class _Knob(NamedTuple):
     write: Callable[[Any], str]
 
 
-def _bad(key: str, value: Any, expected: Localized) -> RulesError:
+def _bad(key: str, value: Any, expected: Phrase) -> RulesError:
     return RulesError(Reason.BAD_RULE_VALUE, key=key, value=value, expected=expected)
 
 
-def _accepted(values: Sequence[str]) -> Localized:
-    listed = ", ".join(values)
-    return (f"Valori ammessi: {listed}.", f"Accepted values: {listed}.")
+def _accepted(values: Sequence[str]) -> Phrase:
+    return Phrase(Detail.VALUES_ACCEPTED, listed=", ".join(values))
 
 
 def _word(text: str) -> str:
@@ -59,7 +58,7 @@ def _loose(text: str) -> str:
 
 # --- readers, one per kind of knob ---
 
-_EXPECT_INT: Localized = ("Serve un numero intero.", "An integer is needed.")
+_EXPECT_INT = Phrase(Detail.INTEGER_EXPECTED)
 
 
 def _read_int(key: str, value: Any) -> int:
@@ -94,15 +93,7 @@ def _read_optional_int(key: str, value: Any) -> int | None:
     if value is None or (isinstance(value, str) and _word(value) in words):
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        listed = ", ".join(words)
-        raise _bad(
-            key,
-            value,
-            (
-                f"Serve un numero intero oppure una di queste parole: {listed}.",
-                f"An integer is needed, or one of these words: {listed}.",
-            ),
-        )
+        raise _bad(key, value, Phrase(Detail.INTEGER_OR_WORDS, listed=", ".join(words)))
     return value
 
 
@@ -123,10 +114,7 @@ def _entries_reader(cls: type[DeckSize] | type[HandSize]) -> _Converter:
     fields: tuple[str, ...] = cls._fields
     table = ", ".join(f"{name} = {n}" for name, n in zip(fields, _EXAMPLES[cls], strict=True))
     row = ", ".join(str(n) for n in _EXAMPLES[cls])
-    expected: Localized = (
-        f"Serve una lista di tabelle come [{{{table}}}] o di liste come [[{row}]].",
-        f"A list of tables like [{{{table}}}] or of lists like [[{row}]] is needed.",
-    )
+    expected = Phrase(Detail.ENTRIES_EXPECTED, table=table, row=row)
 
     def read(key: str, value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
@@ -153,10 +141,7 @@ _EXAMPLES: dict[type, tuple[int, ...]] = {DeckSize: (5, 3, 4), HandSize: (3, 7)}
 def _contracts_reader() -> _Converter:
     one = _enum_reader(Contract)
     names = [c.value for c in Contract]
-    expected: Localized = (
-        f"Serve una lista di contratti, scelti fra: {', '.join(names)}.",
-        f"A list of contracts is needed, each one of: {', '.join(names)}.",
-    )
+    expected = Phrase(Detail.CONTRACTS_EXPECTED, listed=", ".join(names))
 
     def read(key: str, value: Any) -> tuple[Contract, ...]:
         if not isinstance(value, list):
@@ -261,14 +246,18 @@ def _is_pseudo(source: str) -> bool:
 
 
 def _unknown(key: str, source: str) -> RulesError:
-    where_it = where_en = "" if _is_pseudo(source) else f" in {source}"
     candidates = [*_META_KEYS, *_KNOBS]
     close = difflib.get_close_matches(_word(key), candidates, n=1, cutoff=0.6)
-    if close:
-        # The sentence ends with a full stop of its own, so no question mark here.
-        where_it += f" — forse {close[0]!r}"
-        where_en += f" — perhaps {close[0]!r}"
-    return RulesError(Reason.UNKNOWN_RULE, key=key, where=(where_it, where_en))
+    where: Phrase | None = None
+    if close and _is_pseudo(source):
+        where = Phrase(Detail.PERHAPS, key=close[0])
+    elif close:
+        where = Phrase(Detail.IN_FILE_PERHAPS, source=source, key=close[0])
+    elif not _is_pseudo(source):
+        where = Phrase(Detail.IN_FILE, source=source)
+    if where is None:
+        return RulesError(Reason.UNKNOWN_RULE, key=key)
+    return RulesError(Reason.UNKNOWN_RULE, key=key, where=where)
 
 
 def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> Rules:
@@ -298,16 +287,9 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
     if "name" in data:
         name = data["name"]
         if not isinstance(name, str):
-            raise _bad("name", name, ("Serve un testo.", "A string is needed."))
+            raise _bad("name", name, Phrase(Detail.STRING_EXPECTED))
         if not writable(name):
-            raise _bad(
-                "name",
-                name,
-                (
-                    "Il testo ha un carattere che nessun file può contenere (surrogato isolato).",
-                    "The text holds a character no file can hold (a lone surrogate).",
-                ),
-            )
+            raise _bad("name", name, Phrase(Detail.TEXT_NOT_WRITABLE))
     else:
         name = base.name if _is_pseudo(source) else PurePath(source).stem
 
@@ -321,7 +303,7 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
         if _is_pseudo(source) or "where" in error.params:
             raise
         # Name the file, so a player with several house-rules files knows which one to fix.
-        where = (f" in {source}", f" in {source}")
+        where = Phrase(Detail.IN_FILE, source=source)
         raise RulesError(error.reason, cards=error.cards, **error.params, where=where) from None
 
 
@@ -329,25 +311,19 @@ _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
-def _syntax_detail(error: tomllib.TOMLDecodeError) -> Localized:
+def _syntax_detail(error: tomllib.TOMLDecodeError) -> Phrase:
     # tomllib (before 3.14) gives the position only inside its English message.
     message = str(error)
     found = _POSITION.search(message)
     if found:
         line, column = found.groups()
         what = message[: found.start()]
-        return (
-            f"errore di sintassi TOML alla riga {line}, colonna {column} ({what}).",
-            f"TOML syntax error at line {line}, column {column} ({what}).",
-        )
+        return Phrase(Detail.TOML_SYNTAX_AT, line=int(line), column=int(column), what=what)
     found = _AT_END.search(message)
     if found:
         what = message[: found.start()]
-        return (
-            f"errore di sintassi TOML alla fine del testo ({what}).",
-            f"TOML syntax error at the end of the text ({what}).",
-        )
-    return (f"errore di sintassi TOML ({message}).", f"TOML syntax error ({message}).")
+        return Phrase(Detail.TOML_SYNTAX_AT_END, what=what)
+    return Phrase(Detail.TOML_SYNTAX, what=message)
 
 
 def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
@@ -367,17 +343,15 @@ def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
         raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_syntax_detail(error)) from None
     except ValueError:
         # tomllib's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=TOO_MANY_DIGITS) from None
+        raise RulesError(
+            Reason.BAD_RULES_FILE, path=source, detail=Phrase(Detail.TOO_MANY_DIGITS)
+        ) from None
     except RecursionError:
         # Arrays or tables nested thousands deep: tomllib reads them by recursion.
-        raise RulesError(Reason.BAD_RULES_FILE, path=source, detail=_TOO_DEEP) from None
+        raise RulesError(
+            Reason.BAD_RULES_FILE, path=source, detail=Phrase(Detail.TOML_TOO_DEEP)
+        ) from None
     return rules_from_mapping(data, source=source)
-
-
-_TOO_DEEP: Localized = (
-    "liste o tabelle annidate troppo in profondità.",
-    "arrays or tables nested too deep.",
-)
 
 
 # --- writing ---
@@ -409,14 +383,13 @@ def rules_to_toml(rules: Rules, *, base: str | None = None) -> str:
         value = getattr(rules, knob)
         if value != getattr(reference, knob):
             lines.append(f"{knob} = {spec.write(value)}")
-    count = len(lines)
-    changes_it = "1 modifica" if count == 1 else f"{count} modifiche"
-    changes_en = "1 change" if count == 1 else f"{count} changes"
     # A comment holds no line break or control character; the name itself is written escaped.
     label = " ".join("".join(ch if ch.isprintable() else " " for ch in rules.name).split())
+    # The file is read by people of either language: its first lines say it in both.
+    title = Phrase(Detail.TOML_HEADER, label=label, preset=key, count=len(lines))
     header = [
-        f"# Regole di Ramino: {label} ({key} con {changes_it})",
-        f"# Ramino rules: {label} ({key} with {changes_en})",
+        f"# {title.message('it')}",
+        f"# {title.message('en')}",
         f"preset = {_toml_string(key)}",
         f"name = {_toml_string(rules.name)}",
     ]

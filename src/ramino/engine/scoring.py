@@ -9,10 +9,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from .cards import Card, Rank
-from .rules import Betting, RoundCap, Rounding, Rules, RummyBonus
+from .rules import RoundCap, Rounding, Rules, RummyBonus
 
 _K = TypeVar("_K")
 
@@ -93,48 +93,6 @@ def round_count(points: int, rules: Rules) -> int:
         # 0–4 down, 5–9 up ([W]); counts are never negative, so floor division is safe.
         return (points + 5) // 10 * 10
     return points
-
-
-class ClosingWords(NamedTuple):
-    """A way of going out in players' words: its name, and "with" it, in both languages."""
-
-    it: str
-    en: str
-    with_it: str
-    with_en: str
-
-
-def closing_words(closing: Closing, rules: Rules) -> ClosingWords:
-    """The players' words for ``closing`` under ``rules``: one run is Casertano's *scala
-    reale* but the *scala colore* of pokerato, whose *scala reale* runs from 5 to K ([G]).
-
-    >>> from ramino.engine.presets import get_preset
-    >>> closing_words(Closing.STRAIGHT, get_preset("casertano")).with_it
-    'con la scala reale'
-    >>> closing_words(Closing.STRAIGHT, get_preset("pokerato-immaginario")).it
-    'scala colore'
-    """
-    pokerato = rules.betting is not Betting.NONE
-    if closing is Closing.FLUSH:
-        return ClosingWords("colore", "flush", "con il colore", "with a flush")
-    if closing is Closing.STRAIGHT and pokerato:
-        return ClosingWords(
-            "scala colore", "straight flush", "con la scala colore", "with a straight flush"
-        )
-    if closing is Closing.STRAIGHT:
-        return ClosingWords("scala reale", "straight", "con la scala reale", "with a straight")
-    if closing is Closing.ROYAL:
-        return ClosingWords(
-            "scala reale dal 5 al re",
-            "royal straight flush, 5 to K",
-            "con la scala reale dal 5 al re",
-            "with the royal straight flush, 5 to K",
-        )
-    if closing is Closing.SEVEN_OF_A_KIND:
-        return ClosingWords(
-            "sette uguali", "seven of a kind", "con sette carte uguali", "with seven of a kind"
-        )
-    return ClosingWords("semplice", "simple", "", "")
 
 
 def stake_multiplier(closing: Closing, rules: Rules) -> int:

@@ -176,9 +176,7 @@ class Event:
     turn: int = 0
     """The turn it was made in (1 for the first; 0 where nobody said)."""
 
-    def __init__(
-        self, seat: int, action: Action, ids: tuple[int, ...] = (), turn: int = 0
-    ) -> None:
+    def __init__(self, seat: int, action: Action, ids: tuple[int, ...] = (), turn: int = 0) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "ids", ids)

@@ -8,6 +8,8 @@ import re
 import reprlib
 import unicodedata
 
+from .errors import Detail, Localized, Phrase
+
 # A value named by a sentence is cut to this many characters: the sentence stays one line
 # whatever text a user typed.
 SHOWN_CHARS = 60
@@ -143,23 +145,18 @@ def printable_json(text: str) -> str:
 
 
 class UnreadableText(ValueError):
-    """Text that a reader could not parse, with why in Italian and English (``detail``); each
-    reader turns it into its own error, which names the file or the field."""
+    """Text that a reader could not parse, with why (``detail``: a :class:`~.errors.Phrase`, or
+    a layer's own words in Italian and English); each reader turns it into its own error,
+    which names the file or the field."""
 
-    def __init__(self, it: str, en: str) -> None:
-        super().__init__(en)
-        self.detail = (it, en)
+    detail: Phrase | Localized
 
+    def __init__(self, detail: Phrase | Localized) -> None:
+        super().__init__(detail)
+        self.detail = detail
 
-#: Why a number or a nesting the parsers refuse could not be read.
-TOO_MANY_DIGITS = (
-    "un numero ha troppe cifre per essere letto (più di 4300).",
-    "a number has too many digits to be read (more than 4300).",
-)
-NESTED_TOO_DEEP = (
-    "liste o oggetti annidati troppo in profondità.",
-    "arrays or objects nested too deep.",
-)
+    def __str__(self) -> str:
+        return self.detail.message("en") if isinstance(self.detail, Phrase) else self.detail[1]
 
 
 def load_json(text: str) -> object:
@@ -171,7 +168,7 @@ def load_json(text: str) -> object:
     >>> try:
     ...     load_json('{"a": }')
     ... except UnreadableText as error:
-    ...     print(error.detail[1])
+    ...     print(error.detail.message("en"))
     not valid JSON at line 1, column 7 (Expecting value).
     """
     import json
@@ -180,11 +177,10 @@ def load_json(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise UnreadableText(
-            f"testo JSON non valido alla riga {error.lineno}, colonna {error.colno} ({error.msg}).",
-            f"not valid JSON at line {error.lineno}, column {error.colno} ({error.msg}).",
+            Phrase(Detail.BAD_JSON, line=error.lineno, column=error.colno, what=error.msg)
         ) from None
     except ValueError:
         # json's own int() refuses a number of more than 4300 digits with a bare ValueError.
-        raise UnreadableText(*TOO_MANY_DIGITS) from None
+        raise UnreadableText(Phrase(Detail.TOO_MANY_DIGITS)) from None
     except RecursionError:
-        raise UnreadableText(*NESTED_TOO_DEEP) from None
+        raise UnreadableText(Phrase(Detail.NESTED_TOO_DEEP)) from None

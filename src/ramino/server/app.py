@@ -33,13 +33,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..ai.hint import hint
-from ..ai.levels import LEVELS
+from ..ai.levels import LEVELS, level_named
 from ..engine.deal import check_playable
-from ..engine.describe import describe
-from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.errors import IllegalAction, RaminoError
 from ..engine.observation import Observation
 from ..engine.rules_file import rules_from_mapping
 from ..engine.text import printable
+from ..words.describe import describe
 from .home_sheet import add_home_sheet
 from .limits import LOBBY_PAGE, Limits, TokenBucket, body_limit, plural_seconds
 from .names import carries_computer_mark, hostile, reading, tidy
@@ -62,6 +62,7 @@ from .protocol import (
     read_client_message,
     refusal,
 )
+from .reasons import ServerReason
 from .refused import refused
 from .sockets import (
     CLOSE_TOO_MANY,
@@ -97,7 +98,11 @@ class SeatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human", "computer"]
-    level: Literal["principiante", "intermedio", "esperto"] | None = None
+    # The levels' Italian names, which the table keeps, or their English ones.
+    level: (
+        Literal["principiante", "intermedio", "esperto", "beginner", "intermediate", "expert"]
+        | None
+    ) = None
 
 
 class CreateTable(BaseModel):
@@ -616,7 +621,13 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         for number, wanted in enumerate(request.seats):
             if wanted.kind == COMPUTER:
                 seats.append(
-                    StoredSeat(number, COMPUTER, next(computers), wanted.level or LEVELS[1], None)
+                    StoredSeat(
+                        number,
+                        COMPUTER,
+                        next(computers),
+                        level_named(wanted.level) if wanted.level else LEVELS[1],
+                        None,
+                    )
                 )
             else:
                 seats.append(StoredSeat(number, HUMAN, None, None, None))
@@ -676,14 +687,16 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         if not nickname or hostile(request.nickname) or printable(nickname) != nickname:
             raise HTTPException(status_code=422, detail="a nickname of printable characters")
         if carries_computer_mark(nickname):
-            error = IllegalAction(Reason.NAME_MARKED_COMPUTER, name=nickname)
+            error = IllegalAction(ServerReason.NAME_MARKED_COMPUTER, name=nickname)
             raise refused(error, "nickname", status=409)
         async with room.lock:
             table = room.table
             for other in range(len(table.seats)):
                 seated = table.seats[other].nickname
                 if seated is not None and reading(seated) == reading(nickname):
-                    error = IllegalAction(Reason.NAME_LIKE_SEATED, name=nickname, seated=seated)
+                    error = IllegalAction(
+                        ServerReason.NAME_LIKE_SEATED, name=nickname, seated=seated
+                    )
                     raise refused(error, "nickname", status=409)
             free = table.free_seats
             seat = request.seat if request.seat is not None else (free[0] if free else None)
@@ -822,7 +835,7 @@ async def _receive(socket: WebSocket) -> str | None:
 async def _refuse(socket: WebSocket, text: str) -> None:
     """Tell a socket refused by a cap why, then close it with :data:`CLOSE_TOO_MANY`."""
     await socket.send_text(text)
-    await socket.close(code=CLOSE_TOO_MANY, reason=Reason.TOO_MANY_SOCKETS.value)
+    await socket.close(code=CLOSE_TOO_MANY, reason=ServerReason.TOO_MANY_SOCKETS.value)
 
 
 async def _answer(tables: Tables, room: _Room, seat: int, outbox: Outbox, text: str) -> None:
@@ -905,7 +918,7 @@ async def _not_stored(
     """A move the store could not write is not done: the table goes back to what the store
     holds, and the seat is told why (``refused``, or ``error`` for a nonce), reason
     ``not_stored``. If the table cannot even be read back, the socket closes (1011)."""
-    trouble = IllegalAction(Reason.NOT_STORED, detail=_store_trouble(error))
+    trouble = IllegalAction(ServerReason.NOT_STORED, detail=_store_trouble(error))
     if message_id is None:
         text = Failure(
             reason=trouble.reason.value,
@@ -969,7 +982,7 @@ def _admit(http: Request, creations: TokenBucket, tables: Tables) -> None:
     wait = creations.take(address)
     if wait > 0:
         error = IllegalAction(
-            Reason.TOO_MANY_TABLES,
+            ServerReason.TOO_MANY_TABLES,
             burst=limits.tables_burst,
             every=plural_seconds(60 / limits.tables_per_minute),
             wait=plural_seconds(wait),
@@ -980,7 +993,7 @@ def _admit(http: Request, creations: TokenBucket, tables: Tables) -> None:
         soonest = next(iter(tables.waiting.values()))
         wait = max(1.0, soonest - time.monotonic())
         error = IllegalAction(
-            Reason.SERVER_FULL, count=len(tables.waiting), wait=plural_seconds(wait)
+            ServerReason.SERVER_FULL, count=len(tables.waiting), wait=plural_seconds(wait)
         )
         raise refused(error, status=503, headers={"Retry-After": str(math.ceil(wait))})
 
@@ -993,7 +1006,7 @@ def _rebuilt(stored: StoredTable) -> Table:
 
 
 def _failure(it: str, en: str) -> str:
-    return _failed(IllegalAction(Reason.BAD_MESSAGE, detail=(it, en)))
+    return _failed(IllegalAction(ServerReason.BAD_MESSAGE, detail=(it, en)))
 
 
 def _failed(error: RaminoError) -> str:

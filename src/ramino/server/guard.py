@@ -15,8 +15,9 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.errors import IllegalAction, RaminoError
 from .limits import Limits, plural_seconds, refusal_body
+from .reasons import ServerReason
 
 __all__ = ["guarded_protocol"]
 
@@ -26,10 +27,12 @@ _STATUS = {408: b"Request Timeout", 431: b"Request Header Fields Too Large", 503
 def guarded_protocol(limits: Limits) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (``httptools``) held to ``limits``: give it as ``http=``."""
     too_slow = IllegalAction(
-        Reason.REQUEST_TOO_SLOW, seconds=plural_seconds(limits.request_seconds)
+        ServerReason.REQUEST_TOO_SLOW, seconds=plural_seconds(limits.request_seconds)
     )
-    too_long = IllegalAction(Reason.HEAD_TOO_LARGE, limit=limits.header_bytes)
-    too_many = IllegalAction(Reason.TOO_MANY_CONNECTIONS, limit=limits.connections_per_address)
+    too_long = IllegalAction(ServerReason.HEAD_TOO_LARGE, limit=limits.header_bytes)
+    too_many = IllegalAction(
+        ServerReason.TOO_MANY_CONNECTIONS, limit=limits.connections_per_address
+    )
     open_from: Counter[str] = Counter()
     """The connections open from each address, HTTP ones (not those upgraded)."""
 

@@ -20,8 +20,9 @@ from ..engine.errors import RaminoError, Reason, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules, RummyBonus
 from ..engine.rules_file import rules_from_mapping
-from ..engine.scoring import Closing, closing_credits, closing_points, closing_words
+from ..engine.scoring import Closing, closing_credits, closing_points
 from ..engine.text import shown
+from ..words.closings import closing_words
 from .refused import refused
 
 __all__ = ["MAX_SHEET_ROUNDS", "SheetRequest", "SheetRound", "add_home_sheet"]

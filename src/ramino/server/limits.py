@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.errors import IllegalAction, RaminoError
+from .reasons import ServerReason
 
 __all__ = ["LOBBY_PAGE", "Limits", "TokenBucket", "body_limit", "plural_seconds", "refusal_body"]
 
@@ -123,7 +124,7 @@ def body_limit(app: Any, limit: int) -> Callable[[_Scope, _Receive, _Send], Any]
     """``app`` refusing with 413 any body over ``limit`` bytes, before reading it when its
     ``Content-Length`` says so, else as soon as what arrives goes over: never more than
     ``limit`` bytes of a body are held (the server reads ahead at most 64 KiB)."""
-    too_large = refusal_body(IllegalAction(Reason.BODY_TOO_LARGE, limit=limit))
+    too_large = refusal_body(IllegalAction(ServerReason.BODY_TOO_LARGE, limit=limit))
     head = {
         "type": "http.response.start",
         "status": 413,

@@ -19,11 +19,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.deal import check_playable
-from ..engine.describe import describe
 from ..engine.errors import RaminoError
-from ..engine.knob_words import knob_catalogue
 from ..engine.presets import PRESETS
 from ..engine.rules_file import rules_from_mapping
+from ..words.browser import browser_words
+from ..words.describe import describe
+from ..words.knob_words import knob_catalogue
 from .refused import refused
 
 __all__ = ["STATIC", "add_pages"]
@@ -97,6 +98,12 @@ def add_pages(app: FastAPI) -> None:
                 for contract, name in CONTRACT_NAMES.items()
             },
         }
+
+    @app.get("/api/words")
+    async def words() -> dict[str, Any]:
+        """The catalogue's words of every refusal and phrase by code, in Italian and English:
+        what the page says itself in the server's own words (``ramino.words.browser``)."""
+        return browser_words()
 
     @app.post("/api/rules/describe")
     async def described(request: DescribeRequest) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from collections import deque
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from ..engine.errors import IllegalAction, Reason
+from ..engine.errors import IllegalAction
 from .protocol import Failure, Sentence
+from .reasons import ServerReason
 
 __all__ = [
     "CLOSE_TOO_MANY",
@@ -54,7 +55,7 @@ _CLOSE_SECONDS = 1.0
 def too_many(it: str, en: str) -> str:
     """The ``error`` message sent before closing a socket refused by a cap (``it``/``en``
     say which cap)."""
-    error = IllegalAction(Reason.TOO_MANY_SOCKETS, detail=(it, en))
+    error = IllegalAction(ServerReason.TOO_MANY_SOCKETS, detail=(it, en))
     return Failure(
         reason=error.reason.value,
         message=Sentence(it=error.message("it"), en=error.message("en")),

@@ -36,6 +36,7 @@ from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
 from .protocol import ObservationView, State, observation_view, public_view
+from .reasons import ServerReason
 from .store import StoredAction, StoredSeat
 
 __all__ = [
@@ -216,12 +217,12 @@ class Table:
     def add_nonce(self, seat: int, nonce: bytes) -> Move | None:
         """``seat``'s nonce for the next deal: one a deal, so that the log keeps only the nonce
         that counts. The same nonce again changes nothing (``None``, a client's retry); another
-        one for the same deal is refused (:attr:`Reason.NONCE_GIVEN`)."""
+        one for the same deal is refused (:attr:`ServerReason.NONCE_GIVEN`)."""
         given = self.nonces.get(self.next_deal, {}).get(seat)
         if given == nonce:
             return None
         if given is not None:
-            raise IllegalAction(Reason.NONCE_GIVEN, deal=self.next_deal)
+            raise IllegalAction(ServerReason.NONCE_GIVEN, deal=self.next_deal)
         return self._set_nonce(seat, nonce)
 
     def _set_nonce(self, seat: int, nonce: bytes) -> Move:
@@ -281,17 +282,17 @@ class Table:
         action = parse_action(text)
         play = self.play
         if play is None:
-            raise IllegalAction(Reason.TABLE_NOT_STARTED, free=len(self.free_seats))
+            raise IllegalAction(ServerReason.TABLE_NOT_STARTED, free=len(self.free_seats))
         waiting = self.reentry_seats()
         if waiting:
             # Between rounds: the next is dealt once those just out say whether they re-enter.
-            raise IllegalAction(Reason.NOT_YOUR_TURN, player=self.name(waiting[0]))
+            raise IllegalAction(ServerReason.NOT_YOUR_TURN, player=self.name(waiting[0]))
         if play.is_over or play.round is None:
             raise IllegalAction(Reason.MATCH_OVER, detail=("nessuno gioca più.", "nobody plays."))
         mover = self.to_play()
         if mover != seat:
             player = "—" if mover is None else self.name(mover)
-            raise IllegalAction(Reason.NOT_YOUR_TURN, player=player)
+            raise IllegalAction(ServerReason.NOT_YOUR_TURN, player=player)
         refusal = play.round.refusal(action)
         if refusal is not None:
             raise refusal
@@ -428,7 +429,7 @@ class Table:
         name = self.name(seat)
         play = self.play
         if play is None:
-            raise IllegalAction(Reason.TABLE_NOT_STARTED, free=len(self.free_seats))
+            raise IllegalAction(ServerReason.TABLE_NOT_STARTED, free=len(self.free_seats))
         if seat not in self.reentry_seats():
             play.refuse_reentry(name)
         if reenters:

@@ -36,10 +36,10 @@ from ..engine.actions import (
 from ..engine.cards import Card, code_order
 from ..engine.chips import chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
-from ..engine.describe import describe
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.round import Phase
 from ..engine.text import cut, printable, to_name
+from ..words.describe import describe
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .game import TableGame

@@ -60,6 +60,12 @@ class BotFactory(Protocol):
     def __call__(self, level: str, *, seed: int = 0, name: str | None = None) -> Bot: ...
 
 
+def _level_named(level: str) -> str:
+    """The level ``level`` names, in Italian (:func:`ramino.ai.levels.level_named`)."""
+    module = importlib.import_module("ramino.ai.levels")
+    return cast(str, module.level_named(level))
+
+
 def default_bot_factory(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
     """A bot of the given strength from :func:`ramino.ai.levels.bot_for_level`.
 
@@ -224,8 +230,8 @@ class MatchController:
         names: Sequence[str] | None = None,
         dealer: int = 0,
     ) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: {', '.join(LEVELS)}")
+        # By its Italian name (what a save keeps), whichever language it was given in.
+        level = _level_named(level)
         self.human = name
         self.level = level
         self.bot_factory: BotFactory = bot_factory or default_bot_factory

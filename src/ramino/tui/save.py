@@ -94,7 +94,7 @@ def match_from_json(
     try:
         data = load_json(text)
     except UnreadableText as error:
-        raise _bad("JSON", *error.detail) from None
+        raise RecordError(Reason.BAD_RECORD, where="JSON", detail=error.detail) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(
             "format",
@@ -233,7 +233,7 @@ def load_match(
     try:
         text = read_text_file(path)
     except UnreadableText as error:
-        raise _bad(cut(str(path)), *error.detail) from None
+        raise RecordError(Reason.BAD_RECORD, where=cut(str(path)), detail=error.detail) from None
     return match_from_json(text, bot_factory=bot_factory, level=level)
 
 

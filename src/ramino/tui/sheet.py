@@ -16,8 +16,9 @@ from rich.text import Text
 from ..engine.chips import chips_words
 from ..engine.round import EndReason
 from ..engine.rules import Betting, MatchEnd, RummyBonus
-from ..engine.scoring import Closing, closing_words
+from ..engine.scoring import Closing
 from ..engine.text import printable
+from ..words.closings import closing_words
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import pick, seat_name

@@ -1,5 +1,10 @@
 // The page's words, Italian first and English one click away. A message is a string, or a
 // function of its values where grammar needs them (plurals, names).
+//
+// A refusal the page makes itself (a move out of turn) is said in the catalogue's words, the
+// server's own: `refusal(code, values)` reads them from /api/words (ramino.words.browser) and
+// fills their fields as Python's str.format does. The page's other words, which only the page
+// says, are its own below.
 
 const plural = (n, one, many) => (n === 1 ? one : many);
 // "a" before a name, "ad" before one that begins with an a (accents and case aside), as the
@@ -139,7 +144,6 @@ const WORDS = {
     cancel: 'Annulla',
     close: 'Chiudi',
     next_round: 'Avanti',
-    not_your_turn: 'Non è il tuo turno.',
     wait_answer: 'Un momento: il tavolo risponde alla mossa di prima.',
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
@@ -397,7 +401,6 @@ const WORDS = {
     cancel: 'Cancel',
     close: 'Close',
     next_round: 'Continue',
-    not_your_turn: 'It is not your turn.',
     wait_answer: 'A moment: the table is answering your last move.',
     deal_line: (v) => `— Round ${v.n}: ${v.dealer} deals. —`,
     you_did: (v) => `You ${v.what}.`,
@@ -551,6 +554,67 @@ export function t(key, values = {}) {
 export function said(sentence) {
   if (!sentence || typeof sentence !== 'object') return '';
   return String(sentence[lang] ?? sentence.it ?? '');
+}
+
+// --- the catalogue's words ---
+
+let catalogue = null;
+
+// Loaded once, as soon as a page runs (not under node, which has no server to ask).
+export const catalogueReady =
+  typeof location === 'undefined'
+    ? Promise.resolve(null)
+    : fetch('/api/words')
+        .then((answer) => (answer.ok ? answer.json() : null))
+        .then((words) => {
+          catalogue = words;
+          return words;
+        })
+        .catch(() => null);
+
+// Python's repr of a string: single quotes unless the text holds one and no double quote.
+function pythonRepr(value) {
+  if (typeof value !== 'string') return String(value);
+  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+  const body = value
+    .replaceAll('\\', '\\\\')
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r')
+    .replaceAll('\t', '\\t');
+  return quote + (quote === "'" ? body.replaceAll("'", "\\'") : body) + quote;
+}
+
+// The fields ramino.words.render works out from others: "tocca ad Anna".
+function derived(values, language) {
+  const fields = { ...values };
+  if (values.player !== undefined) fields.to_player = language === 'it' ? toName(values.player) : values.player;
+  if (Array.isArray(values.cards)) fields.cards = values.cards.join(' ');
+  return fields;
+}
+
+// str.format of the catalogue's fields: {name}, {name!r}, {name:+}, {{ and }}.
+function fill(template, fields) {
+  return template.replace(/\{\{|\}\}|\{([a-z_]+)(![rs])?(?::([^}]*))?\}/g, (all, name, conversion, spec) => {
+    if (all === '{{') return '{';
+    if (all === '}}') return '}';
+    const value = fields[name];
+    if (value === undefined) return '';
+    if (conversion === '!r') return pythonRepr(value);
+    if (spec === '+' && typeof value === 'number') return value >= 0 ? `+${value}` : String(value);
+    return String(value);
+  });
+}
+
+// The sentence of a refusal by its reason code, its values filled in, in the page's language
+// (or `language`), as the server would say it; its code while the catalogue is not there yet.
+export function refusal(code, values = {}, language = lang) {
+  const words = catalogue?.[language]?.refusals?.[code];
+  if (words === undefined) {
+    console.error(`ramino: no words for ${code}`);
+    return code;
+  }
+  const template = typeof words === 'string' ? words : values[words.count] === 1 ? words.one : words.many;
+  return fill(template, derived(values, language));
 }
 
 export const KEYS = Object.keys(WORDS.it);

@@ -1,5 +1,5 @@
 // House rules: every knob of the rules in players' words (GET /api/rules, from
-// ramino.engine.knob_words), section by section, each with the control its values need. The
+// ramino.words.knob_words), section by section, each with the control its values need. The
 // server checks the whole and says what does not go together.
 
 import { h } from './dom.js';

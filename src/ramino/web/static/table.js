@@ -7,7 +7,7 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, parseCode } from './cards.js
 import { h, patch } from './dom.js';
 import { dealChecked, keepDealtHand } from './dealcheck.js';
 import { ask, dialog, dialogOpen } from './dialogs.js';
-import { currentLang, said, t } from './i18n.js';
+import { currentLang, refusal, said, t } from './i18n.js';
 import { clause, matching, readMove, tell } from './moves.js';
 import { sheetTable } from './sheetview.js';
 
@@ -244,7 +244,8 @@ export function showTable(main, tableId) {
   function play(action) {
     const view = page.state?.observation;
     if (!view || view.to_play !== view.seat || view.over) {
-      say(t('not_your_turn'), true);
+      // The server's own refusal, in the catalogue's words.
+      say(refusal('not_your_turn', { player: view?.seats?.[view?.to_play]?.name ?? '?' }), true);
       return;
     }
     if (page.pending.size) {

@@ -1,0 +1,30 @@
+"""The reason codes of ``ramino serve``'s own refusals: a table online, a public server's
+limits (docs/limits.md), sockets, seats and names. Their words are in ``ramino.words``."""
+
+from __future__ import annotations
+
+from ..engine.errors import ReasonCode
+
+__all__ = ["ServerReason"]
+
+
+class ServerReason(ReasonCode):
+    """Stable codes of what the server refuses. Their values never change once released."""
+
+    # tables online
+    NOT_YOUR_TURN = "not_your_turn"
+    TABLE_NOT_STARTED = "table_not_started"
+    BAD_MESSAGE = "bad_message"
+    # a public server's limits (docs/limits.md)
+    TOO_MANY_TABLES = "too_many_tables"
+    SERVER_FULL = "server_full"
+    BODY_TOO_LARGE = "body_too_large"
+    HEAD_TOO_LARGE = "head_too_large"
+    REQUEST_TOO_SLOW = "request_too_slow"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    NOT_STORED = "not_stored"
+    # the server's sockets and seats (caps, nonces, names)
+    TOO_MANY_SOCKETS = "too_many_sockets"
+    NONCE_GIVEN = "nonce_given"
+    NAME_LIKE_SEATED = "name_like_seated"
+    NAME_MARKED_COMPUTER = "name_marked_computer"

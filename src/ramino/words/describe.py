@@ -1,0 +1,976 @@
+"""The rules of a table in players' words, Italian first, English too.
+
+:func:`describe` is what a player reads before the deal: every knob of :class:`Rules` shows up
+in the text, stated only where it matters (no jolly talk in a game without jolly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..engine.chips import chips_words
+from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
+from ..engine.errors import RulesError
+from ..engine.rules import (
+    AceInRuns,
+    AttachableDiscard,
+    Betting,
+    Direction,
+    DiscardPickup,
+    FinalDiscard,
+    JokerPosition,
+    JokerUpcard,
+    MatchEnd,
+    Restock,
+    RetrievedJoker,
+    RoundCap,
+    Rounding,
+    Rules,
+    RummyBonus,
+    SetJokerSwap,
+    SetSuits,
+    SimultaneousBust,
+)
+from .catalogue import N_, gettext, language
+
+__all__ = ["describe"]
+
+_V = TypeVar("_V")
+
+
+# Words read better than digits next to "52": "due mazzi da 52", "two 52-card packs".
+_NUMBER_WORDS = {2: N_("due"), 3: N_("tre"), 4: N_("quattro")}
+
+
+class _Writer:
+    """Builds the sentences for one table in one language."""
+
+    def __init__(self, rules: Rules, lang: str, players: int | None) -> None:
+        self.r = rules
+        self.lang = language(lang)
+        self.players = players
+
+    def t(self, message: str, **values: object) -> str:
+        """``message`` (its Italian words) in the table's language, ``values`` filled in."""
+        return gettext(message, self.lang).format(**values)
+
+    # --- small phrases ---
+
+    def _close_kinds(self, flush: int, straight: int) -> tuple[tuple[int, str], ...]:
+        """The closes that may score apart, with their numbers: how one goes out."""
+        return (
+            (flush, self.t("con un colore")),
+            (straight, self.t("tutto in una sola scala")),
+        )
+
+    def _pair(self, words: tuple[str, str]) -> str:
+        """Words the engine still gives in both languages (carioca's contracts)."""
+        return words[1] if self.lang == "en" else words[0]
+
+    def _join(self, items: Sequence[str]) -> str:
+        """``a, b e c`` / ``a, b and c``."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + self.t(" e ") + items[-1]
+
+    def _times(self, n: int) -> str:
+        if n == 1:
+            return self.t("una volta")
+        return self.t("{n} volte", n=n)
+
+    def _deck(self, decks: int, jokers: int) -> tuple[int, str]:
+        """The deck's size and what it is made of: ``(108, "due mazzi da 52 e 4 jolly")``."""
+        total = 52 * decks + jokers
+        if decks == 1:
+            packs = self.t("un mazzo da 52")
+            if jokers == 0:
+                return total, self.t("un solo mazzo, senza jolly")
+        else:
+            word = _NUMBER_WORDS.get(decks)
+            count = str(decks) if word is None else gettext(word, self.lang)
+            packs = self.t("{count} mazzi da 52", count=count)
+        if jokers == 0:
+            return total, self.t("{packs}, senza jolly", packs=packs)
+        if jokers == 1:
+            return total, self.t("{packs} e un jolly", packs=packs)
+        return total, self.t("{packs} e {jokers} jolly", packs=packs, jokers=jokers)
+
+    def _who(self, low: int, high: int) -> str:
+        """The players a group of table sizes covers: ``in 2``, ``da 5 giocatori in su``."""
+        r = self.r
+        if low == high:
+            return self.t("in {low}", low=low)
+        if high == low + 1:
+            return self.t("in {low} o {high}", low=low, high=high)
+        if high == r.most_players:
+            return self.t("da {low} giocatori in su", low=low)
+        if low == r.min_players:
+            return self.t("fino a {high} giocatori", high=high)
+        return self.t("da {low} a {high} giocatori", low=low, high=high)
+
+    def _groups(self, value_for: Callable[[int], _V]) -> list[tuple[int, int, _V]]:
+        """Consecutive table sizes that share a value, over min_players..max_players."""
+        groups: list[tuple[int, int, _V]] = []
+        for n in range(self.r.min_players, self.r.most_players + 1):
+            value = value_for(n)
+            if groups and groups[-1][2] == value:
+                groups[-1] = (groups[-1][0], n, value)
+            else:
+                groups.append((n, n, value))
+        return groups
+
+    def has_jokers(self) -> bool:
+        r = self.r
+        if self.players is not None:
+            return r.deck_for(self.players)[1] > 0
+        return r.jokers > 0 or any(e.jokers > 0 for e in r.deck_by_players)
+
+    def hand_cards(self) -> int | None:
+        """The hand size, if it is one number at this table."""
+        if self.players is not None:
+            return self.r.hand_size_for(self.players)
+        sizes = {size for _, _, size in self._groups(self.r.hand_size_for)}
+        return sizes.pop() if len(sizes) == 1 else None
+
+    # --- sections ---
+
+    def deal(self) -> list[str]:
+        r, t, p = self.r, self.t, self.players
+        out = []
+        if r.min_players == r.most_players:
+            out.append(t("Si gioca in {min_players}, ognuno per sé.", min_players=r.min_players))
+        else:
+            out.append(
+                t(
+                    "Da {min_players} a {most_players} giocatori, ognuno per sé.",
+                    min_players=r.min_players,
+                    most_players=r.most_players,
+                )
+            )
+
+        if p is not None:
+            total, made = self._deck(*r.deck_for(p))
+            out.append(
+                t("In {p} il mazzo è di {total} carte: {made}.", p=p, total=total, made=made)
+            )
+        else:
+            decks = self._groups(r.deck_for)
+            if len(decks) == 1:
+                total, made = self._deck(*decks[0][2])
+                out.append(t("Il mazzo è di {total} carte: {made}.", total=total, made=made))
+            else:
+                parts = []
+                for low, high, deck in decks:
+                    total, made = self._deck(*deck)
+                    parts.append(
+                        t(
+                            "{who} {total} carte ({made})",
+                            who=self._who(low, high),
+                            total=total,
+                            made=made,
+                        )
+                    )
+                out.append(
+                    t("Il mazzo dipende dal numero di giocatori: {parts}.", parts="; ".join(parts))
+                )
+
+        if r.direction is Direction.CLOCKWISE:
+            out.append(
+                t(
+                    "Si gioca in senso orario: carte, turni e mazziere girano nello stesso verso,"
+                    " e comincia chi siede alla sinistra del mazziere."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "Si gioca in senso antiorario: carte, turni e mazziere girano nello stesso"
+                    " verso, e comincia chi siede alla destra del mazziere."
+                )
+            )
+
+        if p is not None:
+            cards = r.hand_size_for(p)
+            stock = r.deck_size_for(p) - p * cards - 1
+            out.append(
+                t(
+                    "Il mazziere dà {cards} carte a testa, una alla volta, poi scopre una carta"
+                    " per cominciare il pozzo: nel tallone ne restano {stock}.",
+                    cards=cards,
+                    stock=stock,
+                )
+            )
+        else:
+            sizes = self._groups(r.hand_size_for)
+            if len(sizes) == 1:
+                each = t("{cards} carte a testa", cards=sizes[0][2])
+            else:
+                parts = [
+                    t("{cards} carte {who}", cards=size, who=self._who(lo, hi))
+                    for lo, hi, size in sizes
+                ]
+                each = t("a ciascuno {sizes}", sizes=self._join(parts))
+            out.append(
+                t(
+                    "Il mazziere dà {each}, una alla volta, poi scopre una carta per cominciare"
+                    " il pozzo; il resto è il tallone.",
+                    each=each,
+                )
+            )
+
+        if self.has_jokers():
+            if r.joker_upcard is JokerUpcard.REBURY:
+                out.append(
+                    t("Se la carta scoperta è un jolly, torna nel tallone e se ne scopre un'altra.")
+                )
+            else:
+                out.append(
+                    t(
+                        "Se alzando il mazzo sotto c'è un jolly, lo si mette in tavola e lo"
+                        " prende il primo giocatore; in quel caso non si scopre nessuna carta."
+                    )
+                )
+
+        return out
+
+    def betting(self) -> list[str]:
+        r, t = self.r, self.t
+        if r.betting is Betting.NONE:
+            return []
+        unit = r.blind if r.raise_unit is None else r.raise_unit
+        start = chips_words(r.starting_chips, self.lang)
+        blind = chips_words(r.blind, self.lang)
+        out = [
+            t("Si gioca a fiches: ognuno ne ha {start} all'inizio della partita.", start=start),
+            t(
+                "Prima di guardare le carte, il primo giocatore dopo il mazziere fa il buio:"
+                " mette {blind} nel piatto.",
+                blind=blind,
+            ),
+            t(
+                "Poi, a turno dal giocatore dopo di lui, ognuno vede (mette quanto serve per"
+                " pareggiare la puntata più alta), lascia (esce dalla mano, e quel che ha messo"
+                " resta nel piatto) o rilancia (vede e aggiunge {unit}). Chi ha fatto il buio"
+                " parla per ultimo e può rilanciare anche se nessuno l'ha fatto; il giro finisce"
+                " quando tutti quelli rimasti hanno messo lo stesso.",
+                unit=chips_words(unit, self.lang),
+            ),
+        ]
+        if r.max_raises is None:
+            out.append(t("I rilanci non hanno limite."))
+        elif r.max_raises == 0:
+            out.append(t("Non si rilancia mai."))
+        elif r.max_raises == 1:
+            out.append(t("Per mano si rilancia una volta sola."))
+        else:
+            out.append(
+                t("Per mano si rilancia al massimo {max_raises} volte.", max_raises=r.max_raises)
+            )
+        out.extend(
+            [
+                t(
+                    "Chi non ha fiches per vedere mette tutte quelle che ha: il piatto si divide"
+                    " in un piatto principale e piatti laterali, come nel poker."
+                ),
+                t(
+                    "Se lasciano tutti tranne uno, lui prende il piatto e la mano finisce senza"
+                    " giocare le carte."
+                ),
+                t(
+                    "Chi chiude prende ogni piatto in cui è; un piatto laterale in cui non è"
+                    " torna, in parti uguali, a chi c'è. Se nessuno chiude, i piatti restano sul"
+                    " tavolo e li prende chi vince la mano dopo."
+                ),
+            ]
+        )
+        return out
+
+    def melds(self) -> list[str]:
+        r, t = self.r, self.t
+        out = [t("Una scala ha almeno 3 carte dello stesso seme in fila, come 5♠ 6♠ 7♠.")]
+        if r.ace_in_runs is AceInRuns.LOW_ONLY:
+            out.append(t("In scala l'asso sta solo sotto il 2 (A-2-3): Q-K-A non vale."))
+        elif r.run_wrap:
+            out.append(
+                t("L'asso sta sotto il 2 o sopra il re, e la scala può anche girare: K-A-2 vale.")
+            )
+        else:
+            out.append(
+                t(
+                    "L'asso sta sotto il 2 (A-2-3) o sopra il re (Q-K-A), mai in mezzo: K-A-2 non"
+                    " vale."
+                )
+            )
+
+        if r.set_suits is SetSuits.DISTINCT:
+            limit = 4 if r.set_max is None else min(r.set_max, 4)
+            if limit == 4:
+                out.append(
+                    t(
+                        "Un tris ha 3 carte dello stesso valore e di semi tutti diversi; con 4 è"
+                        " un poker. Due carte uguali non stanno mai nello stesso tris."
+                    )
+                )
+            else:
+                out.append(
+                    t(
+                        "Un tris ha 3 carte dello stesso valore e di semi tutti diversi; il poker"
+                        " non vale."
+                    )
+                )
+        elif r.set_max is None:
+            out.append(
+                t(
+                    "Un tris ha 3 o più carte dello stesso valore, anche dello stesso seme (tris"
+                    " in su)."
+                )
+            )
+        elif r.set_max == 3:
+            out.append(t("Un tris ha 3 carte dello stesso valore, anche dello stesso seme."))
+        else:
+            out.append(
+                t(
+                    "Un tris ha da 3 a {set_max} carte dello stesso valore, anche dello stesso"
+                    " seme.",
+                    set_max=r.set_max,
+                )
+            )
+
+        if r.flush_meld:
+            out.append(
+                t(
+                    "Vale anche il colore: una mano tutta dello stesso seme, anche non in fila, è"
+                    " legata per intero."
+                )
+            )
+
+        if not self.has_jokers():
+            return out
+        if r.max_jokers_per_meld is None:
+            most = t("In un gioco i jolly possono essere quanti si vuole")
+        elif r.max_jokers_per_meld == 1:
+            most = t("Un solo jolly per gioco")
+        else:
+            most = t("Al massimo {most} jolly per gioco", most=r.max_jokers_per_meld)
+        if r.min_natural_cards == 1:
+            natural = t("mai un gioco di soli jolly")
+        else:
+            natural = t("ogni gioco ha almeno {least} carte vere", least=r.min_natural_cards)
+        joint = t(", ma ") if r.max_jokers_per_meld is None else t(", e ")
+        out.append(
+            t(
+                "Il jolly sostituisce qualsiasi carta, e chi lo cala dice quale."
+                " {limit}{joint}{natural}.",
+                limit=most,
+                joint=joint,
+                natural=natural,
+            )
+        )
+        if r.ambiguous_joker is JokerPosition.LOWER_ONLY:
+            out.append(
+                t(
+                    "Un jolly che in una scala può stare in due posti prende sempre il più basso,"
+                    " e l'altro non si può dichiarare: JK 7♠ 8♠ è 6♠ 7♠ 8♠."
+                )
+            )
+        elif r.ambiguous_joker is JokerPosition.LOWER:
+            out.append(
+                t(
+                    "Un jolly non dichiarato in fondo a una scala prende il posto più basso: JK"
+                    " 7♠ 8♠ è 6♠ 7♠ 8♠."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "Un jolly non dichiarato in fondo a una scala prende il posto più alto: JK 7♠"
+                    " 8♠ è 7♠ 8♠ 9♠."
+                )
+            )
+        if r.melding_during_play:
+            out.extend(self._joker_swap())
+        return out
+
+    def _joker_swap(self) -> list[str]:
+        r, t = self.r, self.t
+        if not r.joker_swap:
+            return [t("Un jolly calato non si riprende più.")]
+        opened = t(", ma solo se ha già aperto") if r.joker_swap_needs_opened else ""
+        out = [
+            t(
+                "Chi ha la carta che un jolly calato sostituisce può, al suo turno, metterla al"
+                " posto del jolly e prenderselo{opened}.",
+                opened=opened,
+            )
+        ]
+        if r.retrieved_joker is RetrievedJoker.LAY_THIS_TURN:
+            out.append(t("Il jolly ripreso va calato nello stesso turno, in un altro gioco."))
+        elif r.retrieved_joker is RetrievedJoker.LAY_IF_POSSIBLE:
+            out.append(t("Il jolly ripreso va calato nello stesso turno, se si può."))
+        else:
+            out.append(t("Il jolly ripreso si può tenere in mano per dopo."))
+        if r.set_joker_swap is SetJokerSwap.ALL_MISSING:
+            out.append(
+                t(
+                    "Da un tris il jolly si libera solo dando tutte le carte che mancano: per 10♦"
+                    " 10♥ JK servono il 10♠ e il 10♣."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "Da un tris il jolly si libera con la carta del seme dichiarato quando è"
+                    " stato calato: per 10♦ 10♥ JK dichiarato di picche basta il 10♠."
+                )
+            )
+        return out
+
+    def opening(self) -> list[str]:
+        r, t = self.r, self.t
+        jokers = self.has_jokers()
+        out = []
+        if not r.melding_during_play:
+            out.append(
+                t(
+                    "Durante la smazzata non si cala niente: si pesca e si scarta soltanto, e i"
+                    " giochi si mostrano tutti insieme per chiudere."
+                )
+            )
+        elif r.opening_threshold == 0:
+            # With contracts (carioca) each round's required opening, stated below, is the rule.
+            if not r.contracts:
+                out.append(
+                    t(
+                        "Apertura libera: dal primo turno si può calare qualsiasi gioco, anche un"
+                        " tris di 2."
+                    )
+                )
+        else:
+            need = r.opening_threshold
+            if not jokers:
+                joker = ""
+            elif r.opening_joker_value is None:
+                joker = t("; il jolly vale la carta che sostituisce")
+            else:
+                joker = t("; il jolly vale {points}", points=r.opening_joker_value)
+            out.append(
+                t(
+                    "Per aprire i giochi calati nel turno devono valere almeno {need}"
+                    " punti{joker}.",
+                    need=need,
+                    joker=joker,
+                )
+            )
+            if r.ace_in_runs is AceInRuns.LOW_ONLY:
+                ace = t("1 in scala e 11 in un tris")
+            else:
+                ace = t("1 sotto il 2 e 11 sopra il re o in un tris")
+            out.append(
+                t(
+                    "Per l'apertura le carte valgono il loro numero e le figure 10; l'asso vale"
+                    " {ace}.",
+                    ace=ace,
+                )
+            )
+            if r.opening_counts_attachments:
+                out.append(
+                    t("Contano anche le carte attaccate ai giochi degli altri nello stesso turno.")
+                )
+            else:
+                out.append(
+                    t(
+                        "Contano solo i propri giochi: le carte attaccate ai giochi degli altri"
+                        " non valgono per l'apertura."
+                    )
+                )
+            if jokers and r.joker_swap:
+                if r.swap_counts_for_opening:
+                    out.append(t("Anche uno scambio di jolly conta per i punti dell'apertura."))
+                else:
+                    out.append(t("Uno scambio di jolly non conta per i punti dell'apertura."))
+        if r.contracts:
+            names = [self._pair(CONTRACT_NAMES[c]) for c in r.contracts]
+            out.append(
+                t(
+                    "Ogni smazzata ha la sua apertura obbligata, in quest'ordine: {names}.",
+                    names=", ".join(names),
+                )
+            )
+            for contract in dict.fromkeys(r.contracts):
+                name = self._pair(CONTRACT_NAMES[contract])
+                terms = self._pair(CONTRACT_TERMS[contract])
+                out.append(f"{name.capitalize()}: {terms}.")
+            out.append(
+                t(
+                    "L'apertura si cala tutta insieme, senza jolly, e nient'altro: prima di"
+                    " aprire non si cala e non si attacca, e dopo si cala e si attacca dal turno"
+                    " successivo (una coppia sul tavolo diventa un tris attaccandole una carta)."
+                )
+            )
+        if r.melding_during_play:
+            if r.attach_before_opening:
+                out.append(
+                    t(
+                        "Si possono attaccare carte ai giochi sul tavolo, anche a quelli degli"
+                        " altri, prima ancora di aver aperto."
+                    )
+                )
+            else:
+                out.append(t("Si attaccano carte ai giochi sul tavolo solo dopo aver aperto."))
+        if jokers and not r.opening_jokers:
+            out.append(t("Nei giochi dell'apertura non si usano jolly."))
+        return out
+
+    def discard_pile(self) -> list[str]:
+        r, t = self.r, self.t
+        if r.melding_during_play:
+            out = [
+                t(
+                    "A ogni turno si pesca una carta, la prima del tallone o l'ultima del pozzo;"
+                    " poi si può calare e attaccare, e si finisce scartando una carta sul pozzo."
+                )
+            ]
+        else:
+            out = [
+                t(
+                    "A ogni turno si pesca una carta, la prima del tallone o l'ultima del pozzo,"
+                    " e se ne scarta una sul pozzo."
+                )
+            ]
+        if r.discard_pickup is DiscardPickup.FREE:
+            out.append(t("La carta del pozzo si può prendere sempre, anche senza calarla subito."))
+        else:
+            out.append(
+                t(
+                    "La carta del pozzo si prende solo per usarla nello stesso turno: chi non ha"
+                    " ancora aperto solo se apre usandola, chi ha già aperto solo se la cala o la"
+                    " attacca. Va giù in uno qualsiasi dei giochi del turno, in qualsiasi ordine,"
+                    " e prima di scartare."
+                )
+            )
+        if r.rediscard_taken_card:
+            out.append(t("La carta presa dal pozzo si può anche riscartare subito."))
+        else:
+            out.append(t("La carta presa dal pozzo non si riscarta nello stesso turno."))
+        if r.melding_during_play:
+            # Nothing is on the table to attach to where melds are only shown at the close.
+            out.append(self._attachable_discard())
+
+        if r.max_restocks == 0:
+            out.append(
+                t("Quando il tallone finisce, finisce anche la smazzata: il pozzo non si riusa.")
+            )
+        else:
+            if r.restock is Restock.SHUFFLE:
+                how = t("si mescolano")
+            else:
+                how = t("si girano senza mescolarli")
+            restock = t(
+                "Quando il tallone finisce, gli scarti tranne l'ultimo {how} e diventano il nuovo"
+                " tallone",
+                how=how,
+            )
+            if r.max_restocks is None:
+                out.append(t("{restock}, tutte le volte che serve.", restock=restock))
+            else:
+                times = self._times(r.max_restocks)
+                out.append(
+                    t(
+                        "{restock}, al massimo {times} per smazzata; poi la smazzata finisce.",
+                        restock=restock,
+                        times=times,
+                    )
+                )
+        return out
+
+    def _attachable_discard(self) -> str:
+        r, t, p = self.r, self.t, self.players
+        least = r.attachable_discard_min_players
+        if r.attachable_discard is AttachableDiscard.ALLOWED:
+            return t(
+                "Si può scartare qualsiasi carta, anche una che si potrebbe attaccare a un gioco"
+                " sul tavolo."
+            )
+        ban = t(
+            "non si scarta una carta che si potrebbe attaccare a un gioco sul tavolo, tranne"
+            " quella con cui si chiude"
+        )
+        if p is not None and not r.attachable_discard_forbidden(p):
+            return t(
+                "In {p} si può scartare anche una carta che si potrebbe attaccare: il divieto"
+                " vale da {least} giocatori in su.",
+                p=p,
+                least=least,
+            )
+        if p is not None or least <= r.min_players:
+            return f"{ban[0].upper()}{ban[1:]}."
+        return t("Con almeno {least} giocatori {ban}.", least=least, ban=ban)
+
+    def going_out(self) -> list[str]:
+        r, t = self.r, self.t
+        out = []
+        if r.melding_during_play:
+            if r.final_discard is FinalDiscard.REQUIRED:
+                out.append(
+                    t(
+                        "Chiude chi cala o attacca tutte le carte e scarta l'ultima. Chi potrebbe"
+                        " calare le ultime carte solo restando senza niente da scartare deve"
+                        " aspettare: è incartato."
+                    )
+                )
+            else:
+                out.append(
+                    t(
+                        "Chiude chi resta senza carte: scartando l'ultima, oppure calando o"
+                        " attaccando tutto, anche senza scarto."
+                    )
+                )
+        elif r.final_discard is FinalDiscard.REQUIRED:
+            out.append(
+                t(
+                    "Chiude chi, dopo aver pescato, cala tutte le carte insieme in giochi e"
+                    " scarta l'ultima."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "Chiude chi, dopo aver pescato, ha tutte le carte legate in giochi: le cala"
+                    " tutte insieme, anche senza scarto."
+                )
+            )
+        if r.lay_after_close:
+            out.append(
+                t(
+                    "Quando uno chiude, gli altri calano i loro giochi prima di contare: le carte"
+                    " calate non si contano."
+                )
+            )
+        else:
+            out.append(
+                t("Appena uno chiude la smazzata finisce, e gli altri non calano più niente.")
+            )
+        if r.rummy_on_first_turn:
+            out.append(t("Si può chiudere anche al primo giro."))
+        else:
+            out.append(
+                t(
+                    "Al primo giro non si chiude: nessuno può chiudere prima che tutti abbiano"
+                    " giocato un turno."
+                )
+            )
+        if r.melding_during_play:
+            out.extend(self._rummy())
+        if r.flush_close:
+            cards = self.hand_cards()
+            shown = t("tutte le carte") if cards is None else t("{cards} carte", cards=cards)
+            out.append(
+                t(
+                    "Si chiude anche con il colore: dopo aver pescato si mostrano {shown} dello"
+                    " stesso seme, in fila o no, e si scarta quella in più; vale come una"
+                    " chiusura in mano.",
+                    shown=shown,
+                )
+            )
+        if r.imaginary_joker and r.own_card_joker:
+            out.append(
+                t(
+                    "Per chiudere, una delle proprie carte, una sola e scelta in quel momento, fa"
+                    " da jolly in una scala o in un tris."
+                )
+            )
+        elif r.imaginary_joker:
+            out.append(
+                t(
+                    "Per chiudere si può immaginare una carta che manca, una sola, e farla valere"
+                    " come jolly in una scala o in un tris."
+                )
+            )
+        if r.seven_of_a_kind_wins:
+            out.append(
+                t(
+                    "Sette carte dello stesso valore senza jolly (il ramino) si mostrano e"
+                    " vincono subito tutta la partita."
+                )
+            )
+        out.extend(self._stake_multipliers())
+        out.append(
+            t(
+                "Se nessuno chiude entro {max_turns} turni, la smazzata si ferma.",
+                max_turns=r.max_turns,
+            )
+        )
+        if r.betting is not Betting.NONE:
+            # Played for chips, a hand nobody went out of is nobody's (RULES.md §6.1): the
+            # round keeps its pots on the table, whatever on_round_cap says.
+            out.append(
+                t(
+                    "Una mano fermata senza chiusura non la vince nessuno: i piatti restano sul"
+                    " tavolo e li prende chi vince la mano dopo."
+                )
+            )
+        elif r.on_round_cap is RoundCap.LOWEST_HAND_WINS:
+            out.append(
+                t(
+                    "Una smazzata fermata senza chiusura la vince chi ha in mano meno punti: lui"
+                    " segna 0 e gli altri contano le loro carte."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "In una smazzata fermata senza chiusura tutti contano le carte che hanno in"
+                    " mano."
+                )
+            )
+        return out
+
+    def _rummy(self) -> list[str]:
+        r, t = self.r, self.t
+        out = [
+            t(
+                "Chiudere in mano vuol dire calare tutte le carte in un turno solo, senza aver"
+                " calato né attaccato niente prima."
+            )
+        ]
+        if r.rummy_bonus is RummyBonus.DOUBLE:
+            out.append(t("Chi chiude in mano fa raddoppiare i punti degli altri."))
+        elif r.rummy_bonus is RummyBonus.ADD:
+            bonus = r.rummy_bonus_points
+            out.append(
+                t(
+                    "Chi chiude in mano fa segnare {bonus} punti in più a ciascuno degli altri.",
+                    bonus=bonus,
+                )
+            )
+        elif r.rummy_bonus is RummyBonus.SCEMPIO:
+            m = r.messa
+            out.append(
+                t(
+                    "Chi chiude in mano fa scempio: in quella smazzata la messa non si paga e"
+                    " nella successiva sale a {number}; ogni altro scempio di fila la alza di"
+                    " altri {m}, e dopo una smazzata pagata torna a {m}.",
+                    number=2 * m,
+                    m=m,
+                )
+            )
+        else:
+            out.append(t("Chiudere in mano non dà niente in più."))
+        return out
+
+    def _stake_multipliers(self) -> list[str]:
+        r, t = self.r, self.t
+        kinds = (
+            (r.flush_stake_multiplier, t("con un colore")),
+            (r.straight_flush_stake_multiplier, t("con una scala colore")),
+            (r.royal_stake_multiplier, t("con la scala reale dal 5 al re")),
+        )
+        chosen = [(n, how) for n, how in kinds if n > 1]
+        if not chosen:
+            return []
+        # "Chiudere con un colore moltiplica la posta per 2, con una scala colore per 4, ..."
+        first, *others = chosen
+        parts = [t("{how} moltiplica la posta per {times}", how=first[1], times=first[0])]
+        parts.extend(t("{how} per {times}", how=how, times=n) for n, how in others)
+        tail = t(", purché senza il jolly immaginario") if r.imaginary_joker else ""
+        return [t("Chiudere {parts}{tail}.", parts=", ".join(parts), tail=tail)]
+
+    def scoring(self) -> list[str]:
+        r, t = self.r, self.t
+        if r.betting is not Betting.NONE:
+            return self._chips_match()
+        out = []
+        # Going out with a flush or a single run may score apart (Casertano: -20, -50).
+        extra = "".join(
+            t(", o {points} se chiude {how}", points=n, how=how)
+            for n, how in self._close_kinds(r.close_points_flush, r.close_points_straight)
+            if n != r.close_points
+        )
+        joker = t(", il jolly {points}", points=r.joker_penalty) if self.has_jokers() else ""
+        out.append(
+            t(
+                "A fine smazzata chi ha chiuso segna {close_points}{extra}; gli altri segnano i"
+                " punti delle carte rimaste in mano: dal 2 al 10 il loro numero, le figure 10,"
+                " l'asso {ace_penalty}{joker}. Sono punti di penalità: meno se ne fanno, meglio"
+                " è.",
+                close_points=r.close_points,
+                extra=extra,
+                ace_penalty=r.ace_penalty,
+                joker=joker,
+            )
+        )
+        credits = self._credits()
+        if credits:
+            out.append(credits)
+        if r.rounding is Rounding.TENS:
+            out.append(
+                t(
+                    "Ogni mano si arrotonda alla decina, da 5 in su per eccesso: 24 fa 20 e 25 fa"
+                    " 30."
+                )
+            )
+        else:
+            out.append(t("I punti non si arrotondano."))
+        if r.hand_stake:
+            stake = chips_words(r.hand_stake, self.lang)
+            out.append(
+                t(
+                    "Ogni smazzata ognuno mette {stake} nel piatto: lo prende chi chiude; se"
+                    " nessuno chiude resta per la smazzata dopo.",
+                    stake=stake,
+                )
+            )
+        if r.messa > 0:
+            out.append(t("Ogni perdente aggiunge una messa di {messa} punti.", messa=r.messa))
+
+        target = r.target
+        if r.match_end is MatchEnd.ELIMINATION:
+            out.append(
+                t(
+                    "Si gioca a {target}: chi arriva a {target} è fuori, vince l'ultimo che resta.",
+                    target=target,
+                )
+            )
+            if r.simultaneous_bust is SimultaneousBust.ALL_OUT:
+                out.append(
+                    t(
+                        "Se nella stessa smazzata arrivano a {target} in più d'uno, escono tutti;"
+                        " chi ha chiuso resta in gioco, e se resta solo ha vinto.",
+                        target=target,
+                    )
+                )
+        elif r.match_end is MatchEnd.FIRST_TO_TARGET:
+            out.append(
+                t(
+                    "Si gioca a {target}: appena qualcuno arriva a {target} la partita finisce, e"
+                    " vince chi ha meno punti.",
+                    target=target,
+                )
+            )
+        else:
+            rounds = r.match_rounds or 1
+            if rounds == 1:
+                out.append(t("La partita è una smazzata sola: vince chi ha meno punti."))
+            else:
+                out.append(
+                    t("La partita dura {rounds} smazzate: vince chi ha meno punti.", rounds=rounds)
+                )
+        # Only elimination puts players out, so only there can they come back.
+        if r.reentry and r.match_end is MatchEnd.ELIMINATION:
+            out.append(self._reentry())
+        return out
+
+    def _chips_match(self) -> list[str]:
+        r, t = self.r, self.t
+        rounds = r.match_rounds or 1
+        length = t("una mano sola") if rounds == 1 else t("{rounds} mani", rounds=rounds)
+        return [
+            t(
+                "Non si contano punti: si vincono e si perdono fiches. Chi resta senza fiches è"
+                " fuori."
+            ),
+            t(
+                "La partita dura {length}, o finché restano in troppo pochi per giocare: vince"
+                " chi ha più fiches. Le fiches rimaste sul tavolo alla fine si dividono fra chi è"
+                " ancora in gioco.",
+                length=length,
+            ),
+        ]
+
+    def _credits(self) -> str:
+        r, t = self.r, self.t
+
+        def credits(n: int) -> str:
+            return t("un credito") if n == 1 else t("{count} crediti", count=n)
+
+        kinds = [
+            (n, how)
+            for n, how in self._close_kinds(r.close_credits_flush, r.close_credits_straight)
+            if n != r.close_credits
+        ]
+        if not r.close_credits and not kinds:
+            return ""
+        paid = t("; a fine partita ogni credito si paga una cifra concordata.")
+        if r.close_credits:
+            extra = "".join(t(", {count} se chiude {how}", count=n, how=how) for n, how in kinds)
+            won = credits(r.close_credits)
+            return t("Chi chiude vince {won}{extra}{paid}", won=won, extra=extra, paid=paid)
+        parts = [
+            t("chiudendo {how} si vince {credits}", how=how, credits=credits(n))
+            if n == 1
+            else t("chiudendo {how} si vincono {credits}", how=how, credits=credits(n))
+            for n, how in kinds
+        ]
+        text = "; ".join(parts)
+        return f"{text[0].upper()}{text[1:]}{paid}"
+
+    def _reentry(self) -> str:
+        r, t = self.r, self.t
+        if r.max_reentries == 0:
+            return t("Chi è fuori non può rientrare: i rientri ammessi sono zero.")
+        stake = limit = ""
+        if r.reentry_stake == 1:
+            stake = t(", pagando una posta")
+        elif r.reentry_stake > 1:
+            stake = t(", pagando {stakes} poste", stakes=r.reentry_stake)
+        if r.max_reentries is not None:
+            if r.max_reentries == 1:
+                limit = t("; si rientra una volta sola")
+            else:
+                limit = t("; si rientra al massimo {times} volte", times=r.max_reentries)
+        return t(
+            "Chi è fuori può rientrare, ripartendo dal punteggio più alto fra chi è ancora in"
+            " gioco{stake}{limit}.",
+            stake=stake,
+            limit=limit,
+        )
+
+
+_SECTIONS: tuple[tuple[str, Callable[[_Writer], list[str]]], ...] = (
+    (N_("Mazzo e distribuzione"), _Writer.deal),
+    (N_("Puntate"), _Writer.betting),
+    (N_("Giochi e jolly"), _Writer.melds),
+    (N_("Apertura"), _Writer.opening),
+    (N_("Pozzo"), _Writer.discard_pile),
+    (N_("Chiusura"), _Writer.going_out),
+    (N_("Conteggio e partita"), _Writer.scoring),
+)
+
+
+def describe(rules: Rules, lang: str = "it", *, players: int | None = None) -> str:
+    """The rules of a table as a player reads them before the deal.
+
+    ``lang`` is ``it`` (the default) or ``en``. With ``players``, the deck, the hand and the
+    stock are given in numbers for that table; without, the rules are stated by player count
+    where they vary. A table size outside the rules' range raises :class:`RulesError`.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> text = describe(get_preset("classico"), players=3)
+    >>> print(text.splitlines()[0])
+    Regole: classico — 3 giocatori
+    >>> "108 carte" in text, "nel tallone ne restano 77" in text
+    (True, True)
+    >>> print(describe(get_preset("classico-2"), "en", players=2).splitlines()[4])
+    - With 2 players the deck has 54 cards: one 52-card pack and 2 jokers.
+    """
+    if players is not None:
+        refusal = rules.seat_refusal(players)
+        if refusal is not None:
+            reason, params = refusal
+            raise RulesError(reason, **params)
+    writer = _Writer(rules, lang, players)
+    if players is None:
+        title = writer.t("Regole: {name}", name=rules.name)
+    else:
+        title = writer.t("Regole: {name} — {players} giocatori", name=rules.name, players=players)
+    lines = [title]
+    for heading, section in _SECTIONS:
+        sentences = section(writer)
+        if sentences:
+            if section is _Writer.melds and not writer.has_jokers():
+                heading = N_("Giochi")
+            lines.append("")
+            lines.append(writer.t(heading))
+            lines.extend(f"- {sentence}" for sentence in sentences)
+    return "\n".join(lines) + "\n"

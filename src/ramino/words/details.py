@@ -1,0 +1,283 @@
+"""The words of every phrase the engine has the catalogue word (:class:`~ramino.engine.errors.
+Detail`): what exactly is wrong in a refusal, a record that replays differently, an outcome, a
+preset's summary. Italian is written here; the other languages are in the catalogue.
+
+Some phrases are read in the middle of a sentence (``where``: `` in casa.toml``) and start
+with the space or the colon that joins them.
+"""
+
+from __future__ import annotations
+
+from .catalogue import N_, NP_, Plural
+
+__all__ = ["DETAILS"]
+
+#: detail code -> its words, in Italian.
+DETAILS: dict[str, str | Plural] = {
+    # --- notation ---
+    "c_is_clubs": N_(
+        "in questa notazione C è fiori (clubs), ma accanto a {italian}, scritto con l'iniziale"
+        " italiana, potrebbe voler dire cuori: per i cuori scrivi {rank}H, {rank}♥ o"
+        " {rank}cuori, per i fiori {rank}F o {rank}♣."
+    ),
+    "q_is_queen": N_(
+        "in questa notazione Q è la donna, non un seme: per i quadri scrivi {rank}D, {rank}♦ o"
+        " {rank}quadri."
+    ),
+    # --- the deal and the round ---
+    "no_such_contract": N_("queste regole non hanno il contratto {contract}."),
+    "dealer_not_a_seat": N_("il mazziere {dealer} non è un posto."),
+    # --- players and their names ---
+    "player_needs_name": N_("ogni giocatore ha un nome, non {name!r}."),
+    "name_not_writable": N_("il nome {name!r} ha un carattere che nessun file può contenere."),
+    # --- chips ---
+    "not_for_chips": N_("con queste regole non si gioca a fiches."),
+    "chips_needed": N_("con le puntate servono le fiches vinte o perse da ogni giocatore."),
+    "chips_not_whole": N_("le fiches di {name} vanno date in numeri interi, non {change!r}."),
+    "chips_below_zero": N_("{name} ha {chips} fiches e non può perderne {loss}."),
+    "table_chips_not_whole": N_("le fiches sul tavolo sono un numero intero, non {on_table!r}."),
+    "chips_do_not_add_up": N_("le fiches non tornano: ne risultano {balance:+} rispetto a prima."),
+    # --- a round's result ---
+    "unknown_closing": N_("chiusura sconosciuta {closing!r}."),
+    "nobody_out_in_one_turn": N_("nessuno ha chiuso, quindi nessuno ha chiuso in mano."),
+    "nobody_out_no_closing": N_("nessuno ha chiuso, quindi non c'è una chiusura {closing}."),
+    "seven_of_a_kind_not_winning": N_(
+        "con queste regole sette carte dello stesso valore non vincono la partita."
+    ),
+    "hands_by_player": N_("le mani vanno date giocatore per giocatore."),
+    "went_out_no_hand": N_("{name} ha chiuso: non ha carte da contare."),
+    "hands_missing": N_("manca la mano di {names}."),
+    "hand_not_points_or_cards": N_("la mano di {name} va data in punti o in carte, non {hand!r}."),
+    "negative_hand": N_("i punti in mano di {name} non possono essere negativi ({hand!r})."),
+    "hand_not_cards": N_("la mano di {name} contiene qualcosa che non è una carta."),
+    # --- the match ---
+    "drawn": N_("è finita pari, senza vincitore."),
+    "won_by": N_("ha vinto {winner}."),
+    "nobody_in": N_("nessuno è in gioco."),
+    # --- re-entry ---
+    "reentry_too_late": N_(
+        "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti."
+    ),
+    "no_reentry_rule": N_("queste regole non prevedono il rientro."),
+    "reentry_limit": NP_(
+        "è già rientrato una volta, il massimo è {limit}.",
+        "è già rientrato {count} volte, il massimo è {limit}.",
+        "count",
+    ),
+    "reentry_two_left": N_("si rientra solo finché restano in gioco almeno due giocatori."),
+    # --- the match's outcome ---
+    "won_with_chips": NP_(
+        "Vince {winner}, con {chips} fiche.",
+        "Vince {winner}, con {chips} fiches.",
+        "chips",
+    ),
+    "won_with_points": N_("Vince {winner}, con {points}."),
+    "match_drawn": N_("Partita finita pari, senza vincitore."),
+    # --- melds and the jolly ---
+    "joker_for_natural": N_("un jolly sta per una carta vera."),
+    "set_joker_same_rank": N_("in un tris il jolly vale una carta dello stesso valore."),
+    "suit_already_in_set": N_("quel seme c'è già nel tris."),
+    "no_place_in_run": N_("non ha il suo posto in questa scala."),
+    "joker_takes_lower": N_("qui il jolly che può stare in due posti prende quello più basso."),
+    "flush_one_suit": N_("il colore è tutto di un seme."),
+    "would_change_kind": N_("cambierebbe il tipo del gioco."),
+    # --- game records ---
+    "dealer_not_a_seat_of": N_("il mazziere {dealer!r} non è un posto (0–{last})."),
+    "seed_or_order_needed": N_("serve il seme (seed) o l'ordine del mazzo (deck_order)."),
+    "unknown_generator": N_("generatore sconosciuto {generator!r}; si conosce {known!r}."),
+    "deck_order_each_once": N_("deve contenere ogni carta del mazzo una volta sola (0–{last})."),
+    "chips_of_every_player": N_("servono le fiches di ogni giocatore."),
+    "result_not_players": N_("non corrisponde ai giocatori."),
+    "no_players": N_("nessun giocatore."),
+    "name_twice": N_("il nome {name!r} compare due volte."),
+    "names_not_seats": N_("la smazzata ha {players} giocatori, i nomi sono {names}."),
+    "json_object_needed": N_("serve un oggetto JSON {{...}}."),
+    "not_a_record": N_('non è una registrazione di ramino (serve "format": "{format}").'),
+    "version_not_read": N_(
+        "la versione {version!r} non è letta da questo programma (legge la {known})."
+    ),
+    "restocks_needed": N_("serve una lista di nuovi talloni, ognuno una lista di numeri di carta."),
+    "missing": N_("manca."),
+    "unknown_key": N_("chiave sconosciuta; sono ammesse: {listed}."),
+    "integer_needed": N_("serve un numero intero, non {value!r}."),
+    "chips_range": N_("le fiches vanno da 0 a un miliardo, non {count!r}."),
+    "rules_object_needed": N_("serve un oggetto con le regole."),
+    "names_by_seat": N_("serve una lista di nomi, per posto."),
+    "deal_object_needed": N_('serve un oggetto con "seed" o "deck_order".'),
+    "seed_in_hex": N_('serve il seme in esadecimale, come "5f3a".'),
+    "missing_beside_seed": N_("manca accanto al seme."),
+    "name_needed": N_("serve un nome."),
+    "card_numbers_needed": N_("serve una lista di numeri di carta."),
+    "actions_needed": N_('serve una lista di mosse, come ["draw", "discard KS"].'),
+    "action_text_needed": N_("serve una mossa scritta, non {text!r}."),
+    "object_or_null": N_("serve un oggetto o null."),
+    "not_a_player": N_("{name!r} non è un giocatore."),
+    "winner_only_when_out": N_(
+        "c'è chi vince la mano solo quando la fine è went_out o all_folded."
+    ),
+    "true_or_false": N_("serve true o false."),
+    "pots_needed": N_("serve una lista di piatti."),
+    "object_needed": N_("serve un oggetto."),
+    "players_needed": N_("serve una lista di giocatori."),
+    "accepted_values": N_("valori ammessi: {listed}."),
+    "value_per_player": N_("serve un valore per ogni giocatore, per nome."),
+    "cards_needed": N_('serve una lista di carte, come ["7H", "KS"].'),
+    "end_goes_out": N_("chiude {name}"),
+    "end_all_folded": N_("lasciano tutti tranne {name}"),
+    "end_turn_cap": N_("limite di turni"),
+    "end_restock_cap": N_("limite di rimescolate del tallone"),
+    "replay_still_going": N_(
+        "la registrazione finisce ({end}), la ripetizione è ancora al turno {turn}."
+    ),
+    "ends_differ": N_("registrata: {recorded}; ripetuta: {replayed}."),
+    "yes": N_("sì"),
+    "no": N_("no"),
+    "in_one_turn_differs": N_("chiusura in mano registrata {recorded}, ripetuta {replayed}."),
+    "closing_differs": N_("chiusura registrata {recorded}, ripetuta {replayed}."),
+    "hand_left_differs": N_(
+        "in mano {to_player} restano registrate {recorded}, ripetute {replayed}."
+    ),
+    "count_differs": N_("conta di {name} registrata {recorded}, ripetuta {replayed}."),
+    "chips_differ": N_("le fiches vanno diversamente."),
+    "end_differs": N_("la fine è diversa."),
+    "in_action": N_("mossa {number}: {error}"),
+    # --- text read from users ---
+    "too_many_digits": N_("un numero ha troppe cifre per essere letto (più di 4300)."),
+    "nested_too_deep": N_("liste o oggetti annidati troppo in profondità."),
+    "bad_json": N_("testo JSON non valido alla riga {line}, colonna {column} ({what})."),
+    # --- rules and rule files ---
+    "in_file": N_(" in {source}"),
+    "perhaps": N_(" — forse {key!r}"),
+    "in_file_perhaps": N_(" in {source} — forse {key!r}"),
+    "values_accepted": N_("Valori ammessi: {listed}."),
+    "integer_expected": N_("Serve un numero intero."),
+    "integer_or_words": N_("Serve un numero intero oppure una di queste parole: {listed}."),
+    "entries_expected": N_(
+        "Serve una lista di tabelle come [{{{table}}}] o di liste come [[{row}]]."
+    ),
+    "contracts_expected": N_("Serve una lista di contratti, scelti fra: {listed}."),
+    "string_expected": N_("Serve un testo."),
+    "text_not_writable": N_(
+        "Il testo ha un carattere che nessun file può contenere (surrogato isolato)."
+    ),
+    "toml_syntax_at": N_("errore di sintassi TOML alla riga {line}, colonna {column} ({what})."),
+    "toml_syntax_at_end": N_("errore di sintassi TOML alla fine del testo ({what})."),
+    "toml_syntax": N_("errore di sintassi TOML ({what})."),
+    "toml_too_deep": N_("liste o tabelle annidate troppo in profondità."),
+    "toml_header": NP_(
+        "Regole di Ramino: {label} ({preset} con 1 modifica)",
+        "Regole di Ramino: {label} ({preset} con {count} modifiche)",
+        "count",
+    ),
+    "too_many_entries": N_("{name} ha al massimo {most} voci, non {count}: {why}."),
+    "out_of_range": N_("{name} va da {low} a {high}, non {value}: {why}."),
+    "max_below_min": N_("max_players ({most}) è minore di min_players ({least})."),
+    "two_entries_same_count": N_("due voci per lo stesso numero di giocatori: {starts}."),
+    "deck_too_small": N_(
+        "in {players} con {cards} carte a testa servono almeno {need} carte, il mazzo ne ha {have}."
+    ),
+    "set_too_large_for_suits": N_(
+        "con semi tutti diversi un tris ha al massimo 4 carte (set_max = {set_max})."
+    ),
+    "wrap_needs_high_ace": N_(
+        "le scale che girano (K-A-2) vogliono l'asso anche alto, ma ace_in_runs è low_only."
+    ),
+    "no_opening_without_melding": N_(
+        "senza calare durante il gioco non c'è apertura: opening_threshold deve essere 0."
+    ),
+    "scempio_needs_messa": N_(
+        "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0)."
+    ),
+    "fixed_rounds_need_count": N_("con un numero fisso di smazzate serve match_rounds (almeno 1)."),
+    "rounds_only_fixed": N_("match_rounds vale solo con match_end = fixed_rounds."),
+    "contracts_not_rounds": N_("ci sono {contracts} contratti ma {rounds} smazzate."),
+    "betting_fixed_rounds": N_(
+        "con le puntate la partita si gioca a fiches per un numero fisso di smazzate: match_end"
+        " deve essere fixed_rounds."
+    ),
+    "betting_joker_rebury": N_(
+        "il jolly al taglio va al primo giocatore, ma con le puntate chi gioca per primo si sa"
+        " solo dopo il giro di puntate: joker_upcard deve essere rebury."
+    ),
+    "blind_over_chips": N_("il buio ({blind}) supera le fiches di partenza ({chips})."),
+    "contracts_opening": N_(
+        "con i contratti l'apertura è il contratto della smazzata: opening_threshold = 0 e"
+        " melding_during_play = true."
+    ),
+    "betting_no_stake": N_("con le puntate il piatto si fa puntando: hand_stake deve essere 0."),
+    "own_card_needs_imaginary": N_(
+        "own_card_joker sceglie quale carta fa da jolly immaginario: serve imaginary_joker."
+    ),
+    "imaginary_no_jokers": N_(
+        "il jolly immaginario si usa mostrando la mano senza jolly nel mazzo:"
+        " melding_during_play = false e jokers = 0."
+    ),
+    "seven_needs_two_packs": N_(
+        "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi."
+    ),
+    "stock_too_small": N_(
+        ": con {cards} carte a testa in {players} il tallone resterebbe di {stock} carte, meno"
+        " di {least} a giocatore"
+    ),
+    # --- why each knob's numbers are bounded ---
+    "range_packs": N_("quattro mazzi bastano per 12 giocatori"),
+    "range_jokers": N_("tre per mazzo in quattro mazzi; nei tavoli veri non sono mai più di 4"),
+    "range_seats": N_("di solito si gioca da 2 a 7"),
+    "range_hand": N_("di solito se ne danno da 7 a 14 a testa"),
+    "range_points": N_("molto oltre i punti del gioco (50 un jolly, 300 una partita)"),
+    "range_turns": N_("venti volte il limite di turni delle regole già pronte (500)"),
+    "range_credits": N_("molto oltre crediti e poste del gioco (il Casertano dà da 1 a 5 crediti)"),
+    "range_chips": N_("un milione di fiches: diecimila volte le 100 a testa del pokerato"),
+    "range_stakes": N_("il pokerato immaginario paga al massimo 6 volte la posta"),
+    "range_jokers_per_meld": N_(
+        "un gioco ha almeno una carta vera; senza limite si scrive unlimited (pokerato)"
+    ),
+    "range_naturals": N_("mai un gioco di soli jolly"),
+    "range_set": N_(
+        "da 3 carte fino a ogni copia di un valore in 4 mazzi più ogni jolly; senza limite si"
+        " scrive unlimited (Casertano)"
+    ),
+    "range_opening": N_("quasi il doppio della soglia più alta delle fonti (51)"),
+    "range_match_rounds": N_("la carioca ne gioca 8, il pokerato 10"),
+    "range_reentries": N_("ogni rientro costa una posta: cento bastano a qualunque partita"),
+    "range_raises": N_("le fonti ne contano 3 per mano; senza limite si scrive unlimited"),
+    "range_contracts": N_("il doppio degli 8 contratti della carioca"),
+    "range_entries": N_("una voce per ogni numero di giocatori da 2 a 12"),
+    # --- the presets' summaries ---
+    "summary_classico": N_(
+        "Ramino classico: 108 carte, 10 a testa, apertura libera, chiusura in mano doppia, 101."
+    ),
+    "summary_classico_2": N_("Ramino in 2: un mazzo e 2 jolly (54 carte), 10 carte a testa, 101."),
+    "summary_apertura_50": N_(
+        "Apertura a 50: si apre con 50 punti, il pozzo si prende solo per usarlo nel turno."
+    ),
+    "summary_enciclopedia": N_(
+        "Enciclopedia: 8 carte, apertura a 50, arrotondamento alle decine, messa 50, 300."
+    ),
+    "summary_scala_40": N_(
+        "Scala 40: 13 carte, apertura a 40 con i propri giochi, niente chiusura al primo giro."
+    ),
+    "summary_rami_40": N_(
+        "Rami 40: 13 carte, apertura a 40, 3 mazzi da 5 giocatori, chiusura senza scarto."
+    ),
+    "summary_rami_51": N_("Rami 51: come Rami 40 ma l'apertura vuole 51 punti."),
+    "summary_tradizionale": N_(
+        "Tradizionale: un mazzo senza jolly, 10 carte in 2 e 7 in 3-4, chiusura in mano +25."
+    ),
+    "summary_casertano": N_(
+        "Casertano: 13 carte, si chiude mostrando la mano legata, jolly 50, si perde a 110."
+    ),
+    "summary_pokerato": N_(
+        "Pokerato con i jolly: buio e rilanci, si chiude calando 10 carte insieme più lo scarto."
+    ),
+    "summary_pokerato_immaginario": N_(
+        "Pokerato con il jolly immaginario: 9 carte, senza jolly, se ne immagina uno per chiudere."
+    ),
+    "summary_pokerato_immaginario_10": N_(
+        "Pokerato immaginario a 10 carte: per chiudere una carta della mano fa da jolly."
+    ),
+    "summary_carioca": N_(
+        "Carioca: 8 smazzate da 13 carte, ognuna con la sua apertura obbligata, niente jolly"
+        " nelle aperture."
+    ),
+}
