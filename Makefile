@@ -22,17 +22,20 @@ play: $(STAMP) $(MO)
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
 # server as a real process run in the first pass only: they test the server, not the build.
+# The others run on both cores (pytest-xdist); the server's, which time a bystander's moves
+# and drive a browser, one at a time.
 test: $(STAMP) $(MO) postgres chromium
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not server" -n 2
+	$(BIN)/pytest -m server
 	$(MAKE) test-pure
 
 test-pure: $(STAMP) $(MO)
 	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
-	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" $(PURE)/ramino tests README.md
+	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" -n 2 $(PURE)/ramino tests README.md
 
 # The computer's three levels measured on every preset two can play (200 matches a pair on
 # duplicate deals; about 25 minutes on two cores): the table of docs/levels.md.
