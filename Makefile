@@ -47,7 +47,7 @@ levels: $(STAMP)
 # one has it). The build compiles each .po to its .mo (setup.py); a .po changed since is
 # compiled again here, in place, without building the rest again.
 words: $(STAMP)
-	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k t -k nt:1,2 \
+	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k NC_:1c,2 -k t -k nt:1,2 \
 	  --sort-by-file --no-wrap --project ramino -o $(VENV)/ramino.pot src/ramino/words
 	$(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
 	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)

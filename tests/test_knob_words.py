@@ -69,7 +69,10 @@ def test_every_enum_member_has_words_in_both_languages() -> None:
     for cls, words in CHOICE_WORDS.items():
         assert set(words) == {member.value for member in cls}, cls.__name__
         for value, said in words.items():
-            it, en = said if isinstance(said, tuple) else (said, gettext(said, "en"))
+            if isinstance(said, Phrase):
+                it, en = said.message("it"), said.message("en")
+            else:
+                it, en = said, gettext(said, "en")
             assert it.strip() == it and en.strip() == en and it and en, (cls.__name__, value)
             # Only a contract's name may be the same word in both ("scala 40").
             assert it != en or cls is Contract, (cls.__name__, value)

@@ -27,7 +27,7 @@ from ramino.engine.errors import (
 )
 from ramino.engine.round import Round
 from ramino.server.reasons import ServerReason
-from ramino.words.catalogue import LOCALE, Plural, fields_of, translations
+from ramino.words.catalogue import LOCALE, InContext, Plural, fields_of, translations
 from ramino.words.details import DETAILS
 from ramino.words.refusals import REFUSALS
 from ramino.words.render import DERIVED_FIELDS, word
@@ -38,17 +38,29 @@ REASONS: tuple[type[ReasonCode], ...] = (Reason, ServerReason, CliReason, BotRea
 PO = LOCALE / "en" / "LC_MESSAGES" / "ramino.po"
 
 
+def in_context(context: str, message: str) -> str:
+    """A message in a context as gettext keys it (and finds it, ``gettext`` like ``pgettext``)."""
+    return f"{context}\x04{message}"
+
+
 def english() -> dict[object, object]:
-    """The English catalogue in git: msgid (or its two forms) -> msgstr, fuzzy ones left out."""
+    """The English catalogue in git: msgid (or its two forms, or its context and msgid) ->
+    msgstr, fuzzy ones left out."""
     with PO.open("rb") as source:
         catalogue = read_po(source)
-    return {m.id: m.string for m in catalogue if m.id and not m.fuzzy}
+    return {
+        in_context(m.context, m.id) if m.context else m.id: m.string
+        for m in catalogue
+        if m.id and not m.fuzzy
+    }
 
 
 ENGLISH = english()
 
 
-def forms(entry: str | Plural) -> tuple[str, ...] | str:
+def forms(entry: str | Plural | InContext) -> tuple[str, ...] | str:
+    if isinstance(entry, InContext):
+        return in_context(entry.context, entry.message)
     return (entry.one, entry.many) if isinstance(entry, Plural) else entry
 
 
@@ -104,7 +116,8 @@ def test_a_translation_names_the_values_its_italian_names() -> None:
 
 
 def _literal_messages() -> Iterator[tuple[str, int, object]]:
-    """Every message ramino.words writes down literally: t("..."), N_("..."), NP_("...", "...")."""
+    """Every message ramino.words writes down literally: t("..."), N_("..."), NP_("...", "..."),
+    NC_("context", "...")."""
     for module in sorted((SRC / "words").glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
@@ -116,6 +129,9 @@ def _literal_messages() -> Iterator[tuple[str, int, object]]:
             elif name == "NP_":
                 one, many = (arg.value for arg in node.args[:2])  # type: ignore[attr-defined]
                 yield module.name, node.lineno, (one, many)
+            elif name == "NC_":
+                context, message = (arg.value for arg in node.args[:2])  # type: ignore[attr-defined]
+                yield module.name, node.lineno, in_context(context, message)
 
 
 def test_every_message_written_in_the_words_is_in_the_catalogue() -> None:

@@ -376,9 +376,9 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
         fields.update(card=card.unicode(), the_card=_the(card))
     why = decision.why
     if isinstance(action, Open) and obs.contract is not None:
-        name_it, name_en = CONTRACT_NAMES[obs.contract]
+        name = CONTRACT_NAMES[obs.contract].message(lang)
         melds = " | ".join(format_cards(m) for m in action.melds)
-        return _text("open", lang, contract=name_en if lang == "en" else name_it, melds=melds)
+        return _text("open", lang, contract=name, melds=melds)
     if decision.bet is not None:
         return _explain_bet(decision.bet, why, obs, lang)
     if why is Why.FORCED:

@@ -206,8 +206,10 @@ class _Story:
             self._tell_stakes(betting)
         contract = r.contract
         if contract is not None:
-            name_it, name_en = CONTRACT_NAMES[contract]
-            terms_it, terms_en = CONTRACT_TERMS[contract]
+            called = CONTRACT_NAMES[contract]
+            terms = CONTRACT_TERMS[contract]
+            name_it, name_en = called.message("it"), called.message("en")
+            terms_it, terms_en = terms.message("it"), terms.message("en")
             self.say(
                 f"Contratto di questa smazzata: {name_it}, {terms_it}.",
                 f"This round's contract: {name_en}, {terms_en}.",

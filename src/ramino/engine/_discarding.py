@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from . import _attaching, _turn_end
 from .actions import Action, Discard, Show
 from .cards import Card
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld
 from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
@@ -137,7 +137,7 @@ def plan_show(decision: Decision, action: Action) -> Decided:
     if action.discard is None and rules.final_discard is FinalDiscard.REQUIRED and not seven:
         raise IllegalAction(
             Reason.SHOW_INCOMPLETE,
-            detail=("queste regole vogliono lo scarto finale.", "these rules need a discard."),
+            detail=Phrase(Detail.SHOW_NEEDS_DISCARD),
         )
     held = list(shown)
     if stand_in is not None:
@@ -151,10 +151,7 @@ def plan_show(decision: Decision, action: Action) -> Decided:
     if len(ids) != len(pos.hands[seat]) and not seven:
         raise IllegalAction(
             Reason.SHOW_INCOMPLETE,
-            detail=(
-                f"hai {len(pos.hands[seat])} carte e ne mostri {len(ids)}.",
-                f"you hold {len(pos.hands[seat])} cards and show {len(ids)}.",
-            ),
+            detail=Phrase(Detail.SHOW_COUNT, held=len(pos.hands[seat]), shown=len(ids)),
         )
     if action.discard is not None and not decision.may_discard_id(ids[-1]):
         raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.discard])

@@ -10,7 +10,7 @@ from . import _reachable, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
 from .contracts import open_candidates
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 from .judging import Decided, Decision, Outcome, Then
 from .position import Position
 from .rules import DiscardPickup
@@ -190,33 +190,18 @@ def after_take(decision: Decision, seat: int, top: int) -> Decision:
 
 def unusable_take(decision: Decision, seat: int, top: int) -> IllegalAction:
     """The refusal of a take under must-use whose card has no use this turn, saying why."""
-    detail: tuple[str, str]
+    detail: Phrase
     if not decision.memo.melding_during_play:
-        detail = (
-            "qui non si cala durante la smazzata: la prendi solo per chiudere con essa.",
-            "nothing is laid during play here: you take it only to close with it.",
-        )
+        detail = Phrase(Detail.TAKE_ONLY_TO_GO_OUT)
     elif holds_twin(decision, seat, top) and take_is_usable(
         decision, seat, top, twin_throwable=True
     ):
         # A use there is, but it keeps only the card's twin, which may not be thrown.
-        detail = (
-            "usandola ti resterebbe da scartare solo la sua gemella, che non si riscarta:"
-            " saresti incartato.",
-            "using it would leave you only its twin to discard, which may not be thrown"
-            " back: you would be stuck.",
-        )
+        detail = Phrase(Detail.TAKE_LEAVES_TWIN)
     elif decision.pos.opened[seat]:
-        detail = (
-            "non puoi calarla né attaccarla adesso.",
-            "you could not lay or attach it now.",
-        )
+        detail = Phrase(Detail.TAKE_NO_USE_NOW)
     else:
-        threshold = decision.threshold
-        detail = (
-            f"chi non ha aperto la prende solo per aprire con essa ({threshold} punti).",
-            f"a player who has not opened takes it only to open with it ({threshold} points).",
-        )
+        detail = Phrase(Detail.TAKE_ONLY_TO_OPEN, threshold=decision.threshold)
     return IllegalAction(Reason.TAKE_NEEDS_USE, cards=[decision.cards[top]], detail=detail)
 
 

@@ -15,7 +15,7 @@ from .betting import Bet, BettingRound
 from .cards import code_order
 from .chips import settle
 from .deal import check_contract
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 from .going_out import min_deadwood
 from .judging import Decided, Decision, Judge, Outcome, Then
 from .position import Position, seat_flag
@@ -92,10 +92,7 @@ def dealt(
     if chips is not None or carried:
         raise IllegalAction(
             Reason.BAD_DEAL,
-            detail=(
-                "con queste regole non si gioca a fiches.",
-                "these rules are not played for chips.",
-            ),
+            detail=Phrase(Detail.NOT_FOR_CHIPS),
         )
     return position
 
@@ -113,18 +110,12 @@ def _blind_posted(
     ):
         raise IllegalAction(
             Reason.BAD_DEAL,
-            detail=(
-                f"servono le fiches di {players} giocatori, ognuno con almeno una.",
-                f"the chips of {players} players are needed, each with one at least.",
-            ),
+            detail=Phrase(Detail.CHIPS_OF_PLAYERS, players=players),
         )
     if isinstance(carried, bool) or not isinstance(carried, int) or carried < 0:
         raise IllegalAction(
             Reason.BAD_DEAL,
-            detail=(
-                "le fiches rimaste sul tavolo non possono essere negative.",
-                "the chips left on the table cannot be negative.",
-            ),
+            detail=Phrase(Detail.CARRIED_NEGATIVE),
         )
     betting = BettingRound.start(
         stacks,

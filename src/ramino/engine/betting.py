@@ -14,7 +14,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 
 
 class Bet(enum.StrEnum):
@@ -149,24 +149,12 @@ class BettingRound:
             return None
         limit = self.max_raises
         if limit is not None and self.raises >= limit:
-            if limit == 0:
-                detail = ("queste regole non ammettono rilanci.", "these rules allow no raise.")
-            elif limit == 1:
-                detail = (
-                    "per mano se ne fa uno solo, ed è già stato fatto.",
-                    "a hand allows one, and it has been made.",
-                )
-            else:
-                detail = (
-                    f"per mano se ne fanno al massimo {limit}, e sono già stati fatti.",
-                    f"a hand allows {limit} at most, and they have been made.",
-                )
+            detail = Phrase(Detail.RAISES_MADE, limit=limit) if limit else Phrase(Detail.NO_RAISES)
             return IllegalAction(Reason.RAISE_LIMIT, limit=limit, detail=detail)
         needed = self.highest - self.put_in[seat] + self.raise_unit
         have = self.stacks[seat]
         if have < needed:
-            takes = "ne serve" if needed == 1 else "ne servono"
-            detail = (f"{takes} {needed} e ne hai {have}.", f"it takes {needed}, you have {have}.")
+            detail = Phrase(Detail.RAISE_TAKES, needed=needed, have=have)
             return IllegalAction(Reason.RAISE_NOT_COVERED, needed=needed, have=have, detail=detail)
         if not any(self.stacks[s] > 0 for s in self.still_in if s != seat):
             # Everyone else is all-in: nobody could answer the raise.

@@ -13,17 +13,17 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .betting import BettingRound
+from .errors import Detail, Phrase
 
 
 def chips_words(count: int, lang: str = "it") -> str:
-    """A number of chips in words: *fiche* in Italian (plural *fiches*), chips in English.
+    """A number of chips in words: *fiche* in Italian (plural *fiches*), chips in English, as
+    the catalogue words them.
 
     >>> chips_words(1), chips_words(3), chips_words(1, "en"), chips_words(0, "en")
     ('una fiche', '3 fiches', 'one chip', '0 chips')
     """
-    if lang == "en":
-        return "one chip" if count == 1 else f"{count} chips"
-    return "una fiche" if count == 1 else f"{count} fiches"
+    return Phrase(Detail.CHIPS, count=count).message(lang)
 
 
 @dataclass(frozen=True, slots=True)

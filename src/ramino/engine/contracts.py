@@ -16,61 +16,33 @@ from typing import Final
 from ._candidates import meld_candidates
 from .actions import Action, Open
 from .cards import Card, Rank, code_order
-from .errors import IllegalAction, Localized, MeldError, Reason
+from .errors import Detail, IllegalAction, MeldError, Phrase, RaminoError, Reason
 from .going_out import partitions_without_one
 from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld, MeldKind, validate_meld
 from .rules import Contract, DiscardPickup, Rules
 from .state import TableMeld, ids_in_meld_order, without_ids
 
-#: Each contract by name, as players say it.
-CONTRACT_NAMES: Final[dict[Contract, Localized]] = {
-    Contract.PAIR: ("coppia", "a pair"),
-    Contract.TWO_PAIRS: ("doppia coppia", "two pairs"),
-    Contract.SET: ("tris", "a set"),
-    Contract.FULL_HOUSE: ("full", "a full house"),
-    Contract.SCALA_40: ("scala 40", "scala 40"),
-    Contract.POKER: ("poker", "a poker"),
-    Contract.STRAIGHT_FLUSH: ("scala colore", "a straight flush"),
-    Contract.ONE_TURN: ("chiusura in mano", "going out in one turn"),
+#: Each contract by name, as players say it; the catalogue words it (a contract without its
+#: words fails here, at import).
+CONTRACT_NAMES: Final[dict[Contract, Phrase]] = {
+    contract: Phrase(Detail(f"contract_{contract.value}")) for contract in Contract
 }
 
-#: Exactly what each contract lays (RULES.md §6.3), never with a jolly.
-CONTRACT_TERMS: Final[dict[Contract, Localized]] = {
-    Contract.PAIR: (
-        "una coppia di J, Q, K o assi (due carte di semi diversi)",
-        "a pair of jacks, queens, kings or aces (two cards of different suits)",
-    ),
-    Contract.TWO_PAIRS: (
-        "due coppie di valori diversi, almeno una di J, Q, K o assi",
-        "two pairs of different ranks, at least one of jacks, queens, kings or aces",
-    ),
-    Contract.SET: ("un tris, tre carte dello stesso valore", "a set of three of a rank"),
-    Contract.FULL_HOUSE: (
-        "un tris e una coppia di un altro valore",
-        "a set of three and a pair of another rank",
-    ),
-    Contract.SCALA_40: (
-        "scale o tris che valgano esattamente 40 punti, in uno o due giochi",
-        "runs or sets worth exactly 40 points, in one or two melds",
-    ),
-    Contract.POKER: ("un poker, quattro carte dello stesso valore", "a set of four of a rank"),
-    Contract.STRAIGHT_FLUSH: ("una scala di cinque carte", "a run of five cards"),
-    Contract.ONE_TURN: (
-        "tutta la mano in giochi in una volta, senza scarto",
-        "the whole hand in melds at once, without a discard",
-    ),
+#: Exactly what each contract lays (RULES.md §6.3), never with a jolly; the catalogue words it.
+CONTRACT_TERMS: Final[dict[Contract, Phrase]] = {
+    contract: Phrase(Detail(f"terms_{contract.value}")) for contract in Contract
 }
 
 _HIGH: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 
 
-def _not_met(contract: Contract, it: str, en: str) -> IllegalAction:
+def _not_met(contract: Contract, detail: Phrase | RaminoError) -> IllegalAction:
     return IllegalAction(
         Reason.CONTRACT_NOT_MET,
         contract=CONTRACT_NAMES[contract],
         terms=CONTRACT_TERMS[contract],
-        detail=(it, en),
+        detail=detail,
     )
 
 
@@ -109,50 +81,40 @@ def contract_melds(
     pairs = [pair_meld(g) for g in groups if len(g) == 2]
     if contract is Contract.PAIR:
         if sizes != [2] or pairs[0] is None or pairs[0].rank not in _HIGH:
-            raise _not_met(contract, "serve una coppia di figure o di assi.", "it takes one.")
+            raise _not_met(contract, Phrase(Detail.HIGH_PAIR_NEEDED))
         return (pairs[0],)
     if contract is Contract.TWO_PAIRS:
         if sizes != [2, 2] or None in pairs:
-            raise _not_met(contract, "servono due coppie.", "it takes two pairs.")
+            raise _not_met(contract, Phrase(Detail.TWO_PAIRS_NEEDED))
         ranks = {p.rank for p in pairs if p is not None}
         if len(ranks) != 2 or not ranks & _HIGH:
-            raise _not_met(
-                contract,
-                "i valori devono essere diversi, e almeno uno di figure o assi.",
-                "the ranks must differ, and one be of jacks, queens, kings or aces.",
-            )
+            raise _not_met(contract, Phrase(Detail.PAIRS_RANKS))
         return tuple(p for p in pairs if p is not None)
     if contract is Contract.FULL_HOUSE:
         if sizes != [2, 3] or None in pairs:
-            raise _not_met(contract, "servono un tris e una coppia.", "it takes both.")
+            raise _not_met(contract, Phrase(Detail.SET_AND_PAIR_NEEDED))
         trio = _meld(next(g for g in groups if len(g) == 3), rules, contract)
         pair = pairs[0]
         if trio.kind is not MeldKind.SET or pair is None or pair.rank is trio.rank:
-            raise _not_met(
-                contract,
-                "il tris e la coppia devono avere valori diversi.",
-                "the set and the pair must be of different ranks.",
-            )
+            raise _not_met(contract, Phrase(Detail.SET_AND_PAIR_RANKS))
         return (trio, pair)
     if contract is Contract.SCALA_40:
         if len(groups) not in (1, 2):
-            raise _not_met(contract, "in uno o due giochi.", "in one or two melds.")
+            raise _not_met(contract, Phrase(Detail.ONE_OR_TWO_MELDS))
         melds = tuple(_meld(g, rules, contract) for g in groups)
         points = sum(m.points(rules) for m in melds)
         if points != 40:
-            raise _not_met(contract, f"questi valgono {points}.", f"these are worth {points}.")
+            raise _not_met(contract, Phrase(Detail.MELDS_WORTH, points=points))
         return melds
     wanted = {Contract.SET: (3, MeldKind.SET), Contract.POKER: (4, MeldKind.SET)}
     wanted[Contract.STRAIGHT_FLUSH] = (5, MeldKind.RUN)
     if contract in wanted:
         size, kind = wanted[contract]
         if sizes != [size]:
-            raise _not_met(
-                contract, f"un gioco solo di {size} carte.", f"one meld of {size} cards."
-            )
+            raise _not_met(contract, Phrase(Detail.ONE_MELD_OF, size=size))
         meld = _meld(groups[0], rules, contract)
         if meld.kind is not kind:
-            raise _not_met(contract, "non è il gioco che serve.", "it is not the meld needed.")
+            raise _not_met(contract, Phrase(Detail.NOT_THE_MELD_NEEDED))
         return (meld,)
     # Contract.ONE_TURN: every card of the hand in melds of three or more (the round checks
     # that the whole hand is shown).
@@ -163,7 +125,7 @@ def _meld(cards: Sequence[Card], rules: Rules, contract: Contract) -> Meld:
     try:
         return validate_meld(cards, rules)
     except MeldError as error:
-        raise _not_met(contract, error.message("it"), error.message("en")) from None
+        raise _not_met(contract, error) from None
 
 
 def open_candidates(hand: Sequence[Card], contract: Contract, rules: Rules) -> Iterator[Open]:
@@ -249,11 +211,7 @@ def plan_open(decision: Decision, action: Action) -> Decided:
     rest = without_ids(pos.hands[seat], ids)
     whole = contract is Contract.ONE_TURN
     if whole and rest:
-        raise _not_met(
-            contract,
-            f"restano {len(rest)} carte fuori dai giochi.",
-            f"{len(rest)} cards are left out of the melds.",
-        )
+        raise _not_met(contract, Phrase(Detail.CARDS_LEFT_OUT, count=len(rest)))
     if not whole and not rest:
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD)
     taken = pos.turn_state.taken

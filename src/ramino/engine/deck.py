@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ._frozen import Reduced, reduce_by_fields
 from .cards import JOKER, NATURAL_CARDS, Card
-from .errors import MeldError, RaminoError, Reason
+from .errors import Detail, MeldError, Phrase, RaminoError, Reason
 from .rules import Rules
 
 
@@ -111,17 +111,9 @@ def check_in_deck(
         held = jokers if card.is_joker else packs
         if count <= held:
             continue
-        shown = card.unicode()
-        if card.is_joker and not held:
-            detail = (
-                f"non ha jolly: {shown} non può esserci.",
-                f"has no jokers: {shown} cannot be there.",
-            )
-        else:
-            copies_it = "copia" if held == 1 else "copie"
-            copies_en = "copy" if held == 1 else "copies"
-            detail = (
-                f"ha {held} {copies_it} di {shown}, non {count}.",
-                f"holds {held} {copies_en} of {shown}, not {count}.",
-            )
+        detail = (
+            Phrase(Detail.DECK_NO_JOKERS, card=card)
+            if card.is_joker and not held
+            else Phrase(Detail.DECK_COPIES, held=held, card=card, count=count)
+        )
         raise error(Reason.NOT_IN_DECK, cards=[card], detail=detail)

@@ -142,11 +142,57 @@ class Detail(enum.StrEnum):
     # the deal and the round
     NO_SUCH_CONTRACT = "no_such_contract"
     DEALER_NOT_A_SEAT = "dealer_not_a_seat"
+    DECK_ORDER_EVERY_CARD = "deck_order_every_card"
+    NAMES_ONE_PER_SEAT = "names_one_per_seat"
+    NO_MELDS_YET = "no_melds_yet"
+    MELDS_NUMBERED = "melds_numbered"
+    # drawing, discarding, showing the hand
+    TAKE_ONLY_TO_GO_OUT = "take_only_to_go_out"
+    TAKE_LEAVES_TWIN = "take_leaves_twin"
+    TAKE_NO_USE_NOW = "take_no_use_now"
+    TAKE_ONLY_TO_OPEN = "take_only_to_open"
+    SHOW_NEEDS_DISCARD = "show_needs_discard"
+    SHOW_COUNT = "show_count"
+    SHOW_NOT_ALL_MELDED = "show_not_all_melded"
+    # the deck
+    DECK_NO_JOKERS = "deck_no_jokers"
+    DECK_COPIES = "deck_copies"
+    # carioca's contracts: each one's name and terms, keyed by the contract
+    CONTRACT_PAIR = "contract_pair"
+    CONTRACT_TWO_PAIRS = "contract_two_pairs"
+    CONTRACT_SET = "contract_set"
+    CONTRACT_FULL_HOUSE = "contract_full_house"
+    CONTRACT_SCALA_40 = "contract_scala_40"
+    CONTRACT_POKER = "contract_poker"
+    CONTRACT_STRAIGHT_FLUSH = "contract_straight_flush"
+    CONTRACT_ONE_TURN = "contract_one_turn"
+    TERMS_PAIR = "terms_pair"
+    TERMS_TWO_PAIRS = "terms_two_pairs"
+    TERMS_SET = "terms_set"
+    TERMS_FULL_HOUSE = "terms_full_house"
+    TERMS_SCALA_40 = "terms_scala_40"
+    TERMS_POKER = "terms_poker"
+    TERMS_STRAIGHT_FLUSH = "terms_straight_flush"
+    TERMS_ONE_TURN = "terms_one_turn"
+    # why an opening does not meet its contract
+    HIGH_PAIR_NEEDED = "high_pair_needed"
+    TWO_PAIRS_NEEDED = "two_pairs_needed"
+    PAIRS_RANKS = "pairs_ranks"
+    SET_AND_PAIR_NEEDED = "set_and_pair_needed"
+    SET_AND_PAIR_RANKS = "set_and_pair_ranks"
+    ONE_OR_TWO_MELDS = "one_or_two_melds"
+    MELDS_WORTH = "melds_worth"
+    ONE_MELD_OF = "one_meld_of"
+    NOT_THE_MELD_NEEDED = "not_the_meld_needed"
+    CARDS_LEFT_OUT = "cards_left_out"
     # players and their names
     PLAYER_NEEDS_NAME = "player_needs_name"
     NAME_NOT_WRITABLE = "name_not_writable"
     # chips
     NOT_FOR_CHIPS = "not_for_chips"
+    CHIPS = "chips"
+    CHIPS_OF_PLAYERS = "chips_of_players"
+    CARRIED_NEGATIVE = "carried_negative"
     CHIPS_NEEDED = "chips_needed"
     CHIPS_NOT_WHOLE = "chips_not_whole"
     CHIPS_BELOW_ZERO = "chips_below_zero"
@@ -167,6 +213,10 @@ class Detail(enum.StrEnum):
     DRAWN = "drawn"
     WON_BY = "won_by"
     NOBODY_IN = "nobody_in"
+    # betting
+    NO_RAISES = "no_raises"
+    RAISES_MADE = "raises_made"
+    RAISE_TAKES = "raise_takes"
     # re-entry
     REENTRY_TOO_LATE = "reentry_too_late"
     NO_REENTRY_RULE = "no_reentry_rule"
@@ -379,8 +429,9 @@ def _words(code: enum.StrEnum, cards: tuple[Card, ...], params: dict[str, Any], 
     return _wordings[0](code, cards, params, lang)
 
 
-#: A phrase given in both languages. Only for modules whose words still wait to move into the
-#: catalogue: new code carries a :class:`Phrase` instead.
+#: Words given in both languages (Italian, English): only the layers above the engine (the
+#: terminal, the client, the readers of files) still word some of their own so. The engine
+#: gives none: it carries a :class:`Phrase`.
 Localized = tuple[str, str]
 
 

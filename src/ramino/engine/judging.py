@@ -22,7 +22,7 @@ from ._table_index import TableIndex, table_index
 from .actions import Action
 from .cards import Card, code_order
 from .deck import Deck
-from .errors import IllegalAction, RaminoError, Reason
+from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
 from .position import Position, seat_flag
 from .rules import Direction, DiscardPickup, RetrievedJoker, Rules
 from .scoring import Closing
@@ -333,12 +333,9 @@ class Decision:
         if not 0 <= number < len(table):
             count = len(table)
             detail = (
-                ("non ce n'è ancora nessuno.", "there is none yet.")
-                if not count
-                else (
-                    f"ci sono {count} giochi, numerati da 0 a {count - 1}.",
-                    f"there are {count} melds, numbered 0 to {count - 1}.",
-                )
+                Phrase(Detail.MELDS_NUMBERED, count=count, last=count - 1)
+                if count
+                else Phrase(Detail.NO_MELDS_YET)
             )
             raise IllegalAction(Reason.NO_SUCH_MELD, meld=number, detail=detail)
         return table[number]

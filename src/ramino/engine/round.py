@@ -39,7 +39,7 @@ from .deal import check_playable
 from .deal import seed_bytes as seed_bytes
 from .deal import stacked_deck as stacked_deck
 from .deck import Deck
-from .errors import IllegalAction, RaminoError, Reason
+from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
 from .judging import Decided, Decision, Judge, Then
 from .match import RoundResult
 from .observation import Observation, PublicEvent, observe
@@ -149,7 +149,7 @@ class Round:
         if not 0 <= dealer < players:
             raise IllegalAction(
                 Reason.BAD_DEAL,
-                detail=(f"il mazziere {dealer} non è un posto.", f"dealer {dealer} is no seat."),
+                detail=Phrase(Detail.DEALER_NOT_A_SEAT, dealer=dealer),
             )
         deck = Deck.for_rules(rules, players)
         self.judge: Judge = Judge(rules, players, dealer, deck, decide)
@@ -160,10 +160,7 @@ class Round:
         elif sorted(order) != list(range(len(deck))):
             raise IllegalAction(
                 Reason.BAD_DEAL,
-                detail=(
-                    f"l'ordine del mazzo deve usare ogni carta una volta (0–{len(deck) - 1}).",
-                    f"the deck order must hold every card once (0–{len(deck) - 1}).",
-                ),
+                detail=Phrase(Detail.DECK_ORDER_EVERY_CARD, last=len(deck) - 1),
             )
         self.deck_order: tuple[int, ...] = tuple(order)
         #: What happened, move by move (a draw from the stock names the card drawn).
@@ -357,10 +354,7 @@ class Round:
         if len(names) != self.players:
             raise IllegalAction(
                 Reason.BAD_ROUND_RESULT,
-                detail=(
-                    f"servono {self.players} nomi, uno per posto, non {len(names)}.",
-                    f"{self.players} names are needed, one per seat, not {len(names)}.",
-                ),
+                detail=Phrase(Detail.NAMES_ONE_PER_SEAT, seats=self.players, count=len(names)),
             )
         settled = end.chips
         return RoundResult(

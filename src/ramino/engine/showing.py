@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .actions import Show
 from .cards import Card
-from .errors import IllegalAction, RaminoError, Reason
+from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
 from .going_out import closing_kind, flush_close_meld, shows_of
 from .melds import Meld, MeldKind, validate_meld
 from .rules import Rules
@@ -136,7 +136,7 @@ def whole_hand_close(
             judge_show(flat, rules)  # the round's own refusal: not a flush close
         raise IllegalAction(
             Reason.SHOW_INCOMPLETE,
-            detail=("non tutte stanno in un gioco.", "not every one goes into a meld."),
+            detail=Phrase(Detail.SHOW_NOT_ALL_MELDED),
         )
     if best.closing is Closing.SEVEN_OF_A_KIND:
         return (), best.closing

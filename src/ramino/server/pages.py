@@ -92,8 +92,10 @@ def add_pages(app: FastAPI) -> None:
             # A carioca round's contract, as a state names it (``contract``).
             "contracts": {
                 contract.value: {
-                    "name": {"it": name[0], "en": name[1]},
-                    "terms": {"it": CONTRACT_TERMS[contract][0], "en": CONTRACT_TERMS[contract][1]},
+                    "name": {lang: name.message(lang) for lang in ("it", "en")},
+                    "terms": {
+                        lang: CONTRACT_TERMS[contract].message(lang) for lang in ("it", "en")
+                    },
                 }
                 for contract, name in CONTRACT_NAMES.items()
             },

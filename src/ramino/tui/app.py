@@ -341,8 +341,10 @@ class RaminoApp(App[None]):
         contract = self.query_one("#contract", Static)
         contract.display = observation.contract is not None
         if observation.contract is not None:
-            name_it, name_en = CONTRACT_NAMES[observation.contract]
-            terms_it, terms_en = CONTRACT_TERMS[observation.contract]
+            called = CONTRACT_NAMES[observation.contract]
+            terms = CONTRACT_TERMS[observation.contract]
+            name_it, name_en = called.message("it"), called.message("en")
+            terms_it, terms_en = terms.message("it"), terms.message("en")
             line = Text(self.t("Contratto: ", "Contract: "), style="bold")
             line.append(self.t(f"{name_it} — {terms_it}", f"{name_en} — {terms_en}"))
             contract.update(line)

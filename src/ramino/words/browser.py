@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from .catalogue import LANGUAGES, Plural, gettext, ngettext
+from .catalogue import LANGUAGES, InContext, Plural, gettext, ngettext
 from .details import DETAILS
 from .refusals import REFUSALS
 
@@ -19,7 +19,9 @@ __all__ = ["browser_words"]
 Words = str | dict[str, str]
 
 
-def _words(entry: str | Plural, lang: str) -> Words:
+def _words(entry: str | Plural | InContext, lang: str) -> Words:
+    if isinstance(entry, InContext):
+        return entry.template(lang, {})
     if isinstance(entry, Plural):
         return {
             "one": ngettext(entry.one, entry.many, 1, lang),

@@ -20,13 +20,16 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE",
+    "NC_",
     "NP_",
     "N_",
+    "InContext",
     "Plural",
     "fields_of",
     "gettext",
     "language",
     "ngettext",
+    "pgettext",
     "translations",
 ]
 
@@ -77,6 +80,11 @@ def ngettext(one: str, many: str, count: int, lang: str) -> str:
     return translations(lang).ngettext(one, many, count)
 
 
+def pgettext(context: str, message: str, lang: str) -> str:
+    """``message`` (its Italian words) in ``lang``, as translated under ``context``."""
+    return translations(lang).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue (``make words`` extracts it) where it is written
     down, to be translated where it is used."""
@@ -107,6 +115,32 @@ def NP_(one: str, many: str, count: str) -> Plural:
     """Marks words that agree with the number in the field ``count`` (``make words`` extracts
     both forms)."""
     return Plural(one, many, count)
+
+
+class InContext:
+    """Words whose Italian another entry translates otherwise, told apart by a ``context``:
+    *scala colore* names a way of going out ("straight flush") and a carioca contract ("a
+    straight flush")."""
+
+    __slots__ = ("context", "message")
+
+    def __init__(self, context: str, message: str) -> None:
+        self.context = context
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"InContext({self.context!r}, {self.message!r})"
+
+    def template(self, lang: str, values: Mapping[str, Any]) -> str:
+        """The words in ``lang`` (``values`` choose nothing: the same signature as a
+        :class:`Plural`'s)."""
+        return pgettext(self.context, self.message, lang)
+
+
+def NC_(context: str, message: str) -> InContext:
+    """Marks ``message`` for the catalogue under ``context`` (``make words`` extracts it with
+    its context)."""
+    return InContext(context, message)
 
 
 _FORMATTER = string.Formatter()

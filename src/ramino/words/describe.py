@@ -64,10 +64,6 @@ class _Writer:
             (straight, self.t("tutto in una sola scala")),
         )
 
-    def _pair(self, words: tuple[str, str]) -> str:
-        """Words the engine still gives in both languages (carioca's contracts)."""
-        return words[1] if self.lang == "en" else words[0]
-
     def _join(self, items: Sequence[str]) -> str:
         """``a, b e c`` / ``a, b and c``."""
         if len(items) <= 1:
@@ -490,7 +486,7 @@ class _Writer:
                 else:
                     out.append(t("Uno scambio di jolly non conta per i punti dell'apertura."))
         if r.contracts:
-            names = [self._pair(CONTRACT_NAMES[c]) for c in r.contracts]
+            names = [CONTRACT_NAMES[c].message(self.lang) for c in r.contracts]
             out.append(
                 t(
                     "Ogni smazzata ha la sua apertura obbligata, in quest'ordine: {names}.",
@@ -498,8 +494,8 @@ class _Writer:
                 )
             )
             for contract in dict.fromkeys(r.contracts):
-                name = self._pair(CONTRACT_NAMES[contract])
-                terms = self._pair(CONTRACT_TERMS[contract])
+                name = CONTRACT_NAMES[contract].message(self.lang)
+                terms = CONTRACT_TERMS[contract].message(self.lang)
                 out.append(f"{name.capitalize()}: {terms}.")
             out.append(
                 t(

@@ -8,12 +8,12 @@ with the space or the colon that joins them.
 
 from __future__ import annotations
 
-from .catalogue import N_, NP_, Plural
+from .catalogue import N_, NC_, NP_, InContext, Plural
 
 __all__ = ["DETAILS"]
 
 #: detail code -> its words, in Italian.
-DETAILS: dict[str, str | Plural] = {
+DETAILS: dict[str, str | Plural | InContext] = {
     # --- notation ---
     "c_is_clubs": N_(
         "in questa notazione C è fiori (clubs), ma accanto a {italian}, scritto con l'iniziale"
@@ -27,11 +27,66 @@ DETAILS: dict[str, str | Plural] = {
     # --- the deal and the round ---
     "no_such_contract": N_("queste regole non hanno il contratto {contract}."),
     "dealer_not_a_seat": N_("il mazziere {dealer} non è un posto."),
+    "deck_order_every_card": N_("l'ordine del mazzo deve usare ogni carta una volta (0–{last})."),
+    "names_one_per_seat": N_("servono {seats} nomi, uno per posto, non {count}."),
+    "no_melds_yet": N_("non ce n'è ancora nessuno."),
+    "melds_numbered": N_("ci sono {count} giochi, numerati da 0 a {last}."),
+    # --- drawing, discarding, showing the hand ---
+    "take_only_to_go_out": N_(
+        "qui non si cala durante la smazzata: la prendi solo per chiudere con essa."
+    ),
+    "take_leaves_twin": N_(
+        "usandola ti resterebbe da scartare solo la sua gemella, che non si riscarta:"
+        " saresti incartato."
+    ),
+    "take_no_use_now": N_("non puoi calarla né attaccarla adesso."),
+    "take_only_to_open": N_(
+        "chi non ha aperto la prende solo per aprire con essa ({threshold} punti)."
+    ),
+    "show_needs_discard": N_("queste regole vogliono lo scarto finale."),
+    "show_count": N_("hai {held} carte e ne mostri {shown}."),
+    "show_not_all_melded": N_("non tutte stanno in un gioco."),
+    # --- the deck (after "Il mazzo di queste regole") ---
+    "deck_no_jokers": N_("non ha jolly: {card} non può esserci."),
+    "deck_copies": NP_(
+        "ha {held} copia di {card}, non {count}.", "ha {held} copie di {card}, non {count}.", "held"
+    ),
+    # --- carioca's contracts: each one's name, as players say it, and what it lays ---
+    "contract_pair": NC_("contract", "coppia"),
+    "contract_two_pairs": NC_("contract", "doppia coppia"),
+    "contract_set": NC_("contract", "tris"),
+    "contract_full_house": NC_("contract", "full"),
+    "contract_scala_40": NC_("contract", "scala 40"),
+    "contract_poker": NC_("contract", "poker"),
+    "contract_straight_flush": NC_("contract", "scala colore"),
+    "contract_one_turn": NC_("contract", "chiusura in mano"),
+    "terms_pair": N_("una coppia di J, Q, K o assi (due carte di semi diversi)"),
+    "terms_two_pairs": N_("due coppie di valori diversi, almeno una di J, Q, K o assi"),
+    "terms_set": N_("un tris, tre carte dello stesso valore"),
+    "terms_full_house": N_("un tris e una coppia di un altro valore"),
+    "terms_scala_40": N_("scale o tris che valgano esattamente 40 punti, in uno o due giochi"),
+    "terms_poker": N_("un poker, quattro carte dello stesso valore"),
+    "terms_straight_flush": N_("una scala di cinque carte"),
+    "terms_one_turn": N_("tutta la mano in giochi in una volta, senza scarto"),
+    # --- why an opening does not meet its contract ---
+    "high_pair_needed": N_("serve una coppia di figure o di assi."),
+    "two_pairs_needed": N_("servono due coppie."),
+    "pairs_ranks": N_("i valori devono essere diversi, e almeno uno di figure o assi."),
+    "set_and_pair_needed": N_("servono un tris e una coppia."),
+    "set_and_pair_ranks": N_("il tris e la coppia devono avere valori diversi."),
+    "one_or_two_melds": N_("in uno o due giochi."),
+    "melds_worth": N_("questi valgono {points}."),
+    "one_meld_of": N_("un gioco solo di {size} carte."),
+    "not_the_meld_needed": N_("non è il gioco che serve."),
+    "cards_left_out": N_("restano {count} carte fuori dai giochi."),
     # --- players and their names ---
     "player_needs_name": N_("ogni giocatore ha un nome, non {name!r}."),
     "name_not_writable": N_("il nome {name!r} ha un carattere che nessun file può contenere."),
     # --- chips ---
     "not_for_chips": N_("con queste regole non si gioca a fiches."),
+    "chips": NP_("una fiche", "{count} fiches", "count"),
+    "chips_of_players": N_("servono le fiches di {players} giocatori, ognuno con almeno una."),
+    "carried_negative": N_("le fiches rimaste sul tavolo non possono essere negative."),
     "chips_needed": N_("con le puntate servono le fiches vinte o perse da ogni giocatore."),
     "chips_not_whole": N_("le fiches di {name} vanno date in numeri interi, non {change!r}."),
     "chips_below_zero": N_("{name} ha {chips} fiches e non può perderne {loss}."),
@@ -54,6 +109,16 @@ DETAILS: dict[str, str | Plural] = {
     "drawn": N_("è finita pari, senza vincitore."),
     "won_by": N_("ha vinto {winner}."),
     "nobody_in": N_("nessuno è in gioco."),
+    # --- betting ---
+    "no_raises": N_("queste regole non ammettono rilanci."),
+    "raises_made": NP_(
+        "per mano se ne fa uno solo, ed è già stato fatto.",
+        "per mano se ne fanno al massimo {limit}, e sono già stati fatti.",
+        "limit",
+    ),
+    "raise_takes": NP_(
+        "ne serve {needed} e ne hai {have}.", "ne servono {needed} e ne hai {have}.", "needed"
+    ),
     # --- re-entry ---
     "reentry_too_late": N_(
         "si sceglie se rientrare solo subito dopo la smazzata in cui si è usciti."

@@ -15,7 +15,7 @@ import typing
 from typing import NamedTuple
 
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
-from ..engine.errors import Localized, Phrase
+from ..engine.errors import Phrase
 from ..engine.rules import (
     KNOB_RANGES,
     AceInRuns,
@@ -592,7 +592,7 @@ KNOB_WORDS: dict[str, KnobWords] = {
 
 
 #: The words of every value of every enum knob, as a control offers them.
-CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Localized]] = {
+CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
     Direction: {
         Direction.CLOCKWISE: N_("orario"),
         Direction.COUNTERCLOCKWISE: N_("antiorario"),
@@ -711,18 +711,22 @@ _HINTS = typing.get_type_hints(Rules)
 _CONTROLS = {name: _control(_HINTS[name]) for name in knob_names()}
 
 
-def _say(words: str | Localized, lang: str | None) -> str | dict[str, str]:
-    """The words in ``lang``, or in both languages (``lang`` None). A pair is words the engine
-    still gives in both languages (carioca's contracts)."""
+def _say(words: str | Phrase, lang: str | None) -> str | dict[str, str]:
+    """The words in ``lang``, or in both languages (``lang`` None). A phrase is words the
+    engine has the catalogue word (carioca's contracts)."""
     if lang is None:
         return {code: _said(words, code) for code in LANGUAGES}
     return _said(words, lang)
 
 
-def _said(words: str | Localized, lang: str) -> str:
-    if isinstance(words, tuple):
-        return words[1] if lang == "en" else words[0]
+def _said(words: str | Phrase, lang: str) -> str:
+    if isinstance(words, Phrase):
+        return words.message(lang)
     return gettext(words, lang)
+
+
+def _sentence(words: str) -> str:
+    return f"{words[0].upper()}{words[1:]}."
 
 
 def _range(limits: KnobRange, lang: str | None) -> dict[str, object]:
@@ -739,8 +743,12 @@ def _choices(cls: type[enum.StrEnum], lang: str | None) -> list[dict[str, object
             "label": _say(CHOICE_WORDS[cls][member], lang),
         }
         if isinstance(member, Contract):
-            it, en = CONTRACT_TERMS[member]
-            choice["help"] = _say((f"{it[0].upper()}{it[1:]}.", f"{en[0].upper()}{en[1:]}."), lang)
+            terms = CONTRACT_TERMS[member]
+            # The terms as a sentence of their own: capital first, full stop last.
+            if lang is None:
+                choice["help"] = {code: _sentence(terms.message(code)) for code in LANGUAGES}
+            else:
+                choice["help"] = _sentence(terms.message(lang))
         out.append(choice)
     return out
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.errors import Phrase, RaminoError, ReasonCode
 from ..engine.text import SHOWN_DIGITS, cut, shown, to_name
-from .catalogue import N_, NP_, Plural, gettext, language
+from .catalogue import N_, NP_, InContext, Plural, gettext, language
 from .details import DETAILS
 from .refusals import REFUSALS
 
@@ -34,7 +34,7 @@ def _show(value: Any, lang: str) -> Any:
         # Another error, or a phrase, that explains this one: worded only when read.
         return _Verbatim(value.message(lang))
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value):
-        # A pair (Italian, English) from a module whose words have not moved here yet.
+        # A pair (Italian, English): words a layer above the engine still gives so.
         return _Verbatim(value[0] if lang == "it" else value[1])
     if hasattr(value, "unicode"):
         return value.unicode()
@@ -90,7 +90,7 @@ def template(code: enum.StrEnum | str, lang: str, values: dict[str, Any]) -> str
         found = table.get(code.value)
     if found is None:
         return None
-    if isinstance(found, Plural):
+    if isinstance(found, Plural | InContext):
         return found.template(lang, values)
     return gettext(found, lang)
 
