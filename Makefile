@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed$(if $(filter-out 0,$(RAMINO_PURE)),-pure,)
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium levels
+.PHONY: play test test-pure postgres chromium services levels
 
 play: $(STAMP)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -20,7 +20,7 @@ play: $(STAMP)
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
 # server as a real process run in the first pass only: they test the server, not the build.
-test: $(STAMP) postgres chromium
+test: $(STAMP) postgres chromium services
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
 	$(BIN)/mypy
@@ -47,6 +47,16 @@ postgres:
 	        --no-install-recommends postgresql >/dev/null; } \
 	|| echo "PostgreSQL is not installed: the server's tests on it will skip."
 
+# The tests of several server processes start Debian's Redis and nginx (tests/cluster.py):
+# installed where we may, as for PostgreSQL; elsewhere they skip, and under CI they fail.
+services:
+	@{ command -v redis-server >/dev/null && { command -v nginx >/dev/null || test -x /usr/sbin/nginx; }; } \
+	|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	     && echo "Installing Redis and nginx from Debian's packages…" \
+	     && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends redis-server nginx >/dev/null; } \
+	|| echo "Redis or nginx is not installed: the tests of several server processes will skip."
+
 # The page's tests drive Debian's Chromium (Playwright never downloads a browser of its own):
 # installed where we may, as for PostgreSQL; elsewhere they skip, and under CI they fail.
 chromium:
@@ -62,5 +72,5 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,dev]"
 	touch $@

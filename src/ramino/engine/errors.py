@@ -129,6 +129,9 @@ class Reason(enum.StrEnum):
     NONCE_GIVEN = "nonce_given"
     NAME_LIKE_SEATED = "name_like_seated"
     NAME_MARKED_COMPUTER = "name_marked_computer"
+    # several server processes (docs/deploy.md)
+    TABLE_MOVING = "table_moving"
+    EVENTS_DOWN = "events_down"
 
 
 #: A phrase given in both languages, for a parameter whose words depend on the language.

@@ -301,6 +301,16 @@ MESSAGES: dict[Reason, tuple[str, str]] = {
         "The name “{name}” carries the computer's mark, which only computer players carry:"
         " choose another.",
     ),
+    Reason.TABLE_MOVING: (
+        "Il tavolo sta passando a un altro processo del server: riprova fra un attimo.",
+        "The table is moving to another process of the server: try again in a moment.",
+    ),
+    Reason.EVENTS_DOWN: (
+        "Redis non risponde: si gioca lo stesso, ma la sala dei tavoli aperti può restare"
+        " indietro finché non torna.",
+        "Redis does not answer: play goes on, but the lobby of open tables may lag behind until"
+        " it is back.",
+    ),
     Reason.NO_SUCH_SEAT: (
         "Non c'è il posto {seat}: i posti vanno da 0 a {last}.",
         "There is no seat {seat}: seats go from 0 to {last}.",

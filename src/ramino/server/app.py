@@ -14,49 +14,94 @@ this process serves in :mod:`ramino.server.served`.
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
+import secrets
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from .collector import Collector
 from .limits import Limits, body_limit
-from .routes import pages, play, rules, sheet, tables
+from .ownership import Elsewhere
+from .relay import moving, owners_first
+from .routes import operator, pages, play, rules, sheet, tables
 from .served import Tables
 from .store import Store
 
+if TYPE_CHECKING:
+    import httpx
+
+    from .cluster import Cluster
+
 __all__ = ["create_app"]
 
+log = logging.getLogger("ramino.server")
 
-def create_app(store: Store, *, seed: str | None = None, limits: Limits | None = None) -> FastAPI:
+
+def create_app(
+    store: Store,
+    *,
+    seed: str | None = None,
+    limits: Limits | None = None,
+    redis: str | None = None,
+    address: str | None = None,
+) -> FastAPI:
     """The application serving the tables kept in ``store``.
 
     With ``seed``, every new table's id and secret derive from it and from how many tables
     the store holds: the same clicks deal the same cards, for demos and tests. Whoever knows
     the seed knows every deal, so such a server is never one to play on. ``limits`` are a
     public server's (docs/limits.md) unless given.
+
+    With ``redis`` (a URL), the process is one of several serving the same tables from a
+    shared database (docs/deploy.md): it owns some of them, passes the others' requests and
+    sockets on to their owners, reachable at their ``address`` (this one's, as the others
+    reach it: ``http://host:port``).
     """
     served = Tables(store, limits)
     served.seed = seed
     collector = Collector()
+    peers: list[httpx.AsyncClient] = []
+    cluster: Cluster | None = None
+    if redis is not None:
+        if not store.shared:
+            raise ValueError("several processes share PostgreSQL, not an SQLite file")
+        if address is None:
+            raise ValueError("a process of several needs the address the others reach it at")
+        cluster = _cluster(served, redis, address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await run_in_threadpool(served.load)
-        for room in served.rooms.values():
-            served.arm(room)
+        if cluster is None:
+            await run_in_threadpool(served.load)
+            for room in served.rooms.values():
+                served.arm(room)
+        else:
+            import httpx
+
+            peers.append(httpx.AsyncClient(timeout=10, trust_env=False))
+            cluster.start()
         collector.start()
         sweeper = asyncio.get_running_loop().create_task(served.sweep())
+        log.info("started", extra={"event": "started", "tables": len(served.rooms)})
         yield
         sweeper.cancel()
+        if cluster is not None:
+            await cluster.stop()
+            await peers[0].aclose()
         collector.stop()
         for room in served.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
         served.close()
+        log.info("stopped", extra={"event": "stopped"})
 
     app = FastAPI(
         title="ramino",
@@ -68,12 +113,30 @@ def create_app(store: Store, *, seed: str | None = None, limits: Limits | None =
         redoc_url=None,
     )
     app.state.tables = served
+    if cluster is not None:
+        app.add_middleware(owners_first, served=lambda: served, client=lambda: peers[0])
+        app.add_exception_handler(Elsewhere, _moving)
     app.add_middleware(body_limit, limit=served.limits.body_bytes)
     app.add_exception_handler(RequestValidationError, _invalid)
-    for router in (tables.router, play.router, rules.router, sheet.router, pages.router):
+    routers = (tables.router, play.router, rules.router, sheet.router, pages.router)
+    for router in (*routers, operator.router):
         app.include_router(router)
     pages.mount_static(app)
     return app
+
+
+def _cluster(served: Tables, redis: str, address: str) -> Cluster:
+    from .cluster import Cluster
+    from .fanout import Events
+    from .ownership import Leases
+
+    owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    return Cluster(served, Leases(served.store, owner, address), Events(redis))
+
+
+async def _moving(request: Request, error: Exception) -> Response:
+    """A table that moved to another process while its request was answered: try again."""
+    return moving()
 
 
 async def _invalid(request: Request, error: Exception) -> JSONResponse:

@@ -27,8 +27,10 @@ class Room:
     """A table in memory, with the sockets of the seats watching it and a lock: one change at
     a time, stored before anyone hears of it."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, created: int | None = None) -> None:
         self.table = table
+        self.created = created if created is not None else time.time_ns() // 1000
+        """When the table was created, in microseconds since the epoch."""
         self.lock = asyncio.Lock()
         self.sockets: dict[Outbox, int | None] = {}
         """Each socket's outbox and seat (``None`` for a spectator's)."""

@@ -10,17 +10,27 @@ import bisect
 import contextlib
 import time
 from collections import Counter
+from typing import Protocol
 
 from fastapi import HTTPException
 from fastapi.concurrency import run_in_threadpool
 
 from .limits import Limits, TokenBucket
+from .metrics import Metrics
 from .rooms import Room
 from .store import Store, StoredAction, StoredTable
 from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
 from .writer import Writer
 
-__all__ = ["CLOSE_EXPIRED", "REENTRY_TURN", "SHEET_SECONDS", "Tables", "rebuilt", "room_of"]
+__all__ = [
+    "CLOSE_EXPIRED",
+    "REENTRY_TURN",
+    "SHEET_SECONDS",
+    "Service",
+    "Tables",
+    "rebuilt",
+    "room_of",
+]
 
 #: WebSocket close code for a table removed after waiting too long for its players.
 CLOSE_EXPIRED = 4410
@@ -29,6 +39,33 @@ REENTRY_TURN = -1
 #: The longest a seat's clock waits, after a round ends, for the seat to read the round's sheet
 #: (a ``seen`` message starts it at once): an absent player never stops the table.
 SHEET_SECONDS = 60.0
+
+
+class Service(Protocol):
+    """The service a process is one of when several serve the same tables
+    (:class:`~ramino.server.cluster.Cluster`)."""
+
+    draining: bool
+    """Whether this process is stopping (it takes no table any more)."""
+
+    async def events_up(self) -> bool:
+        """Whether Redis answers now."""
+
+    async def room(self, table_id: str) -> Room | None:
+        """The table, claimed and rebuilt here if nobody owns it (``None``: no such table);
+        raises :class:`~ramino.server.ownership.Elsewhere` if another process owns it."""
+
+    async def adopt(self, room: Room) -> None:
+        """Own and serve a table this process has just created."""
+
+    def changed(self, room: Room, gone: bool) -> None:
+        """Told of every table added, changed or gone."""
+
+    async def owned_still(self, table_id: str) -> bool:
+        """Whether this process still owns the table."""
+
+    def drop(self, table_ids: list[str]) -> None:
+        """Stop serving tables another process owns now."""
 
 
 class Tables:
@@ -51,7 +88,10 @@ class Tables:
         """Spectator sockets open, by client address."""
         self.creations = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
         """Each client address's pace of new tables."""
-        self.writer = Writer(store)
+        self.metrics = Metrics()
+        self.writer = Writer(store, self.metrics)
+        self.service: Service | None = None
+        """The service this process is one of, if several serve the tables (``--redis``)."""
 
     def load(self) -> None:
         """Rebuild every stored table by replaying its log."""
@@ -69,6 +109,21 @@ class Tables:
             self.waiting[table_id] = time.monotonic() + self.limits.waiting_seconds
             if room.table.spec.listed:
                 self.lobby.append((self._serial, table_id))
+        self._told(room)
+
+    def _told(self, room: Room, *, gone: bool = False) -> None:
+        if self.service is not None:
+            self.service.changed(room, gone)
+
+    def forget(self, table_id: str) -> Room | None:
+        """Stop serving ``table_id`` (another process owns it now): the room, if it was here."""
+        room = self.rooms.pop(table_id, None)
+        self.waiting.pop(table_id, None)
+        self._unlist(table_id)
+        self.serials.pop(table_id, None)
+        if room is not None and room.timer is not None:
+            room.timer.cancel()
+        return room
 
     def seated(self, room: Room) -> None:
         """A seat of ``room`` was taken: its waiting starts again, or ends if it is full."""
@@ -79,6 +134,7 @@ class Tables:
             self.waiting[table_id] = time.monotonic() + self.limits.waiting_seconds
         else:
             self._unlist(table_id)
+        self._told(room)
 
     def _unlist(self, table_id: str) -> None:
         key = (self.serials.get(table_id, 0), table_id)
@@ -107,6 +163,7 @@ class Tables:
             room = self.rooms.pop(table_id, None)
             if room is not None:
                 gone.append(room)
+                self._told(room, gone=True)
         return gone
 
     async def sweep(self) -> None:
@@ -127,8 +184,12 @@ class Tables:
             with contextlib.suppress(Exception):
                 await run_in_threadpool(self.store.delete_tables, [r.table.id for r in gone])
 
-    def room(self, table_id: str) -> Room:
+    async def find(self, table_id: str) -> Room:
+        """The table ``table_id``, served here (404 if there is no such table); with several
+        processes, :class:`~ramino.server.ownership.Elsewhere` if another one serves it."""
         room = self.rooms.get(table_id)
+        if room is None and self.service is not None:
+            room = await self.service.room(table_id)
         if room is None:
             raise HTTPException(status_code=404, detail="no such table")
         return room
@@ -136,6 +197,7 @@ class Tables:
     async def changed(self, room: Room) -> None:
         """After a change: every seat's state, and the clock of the turn now to play."""
         await room.broadcast()
+        self._told(room)
         self.arm(room)
         clock = room.clock()
         if clock is not None:
@@ -245,7 +307,8 @@ class Tables:
 
 def room_of(stored: StoredTable) -> Room:
     """A stored table as it was, with the message ids it acknowledged."""
-    room = Room(rebuilt(stored))
+    created = None if stored.created is None else int(stored.created.timestamp() * 1_000_000)
+    room = Room(rebuilt(stored), created)
     computers = {seat.seat for seat in stored.seats if seat.kind == COMPUTER}
     actions = stored.actions
     for index, action in enumerate(actions):

@@ -5,9 +5,11 @@ and no table waits for another's transaction (bench/server_load.py)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from .metrics import Metrics
 from .store import Store, StoredAction
 
 __all__ = ["Writer"]
@@ -16,8 +18,9 @@ __all__ = ["Writer"]
 class Writer:
     """Writes the moves handed to :meth:`write` in batches, from a thread of its own."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, metrics: Metrics | None = None) -> None:
         self.store = store
+        self.metrics = metrics
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramino-store")
         self._pending: list[tuple[str, Sequence[StoredAction], asyncio.Future[None]]] = []
         self._writing: asyncio.Task[None] | None = None
@@ -39,9 +42,12 @@ class Writer:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
+                began = time.perf_counter()
                 await loop.run_in_executor(
                     self._thread, self.store.append_batches, [(t, a) for t, a, _ in batch]
                 )
+                if self.metrics is not None:
+                    self.metrics.commit.observe(time.perf_counter() - began)
             except Exception:
                 for table_id, actions, future in batch:
                     try:

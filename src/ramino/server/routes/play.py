@@ -6,13 +6,14 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import ValidationError
 
 from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError, Reason
 from ...engine.observation import Observation
+from ..ownership import Elsewhere
 from ..protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
@@ -29,8 +30,9 @@ from ..protocol import (
     read_client_message,
     refusal,
 )
+from ..relay import relay
 from ..rooms import Room
-from ..served import Tables, rebuilt
+from ..served import Tables, room_of
 from ..sockets import CLOSE_TOO_MANY, Outbox
 from . import Served
 from .tables import token_hash
@@ -48,10 +50,9 @@ MAX_MESSAGES_PER_SECOND = 20
 @router.websocket("/watch")
 async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     """A spectator's socket: what the whole table sees after every change, never a hand."""
-    room = tables.rooms.get(table_id)
     await socket.accept()
+    room = await _here(socket, table_id, tables)
     if room is None:
-        await socket.close(code=CLOSE_BAD_TOKEN)
         return
     client = socket.client.host if socket.client is not None else ""
     refusal = room.refusal(None, client, tables.watching)
@@ -61,6 +62,7 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     outbox = Outbox(socket)
     room.sockets[outbox] = None
     tables.watching[client] += 1
+    tables.metrics.sockets.inc()
     room.send(outbox, room.table.state(None).model_dump_json())
     try:
         while True:
@@ -71,6 +73,7 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     finally:
         outbox.stop()
         room.sockets.pop(outbox, None)
+        tables.metrics.sockets.dec()
         tables.watching[client] -= 1
         if tables.watching[client] <= 0:
             del tables.watching[client]
@@ -79,10 +82,12 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
 @router.websocket("/play")
 async def play(socket: WebSocket, table_id: str, tables: Served, token: str = "") -> None:
     """A seat's socket: its moves in, its own state out (docs/protocol.md)."""
-    room = tables.rooms.get(table_id)
-    seat = None if room is None else room.table.seat_of_token(token_hash(token))
     await socket.accept()
-    if room is None or seat is None:
+    room = await _here(socket, table_id, tables)
+    if room is None:
+        return
+    seat = room.table.seat_of_token(token_hash(token))
+    if seat is None:
         await socket.close(code=CLOSE_BAD_TOKEN)
         return
     refusal = room.refusal(seat, "", tables.watching)
@@ -92,6 +97,7 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     table = room.table
     outbox = Outbox(socket)
     room.sockets[outbox] = seat
+    tables.metrics.sockets.inc()
     room.send(
         outbox,
         Welcome(
@@ -142,8 +148,27 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     finally:
         outbox.stop()
         room.sockets.pop(outbox, None)
+        tables.metrics.sockets.dec()
         # The last of the table's people gone: its clock stops.
         tables.arm(room)
+
+
+async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None:
+    """The table of an accepted socket, if this process serves it; else the socket is passed
+    on to the table's owner, or closed (:data:`CLOSE_BAD_TOKEN` for no such table), and
+    ``None``."""
+    try:
+        return await tables.find(table_id)
+    except HTTPException:
+        await socket.close(code=CLOSE_BAD_TOKEN)
+    except Elsewhere as elsewhere:
+        path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
+        tables.metrics.relayed.inc()
+        try:
+            await relay(socket, elsewhere.lease, path)
+        finally:
+            tables.metrics.relayed.dec()
+    return None
 
 
 async def _receive(socket: WebSocket) -> str | None:
@@ -163,6 +188,7 @@ async def _refuse(socket: WebSocket, text: str) -> None:
 
 async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: str) -> None:
     """Answer one message of ``seat``: an acknowledgement or a refusal, then the new states."""
+    arrived = time.perf_counter()
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         room.send(
             outbox,
@@ -232,6 +258,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
             return
         room.acked[seat, message.id] = table.version
         room.send(outbox, Ack(id=message.id, version=table.version).model_dump_json())
+        tables.metrics.acks.inc()
+        tables.metrics.act_to_ack.observe(time.perf_counter() - arrived)
     await tables.changed(room)
 
 
@@ -250,9 +278,16 @@ async def _not_stored(
     else:
         text = refusal(message_id, trouble).model_dump_json()
     room.send(outbox, text)
+    service = tables.service
+    if service is not None and not await service.owned_still(room.table.id):
+        # Another process took the table (this one was cut off for a while): its sockets
+        # close, and their clients reach the new owner.
+        service.drop([room.table.id])
+        return
     try:
         stored = await run_in_threadpool(tables.store.table, room.table.id)
-        room.table = rebuilt(stored)
+        fresh = room_of(stored)
+        room.table, room.acked = fresh.table, fresh.acked
     except Exception:
         outbox.drop(1011, "store unavailable")
 

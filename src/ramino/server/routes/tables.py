@@ -9,6 +9,7 @@ import hmac
 import math
 import secrets
 import time
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
@@ -87,15 +88,29 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
         else:
             seats.append(StoredSeat(number, HUMAN, None, None, None))
     seed = tables.seed
-    number = _seed_number(tables)
-    secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", number)
-    spec = TableSpec(
-        rules, tuple(seats), secret, request.listed, request.turn_seconds, request.bank_seconds
-    )
-    table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
-    await run_in_threadpool(tables.store.create_table, table_id, spec.to_dict(), seats)
-    room = Room(Table(table_id, spec))
-    tables.add(room)
+    number = await _seed_number(tables)
+    while True:
+        secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", number)
+        spec = TableSpec(
+            rules, tuple(seats), secret, request.listed, request.turn_seconds, request.bank_seconds
+        )
+        table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
+        created = datetime.now(UTC)
+        try:
+            await run_in_threadpool(
+                tables.store.create_table, table_id, spec.to_dict(), seats, created
+            )
+            break
+        except ValueError:
+            # Another process of a seeded service took that number meanwhile.
+            if seed is None or tables.service is None:
+                raise
+            number += 1
+    room = Room(Table(table_id, spec), int(created.timestamp() * 1_000_000))
+    if tables.service is not None:
+        await tables.service.adopt(room)
+    else:
+        tables.add(room)
     return table_info(room.table)
 
 
@@ -122,14 +137,14 @@ async def lobby(
 @router.get("/{table_id}", responses=_NOT_FOUND)
 async def table(table_id: str, tables: Served) -> TableInfo:
     """The table's rules in full, its seats and whether its match has begun."""
-    return table_info(tables.room(table_id).table)
+    return table_info((await tables.find(table_id)).table)
 
 
 @router.get("/{table_id}/deals", responses=_NOT_FOUND)
 async def deals(table_id: str, tables: Served) -> Deals:
     """Every deal of the rounds over, revealed, and the commitments to come: check them
     with ``ramino verify`` or as docs/shuffle.md says."""
-    table = tables.room(table_id).table
+    table = (await tables.find(table_id)).table
     return Deals(
         revealed=[DealProofInfo(**proof.to_dict()) for proof in table.proofs],
         next_commitment=table.commitment(table.next_deal),
@@ -146,7 +161,7 @@ async def deals(table_id: str, tables: Served) -> Deals:
 )
 async def join(table_id: str, request: Join, tables: Served) -> Seated:
     """Take a free seat with a nickname: the answer's token is the key to that seat."""
-    room = tables.room(table_id)
+    room = await tables.find(table_id)
     nickname = tidy(request.nickname)
     if not nickname or hostile(request.nickname) or printable(nickname) != nickname:
         raise HTTPException(status_code=422, detail="a nickname of printable characters")
@@ -208,9 +223,12 @@ def _admit(http: Request, tables: Tables) -> None:
         raise refused(error, status=503, headers={"Retry-After": str(math.ceil(wait))})
 
 
-def _seed_number(tables: Tables) -> int:
-    """The number of a seeded server's next table: how many it holds, or more if a table
-    of that number is still there (others expired meanwhile)."""
+async def _seed_number(tables: Tables) -> int:
+    """The number of a seeded server's next table: how many it holds (a service of several
+    processes: the store), or more if a table of that number is still there (others expired
+    meanwhile)."""
+    if tables.seed is not None and tables.service is not None:
+        return await run_in_threadpool(tables.store.count_tables)
     number = len(tables.rooms)
     seed = tables.seed
     while seed is not None and _seeded_id(seed, number) in tables.rooms:
