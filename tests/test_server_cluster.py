@@ -5,9 +5,11 @@ WebSocket clients (docs/deploy.md). Run once (not once per database): they need 
 from __future__ import annotations
 
 import json
+import random
+import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -15,7 +17,10 @@ pytest.importorskip("fastapi")
 pytest.importorskip("redis")
 pytest.importorskip("httpx")
 
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
 from cluster import Service
+from ramino.server.store import Store
 from serving import receive, state_at
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -95,8 +100,179 @@ def test_every_process_is_ready_and_counts_what_it_serves(service: Service) -> N
         assert status == 200 and ready["ready"] and ready["events"] == "up", ready
         assert member.get("/healthz") == {"status": "ok"}
         assert "ramino_act_to_ack_seconds_count" in member.metrics()
-    time.sleep(0)
 
 
-def _lobby(service: Service) -> list[dict[str, Any]]:
-    return [m.get("/api/tables") for m in service.members]
+# --- a process killed, Redis restarted, every process restarted in turn: play goes on ---
+
+
+class Player(threading.Thread):
+    """A table of one person and a computer played through nginx as a real client plays: on a
+    lost socket it connects again and sends its unanswered move again, with the same id."""
+
+    def __init__(self, service: Service, number: int) -> None:
+        super().__init__(daemon=True)
+        front = service.front
+        self.table = front.post(
+            "/api/tables",
+            {
+                "rules": "classico",
+                "knobs": {"max_turns": 16, "target": 1000},
+                "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+                "turn_seconds": None,
+            },
+        )["table"]
+        self.token = front.post(f"/api/tables/{self.table}/seats", {"nickname": "P"})["token"]
+        self.front = front
+        self.rng = random.Random(number)
+        self.acked: list[tuple[str, str, int]] = []
+        self.rounds = 0
+        self.goal = 0
+        """Play until the table's round is past this (0: until told to stop)."""
+        self.stop = threading.Event()
+        self.error: BaseException | None = None
+        self.reconnects = 0
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as error:
+            self.error = error
+
+    def _play(self) -> None:
+        pending: tuple[str, str] | None = None
+        number = 0
+        deadline = time.monotonic() + 180
+        while not self.stop.is_set():
+            assert time.monotonic() < deadline, "no end in sight"
+            try:
+                client = self.front.socket(self.table, self.token)
+            except (OSError, InvalidHandshake, TimeoutError):
+                time.sleep(0.2)
+                continue
+            try:
+                state = state_at(client, receive(client, "welcome")["version"])
+                while not self.stop.is_set():
+                    self.rounds = state["round"]
+                    if (self.goal and state["round"] > self.goal) or state["match_over"]:
+                        self.stop.set()
+                        break
+                    if pending is None:
+                        number += 1
+                        legal = state["observation"]["legal_actions"]
+                        discards = [a for a in legal if a.startswith("discard ")]
+                        action = "draw" if "draw" in legal else self.rng.choice(discards or legal)
+                        pending = (f"k{number}", action)
+                    message_id, action = pending
+                    client.send(json.dumps({"type": "act", "id": message_id, "action": action}))
+                    ack = receive(client, "ack")
+                    assert ack["id"] == message_id, ack
+                    self.acked.append((message_id, action, ack["version"]))
+                    pending = None
+                    state = state_at(client, ack["version"])
+                    time.sleep(0.05)
+            except (ConnectionClosed, TimeoutError, OSError):
+                self.reconnects += 1
+                time.sleep(0.2)
+            finally:
+                client.close()
+
+
+def start_players(service: Service, count: int) -> list[Player]:
+    players = [Player(service, n) for n in range(count)]
+    for player in players:
+        player.start()
+    deadline = time.monotonic() + 60
+    while min(len(p.acked) for p in players) < 4:
+        assert time.monotonic() < deadline and not any(p.error for p in players)
+        time.sleep(0.1)
+    return players
+
+
+def finish(service: Service, players: list[Player]) -> None:
+    """Each table played on to the end of its round; then every acknowledged move is in its
+    log as sent, once."""
+    for player in players:
+        player.goal = player.rounds
+    for player in players:
+        player.join(180)
+        assert not player.is_alive() and player.error is None, player.error
+    store = Store(service.url)
+    try:
+        for player in players:
+            log = store.table(player.table)
+            by_id = {a.msg_id: a for a in log.actions if a.msg_id is not None}
+            assert len(by_id) == sum(a.msg_id is not None for a in log.actions)
+            for message_id, action, version in player.acked:
+                assert by_id[message_id].action == action
+                assert by_id[message_id].number <= version <= len(log.actions)
+            assert [message_id for message_id, _, _ in player.acked] == [
+                a.msg_id for a in log.actions if a.msg_id is not None
+            ]
+    finally:
+        store.close()
+
+
+def owners(service: Service, tables: list[str]) -> dict[str, str]:
+    """Each table's live owner's address."""
+    import psycopg
+
+    plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(plain) as connection:
+        rows = connection.execute(
+            "SELECT table_id, address FROM leases WHERE expires_at >= now() AND table_id = ANY(%s)",
+            (tables,),
+        ).fetchall()
+    return dict(rows)
+
+
+def test_a_killed_owners_tables_are_taken_over_and_lose_nothing(service: Service) -> None:
+    players = start_players(service, 12)
+    tables = [p.table for p in players]
+    held = Counter(owners(service, tables).values())
+    victim = next(m for m in service.members if m.base == held.most_common(1)[0][0])
+    victim.kill()
+    killed = time.monotonic()
+    while True:
+        now = owners(service, tables)
+        if len(now) == len(tables) and victim.base not in now.values():
+            break
+        assert time.monotonic() - killed < 10, now
+        time.sleep(0.2)
+    finish(service, players)
+    assert sum(p.reconnects for p in players) >= 1
+    victim.start()
+
+
+def test_redis_killed_and_started_again_stops_no_game(service: Service) -> None:
+    players = start_players(service, 6)
+    service.redis.kill()
+    before = sum(len(p.acked) for p in players)
+    time.sleep(3)
+    status, ready = service.members[0].ready()
+    assert status == 200 and ready["events"] == "down" and ready["message"]["en"], ready
+    assert sum(len(p.acked) for p in players) > before
+    service.redis.start()
+    deadline = time.monotonic() + 15
+    while any(m.ready()[1]["events"] != "up" for m in service.members):
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    listed = service.front.post(
+        "/api/tables", {"seats": [{"kind": "human"}, {"kind": "human"}], "listed": True}
+    )["table"]
+    while not all(listed in {e["table"] for e in m.get("/api/tables")} for m in service.members):
+        assert time.monotonic() < deadline, service.logs()[-3000:]
+        time.sleep(0.2)
+    finish(service, players)
+
+
+def test_a_rolling_restart_of_every_process_loses_no_game(service: Service) -> None:
+    players = start_players(service, 8)
+    for member in service.members:
+        member.terminate()
+        # uvicorn, its shutdown done, exits by the signal it was sent.
+        assert member.process is not None and member.process.returncode in (0, -15)
+        assert member.log.read_text().count('"event": "stopped"') >= 1
+        member.start()
+        time.sleep(1)
+    finish(service, players)
+    assert '"event": "handed_over"' in service.logs()

@@ -27,6 +27,9 @@ __all__ = ["STREAM", "Events"]
 STREAM = "ramino:tables"
 #: Events the stream keeps (about): a reader further behind reads the database again.
 KEEP = 100_000
+#: The field of the event that tells every reader to read the database again (events of some
+#: process were lost while Redis was down).
+RESYNC = "resync"
 #: Seconds between tries while Redis does not answer.
 RETRY_SECONDS = 1.0
 
@@ -42,15 +45,26 @@ class Events:
         )
         self.up = False
         """Whether Redis answered the last time it was asked."""
+        self._lost = False
+        """Whether an event of ours was lost (Redis down): the next one tells every reader to
+        read the database again."""
 
     async def publish(self, event: dict[str, Any]) -> None:
-        """Add ``event`` to the stream; while Redis is down it is lost, which the readers'
-        resync makes good when it is back."""
+        """Add ``event`` to the stream. While Redis is down it is lost; once it is back, the
+        first event added tells every reader to read the database again."""
         fields: Any = {key: json.dumps(value) for key, value in event.items()}
         try:
+            await self._tell_lost()
             await self._redis.xadd(STREAM, fields, maxlen=KEEP, approximate=True)
         except (RedisError, OSError) as error:
+            self._lost = True
             self._down(error)
+
+    async def _tell_lost(self) -> None:
+        """If events of ours were lost, tell every reader to read the database again."""
+        if self._lost:
+            await self._redis.xadd(STREAM, {RESYNC: "true"}, maxlen=KEEP, approximate=True)
+            self._lost = False
 
     async def run(
         self,
@@ -78,7 +92,11 @@ class Events:
                         break
                     for entry_id, fields in entries:
                         last = str(entry_id)
-                        apply({key: json.loads(value) for key, value in fields.items()})
+                        if RESYNC in fields:
+                            await resync()
+                        else:
+                            apply({key: json.loads(value) for key, value in fields.items()})
+                await self._tell_lost()
             except (RedisError, OSError) as error:
                 self._down(error)
                 last = None

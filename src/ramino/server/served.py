@@ -17,6 +17,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from .limits import Limits, TokenBucket
 from .metrics import Metrics
+from .models import LobbyEntry
 from .rooms import Room
 from .store import Store, StoredAction, StoredTable
 from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
@@ -66,6 +67,9 @@ class Service(Protocol):
 
     def drop(self, table_ids: list[str]) -> None:
         """Stop serving tables another process owns now."""
+
+    def page(self, limit: int, before: int | None) -> tuple[list[LobbyEntry], int | None]:
+        """A page of the lobby of the whole service, and the next page's cursor."""
 
 
 class Tables:

@@ -123,14 +123,19 @@ async def lobby(
 ) -> list[LobbyEntry]:
     """The tables listed in the lobby that still have a free seat, newest first, a page
     at a time: the next page's cursor is in the ``Link`` header (``rel="next"``)."""
-    found, after = tables.page(limit, None if before is None else int(before))
+    cursor = None if before is None else int(before)
+    if tables.service is not None:
+        # The lobby of every process of the service, kept from its events.
+        entries, after = tables.service.page(limit, cursor)
+    else:
+        found, after = tables.page(limit, cursor)
+        entries = []
+        for room in found:
+            if room.entry is None:
+                room.entry = lobby_entry(room.table)
+            entries.append(room.entry)
     if after is not None:
         response.headers["Link"] = f'</api/tables?limit={limit}&before={after}>; rel="next"'
-    entries = []
-    for room in found:
-        if room.entry is None:
-            room.entry = lobby_entry(room.table)
-        entries.append(room.entry)
     return entries
 
 
