@@ -21,6 +21,7 @@ from .models import LobbyEntry
 from .rooms import Room
 from .store import Store, StoredAction, StoredTable
 from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
+from .thinking import Thinking
 from .writer import Writer
 
 __all__ = [
@@ -94,6 +95,8 @@ class Tables:
         """Each client address's pace of new tables."""
         self.metrics = Metrics()
         self.writer = Writer(store, self.metrics)
+        self.thinking = Thinking()
+        """Where the computer players decide, off the event loop."""
         self.service: Service | None = None
         """The service this process is one of, if several serve the tables (``--redis``)."""
 
@@ -274,9 +277,10 @@ class Tables:
             room.timer = None
             table = room.table
             if key[2] == REENTRY_TURN:
-                moves = [table.decide_reentry(seat, False), *table.computers_play()]
+                moves = [table.decide_reentry(seat, False)]
+                moves += await self.thinking.computers_play(table)
             else:
-                moves = table.play_for(seat)
+                moves = await self.thinking.play_for(table, seat)
             await self.store_moves(room, moves, None)
         if key[2] == REENTRY_TURN:
             await room.notify(
@@ -304,7 +308,9 @@ class Tables:
         await self.writer.write(room.table.id, stored)
 
     def close(self) -> None:
-        """Stop the writer (after what it is writing) and close the store."""
+        """Stop the computer players' threads and the writer (after what it is writing), and
+        close the store."""
+        self.thinking.close()
         self.writer.close()
         self.store.close()
 

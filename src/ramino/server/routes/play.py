@@ -55,15 +55,19 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     if room is None:
         return
     client = socket.client.host if socket.client is not None else ""
-    refusal = room.refusal(None, client, tables.watching)
+    # Under the lock: never a state with a move not stored yet (the computer's turns after a
+    # move are decided with the lock held).
+    async with room.lock:
+        refusal = room.refusal(None, client, tables.watching)
+        if refusal is None:
+            outbox = Outbox(socket)
+            tables.watching[client] += 1
+            tables.metrics.sockets.inc()
+            room.sockets[outbox] = None
+            room.send(outbox, room.table.state(None).model_dump_json())
     if refusal is not None:
         await _refuse(socket, refusal)
         return
-    outbox = Outbox(socket)
-    room.sockets[outbox] = None
-    tables.watching[client] += 1
-    tables.metrics.sockets.inc()
-    room.send(outbox, room.table.state(None).model_dump_json())
     try:
         while True:
             # A spectator says nothing; whatever he sends is left unread.
@@ -90,31 +94,15 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     if seat is None:
         await socket.close(code=CLOSE_BAD_TOKEN)
         return
-    refusal = room.refusal(seat, "", tables.watching)
+    # Under the lock: never a state with a move not stored yet (the computer's turns after a
+    # move are decided with the lock held).
+    async with room.lock:
+        refusal = room.refusal(seat, "", tables.watching)
+        if refusal is None:
+            outbox = await _welcome(tables, room, table_id, socket, seat)
     if refusal is not None:
         await _refuse(socket, refusal)
         return
-    table = room.table
-    outbox = Outbox(socket)
-    room.sockets[outbox] = seat
-    tables.metrics.sockets.inc()
-    room.send(
-        outbox,
-        Welcome(
-            table=table_id, seat=seat, name=table.name(seat), version=table.version
-        ).model_dump_json(),
-    )
-    room.send(outbox, table.state(seat).model_dump_json())
-    # The first of the table's people back: its clock runs again.
-    resumed = tables.arm(room)
-    clock = room.clock()
-    if clock is not None:
-        if resumed:
-            await room.send_all(clock)
-        else:
-            room.send(outbox, clock)
-    for notice in room.notices.pop(seat, []):
-        room.send(outbox, notice)
     recent: deque[float] = deque()
     try:
         while True:
@@ -151,6 +139,35 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
         tables.metrics.sockets.dec()
         # The last of the table's people gone: its clock stops.
         tables.arm(room)
+
+
+async def _welcome(
+    tables: Tables, room: Room, table_id: str, socket: WebSocket, seat: int
+) -> Outbox:
+    """Take a seat's new socket in (the table's lock held): its welcome, its state, the clock,
+    the notices kept for it."""
+    table = room.table
+    outbox = Outbox(socket)
+    tables.metrics.sockets.inc()
+    room.sockets[outbox] = seat
+    room.send(
+        outbox,
+        Welcome(
+            table=table_id, seat=seat, name=table.name(seat), version=table.version
+        ).model_dump_json(),
+    )
+    room.send(outbox, table.state(seat).model_dump_json())
+    # The first of the table's people back: its clock runs again.
+    resumed = tables.arm(room)
+    clock = room.clock()
+    if clock is not None:
+        if resumed:
+            await room.send_all(clock)
+        else:
+            room.send(outbox, clock)
+    for notice in room.notices.pop(seat, []):
+        room.send(outbox, notice)
+    return outbox
 
 
 async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None:
@@ -245,12 +262,14 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         table = room.table
         try:
             if isinstance(message, Reentry):
-                moves = [table.decide_reentry(seat, message.reenter), *table.computers_play()]
+                moves = [table.decide_reentry(seat, message.reenter)]
             else:
-                moves = table.act(seat, message.action)
+                moves = [table.move(seat, message.action)]
         except RaminoError as error:
             room.send(outbox, refusal(message.id, error).model_dump_json())
             return
+        # The computer's turns it leads to, decided off the loop (other tables play on).
+        moves += await tables.thinking.computers_play(table)
         try:
             await tables.store_moves(room, moves, message.id)
         except Exception as error:

@@ -197,7 +197,7 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
         moves = [] if given is None else [given]
         if table.ready:
             moves.append(table.deal(seat))
-            moves.extend(table.computers_play())
+            moves.extend(await tables.thinking.computers_play(table))
         if moves:
             await tables.store_moves(room, moves, None)
         await tables.changed(room)
