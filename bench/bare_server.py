@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -189,6 +190,8 @@ def measure(
 ) -> dict[str, Any]:
     """Start the bare server, drive it, stop it: :func:`drive`'s figures."""
     server, port = start(folder)
+    gc.collect()
+    gc.freeze()
     try:
         return asyncio.run(drive(port, sockets, warmup, seconds, rate, server.pid))
     finally:
