@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from cluster import Service
 from ramino.server.store import Store
 from serving import receive, state_at
+from spying import spy_on_tables
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -92,6 +93,22 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
     assert front.get(f"/api/tables/{table}/deals")["revealed"] == [states[0]["revealed"]]
     for client in clients:
         client.close()
+
+
+def test_no_socket_on_any_process_is_sent_a_card_its_seat_may_not_see(service: Service) -> None:
+    # The single server's spy, through nginx: each table's sockets (its seats' and a
+    # spectator's) reach whichever process nginx picks, and those that do not own the table
+    # relay its frames from the owner, where each seat's state is written and filtered.
+    sockets: list[float] = []
+
+    def count() -> None:
+        sockets.append(sum(m.metrics()["ramino_sockets_open"] for m in service.members))
+        sockets.append(relayed(service))
+
+    spy_on_tables(service.front, while_open=count)
+    opened, passed_on = sockets
+    # nginx takes turns among three processes: about two sockets in three are passed on.
+    assert passed_on >= opened / 4 > 0, sockets
 
 
 def test_every_process_is_ready_and_counts_what_it_serves(service: Service) -> None:
