@@ -20,6 +20,7 @@ pytest.importorskip("httpx")
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cluster import Service
+from ramino.server.fanout import STREAM
 from ramino.server.store import Store
 from serving import receive, state_at
 from spying import spy_on_tables
@@ -47,6 +48,17 @@ def service(postgres: str) -> Iterator[Service]:
         running.stop()
         with psycopg.connect(plain, autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def stream_length(service: Service) -> int:
+    """The events in the service's Redis stream."""
+    import redis
+
+    client = redis.Redis.from_url(service.redis.url)
+    try:
+        return int(client.xlen(STREAM))
+    finally:
+        client.close()
 
 
 def relayed(service: Service) -> float:
@@ -79,6 +91,7 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
     assert relayed(service) >= 1
     states = [state_at(c, receive(c, "welcome")["version"]) for c in clients]
     assert states[0]["observation"]["hand"] != states[1]["observation"]["hand"]
+    events = stream_length(service)
     number = 0
     while states[0]["round"] == 1 and not states[0]["match_over"]:
         mover = states[0]["observation"]["to_play"]
@@ -91,6 +104,8 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
         states = [state_at(c, ack["version"]) for c in clients]
     assert states[0]["round"] == 2 and states[0]["revealed"]["round"] == 1
     assert front.get(f"/api/tables/{table}/deals")["revealed"] == [states[0]["revealed"]]
+    # The moves of a table in play reach its seats from its owner, never through Redis.
+    assert stream_length(service) == events
     for client in clients:
         client.close()
 
@@ -109,6 +124,52 @@ def test_no_socket_on_any_process_is_sent_a_card_its_seat_may_not_see(service: S
     opened, passed_on = sockets
     # nginx takes turns among three processes: about two sockets in three are passed on.
     assert passed_on >= opened / 4 > 0, sockets
+
+
+def leases_of(service: Service, table: str) -> int:
+    """How many lease rows the table has, live or expired."""
+    import psycopg
+
+    plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(plain) as connection:
+        row = connection.execute("SELECT count(*) FROM leases WHERE table_id = %s", (table,))
+        return int(row.fetchone()[0])  # type: ignore[index]
+
+
+def test_a_match_over_lets_its_lease_go_once_nobody_is_at_it(service: Service) -> None:
+    front = service.front
+    body = {
+        "rules": "classico",
+        "knobs": {"match_end": "fixed_rounds", "match_rounds": 1, "max_turns": 8},
+        "seats": [{"kind": "human"}, {"kind": "computer", "level": "principiante"}],
+        "turn_seconds": None,
+    }
+    table = front.post("/api/tables", body)["table"]
+    token = front.post(f"/api/tables/{table}/seats", {"nickname": "Anna"})["token"]
+    client = front.socket(table, token)
+    state = state_at(client, receive(client, "welcome")["version"])
+    number = 0
+    while not state["match_over"]:
+        legal = state["observation"]["legal_actions"]
+        discards = [a for a in legal if a.startswith("discard ")]
+        number += 1
+        action = "draw" if "draw" in legal else (discards or legal)[0]
+        client.send(json.dumps({"type": "act", "id": f"m{number}", "action": action}))
+        state = state_at(client, receive(client, "ack")["version"])
+    # Over, but read: its owner keeps it.
+    time.sleep(2)
+    assert table in owners(service, [table])
+    client.close()
+    deadline = time.monotonic() + 10
+    while leases_of(service, table):
+        assert time.monotonic() < deadline, service.logs()[-2000:]
+        time.sleep(0.2)
+    assert '"event": "let_go"' in service.logs()
+    # Whoever comes back to it reads how it ended, from a process that claims it again.
+    again = front.socket(table, token)
+    final = state_at(again, receive(again, "welcome")["version"])
+    assert final["match_over"] and final["version"] == state["version"]
+    again.close()
 
 
 def test_every_process_is_ready_and_counts_what_it_serves(service: Service) -> None:

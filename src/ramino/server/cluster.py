@@ -5,9 +5,10 @@ Each table has one owner at a time (:mod:`ramino.server.ownership`), which alone
 stores its moves and sends each seat its own state. A request or a socket for a table owned
 elsewhere is forwarded to its owner (:mod:`ramino.server.relay`); a table nobody owns is
 claimed by the process it reaches and rebuilt from its log. Every second the process renews its
-leases and takes a share of the tables whose owner died; when it stops it hands its tables
-over. After every change it adds the table's event to the stream (:mod:`ramino.server.fanout`),
-from which every process keeps the lobby.
+leases, takes a share of the tables whose owner died and lets go of those whose match is over
+(nobody need own them until someone comes back to one); when it stops it hands its tables
+over. After every change of a table's line in the lobby it adds the table's event to the
+stream (:mod:`ramino.server.fanout`), from which every process keeps the lobby.
 """
 
 from __future__ import annotations
@@ -84,8 +85,6 @@ class Cluster:
         with contextlib.suppress(Exception):
             await run_in_threadpool(self.leases.hand_over)
             log.info("tables handed over", extra={"event": "handed_over", "tables": len(owned)})
-        for table_id in owned:
-            await self.events.publish({"table": table_id, "released": True})
         await self.events.close()
 
     # --- ownership ---
@@ -149,9 +148,6 @@ class Cluster:
             "table owned",
             extra={"event": "table_owned", "table": table_id, "version": room.table.version},
         )
-        await self.events.publish(
-            {"table": table_id, "version": room.table.version, "owner": self.leases.owner}
-        )
         return room
 
     async def _keep_leases(self) -> None:
@@ -171,6 +167,7 @@ class Cluster:
             self.drop([table_id for table_id in self.tables.rooms if table_id not in mine])
             if self.draining:
                 continue
+            await self._let_go_of_ended()
             try:
                 taken = await run_in_threadpool(self.leases.claim_expired, TAKEOVER_BATCH)
             except Exception:
@@ -178,6 +175,27 @@ class Cluster:
             for table_id in taken:
                 if table_id not in self.tables.rooms:
                     await self._take(table_id)
+
+    async def _let_go_of_ended(self) -> None:
+        """Let go of the tables whose match is over and that nobody has open: a takeover
+        would rebuild them for nothing. Whoever comes back to one claims it again."""
+        ended = [
+            table_id
+            for table_id, room in self.tables.rooms.items()
+            if room.table.match_over and not room.sockets and not room.lock.locked()
+        ]
+        if not ended:
+            return
+        try:
+            await run_in_threadpool(self.leases.let_go, ended)
+        except Exception:
+            return  # the store is down: they stay ours until it is back
+        for table_id in ended:
+            room = self.tables.rooms.get(table_id)
+            # One opened meanwhile goes at the next renewal, its socket told the table moved.
+            if room is not None and not room.sockets:
+                self.tables.forget(table_id)
+        log.info("tables let go", extra={"event": "let_go", "tables": len(ended)})
 
     def drop(self, table_ids: list[str]) -> None:
         """Stop serving tables this process no longer owns: their sockets close with
@@ -199,9 +217,15 @@ class Cluster:
     # --- events, and the lobby of the service ---
 
     def changed(self, room: Room, gone: bool) -> None:
-        """Add the table's event to the stream (and to this process's lobby)."""
+        """Add the table's event to the stream (and to this process's lobby) if its line in
+        the lobby changed: a listed table waiting for players, or one that just stopped
+        waiting. The moves of a table in play never go through Redis (its seats hear of them
+        from its owner): sent to every process, they were a sixth of a process's time under
+        load (bench/server_load.py --processes 2), for a lobby they do not change."""
         table = room.table
         waiting = table.spec.listed and bool(table.free_seats) and not gone
+        if not waiting and table.id not in self._lines:
+            return
         event = {
             "table": table.id,
             "version": table.version,

@@ -1,9 +1,11 @@
 """Table events across the processes of one ``ramino serve`` service, over a Redis stream.
 
-After every change stored, a table's owner adds an event to the stream :data:`STREAM`: the
+After every change stored to a table's line in the lobby (a listed table waiting for players,
+or one that just stopped waiting), its owner adds an event to the stream :data:`STREAM`: the
 table, its version (the number of its log's last move: events are numbered by it), its owner,
-and its line in the lobby while it waits for players. Every process reads the stream and keeps
-from it what it shows without asking the owner (the lobby of the whole service). The events
+and its line while it waits. Every process reads the stream and keeps from it what it shows
+without asking the owner (the lobby of the whole service). The moves of a table in play do not
+go through it: its seats hear of them from the owner, their sockets joined to it. The events
 are signals, the database is the truth: a process that may have missed some (it has just
 started, Redis was down or restarted, the stream was trimmed past what it had read) reads the
 state again from the database (:meth:`Events.run`'s ``resync``), then goes on from the stream.

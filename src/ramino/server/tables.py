@@ -187,6 +187,11 @@ class Table:
         return self.play is not None
 
     @property
+    def match_over(self) -> bool:
+        """Whether the match has ended (nothing more is played at the table)."""
+        return self.play is not None and self.play.is_over
+
+    @property
     def ready(self) -> bool:
         """Whether every seat is taken and the first deal is still to come."""
         return self.play is None and not self.free_seats
@@ -536,7 +541,7 @@ class Table:
             next_commitment=self.commitment(self.next_deal),
             revealed=self.proofs[-1].to_dict() if self.proofs else None,
             round=number,
-            match_over=play is not None and play.is_over,
+            match_over=self.match_over,
             observation=view,
             sheet=[] if play is None else self._sheet_lines(),
             ended=ended,
