@@ -50,14 +50,16 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import bare_server
 from bare_server import cpu_seconds as _proc_cpu_seconds
 from bare_server import percentile
+from service import Service
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
@@ -70,6 +72,8 @@ PERSON_RATE = 0.3
 FULL_RATE = 18.0
 #: At full load, the share of the bare server's acks/s ramino is to reach.
 GOAL_SHARE = 0.5
+#: How many times the tables of one process two are to hold (--processes).
+GOAL_SCALE = 1.6
 GOAL = (
     f"goals: {GOAL_TABLES} tables at a person's pace (≤ {PERSON_RATE:g}/s a seat) with p99 under"
     f" {GOAL_P99_MS:.0f} ms; at full load, {GOAL_SHARE:.0%} of the bare server's acks/s"
@@ -161,7 +165,15 @@ def machine_cpu() -> tuple[float, float]:
     return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS
 
 
-def open_table(server: Server, number: int) -> tuple[str, str]:
+class Endpoint(Protocol):
+    """Where the bench's clients reach the tables: a server, or nginx in front of several."""
+
+    port: int
+
+    def request(self, method: str, path: str, body: Any = None) -> Any: ...
+
+
+def open_table(server: Endpoint, number: int) -> tuple[str, str]:
     """A new table with its person's seat taken: its id and the seat's token."""
     table = server.request("POST", "/api/tables", TABLE)["table"]
     joined = server.request("POST", f"/api/tables/{table}/seats", {"nickname": f"p{number}"})
@@ -435,6 +447,188 @@ def goals(result: dict[str, Any]) -> dict[str, bool | None]:
     }
 
 
+# --- several processes behind nginx (--processes) ---
+
+
+async def window(
+    seats: list[Seat], seconds: float, cpu: Callable[[], dict[str, float]]
+) -> dict[str, Any]:
+    """Measure ``seconds`` of the seats' play: acks/s, act→ack, sockets open, processor time
+    of each part of the service, of the bench and of the machine."""
+    start, before, own = time.perf_counter(), cpu(), _proc_cpu_seconds("self")
+    busy, total = machine_cpu()
+    await asyncio.sleep(seconds)
+    end, after = time.perf_counter(), cpu()
+    busy_end, total_end = machine_cpu()
+    span = end - start
+    ms = sorted(
+        1000 * latency
+        for seat in seats
+        for sent, latency in zip(seat.sends, seat.latencies, strict=True)
+        if start <= sent < end
+    )
+    acks = sum(start <= at < end for seat in seats for at in seat.acked_at)
+    p99 = percentile(ms, 0.99)
+    held = sum(seat.open for seat in seats)
+    cores = {part: round((after[part] - before[part]) / span, 2) for part in after}
+    cores["bench"] = round((_proc_cpu_seconds("self") - own) / span, 2)
+    cores["machine"] = round((busy_end - busy) / (total_end - total) * (os.cpu_count() or 1), 2)
+    return {
+        "tables": len(seats),
+        "held": held,
+        "acks_per_s": round(acks / span, 1),
+        "p50_ms": round(percentile(ms, 0.50), 1),
+        "p99_ms": round(p99, 1),
+        "max_ms": round(ms[-1] if ms else 0.0, 1),
+        "cores": cores,
+        "held_under_p99": held == len(seats) and bool(ms) and p99 < GOAL_P99_MS,
+    }
+
+
+async def seated(
+    front: Endpoint, count: int, first: int, args: argparse.Namespace, pool: ThreadPoolExecutor
+) -> list[Seat]:
+    """``count`` new tables through ``front``, each person's socket open."""
+    loop = asyncio.get_running_loop()
+    opened = await asyncio.gather(
+        *(loop.run_in_executor(pool, open_table, front, first + n) for n in range(count))
+    )
+    seats = [Seat(table, token) for table, token in opened]
+    gate = asyncio.Semaphore(64)
+    await asyncio.gather(*(open_seat(seat, front.port, args.deflate, gate) for seat in seats))
+    return seats
+
+
+async def ramp(front: Service, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Add ``--step`` tables at a person's pace at a time, each step measured after a
+    warm-up, until two steps in a row miss the goal's p99 bound (one may, by the noise of
+    other work on the machine) or ``--most`` tables are played."""
+    stop, rng = asyncio.Event(), random.Random(args.seed)
+    seats: list[Seat] = []
+    drivers: list[asyncio.Task[None]] = []
+    steps: list[dict[str, Any]] = []
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        while len(seats) + args.step <= args.most:
+            new = await seated(front, args.step, len(seats), args, pool)
+            seats += new
+            drivers += [
+                asyncio.create_task(drive(seat, stop, PERSON_RATE, random.Random(rng.random())))
+                for seat in new
+                if seat.failure is None
+            ]
+            await asyncio.sleep(args.warmup)
+            steps.append(await window(seats, args.seconds, front.cpu_seconds))
+            if len(steps) >= 2 and not any(step["held_under_p99"] for step in steps[-2:]):
+                break
+    await close(seats, drivers, stop)
+    return steps
+
+
+async def full_load(front: Service, args: argparse.Namespace) -> dict[str, Any]:
+    """``--tables`` new tables played as fast as the service answers (each seat at most
+    :data:`FULL_RATE` messages a second)."""
+    stop, rng = asyncio.Event(), random.Random(args.seed + 1)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        seats = await seated(front, args.tables, 10**6, args, pool)
+    drivers = [
+        asyncio.create_task(drive(seat, stop, FULL_RATE, random.Random(rng.random())))
+        for seat in seats
+        if seat.failure is None
+    ]
+    await asyncio.sleep(args.warmup)
+    figures = await window(seats, args.seconds, front.cpu_seconds)
+    await close(seats, drivers, stop)
+    return figures
+
+
+async def close(seats: list[Seat], drivers: list[asyncio.Task[None]], stop: asyncio.Event) -> None:
+    stop.set()
+    if drivers:
+        await asyncio.wait(drivers, timeout=ANSWER_TIMEOUT)
+    for seat in seats:
+        if seat.connection is not None:
+            await seat.connection.close()
+
+
+def measure_processes(args: argparse.Namespace) -> dict[str, Any]:
+    """For each count of processes, a service of its own: the tables held at a person's pace,
+    then acks/s at full load."""
+    runs = []
+    for size in args.processes:
+        front = Service(size)
+        try:
+            gc.collect()
+            gc.freeze()
+            steps = asyncio.run(ramp(front, args))
+            full = asyncio.run(full_load(front, args))
+            troubles = [
+                line
+                for line in front.logs().splitlines()
+                if "Traceback" in line or '"level": "error"' in line
+            ]
+        finally:
+            front.stop()
+        # The most tables of a step under the bound (a step before it may have missed it).
+        passed = [step for step in steps if step["held_under_p99"]]
+        runs.append(
+            {
+                "processes": size,
+                "held": passed[-1]["tables"] if passed else 0,
+                "steps": steps,
+                "full_load": full,
+                "server_log_troubles": troubles[:20],
+            }
+        )
+    held = {run["processes"]: run["held"] for run in runs}
+    result: dict[str, Any] = {
+        "processes": runs,
+        "step": args.step,
+        "seconds": args.seconds,
+        "warmup": args.warmup,
+        "full_load_tables": args.tables,
+        "cores": os.cpu_count(),
+        "goal": f"two processes hold at least {GOAL_SCALE:g} times the tables of one",
+    }
+    if held.get(1) and 2 in held:
+        result["two_over_one"] = round(held[2] / held[1], 2)
+        result["goal_met"] = held[2] >= GOAL_SCALE * held[1]
+    return result
+
+
+def show_processes(result: dict[str, Any]) -> None:
+    print(
+        f"ramino serve --redis, N processes behind nginx on PostgreSQL and Redis, this machine"
+        f" ({result['cores']} cores); a person's pace: {PERSON_RATE:g} moves/s a seat, tables"
+        f" added {result['step']} at a time, each step measured {result['seconds']:g} s after"
+        f" {result['warmup']:g} s; full load: {result['full_load_tables']} tables,"
+        f" ≤ {FULL_RATE:g} moves/s a seat"
+    )
+    for run in result["processes"]:
+        full = run["full_load"]
+        print(
+            f"\n{run['processes']} process(es): tables held at p99 < {GOAL_P99_MS:.0f} ms:"
+            f" {run['held']}"
+        )
+        print(
+            f"  {'tables':>7} {'acks/s':>8} {'p50':>7} {'p99':>7} {'max':>7}   cores: servers"
+            " postgres redis nginx bench machine"
+        )
+        for step in [*run["steps"], full]:
+            c = step["cores"]
+            label = f"{step['tables']:>7}" if step is not full else f"full{step['tables']:>4}"
+            latency = f"{step['p50_ms']:>7.1f} {step['p99_ms']:>7.1f} {step['max_ms']:>7.1f}"
+            print(
+                f"  {label} {step['acks_per_s']:>8.1f} {latency}   {c['servers']:>13.2f}"
+                f" {c['postgres']:>8.2f} {c['redis']:>5.2f} {c['nginx']:>5.2f}"
+                f" {c['bench']:>5.2f} {c['machine']:>7.2f}"
+            )
+        for line in run["server_log_troubles"]:
+            print(f"  server: {line}")
+    if "two_over_one" in result:
+        met = "yes" if result["goal_met"] else "no"
+        print(f"\ntwo processes / one: {result['two_over_one']:.2f} ({result['goal']}: {met})")
+
+
 def show(result: dict[str, Any]) -> None:
     latency, rss, per_table = result["latency_ms"], result["rss_kib"], result["rss_per_table_kib"]
     others = max(0.0, result["machine_cores"] - result["server_cores"] - result["bench_cores"])
@@ -527,10 +721,30 @@ def main() -> None:
     parser.add_argument(
         "--no-bare", dest="bare", action="store_false", help="no bare reference in the run"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=None,
+        help="processes behind nginx on PostgreSQL and Redis, e.g. 1 2 3 (docstring)",
+    )
+    parser.add_argument("--step", type=int, default=500, help="--processes: tables a step")
+    parser.add_argument("--most", type=int, default=10000, help="--processes: most tables")
     parser.add_argument("--json", action="store_true", help="one JSON object, not the table")
     args = parser.parse_args()
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate <= 0:
         parser.error("--tables, --seconds and --rate must be positive, --warmup not negative")
+    if args.processes is not None:
+        if min(args.processes) < 1 or args.step < 1:
+            parser.error("--processes and --step must be positive")
+        if args.db is not None:
+            parser.error("--processes runs a PostgreSQL of its own: no --db")
+        result = measure_processes(args)
+        if args.json:
+            print(json.dumps(result, ensure_ascii=False))
+        else:
+            show_processes(result)
+        return
     with tempfile.TemporaryDirectory(prefix="ramino-load-") as folder:
         result = measure(args, Path(folder))
         if args.bare:
