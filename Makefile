@@ -14,7 +14,7 @@ LOCALE := src/ramino/words/locale
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/*.po))
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium levels words
+.PHONY: play test test-pure postgres chromium services levels words
 
 play: $(STAMP) $(MO)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -24,7 +24,7 @@ play: $(STAMP) $(MO)
 # server as a real process run in the first pass only: they test the server, not the build.
 # The others run on both cores (pytest-xdist); the server's, which time a bystander's moves
 # and drive a browser, one at a time.
-test: $(STAMP) $(MO) postgres chromium
+test: $(STAMP) $(MO) postgres chromium services
 	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py
 	$(BIN)/mypy
@@ -65,6 +65,16 @@ postgres:
 	        --no-install-recommends postgresql >/dev/null; } \
 	|| echo "PostgreSQL is not installed: the server's tests on it will skip."
 
+# The tests of several server processes start Debian's Redis and nginx (tests/cluster.py):
+# installed where we may, as for PostgreSQL; elsewhere they skip, and under CI they fail.
+services:
+	@{ command -v redis-server >/dev/null && { command -v nginx >/dev/null || test -x /usr/sbin/nginx; }; } \
+	|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	     && echo "Installing Redis and nginx from Debian's packages…" \
+	     && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        --no-install-recommends redis-server nginx >/dev/null; } \
+	|| echo "Redis or nginx is not installed: the tests of several server processes will skip."
+
 # The page's tests drive Debian's Chromium (Playwright never downloads a browser of its own):
 # installed where we may, as for PostgreSQL; elsewhere they skip, and under CI they fail.
 chromium:
@@ -80,5 +90,5 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,dev]"
 	touch $@

@@ -22,13 +22,24 @@ the end, and the server's processor time (utime + stime) as cores busy. The clie
 same machine as the server and share its cores; the bench's own processor time and the
 machine's are shown beside the server's.
 
-The goal: 500 concurrently active tables on a 2-core machine with p99 under 50 ms.
+In the same run, the bench then drives the bare reference of bench/bare_server.py (uvicorn
+and one WebSocket endpoint that stores each message durably in SQLite and acks it: the limit of
+the stack on this machine) with as many sockets, the same pace and the same window, and prints
+its figures beside ramino's (``--no-bare``: not). At full load (``--rate`` at the server's
+limit or above) the bare sockets are not paced at all: each sends its next message as soon as
+the last is acknowledged, as every ramino seat does while the server is the bottleneck.
+Processor time is shown per acknowledged move too (the server's, in µs), the figure least
+moved by other work on the machine.
+
+The goals (issue 48): at a person's pace (``--rate 0.3``), 1,000 tables held with p99 under
+50 ms; at full load, at least half the bare server's acks/s.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -39,20 +50,33 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+import bare_server
+from bare_server import cpu_seconds as _proc_cpu_seconds
+from bare_server import percentile
+from service import Service
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-GOAL_TABLES = 500
+GOAL_TABLES = 1000
 GOAL_P99_MS = 50.0
+#: A person's pace: a move every few seconds.
+PERSON_RATE = 0.3
+#: The most a seat sends in a second: under the server's limit of 20 (routes/play.py).
+FULL_RATE = 18.0
+#: At full load, the share of the bare server's acks/s ramino is to reach.
+GOAL_SHARE = 0.5
+#: How many times the tables of one process two are to hold (--processes).
+GOAL_SCALE = 1.6
 GOAL = (
-    f"goal: {GOAL_TABLES} concurrently active tables on this 2-core machine, "
-    f"p99 under {GOAL_P99_MS:.0f} ms"
+    f"goals: {GOAL_TABLES} tables at a person's pace (≤ {PERSON_RATE:g}/s a seat) with p99 under"
+    f" {GOAL_P99_MS:.0f} ms; at full load, {GOAL_SHARE:.0%} of the bare server's acks/s"
 )
 #: The body of every table created: no match ends within a bench's run.
 TABLE = {
@@ -133,13 +157,6 @@ class Server:
                 self.process.wait(10)
 
 
-def _proc_cpu_seconds(pid: int | str) -> float:
-    text = Path(f"/proc/{pid}/stat").read_text()
-    # The command name, in parentheses, may hold spaces: the fields are counted after it.
-    fields = text[text.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
 def machine_cpu() -> tuple[float, float]:
     """Busy and total seconds of every core so far, from the first line of /proc/stat."""
     ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
@@ -148,7 +165,15 @@ def machine_cpu() -> tuple[float, float]:
     return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS
 
 
-def open_table(server: Server, number: int) -> tuple[str, str]:
+class Endpoint(Protocol):
+    """Where the bench's clients reach the tables: a server, or nginx in front of several."""
+
+    port: int
+
+    def request(self, method: str, path: str, body: Any = None) -> Any: ...
+
+
+def open_table(server: Endpoint, number: int) -> tuple[str, str]:
     """A new table with its person's seat taken: its id and the seat's token."""
     table = server.request("POST", "/api/tables", TABLE)["table"]
     joined = server.request("POST", f"/api/tables/{table}/seats", {"nickname": f"p{number}"})
@@ -290,13 +315,6 @@ async def drive(seat: Seat, stop: asyncio.Event, rate: float, rng: random.Random
         seat.failure = f"closed ({code})"
 
 
-def percentile(ordered: list[float], share: float) -> float:
-    """Nearest-rank percentile of sorted values (0 for none)."""
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 async def load(server: Server, seats: list[Seat], args: argparse.Namespace) -> dict[str, Any]:
     """Connect every seat, drive them all, measure the window after the warm-up."""
     gate = asyncio.Semaphore(64)
@@ -346,6 +364,10 @@ def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         created = time.perf_counter() - created
         rss_after = server.rss_kib()
         seats = [Seat(table, token) for table, token in opened]
+        # The clients' own garbage collector walks only what is new from here on: its full
+        # passes would otherwise stop every seat for tens of ms, counted as the server's.
+        gc.collect()
+        gc.freeze()
         figures = asyncio.run(load(server, seats, args))
     finally:
         server.stop()
@@ -394,17 +416,217 @@ def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "end": round((figures["rss_end_kib"] - rss_before) / max(1, args.tables), 1),
         },
         "server_cores": round(figures["server_cpu"] / window, 2),
+        "server_cpu_us_per_ack": round(1e6 * figures["server_cpu"] / max(1, acks), 1),
         "bench_cores": round(figures["bench_cpu"] / window, 2),
         "machine_cores": round(figures["machine_cores"], 2),
         "cores": os.cpu_count(),
         "server_log_troubles": troubles[:20],
         "server_log_lines": len(log),
-        "goal": GOAL,
-        "goal_met": args.tables >= GOAL_TABLES
-        and figures["held"] == args.tables
-        and bool(ms)
-        and p99 < GOAL_P99_MS,
+        "held_under_p99": figures["held"] == args.tables and bool(ms) and p99 < GOAL_P99_MS,
     }
+
+
+def bare_reference(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """The bare server's figures with as many sockets, the same pace (none at full load) and
+    the same window."""
+    rate = None if args.rate >= FULL_RATE else args.rate
+    return bare_server.measure(args.tables, args.warmup, args.seconds, rate, folder)
+
+
+def goals(result: dict[str, Any]) -> dict[str, bool | None]:
+    """Which of the goals this run measures, and whether each is met."""
+    at_pace = result["rate_per_seat"] <= PERSON_RATE
+    bare = result.get("bare")
+    return {
+        "person_pace": (result["tables"] >= GOAL_TABLES and result["held_under_p99"])
+        if at_pace
+        else None,
+        "full_load": result["acks_per_s"] >= GOAL_SHARE * bare["acks_per_s"]
+        if bare is not None and result["rate_per_seat"] >= FULL_RATE
+        else None,
+    }
+
+
+# --- several processes behind nginx (--processes) ---
+
+
+async def window(
+    seats: list[Seat], seconds: float, cpu: Callable[[], dict[str, float]]
+) -> dict[str, Any]:
+    """Measure ``seconds`` of the seats' play: acks/s, act→ack, sockets open, processor time
+    of each part of the service, of the bench and of the machine."""
+    start, before, own = time.perf_counter(), cpu(), _proc_cpu_seconds("self")
+    busy, total = machine_cpu()
+    await asyncio.sleep(seconds)
+    end, after = time.perf_counter(), cpu()
+    busy_end, total_end = machine_cpu()
+    span = end - start
+    ms = sorted(
+        1000 * latency
+        for seat in seats
+        for sent, latency in zip(seat.sends, seat.latencies, strict=True)
+        if start <= sent < end
+    )
+    acks = sum(start <= at < end for seat in seats for at in seat.acked_at)
+    p99 = percentile(ms, 0.99)
+    held = sum(seat.open for seat in seats)
+    cores = {part: round((after[part] - before[part]) / span, 2) for part in after}
+    cores["bench"] = round((_proc_cpu_seconds("self") - own) / span, 2)
+    cores["machine"] = round((busy_end - busy) / (total_end - total) * (os.cpu_count() or 1), 2)
+    return {
+        "tables": len(seats),
+        "held": held,
+        "acks_per_s": round(acks / span, 1),
+        "p50_ms": round(percentile(ms, 0.50), 1),
+        "p99_ms": round(p99, 1),
+        "max_ms": round(ms[-1] if ms else 0.0, 1),
+        "cores": cores,
+        "held_under_p99": held == len(seats) and bool(ms) and p99 < GOAL_P99_MS,
+    }
+
+
+async def seated(
+    front: Endpoint, count: int, first: int, args: argparse.Namespace, pool: ThreadPoolExecutor
+) -> list[Seat]:
+    """``count`` new tables through ``front``, each person's socket open."""
+    loop = asyncio.get_running_loop()
+    opened = await asyncio.gather(
+        *(loop.run_in_executor(pool, open_table, front, first + n) for n in range(count))
+    )
+    seats = [Seat(table, token) for table, token in opened]
+    gate = asyncio.Semaphore(64)
+    await asyncio.gather(*(open_seat(seat, front.port, args.deflate, gate) for seat in seats))
+    return seats
+
+
+async def ramp(front: Service, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Add ``--step`` tables at a person's pace at a time, each step measured after a
+    warm-up, until two steps in a row miss the goal's p99 bound (one may, by the noise of
+    other work on the machine) or ``--most`` tables are played."""
+    stop, rng = asyncio.Event(), random.Random(args.seed)
+    seats: list[Seat] = []
+    drivers: list[asyncio.Task[None]] = []
+    steps: list[dict[str, Any]] = []
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        while len(seats) + args.step <= args.most:
+            new = await seated(front, args.step, len(seats), args, pool)
+            seats += new
+            drivers += [
+                asyncio.create_task(drive(seat, stop, PERSON_RATE, random.Random(rng.random())))
+                for seat in new
+                if seat.failure is None
+            ]
+            await asyncio.sleep(args.warmup)
+            steps.append(await window(seats, args.seconds, front.cpu_seconds))
+            if len(steps) >= 2 and not any(step["held_under_p99"] for step in steps[-2:]):
+                break
+    await close(seats, drivers, stop)
+    return steps
+
+
+async def full_load(front: Service, args: argparse.Namespace) -> dict[str, Any]:
+    """``--tables`` new tables played as fast as the service answers (each seat at most
+    :data:`FULL_RATE` messages a second)."""
+    stop, rng = asyncio.Event(), random.Random(args.seed + 1)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        seats = await seated(front, args.tables, 10**6, args, pool)
+    drivers = [
+        asyncio.create_task(drive(seat, stop, FULL_RATE, random.Random(rng.random())))
+        for seat in seats
+        if seat.failure is None
+    ]
+    await asyncio.sleep(args.warmup)
+    figures = await window(seats, args.seconds, front.cpu_seconds)
+    await close(seats, drivers, stop)
+    return figures
+
+
+async def close(seats: list[Seat], drivers: list[asyncio.Task[None]], stop: asyncio.Event) -> None:
+    stop.set()
+    if drivers:
+        await asyncio.wait(drivers, timeout=ANSWER_TIMEOUT)
+    for seat in seats:
+        if seat.connection is not None:
+            await seat.connection.close()
+
+
+def measure_processes(args: argparse.Namespace) -> dict[str, Any]:
+    """For each count of processes, a service of its own: the tables held at a person's pace,
+    then acks/s at full load."""
+    runs = []
+    for size in args.processes:
+        front = Service(size)
+        try:
+            gc.collect()
+            gc.freeze()
+            steps = asyncio.run(ramp(front, args))
+            full = asyncio.run(full_load(front, args))
+            troubles = [
+                line
+                for line in front.logs().splitlines()
+                if "Traceback" in line or '"level": "error"' in line
+            ]
+        finally:
+            front.stop()
+        # The most tables of a step under the bound (a step before it may have missed it).
+        passed = [step for step in steps if step["held_under_p99"]]
+        runs.append(
+            {
+                "processes": size,
+                "held": passed[-1]["tables"] if passed else 0,
+                "steps": steps,
+                "full_load": full,
+                "server_log_troubles": troubles[:20],
+            }
+        )
+    held = {run["processes"]: run["held"] for run in runs}
+    result: dict[str, Any] = {
+        "processes": runs,
+        "step": args.step,
+        "seconds": args.seconds,
+        "warmup": args.warmup,
+        "full_load_tables": args.tables,
+        "cores": os.cpu_count(),
+        "goal": f"two processes hold at least {GOAL_SCALE:g} times the tables of one",
+    }
+    if held.get(1) and 2 in held:
+        result["two_over_one"] = round(held[2] / held[1], 2)
+        result["goal_met"] = held[2] >= GOAL_SCALE * held[1]
+    return result
+
+
+def show_processes(result: dict[str, Any]) -> None:
+    print(
+        f"ramino serve --redis, N processes behind nginx on PostgreSQL and Redis, this machine"
+        f" ({result['cores']} cores); a person's pace: {PERSON_RATE:g} moves/s a seat, tables"
+        f" added {result['step']} at a time, each step measured {result['seconds']:g} s after"
+        f" {result['warmup']:g} s; full load: {result['full_load_tables']} tables,"
+        f" ≤ {FULL_RATE:g} moves/s a seat"
+    )
+    for run in result["processes"]:
+        full = run["full_load"]
+        print(
+            f"\n{run['processes']} process(es): tables held at p99 < {GOAL_P99_MS:.0f} ms:"
+            f" {run['held']}"
+        )
+        print(
+            f"  {'tables':>7} {'acks/s':>8} {'p50':>7} {'p99':>7} {'max':>7}   cores: servers"
+            " postgres redis nginx bench machine"
+        )
+        for step in [*run["steps"], full]:
+            c = step["cores"]
+            label = f"{step['tables']:>7}" if step is not full else f"full{step['tables']:>4}"
+            latency = f"{step['p50_ms']:>7.1f} {step['p99_ms']:>7.1f} {step['max_ms']:>7.1f}"
+            print(
+                f"  {label} {step['acks_per_s']:>8.1f} {latency}   {c['servers']:>13.2f}"
+                f" {c['postgres']:>8.2f} {c['redis']:>5.2f} {c['nginx']:>5.2f}"
+                f" {c['bench']:>5.2f} {c['machine']:>7.2f}"
+            )
+        for line in run["server_log_troubles"]:
+            print(f"  server: {line}")
+    if "two_over_one" in result:
+        met = "yes" if result["goal_met"] else "no"
+        print(f"\ntwo processes / one: {result['two_over_one']:.2f} ({result['goal']}: {met})")
 
 
 def show(result: dict[str, Any]) -> None:
@@ -431,7 +653,11 @@ def show(result: dict[str, Any]) -> None:
             "RSS per table (after tables / end)",
             f"{per_table['after_tables']:.0f} / {per_table['end']:.0f} KiB",
         ),
-        ("server CPU", f"{result['server_cores']:.2f} of {result['cores']} cores"),
+        (
+            "server CPU",
+            f"{result['server_cores']:.2f} of {result['cores']} cores,"
+            f" {result['server_cpu_us_per_ack']:.0f} µs an ack",
+        ),
         (
             "bench clients / other processes CPU",
             f"{result['bench_cores']:.2f} / {others:.2f} cores",
@@ -446,11 +672,32 @@ def show(result: dict[str, Any]) -> None:
         f"{result['seconds']:.0f} s measured after {result['warmup']:.0f} s warm-up; "
         f"≤ {result['rate_per_seat']:g} messages/s a seat; {result['database']}"
     )
+    bare = result.get("bare")
+    if bare is not None:
+        paced = "unpaced" if bare["rate_per_socket"] is None else "same pace"
+        rows += [
+            (
+                f"bare server, {bare['sockets']} sockets ({paced})",
+                f"{bare['acks_per_s']:.1f} acks/s",
+            ),
+            (
+                "bare act → ack p50 / p90 / p99 / max",
+                f"{bare['latency_ms']['p50']:.1f} / {bare['latency_ms']['p90']:.1f}"
+                f" / {bare['latency_ms']['p99']:.1f} / {bare['latency_ms']['max']:.1f} ms",
+            ),
+            (
+                "bare server CPU",
+                f"{bare['server_cores']:.2f} cores, {bare['server_cpu_us_per_ack']:.0f} µs an ack",
+            ),
+            ("ramino's acks/s / the bare server's", f"{result['share_of_bare']:.0%}"),
+        ]
     print(GOAL)
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"  {label:<{width}}  {value}")
-    print(f"  {'goal met':<{width}}  {'yes' if result['goal_met'] else 'no'}")
+    for name, met in result["goals_met"].items():
+        words = {None: "not measured by this run", True: "yes", False: "no"}[met]
+        print(f"  {'goal met, ' + name.replace('_', ' '):<{width}}  {words}")
     for line in result["server_log_troubles"]:
         print(f"  server: {line}")
 
@@ -471,12 +718,42 @@ def main() -> None:
         help="no permessage-deflate (browsers ask for it)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the seats' choice of discards")
+    parser.add_argument(
+        "--no-bare", dest="bare", action="store_false", help="no bare reference in the run"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=None,
+        help="processes behind nginx on PostgreSQL and Redis, e.g. 1 2 3 (docstring)",
+    )
+    parser.add_argument("--step", type=int, default=500, help="--processes: tables a step")
+    parser.add_argument("--most", type=int, default=10000, help="--processes: most tables")
     parser.add_argument("--json", action="store_true", help="one JSON object, not the table")
     args = parser.parse_args()
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.rate <= 0:
         parser.error("--tables, --seconds and --rate must be positive, --warmup not negative")
+    if args.processes is not None:
+        if min(args.processes) < 1 or args.step < 1:
+            parser.error("--processes and --step must be positive")
+        if args.db is not None:
+            parser.error("--processes runs a PostgreSQL of its own: no --db")
+        result = measure_processes(args)
+        if args.json:
+            print(json.dumps(result, ensure_ascii=False))
+        else:
+            show_processes(result)
+        return
     with tempfile.TemporaryDirectory(prefix="ramino-load-") as folder:
         result = measure(args, Path(folder))
+        if args.bare:
+            result["bare"] = bare_reference(args, Path(folder))
+            result["share_of_bare"] = round(
+                result["acks_per_s"] / max(1.0, result["bare"]["acks_per_s"]), 3
+            )
+    result["goal"] = GOAL
+    result["goals_met"] = goals(result)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:

@@ -460,12 +460,33 @@ COMMANDS: Final = MappingProxyType(
                     "Tables that may wait for their players at once, on the whole server; beyond,"
                     " whoever creates another is asked to try again later (default: 2000).",
                 ),
+                "redis": (
+                    "URL di Redis: questo processo è uno di più che servono gli stessi tavoli da"
+                    " un PostgreSQL comune (docs/deploy.md).",
+                    "Redis URL: this process is one of several serving the same tables from a"
+                    " shared PostgreSQL (docs/deploy.md).",
+                ),
+                "advertise": (
+                    "Con --redis: l'indirizzo a cui gli altri processi raggiungono questo (se"
+                    " manca: http://HOST:PORTA).",
+                    "With --redis: the address the other processes reach this one at (default:"
+                    " http://HOST:PORT).",
+                ),
+                "forwarded_allow_ips": (
+                    "Indirizzi dei proxy (nginx, gli altri processi) di cui si crede"
+                    " X-Forwarded-For, separati da virgole (se manca: 127.0.0.1).",
+                    "Addresses of the proxies (nginx, the other processes) whose"
+                    " X-Forwarded-For is trusted, comma-separated (default: 127.0.0.1).",
+                ),
             },
             metavars={
                 "host": ("INDIRIZZO", "ADDRESS"),
                 "port": ("PORTA", "PORT"),
                 "db": ("URL", "URL"),
                 "seed": ("TESTO", "TEXT"),
+                "redis": ("URL", "URL"),
+                "advertise": ("URL", "URL"),
+                "forwarded_allow_ips": ("INDIRIZZI", "ADDRESSES"),
             },
         ),
         "verify": CommandWords(

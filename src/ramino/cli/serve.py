@@ -24,6 +24,9 @@ from .parsing import lang_option, worded_command
 )
 @click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
+@click.option("--redis", "redis", default=None)
+@click.option("--advertise", "advertise", default=None)
+@click.option("--forwarded-allow-ips", "forwarded_allow_ips", default=None)
 @lang_option
 def serve(
     host: str,
@@ -34,6 +37,9 @@ def serve(
     tables_per_minute: float,
     waiting_seconds: float,
     waiting_tables: int,
+    redis: str | None,
+    advertise: str | None,
+    forwarded_allow_ips: str | None,
     lang: Lang,
 ) -> None:
     """Serve Ramino's private tables: an HTTP API for the lobby (described at /openapi.json)
@@ -46,12 +52,24 @@ def serve(
         from ..server.app import create_app
         from ..server.guard import guarded_protocol
         from ..server.limits import Limits
+        from ..server.logs import log_as_json
         from ..server.store import Store, default_url
     except ImportError as error:  # the server's libraries come with the server extra
         click.echo(
             f"ramino: serve needs its extra: pip install 'ramino[server]' ({error.name})", err=True
         )
         exit_with(EXIT_USAGE)
+    if redis is not None:
+        try:
+            import httpx  # noqa: F401
+            import redis as _redis  # noqa: F401
+        except ImportError as error:
+            click.echo(
+                f"ramino: serve --redis needs its extra: pip install 'ramino[cluster]'"
+                f" ({error.name})",
+                err=True,
+            )
+            exit_with(EXIT_USAGE)
     url = db if db is not None else default_url()
     try:
         # Shown without its password, if it has one.
@@ -80,8 +98,21 @@ def serve(
         waiting_seconds=waiting_seconds,
         waiting_tables=waiting_tables,
     )
+    if redis is not None and not store.shared:
+        usage_error(
+            pick(
+                lang,
+                "più processi condividono PostgreSQL (--db postgresql+psycopg://…), non un file"
+                " SQLite.",
+                "several processes share PostgreSQL (--db postgresql+psycopg://…), not an SQLite"
+                " file.",
+            ),
+            lang,
+        )
+    address = advertise or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    log_as_json()
     uvicorn.run(
-        create_app(store, seed=seed, limits=limits),
+        create_app(store, seed=seed, limits=limits, redis=redis, address=address),
         host=host,
         port=port,
         log_level="warning",
@@ -96,6 +127,9 @@ def serve(
         # Deflating every state was 12% of the server's time under load (bench/server_load.py),
         # for states of a few kilobytes.
         ws_per_message_deflate=False,
+        # The client's address as a proxy on these addresses names it (X-Forwarded-For):
+        # nginx's, and the other processes' (docs/deploy.md).
+        forwarded_allow_ips=forwarded_allow_ips,
     )
 
 

@@ -294,9 +294,10 @@ def observation_view(
     names: list[str],
     computers: set[str],
     totals: tuple[int, ...],
+    history: list[str] | None = None,
 ) -> ObservationView:
     """The observation as the protocol sends it: cards by their codes (``7H``, ``JK``), players
-    by name, moves in the action grammar."""
+    by name, moves in the action grammar (``history``: its history so written, if known)."""
     seats = []
     for seat, name in enumerate(names):
         seats.append(
@@ -331,9 +332,7 @@ def observation_view(
         turn=observation.turn,
         dealer=observation.dealer,
         legal_actions=[str(action) for action in observation.legal_actions],
-        history=[
-            _event(event.seat, str(event.action), event.taken) for event in observation.history
-        ],
+        history=[str(event) for event in observation.history] if history is None else history,
         pot=observation.pot,
         to_call=observation.to_call,
         contract=None if observation.contract is None else observation.contract.value,
@@ -371,10 +370,6 @@ def public_view(view: ObservationView) -> ObservationView:
             "attached_jokers": [],
         }
     )
-
-
-def _event(seat: int, action: str, taken: Any) -> str:
-    return f"{seat}: {action}" if taken is None else f"{seat}: {action} {taken}"
 
 
 def refusal(message_id: str, error: RaminoError) -> Refused:

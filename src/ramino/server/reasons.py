@@ -28,3 +28,6 @@ class ServerReason(ReasonCode):
     NONCE_GIVEN = "nonce_given"
     NAME_LIKE_SEATED = "name_like_seated"
     NAME_MARKED_COMPUTER = "name_marked_computer"
+    # several server processes (docs/deploy.md)
+    TABLE_MOVING = "table_moving"
+    EVENTS_DOWN = "events_down"

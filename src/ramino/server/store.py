@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -131,6 +131,8 @@ class StoredTable:
     """JSON-able and opaque to the store, except ``"listed"`` (shown in the lobby if true)."""
     seats: tuple[StoredSeat, ...]
     actions: tuple[StoredAction, ...]
+    created: datetime | None = field(default=None, compare=False)
+    """When it was created (``None`` where it is not read); not compared."""
 
 
 class StoreError(Exception):
@@ -235,6 +237,22 @@ class ActionRow(Base):
     )
 
 
+class LeaseRow(Base):
+    """Which server process owns a table, reachable where, until when (several processes on
+    one database: :mod:`ramino.server.ownership`)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str]
+    address: Mapped[str]
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))
+
+
 class Store:
     """The tables of a server, in the database at ``url`` (``sqlite:///path/ramino.db``,
     ``postgresql+psycopg://…``), its schema upgraded to the newest revision on opening.
@@ -255,14 +273,35 @@ class Store:
     def __repr__(self) -> str:
         return f"Store({self._engine.url.render_as_string(hide_password=True)!r})"
 
+    @property
+    def engine(self) -> Engine:
+        """The database's engine, for what keeps other state beside the tables (leases)."""
+        return self._engine
+
+    @property
+    def shared(self) -> bool:
+        """Whether several server processes may share this database (PostgreSQL's, not an
+        embedded SQLite file's)."""
+        return self._engine.dialect.name != "sqlite"
+
+    def ping(self) -> None:
+        """Raise unless the database answers."""
+        with self._engine.connect() as connection:
+            connection.execute(select(1))
+
     def close(self) -> None:
         """Close the connections to the database."""
         self._engine.dispose()
 
     def create_table(
-        self, table_id: str, spec: dict[str, Any], seats: Sequence[StoredSeat]
+        self,
+        table_id: str,
+        spec: dict[str, Any],
+        seats: Sequence[StoredSeat],
+        created: datetime | None = None,
     ) -> None:
-        """Store a new table with its spec and its seats, numbered 0, 1, 2…"""
+        """Store a new table with its spec and its seats, numbered 0, 1, 2… (created now,
+        unless ``created`` says when)."""
         numbers = sorted(seat.seat for seat in seats)
         if numbers != list(range(len(seats))):
             raise ValueError(f"the seats of table {table_id!r} are numbered {numbers}, not 0, 1…")
@@ -270,7 +309,7 @@ class Store:
             id=table_id,
             spec=json.dumps(spec, sort_keys=True, separators=(",", ":")),
             listed=spec.get("listed") is True,
-            created_at=_now(),
+            created_at=created if created is not None else _now(),
             seats=[
                 SeatRow(
                     seat=seat.seat,
@@ -395,9 +434,48 @@ class Store:
         if not table_ids:
             return
         with self._engine.begin() as connection:
-            for model in (ActionRow, SeatRow):
+            for model in (ActionRow, SeatRow, LeaseRow):
                 connection.execute(delete(model).where(model.table_id.in_(table_ids)))
             connection.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
+
+    def waiting_listed(self) -> list[tuple[StoredTable, int, datetime]]:
+        """Every listed table with a free seat, oldest first: its spec and seats (no actions),
+        its version (the number of its log's actions) and when it was created."""
+        free = (
+            select(SeatRow.table_id)
+            .where(SeatRow.kind == HUMAN, SeatRow.token_hash.is_(None))
+            .distinct()
+        )
+        versions = (
+            select(func.count(ActionRow.number))
+            .where(ActionRow.table_id == TableRow.id)
+            .scalar_subquery()
+        )
+        with self._sessions() as session:
+            rows = session.execute(
+                select(TableRow, versions)
+                .where(TableRow.listed, TableRow.id.in_(free))
+                .options(selectinload(TableRow.seats))
+                .order_by(TableRow.created_at, TableRow.id)
+            ).all()
+            return [
+                (
+                    StoredTable(
+                        row.id,
+                        json.loads(row.spec),
+                        tuple(_stored_seat(seat) for seat in row.seats),
+                        (),
+                    ),
+                    version,
+                    row.created_at,
+                )
+                for row, version in rows
+            ]
+
+    def count_tables(self) -> int:
+        """How many tables the store holds."""
+        with self._sessions() as session:
+            return session.scalar(select(func.count(TableRow.id))) or 0
 
     def listed(self) -> list[tuple[str, dict[str, Any]]]:
         """The id and spec of every table whose spec has ``"listed": true``, newest first."""
@@ -483,15 +561,17 @@ def _stored_action(row: ActionRow) -> StoredAction:
     return StoredAction(row.number, row.seat, row.action, row.msg_id)
 
 
+def _stored_seat(seat: SeatRow) -> StoredSeat:
+    return StoredSeat(seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash)
+
+
 def _stored_table(row: TableRow) -> StoredTable:
     return StoredTable(
         row.id,
         json.loads(row.spec),
-        tuple(
-            StoredSeat(seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash)
-            for seat in row.seats
-        ),
+        tuple(_stored_seat(seat) for seat in row.seats),
         tuple(_stored_action(action) for action in row.actions),
+        row.created_at,
     )
 
 

@@ -211,6 +211,13 @@ REFUSALS: dict[str, str | Plural] = {
         "Il nome «{name}» porta il segno del computer, che spetta solo ai giocatori al computer:"
         " scegline un altro."
     ),
+    "table_moving": N_(
+        "Il tavolo sta passando a un altro processo del server: riprova fra un attimo."
+    ),
+    "events_down": N_(
+        "Redis non risponde: si gioca lo stesso, ma la sala dei tavoli aperti può restare"
+        " indietro finché non torna."
+    ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
     # --- the computer players' (ramino.ai.errors) ---

@@ -12,20 +12,23 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from ..engine.cards import Card, parse_cards
-from ..engine.errors import RaminoError, Reason, ScoreError
-from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
-from ..engine.rules import Rules, RummyBonus
-from ..engine.rules_file import rules_from_mapping
-from ..engine.scoring import Closing, closing_credits, closing_points
-from ..engine.text import shown
-from ..words.closings import closing_words
-from .refused import refused
+from ...engine.cards import Card, parse_cards
+from ...engine.errors import RaminoError, Reason, ScoreError
+from ...engine.match import MAX_HAND_POINTS, Match, RoundResult
+from ...engine.rules import Rules, RummyBonus
+from ...engine.rules_file import rules_from_mapping
+from ...engine.scoring import Closing, closing_credits, closing_points
+from ...engine.text import shown
+from ...words.closings import closing_words
+from ..models import Both, Problem, RulesInForce
+from ..refused import refused
 
-__all__ = ["MAX_SHEET_ROUNDS", "SheetRequest", "SheetRound", "add_home_sheet"]
+__all__ = ["MAX_SHEET_ROUNDS", "SheetAnswer", "SheetRequest", "SheetRound", "router"]
+
+router = APIRouter(tags=["the home score sheet"])
 
 #: The most players at a table (the server's tables seat as many).
 MAX_PLAYERS = 12
@@ -73,6 +76,38 @@ class SheetRequest(BaseModel):
     rounds: Annotated[list[SheetRound], Field(max_length=MAX_SHEET_ROUNDS)] = []
     reenter: Names = []
     stay_out: Names = []
+
+
+class SheetForm(BaseModel):
+    """What the next round's entry asks: whether going out in one turn pays, and the ways
+    of going out the rules pay differently for."""
+
+    in_one_turn: bool
+    closings: list[str]
+
+
+class Offer(BaseModel):
+    """A re-entry still to decide: the player's total, the total he would come back at, the
+    stake."""
+
+    player: str
+    total: int
+    entry_total: int
+    stake: int
+
+
+class SheetAnswer(BaseModel):
+    """The score sheet of a match at home, scored again from every round entered."""
+
+    rules: RulesInForce
+    form: SheetForm
+    closing_words: dict[str, dict[str, Both]]
+    """Each way of going out: its ``name`` and the words ``with`` it, in both languages."""
+    sheet: dict[str, Any]
+    """The match as the engine keeps it (``Match.to_dict()``)."""
+    offers: list[Offer]
+    short_handed: bool
+    result: Both | None
 
 
 @contextmanager
@@ -193,33 +228,32 @@ def _sheet(match: Match, waiting: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def add_home_sheet(app: FastAPI) -> None:
-    """Keep the score sheet of a match played at home, at ``POST /api/sheet``."""
+# A plain function: FastAPI runs it in a worker thread, so scoring a long sheet never
+# holds up the tables' sockets.
+@router.post(
+    "/api/sheet", responses={400: {"model": Problem, "description": "An entry the match refuses"}}
+)
+def home_sheet(request: SheetRequest) -> SheetAnswer:
+    """The score sheet of a match played with real cards (what `ramino score` keeps),
+    scored again from every round entered so far; the server keeps nothing.
 
-    # A plain function: FastAPI runs it in a worker thread, so scoring a long sheet never
-    # holds up the tables' sockets.
-    @app.post("/api/sheet")
-    def home_sheet(request: SheetRequest) -> dict[str, Any]:
-        """The score sheet of a match played with real cards (what `ramino score` keeps),
-        scored again from every round entered so far; the server keeps nothing.
+    The body: `rules` and `knobs` as for a table, `players` in seat order (up to 12), and
+    `rounds` (up to 300) as in a `ramino score` file: `{"out": "Anna" or null,
+    "in_one_turn": false, "closing": "simple", "hands": {"Bruno": 42, "Carla": "JK 9H"},
+    "reenter": [names re-entered before this round]}`; then `reenter` and `stay_out`, the
+    re-entries decided since the last round.
 
-        The body: `rules` and `knobs` as for a table, `players` in seat order (up to 12), and
-        `rounds` (up to 300) as in a `ramino score` file: `{"out": "Anna" or null,
-        "in_one_turn": false, "closing": "simple", "hands": {"Bruno": 42, "Carla": "JK 9H"},
-        "reenter": [names re-entered before this round]}`; then `reenter` and `stay_out`, the
-        re-entries decided since the last round.
+    The answer: `sheet`, the match as the engine keeps it (`rounds`, one line each as
+    `RoundSheet.to_dict()`, `reentries`, `totals`, `active`, `eliminated`, `credits`,
+    `stakes`, `messa_level`, `chips`, `is_over`, `winner`, `standing`); `offers`, the
+    re-entries still to decide (`player`, `total`, `entry_total`, `stake`); `result`, who
+    won in a sentence (it, en) once the match is over; `form`, what the next round asks
+    (`in_one_turn` where the rules pay for it, the `closings` they pay for) and
+    `closing_words`; `rules`, the rules in force.
 
-        The answer: `sheet`, the match as the engine keeps it (`rounds`, one line each as
-        `RoundSheet.to_dict()`, `reentries`, `totals`, `active`, `eliminated`, `credits`,
-        `stakes`, `messa_level`, `chips`, `is_over`, `winner`, `standing`); `offers`, the
-        re-entries still to decide (`player`, `total`, `entry_total`, `stake`); `result`, who
-        won in a sentence (it, en) once the match is over; `form`, what the next round asks
-        (`in_one_turn` where the rules pay for it, the `closings` they pay for) and
-        `closing_words`; `rules`, the rules in force.
-
-        An entry the match cannot take (an unknown or eliminated player, a missing hand, a
-        round after the end, a re-entry the rules forbid) is refused with 400 and
-        `{"reason", "message": {"it", "en"}, "where"}`, as `ramino score` refuses it.
-        """
-        match, waiting = _played(request)
-        return _sheet(match, waiting)
+    An entry the match cannot take (an unknown or eliminated player, a missing hand, a
+    round after the end, a re-entry the rules forbid) is refused with 400 and
+    `{"reason", "message": {"it", "en"}, "where"}`, as `ramino score` refuses it.
+    """
+    match, waiting = _played(request)
+    return SheetAnswer(**_sheet(match, waiting))

@@ -1,0 +1,199 @@
+"""The bodies of ``ramino serve``'s HTTP API, asked and answered, as pydantic models: what
+``/openapi.json`` describes, and how a table is told to the lobby and to whoever holds its
+invitation. The WebSocket's messages are in :mod:`ramino.server.protocol`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..words.describe import describe
+from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Table
+
+__all__ = [
+    "Both",
+    "CreateTable",
+    "Deals",
+    "Join",
+    "LobbyEntry",
+    "Problem",
+    "RulesInForce",
+    "SeatInfo",
+    "SeatRequest",
+    "Seated",
+    "TableInfo",
+    "lobby_entry",
+    "table_info",
+]
+
+
+class SeatRequest(BaseModel):
+    """A seat of a new table: a person's (taken later through the invitation) or a computer's."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "computer"]
+    # The levels' Italian names, which the table keeps, or their English ones.
+    level: (
+        Literal["principiante", "intermedio", "esperto", "beginner", "intermediate", "expert"]
+        | None
+    ) = None
+
+
+class CreateTable(BaseModel):
+    """A new table: a preset and any knob over it, its seats, whether the lobby lists it."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, Field(max_length=40)] = "classico"
+    knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
+    seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=12)]
+    listed: bool = False
+    turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
+    bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
+
+    @field_validator("seats")
+    @classmethod
+    def _someone_plays(cls, seats: list[SeatRequest]) -> list[SeatRequest]:
+        if all(seat.kind == COMPUTER for seat in seats):
+            raise ValueError("a table needs at least one person's seat")
+        return seats
+
+
+class Join(BaseModel):
+    """Take a free seat: with a nickname, optionally the seat wanted and a nonce for the first
+    deal (hex, sent after reading the table's ``commitment``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    nickname: Annotated[str, Field(min_length=1, max_length=20)]
+    seat: int | None = None
+    nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
+
+    @field_validator("nonce", mode="before")
+    @classmethod
+    def _from_hex(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return bytes.fromhex(value)
+            except ValueError:
+                raise ValueError("a nonce is written in hex") from None
+        return value
+
+
+class Both(BaseModel):
+    """One text in both languages."""
+
+    it: str
+    en: str
+
+
+class Problem(BaseModel):
+    """Why a request was refused: a stable reason and a sentence in Italian and English (or,
+    for 404 and 409, a short sentence alone)."""
+
+    detail: Annotated[dict[str, Any] | str, Field(examples=[{"reason": "server_full"}])]
+
+
+class RulesInForce(BaseModel):
+    """A preset's name and every knob's value (``ramino rules`` names them)."""
+
+    name: str
+    knobs: dict[str, Any]
+
+
+class SeatInfo(BaseModel):
+    """A place at a table: a person's or a computer's, free or whose name."""
+
+    seat: int
+    kind: Literal["human", "computer"]
+    name: str | None
+    level: str | None
+    free: bool
+
+
+class LobbyEntry(BaseModel):
+    """A table's line in the lobby: what choosing one needs, without its rules in words."""
+
+    table: str
+    rules: RulesInForce
+    seats: list[SeatInfo]
+    started: bool
+    turn_seconds: int | None
+    bank_seconds: int
+    version: int
+
+
+class TableInfo(LobbyEntry):
+    """A table as its invitation shows it: its rules in full, in words, and the commitment to
+    its first deal (docs/shuffle.md)."""
+
+    described: Both
+    commitment: str
+
+
+class Seated(BaseModel):
+    """A seat taken: its number, and the token that is the only key to it (keep it)."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class DealProofInfo(BaseModel):
+    """A deal revealed once its round is over (docs/shuffle.md)."""
+
+    round: int
+    commitment: str
+    secret: str
+    nonces: list[str]
+    deck_size: int
+    order: list[int]
+    players: list[str]
+    dealer: int
+
+
+class Deals(BaseModel):
+    """Every deal of the rounds over, revealed, and the commitment to the next."""
+
+    revealed: list[DealProofInfo]
+    next_commitment: str
+
+
+def _seats(table: Table) -> list[SeatInfo]:
+    return [
+        SeatInfo(
+            seat=i,
+            kind="human" if seat.kind == HUMAN else "computer",
+            name=None if seat.nickname is None else table.name(i),
+            level=seat.level,
+            free=seat.kind == HUMAN and seat.nickname is None,
+        )
+        for i, seat in enumerate(table.seats)
+    ]
+
+
+def lobby_entry(table: Table) -> LobbyEntry:
+    """A table's line in the lobby (``GET /api/tables/{id}`` has its rules in words)."""
+    return LobbyEntry(
+        table=table.id,
+        rules=RulesInForce(name=table.rules.name, knobs=table.rules.knobs()),
+        seats=_seats(table),
+        started=table.started,
+        turn_seconds=table.spec.turn_seconds,
+        bank_seconds=table.spec.bank_seconds,
+        version=table.version,
+    )
+
+
+def table_info(table: Table) -> TableInfo:
+    """The table as its invitation shows it."""
+    players = len(table.seats)
+    return TableInfo(
+        **dict(lobby_entry(table)),
+        described=Both(
+            it=describe(table.rules, "it", players=players),
+            en=describe(table.rules, "en", players=players),
+        ),
+        # Deal 1's commitment, to see before sending a nonce for it (docs/shuffle.md).
+        commitment=table.commitment(1),
+    )

@@ -1,0 +1,343 @@
+"""The sockets of a table: a seat's, to play (its moves in, its own state out), and a
+spectator's, to watch what the whole table sees (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from pydantic import ValidationError
+
+from ...ai.hint import hint
+from ...engine.errors import IllegalAction, RaminoError
+from ...engine.observation import Observation
+from ..ownership import Elsewhere
+from ..protocol import (
+    MAX_MESSAGE_BYTES,
+    Ack,
+    Ask,
+    Failure,
+    Hint,
+    Lines,
+    Nonce,
+    Reentry,
+    Seen,
+    Sentence,
+    Sync,
+    Welcome,
+    read_client_message,
+    refusal,
+)
+from ..reasons import ServerReason
+from ..relay import relay
+from ..rooms import Room
+from ..served import Tables, room_of
+from ..sockets import CLOSE_TOO_MANY, Outbox
+from . import Served
+from .tables import token_hash
+
+__all__ = ["CLOSE_BAD_TOKEN", "MAX_MESSAGES_PER_SECOND", "router"]
+
+router = APIRouter(prefix="/api/tables/{table_id}")
+
+#: WebSocket close code for a token that opens no seat of the table (4000-4999: the app's own).
+CLOSE_BAD_TOKEN = 4401
+#: Messages a seat's socket may send in any second: far above a person's pace and a bot's.
+MAX_MESSAGES_PER_SECOND = 20
+
+
+@router.websocket("/watch")
+async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
+    """A spectator's socket: what the whole table sees after every change, never a hand."""
+    await socket.accept()
+    room = await _here(socket, table_id, tables)
+    if room is None:
+        return
+    client = socket.client.host if socket.client is not None else ""
+    # Under the lock: never a state with a move not stored yet (the computer's turns after a
+    # move are decided with the lock held).
+    async with room.lock:
+        refusal = room.refusal(None, client, tables.watching)
+        if refusal is None:
+            outbox = Outbox(socket)
+            tables.watching[client] += 1
+            tables.metrics.sockets.inc()
+            room.sockets[outbox] = None
+            room.send(outbox, room.table.state(None).model_dump_json())
+    if refusal is not None:
+        await _refuse(socket, refusal)
+        return
+    try:
+        while True:
+            # A spectator says nothing; whatever he sends is left unread.
+            await _receive(socket)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        outbox.stop()
+        room.sockets.pop(outbox, None)
+        tables.metrics.sockets.dec()
+        tables.watching[client] -= 1
+        if tables.watching[client] <= 0:
+            del tables.watching[client]
+
+
+@router.websocket("/play")
+async def play(socket: WebSocket, table_id: str, tables: Served, token: str = "") -> None:
+    """A seat's socket: its moves in, its own state out (docs/protocol.md)."""
+    await socket.accept()
+    room = await _here(socket, table_id, tables)
+    if room is None:
+        return
+    seat = room.table.seat_of_token(token_hash(token))
+    if seat is None:
+        await socket.close(code=CLOSE_BAD_TOKEN)
+        return
+    # Under the lock: never a state with a move not stored yet (the computer's turns after a
+    # move are decided with the lock held).
+    async with room.lock:
+        refusal = room.refusal(seat, "", tables.watching)
+        if refusal is None:
+            outbox = await _welcome(tables, room, table_id, socket, seat)
+    if refusal is not None:
+        await _refuse(socket, refusal)
+        return
+    recent: deque[float] = deque()
+    try:
+        while True:
+            text = await _receive(socket)
+            now = time.monotonic()
+            while recent and now - recent[0] > 1:
+                recent.popleft()
+            if len(recent) >= MAX_MESSAGES_PER_SECOND:
+                # Answered, not applied: a client flooding the table slows no one else.
+                room.send(
+                    outbox,
+                    _failure(
+                        f"più di {MAX_MESSAGES_PER_SECOND} messaggi in un secondo.",
+                        f"over {MAX_MESSAGES_PER_SECOND} messages in a second.",
+                    ),
+                )
+                continue
+            recent.append(now)
+            if text is None:
+                room.send(
+                    outbox,
+                    _failure(
+                        "un messaggio è testo JSON, non dati binari.",
+                        "a message is JSON text, not binary data.",
+                    ),
+                )
+                continue
+            await _answer(tables, room, seat, outbox, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        outbox.stop()
+        room.sockets.pop(outbox, None)
+        tables.metrics.sockets.dec()
+        # The last of the table's people gone: its clock stops.
+        tables.arm(room)
+
+
+async def _welcome(
+    tables: Tables, room: Room, table_id: str, socket: WebSocket, seat: int
+) -> Outbox:
+    """Take a seat's new socket in (the table's lock held): its welcome, its state, the clock,
+    the notices kept for it."""
+    table = room.table
+    outbox = Outbox(socket)
+    tables.metrics.sockets.inc()
+    room.sockets[outbox] = seat
+    room.send(
+        outbox,
+        Welcome(
+            table=table_id, seat=seat, name=table.name(seat), version=table.version
+        ).model_dump_json(),
+    )
+    room.send(outbox, table.state(seat).model_dump_json())
+    # The first of the table's people back: its clock runs again.
+    resumed = tables.arm(room)
+    clock = room.clock()
+    if clock is not None:
+        if resumed:
+            await room.send_all(clock)
+        else:
+            room.send(outbox, clock)
+    for notice in room.notices.pop(seat, []):
+        room.send(outbox, notice)
+    return outbox
+
+
+async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None:
+    """The table of an accepted socket, if this process serves it; else the socket is passed
+    on to the table's owner, or closed (:data:`CLOSE_BAD_TOKEN` for no such table), and
+    ``None``."""
+    try:
+        return await tables.find(table_id)
+    except HTTPException:
+        await socket.close(code=CLOSE_BAD_TOKEN)
+    except Elsewhere as elsewhere:
+        path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
+        tables.metrics.relayed.inc()
+        try:
+            await relay(socket, elsewhere.lease, path)
+        finally:
+            tables.metrics.relayed.dec()
+    return None
+
+
+async def _receive(socket: WebSocket) -> str | None:
+    """The next message of ``socket``: its text, ``None`` for a binary frame."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _refuse(socket: WebSocket, text: str) -> None:
+    """Tell a socket refused by a cap why, then close it with :data:`CLOSE_TOO_MANY`."""
+    await socket.send_text(text)
+    await socket.close(code=CLOSE_TOO_MANY, reason=ServerReason.TOO_MANY_SOCKETS.value)
+
+
+async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: str) -> None:
+    """Answer one message of ``seat``: an acknowledgement or a refusal, then the new states."""
+    arrived = time.perf_counter()
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        room.send(
+            outbox,
+            _failure(f"più di {MAX_MESSAGE_BYTES} byte.", f"over {MAX_MESSAGE_BYTES} bytes."),
+        )
+        return
+    try:
+        message = read_client_message(text)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "—"
+        room.send(outbox, _failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
+        return
+    if isinstance(message, Sync):
+        # Under the lock: never a state with a move not stored yet.
+        async with room.lock:
+            state = room.table.state(seat).model_dump_json()
+        room.send(outbox, state)
+        return
+    if isinstance(message, Ask):
+        async with room.lock:
+            seen = room.table.observation(seat)
+        room.send(outbox, await run_in_threadpool(_hint, seen))
+        return
+    if isinstance(message, Seen):
+        async with room.lock:
+            tables.seen(room, seat, message.round)
+            clock = room.clock()
+        if clock is not None:
+            await room.send_all(clock)
+        return
+    if isinstance(message, Nonce):
+        async with room.lock:
+            try:
+                move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
+            except RaminoError as error:
+                room.send(outbox, _failed(error))
+                return
+            if move is None:
+                return
+            try:
+                await tables.store_moves(room, [move], None)
+            except Exception as error:
+                await _not_stored(tables, room, outbox, None, error)
+                return
+        await tables.changed(room)
+        return
+    async with room.lock:
+        done = room.acked.get((seat, message.id))
+        if done is not None:
+            # A retry of a message already applied: acknowledged again, never applied twice.
+            room.send(outbox, Ack(id=message.id, version=done).model_dump_json())
+            return
+        table = room.table
+        try:
+            if isinstance(message, Reentry):
+                moves = [table.decide_reentry(seat, message.reenter)]
+            else:
+                moves = [table.move(seat, message.action)]
+        except RaminoError as error:
+            room.send(outbox, refusal(message.id, error).model_dump_json())
+            return
+        # The computer's turns it leads to, decided off the loop (other tables play on).
+        moves += await tables.thinking.computers_play(table)
+        try:
+            await tables.store_moves(room, moves, message.id)
+        except Exception as error:
+            await _not_stored(tables, room, outbox, message.id, error)
+            return
+        room.acked[seat, message.id] = table.version
+        room.send(outbox, Ack(id=message.id, version=table.version).model_dump_json())
+        tables.metrics.acks.inc()
+        tables.metrics.act_to_ack.observe(time.perf_counter() - arrived)
+    await tables.changed(room)
+
+
+async def _not_stored(
+    tables: Tables, room: Room, outbox: Outbox, message_id: str | None, error: Exception
+) -> None:
+    """A move the store could not write is not done: the table goes back to what the store
+    holds, and the seat is told why (``refused``, or ``error`` for a nonce), reason
+    ``not_stored``. If the table cannot even be read back, the socket closes (1011)."""
+    trouble = IllegalAction(ServerReason.NOT_STORED, detail=_store_trouble(error))
+    if message_id is None:
+        text = Failure(
+            reason=trouble.reason.value,
+            message=Sentence(it=trouble.message("it"), en=trouble.message("en")),
+        ).model_dump_json()
+    else:
+        text = refusal(message_id, trouble).model_dump_json()
+    room.send(outbox, text)
+    service = tables.service
+    if service is not None and not await service.owned_still(room.table.id):
+        # Another process took the table (this one was cut off for a while): its sockets
+        # close, and their clients reach the new owner.
+        service.drop([room.table.id])
+        return
+    try:
+        stored = await run_in_threadpool(tables.store.table, room.table.id)
+        fresh = room_of(stored)
+        room.table, room.acked = fresh.table, fresh.acked
+    except Exception:
+        outbox.drop(1011, "store unavailable")
+
+
+def _store_trouble(error: Exception) -> tuple[str, str]:
+    """What went wrong with the store, in words, without its internals."""
+    text = str(error).lower()
+    if "full" in text or "no space" in text or "quota" in text:
+        return ("il suo disco è pieno", "its disk is full")
+    return ("il database non risponde", "the database does not answer")
+
+
+def _hint(seen: Observation | None) -> str:
+    """The ``hint`` answer for a seat's view: the sound computer player's plan for the turn."""
+    if seen is None:
+        it, en = "Adesso non giochi una smazzata.", "You are not playing a round now."
+        return Hint(actions=[], lines=Lines(it=[it], en=[en])).model_dump_json()
+    it_hint, en_hint = hint(seen, lang="it"), hint(seen, lang="en")
+    return Hint(
+        actions=[str(action) for action in it_hint.actions],
+        lines=Lines(it=list(it_hint.lines), en=list(en_hint.lines)),
+    ).model_dump_json()
+
+
+def _failure(it: str, en: str) -> str:
+    return _failed(IllegalAction(ServerReason.BAD_MESSAGE, detail=(it, en)))
+
+
+def _failed(error: RaminoError) -> str:
+    return Failure(
+        reason=error.reason.value,
+        message=Sentence(it=error.message("it"), en=error.message("en")),
+    ).model_dump_json()

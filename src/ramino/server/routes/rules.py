@@ -1,0 +1,118 @@
+"""The rules over HTTP: the presets and every knob in players' words, for a page that lets
+people choose house rules, and house rules described before a table is created."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
+from ...engine.deal import check_playable
+from ...engine.errors import RaminoError
+from ...engine.presets import PRESETS
+from ...engine.rules_file import rules_from_mapping
+from ...words.describe import describe
+from ...words.knob_words import knob_catalogue
+from ..models import Both, Problem, RulesInForce
+from ..refused import refused
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/rules", tags=["rules"])
+
+
+class DescribeRequest(BaseModel):
+    """House rules to read before creating a table: a preset, knobs over it, the seats."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, Field(max_length=40)] = "classico"
+    knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
+    players: Annotated[int, Field(ge=2, le=12)] | None = None
+
+
+class Preset(BaseModel):
+    """A preset: its name, a line on it, its knobs and how many may play it."""
+
+    name: str
+    summary: Both
+    knobs: dict[str, Any]
+    min_players: int
+    max_players: int
+
+
+class Contract(BaseModel):
+    """A carioca round's contract: its name and its terms."""
+
+    name: Both
+    terms: Both
+
+
+class Catalogue(BaseModel):
+    """Everything a page needs to choose the rules."""
+
+    presets: list[Preset]
+    knobs: list[dict[str, Any]]
+    """Every knob in players' words (``ramino.words.knob_words.knob_catalogue``)."""
+    contracts: dict[str, Contract]
+    """A carioca round's contract, by the value a state names it with (``contract``)."""
+
+
+class Described(BaseModel):
+    """House rules in force, and in words."""
+
+    rules: RulesInForce
+    min_players: int
+    max_players: int
+    described: Both
+
+
+@router.get("")
+async def presets() -> Catalogue:
+    """The presets (each with its knobs and seats), every knob in players' words, and the
+    carioca contracts' names and terms."""
+    return Catalogue(
+        presets=[
+            Preset(
+                name=name,
+                summary=Both(it=preset.summary("it"), en=preset.summary("en")),
+                knobs=preset.rules.knobs(),
+                min_players=preset.rules.min_players,
+                max_players=preset.rules.most_players,
+            )
+            for name, preset in PRESETS.items()
+        ],
+        knobs=knob_catalogue(),
+        contracts={
+            contract.value: Contract(
+                name=Both(it=name.message("it"), en=name.message("en")),
+                terms=Both(
+                    it=CONTRACT_TERMS[contract].message("it"),
+                    en=CONTRACT_TERMS[contract].message("en"),
+                ),
+            )
+            for contract, name in CONTRACT_NAMES.items()
+        },
+    )
+
+
+@router.post("/describe", responses={400: {"model": Problem, "description": "Rules refused"}})
+async def described(request: DescribeRequest) -> Described:
+    """House rules in players' words, or why they cannot be played (400, it and en, as
+    when a table is created)."""
+    try:
+        rules = rules_from_mapping({"preset": request.rules, **request.knobs})
+        if request.players is not None:
+            check_playable(rules, request.players)
+    except RaminoError as error:
+        raise refused(error) from None
+    return Described(
+        rules=RulesInForce(name=rules.name, knobs=rules.knobs()),
+        min_players=rules.min_players,
+        max_players=rules.most_players,
+        described=Both(
+            it=describe(rules, "it", players=request.players),
+            en=describe(rules, "en", players=request.players),
+        ),
+    )
