@@ -1,4 +1,5 @@
-"""The engine's values that write their ``__init__`` out take exactly their fields."""
+"""The engine's values: those that write their ``__init__`` out take exactly their fields, and
+every one is copied and pickled equal, on the compiled build as on the pure one."""
 
 from __future__ import annotations
 
@@ -11,19 +12,17 @@ import pytest
 
 from ramino.engine.actions import Attach, Discard, Lay, Show, Swap, TakeDiscard
 from ramino.engine.cards import parse_cards
+from ramino.engine.going_out import GoingOut
 from ramino.engine.melds import Meld, validate_meld
 from ramino.engine.observation import Observation, PublicEvent
 from ramino.engine.presets import get_preset
 from ramino.engine.round import Round
 from ramino.engine.rules import Rules
+from ramino.engine.scoring import Closing, RoundScore
+from ramino.engine.showing import ShowVerdict
 from ramino.engine.state import Event, TableMeld, TurnState
 
 WRITTEN_OUT = [
-    Attach,
-    Discard,
-    Lay,
-    Show,
-    Swap,
     Meld,
     Observation,
     PublicEvent,
@@ -69,6 +68,9 @@ def _samples() -> list[object]:
         round_.observation(1),
         TurnState(taken=7, melded=True, opening_points=12, pending=(3,), pending_from=1),
         TurnState(attached_jokers=(0, 2)),
+        RoundScore(scores={"Anna": 12, "Bea": 0}, messa=50, next_messa=100, credits={"Bea": 2}),
+        GoingOut(melds=(meld,), discard=cards[4]),
+        ShowVerdict(melds=(meld,), closing=Closing.SIMPLE, stand_in=None),
     ]
 
 

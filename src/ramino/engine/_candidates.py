@@ -16,7 +16,8 @@ from .rules import AceInRuns, JokerPosition, Rules, SetJokerSwap, SetSuits
 #: A candidate meld: its cards and, if any jolly is declared, the declarations.
 Candidate = tuple[tuple[Card, ...], tuple[Card | None, ...] | None]
 # Candidates seen as plain objects: compiled code holds a pair by value and builds a new
-# tuple each time it hands one on, so code that keeps pairs reads them as objects.
+# tuple each time it hands one on (typed as pairs, with TableMeld's and Meld's inits
+# generated: scala-40 +14% µs a decision, bench/round.py compiled).
 _Pairs = tuple[object, ...]
 
 

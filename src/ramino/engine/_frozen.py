@@ -1,11 +1,12 @@
 """What the engine's frozen values need when they write their ``__init__`` out.
 
 Compiled with mypyc, a frozen dataclass runs the ``__init__`` that the dataclass module
-generates as interpreted code: some fifteen times slower than a compiled one. The values made
-at every decision (actions, melds, table melds, events, observations) therefore write theirs
-out (``@dataclass(frozen=True, slots=True, init=False)``). A compiled class's constructor
-always runs that ``__init__``, so copying and pickling rebuild such a value from its fields
-(:func:`reduce_by_fields`) rather than making an empty one and filling it in.
+generates as interpreted code. The values made at every decision (melds, table melds, the turn,
+events, observations) therefore write theirs out (``@dataclass(frozen=True, slots=True,
+init=False)``): generated, they made classico 18.8 µs a decision against 8.0 (bench/round.py,
+compiled). A compiled class's constructor always runs that ``__init__``, so copying and
+pickling rebuild a frozen value from its fields (:func:`reduce_by_fields`) rather than making
+an empty one and filling it in.
 """
 
 from __future__ import annotations

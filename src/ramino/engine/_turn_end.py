@@ -485,7 +485,7 @@ def _retrieval_opens_for(trial: Decision, seat: int, swaps: Sequence[Swap]) -> b
     if not (knobs.opening_counts_attachments and knobs.attach_before_opening):
         return False
     return any(
-        trial.can(Attach(swap.meld, [card]))
+        trial.can(Attach(swap.meld, (card,)))
         for swap in swaps
         if len(swap.cards) > 1
         for card in swap.cards

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -47,18 +47,16 @@ def _meld_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...] | None) 
     return " ".join(parts)
 
 
-def _normalised(
-    jokers: Iterable[Card | None] | None,
-) -> tuple[Card | None, ...] | None:
-    # Declaring nothing is the same as not declaring: one value, one text.
-    if jokers is None:
-        return None
-    declared = tuple(jokers)
-    return None if all(j is None for j in declared) else declared
+def _normalise(action: Lay | Attach) -> None:
+    # Cards given in any sequence are kept as a tuple; declaring nothing is the same as not
+    # declaring: one value, one text.
+    object.__setattr__(action, "cards", tuple(action.cards))
+    if action.jokers is not None:
+        jokers = tuple(action.jokers)
+        object.__setattr__(action, "jokers", None if all(j is None for j in jokers) else jokers)
 
 
-# The values below write their __init__ out, made as they are at every decision: see
-# ramino.engine._frozen.
+# Compiled, a value is copied and pickled through its fields: see ramino.engine._frozen.
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +81,15 @@ class TakeDiscard:
         return "take"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Lay:
     """Lay one meld (*calare un gioco*) from the hand."""
 
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
 
-    def __init__(self, cards: Iterable[Card], jokers: Iterable[Card | None] | None = None) -> None:
-        object.__setattr__(self, "cards", tuple(cards))
-        object.__setattr__(self, "jokers", _normalised(jokers))
+    def __post_init__(self) -> None:
+        _normalise(self)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -104,7 +101,7 @@ class Lay:
         return "lay " + _meld_text(self.cards, self.jokers)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Attach:
     """Attach cards (*attaccare*) to meld number ``meld`` on the table (0 is the first laid)."""
 
@@ -112,12 +109,8 @@ class Attach:
     cards: tuple[Card, ...]
     jokers: tuple[Card | None, ...] | None = None
 
-    def __init__(
-        self, meld: int, cards: Iterable[Card], jokers: Iterable[Card | None] | None = None
-    ) -> None:
-        object.__setattr__(self, "meld", meld)
-        object.__setattr__(self, "cards", tuple(cards))
-        object.__setattr__(self, "jokers", _normalised(jokers))
+    def __post_init__(self) -> None:
+        _normalise(self)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -129,16 +122,12 @@ class Attach:
         return f"attach {self.meld} " + _meld_text(self.cards, self.jokers)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Swap:
     """Put ``cards`` in the place of the jolly of meld ``meld`` and take the jolly."""
 
     meld: int
     cards: tuple[Card, ...]
-
-    def __init__(self, meld: int, cards: tuple[Card, ...]) -> None:
-        object.__setattr__(self, "meld", meld)
-        object.__setattr__(self, "cards", cards)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -150,14 +139,11 @@ class Swap:
         return f"swap {self.meld} " + format_cards(self.cards, "ascii")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Discard a card (*scartare*), ending the turn."""
 
     card: Card
-
-    def __init__(self, card: Card) -> None:
-        object.__setattr__(self, "card", card)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -169,7 +155,7 @@ class Discard:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Show:
     """Go out by showing the whole hand bound in melds, then discard if ``discard`` is set
     (variants where nothing is laid during play, and the flush close).
@@ -181,16 +167,6 @@ class Show:
     melds: tuple[tuple[Card, ...], ...]
     discard: Card | None = None
     as_joker: Card | None = None
-
-    def __init__(
-        self,
-        melds: tuple[tuple[Card, ...], ...],
-        discard: Card | None = None,
-        as_joker: Card | None = None,
-    ) -> None:
-        object.__setattr__(self, "melds", melds)
-        object.__setattr__(self, "discard", discard)
-        object.__setattr__(self, "as_joker", as_joker)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -213,14 +189,11 @@ class Show:
         return text if self.discard is None else f"{text} discard {self.discard}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Open:
     """Open with the hand's contract (carioca): every meld of it at once, without jollies."""
 
     melds: tuple[tuple[Card, ...], ...]
-
-    def __init__(self, melds: tuple[tuple[Card, ...], ...]) -> None:
-        object.__setattr__(self, "melds", melds)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)

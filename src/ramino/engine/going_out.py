@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ._candidates import Candidate, meld_candidates
+from ._frozen import Reduced, reduce_by_fields
 from .actions import Show
 from .cards import JOKER, JOKER_CODE, Card, Rank, code_order
 from .errors import IllegalAction, MeldError, Reason
@@ -310,6 +311,10 @@ class GoingOut:
 
     melds: tuple[Meld, ...]
     discard: Card | None
+
+    def __reduce__(self) -> Reduced:
+        # Copied and pickled by its fields, on the compiled build too (``_frozen``).
+        return reduce_by_fields(self)
 
 
 def find_going_out(hand: Sequence[Card], rules: Rules) -> GoingOut | None:

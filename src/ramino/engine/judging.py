@@ -49,6 +49,7 @@ class Outcome:
     names, and what follows; going out, how (``closing``, and ``in_one_turn`` where the move
     itself says, ``None`` where the turns he played say)."""
 
+    # Not a dataclass: compiled, its generated __init__ took 0.57 µs a move against 0.12 (_frozen).
     __slots__ = ("closing", "ids", "in_one_turn", "position", "then")
 
     def __init__(

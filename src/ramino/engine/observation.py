@@ -4,7 +4,6 @@ the others and the stock hold, and the public history. Bots and clients see only
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 
 from ._frozen import Reduced, reduce_by_fields
@@ -269,11 +268,7 @@ def observe(
 
 
 def _pile(deck: tuple[Card, ...], pile: tuple[int, ...]) -> tuple[Card, ...]:
-    # The pile grows long: its cards are looked up in C.
-    if len(pile) < 2:
-        return tuple(deck[i] for i in pile)
-    found: tuple[Card, ...] = operator.itemgetter(*pile)(deck)
-    return found
+    return tuple(deck[i] for i in pile)
 
 
 def _to_lay(decision: Decision, seat: int) -> tuple[Card, ...]:

@@ -26,6 +26,7 @@ class Position:
     each seat threw at the end of his last turn (``None`` before his first).
     """
 
+    # Not a dataclass: compiled, its generated __init__ made but() 1.8 µs against 0.09 (_frozen).
     __slots__ = (
         "discard_pile",
         "end",

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from ._frozen import Reduced, reduce_by_fields
 from .cards import Card, Rank
 from .rules import RoundCap, Rounding, Rules, RummyBonus
 
@@ -182,6 +183,10 @@ class RoundScore:
     """The messa level of the next round."""
     credits: dict[str, int]
     """Credits won this round (only players who won some)."""
+
+    def __reduce__(self) -> Reduced:
+        # Copied and pickled by its fields, on the compiled build too (``_frozen``).
+        return reduce_by_fields(self)
 
 
 def score_round(

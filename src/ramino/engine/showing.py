@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._frozen import Reduced, reduce_by_fields
 from .actions import Show
 from .cards import Card
 from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
@@ -28,6 +29,10 @@ class ShowVerdict:
     melds: tuple[Meld, ...]
     closing: Closing
     stand_in: int | None
+
+    def __reduce__(self) -> Reduced:
+        # Copied and pickled by its fields, on the compiled build too (``_frozen``).
+        return reduce_by_fields(self)
 
 
 def stand_in_place(rules: Rules, action: Show) -> int | None:
