@@ -25,7 +25,7 @@ from ramino.server.store import Store
 from serving import receive, state_at
 from spying import spy_on_tables
 
-pytestmark = [pytest.mark.server, pytest.mark.slow]
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.timed]
 
 
 @pytest.fixture(scope="module")

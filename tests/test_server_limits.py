@@ -132,6 +132,7 @@ def test_a_client_creates_tables_at_a_bounded_pace(plain: Server) -> None:
     assert status == 201
 
 
+@pytest.mark.timed
 def test_a_table_nobody_sits_at_expires_from_memory_the_lobby_and_the_store(
     plain: Server,
 ) -> None:
@@ -274,6 +275,7 @@ def test_a_head_too_large_is_refused_with_its_reason(server: Server) -> None:
     assert str(LIMITS.header_bytes) in detail["message"]["en"]
 
 
+@pytest.mark.timed
 def test_one_address_holds_at_most_its_connections_and_an_idle_one_is_closed(
     server: Server,
 ) -> None:
@@ -353,6 +355,7 @@ def fill(disk: Path) -> Path:
     return filler
 
 
+@pytest.mark.timed
 def test_a_move_the_full_disk_cannot_store_is_refused_with_its_reason(
     tiny_disk: Path, tmp_path: Path
 ) -> None:
@@ -461,6 +464,7 @@ class Bystander:
         return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_a_flood_of_tables_slows_no_one_and_stays_bounded(plain: Server) -> None:
     base_rss = plain.rss_kib()
@@ -515,6 +519,7 @@ def half_open(source: str, port: int) -> socket.socket | None:
     return raw
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_half_open_connections_are_closed_within_seconds_and_starve_no_one(
     server: Server,

@@ -173,6 +173,7 @@ def test_a_second_nonce_for_a_deal_is_refused_and_stores_nothing(server: Server)
     assert server.get(f"/api/tables/{table}")["version"] == 1
 
 
+@pytest.mark.timed
 def test_a_table_nobody_is_at_stops_its_clock_and_runs_it_again_on_return(server: Server) -> None:
     table, token = new_table(server, turn_seconds=1)
     with open_play(server, table, token) as connection:
@@ -229,6 +230,7 @@ def test_a_name_that_reads_like_a_seated_one_is_refused_saying_why(server: Serve
     assert join_status(server, table, "Anita") == (201, None)
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_a_thousand_spectators_asked_for_delay_no_one(attacked: Server) -> None:
     figures = under_attack(attacked, spectators(300), seconds=8)
@@ -241,6 +243,7 @@ def test_a_thousand_spectators_asked_for_delay_no_one(attacked: Server) -> None:
     assert figures.rss_after - figures.rss_before < MEMORY_MIB
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_a_socket_that_never_reads_delays_no_one(attacked: Server) -> None:
     # Over the seconds of a test the kernel's buffers take what it leaves unread, so the drop
@@ -254,6 +257,7 @@ def test_a_socket_that_never_reads_delays_no_one(attacked: Server) -> None:
     assert figures.rss_after - figures.rss_before < MEMORY_MIB
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_a_nonce_flood_stores_one_nonce_and_delays_no_one(attacked: Server) -> None:
     figures = under_attack(attacked, nonce_flood(20), seconds=8)
@@ -267,6 +271,7 @@ def test_a_nonce_flood_stores_one_nonce_and_delays_no_one(attacked: Server) -> N
     assert figures.rss_after - figures.rss_before < MEMORY_MIB
 
 
+@pytest.mark.timed
 @pytest.mark.slow
 def test_abandoned_timed_tables_play_nothing_by_themselves(attacked: Server) -> None:
     figures = under_attack(attacked, abandoned(100), seconds=8)

@@ -21,7 +21,7 @@ from ramino.server.store import Store
 from ramino.server.tables import Table, TableSpec
 from serving import Server, receive
 
-pytestmark = [pytest.mark.server, pytest.mark.slow]
+pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.timed]
 
 #: How long the tables are played.
 SECONDS = 12.0
