@@ -241,3 +241,34 @@ def test_words_agree_with_their_number(count: int, it: str, en: str) -> None:
     error = IllegalAction(Reason.TOO_MANY_JOKERS, limit=count, count=count + 1)
     assert error.message("it").startswith(it)
     assert error.message("en").startswith(en)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "it", "en"),
+    [
+        (
+            Phrase(Detail.MELDS_NUMBERED, count=1, last=0),
+            "c'è un gioco solo, il numero 0.",
+            "there is one meld only, number 0.",
+        ),
+        (
+            Phrase(Detail.MELDS_NUMBERED, count=3, last=2),
+            "ci sono 3 giochi, numerati da 0 a 2.",
+            "there are 3 melds, numbered 0 to 2.",
+        ),
+        (
+            Phrase(Detail.CARDS_LEFT_OUT, count=1),
+            "resta una carta fuori dai giochi.",
+            "one card is left out of the melds.",
+        ),
+        (
+            Phrase(Detail.CARDS_LEFT_OUT, count=4),
+            "restano 4 carte fuori dai giochi.",
+            "4 cards are left out of the melds.",
+        ),
+    ],
+    ids=["one-meld", "three-melds", "one-card-left", "four-cards-left"],
+)
+def test_a_count_of_one_is_said_in_the_singular(phrase: Phrase, it: str, en: str) -> None:
+    assert phrase.message("it") == it
+    assert phrase.message("en") == en

@@ -30,7 +30,11 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "deck_order_every_card": N_("l'ordine del mazzo deve usare ogni carta una volta (0–{last})."),
     "names_one_per_seat": N_("servono {seats} nomi, uno per posto, non {count}."),
     "no_melds_yet": N_("non ce n'è ancora nessuno."),
-    "melds_numbered": N_("ci sono {count} giochi, numerati da 0 a {last}."),
+    "melds_numbered": NP_(
+        "c'è un gioco solo, il numero 0.",
+        "ci sono {count} giochi, numerati da 0 a {last}.",
+        "count",
+    ),
     # --- drawing, discarding, showing the hand ---
     "take_only_to_go_out": N_(
         "qui non si cala durante la smazzata: la prendi solo per chiudere con essa."
@@ -78,7 +82,9 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "melds_worth": N_("questi valgono {points}."),
     "one_meld_of": N_("un gioco solo di {size} carte."),
     "not_the_meld_needed": N_("non è il gioco che serve."),
-    "cards_left_out": N_("restano {count} carte fuori dai giochi."),
+    "cards_left_out": NP_(
+        "resta una carta fuori dai giochi.", "restano {count} carte fuori dai giochi.", "count"
+    ),
     # --- players and their names ---
     "player_needs_name": N_("ogni giocatore ha un nome, non {name!r}."),
     "name_not_writable": N_("il nome {name!r} ha un carattere che nessun file può contenere."),
