@@ -83,6 +83,18 @@ def table_rows(url: str) -> int:
 
 
 @pytest.fixture
+def on_sqlite(tmp_path: Path) -> Iterator[Server]:
+    """``ramino serve`` on a SQLite file only: for the limits of connections, which no database
+    takes part in."""
+    running = Server(
+        f"sqlite:///{tmp_path / 'ramino.db'}", tmp_path / "server.log", "--seed", "prove"
+    )
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
 def plain(database_url: str, tmp_path: Path) -> Iterator[Server]:
     """``ramino serve`` with a public server's limits, but tables that wait 2 seconds."""
     running = Server(database_url, tmp_path / "server.log", "--waiting-seconds", "2")
@@ -277,13 +289,13 @@ def test_a_head_too_large_is_refused_with_its_reason(server: Server) -> None:
 
 @pytest.mark.timed
 def test_one_address_holds_at_most_its_connections_and_an_idle_one_is_closed(
-    server: Server,
+    on_sqlite: Server,
 ) -> None:
-    held = [half_open("127.0.5.1", server.port) for _ in range(LIMITS.connections_per_address)]
+    held = [half_open("127.0.5.1", on_sqlite.port) for _ in range(LIMITS.connections_per_address)]
     try:
         assert all(raw is not None for raw in held)
         refused = socket.create_connection(
-            ("127.0.0.1", server.port), timeout=10, source_address=("127.0.5.1", 0)
+            ("127.0.0.1", on_sqlite.port), timeout=10, source_address=("127.0.5.1", 0)
         )
         with refused:
             answer = b""
@@ -293,13 +305,13 @@ def test_one_address_holds_at_most_its_connections_and_an_idle_one_is_closed(
         detail = json.loads(answer.split(b"\r\n\r\n", 1)[1])["detail"]
         assert detail["reason"] == ServerReason.TOO_MANY_CONNECTIONS.value
         # Another address is not held back.
-        assert call(server, "GET", "/api/tables", source="127.0.5.2")[0] == 200
+        assert call(on_sqlite, "GET", "/api/tables", source="127.0.5.2")[0] == 200
     finally:
         for raw in held:
             if raw is not None:
                 raw.close()
     # A connection kept alive after its answer, then idle, is closed by the server.
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection = http.client.HTTPConnection("127.0.0.1", on_sqlite.port, timeout=30)
     connection.request("GET", "/api/tables")
     connection.getresponse().read()
     raw = connection.sock
@@ -522,16 +534,16 @@ def half_open(source: str, port: int) -> socket.socket | None:
 @pytest.mark.timed
 @pytest.mark.slow
 def test_half_open_connections_are_closed_within_seconds_and_starve_no_one(
-    server: Server,
+    on_sqlite: Server,
 ) -> None:
     count = 1500
     addresses = [f"127.0.2.{n}" for n in range(1, 31)]
     held: list[tuple[socket.socket, float]] = []
     closed_after: list[float] = []
     normal_failures = 0
-    with Bystander(server) as bystander:
+    with Bystander(on_sqlite) as bystander:
         for n in range(count):
-            raw = half_open(addresses[n % len(addresses)], server.port)
+            raw = half_open(addresses[n % len(addresses)], on_sqlite.port)
             if raw is not None:
                 held.append((raw, time.monotonic()))
         started = time.monotonic()
@@ -561,7 +573,7 @@ def test_half_open_connections_are_closed_within_seconds_and_starve_no_one(
                 raw.close()
             held = still
             try:
-                status, _, _ = call(server, "GET", "/api/tables")
+                status, _, _ = call(on_sqlite, "GET", "/api/tables")
                 normal_failures += status != 200
             except OSError:
                 normal_failures += 1
