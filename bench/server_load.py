@@ -43,7 +43,6 @@ import gc
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -59,7 +58,7 @@ from typing import Any, Protocol
 import bare_server
 from bare_server import cpu_seconds as _proc_cpu_seconds
 from bare_server import percentile
-from service import Service
+from service import Service, free_port, request_json
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
@@ -87,14 +86,6 @@ TABLE = {
 #: How long a seat waits for an answer before it gives up.
 ANSWER_TIMEOUT = 60.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-# Loopback only: a proxy named in the environment must not see the bench's requests.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:
@@ -129,12 +120,7 @@ class Server:
         sys.exit("ramino serve did not answer GET /api/tables")
 
     def request(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-        )
-        with _OPENER.open(request, timeout=60) as answer:
-            return json.loads(answer.read())
+        return request_json(self.base, method, path, body)
 
     def rss_kib(self) -> int:
         """The process's resident memory (VmRSS), in KiB."""

@@ -34,6 +34,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def request_json(base: str, method: str, path: str, body: Any = None) -> Any:
+    """``method path`` on the server at ``base`` with a JSON body, and its JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with _OPENER.open(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
 def wait_port(port: int, what: str, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -247,12 +257,7 @@ class Service:
         self.base = f"http://127.0.0.1:{self.port}"
 
     def request(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-        )
-        with _OPENER.open(request, timeout=60) as answer:
-            return json.loads(answer.read())
+        return request_json(self.base, method, path, body)
 
     def cpu_seconds(self) -> dict[str, float]:
         """Processor seconds so far of each part: the servers, PostgreSQL, Redis, nginx."""
