@@ -17,8 +17,9 @@ function moveText(move, name, apart, between) {
 }
 
 // `store`: the table's state; `send(message)`, `isOpen()`: its connection; `say(text, error)`:
-// a line under the table; `dialogs`: the sheet, the rules and the keys.
-export function createActions({ store, send, isOpen, say, dialogs }) {
+// a line under the table; `page`: what the page does itself (the sheet, the rules and the keys
+// shown, sitting down, watching), passed on to the panels with the rest.
+export function createActions({ store, send, isOpen, say, page }) {
   const state = () => store.get();
 
   function play(action) {
@@ -126,7 +127,7 @@ export function createActions({ store, send, isOpen, say, dialogs }) {
     fold: () => play('fold'),
   };
 
-  const page = {
+  const local = {
     chooseMeld,
     cancelChoice: () => store.update({ mode: null, message: null }),
     // As Escape says: first out of choosing a meld, then the picked cards let go.
@@ -161,5 +162,5 @@ export function createActions({ store, send, isOpen, say, dialogs }) {
     logScrolled: (follows) => store.remember({ logFollows: follows }),
     say,
   };
-  return { ...moves, ...page, ...dialogs };
+  return { ...moves, ...local, ...page };
 }

@@ -1,38 +1,27 @@
 // A table: sit down with a nickname (or come back with the seat kept in this browser), then
 // play over the table's WebSocket (docs/protocol.md). The page shows the seat's own state,
 // as the server sends it, and nothing else: it never holds a card its player may not see.
-// This module puts the page together: one store holds the state (tablestate.js), each panel
-// draws from it, and every change of it draws the page again (patched in place, dom.js).
+// This module wires the page: one store holds the state (tablestate.js), the socket and the
+// moves change it, and every change draws the page again from it (tableview.js).
 
-import { ApiError, call, forgetSeat, guestName, nonceFor, savedSeat, saveSeat } from './api.js';
+import { ApiError, call, forgetSeat, nonceFor, savedSeat, saveSeat } from './api.js';
 import { createActions } from './actions.js';
 import { createAfterRound } from './afterround.js';
 import { arrived, nextReplay } from './arrival.js';
 import { cardName } from './cards.js';
-import * as centre from './centre.js';
 import * as clock from './clock.js';
 import { CLOSE_BAD_TOKEN, openConnection, tableSocketUrl } from './connection.js';
-import * as controls from './controls.js';
 import { keepDealtHand } from './dealcheck.js';
-import { h, patch } from './dom.js';
-import * as hand from './hand.js';
 import { showKeys, showRules } from './help.js';
 import { currentLang, said, t } from './i18n.js';
 import { keyHandler } from './keyboard.js';
-import { joinView, outView, waitingView } from './lobby.js';
-import * as log from './log.js';
-import * as melds from './melds.js';
 import { tell } from './moves.js';
 import { showSheet } from './roundend.js';
-import * as seats from './seats.js';
-import * as tablehead from './tablehead.js';
-import { createStore, initialState, myTurn, observation, picked, withEntry } from './tablestate.js';
+import { drawTable } from './tableview.js';
+import { createStore, initialState, myTurn, picked, withEntry } from './tablestate.js';
 
 // How long each of the others' moves stays under the pozzo.
 const REPLAY_MS = 900;
-
-const messageBox = (message) =>
-  h('p', { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' }, message?.text ?? '');
 
 export function showTable(main, tableId) {
   const sort = localStorage.getItem('ramino.sort') === 'rank' ? 'rank' : 'suit';
@@ -46,7 +35,7 @@ export function showTable(main, tableId) {
     send,
     say,
     isOpen: () => link?.isOpen() ?? false,
-    dialogs: {
+    page: {
       showSheet: (roundOver) => showSheet(store.get(), roundOver),
       showRules: () => showRules(store.get().info),
       showKeys,
@@ -144,11 +133,11 @@ export function showTable(main, tableId) {
     const state = store.update({ ...change, message });
     if (!before.replaying && state.replaying) setTimeout(stepReplay, REPLAY_MS);
     // Your turn is said once, when it comes (the log's announcement is made anew at each change).
-    if (myTurn(state) && !state.myTurn) {
+    if (myTurn(state) && !state.turnSaid) {
       const box = document.getElementById('announce');
       box.textContent = `${box.textContent} ${t('your_turn')}.`.trim();
     }
-    store.remember({ myTurn: myTurn(state) });
+    store.remember({ turnSaid: myTurn(state) });
     after.afterState(over);
   }
 
@@ -203,64 +192,7 @@ export function showTable(main, tableId) {
     if ((seat || watching) && !link) connect();
   }
 
-  // --- the page, drawn from the state ---
-
-  function draw() {
-    let state = store.get();
-    const focused = document.activeElement?.id;
-    if (!state.info) {
-      if (!state.message) state = store.remember({ message: { text: t('connecting'), error: false } });
-      patch(main, messageBox(state.message), state.message.error ? h('a', { href: '/' }, t('home_link')) : null);
-      return;
-    }
-    if (!state.seat && !state.watching) {
-      if (!state.guest) state = store.remember({ guest: guestName() });
-      patch(main, tablehead.render(state, actions), joinView(state, actions));
-      return;
-    }
-    if (!observation(state)) {
-      const waiting = state.server && state.server.round === 0;
-      const rest = waiting ? waitingView(state, actions) : state.server ? outView(state) : null;
-      patch(main, tablehead.render(state, actions), messageBox(state.message), rest);
-      return;
-    }
-    const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
-    state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
-    if (news) document.getElementById('announce').textContent = news;
-    patch(
-      main,
-      h(
-        'div',
-        { class: `table${state.mode ? ' choosing' : ''}` },
-        tablehead.render(state, actions),
-        seats.render(state, actions),
-        centre.render(state, actions),
-        melds.render(state, actions),
-        messageBox(state.message),
-        // A spectator has no hand and no move to make.
-        state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
-        state.watching ? null : hand.render(state, actions),
-        log.render(state, actions),
-      ),
-    );
-    const area = main.querySelector('.log-area');
-    if (area && state.logFollows) area.scrollTop = area.scrollHeight;
-    clock.paint(main, state);
-    if (focused) refocus(focused);
-  }
-
-  // The focus stays where it was; on a card thrown, on the card now at its end of the hand.
-  function refocus(id) {
-    const again = document.getElementById(id);
-    if (again) {
-      again.focus();
-      return;
-    }
-    if (id.startsWith('hand-card-')) {
-      const cards = main.querySelectorAll('.hand button');
-      cards[cards.length - 1]?.focus();
-    }
-  }
+  const draw = () => drawTable(main, store, actions);
 
   store.subscribe(draw);
   document.addEventListener('keydown', keyHandler(store, actions));

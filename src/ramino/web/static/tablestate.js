@@ -37,7 +37,8 @@ export function initialState({ tableId, seat, sort }) {
     pending: new Map(),
     ids: 0,
     hinting: false,
-    myTurn: false,
+    // Whether "your turn" was said for the turn now being played.
+    turnSaid: false,
     // The log: the lines of rounds over, what a screen reader has heard of it, and whether
     // the list follows the newest moves.
     past: [],
