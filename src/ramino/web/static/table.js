@@ -50,7 +50,9 @@ export function showTable(main, tableId) {
     const { seat, watching } = store.get();
     link = openConnection(tableSocketUrl(tableId, watching ? null : seat.token), {
       onOpen() {
-        store.remember({ hinting: false });
+        // Back: the line saying the connection was lost goes (a spectator has no welcome to
+        // clear it).
+        store.update({ hinting: false, message: null });
         // Moves not answered before the connection was lost: again, under the same ids.
         resend();
         // The last round's sheet read already: the clock need not wait for it (a new server).
