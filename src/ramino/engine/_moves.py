@@ -14,25 +14,13 @@ from ._table_index import attaches, attachments, held_codes, swaps_for
 from .actions import Action, Attach, Lay
 from .cards import JOKER
 from .contracts import open_candidates
-from .errors import MeldError, NotationError
 from .going_out import show_candidates
 from .judging import Decision
-from .melds import validate_meld
-from .rules import Rules
 
 
 def lay_for(candidate: Candidate) -> Lay:
     cards, declared = candidate
     return Lay(cards, declared)
-
-
-def is_meld(action: Lay, rules: Rules) -> bool:
-    """Whether a listed lay is a valid meld."""
-    try:
-        validate_meld(action.cards, rules, jokers=action.jokers)
-    except (MeldError, NotationError):
-        return False
-    return True
 
 
 def play_candidates(decision: Decision, *, melding: bool = True) -> list[Action]:
