@@ -983,7 +983,7 @@ def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
     page = new_page(chromium)
     page.goto(web_server.base + "/")
     guest = page.input_value("#nickname")
-    assert re.fullmatch(r"Ospite \d{2}", guest), guest
+    assert re.fullmatch(r"Ospite \d{4}", guest), guest
     page.click("#play-now")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand-card-0")
@@ -996,7 +996,7 @@ def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
         other = new_page(chromium)
         other.goto(f"{web_server.base}/t/{table}")
         given = other.input_value("#nickname")
-        assert re.fullmatch(r"Ospite \d{2}", given), given
+        assert re.fullmatch(r"Ospite \d{4}", given), given
         if name is not None:
             other.fill("#nickname", name)
         other.click("#sit")

@@ -31,7 +31,7 @@ from .collector import Collector
 from .limits import Limits, body_limit
 from .ownership import Elsewhere
 from .relay import moving, owners_first
-from .routes import operator, pages, play, rules, sheet, tables
+from .routes import operator, pages, play, players, rules, sheet, tables
 from .served import Tables
 from .store import Store
 
@@ -118,7 +118,16 @@ def create_app(
         app.add_exception_handler(Elsewhere, _moving)
     app.add_middleware(body_limit, limit=served.limits.body_bytes)
     app.add_exception_handler(RequestValidationError, _invalid)
-    routers = (tables.router, play.router, rules.router, sheet.router, pages.router, pages.words)
+    routers = (
+        tables.router,
+        play.router,
+        players.router,
+        players.leaderboards,
+        rules.router,
+        sheet.router,
+        pages.router,
+        pages.words,
+    )
     for router in (*routers, operator.router):
         app.include_router(router)
     pages.mount_static(app)

@@ -5,6 +5,7 @@ invitation. The WebSocket's messages are in :mod:`ramino.server.protocol`.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -17,8 +18,19 @@ __all__ = [
     "CreateTable",
     "Deals",
     "Join",
+    "Leaderboard",
+    "LeaderboardLine",
     "LobbyEntry",
+    "MatchInfo",
+    "MatchSeat",
+    "NewPlayer",
+    "PlayerInfo",
+    "PlayerKey",
+    "PlayerPage",
     "Problem",
+    "RatingInfo",
+    "RatingPoint",
+    "Rename",
     "RulesInForce",
     "SeatInfo",
     "SeatRequest",
@@ -49,6 +61,8 @@ class CreateTable(BaseModel):
     knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
     seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=12)]
     listed: bool = False
+    rated: bool = False
+    """Whether the match changes its people's ratings: a preset's rules, no house rules."""
     turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
 
@@ -67,6 +81,8 @@ class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     nickname: Annotated[str, Field(min_length=1, max_length=20)]
     seat: int | None = None
+    player_key: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    """The player's key (``POST /api/players``): the seat is his, and so is its rating."""
     nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
 
     @field_validator("nonce", mode="before")
@@ -118,6 +134,7 @@ class LobbyEntry(BaseModel):
     rules: RulesInForce
     seats: list[SeatInfo]
     started: bool
+    rated: bool
     turn_seconds: int | None
     bank_seconds: int
     version: int
@@ -137,6 +154,100 @@ class Seated(BaseModel):
     table: str
     seat: int
     token: str
+
+
+class NewPlayer(BaseModel):
+    """A new player: his name, or a guest's (``Ospite 4821``), to change at any time."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=20)] | None = None
+
+
+class Rename(BaseModel):
+    """A player's new name."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=20)]
+
+
+class PlayerInfo(BaseModel):
+    """A player as everyone sees him: his public id (his page's address) and name."""
+
+    id: str
+    name: str
+
+
+class PlayerKey(PlayerInfo):
+    """A player just created, with his key: keep it, it is the only way to be him again."""
+
+    key: str
+
+
+class RatingInfo(BaseModel):
+    """A player's Glicko-2 rating for a preset, provisional while its deviation is high."""
+
+    rules: str
+    rating: float
+    deviation: float
+    provisional: bool
+    matches: int
+
+
+class RatingPoint(BaseModel):
+    """A player's rating for a preset after a rated match (his rating's history)."""
+
+    rules: str
+    table: str
+    ended: datetime
+    rating_before: float | None
+    rating: float | None
+    deviation: float | None
+
+
+class MatchSeat(BaseModel):
+    """A seat's line in a match over: place (1 the best, shared by players level), total,
+    and, rated, the player's rating before and after."""
+
+    seat: int
+    name: str
+    player: str | None
+    placement: int
+    total: int
+    rating_before: float | None
+    rating: float | None
+
+
+class MatchInfo(BaseModel):
+    """A match over: its table (``/t/{table}`` shows its sheet and its end), preset, seats."""
+
+    table: str
+    rules: str
+    rated: bool
+    ended: datetime
+    seats: list[MatchSeat]
+
+
+class PlayerPage(PlayerInfo):
+    """What a player's page shows: ratings, their history (oldest first), last matches."""
+
+    ratings: list[RatingInfo]
+    history: list[RatingPoint]
+    matches: list[MatchInfo]
+
+
+class LeaderboardLine(RatingInfo):
+    """A player's line in a preset's leaderboard."""
+
+    place: int
+    id: str
+    name: str
+
+
+class Leaderboard(BaseModel):
+    """A preset's best players: established ratings first, then provisional ones."""
+
+    rules: str
+    players: list[LeaderboardLine]
 
 
 class DealProofInfo(BaseModel):
@@ -179,6 +290,7 @@ def lobby_entry(table: Table) -> LobbyEntry:
         rules=RulesInForce(name=table.rules.name, knobs=table.rules.knobs()),
         seats=_seats(table),
         started=table.started,
+        rated=table.spec.rated,
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
         version=table.version,

@@ -28,6 +28,9 @@ class ServerReason(ReasonCode):
     NONCE_GIVEN = "nonce_given"
     NAME_LIKE_SEATED = "name_like_seated"
     NAME_MARKED_COMPUTER = "name_marked_computer"
+    # players and ratings (docs/ratings.md)
+    UNKNOWN_PLAYER_KEY = "unknown_player_key"
+    RATED_HOUSE_RULES = "rated_house_rules"
     # several server processes (docs/deploy.md)
     TABLE_MOVING = "table_moving"
     EVENTS_DOWN = "events_down"

@@ -305,7 +305,10 @@ class Tables:
             StoredAction(start + i + 1, move.seat, move.text, first if i == 0 else None)
             for i, move in enumerate(moves)
         ]
-        await self.writer.write(room.table.id, stored)
+        # Moves that end the match store its result with them: at a rated table, what it does
+        # to its people's ratings (a result stored already is not stored again).
+        result = room.table.result() if moves else None
+        await self.writer.write(room.table.id, stored, result)
 
     def close(self) -> None:
         """Stop the computer players' threads and the writer (after what it is writing), and

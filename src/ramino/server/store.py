@@ -70,6 +70,8 @@ from . import migrations
 
 __all__ = [
     "DuplicateAction",
+    "MatchResult",
+    "ResultSeat",
     "SeatTaken",
     "Store",
     "StoreError",
@@ -101,6 +103,9 @@ class StoredSeat:
     humans."""
     token_hash: str | None
     """SHA-256 (hex) of the seat's token; None until taken, and for computers."""
+    player: str | None = None
+    """The public id of the player (:mod:`ramino.server.players`) who took it with his key;
+    None for a seat taken without one, and for computers."""
 
     def __post_init__(self) -> None:
         if self.kind not in (HUMAN, COMPUTER):
@@ -133,6 +138,33 @@ class StoredTable:
     actions: tuple[StoredAction, ...]
     created: datetime | None = field(default=None, compare=False)
     """When it was created (``None`` where it is not read); not compared."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSeat:
+    """A seat's line in a match's result."""
+
+    seat: int
+    name: str
+    player: str | None
+    """The player's public id, None for a seat taken without a player key (and a computer's)."""
+    computer: bool
+    placement: int
+    """1 the best; players level in the final standing share a place."""
+    total: int
+    """The seat's final total (chips, under betting rules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a match ended, stored with its last move: its standing and, at a rated table, what
+    it did to its people's ratings (docs/ratings.md)."""
+
+    table_id: str
+    rules: str
+    """The preset played (a rated table plays one, without house rules)."""
+    rated: bool
+    seats: tuple[ResultSeat, ...]
 
 
 class StoreError(Exception):
@@ -211,6 +243,9 @@ class SeatRow(Base):
     level: Mapped[str | None]
     token_hash: Mapped[str | None]
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The public id of the player who took the seat with his key (no foreign key: added to a
+    # table SQLite cannot alter so).
+    player_id: Mapped[str | None]
 
     __table_args__ = (CheckConstraint("kind IN ('human', 'computer')", name="kind"),)
 
@@ -251,6 +286,70 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))
+
+
+class PlayerRow(Base):
+    """A player: his public id (in his page's address), the SHA-256 of his secret key, his
+    name."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(primary_key=True)
+    key_hash: Mapped[str] = mapped_column(unique=True)
+    name: Mapped[str]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's Glicko-2 rating for one preset (docs/ratings.md)."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules: Mapped[str] = mapped_column(primary_key=True)
+    rating: Mapped[float]
+    deviation: Mapped[float]
+    volatility: Mapped[float]
+    matches: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "rules", "rating"),)
+
+
+class MatchRow(Base):
+    """A match over: its table (whose sheet and replay it is), the preset, whether rated."""
+
+    __tablename__ = "matches"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules: Mapped[str]
+    rated: Mapped[bool]
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MatchSeatRow(Base):
+    """A seat's line of a match over: its place and total and, rated, the player's rating
+    before and after (his rating history)."""
+
+    __tablename__ = "match_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str]
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    placement: Mapped[int]
+    total: Mapped[int]
+    rating_before: Mapped[float | None]
+    rating: Mapped[float | None]
+    deviation: Mapped[float | None]
+
+    __table_args__ = (Index(None, "player_id"),)
 
 
 class Store:
@@ -318,6 +417,7 @@ class Store:
                     level=seat.level,
                     token_hash=seat.token_hash,
                     claimed_at=None,
+                    player_id=seat.player,
                 )
                 for seat in seats
             ],
@@ -329,8 +429,11 @@ class Store:
             except IntegrityError as error:
                 raise ValueError(f"table {table_id!r} already exists") from error
 
-    def claim_seat(self, table_id: str, seat: int, nickname: str, token_hash: str) -> None:
-        """Give a free human seat to ``nickname``, whose token hashes to ``token_hash``.
+    def claim_seat(
+        self, table_id: str, seat: int, nickname: str, token_hash: str, player: str | None = None
+    ) -> None:
+        """Give a free human seat to ``nickname``, whose token hashes to ``token_hash`` (and
+        who is ``player``, if he came with his key).
 
         Atomic: of two claims of one seat, one wins and the other raises :class:`SeatTaken`.
         """
@@ -344,7 +447,9 @@ class Store:
                     SeatRow.kind == HUMAN,
                     SeatRow.token_hash.is_(None),
                 )
-                .values(nickname=nickname, token_hash=token_hash, claimed_at=_now())
+                .values(
+                    nickname=nickname, token_hash=token_hash, claimed_at=_now(), player_id=player
+                )
             )
             if claimed.rowcount == 1:
                 return
@@ -364,16 +469,23 @@ class Store:
         """
         self.append_many(table_id, [action])
 
-    def append_many(self, table_id: str, actions: Sequence[StoredAction]) -> None:
+    def append_many(
+        self, table_id: str, actions: Sequence[StoredAction], result: MatchResult | None = None
+    ) -> None:
         """Add ``actions`` to the table's log in one transaction: all of them or none (a
-        human's move and the computer moves it sets off). Refused as :meth:`append` would
-        refuse one of them."""
-        self.append_batches([(table_id, actions)])
+        human's move and the computer moves it sets off), with the match's ``result`` if they
+        end it. Refused as :meth:`append` would refuse one of them."""
+        self.append_batches([(table_id, actions)], () if result is None else (result,))
 
-    def append_batches(self, batches: Sequence[tuple[str, Sequence[StoredAction]]]) -> None:
+    def append_batches(
+        self,
+        batches: Sequence[tuple[str, Sequence[StoredAction]]],
+        results: Sequence[MatchResult] = (),
+    ) -> None:
         """The actions of several tables in one transaction, one flush to disk for them all
         (the server's group commit): all or none, each batch refused as :meth:`append_many`
-        would refuse it."""
+        would refuse it. The ``results`` of the matches they end go in the same transaction,
+        each once (:func:`ramino.server.players.record_result`)."""
         batches = [(table_id, actions) for table_id, actions in batches if actions]
         if not batches:
             return
@@ -382,6 +494,11 @@ class Store:
             # writer does, and the constraints refuse what they can (bench/server_load.py).
             with self._engine.begin() as connection:
                 _append(connection, batches)
+                if results:
+                    from .players import record_result
+
+                    for result in results:
+                        record_result(connection, result)
         except IntegrityError as error:
             with self._engine.connect() as connection:
                 refusal = _refusal(connection, batches)
@@ -434,7 +551,7 @@ class Store:
         if not table_ids:
             return
         with self._engine.begin() as connection:
-            for model in (ActionRow, SeatRow, LeaseRow):
+            for model in (MatchSeatRow, MatchRow, ActionRow, SeatRow, LeaseRow):
                 connection.execute(delete(model).where(model.table_id.in_(table_ids)))
             connection.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
 
@@ -562,7 +679,9 @@ def _stored_action(row: ActionRow) -> StoredAction:
 
 
 def _stored_seat(seat: SeatRow) -> StoredSeat:
-    return StoredSeat(seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash)
+    return StoredSeat(
+        seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash, seat.player_id
+    )
 
 
 def _stored_table(row: TableRow) -> StoredTable:

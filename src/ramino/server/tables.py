@@ -32,12 +32,12 @@ from ..engine.errors import IllegalAction, Reason
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Round
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
 from .protocol import ObservationView, State, observation_view, public_view
 from .reasons import ServerReason
-from .store import StoredAction, StoredSeat
+from .store import MatchResult, ResultSeat, StoredAction, StoredSeat
 from .thinking import Computer
 
 __all__ = [
@@ -75,6 +75,8 @@ class TableSpec:
     """Seconds a person has for a turn (``None``: no clock); then his time bank runs."""
     bank_seconds: int = 0
     """A person's time bank for the whole match, spent where a turn runs over."""
+    rated: bool = False
+    """Whether the match changes its people's ratings (docs/ratings.md): a preset's rules."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
@@ -84,6 +86,7 @@ class TableSpec:
             "listed": self.listed,
             "turn_seconds": self.turn_seconds,
             "bank_seconds": self.bank_seconds,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -98,6 +101,7 @@ class TableSpec:
             bool(data.get("listed", False)),
             data.get("turn_seconds"),
             int(data.get("bank_seconds", 0)),
+            bool(data.get("rated", False)),
         )
 
 
@@ -204,10 +208,13 @@ class Table:
             return taken.nickname
         return f"({seat + 1})"
 
-    def take_seat(self, seat: int, nickname: str, token_hash: str) -> None:
-        """Seat ``nickname`` (the store has already given him the seat); once every seat is
-        taken, :meth:`deal` deals the match's first round."""
-        self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash)
+    def take_seat(
+        self, seat: int, nickname: str, token_hash: str, player: str | None = None
+    ) -> None:
+        """Seat ``nickname`` (the store has already given him the seat), who is ``player`` if
+        he came with his key; once every seat is taken, :meth:`deal` deals the match's first
+        round."""
+        self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash, player)
 
     def seat_of_token(self, token_hash: str) -> int | None:
         """The seat whose token hashes to ``token_hash``."""
@@ -215,6 +222,50 @@ class Table:
             if seat.token_hash is not None and seat.token_hash == token_hash:
                 return number
         return None
+
+    def result(self) -> MatchResult | None:
+        """The match's result once it is over: each seat's place in the final standing (level
+        players share one) and total (``None`` while it goes on)."""
+        play = self.play
+        if play is None or not play.is_over:
+            return None
+        match = play.match
+        winner = match.winner
+        chips = match.chips if self.rules.betting is not Betting.NONE else None
+        left: dict[str, int] = {}
+        for line in match.rounds:
+            for name in line.eliminated:
+                left[name] = line.number
+        totals = match.totals
+
+        def level(name: str) -> tuple[int, ...]:
+            # What the standing sorts by (Match.standing), without the seat order.
+            if chips is not None:
+                return (name != winner, -chips[name])
+            return (name != winner, name in left, -left.get(name, 0), totals[name])
+
+        order = match.standing()
+        places: dict[str, int] = {}
+        for index, name in enumerate(order):
+            earlier = order[index - 1] if index else None
+            tied = earlier is not None and level(earlier) == level(name)
+            places[name] = places[earlier] if tied and earlier is not None else index + 1
+        return MatchResult(
+            self.id,
+            self.rules.name,
+            self.spec.rated,
+            tuple(
+                ResultSeat(
+                    number,
+                    self.name(number),
+                    seat.player,
+                    seat.kind == COMPUTER,
+                    places[self.name(number)],
+                    chips[self.name(number)] if chips is not None else totals[self.name(number)],
+                )
+                for number, seat in enumerate(self.seats)
+            ),
+        )
 
     # --- fair deals ---
 

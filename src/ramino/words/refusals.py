@@ -211,6 +211,13 @@ REFUSALS: dict[str, str | Plural] = {
         "Il nome «{name}» porta il segno del computer, che spetta solo ai giocatori al computer:"
         " scegline un altro."
     ),
+    "unknown_player_key": N_(
+        "Questa chiave non è di nessun giocatore: controlla di averla copiata intera."
+    ),
+    "rated_house_rules": N_(
+        "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
+        " le modifiche a {rules} o gioca senza classifica."
+    ),
     "table_moving": N_(
         "Il tavolo sta passando a un altro processo del server: riprova fra un attimo."
     ),

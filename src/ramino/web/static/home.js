@@ -1,7 +1,18 @@
 // The home page: the rules to play (a preset and the house's changes), then play now against
 // the computer, create a private table, join one with its link, or sit at an open one.
 
-import { ApiError, call, guestName, inviteLink, nonceFor, saveSeat, tableOfLink } from './api.js';
+import {
+  ApiError,
+  call,
+  ensurePlayer,
+  guestName,
+  inviteLink,
+  nonceFor,
+  renamePlayer,
+  saveSeat,
+  savedPlayer,
+  tableOfLink,
+} from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
@@ -18,7 +29,8 @@ export function showHome(main) {
     computers: 0,
     timer: 60,
     listed: false,
-    name: localStorage.getItem('ramino.name') ?? '',
+    rated: false,
+    name: savedPlayer()?.name ?? localStorage.getItem('ramino.name') ?? '',
     link: '',
   };
   // Without a name of one's own, one plays as a guest: the name is in the field, to change.
@@ -67,6 +79,7 @@ export function showHome(main) {
         seats,
         turn_seconds: timer,
         listed,
+        rated: where === 'private' && choice.rated,
       });
       await sit(table.table, name, where, table.commitment);
     } catch (error) {
@@ -80,7 +93,14 @@ export function showHome(main) {
       // The nonce goes with the deal it was made for: deal 1, whose commitment the table shows.
       const first = commitment ?? (await call('GET', `/api/tables/${table}`)).commitment;
       const mine = nonceFor(table, first);
-      const seat = await call('POST', `/api/tables/${table}/seats`, { nickname: name, nonce: mine });
+      // The seat is this browser's player's: a guest the first time, with the name given.
+      const player = await ensurePlayer(name);
+      if (player.name !== name) await renamePlayer(name);
+      const seat = await call('POST', `/api/tables/${table}/seats`, {
+        nickname: name,
+        nonce: mine,
+        player_key: player.key,
+      });
       saveSeat(table, { token: seat.token, seat: seat.seat, name });
       location.assign(`/t/${table}`);
     } catch (error) {
@@ -170,6 +190,11 @@ export function showHome(main) {
         required: true,
         value: choice.name,
         oninput: (event) => remember(event.target.value),
+        // The player's name changes with it, at the server too, once it is written.
+        onchange: (event) => {
+          const name = event.target.value.trim();
+          if (name) renamePlayer(name).catch(() => {});
+        },
       }),
     );
 
@@ -278,6 +303,19 @@ export function showHome(main) {
         }),
         t('listed'),
       ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'rated',
+          type: 'checkbox',
+          checked: choice.rated,
+          onchange: (event) => {
+            choice.rated = event.target.checked;
+          },
+        }),
+        t('rated_option'),
+      ),
       h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
       errorLine('private'),
     );
@@ -337,6 +375,13 @@ export function showHome(main) {
       main,
       h('h1', {}, t('home_title')),
       h('p', { class: 'intro' }, t('home_intro'), ' ', h('a', { href: '/sheet', id: 'sheet-link' }, t('sheet_link'))),
+      h(
+        'p',
+        { class: 'intro' },
+        h('a', { href: '/player', id: 'player-link' }, t('player_link')),
+        ' · ',
+        h('a', { href: '/leaderboard', id: 'leaderboard-link' }, t('leaderboard_link')),
+      ),
       h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
     );
   }

@@ -4,7 +4,7 @@
 // This module wires the page: one store holds the state (tablestate.js), the socket and the
 // moves change it, and every change draws the page again from it (tableview.js).
 
-import { ApiError, call, forgetSeat, nonceFor, savedSeat, saveSeat } from './api.js';
+import { ApiError, call, ensurePlayer, forgetSeat, nonceFor, renamePlayer, savedSeat, saveSeat } from './api.js';
 import { createActions } from './actions.js';
 import { createAfterRound } from './afterround.js';
 import { arrived, nextReplay } from './arrival.js';
@@ -171,7 +171,14 @@ export function showTable(main, tableId) {
   async function sit(name) {
     try {
       const mine = nonceFor(tableId, store.get().info.commitment);
-      const seat = await call('POST', `/api/tables/${tableId}/seats`, { nickname: name, nonce: mine });
+      // The seat is this browser's player's: a guest the first time, with the name given.
+      const player = await ensurePlayer(name);
+      if (player.name !== name) await renamePlayer(name);
+      const seat = await call('POST', `/api/tables/${tableId}/seats`, {
+        nickname: name,
+        nonce: mine,
+        player_key: player.key,
+      });
       localStorage.setItem('ramino.name', name);
       const kept = { token: seat.token, seat: seat.seat, name };
       saveSeat(tableId, kept);

@@ -18,7 +18,14 @@ export function render(state, actions) {
   return h(
     'div',
     { class: 'table-head' },
-    h('h1', {}, t('table_of', { rules: state.info?.rules?.name ?? '' }), round ? ` · ${t('round_n', { n: round })}` : ''),
+    h(
+      'h1',
+      {},
+      t('table_of', { rules: state.info?.rules?.name ?? '' }),
+      round ? ` · ${t('round_n', { n: round })}` : '',
+      // Whether the match counts for the ratings is said with its rules.
+      state.info?.rated ? h('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('rated_table')}`) : '',
+    ),
     h('p', { class: 'turn' }, turnWords(observation(state)), h('span', { class: 'clock', id: 'my-clock', 'aria-hidden': 'true' })),
     h(
       'div',
