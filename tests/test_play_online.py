@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,12 @@ from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ramino play --join keeps its player's key under the config folder: the test's own.
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def seated(server: Server, turn_seconds: int | None = None, **knobs: Any) -> tuple[OnlineGame, str]:

@@ -178,3 +178,16 @@ def test_an_unrated_table_changes_no_rating_but_keeps_the_match(server: Server) 
         assert match["table"] == table and match["rated"] is False
         assert all(seat["rating"] is None for seat in match["seats"])
     assert server.get("/api/leaderboard/classico-2")["players"] == []
+
+
+def test_the_terminal_keeps_its_players_key_in_the_config_folder(
+    server: Server, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ramino.client.link import player_key, players_file
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    key = player_key(server.base, "Anna")
+    assert players_file() == tmp_path / "config" / "ramino" / "players.json"
+    assert players_file().stat().st_mode & 0o777 == 0o600
+    assert player_key(server.base, "Anna") == key
+    assert call(server, "GET", "/api/players/me", key=key)["name"] == "Anna"
