@@ -51,6 +51,8 @@ class CreateTable(BaseModel):
     listed: bool = False
     turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
+    chat: bool = True
+    """Whether the players may chat at the table (``false``: no chat at all)."""
 
     @field_validator("seats")
     @classmethod
@@ -120,6 +122,8 @@ class LobbyEntry(BaseModel):
     started: bool
     turn_seconds: int | None
     bank_seconds: int
+    chat: bool = True
+    """Whether the players may chat at the table."""
     version: int
 
 
@@ -181,6 +185,7 @@ def lobby_entry(table: Table) -> LobbyEntry:
         started=table.started,
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
+        chat=table.spec.chat,
         version=table.version,
     )
 

@@ -75,6 +75,8 @@ class TableSpec:
     """Seconds a person has for a turn (``None``: no clock); then his time bank runs."""
     bank_seconds: int = 0
     """A person's time bank for the whole match, spent where a turn runs over."""
+    chat: bool = True
+    """Whether the table's players may chat (docs/protocol.md, Chat)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
@@ -84,6 +86,7 @@ class TableSpec:
             "listed": self.listed,
             "turn_seconds": self.turn_seconds,
             "bank_seconds": self.bank_seconds,
+            "chat": self.chat,
         }
 
     @classmethod
@@ -98,6 +101,8 @@ class TableSpec:
             bool(data.get("listed", False)),
             data.get("turn_seconds"),
             int(data.get("bank_seconds", 0)),
+            # Tables stored before the chat was made have it.
+            bool(data.get("chat", True)),
         )
 
 

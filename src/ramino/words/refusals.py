@@ -211,6 +211,24 @@ REFUSALS: dict[str, str | Plural] = {
         "Il nome «{name}» porta il segno del computer, che spetta solo ai giocatori al computer:"
         " scegline un altro."
     ),
+    "chat_off": N_("A questo tavolo la chat è spenta."),
+    "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
+    "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),
+    "chat_bad_text": N_(
+        "Il messaggio contiene caratteri di controllo: scrivi soltanto testo, su una riga."
+    ),
+    "chat_too_fast": N_(
+        "Scrivi troppo in fretta: al massimo {burst} messaggi di seguito, poi uno ogni {every}."
+        " Puoi scrivere di nuovo fra {wait}."
+    ),
+    "chat_unknown_phrase": N_("{phrase!r} non è una frase pronta: scegli fra {known}."),
+    "chat_not_kept": N_(
+        "Il server non è riuscito a salvare il messaggio ({detail}), quindi nessuno l'ha letto:"
+        " riprova fra poco."
+    ),
+    "chat_unknown_line": N_(
+        "Il messaggio {line} non è fra gli ultimi del tavolo: non si può segnalare."
+    ),
     "table_moving": N_(
         "Il tavolo sta passando a un altro processo del server: riprova fra un attimo."
     ),

@@ -99,7 +99,13 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
     while True:
         secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", number)
         spec = TableSpec(
-            rules, tuple(seats), secret, request.listed, request.turn_seconds, request.bank_seconds
+            rules,
+            tuple(seats),
+            secret,
+            request.listed,
+            request.turn_seconds,
+            request.bank_seconds,
+            request.chat,
         )
         table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         created = datetime.now(UTC)

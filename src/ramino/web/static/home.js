@@ -18,6 +18,7 @@ export function showHome(main) {
     computers: 0,
     timer: 60,
     listed: false,
+    chat: true,
     name: localStorage.getItem('ramino.name') ?? '',
     link: '',
   };
@@ -53,7 +54,7 @@ export function showHome(main) {
   }
 
   // Create a table of `seats`, take the first person's seat, and go to it.
-  async function create(seats, timer, listed, where) {
+  async function create(seats, timer, listed, where, chat = true) {
     const name = choice.name.trim();
     if (!name) {
       problem[where] = new ApiError('bad_name');
@@ -67,6 +68,7 @@ export function showHome(main) {
         seats,
         turn_seconds: timer,
         listed,
+        chat,
       });
       await sit(table.table, name, where, table.commitment);
     } catch (error) {
@@ -105,7 +107,7 @@ export function showHome(main) {
       ...Array.from({ length: people }, () => ({ kind: 'human' })),
       ...computerSeats(choice.computers),
     ];
-    create(seats, choice.timer, choice.listed, 'private');
+    create(seats, choice.timer, choice.listed, 'private', choice.chat);
   }
 
   function join(event) {
@@ -277,6 +279,19 @@ export function showHome(main) {
           },
         }),
         t('listed'),
+      ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'chat-on',
+          type: 'checkbox',
+          checked: choice.chat,
+          onchange: (event) => {
+            choice.chat = event.target.checked;
+          },
+        }),
+        t('chat_on'),
       ),
       h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
       errorLine('private'),
