@@ -153,3 +153,19 @@ out([one, two, same, english].map(({ say, fresh }) => [say, fresh]));
 """
     )
     assert told == [[None, 0], ["c", 2], [None, 2], [None, 2]]
+
+
+def test_the_chat_keeps_one_line_an_id_and_hides_a_muted_player_s() -> None:
+    told = run(
+        """
+const { shownLines } = await load('chat.js');
+const line = (id, name) => ({ id, seat: name === 'Anna' ? 0 : 1, name, text: `l${id}` });
+let chat = store.chatWith([], [line(2, 'Bruno'), line(1, 'Anna')]);
+// A reconnection sends the last lines again: the same lines, once each.
+chat = store.chatWith(chat, [line(1, 'Anna'), line(2, 'Bruno'), line(3, 'Bruno')]);
+const many = store.chatWith([], Array.from({ length: 150 }, (_, i) => line(i + 1, 'Anna')));
+const shown = shownLines({ chat, muted: ['Bruno'] }).map((l) => l.id);
+out({ ids: chat.map((l) => l.id), kept: [many.length, many[0].id], shown });
+"""
+    )
+    assert told == {"ids": [1, 2, 3], "kept": [100, 51], "shown": [1]}

@@ -65,6 +65,8 @@ class CreateTable(BaseModel):
     """Whether the match changes its people's ratings: a preset's rules, no house rules."""
     turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
+    chat: bool = True
+    """Whether the players may chat at the table (``false``: no chat at all)."""
 
     @field_validator("seats")
     @classmethod
@@ -137,6 +139,8 @@ class LobbyEntry(BaseModel):
     rated: bool
     turn_seconds: int | None
     bank_seconds: int
+    chat: bool = True
+    """Whether the players may chat at the table."""
     version: int
 
 
@@ -293,6 +297,7 @@ def lobby_entry(table: Table) -> LobbyEntry:
         rated=table.spec.rated,
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
+        chat=table.spec.chat,
         version=table.version,
     )
 

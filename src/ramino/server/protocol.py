@@ -23,6 +23,8 @@ __all__ = [
     "Ack",
     "Act",
     "Ask",
+    "Chat",
+    "ChatLine",
     "ClientMessage",
     "Clock",
     "Failure",
@@ -34,6 +36,9 @@ __all__ = [
     "ObservationView",
     "Reentry",
     "Refused",
+    "Report",
+    "Reported",
+    "Say",
     "SeatView",
     "Seen",
     "Sentence",
@@ -104,11 +109,30 @@ class Seen(_Message):
     round: Annotated[int, Field(ge=0, le=100_000)]
 
 
-ClientMessage = Annotated[Act | Nonce | Sync | Reentry | Ask | Seen, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry | Ask | Seen](ClientMessage)
+class Say(_Message):
+    """A line of the table's chat: words of the seat's own (``text``, trimmed, at most
+    :data:`~ramino.server.chat.MAX_CHAT_CHARS` characters on one line) or a ready phrase by its
+    id (``phrase``, ``ramino.words.chat``), which each reader reads in his own language."""
+
+    type: Literal["say"]
+    # Longer than a line may be, so that a line too long is refused with its own reason.
+    text: Annotated[str, Field(max_length=1000)] | None = None
+    phrase: Annotated[str, Field(max_length=40)] | None = None
 
 
-def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry | Ask | Seen:
+class Report(_Message):
+    """Report line ``line`` of the table's chat to whoever runs the site."""
+
+    type: Literal["report"]
+    line: Annotated[int, Field(ge=1, le=2**31)]
+
+
+Incoming = Act | Nonce | Sync | Reentry | Ask | Seen | Say | Report
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Incoming](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Incoming:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -177,6 +201,35 @@ class Failure(_Message):
     type: Literal["error"] = "error"
     reason: str
     message: Sentence
+
+
+class ChatLine(_Message):
+    """A line of the table's chat: its number at the table (``id``), who said it (his seat and
+    name), when (UTC, ISO 8601), and either his own words (``text``, to be shown as text,
+    never as markup) or a ready phrase (``phrase``, its id, and ``words``, in both languages)."""
+
+    id: int
+    seat: int
+    name: str
+    at: str
+    text: str | None = None
+    phrase: str | None = None
+    words: Sentence | None = None
+
+
+class Chat(_Message):
+    """Lines of the table's chat, oldest first: each new one as it is said, and the last ones
+    kept on connecting. A client keeps them by ``id`` (one it has already is the same line)."""
+
+    type: Literal["chat"] = "chat"
+    lines: list[ChatLine]
+
+
+class Reported(_Message):
+    """Line ``line`` of the chat was reported: whoever runs the site will read it."""
+
+    type: Literal["reported"] = "reported"
+    line: int
 
 
 class Lines(_Message):

@@ -31,6 +31,15 @@ class ServerReason(ReasonCode):
     # players and ratings (docs/ratings.md)
     UNKNOWN_PLAYER_KEY = "unknown_player_key"
     RATED_HOUSE_RULES = "rated_house_rules"
+    # the table's chat (docs/protocol.md)
+    CHAT_OFF = "chat_off"
+    CHAT_EMPTY = "chat_empty"
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_BAD_TEXT = "chat_bad_text"
+    CHAT_TOO_FAST = "chat_too_fast"
+    CHAT_UNKNOWN_PHRASE = "chat_unknown_phrase"
+    CHAT_UNKNOWN_LINE = "chat_unknown_line"
+    CHAT_NOT_KEPT = "chat_not_kept"
     # several server processes (docs/deploy.md)
     TABLE_MOVING = "table_moving"
     EVENTS_DOWN = "events_down"

@@ -76,6 +76,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredAction",
+    "StoredChatLine",
     "StoredSeat",
     "StoredTable",
     "UnknownTable",
@@ -125,6 +126,22 @@ class StoredAction:
     msg_id: str | None
     """The id of the client's message that asked for it (None for a computer's or the server's
     move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChatLine:
+    """A line of a table's chat: kept beside the table's log, never in it (it is not a move)."""
+
+    number: int
+    """1, 2, 3… within the table: the line's id in the protocol."""
+    seat: int
+    name: str
+    """The sender's name as the table showed it then."""
+    text: str | None
+    """The words written, or ``None`` for a ready phrase."""
+    phrase: str | None
+    """The ready phrase's id (``ramino.words.chat``), or ``None`` for words written."""
+    said_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +287,43 @@ class ActionRow(Base):
         UniqueConstraint("table_id", "seat", "msg_id"),
         CheckConstraint("number >= 1", name="number"),
     )
+
+
+class ChatRow(Base):
+    """A line of a table's chat (not a move: the table's log and its replay never read it)."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    name: Mapped[str]
+    text: Mapped[str | None] = mapped_column(Text)
+    phrase: Mapped[str | None]
+    said_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReportRow(Base):
+    """A chat line a player reported, for whoever runs the site: a copy of the line, so that
+    it outlives its table."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str]
+    line: Mapped[int]
+    seat: Mapped[int]
+    name: Mapped[str]
+    text: Mapped[str | None] = mapped_column(Text)
+    phrase: Mapped[str | None]
+    said_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reporter_seat: Mapped[int]
+    reporter: Mapped[str]
+    reported_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "reported_at"),)
 
 
 class LeaseRow(Base):
@@ -551,9 +605,84 @@ class Store:
         if not table_ids:
             return
         with self._engine.begin() as connection:
-            for model in (MatchSeatRow, MatchRow, ActionRow, SeatRow, LeaseRow):
+            for model in (MatchSeatRow, MatchRow, ActionRow, SeatRow, LeaseRow, ChatRow):
                 connection.execute(delete(model).where(model.table_id.in_(table_ids)))
             connection.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
+
+    def chat_lines(self, table_id: str, last: int) -> list[StoredChatLine]:
+        """The table's ``last`` newest chat lines, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.number.desc())
+                .limit(last)
+            ).all()
+            return [_stored_line(row) for row in reversed(rows)]
+
+    def add_chat_line(self, table_id: str, line: StoredChatLine) -> None:
+        """Keep a line of the table's chat; raises :class:`DuplicateAction` if its number is
+        taken (another process wrote one meanwhile), :class:`UnknownTable` for no table."""
+        row = ChatRow(
+            table_id=table_id,
+            number=line.number,
+            seat=line.seat,
+            name=line.name,
+            text=line.text,
+            phrase=line.phrase,
+            said_at=line.said_at,
+        )
+        try:
+            with self._sessions.begin() as session:
+                _check_table(session, table_id)
+                session.add(row)
+        except IntegrityError as error:
+            raise DuplicateAction(
+                f"chat line {line.number} of table {table_id!r} is already kept"
+            ) from error
+
+    def report(self, table_id: str, line: StoredChatLine, reporter_seat: int, reporter: str) -> int:
+        """Keep ``line`` of the table's chat, reported by ``reporter``, for whoever runs the
+        site; the report's number."""
+        row = ReportRow(
+            table_id=table_id,
+            line=line.number,
+            seat=line.seat,
+            name=line.name,
+            text=line.text,
+            phrase=line.phrase,
+            said_at=line.said_at,
+            reporter_seat=reporter_seat,
+            reporter=reporter,
+            reported_at=_now(),
+        )
+        with self._sessions.begin() as session:
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def reports(self, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` newest reports of chat lines, newest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ReportRow).order_by(ReportRow.id.desc()).limit(limit)
+            ).all()
+            return [
+                {
+                    "report": row.id,
+                    "table": row.table_id,
+                    "line": row.line,
+                    "seat": row.seat,
+                    "name": row.name,
+                    "text": row.text,
+                    "phrase": row.phrase,
+                    "said_at": row.said_at,
+                    "reporter_seat": row.reporter_seat,
+                    "reporter": row.reporter,
+                    "reported_at": row.reported_at,
+                }
+                for row in rows
+            ]
 
     def waiting_listed(self) -> list[tuple[StoredTable, int, datetime]]:
         """Every listed table with a free seat, oldest first: its spec and seats (no actions),
@@ -676,6 +805,10 @@ def _check_numbers(table_id: str, last: int, actions: Sequence[StoredAction]) ->
 
 def _stored_action(row: ActionRow) -> StoredAction:
     return StoredAction(row.number, row.seat, row.action, row.msg_id)
+
+
+def _stored_line(row: ChatRow) -> StoredChatLine:
+    return StoredChatLine(row.number, row.seat, row.name, row.text, row.phrase, row.said_at)
 
 
 def _stored_seat(seat: SeatRow) -> StoredSeat:

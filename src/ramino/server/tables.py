@@ -77,6 +77,8 @@ class TableSpec:
     """A person's time bank for the whole match, spent where a turn runs over."""
     rated: bool = False
     """Whether the match changes its people's ratings (docs/ratings.md): a preset's rules."""
+    chat: bool = True
+    """Whether the table's players may chat (docs/protocol.md, Chat)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
@@ -87,6 +89,7 @@ class TableSpec:
             "turn_seconds": self.turn_seconds,
             "bank_seconds": self.bank_seconds,
             "rated": self.rated,
+            "chat": self.chat,
         }
 
     @classmethod
@@ -102,6 +105,8 @@ class TableSpec:
             data.get("turn_seconds"),
             int(data.get("bank_seconds", 0)),
             bool(data.get("rated", False)),
+            # Tables stored before the chat was made have it.
+            bool(data.get("chat", True)),
         )
 
 

@@ -1,6 +1,6 @@
 """The sentence of every refusal, by its reason code: the engine's (:class:`~ramino.engine.
-errors.Reason`), then those of the layers above it (the server, the command line, the computer
-players).
+errors.Reason`), then those of the layers above it (the server, the command line, the
+environment, the computer players).
 
 Each sentence names the rule that refused, so a player learns the rule from the refusal. The
 Italian is written here; the other languages are in the catalogue (:mod:`.catalogue`). Fields
@@ -218,6 +218,24 @@ REFUSALS: dict[str, str | Plural] = {
         "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
         " le modifiche a {rules} o gioca senza classifica."
     ),
+    "chat_off": N_("A questo tavolo la chat è spenta."),
+    "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
+    "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),
+    "chat_bad_text": N_(
+        "Il messaggio contiene caratteri di controllo: scrivi soltanto testo, su una riga."
+    ),
+    "chat_too_fast": N_(
+        "Scrivi troppo in fretta: al massimo {burst} messaggi di seguito, poi uno ogni {every}."
+        " Puoi scrivere di nuovo fra {wait}."
+    ),
+    "chat_unknown_phrase": N_("{phrase!r} non è una frase pronta: scegli fra {known}."),
+    "chat_not_kept": N_(
+        "Il server non è riuscito a salvare il messaggio ({detail}), quindi nessuno l'ha letto:"
+        " riprova fra poco."
+    ),
+    "chat_unknown_line": N_(
+        "Il messaggio {line} non è fra gli ultimi del tavolo: non si può segnalare."
+    ),
     "table_moving": N_(
         "Il tavolo sta passando a un altro processo del server: riprova fra un attimo."
     ),
@@ -227,6 +245,20 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
+    # --- the environment's (ramino.env.errors) ---
+    "unknown_reward": N_("Ricompensa sconosciuta {reward!r}: scegli fra {known}."),
+    "unknown_episode": N_("Episodio sconosciuto {episode!r}: scegli fra {known}."),
+    "no_chips": N_(
+        "Le regole {rules} non hanno puntate: la ricompensa in fiches vale solo dove si punta"
+        " (pokerato)."
+    ),
+    "masked_out": N_("L'azione {action} non è fra quelle legali adesso: guarda la maschera."),
+    "not_listed": N_("La mossa {move} non è fra quelle legali adesso."),
+    "too_many_moves": N_(
+        "Questa posizione ha {count} mosse legali, più dei {slots} posti numerati dello spazio"
+        " delle azioni: crea l'ambiente con più posti (slots)."
+    ),
+    "bad_seat": N_("Il posto {seat} non c'è: i posti vanno da 0 a {last}."),
     # --- the computer players' (ramino.ai.errors) ---
     "unknown_level": N_("Livello sconosciuto {level!r}: scegli fra {known}."),
     "unknown_bot": N_("Giocatore al computer sconosciuto {name!r}: scegli fra {known}."),

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.observation import Observation
+from .. import chat
 from ..ownership import Elsewhere
 from ..protocol import (
     MAX_MESSAGE_BYTES,
@@ -23,6 +24,9 @@ from ..protocol import (
     Lines,
     Nonce,
     Reentry,
+    Report,
+    Reported,
+    Say,
     Seen,
     Sentence,
     Sync,
@@ -66,6 +70,7 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
             tables.metrics.sockets.inc()
             room.sockets[outbox] = None
             room.send(outbox, room.table.state(None).model_dump_json())
+            await _chat_so_far(tables, room, outbox)
     if refusal is not None:
         await _refuse(socket, refusal)
         return
@@ -168,7 +173,21 @@ async def _welcome(
             room.send(outbox, clock)
     for notice in room.notices.pop(seat, []):
         room.send(outbox, notice)
+    await _chat_so_far(tables, room, outbox)
     return outbox
+
+
+async def _chat_so_far(tables: Tables, room: Room, outbox: Outbox) -> None:
+    """The chat's last lines to a new socket (the table's lock held), if the table has a chat
+    and anything was said. A store that does not answer leaves them out: the game goes on."""
+    if not room.table.spec.chat:
+        return
+    try:
+        lines = await chat.recent(tables.store, room)
+    except Exception:
+        return
+    if lines:
+        room.send(outbox, chat.chat_message(lines))
 
 
 async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None:
@@ -238,6 +257,9 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         if clock is not None:
             await room.send_all(clock)
         return
+    if isinstance(message, Say | Report):
+        await _chat(tables, room, seat, outbox, message)
+        return
     if isinstance(message, Nonce):
         async with room.lock:
             try:
@@ -281,6 +303,25 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         tables.metrics.acks.inc()
         tables.metrics.act_to_ack.observe(time.perf_counter() - arrived)
     await tables.changed(room)
+
+
+async def _chat(
+    tables: Tables, room: Room, seat: int, outbox: Outbox, message: Say | Report
+) -> None:
+    """A line of the seat's for the table's chat, to every socket of the table; or a line
+    reported, the seat told it was. A refusal is an ``error`` saying why."""
+    async with room.lock:
+        try:
+            if isinstance(message, Say):
+                await room.send_all(await chat.say(tables.store, room, seat, message))
+            else:
+                await chat.report(tables.store, room, seat, message.line)
+                room.send(outbox, Reported(line=message.line).model_dump_json())
+        except RaminoError as error:
+            room.send(outbox, _failed(error))
+        except Exception as error:
+            trouble = IllegalAction(ServerReason.CHAT_NOT_KEPT, detail=_store_trouble(error))
+            room.send(outbox, _failed(trouble))
 
 
 async def _not_stored(

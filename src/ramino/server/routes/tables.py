@@ -113,6 +113,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
             request.turn_seconds,
             request.bank_seconds,
             request.rated,
+            request.chat,
         )
         table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         created = datetime.now(UTC)

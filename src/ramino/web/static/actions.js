@@ -162,5 +162,49 @@ export function createActions({ store, send, isOpen, say, page }) {
     logScrolled: (follows) => store.remember({ logFollows: follows }),
     say,
   };
-  return { ...moves, ...local, ...page };
+  return { ...moves, ...local, ...chatActions({ store, send, isOpen, say }), ...page };
+}
+
+// What a reader does with the chat: say a line or a ready phrase (the server refuses what it
+// must, in an `error`), mute or unmute a player for himself (kept in this browser, by name at
+// this table), report a line.
+function chatActions({ store, send, isOpen, say }) {
+  const mutedKey = () => `ramino.muted.${store.get().tableId}`;
+  const setMuted = (muted) => {
+    localStorage.setItem(mutedKey(), JSON.stringify(muted));
+    store.update({ muted });
+  };
+  const sent = (message) => {
+    if (!isOpen()) {
+      say(t('reconnecting'), true);
+      return false;
+    }
+    send(message);
+    return true;
+  };
+  return {
+    // Whether the line went (the field is emptied then).
+    chatSay(text) {
+      const line = String(text ?? '').trim();
+      if (!line) return false;
+      return sent({ type: 'say', text: line });
+    },
+    chatPhrase: (phrase) => sent({ type: 'say', phrase }),
+    chatMute(name) {
+      const muted = store.get().muted;
+      if (!muted.includes(name)) setMuted([...muted, name]);
+    },
+    chatUnmute: (name) => setMuted(store.get().muted.filter((other) => other !== name)),
+    chatReport: (line) => sent({ type: 'report', line }),
+  };
+}
+
+// The names muted at table `tableId` in this browser.
+export function mutedAt(tableId) {
+  try {
+    const muted = JSON.parse(localStorage.getItem(`ramino.muted.${tableId}`) ?? '[]');
+    return Array.isArray(muted) ? muted.filter((name) => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
 }

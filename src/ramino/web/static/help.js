@@ -35,7 +35,12 @@ export function showKeys() {
 export function showRules(info) {
   dialog(
     t('rules_title'),
-    h('pre', { class: 'rules-text' }, info?.described[currentLang()] ?? ''),
+    h(
+      'div',
+      {},
+      h('pre', { class: 'rules-text' }, info?.described[currentLang()] ?? ''),
+      h('p', { class: 'rules-chat' }, t(info?.chat === false ? 'chat_is_off' : 'chat_is_on')),
+    ),
     [[t('print'), () => window.print(), 'print-rules'], [t('close'), null, 'close-rules']],
     { printable: true },
   );

@@ -30,6 +30,7 @@ export function showHome(main) {
     timer: 60,
     listed: false,
     rated: false,
+    chat: true,
     name: savedPlayer()?.name ?? localStorage.getItem('ramino.name') ?? '',
     link: '',
   };
@@ -65,7 +66,7 @@ export function showHome(main) {
   }
 
   // Create a table of `seats`, take the first person's seat, and go to it.
-  async function create(seats, timer, listed, where) {
+  async function create(seats, timer, listed, where, chat = true) {
     const name = choice.name.trim();
     if (!name) {
       problem[where] = new ApiError('bad_name');
@@ -80,6 +81,7 @@ export function showHome(main) {
         turn_seconds: timer,
         listed,
         rated: where === 'private' && choice.rated,
+        chat,
       });
       await sit(table.table, name, where, table.commitment);
     } catch (error) {
@@ -125,7 +127,7 @@ export function showHome(main) {
       ...Array.from({ length: people }, () => ({ kind: 'human' })),
       ...computerSeats(choice.computers),
     ];
-    create(seats, choice.timer, choice.listed, 'private');
+    create(seats, choice.timer, choice.listed, 'private', choice.chat);
   }
 
   function join(event) {
@@ -315,6 +317,19 @@ export function showHome(main) {
           },
         }),
         t('rated_option'),
+      ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'chat-on',
+          type: 'checkbox',
+          checked: choice.chat,
+          onchange: (event) => {
+            choice.chat = event.target.checked;
+          },
+        }),
+        t('chat_on'),
       ),
       h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
       errorLine('private'),

@@ -91,6 +91,24 @@ const WORDS = {
     rated_table: 'valida per la classifica',
     unrated_table: 'non valida per la classifica',
     // table
+    // chat
+    chat_on: 'Chat al tavolo',
+    chat_is_on: 'A questo tavolo c’è la chat.',
+    chat_is_off: 'A questo tavolo la chat è spenta.',
+    chat: 'Chat',
+    chat_empty: 'Ancora nessun messaggio.',
+    chat_input: 'Scrivi un messaggio',
+    chat_send: 'Invia',
+    chat_phrases: 'Frasi pronte',
+    chat_left: (v) => `${v.n} ${plural(v.n, 'carattere', 'caratteri')} ancora`,
+    chat_mute: (v) => `Silenzia ${v.name}`,
+    chat_unmute: (v) => `Riattiva ${v.name}`,
+    chat_muted: 'Silenziati da te, non ne vedi i messaggi:',
+    chat_report: 'Segnala',
+    chat_report_label: (v) => `Segnala il messaggio di ${v.name}`,
+    chat_reported: 'Segnalazione inviata: chi gestisce il sito leggerà il messaggio.',
+    chat_said: (v) => `${v.name} scrive: ${v.text}`,
+    chat_watching: 'Guardi la partita: leggi la chat, ma scrivono solo i giocatori.',
     table_of: (v) => `Tavolo di ${v.rules}`,
     waiting: 'Aspettiamo gli altri giocatori. Manda questo link agli amici:',
     copy: 'Copia il link',
@@ -375,6 +393,24 @@ const WORDS = {
     rated_option: 'Rated match (only rules without changes)',
     rated_table: 'rated',
     unrated_table: 'unrated',
+    // chat
+    chat_on: 'Chat at the table',
+    chat_is_on: 'This table has a chat.',
+    chat_is_off: 'Chat is off at this table.',
+    chat: 'Chat',
+    chat_empty: 'No messages yet.',
+    chat_input: 'Write a message',
+    chat_send: 'Send',
+    chat_phrases: 'Ready phrases',
+    chat_left: (v) => `${v.n} ${plural(v.n, 'character', 'characters')} left`,
+    chat_mute: (v) => `Mute ${v.name}`,
+    chat_unmute: (v) => `Unmute ${v.name}`,
+    chat_muted: 'Muted by you, their messages hidden:',
+    chat_report: 'Report',
+    chat_report_label: (v) => `Report ${v.name}’s message`,
+    chat_reported: 'Report sent: whoever runs the site will read the message.',
+    chat_said: (v) => `${v.name} writes: ${v.text}`,
+    chat_watching: 'You are watching: you read the chat, but only the players write.',
     table_of: (v) => `${v.rules} table`,
     waiting: 'Waiting for the other players. Send this link to your friends:',
     copy: 'Copy the link',
@@ -670,6 +706,15 @@ export function refusal(code, values = {}, language = lang) {
   const template = typeof words === 'string' ? words : values[words.count] === 1 ? words.one : words.many;
   return fill(template, derived(values, language));
 }
+
+// A ready phrase of the chat by its id, in the page's language; its id while the catalogue is
+// not there yet.
+export function phrase(id, language = lang) {
+  return catalogue?.[language]?.phrases?.[id] ?? id;
+}
+
+// The ready phrases' ids, in the catalogue's order.
+export const phraseIds = () => Object.keys(catalogue?.it?.phrases ?? {});
 
 export const KEYS = Object.keys(WORDS.it);
 export const KEYS_EN = Object.keys(WORDS.en);

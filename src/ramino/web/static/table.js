@@ -5,7 +5,7 @@
 // moves change it, and every change draws the page again from it (tableview.js).
 
 import { ApiError, call, ensurePlayer, forgetSeat, nonceFor, renamePlayer, savedSeat, saveSeat } from './api.js';
-import { createActions } from './actions.js';
+import { createActions, mutedAt } from './actions.js';
 import { createAfterRound } from './afterround.js';
 import { arrived, nextReplay } from './arrival.js';
 import { cardName } from './cards.js';
@@ -18,14 +18,14 @@ import { keyHandler } from './keyboard.js';
 import { tell } from './moves.js';
 import { showSheet } from './roundend.js';
 import { drawTable } from './tableview.js';
-import { createStore, initialState, myTurn, picked, withEntry } from './tablestate.js';
+import { chatWith, createStore, initialState, myTurn, picked, withEntry } from './tablestate.js';
 
 // How long each of the others' moves stays under the pozzo.
 const REPLAY_MS = 900;
 
 export function showTable(main, tableId) {
   const sort = localStorage.getItem('ramino.sort') === 'rank' ? 'rank' : 'suit';
-  const store = createStore(initialState({ tableId, seat: savedSeat(tableId), sort }));
+  const store = createStore(initialState({ tableId, seat: savedSeat(tableId), sort, muted: mutedAt(tableId) }));
   let link = null;
   const send = (message) => link?.send(message);
   const say = (text, error = false) => store.update({ message: text ? { text, error } : null });
@@ -116,6 +116,12 @@ export function showTable(main, tableId) {
       case 'hint':
         store.remember({ hinting: false });
         say((message.lines?.[currentLang()] ?? []).join(' '), false);
+        break;
+      case 'chat':
+        store.update({ chat: chatWith(state.chat, message.lines) });
+        break;
+      case 'reported':
+        say(t('chat_reported'), false);
         break;
       case 'clock':
         clock.paint(main, store.remember({ clock: { ...message, at: performance.now() } }));
@@ -225,6 +231,8 @@ export function showTable(main, tableId) {
     // The last clock the server sent, and the cards picked: what the page holds of them.
     clock: () => store.get().clock,
     picked: () => picked(store.get()),
+    // The chat's lines the page holds (a muted player's too: the page only hides them).
+    chat: () => store.get().chat,
   };
   return draw;
 }

@@ -4,7 +4,7 @@
 // Panels draw from a state they are given; only `update` makes a new one.
 
 // The state before the table has said anything. `seat`: the seat kept in this browser, if any.
-export function initialState({ tableId, seat, sort }) {
+export function initialState({ tableId, seat, sort, muted = [] }) {
   return Object.freeze({
     tableId,
     // From the server: GET /api/tables/ID, GET /api/rules, then the socket's messages.
@@ -54,6 +54,10 @@ export function initialState({ tableId, seat, sort }) {
     // The last commitment given a nonce, and each round's deal as checked.
     nonceFor: null,
     fair: new Map(),
+    // The chat: its last lines by id, oldest first, and the names this reader muted (kept in
+    // this browser for this table).
+    chat: [],
+    muted,
   });
 }
 
@@ -95,6 +99,17 @@ export function withEntry(map, key, value) {
   if (value === undefined) copy.delete(key);
   else copy.set(key, value);
   return copy;
+}
+
+// The most chat lines the page keeps.
+export const CHAT_KEPT = 100;
+
+// The chat's lines after `lines` came (new ones, or the last ones again on connecting): one
+// line an id, oldest first, the last CHAT_KEPT.
+export function chatWith(chat, lines) {
+  const byId = new Map(chat.map((line) => [line.id, line]));
+  for (const line of lines ?? []) byId.set(line.id, line);
+  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
 }
 
 // The seat's round view in `state`, if a round is being played.

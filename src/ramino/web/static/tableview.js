@@ -4,6 +4,7 @@
 
 import { guestName } from './api.js';
 import * as centre from './centre.js';
+import * as chat from './chat.js';
 import * as clock from './clock.js';
 import * as controls from './controls.js';
 import { h, patch } from './dom.js';
@@ -29,6 +30,7 @@ const roundPanels = (state, actions) => [
   state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
   state.watching ? null : hand.render(state, actions),
   log.render(state, actions),
+  chat.render(state, actions),
 ];
 
 export function drawTable(main, store, actions) {
@@ -47,7 +49,9 @@ export function drawTable(main, store, actions) {
   if (!observation(state)) {
     const waiting = state.server && state.server.round === 0;
     const rest = waiting ? waitingView(state, actions) : state.server ? outView(state) : null;
-    patch(main, tablehead.render(state, actions), messageBox(state.message), rest);
+    // The chat is there before the deal and after the match too.
+    const talk = state.server ? chat.render(state, actions) : null;
+    patch(main, tablehead.render(state, actions), messageBox(state.message), rest, talk);
     return;
   }
   // What the log and the melds have shown so far: the new lines are said, the new melds marked.

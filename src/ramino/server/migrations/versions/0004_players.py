@@ -1,7 +1,7 @@
 """Players: a guest's identity (public id, hashed key, name), his ratings by preset, the
 matches over with each seat's place, and the player who took each seat.
 
-Revision 0003.
+Revision 0004.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | None = "0002"
+revision: str = "0004"
+down_revision: str | None = "0003"
 branch_labels: str | None = None
 depends_on: str | None = None
 
