@@ -49,7 +49,7 @@ def play_candidates(decision: Decision, *, melding: bool = True) -> list[Action]
             # Before opening, where attaching waits for it, no attachment is worth checking.
             candidates.extend(attachments(table, held))
         candidates.extend(swaps_for(decision.cards, pos.hands[seat], table, held))
-    if not knobs.melding_during_play or knobs.flush_close:
+    if (not knobs.melding_during_play or knobs.flush_close) and rules.knock_limit is None:
         candidates.extend(show_candidates(decision.hand_cards(seat), rules))
     return candidates
 

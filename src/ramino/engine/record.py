@@ -15,7 +15,7 @@ from .cards import Card
 from .chips import Pot, Settlement
 from .errors import Detail, Phrase, RaminoError, Reason, RecordError, RulesError
 from .round import EndReason, Round, RoundEnd
-from .rules import Contract, Rules
+from .rules import GIN_KNOBS, Contract, Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
@@ -389,7 +389,11 @@ def to_json(record: Record) -> str:
         deal_["deck_order"] = list(record.deck_order)
     if record.restocks:
         deal_["restocks"] = [list(r) for r in record.restocks]
-    rules = {"name": record.rules.name, **record.rules.knobs()}
+    knobs = record.rules.knobs()
+    rules = {
+        "name": record.rules.name,
+        **{k: v for k, v in knobs.items() if k not in GIN_KNOBS or v != GIN_KNOBS[k]},
+    }
     fields = [
         ("format", _dump(FORMAT)),
         ("version", _dump(VERSION)),

@@ -57,6 +57,19 @@ REFUSALS: dict[str, str | Plural] = {
         "Con queste regole l'asso in scala è solo basso (A-2-3), mai dopo il re: {cards}."
     ),
     "run_not_consecutive": N_("Le carte di una scala devono essere in fila: a {cards} {gap}."),
+    "run_over_max": N_("Una scala calata ha al massimo {limit} carte: {cards} ne ha {count}."),
+    "no_knocking": N_("Con queste regole non si bussa."),
+    "knock_over_limit": N_("Per bussare le carte spaiate devono valere al massimo {limit} punti."),
+    "upcard_offered": N_("La prima carta scoperta è offerta: prendila (take) o passa (pass)."),
+    "upcard_passed": N_("Tutti hanno passato la prima carta scoperta: si pesca dal tallone."),
+    "nothing_to_pass": N_("Ora non c'è niente da passare."),
+    "at_the_wall": N_(
+        "Il tallone è al muro: si bussa con la carta del pozzo (knock) o si passa (pass)."
+    ),
+    "not_a_layoff": N_(
+        "Si attacca una carta alla volta, solo ai giochi di chi ha bussato: non {cards}."
+    ),
+    "spread_first": N_("Dopo aver bussato si scarta prima di calare i giochi."),
     "run_too_long": N_(
         "Una scala va al massimo dall'asso al re o dal 2 all'asso (13 carte): {cards} ne ha"
         " {count}."
