@@ -80,7 +80,7 @@ def counted_take(decision: Decision, after: Position, top: int) -> Decided:
         return lambda: Outcome(after, (top,), Then.PLAY_ON)
     terms = replace(pos.terms, takes=pos.terms.takes + 1)
     if terms.takes >= limit:
-        return lambda: Outcome(pos.but(terms=terms), (), Then.VOID)
+        return lambda: Outcome(pos.but(terms=terms), (top,), Then.VOID)
     return lambda: Outcome(after.but(terms=terms), (top,), Then.PLAY_ON)
 
 
