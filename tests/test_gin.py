@@ -214,3 +214,17 @@ def test_the_actions_have_one_text() -> None:
     assert str(parse_action("knock")) == "knock" and str(parse_action("PASS")) == "pass"
     with pytest.raises(IllegalAction.__mro__[1]):
         parse_action("knock 5H")
+
+
+def test_a_gin_round_records_and_replays_with_its_points() -> None:
+    from ramino.engine.record import from_json, record_round, replay, to_json
+
+    for seed in range(6):
+        r = Round("gin-openspiel", 2, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not r.is_over:
+            acts = list(r.legal_actions)
+            knock = [a for a in acts if isinstance(a, Knock)]
+            r.apply(knock[0] if knock else rng.choice(acts))
+        text = to_json(record_round(r, ["Anna", "Bruno"]))
+        assert ('"points"' in text) and replay(from_json(text)).end == r.end

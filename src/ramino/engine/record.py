@@ -52,7 +52,7 @@ _TOP_KEYS = (
     "result",
 )
 _DEAL_KEYS = ("generator", "seed", "deck_order", "restocks")
-_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts", "chips")
+_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts", "points", "chips")
 _SETTLEMENT_KEYS = (
     "put_in",
     "pots",
@@ -441,6 +441,9 @@ def _result_fields(end: RoundEnd, players: Sequence[str]) -> list[tuple[str, str
         ("hands", _dump({p: [str(c) for c in h] for p, h in zip(players, end.hands, strict=True)})),
         ("counts", _dump(dict(zip(players, end.counts, strict=True)))),
     ]
+    if end.points is not None:
+        # Gin rummy's points, written only where the rules score them.
+        fields.append(("points", _dump(dict(zip(players, end.points, strict=True)))))
     settled = end.chips
     if settled is None:
         return fields
@@ -644,7 +647,11 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
     counts = tuple(_int(counts_data[p], f"result.counts.{p}") for p in players)
     raw_chips = value.get("chips")
     chips = None if raw_chips is None else _settlement(raw_chips, players)
-    return RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips)
+    points = None
+    if value.get("points") is not None:
+        points_data = _by_player(value["points"], players, "result.points")
+        points = tuple(_int(points_data[p], f"result.points.{p}") for p in players)
+    return RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips, points)
 
 
 def _settlement(value: Any, players: tuple[str, ...]) -> Settlement:
