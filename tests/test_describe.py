@@ -86,6 +86,8 @@ VALUES: dict[str, list[Any]] = {
     "wall_stock": [None, 2],
     "max_pile_takes": [None, 50],
     "void_rethrows": [None, 2],
+    "box_bonus": [0, 25],
+    "game_bonus": [0, 100],
 }
 
 # Gin rummy's knocking: two players, nothing laid during play.
@@ -129,6 +131,10 @@ ENABLERS: dict[str, dict[str, Any]] = {
         _KNOCKING,
     ),
     "knock_limit": {"melding_during_play": False, "max_players": 2},
+    **{
+        key: {**_KNOCKING, "match_end": MatchEnd.POINTS_TO_TARGET}
+        for key in ("box_bonus", "game_bonus")
+    },
 }
 
 # Values that need a companion change to be valid rules.
@@ -136,6 +142,7 @@ COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
     ("match_end", MatchEnd.FIXED_ROUNDS): {"match_rounds": 8},
     ("betting", Betting.BLIND): _BETTING,
     ("imaginary_joker", True): {"melding_during_play": False, "jokers": 0},
+    ("match_end", MatchEnd.POINTS_TO_TARGET): _KNOCKING,
 }
 
 

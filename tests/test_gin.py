@@ -228,3 +228,34 @@ def test_a_gin_round_records_and_replays_with_its_points() -> None:
             r.apply(knock[0] if knock else rng.choice(acts))
         text = to_json(record_round(r, ["Anna", "Bruno"]))
         assert ('"points"' in text) and replay(from_json(text)).end == r.end
+
+
+def test_the_game_to_100_gives_each_hand_to_its_winner_then_the_boxes_and_the_game() -> None:
+    from ramino.engine.match import Match, RoundResult
+
+    rules = get_preset("gin")
+    match = Match(["Anna", "Bruno"], rules)
+    sheet = match.record(RoundResult("Anna", {"Bruno": 33}, points={"Anna": 58, "Bruno": 0}))
+    assert sheet.totals == {"Anna": 58, "Bruno": 0} and not match.is_over
+    # A void hand (the wall) scores nothing and is nobody's box.
+    match.record(RoundResult(None, {"Anna": 40, "Bruno": 50}, points={"Anna": 0, "Bruno": 0}))
+    match.record(RoundResult("Anna", {"Bruno": 9}, points={"Anna": 0, "Bruno": 27}))
+    assert match.boxes == {"Anna": 1, "Bruno": 1}
+    sheet = match.record(RoundResult("Anna", {"Bruno": 50}, points={"Anna": 45, "Bruno": 0}))
+    # Anna reaches 103: two boxes (50) and the game (100); Bruno's box, 25.
+    assert match.is_over and match.winner == "Anna"
+    assert sheet.scores == {"Anna": 45 + 50 + 100, "Bruno": 25}
+    assert match.totals == {"Anna": 253, "Bruno": 52}
+    assert match.standing() == ["Anna", "Bruno"]
+
+
+def test_a_round_gives_the_match_its_points() -> None:
+    from ramino.engine.match import Match
+
+    r = gin_round()
+    play(r, "pass", "pass", "draw", "knock", "discard 2C")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 6H 7H 8H 9H", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    match = Match(["Anna", "Bruno"], r.rules)
+    sheet = match.record(r.round_result(["Anna", "Bruno"]))
+    assert sheet.scores == {"Anna": 58, "Bruno": 0}

@@ -274,6 +274,11 @@ BESIDE_CHOICE: dict[tuple[str, str], dict[str, Any]] = {
     ("rummy_bonus", "scempio"): {"messa": 50},
     ("match_end", "fixed_rounds"): {"match_rounds": 8},
     ("betting", "blind"): {"match_end": "fixed_rounds", "match_rounds": 10},
+    ("match_end", "points_to_target"): {
+        "melding_during_play": False,
+        "max_players": 2,
+        "knock_limit": 10,
+    },
 }
 
 

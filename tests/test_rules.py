@@ -359,6 +359,7 @@ def test_attachable_discard_ban_applies_from_its_table_size() -> None:
 CONTRADICTIONS: list[dict[str, Any]] = [
     {"knock_limit": 10},
     {"oklahoma": True},
+    {"match_end": MatchEnd.POINTS_TO_TARGET},
     {"min_players": 4, "max_players": 3},
     {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},
     {"hand_size": 14, "max_players": 8},

@@ -70,6 +70,8 @@ INTS: dict[str, tuple[int, ...]] = {
     "wall_stock": (0, 2),
     "max_pile_takes": (1, 50),
     "void_rethrows": (1, 2),
+    "box_bonus": (0, 25),
+    "game_bonus": (0, 100),
 }
 
 # Knocking (gin rummy) is for two, with nothing laid during play.
@@ -85,6 +87,7 @@ COMPANIONS: dict[tuple[str, object], str] = {
     ("betting", "blind"): 'match_end = "fixed_rounds"\nmatch_rounds = 10',
     ("imaginary_joker", True): "melding_during_play = false\njokers = 0",
     ("own_card_joker", True): "imaginary_joker = true\nmelding_during_play = false\njokers = 0",
+    ("match_end", "points_to_target"): _GIN,
     **{("knock_limit", value): "melding_during_play = false\nmax_players = 2" for value in (0, 10)},
     **{
         (knob, value): _GIN

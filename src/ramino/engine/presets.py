@@ -140,6 +140,11 @@ _GIN = replace(
     undercut_bonus=25,
     wall_stock=2,
     first_upcard_offer=True,
+    # The game to 100: each hand's points to its winner, 25 a box, 100 for the game.
+    match_end=MatchEnd.POINTS_TO_TARGET,
+    target=100,
+    box_bonus=25,
+    game_bonus=100,
 )
 
 #: The researchers' presets: gin rummy played by the engine (its moves, its count). The

@@ -372,6 +372,7 @@ class Round:
             closing=end.closing,
             chips=None if settled is None else dict(zip(names, settled.net, strict=True)),
             on_table=0 if settled is None else settled.carried_out,
+            points=None if end.points is None else dict(zip(names, end.points, strict=True)),
         )
 
     def copy(self) -> Round:

@@ -163,6 +163,9 @@ class MatchEnd(enum.StrEnum):
     """The match stops when someone reaches the target; the lowest total wins ([G])."""
     FIXED_ROUNDS = "fixed_rounds"
     """A set number of rounds (``match_rounds``); the lowest total wins (carioca)."""
+    POINTS_TO_TARGET = "points_to_target"
+    """Each hand's points go to its winner (gin rummy); the first to reach the target ends
+    the match, the highest total wins, with the boxes and the game bonus added."""
 
 
 class SimultaneousBust(enum.StrEnum):
@@ -421,6 +424,11 @@ class Rules:
     void_rethrows: int | None = None
     """The hand is void when this many discards running throw back the card just taken from
     the pile; ``None`` for no cap (OpenSpiel's loop guard: 2)."""
+    box_bonus: int = 0
+    """Under ``points_to_target``: points for each hand won (a *box*), added when the match
+    ends (gin rummy: 25)."""
+    game_bonus: int = 0
+    """Under ``points_to_target``: points the winner of the match adds (gin rummy: 100)."""
     first_upcard_offer: bool = False
     """The first upcard is offered: the first player takes it or passes, then the dealer; if
     both pass, the first player draws from the stock (gin rummy)."""
@@ -571,6 +579,8 @@ GIN_KNOBS: dict[str, object] = {
         "max_pile_takes",
         "void_rethrows",
         "first_upcard_offer",
+        "box_bonus",
+        "game_bonus",
     )
 }
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
@@ -675,6 +685,8 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "undercut_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
     "wall_stock": KnobRange(0, 52 * _MAX_DECKS, _TURNS),
     "max_pile_takes": KnobRange(1, _MAX_TURNS, _TURNS),
+    "box_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "game_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
     "void_rethrows": KnobRange(1, _MAX_TURNS, _TURNS),
 }
 # The fields of the entries by player count, and the knob whose range each one shares.
@@ -803,4 +815,6 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.KNOCK_NEEDS_TWO_NO_MELDING)
     if r.knock_limit is None and (r.oklahoma or r.wall_stock is not None or r.run_max):
         bad(Detail.GIN_KNOBS_NEED_KNOCK)
+    if r.match_end is MatchEnd.POINTS_TO_TARGET and r.knock_limit is None:
+        bad(Detail.POINTS_NEED_KNOCK)
     return p

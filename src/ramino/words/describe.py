@@ -844,6 +844,22 @@ class _Writer:
                     target=target,
                 )
             )
+        elif r.match_end is MatchEnd.POINTS_TO_TARGET:
+            out.append(
+                t(
+                    "Si gioca a {target}: i punti di ogni smazzata vanno a chi la vince; appena"
+                    " qualcuno arriva a {target} la partita finisce, e vince chi ha più punti.",
+                    target=target,
+                )
+            )
+            out.append(
+                t(
+                    "A fine partita ognuno aggiunge {box} punti per ogni smazzata vinta, e chi"
+                    " vince {game} punti.",
+                    box=r.box_bonus,
+                    game=r.game_bonus,
+                )
+            )
         else:
             rounds = r.match_rounds or 1
             if rounds == 1:

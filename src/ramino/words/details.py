@@ -313,6 +313,13 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "si bussa (knock_limit) solo in due (max_players = 2), senza calare durante la"
         " smazzata (melding_during_play = false) e senza puntate."
     ),
+    "points_need_knock": N_(
+        "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare:"
+        " serve knock_limit."
+    ),
+    "points_by_player": N_(
+        "servono i punti vinti da ogni giocatore in gioco, numeri interi non negativi."
+    ),
     "gin_knobs_need_knock": N_(
         "oklahoma, wall_stock e run_max valgono solo bussando: serve knock_limit."
     ),

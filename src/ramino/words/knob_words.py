@@ -530,6 +530,16 @@ KNOB_WORDS: dict[str, KnobWords] = {
         N_("Scarti di fila che rimettono nel pozzo la carta appena presa (OpenSpiel: 2)."),
         none=N_("senza limite"),
     ),
+    "box_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti vale ogni smazzata vinta?"),
+        N_("A fine partita ognuno li aggiunge per ogni smazzata vinta (gin rummy: 25)."),
+    ),
+    "game_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti in più vale vincere la partita?"),
+        N_("Chi vince la partita li aggiunge al suo totale (gin rummy: 100)."),
+    ),
     "first_upcard_offer": KnobWords(
         "knocking",
         N_("La prima carta scoperta è offerta?"),
@@ -722,6 +732,7 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
         MatchEnd.ELIMINATION: N_("chi arriva al punteggio è fuori, vince l'ultimo"),
         MatchEnd.FIRST_TO_TARGET: N_("finisce appena uno arriva al punteggio"),
         MatchEnd.FIXED_ROUNDS: N_("un numero fisso di smazzate"),
+        MatchEnd.POINTS_TO_TARGET: N_("i punti a chi vince la smazzata, vince chi arriva"),
     },
     SimultaneousBust: {
         SimultaneousBust.ALL_OUT: N_("escono tutti, e chi ha chiuso resta"),
