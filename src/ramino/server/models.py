@@ -67,6 +67,9 @@ class CreateTable(BaseModel):
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
     chat: bool = True
     """Whether the players may chat at the table (``false``: no chat at all)."""
+    away_seconds: Annotated[int, Field(ge=1, le=600)] = 30
+    """How long a person's seat waits for him once he has no connection left; then the
+    computer plays for him until he is back (docs/protocol.md)."""
 
     @field_validator("seats")
     @classmethod
@@ -141,6 +144,8 @@ class LobbyEntry(BaseModel):
     bank_seconds: int
     chat: bool = True
     """Whether the players may chat at the table."""
+    away_seconds: int = 30
+    """How long a gone person's seat waits for him; then the computer plays for him."""
     version: int
 
 
@@ -202,6 +207,8 @@ class RatingPoint(BaseModel):
 
     rules: str
     table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
     ended: datetime
     rating_before: float | None
     rating: float | None
@@ -225,6 +232,8 @@ class MatchInfo(BaseModel):
     """A match over: its table (``/t/{table}`` shows its sheet and its end), preset, seats."""
 
     table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
     rules: str
     rated: bool
     ended: datetime
@@ -257,6 +266,8 @@ class Leaderboard(BaseModel):
 class DealProofInfo(BaseModel):
     """A deal revealed once its round is over (docs/shuffle.md)."""
 
+    match: int = 1
+    """The table's match the round was played in (a rematch is the next)."""
     round: int
     commitment: str
     secret: str
@@ -298,6 +309,7 @@ def lobby_entry(table: Table) -> LobbyEntry:
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
         chat=table.spec.chat,
+        away_seconds=table.spec.away_seconds,
         version=table.version,
     )
 

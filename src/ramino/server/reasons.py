@@ -31,6 +31,8 @@ class ServerReason(ReasonCode):
     # players and ratings (docs/ratings.md)
     UNKNOWN_PLAYER_KEY = "unknown_player_key"
     RATED_HOUSE_RULES = "rated_house_rules"
+    # a rematch at a table whose match is over (docs/protocol.md)
+    NO_REMATCH = "no_rematch"
     # the table's chat (docs/protocol.md)
     CHAT_OFF = "chat_off"
     CHAT_EMPTY = "chat_empty"

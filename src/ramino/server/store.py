@@ -39,6 +39,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     MetaData,
     Text,
@@ -182,6 +183,8 @@ class MatchResult:
     """The preset played (a rated table plays one, without house rules)."""
     rated: bool
     seats: tuple[ResultSeat, ...]
+    match: int = 1
+    """The table's match (a rematch is the next): each is stored, and rated, once."""
 
 
 class StoreError(Exception):
@@ -380,6 +383,8 @@ class MatchRow(Base):
     table_id: Mapped[str] = mapped_column(
         ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
+    """The table's match: 1, then each rematch's."""
     rules: Mapped[str]
     rated: Mapped[bool]
     ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -391,9 +396,8 @@ class MatchSeatRow(Base):
 
     __tablename__ = "match_seats"
 
-    table_id: Mapped[str] = mapped_column(
-        ForeignKey("matches.table_id", ondelete="CASCADE"), primary_key=True
-    )
+    table_id: Mapped[str] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
     seat: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str]
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
@@ -403,7 +407,12 @@ class MatchSeatRow(Base):
     rating: Mapped[float | None]
     deviation: Mapped[float | None]
 
-    __table_args__ = (Index(None, "player_id"),)
+    __table_args__ = (
+        Index(None, "player_id"),
+        ForeignKeyConstraint(
+            ["table_id", "number"], ["matches.table_id", "matches.number"], ondelete="CASCADE"
+        ),
+    )
 
 
 class Store:

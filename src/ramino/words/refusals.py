@@ -218,6 +218,10 @@ REFUSALS: dict[str, str | Plural] = {
         "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
         " le modifiche a {rules} o gioca senza classifica."
     ),
+    "no_rematch": N_(
+        "Non c'è una rivincita da decidere: la partita non è finita, qualcuno ha già detto di"
+        " no, oppure il computer gioca per te (torna al tavolo per rispondere)."
+    ),
     "chat_off": N_("A questo tavolo la chat è spenta."),
     "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
     "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),

@@ -114,6 +114,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
             request.bank_seconds,
             request.rated,
             request.chat,
+            request.away_seconds,
         )
         table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         created = datetime.now(UTC)
