@@ -31,6 +31,9 @@ class ServerReason(ReasonCode):
     # players and ratings (docs/ratings.md)
     UNKNOWN_PLAYER_KEY = "unknown_player_key"
     RATED_HOUSE_RULES = "rated_house_rules"
+    # quick matches (docs/quick.md)
+    QUICK_WAITING = "quick_waiting"
+    QUICK_TOO_FAST = "quick_too_fast"
     # the table's chat (docs/protocol.md)
     CHAT_OFF = "chat_off"
     CHAT_EMPTY = "chat_empty"

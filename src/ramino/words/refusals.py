@@ -218,6 +218,13 @@ REFUSALS: dict[str, str | Plural] = {
         "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
         " le modifiche a {rules} o gioca senza classifica."
     ),
+    "quick_waiting": N_(
+        "Aspetti già una partita veloce: annulla quella prima di chiederne un'altra."
+    ),
+    "quick_too_fast": N_(
+        "Hai chiesto troppe partite veloci in poco tempo: al massimo {burst} di seguito, poi una"
+        " ogni {every}. Puoi chiederne un'altra fra {wait}."
+    ),
     "chat_off": N_("A questo tavolo la chat è spenta."),
     "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
     "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),
