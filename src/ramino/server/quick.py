@@ -360,10 +360,16 @@ class Matcher:
         """Someone joined: look at the queue now."""
         self._poked.set()
 
-    async def seated_or(self, seconds: float) -> None:
-        """Wait until this process seats someone, or ``seconds`` (another process may have)."""
+    def next_seating(self) -> asyncio.Event:
+        """Set when this process next seats someone: taken before reading the queue, so that
+        a seating between the reading and the waiting is not missed."""
+        return self._seated
+
+    @staticmethod
+    async def seated_or(seating: asyncio.Event, seconds: float) -> None:
+        """Wait until ``seating`` is set, or ``seconds`` (another process may have seated)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._seated.wait(), seconds)
+            await asyncio.wait_for(seating.wait(), seconds)
 
     async def _run(self) -> None:
         while True:

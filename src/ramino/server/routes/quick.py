@@ -121,10 +121,12 @@ async def status(
     matcher = _matcher(http)
     player = await player_of_key(tables, key)
     deadline = time.monotonic() + wait
+    seating = matcher.next_seating()
     found = await run_in_threadpool(matcher.queue.status, player.id, matcher.wait, True)
     while found["state"] == "waiting" and (left := deadline - time.monotonic()) > 0:
         # Woken when this process seats someone; another process's tables are read each second.
-        await matcher.seated_or(min(1.0, left))
+        await matcher.seated_or(seating, min(1.0, left))
+        seating = matcher.next_seating()
         found = await run_in_threadpool(matcher.queue.status, player.id, matcher.wait, False)
     return QuickStatus(**found)
 
