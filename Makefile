@@ -92,5 +92,5 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,env,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,env,ray,dev]"
 	touch $@

@@ -302,11 +302,29 @@ COMMANDS: Final = MappingProxyType(
                     "Processes to play on, at most one per processor (default: 1); the"
                     " figures are the same for any number (only the times change).",
                 ),
+                "backend": (
+                    "Dove si giocano le partite: local (questo computer, con --workers"
+                    " processi) o ray (un cluster Ray: quello di --address, o uno locale di"
+                    " --workers processori avviato per l'occasione; serve il pacchetto"
+                    " ramino[ray]). Le cifre sono le stesse.",
+                    "Where the games are played: local (this computer, on --workers"
+                    " processes) or ray (a Ray cluster: the one at --address, or a local one"
+                    " of --workers processors started for the run; needs the package"
+                    " ramino[ray]). The figures are the same.",
+                ),
+                "address": (
+                    "L'indirizzo di un cluster Ray già avviato (con --backend ray), per"
+                    " esempio ray://testa:10001 o auto.",
+                    "The address of a Ray cluster already running (with --backend ray), for"
+                    " example ray://head:10001 or auto.",
+                ),
             },
             metavars={
                 "rounds": ("N", "N"),
                 "matches": ("N", "N"),
                 "workers": ("N", "N"),
+                "backend": ("DOVE", "WHERE"),
+                "address": ("INDIRIZZO", "ADDRESS"),
                 "bots": ("BOT", "BOTS"),
             },
         ),

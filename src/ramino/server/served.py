@@ -93,6 +93,8 @@ class Tables:
         """Spectator sockets open, by client address."""
         self.creations = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
         """Each client address's pace of new tables."""
+        self.quick_asks = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
+        """Each client address's pace of quick matches asked (each may make a table)."""
         self.metrics = Metrics()
         self.writer = Writer(store, self.metrics)
         self.thinking = Thinking()

@@ -222,6 +222,13 @@ REFUSALS: dict[str, str | Plural] = {
         "Non c'è una rivincita da decidere: la partita non è finita, qualcuno ha già detto di"
         " no, oppure il computer gioca per te (torna al tavolo per rispondere)."
     ),
+    "quick_waiting": N_(
+        "Aspetti già una partita veloce: annulla quella prima di chiederne un'altra."
+    ),
+    "quick_too_fast": N_(
+        "Hai chiesto troppe partite veloci in poco tempo: al massimo {burst} di seguito, poi una"
+        " ogni {every}. Puoi chiederne un'altra fra {wait}."
+    ),
     "chat_off": N_("A questo tavolo la chat è spenta."),
     "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
     "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),

@@ -65,6 +65,19 @@ const WORDS = {
     guest_name: (v) => `Ospite ${v.n}`,
     // players and ratings
     player_link: 'Il tuo giocatore e la tua chiave',
+    // quick match
+    quick_title: 'Partita veloce',
+    quick_intro: 'Scegli le regole e in quanti giocare: ti siedi con chi aspetta lo stesso; dopo una breve attesa i posti vuoti li prende il computer.',
+    quick_play: 'Cerca una partita',
+    quick_cancel: 'Annulla',
+    quick_house: (v) => `Le regole scelte sopra (${v.rules} con modifiche)`,
+    quick_rated: 'Vale per la classifica.',
+    quick_unrated: 'Con le regole della casa la partita non vale per la classifica.',
+    quick_counts: (v) => `${v.waiting} in attesa, ${v.playing} ${plural(v.playing, 'partita in corso', 'partite in corso')}`,
+    quick_waiting: (v) => `Aspetti altri giocatori per ${v.rules} in ${v.players}: ${v.waiting === 1 ? 'per ora ci sei solo tu' : `in attesa siete in ${v.waiting}`}.`,
+    quick_fill: (v) => (v.seconds > 0
+      ? `Fra ${v.seconds} ${plural(v.seconds, 'secondo', 'secondi')} i posti vuoti li prende il computer, a un livello vicino al tuo.`
+      : 'I posti vuoti li prende il computer: ancora un attimo.'),
     leaderboard_link: 'Classifiche',
     player_title: 'Il tuo giocatore',
     key_title: 'La tua chiave',
@@ -379,6 +392,19 @@ const WORDS = {
     guest_name: (v) => `Guest ${v.n}`,
     // players and ratings
     player_link: 'Your player and your key',
+    // quick match
+    quick_title: 'Quick match',
+    quick_intro: 'Choose the rules and how many play: you sit with people waiting for the same; after a short wait the computer takes the empty seats.',
+    quick_play: 'Find a match',
+    quick_cancel: 'Cancel',
+    quick_house: (v) => `The rules chosen above (${v.rules} with changes)`,
+    quick_rated: 'The match is rated.',
+    quick_unrated: 'With house rules the match is not rated.',
+    quick_counts: (v) => `${v.waiting} waiting, ${v.playing} ${plural(v.playing, 'match', 'matches')} playing`,
+    quick_waiting: (v) => `You are waiting for others to play ${v.rules} with ${v.players} players: ${v.waiting === 1 ? 'for now there is only you' : `${v.waiting} of you are waiting`}.`,
+    quick_fill: (v) => (v.seconds > 0
+      ? `In ${v.seconds} ${plural(v.seconds, 'second', 'seconds')} the computer takes the empty seats, at a level close to yours.`
+      : 'The computer is taking the empty seats: a moment more.'),
     leaderboard_link: 'Leaderboards',
     player_title: 'Your player',
     key_title: 'Your key',

@@ -1,6 +1,6 @@
 """Several matches at one table (a rematch): a match is its table's and its number, from 1.
 
-Revision 0005.
+Revision 0006.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0006"
+down_revision: str | None = "0005"
 branch_labels: str | None = None
 depends_on: str | None = None
 
