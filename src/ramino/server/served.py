@@ -95,6 +95,8 @@ class Tables:
         """Each client address's pace of new tables."""
         self.quick_asks = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
         """Each client address's pace of quick matches asked (each may make a table)."""
+        self.new_players = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
+        """Each client address's pace of new players (a guest and his key)."""
         self.metrics = Metrics()
         self.writer = Writer(store, self.metrics)
         self.thinking = Thinking()

@@ -184,6 +184,10 @@ REFUSALS: dict[str, str | Plural] = {
         "Hai creato troppi tavoli in poco tempo: al massimo {burst} di seguito, poi uno ogni"
         " {every}. Puoi crearne un altro fra {wait}."
     ),
+    "too_many_new_players": N_(
+        "Hai creato troppi giocatori in poco tempo: al massimo {burst} di seguito, poi uno ogni"
+        " {every}. Puoi crearne un altro fra {wait}."
+    ),
     "server_full": N_(
         "Il server ha già {count} tavoli in attesa di giocatori, il massimo: riprova fra {wait}."
     ),
