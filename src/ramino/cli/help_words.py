@@ -472,6 +472,12 @@ COMMANDS: Final = MappingProxyType(
                     "Seconds a table with a free seat waits for its players (from its creation"
                     " or its last seat taken) before it is removed (default: 1800).",
                 ),
+                "quick_wait": (
+                    "Secondi che chi chiede una partita veloce aspetta altre persone prima che i"
+                    " posti vuoti vadano a giocatori al computer (se manca: 20).",
+                    "Seconds a player asking for a quick match waits for other people before"
+                    " the empty seats go to computer players (default: 20).",
+                ),
                 "waiting_tables": (
                     "Tavoli che possono aspettare i loro giocatori tutti insieme, su tutto il"
                     " server; oltre, chi ne crea un altro è pregato di riprovare (se manca: 2000).",
@@ -505,6 +511,7 @@ COMMANDS: Final = MappingProxyType(
                 "redis": ("URL", "URL"),
                 "advertise": ("URL", "URL"),
                 "forwarded_allow_ips": ("INDIRIZZI", "ADDRESSES"),
+                "quick_wait": ("SECONDI", "SECONDS"),
             },
         ),
         "verify": CommandWords(
