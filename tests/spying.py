@@ -598,11 +598,19 @@ def chat(rng: random.Random, spied: Spied, peers: dict[int, Peer]) -> None:
         ]
     )
     peer.send(said)
-    answer = peer.received[peer.wait(lambda m: m["type"] in ("chat", "error"), start)]
+
+    def new_line(message: Message) -> list[Message]:
+        # Another seat's earlier line may still be on its way to this socket: only a line of
+        # his own not seen before answers him.
+        if message["type"] != "chat":
+            return []
+        return [m for m in message["lines"] if m["seat"] == seat and m["id"] not in spied.said]
+
+    answer = peer.received[peer.wait(lambda m: m["type"] == "error" or bool(new_line(m)), start)]
     if answer["type"] == "error":
         assert answer["reason"] == "chat_too_fast", answer
         return
-    (line,) = answer["lines"]
+    (line,) = new_line(answer)
     spied.said[line["id"]] = (seat, said)
 
 

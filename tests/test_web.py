@@ -3,7 +3,7 @@ Chromium (Playwright): a private table created on the home page, two people at i
 browser contexts playing a round to its end, a refused move explained, a reload that comes back
 to the same seat, and every page holding only what its player may see.
 
-The screenshots the README shows are taken here (``docs/screens/web-*.png``).
+The screenshots docs/browser.md shows are taken here (``docs/screens/web-*.png``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A player's actions as small frozen values, and their one text grammar.
 
-The grammar is used everywhere: the command line, records, logs and tests. One action per line:
+The grammar is used everywhere: the command line, records, logs and tests. One action per line::
 
     draw                      draw the top card of the stock (*pescare dal tallone*)
     take                      take the top card of the discard pile (*prendere dal pozzo*)

@@ -22,7 +22,8 @@ part                 size                             holds
 ``stock``            1                                cards left in the *tallone*
 ``opening_points``   1                                points laid toward his opening this
                                                       turn
-``phase``            4                                bet, draw, play, over: one-hot
+``phase``            7                                bet, draw, play, knock, lay-off,
+                                                      spread, over: one-hot
 ``turn``             1                                the turn's number
 ``chips``            players                          pokerato: each seat's chips
 ``stakes``           players                          pokerato: each seat's stake this hand
@@ -47,7 +48,8 @@ __all__ = ["CODES", "Encoder"]
 
 #: Card codes: 52 naturals and the jolly.
 CODES = 53
-_PHASES = (Phase.BET, Phase.DRAW, Phase.PLAY, Phase.OVER)
+#: Every phase of a turn, in the order the engine declares them (gin rummy's too).
+_PHASES = tuple(Phase)
 #: The bound of every number in an observation (a count, a score, chips).
 BOUND = float(2**20)
 

@@ -6,9 +6,10 @@ ids                the move
 0                  ``draw``: the top of the stock (*tallone*)
 1                  ``take``: the top of the discard pile (*pozzo*)
 2, 3, 4            ``call``, ``fold``, ``raise``: pokerato's betting round
-5 + code           ``discard`` of the card with that code (0–51 in suit then rank
+5, 6               ``knock``, ``pass``: gin rummy's
+7 + code           ``discard`` of the card with that code (0–51 in suit then rank
                    order, 52 the jolly): twins are the same card to the rules
-58 + k             the ``k``-th move that puts cards on the table (``lay``,
+60 + k             the ``k``-th move that puts cards on the table (``lay``,
                    ``attach``, ``swap``, ``show``, ``open``), in the order of the
                    engine's legal actions at this step
 =================  ==============================================================
@@ -16,7 +17,7 @@ ids                the move
 The moves that put cards on the table are too many to number once and for all (every meld a
 hand can make, every place a card can go), so they are numbered afresh at each step: the
 engine lists them in a stable order (:attr:`ramino.engine.Round.legal_actions`) and the k-th
-takes id ``58 + k``. The mask says which ids are legal now; :meth:`Listing.action` gives the
+takes id ``60 + k``. The mask says which ids are legal now; :meth:`Listing.action` gives the
 engine's action behind an id. ``slots`` bounds that list: 1,024 by default, while random play
 never lists more than 45 on any preset and a hand of twelve clubs in a row and four jollies
 lists 407 (docs/env.md). A position that lists more refuses to be numbered
@@ -30,20 +31,40 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.actions import Action, Call, Discard, Draw, Fold, Raise, TakeDiscard
+from ..engine.actions import Action, Call, Discard, Draw, Fold, Knock, Pass, Raise, TakeDiscard
 from .errors import EnvError, EnvReason
 
-__all__ = ["CALL", "DISCARD", "DRAW", "FOLD", "MELDING", "RAISE", "SLOTS", "TAKE", "Listing"]
+__all__ = [
+    "CALL",
+    "DISCARD",
+    "DRAW",
+    "FOLD",
+    "KNOCK",
+    "MELDING",
+    "PASS",
+    "RAISE",
+    "SLOTS",
+    "TAKE",
+    "Listing",
+]
 
-DRAW, TAKE, CALL, FOLD, RAISE = 0, 1, 2, 3, 4
+DRAW, TAKE, CALL, FOLD, RAISE, KNOCK, PASS = 0, 1, 2, 3, 4, 5, 6
 #: The first discard id: ``DISCARD + card.code``.
-DISCARD = 5
+DISCARD = 7
 #: The first id of the moves that put cards on the table.
 MELDING = DISCARD + 53
 #: How many of those a step may number, unless the environment is told otherwise.
 SLOTS = 1024
 
-_FIXED: dict[type, int] = {Draw: DRAW, TakeDiscard: TAKE, Call: CALL, Fold: FOLD, Raise: RAISE}
+_FIXED: dict[type, int] = {
+    Draw: DRAW,
+    TakeDiscard: TAKE,
+    Call: CALL,
+    Fold: FOLD,
+    Raise: RAISE,
+    Knock: KNOCK,
+    Pass: PASS,
+}
 
 
 def space_size(slots: int = SLOTS) -> int:

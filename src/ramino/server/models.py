@@ -67,6 +67,9 @@ class CreateTable(BaseModel):
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
     chat: bool = True
     """Whether the players may chat at the table (``false``: no chat at all)."""
+    away_seconds: Annotated[int, Field(ge=1, le=600)] = 30
+    """How long a person's seat waits for him once he has no connection left; then the
+    computer plays for him until he is back (docs/protocol.md)."""
 
     @field_validator("seats")
     @classmethod
@@ -141,6 +144,8 @@ class LobbyEntry(BaseModel):
     bank_seconds: int
     chat: bool = True
     """Whether the players may chat at the table."""
+    away_seconds: int = 30
+    """How long a gone person's seat waits for him; then the computer plays for him."""
     version: int
 
 
@@ -202,6 +207,8 @@ class RatingPoint(BaseModel):
 
     rules: str
     table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
     ended: datetime
     rating_before: float | None
     rating: float | None
@@ -225,6 +232,8 @@ class MatchInfo(BaseModel):
     """A match over: its table (``/t/{table}`` shows its sheet and its end), preset, seats."""
 
     table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
     rules: str
     rated: bool
     ended: datetime
@@ -257,6 +266,8 @@ class Leaderboard(BaseModel):
 class DealProofInfo(BaseModel):
     """A deal revealed once its round is over (docs/shuffle.md)."""
 
+    match: int = 1
+    """The table's match the round was played in (a rematch is the next)."""
     round: int
     commitment: str
     secret: str
@@ -298,6 +309,7 @@ def lobby_entry(table: Table) -> LobbyEntry:
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
         chat=table.spec.chat,
+        away_seconds=table.spec.away_seconds,
         version=table.version,
     )
 
@@ -314,3 +326,67 @@ def table_info(table: Table) -> TableInfo:
         # Deal 1's commitment, to see before sending a nonce for it (docs/shuffle.md).
         commitment=table.commitment(1),
     )
+
+
+class QuickRequest(BaseModel):
+    """A quick match wanted: a preset's rules (rated) or house rules over one (unrated), and
+    how many play; the player's key, or none to be made a guest."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, Field(max_length=40)] = "classico"
+    knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
+    players: Annotated[int, Field(ge=2, le=12)] = 2
+    player_key: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
+    """The player's part of the first deal's seed, in hex (docs/shuffle.md)."""
+
+    @field_validator("nonce", mode="before")
+    @classmethod
+    def _from_hex(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return bytes.fromhex(value)
+            except ValueError:
+                raise ValueError("a nonce is written in hex") from None
+        return value
+
+
+class QuickStatus(BaseModel):
+    """Where a player stands in the quick match queue: ``waiting`` (with how many wait for
+    the same, and the seconds before computer players fill the empty seats), ``seated`` (his
+    table and seat: his token is the one given when he asked) or ``none``."""
+
+    state: Literal["waiting", "seated", "none"]
+    rules: str | None = None
+    """The preset's name, or the name of the one the house rules are made over."""
+    rated: bool = False
+    players: int | None = None
+    waiting: int = 0
+    fill_in: float | None = None
+    table: str | None = None
+    seat: int | None = None
+
+
+class QuickWaiting(QuickStatus):
+    """A player just put in the queue: his seat's token (keep it: it opens the seat he will
+    be given) and, if he came without a key, the guest made for him with his key."""
+
+    token: str
+    player: PlayerInfo
+    key: str | None = None
+    wait_seconds: float
+
+
+class QuickCount(BaseModel):
+    """A preset's quick matches: people waiting, tables playing."""
+
+    rules: str
+    waiting: int
+    playing: int
+
+
+class QuickCounts(BaseModel):
+    """Every preset's quick matches, and the wait before computer players fill the seats."""
+
+    wait_seconds: float
+    presets: list[QuickCount]

@@ -119,6 +119,7 @@ class Players:
                 {
                     "rules": row.rules,
                     "table": row.table_id,
+                    "match": row.number,
                     "ended": row.ended_at,
                     "rating_before": row.rating_before,
                     "rating": row.rating,
@@ -128,32 +129,37 @@ class Players:
                     select(
                         MatchRow.rules,
                         MatchRow.table_id,
+                        MatchRow.number,
                         MatchRow.ended_at,
                         MatchSeatRow.rating_before,
                         MatchSeatRow.rating,
                         MatchSeatRow.deviation,
                     )
-                    .join(MatchSeatRow, MatchSeatRow.table_id == MatchRow.table_id)
+                    .join(MatchSeatRow, _SAME_MATCH)
                     .where(MatchSeatRow.player_id == player_id, MatchSeatRow.rating.is_not(None))
-                    .order_by(MatchRow.ended_at.desc(), MatchRow.table_id)
+                    .order_by(MatchRow.ended_at.desc(), MatchRow.table_id, MatchRow.number.desc())
                     .limit(HISTORY)
                 )
             ][::-1]
             last = connection.execute(
                 select(MatchRow)
-                .join(MatchSeatRow, MatchSeatRow.table_id == MatchRow.table_id)
+                .join(MatchSeatRow, _SAME_MATCH)
                 .where(MatchSeatRow.player_id == player_id)
                 .distinct()
-                .order_by(MatchRow.ended_at.desc(), MatchRow.table_id)
+                .order_by(MatchRow.ended_at.desc(), MatchRow.table_id, MatchRow.number.desc())
                 .limit(LAST_MATCHES)
             ).all()
-            seats: dict[str, list[dict[str, Any]]] = {row.table_id: [] for row in last}
+            seats: dict[tuple[str, int], list[dict[str, Any]]] = {
+                (row.table_id, row.number): [] for row in last
+            }
             for seat in connection.execute(
                 select(MatchSeatRow)
-                .where(MatchSeatRow.table_id.in_(list(seats)))
-                .order_by(MatchSeatRow.table_id, MatchSeatRow.seat)
+                .where(MatchSeatRow.table_id.in_({table for table, _ in seats}))
+                .order_by(MatchSeatRow.table_id, MatchSeatRow.number, MatchSeatRow.seat)
             ):
-                seats[seat.table_id].append(
+                if (seat.table_id, seat.number) not in seats:
+                    continue
+                seats[seat.table_id, seat.number].append(
                     {
                         "seat": seat.seat,
                         "name": seat.name,
@@ -167,10 +173,11 @@ class Players:
         matches = [
             {
                 "table": row.table_id,
+                "match": row.number,
                 "rules": row.rules,
                 "rated": row.rated,
                 "ended": row.ended_at,
-                "seats": seats[row.table_id],
+                "seats": seats[row.table_id, row.number],
             }
             for row in last
         ]
@@ -198,6 +205,12 @@ class Players:
             {"place": place, "id": row.player_id, "name": row.name, **_rating(row)}
             for place, row in enumerate(rows, 1)
         ]
+
+
+#: A seat's line belongs to its table's match of the same number.
+_SAME_MATCH = (MatchSeatRow.table_id == MatchRow.table_id) & (
+    MatchSeatRow.number == MatchRow.number
+)
 
 
 def _rating(row: Any) -> dict[str, Any]:
@@ -233,6 +246,7 @@ def record_result(connection: Connection, result: MatchResult) -> None:
     now = _now()
     match = {
         "table_id": result.table_id,
+        "number": result.match,
         "rules": result.rules,
         "rated": result.rated,
         "ended_at": now,
@@ -292,6 +306,7 @@ def record_result(connection: Connection, result: MatchResult) -> None:
         [
             {
                 "table_id": result.table_id,
+                "number": result.match,
                 "seat": seat.seat,
                 "name": seat.name,
                 "player_id": seat.player,

@@ -29,6 +29,7 @@ __all__ = [
     "Clock",
     "Failure",
     "Hint",
+    "Leave",
     "Lines",
     "MeldView",
     "Nonce",
@@ -36,6 +37,8 @@ __all__ = [
     "ObservationView",
     "Reentry",
     "Refused",
+    "Rematch",
+    "RematchView",
     "Report",
     "Reported",
     "Say",
@@ -94,6 +97,22 @@ class Reentry(_Message):
     reenter: bool
 
 
+class Rematch(_Message):
+    """The seat's answer to a rematch, once the match is over: the same seats play a new
+    match when every person present has agreed."""
+
+    type: Literal["rematch"]
+    id: MessageId
+    agree: bool
+
+
+class Leave(_Message):
+    """The seat leaves the table: the computer plays for him from now on (at a rated table,
+    a match he does not come back to counts as finished last)."""
+
+    type: Literal["leave"]
+
+
 class Ask(_Message):
     """Ask for a hint: what the computer's sound player would do now in the seat's place, from
     the seat's own view only."""
@@ -127,7 +146,7 @@ class Report(_Message):
     line: Annotated[int, Field(ge=1, le=2**31)]
 
 
-Incoming = Act | Nonce | Sync | Reentry | Ask | Seen | Say | Report
+Incoming = Act | Nonce | Sync | Reentry | Rematch | Leave | Ask | Seen | Say | Report
 ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _CLIENT = TypeAdapter[Incoming](ClientMessage)
 
@@ -268,6 +287,8 @@ class SeatView(_Message):
     chips: int | None = None
     stake: int = 0
     folded: bool = False
+    away: bool = False
+    """A person gone: the computer plays his turns until he is back."""
 
 
 class ObservationView(_Message):
@@ -307,6 +328,18 @@ class ObservationView(_Message):
     raises: int = 0
 
 
+class RematchView(_Message):
+    """The rematch of a match over: the table seats of the people present who ``agreed``,
+    ``declined`` or are ``waiting`` to answer (computer players agree at once), and ``names``,
+    every table seat's name. When all have agreed the same seats are dealt a new match; one
+    who declines ends it."""
+
+    agreed: list[int]
+    declined: list[int]
+    waiting: list[int]
+    names: list[str]
+
+
 class State(_Message):
     """The seat's state after a change: the table's version, the round's number, its view."""
 
@@ -340,6 +373,12 @@ class State(_Message):
     ended_hands: list[list[str]] | None = None
     """The cards left in each hand of that round as it ended, in its seat order: shown to all,
     as at a table when the hands are counted."""
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
+    away: list[int] = []
+    """The table seats of the people gone, whose turns the computer plays until they are back."""
+    rematch: RematchView | None = None
+    """Once the match is over, the rematch: who agreed, who declined, who is to answer."""
 
 
 def observation_view(
@@ -348,6 +387,7 @@ def observation_view(
     computers: set[str],
     totals: tuple[int, ...],
     history: list[str] | None = None,
+    away: frozenset[str] = frozenset(),
 ) -> ObservationView:
     """The observation as the protocol sends it: cards by their codes (``7H``, ``JK``), players
     by name, moves in the action grammar (``history``: its history so written, if known)."""
@@ -363,6 +403,7 @@ def observation_view(
                 chips=None if observation.chips is None else observation.chips[seat],
                 stake=observation.stakes[seat] if observation.stakes else 0,
                 folded=observation.folded[seat] if observation.folded else False,
+                away=name in away,
             )
         )
     return ObservationView(

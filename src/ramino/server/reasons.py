@@ -30,7 +30,13 @@ class ServerReason(ReasonCode):
     NAME_MARKED_COMPUTER = "name_marked_computer"
     # players and ratings (docs/ratings.md)
     UNKNOWN_PLAYER_KEY = "unknown_player_key"
+    TOO_MANY_NEW_PLAYERS = "too_many_new_players"
     RATED_HOUSE_RULES = "rated_house_rules"
+    # a rematch at a table whose match is over (docs/protocol.md)
+    NO_REMATCH = "no_rematch"
+    # quick matches (docs/quick.md)
+    QUICK_WAITING = "quick_waiting"
+    QUICK_TOO_FAST = "quick_too_fast"
     # the table's chat (docs/protocol.md)
     CHAT_OFF = "chat_off"
     CHAT_EMPTY = "chat_empty"

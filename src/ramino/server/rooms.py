@@ -55,6 +55,10 @@ class Room:
         """The chat's last lines, oldest first (``None``: not read from the store yet)."""
         self.chat_pace: TokenBucket | None = None
         """Each seat's pace of chat lines (made by :mod:`ramino.server.chat`)."""
+        self.absent: dict[int, asyncio.Task[None]] = {}
+        """The people with no socket open, each with the wait of his reconnect window."""
+        self.match = table.match_number
+        """The match the banks and sheets read are counted for: a rematch starts them anew."""
 
     def people_here(self) -> bool:
         """Whether any seat has a socket open (spectators do not count)."""

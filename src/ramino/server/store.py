@@ -27,7 +27,7 @@ ramino.server.store.DuplicateAction: message 'm1' of seat 0 is already action 1 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +39,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     MetaData,
     Text,
@@ -71,6 +72,8 @@ from . import migrations
 __all__ = [
     "DuplicateAction",
     "MatchResult",
+    "QuickTableRow",
+    "QuickWaitRow",
     "ResultSeat",
     "SeatTaken",
     "Store",
@@ -182,6 +185,8 @@ class MatchResult:
     """The preset played (a rated table plays one, without house rules)."""
     rated: bool
     seats: tuple[ResultSeat, ...]
+    match: int = 1
+    """The table's match (a rematch is the next): each is stored, and rated, once."""
 
 
 class StoreError(Exception):
@@ -380,6 +385,8 @@ class MatchRow(Base):
     table_id: Mapped[str] = mapped_column(
         ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
+    """The table's match: 1, then each rematch's."""
     rules: Mapped[str]
     rated: Mapped[bool]
     ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -391,9 +398,8 @@ class MatchSeatRow(Base):
 
     __tablename__ = "match_seats"
 
-    table_id: Mapped[str] = mapped_column(
-        ForeignKey("matches.table_id", ondelete="CASCADE"), primary_key=True
-    )
+    table_id: Mapped[str] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
     seat: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str]
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
@@ -403,7 +409,58 @@ class MatchSeatRow(Base):
     rating: Mapped[float | None]
     deviation: Mapped[float | None]
 
-    __table_args__ = (Index(None, "player_id"),)
+    __table_args__ = (
+        Index(None, "player_id"),
+        ForeignKeyConstraint(
+            ["table_id", "number"], ["matches.table_id", "matches.number"], ondelete="CASCADE"
+        ),
+    )
+
+
+class QuickWaitRow(Base):
+    """A player waiting for a quick match (docs/quick.md): for which rules and how many
+    players, since when, when he last asked; once seated, his table and seat."""
+
+    __tablename__ = "quick_waits"
+
+    # One row a player: he cannot wait twice.
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules_key: Mapped[str]
+    """The preset's name, or ``house:`` and a hash of every knob for house rules."""
+    preset: Mapped[str | None]
+    """The preset whose rules these are exactly (a rated match), None for house rules."""
+    rules: Mapped[str] = mapped_column(Text)
+    """The rules as the table's spec keeps them (JSON)."""
+    players: Mapped[int]
+    name: Mapped[str]
+    token_hash: Mapped[str]
+    """The SHA-256 of the seat token given when he asked: it opens the seat he is given."""
+    nonce: Mapped[str | None]
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    """None while he waits: claimed by the one transaction that creates his table."""
+    seat: Mapped[int | None]
+
+    __table_args__ = (Index(None, "rules_key", "players", "joined_at"),)
+
+
+class QuickTableRow(Base):
+    """A table a quick match made: counted as playing on the home page until its match ends."""
+
+    __tablename__ = "quick_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules_key: Mapped[str]
+    preset: Mapped[str | None]
+    players: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "created_at"),)
 
 
 class Store:
@@ -452,9 +509,11 @@ class Store:
         spec: dict[str, Any],
         seats: Sequence[StoredSeat],
         created: datetime | None = None,
+        also: Callable[[Connection], None] | None = None,
     ) -> None:
         """Store a new table with its spec and its seats, numbered 0, 1, 2… (created now,
-        unless ``created`` says when)."""
+        unless ``created`` says when). ``also`` runs after it in the same transaction and
+        may raise to store nothing (a quick match claims its players so)."""
         numbers = sorted(seat.seat for seat in seats)
         if numbers != list(range(len(seats))):
             raise ValueError(f"the seats of table {table_id!r} are numbered {numbers}, not 0, 1…")
@@ -482,6 +541,8 @@ class Store:
                 session.flush()
             except IntegrityError as error:
                 raise ValueError(f"table {table_id!r} already exists") from error
+            if also is not None:
+                also(session.connection())
 
     def claim_seat(
         self, table_id: str, seat: int, nickname: str, token_hash: str, player: str | None = None

@@ -197,6 +197,10 @@ REFUSALS: dict[str, str | Plural] = {
         "Hai creato troppi tavoli in poco tempo: al massimo {burst} di seguito, poi uno ogni"
         " {every}. Puoi crearne un altro fra {wait}."
     ),
+    "too_many_new_players": N_(
+        "Hai creato troppi giocatori in poco tempo: al massimo {burst} di seguito, poi uno ogni"
+        " {every}. Puoi crearne un altro fra {wait}."
+    ),
     "server_full": N_(
         "Il server ha già {count} tavoli in attesa di giocatori, il massimo: riprova fra {wait}."
     ),
@@ -230,6 +234,17 @@ REFUSALS: dict[str, str | Plural] = {
     "rated_house_rules": N_(
         "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
         " le modifiche a {rules} o gioca senza classifica."
+    ),
+    "no_rematch": N_(
+        "Non c'è una rivincita da decidere: la partita non è finita, qualcuno ha già detto di"
+        " no, oppure il computer gioca per te (torna al tavolo per rispondere)."
+    ),
+    "quick_waiting": N_(
+        "Aspetti già una partita veloce: annulla quella prima di chiederne un'altra."
+    ),
+    "quick_too_fast": N_(
+        "Hai chiesto troppe partite veloci in poco tempo: al massimo {burst} di seguito, poi una"
+        " ogni {every}. Puoi chiederne un'altra fra {wait}."
     ),
     "chat_off": N_("A questo tavolo la chat è spenta."),
     "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),

@@ -21,9 +21,11 @@ from ..protocol import (
     Ask,
     Failure,
     Hint,
+    Leave,
     Lines,
     Nonce,
     Reentry,
+    Rematch,
     Report,
     Reported,
     Say,
@@ -105,10 +107,14 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     async with room.lock:
         refusal = room.refusal(seat, "", tables.watching)
         if refusal is None:
+            # Back from away: his seat is his again, before he hears the state.
+            back = await tables.back(room, seat)
             outbox = await _welcome(tables, room, table_id, socket, seat)
     if refusal is not None:
         await _refuse(socket, refusal)
         return
+    if back:
+        await tables.changed(room)
     recent: deque[float] = deque()
     try:
         while True:
@@ -260,6 +266,16 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
     if isinstance(message, Say | Report):
         await _chat(tables, room, seat, outbox, message)
         return
+    if isinstance(message, Leave):
+        async with room.lock:
+            try:
+                moves = await tables.leave(room, seat)
+            except Exception as error:
+                await _not_stored(tables, room, outbox, None, error)
+                return
+        if moves:
+            await tables.changed(room)
+        return
     if isinstance(message, Nonce):
         async with room.lock:
             try:
@@ -286,6 +302,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         try:
             if isinstance(message, Reentry):
                 moves = [table.decide_reentry(seat, message.reenter)]
+            elif isinstance(message, Rematch):
+                moves = [table.decide_rematch(seat, message.agree)]
             else:
                 moves = [table.move(seat, message.action)]
         except RaminoError as error:

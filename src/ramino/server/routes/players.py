@@ -6,14 +6,16 @@ public, by his public id."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query
+from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
 from ...engine.errors import IllegalAction
 from ...engine.presets import PRESETS
 from ...engine.text import printable
+from ..limits import plural_seconds
 from ..models import (
     Leaderboard,
     LeaderboardLine,
@@ -68,10 +70,29 @@ async def player_of_key(tables: Tables, key: str) -> Player:
     return player
 
 
-@router.post("", status_code=201, responses=_REFUSED)
-async def create_player(request: NewPlayer, tables: Served) -> PlayerKey:
+@router.post(
+    "",
+    status_code=201,
+    responses={
+        **_REFUSED,
+        429: {"model": Problem, "description": "Too many players made from this address lately"},
+    },
+)
+async def create_player(request: NewPlayer, http: Request, tables: Served) -> PlayerKey:
     """A new player, a guest named ``Ospite 4821`` unless a name is given, and his key: keep
-    it (the server keeps only its hash), and send it to take seats as this player."""
+    it (the server keeps only its hash), and send it to take seats as this player. A client
+    makes players at the pace it makes tables (docs/limits.md)."""
+    address = http.client.host if http.client is not None else ""
+    wait = tables.new_players.take(address)
+    if wait > 0:
+        limits = tables.limits
+        error = IllegalAction(
+            ServerReason.TOO_MANY_NEW_PLAYERS,
+            burst=limits.tables_burst,
+            every=plural_seconds(60 / limits.tables_per_minute),
+            wait=plural_seconds(wait),
+        )
+        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
     name = guest_name() if request.name is None else checked_name(request.name)
     player, key = await run_in_threadpool(players_of(tables).create, name)
     return PlayerKey(id=player.id, name=player.name, key=key)

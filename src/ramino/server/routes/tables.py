@@ -35,6 +35,7 @@ from ..models import (
     table_info,
 )
 from ..names import carries_computer_mark, hostile, reading, tidy
+from ..quick import COMPUTER_NAMES
 from ..reasons import ServerReason
 from ..refused import refused
 from ..rooms import Room
@@ -48,10 +49,6 @@ __all__ = ["router", "token_hash"]
 
 router = APIRouter(prefix="/api/tables", tags=["tables and seats"])
 
-#: The computer players' names, each said to be the computer's wherever it is shown.
-_COMPUTER_NAMES = tuple(
-    f"{name} (computer)" for name in ("Bruno", "Carla", "Dario", "Elena", "Franco", "Gina")
-) + tuple(f"Computer {n}" for n in range(7, 13))
 
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such table"}
@@ -87,7 +84,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
         house = IllegalAction(ServerReason.RATED_HOUSE_RULES, rules=rules.name)
         raise refused(house, "rated")
     seats = []
-    computers = iter(_COMPUTER_NAMES)
+    computers = iter(COMPUTER_NAMES)
     for number, wanted in enumerate(request.seats):
         if wanted.kind == COMPUTER:
             seats.append(
@@ -114,6 +111,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
             request.bank_seconds,
             request.rated,
             request.chat,
+            request.away_seconds,
         )
         table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         created = datetime.now(UTC)

@@ -162,7 +162,14 @@ export function createActions({ store, send, isOpen, say, page }) {
     logScrolled: (follows) => store.remember({ logFollows: follows }),
     say,
   };
-  return { ...moves, ...local, ...chatActions({ store, send, isOpen, say }), ...page };
+  // The answer to a rematch, once the match is over (answered by an ack, or a refusal).
+  function rematch(agree) {
+    const ids = state().ids + 1;
+    store.remember({ ids });
+    send({ type: 'rematch', id: `m${state().server.version}-${ids}`, agree });
+  }
+
+  return { ...moves, ...local, rematch, ...chatActions({ store, send, isOpen, say }), ...page };
 }
 
 // What a reader does with the chat: say a line or a ready phrase (the server refuses what it

@@ -2,7 +2,7 @@
 // until it is read, and is told so), the deal checked against its proof, and, where the rules
 // offer it, the question of re-entry, asked until it is answered.
 
-import { dealChecked } from './dealcheck.js';
+import { dealChecked, dealLabel } from './dealcheck.js';
 import { dialog, dialogOpen } from './dialogs.js';
 import { t } from './i18n.js';
 import { showSheet } from './roundend.js';
@@ -11,9 +11,13 @@ import { withEntry } from './tablestate.js';
 // `store`: the table's state; `send(message)`: its connection.
 export function createAfterRound(store, send) {
   const state = () => store.get();
-  // The last round whose sheet this seat closed, kept through reloads.
-  const seenKey = `ramino.seen.${state().tableId}`;
-  const seenRound = () => (state().watching ? state().watched : Number(localStorage.getItem(seenKey) ?? 0));
+  // The last round whose sheet this seat closed, kept through reloads, for each match of the
+  // table (a rematch counts its rounds from 1 again).
+  const seenKey = () => {
+    const match = state().server?.match ?? 1;
+    return `ramino.seen.${state().tableId}${match > 1 ? `.${match}` : ''}`;
+  };
+  const seenRound = () => (state().watching ? state().watched : Number(localStorage.getItem(seenKey()) ?? 0));
 
   function readSheet(number) {
     if (number <= seenRound()) return;
@@ -21,7 +25,7 @@ export function createAfterRound(store, send) {
       store.remember({ watched: number });
       return;
     }
-    localStorage.setItem(seenKey, String(number));
+    localStorage.setItem(seenKey(), String(number));
     send({ type: 'seen', round: number });
   }
 
@@ -49,10 +53,10 @@ export function createAfterRound(store, send) {
 
   // The deal of a round over, checked against its proof once (docs/shuffle.md): the sheet says so.
   async function checkDeal(proof) {
-    if (!proof || state().fair.has(proof.round)) return;
+    if (!proof || state().fair.has(dealLabel(proof))) return;
     const { tableId, welcome, info } = state();
     const text = await dealChecked(proof, tableId, welcome, info?.rules.knobs);
-    store.remember((now) => ({ fair: withEntry(now.fair, proof.round, text) }));
+    store.remember((now) => ({ fair: withEntry(now.fair, dealLabel(proof), text) }));
     const shown = document.getElementById('fair');
     if (shown) shown.textContent = text;
   }

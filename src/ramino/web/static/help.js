@@ -40,6 +40,9 @@ export function showRules(info) {
       {},
       h('pre', { class: 'rules-text' }, info?.described[currentLang()] ?? ''),
       h('p', { class: 'rules-chat' }, t(info?.chat === false ? 'chat_is_off' : 'chat_is_on')),
+      // What happens to a seat whose player goes (docs/protocol.md), with the rules.
+      h('p', { class: 'rules-leave', id: 'leave-policy' }, t('leave_policy', { seconds: info?.away_seconds ?? 30 })),
+      info?.rated ? h('p', { class: 'rules-leave' }, t('leave_rated')) : null,
     ),
     [[t('print'), () => window.print(), 'print-rules'], [t('close'), null, 'close-rules']],
     { printable: true },

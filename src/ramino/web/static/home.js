@@ -16,6 +16,7 @@ import {
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
+import { quickMatch } from './quick.js';
 
 const LEVELS = ['principiante', 'intermedio', 'esperto'];
 const TIMERS = [null, 30, 60, 120, 300];
@@ -41,6 +42,7 @@ export function showHome(main) {
   let lobby = [];
   let problem = { now: '', private: '', join: '', rules: '' };
 
+  const quick = quickMatch(() => draw());
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
   const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
 
@@ -397,7 +399,15 @@ export function showHome(main) {
         ' · ',
         h('a', { href: '/leaderboard', id: 'leaderboard-link' }, t('leaderboard_link')),
       ),
-      h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
+      h(
+        'div',
+        { class: 'home' },
+        rulesSection(),
+        quick.render(catalogue?.presets ?? [], { rules: choice.rules, knobs: choice.knobs }, () => choice.name),
+        nowSection(), privateSection(),
+        joinSection(),
+        lobbySection(),
+      ),
     );
   }
 

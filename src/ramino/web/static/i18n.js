@@ -65,6 +65,19 @@ const WORDS = {
     guest_name: (v) => `Ospite ${v.n}`,
     // players and ratings
     player_link: 'Il tuo giocatore e la tua chiave',
+    // quick match
+    quick_title: 'Partita veloce',
+    quick_intro: 'Scegli le regole e in quanti giocare: ti siedi con chi aspetta lo stesso; dopo una breve attesa i posti vuoti li prende il computer.',
+    quick_play: 'Cerca una partita',
+    quick_cancel: 'Annulla',
+    quick_house: (v) => `Le regole scelte sopra (${v.rules} con modifiche)`,
+    quick_rated: 'Vale per la classifica.',
+    quick_unrated: 'Con le regole della casa la partita non vale per la classifica.',
+    quick_counts: (v) => `${v.waiting} in attesa, ${v.playing} ${plural(v.playing, 'partita in corso', 'partite in corso')}`,
+    quick_waiting: (v) => `Aspetti altri giocatori per ${v.rules} in ${v.players}: ${v.waiting === 1 ? 'per ora ci sei solo tu' : `in attesa siete in ${v.waiting}`}.`,
+    quick_fill: (v) => (v.seconds > 0
+      ? `Fra ${v.seconds} ${plural(v.seconds, 'secondo', 'secondi')} i posti vuoti li prende il computer, a un livello vicino al tuo.`
+      : 'I posti vuoti li prende il computer: ancora un attimo.'),
     leaderboard_link: 'Classifiche',
     player_title: 'Il tuo giocatore',
     key_title: 'La tua chiave',
@@ -260,6 +273,17 @@ const WORDS = {
     reenter: 'Rientro',
     stay_out: 'Resto fuori',
     rules_title: 'Le regole di questo tavolo',
+    leave_policy: (v) =>
+      `Chi perde la connessione: il suo posto lo aspetta ${v.seconds} ${plural(v.seconds, 'secondo', 'secondi')}, poi gioca per lui il computer (livello intermedio) finché non torna; tornando, riprende subito il suo posto.`,
+    leave_rated: 'In una partita per la classifica, chi se ne va e non torna prima della fine è classificato ultimo.',
+    played_for: (v) => `gioca il computer per ${v.name}`,
+    rematch_q: 'Giochiamo la rivincita, con gli stessi posti?',
+    rematch_yes: 'Rivincita',
+    back_home: 'Torna alla pagina iniziale',
+    rematch_no: 'No, grazie',
+    rematch_waiting: (v) => `Hai detto di sì: ${plural(v.n, 'manca', 'mancano')} ${v.names}.`,
+    rematch_declined: (v) => `${v.names} ${plural(v.n, 'non vuole', 'non vogliono')} la rivincita: la partita finisce qui.`,
+    rematch_away: (v) => `${v.names}: se c'è la rivincita, gioca il computer finché non ${plural(v.n, 'torna', 'tornano')}.`,
     // the score sheet of a match at home
     hs_title: 'Foglio dei punti',
     hs_intro: 'Giochi con le carte vere? Segna qui i punti smazzata dopo smazzata: il foglio fa i conti con le regole del tuo tavolo, si ricorda tutto anche se ricarichi la pagina e si può stampare.',
@@ -368,6 +392,19 @@ const WORDS = {
     guest_name: (v) => `Guest ${v.n}`,
     // players and ratings
     player_link: 'Your player and your key',
+    // quick match
+    quick_title: 'Quick match',
+    quick_intro: 'Choose the rules and how many play: you sit with people waiting for the same; after a short wait the computer takes the empty seats.',
+    quick_play: 'Find a match',
+    quick_cancel: 'Cancel',
+    quick_house: (v) => `The rules chosen above (${v.rules} with changes)`,
+    quick_rated: 'The match is rated.',
+    quick_unrated: 'With house rules the match is not rated.',
+    quick_counts: (v) => `${v.waiting} waiting, ${v.playing} ${plural(v.playing, 'match', 'matches')} playing`,
+    quick_waiting: (v) => `You are waiting for others to play ${v.rules} with ${v.players} players: ${v.waiting === 1 ? 'for now there is only you' : `${v.waiting} of you are waiting`}.`,
+    quick_fill: (v) => (v.seconds > 0
+      ? `In ${v.seconds} ${plural(v.seconds, 'second', 'seconds')} the computer takes the empty seats, at a level close to yours.`
+      : 'The computer is taking the empty seats: a moment more.'),
     leaderboard_link: 'Leaderboards',
     player_title: 'Your player',
     key_title: 'Your key',
@@ -559,6 +596,17 @@ const WORDS = {
     reenter: 'Come back in',
     stay_out: 'Stay out',
     rules_title: 'The rules of this table',
+    leave_policy: (v) =>
+      `Players who lose their connection: the seat waits ${v.seconds} ${plural(v.seconds, 'second', 'seconds')} for them, then the computer (intermediate level) plays for them until they are back; back, they take their seat again at once.`,
+    leave_rated: 'In a rated match, a player who leaves and does not come back before the end finishes last.',
+    played_for: (v) => `the computer plays for ${v.name}`,
+    rematch_q: 'A rematch, with the same seats?',
+    rematch_yes: 'Rematch',
+    back_home: 'Back to the home page',
+    rematch_no: 'No, thanks',
+    rematch_waiting: (v) => `You said yes: waiting for ${v.names}.`,
+    rematch_declined: (v) => `${v.names} ${plural(v.n, 'does not', 'do not')} want a rematch: the match ends here.`,
+    rematch_away: (v) => `${v.names}: if there is a rematch, the computer plays until ${plural(v.n, 'he is', 'they are')} back.`,
     // the score sheet of a match at home
     hs_title: 'Score sheet',
     hs_intro: 'Playing with real cards? Keep the score here, round after round: the sheet does the sums under your table’s rules, remembers everything even if you reload the page, and prints.',

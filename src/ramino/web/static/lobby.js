@@ -89,14 +89,54 @@ export function waitingView(state, actions) {
   );
 }
 
+// Names in words: "Anna, Bruno e Carla".
+function namesWords(names) {
+  const and = currentLang() === 'it' ? ' e ' : ' and ';
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
+}
+
+// The rematch of a match over: the question, who is still to answer, or who said no (then
+// the way home). The seats the computer plays for are said too: a rematch deals them again.
+function rematchView(state, actions) {
+  const offer = state.server.rematch;
+  if (!offer) return null;
+  const mine = state.welcome?.seat;
+  const named = (seats) => seats.map((seat) => offer.names[seat]);
+  const away = named(state.server.away ?? []);
+  const lines = [];
+  if (offer.declined.length) {
+    const names = named(offer.declined);
+    lines.push(h('p', { id: 'rematch-declined' }, t('rematch_declined', { names: namesWords(names), n: names.length })));
+    lines.push(h('p', {}, h('a', { href: '/', id: 'home-after' }, t('back_home'))));
+  } else if (offer.waiting.includes(mine)) {
+    lines.push(
+      h('p', {}, t('rematch_q')),
+      h(
+        'p',
+        { class: 'rematch-buttons' },
+        h('button', { type: 'button', id: 'rematch-yes', onclick: () => actions.rematch(true) }, t('rematch_yes')),
+        h('button', { type: 'button', id: 'rematch-no', class: 'quiet', onclick: () => actions.rematch(false) }, t('rematch_no')),
+      ),
+    );
+  } else if (offer.agreed.includes(mine)) {
+    const names = named(offer.waiting);
+    lines.push(h('p', { id: 'rematch-waiting' }, t('rematch_waiting', { names: namesWords(names), n: names.length })));
+  }
+  if (away.length && !offer.declined.length) {
+    lines.push(h('p', { class: 'rematch-away' }, t('rematch_away', { names: namesWords(away), n: away.length })));
+  }
+  return h('div', { class: 'rematch', id: 'rematch' }, ...lines);
+}
+
 // Out of the match (or the match over): no round to see, the sheet and how it stands.
-export function outView(state) {
+export function outView(state, actions) {
   const over = state.server.match_over;
   return h(
     'section',
     { class: 'panel out', 'aria-labelledby': 'out-title' },
     h('h2', { id: 'out-title' }, over ? t('match_over') : t('out_of_match')),
     over ? h('p', { class: 'winner' }, winnerWords(state)) : null,
+    over ? rematchView(state, actions) : null,
     sheetTable(state.server.sheet ?? []),
   );
 }

@@ -4,6 +4,7 @@
 
 import { cardName } from './cards.js';
 import { cardFace } from './cardviews.js';
+import { dealLabel } from './dealcheck.js';
 import { dialog } from './dialogs.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
@@ -128,7 +129,7 @@ function roundParts(state) {
     h('p', { class: 'ending' }, endingWords(state)),
     endedMelds(server.ended?.table ?? []),
     endedHands(server),
-    h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(server.ended_round) ?? t('fair_checking')),
+    h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
     proof?.round === server.ended_round ? proofDetails(proof) : null,
   ];
 }

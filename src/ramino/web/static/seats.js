@@ -14,9 +14,10 @@ function seatItem(view, seat, number) {
   if (seat.stake) facts.push(t('stake', { n: seat.stake }));
   if (seat.folded) facts.push(t('folded'));
   if (seat.opened) facts.push(t('opened'));
+  if (seat.away) facts.push(t('played_for', { name: seat.name }));
   return h(
     'li',
-    { class: `seat${turn ? ' to-play' : ''}${mine ? ' mine' : ''}`, 'aria-current': turn ? 'true' : null },
+    { class: `seat${turn ? ' to-play' : ''}${mine ? ' mine' : ''}${seat.away ? ' away' : ''}`, 'aria-current': turn ? 'true' : null },
     h('span', { class: 'name' }, seat.name, mine ? ` (${t('you')})` : ''),
     h('span', { class: 'facts' }, facts.join(' · ')),
     h('span', { class: 'clock', 'data-seat': number }),

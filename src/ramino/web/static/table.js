@@ -67,7 +67,8 @@ export function showTable(main, tableId) {
           store.update({ seat: null, message: { text: t('bad_token'), error: true } });
           return false;
         }
-        if (state.server?.match_over) return false;
+        // Over, the table may still deal a rematch: only one said no ends it.
+        if (state.server?.match_over && state.server.rematch?.declined?.length) return false;
         say(t('reconnecting'), true);
         return true;
       },

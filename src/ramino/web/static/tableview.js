@@ -48,7 +48,7 @@ export function drawTable(main, store, actions) {
   }
   if (!observation(state)) {
     const waiting = state.server && state.server.round === 0;
-    const rest = waiting ? waitingView(state, actions) : state.server ? outView(state) : null;
+    const rest = waiting ? waitingView(state, actions) : state.server ? outView(state, actions) : null;
     // The chat is there before the deal and after the match too.
     const talk = state.server ? chat.render(state, actions) : null;
     patch(main, tablehead.render(state, actions), messageBox(state.message), rest, talk);
