@@ -5,6 +5,7 @@ and the levels of the computer opponent.
 Bots see only observations (:class:`ramino.engine.observation.Observation`), never a round.
 """
 
+from .baseline import SimpleGinBot
 from .bot import Bot, RandomBot, play_match, play_round
 from .errors import BotError, BotReason
 from .expert import ExpertBot
@@ -35,6 +36,7 @@ __all__ = [
     "GreedyBot",
     "Hint",
     "RandomBot",
+    "SimpleGinBot",
     "Style",
     "TournamentResult",
     "best_arrangement",

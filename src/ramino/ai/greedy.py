@@ -25,8 +25,10 @@ from ..engine.actions import (
     Discard,
     Draw,
     Fold,
+    Knock,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -58,6 +60,7 @@ __all__ = [
     "Why",
     "decide",
     "judged",
+    "knocked_hand_move",
     "known_held",
     "outlook",
     "unseen_cards",
@@ -132,6 +135,11 @@ class Why(enum.StrEnum):
     """Raise (*rilancio*): a strong hand, or a beginner's bluff."""
     BET_FOLD = "bet_fold"
     """Fold (*lascio*): the hand is too far from going out for what the call costs."""
+    KNOCK = "knock"
+    """Knock (*bussare*): the deadwood is within the knock limit."""
+    PASS = "pass"
+    """Pass: the first upcard does not help, the hand dies at the wall, or nothing more is
+    worth laying or laying off after a knock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,8 +462,21 @@ def decide(
         raise ValueError(f"seat {observation.seat} has no legal action to choose from")
     if observation.phase is Phase.BET:
         return _choose_bet(observation, style, rng)
+    if observation.phase in AFTER_KNOCK:
+        return knocked_hand_move(observation)
+    if Knock() in legal:
+        # Knocking is legal only within the knock limit: the hand closes with a few points
+        # at most, before the other player comes down too.
+        return Decision(Knock(), Why.KNOCK)
     if any(isinstance(a, Draw | TakeDiscard) for a in legal):
-        return _choose_draw(observation, style)
+        decision = _choose_draw(observation, style)
+        if decision.action not in legal and Pass() in legal:
+            # The first upcard offered (gin): refusing it is a pass, not a draw.
+            return Decision(Pass(), Why.PASS, decision.card, decision.partners, decision.points)
+        return decision
+    if Pass() in legal and observation.phase is Phase.DRAW:
+        # At the wall with no knock: the hand dies.
+        return Decision(Pass(), Why.PASS)
     shows = [a for a in legal if isinstance(a, Show)]
     if shows:
         best = min(shows, key=lambda s: _show_rank(s, observation.rules))
@@ -477,6 +498,42 @@ def decide(
     if discards:
         return _choose_discard(observation, [d.card for d in discards], style, rng)
     # Nothing the rules of thumb like: any legal action keeps the round going.
+    return Decision(legal[0], Why.FORCED)
+
+
+#: The phases of a knocked hand (gin): the knocker's discard and melds, the defender's
+#: lay-offs and melds.
+AFTER_KNOCK = (Phase.KNOCK, Phase.LAY_OFF, Phase.SPREAD)
+
+
+def knocked_hand_move(observation: Observation) -> Decision:
+    """A move of a knocked hand: the knocker's discard that leaves the least deadwood; then,
+    for either player, a meld that leaves the least deadwood unchanged, or a lay-off that
+    lowers it; a pass when nothing is left worth laying."""
+    rules = observation.rules
+    legal = observation.legal_actions
+    hand = list(observation.hand)
+    discards = [a.card for a in legal if isinstance(a, Discard)]
+    if discards:
+        # Ties go to the costliest card: the same deadwood, fewer points for the pile.
+        card = min(
+            discards,
+            key=lambda c: (_deadwood(_without(hand, [c]), rules), -card_penalty(c, rules), c.code),
+        )
+        return Decision(Discard(card), Why.DISCARD_ISOLATED, card, (), card_penalty(card, rules))
+    now = _deadwood(hand, rules)
+    scored = sorted(
+        (_deadwood(_without(hand, m.cards), rules), -len(m.cards), str(m), m)
+        for m in legal
+        if isinstance(m, Lay | Attach)
+    )
+    for after, _, _, move in scored:
+        # A meld bound in the least-deadwood arrangement costs nothing to lay; a lay-off
+        # must take points off.
+        if after < now or (after == now and isinstance(move, Lay)):
+            return _described(observation, move, None)
+    if Pass() in legal:
+        return Decision(Pass(), Why.PASS)
     return Decision(legal[0], Why.FORCED)
 
 

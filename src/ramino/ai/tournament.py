@@ -59,6 +59,7 @@ from ..engine.observation import Observation
 from ..engine.play import MatchPlay, round_seed, turns_played
 from ..engine.round import EndReason, Round, seed_bytes
 from ..engine.rules import Betting, Rules
+from .baseline import SimpleGinBot
 from .betting import CALL_ALL
 from .bot import Bot, RandomBot, play_match, play_round
 from .errors import BotError, BotReason
@@ -113,6 +114,8 @@ BOTS: dict[str, BotFactory] = {
     # The levels by their English names, but "expert", the expert bot itself.
     **{name: _level(name) for name in ENGLISH_LEVELS if name != "expert"},
     "caller": _caller,
+    # The EAAI challenge's simple gin player, the yardstick of the gin presets.
+    "baseline": SimpleGinBot,
 }
 
 
