@@ -516,14 +516,22 @@ def _round_outcome(
     end = round_.end
     assert end is not None
     lowest = round_.winner_by_cap()
+    winner = round_winner(end.out, lowest)
+    tied = lowest if len(lowest) > 1 else ()
+    if end.points is not None:
+        # A knocked hand (gin) is won by whoever scores, the knocker or an undercut; a void
+        # hand, or one that scores nothing, is a draw.
+        best = max(end.points)
+        winner = end.points.index(best) if best > 0 else None
+        tied = () if best > 0 else tuple(range(len(end.points)))
     taken = [timer.take() for timer in timers]
     return RoundOutcome(
         seed=round_.seed,
         bots=tuple(bots),
         table_seats=tuple(table_seats),
         out=end.out,
-        winner=round_winner(end.out, lowest),
-        tied=lowest if len(lowest) > 1 else (),
+        winner=winner,
+        tied=tied,
         counts=end.counts,
         turns=turns_played(round_),
         decisions=tuple(t[0] for t in taken),
