@@ -107,3 +107,13 @@ def test_the_random_bot_still_plays_gin() -> None:
     play_round(r, [RandomBot(1), RandomBot(2)])
     assert r.is_over
     assert TakeDiscard() not in r.legal_actions
+
+
+def test_a_hint_says_knock_and_pass_in_both_languages() -> None:
+    from ramino.ai.hint import hint
+
+    r = deal(GIN, ["AS 2S 3S 4C 4D 4H 7H 8H 9H 2C", DEFENDER], "KH", "5H QH 2D")
+    assert "Pass" in str(hint(r.observation(0), lang="en"))
+    play(r, "pass", "pass", "draw")
+    assert "Knock" in str(hint(r.observation(0), lang="en"))
+    assert "Bussa" in str(hint(r.observation(0)))

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, Attach, Discard, Draw, Lay, Open, Show, Swap, TakeDiscard
+from ..engine.actions import (
+    Action,
+    Attach,
+    Discard,
+    Draw,
+    Knock,
+    Lay,
+    Open,
+    Pass,
+    Show,
+    Swap,
+    TakeDiscard,
+)
 from ..engine.analysis import meld_candidates, opening_reachable
 from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
 from ..engine.chips import chips_words
@@ -240,6 +252,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "not_your_turn": ("Non è il tuo turno.", "It is not your turn."),
     "round_over": ("La smazzata è finita.", "The round is over."),
     "draw": ("Pesca dal tallone.", "Draw from the stock."),
+    "knock": (
+        "Bussa: il tuo punteggio morto sta nel limite.",
+        "Knock: your deadwood is within the limit.",
+    ),
+    "pass_upcard": (
+        "Passa: {the_card} non ti serve.",
+        "Pass: the {card} does not help you.",
+    ),
+    "pass": ("Passa: non hai altro da calare.", "Pass: you have nothing more to lay."),
     "draw_useless": (
         "Pesca dal tallone: {the_card} del pozzo non ti serve.",
         "Draw from the stock: the {card} on the discard pile does not help you.",
@@ -383,6 +404,10 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
         return _explain_bet(decision.bet, why, obs, lang)
     if why is Why.FORCED:
         return _text("forced", lang, move=_move_words(action, obs, lang))
+    if isinstance(action, Knock):
+        return _text("knock", lang)
+    if isinstance(action, Pass):
+        return _text("pass_upcard" if card is not None else "pass", lang, **fields)
     if isinstance(action, Draw):
         if card is None:
             return _text("draw", lang)
