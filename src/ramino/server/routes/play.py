@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.observation import Observation
-from ..ownership import Elsewhere
+from ..ownership import CLOSE_MOVED, Elsewhere
 from ..protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
@@ -31,7 +31,7 @@ from ..protocol import (
     refusal,
 )
 from ..reasons import ServerReason
-from ..relay import relay
+from ..relay import FORWARDED, relay
 from ..rooms import Room
 from ..served import Tables, room_of
 from ..sockets import CLOSE_TOO_MANY, Outbox
@@ -179,13 +179,24 @@ async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None
         return await tables.find(table_id)
     except HTTPException:
         await socket.close(code=CLOSE_BAD_TOKEN)
+        return None
     except Elsewhere as elsewhere:
-        path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
-        tables.metrics.relayed.inc()
+        lease = elsewhere.lease
+    if tables.service is not None and not socket.headers.get(FORWARDED):
+        # nginx sends the table's clients here: its owner hands it over unless one of them
+        # reaches the owner itself.
         try:
-            await relay(socket, elsewhere.lease, path)
-        finally:
-            tables.metrics.relayed.dec()
+            room = await tables.service.come_here(table_id, lease)
+        except Elsewhere as elsewhere:
+            lease, room = elsewhere.lease, None
+        if room is not None:
+            return room
+    path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
+    tables.metrics.relayed.inc()
+    try:
+        await relay(socket, lease, path)
+    finally:
+        tables.metrics.relayed.dec()
     return None
 
 
@@ -240,6 +251,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         return
     if isinstance(message, Nonce):
         async with room.lock:
+            if _moved(tables, room, outbox):
+                return
             try:
                 move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
             except RaminoError as error:
@@ -255,6 +268,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         await tables.changed(room)
         return
     async with room.lock:
+        if _moved(tables, room, outbox):
+            return
         done = room.acked.get((seat, message.id))
         if done is not None:
             # A retry of a message already applied: acknowledged again, never applied twice.
@@ -281,6 +296,16 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         tables.metrics.acks.inc()
         tables.metrics.act_to_ack.observe(time.perf_counter() - arrived)
     await tables.changed(room)
+
+
+def _moved(tables: Tables, room: Room, outbox: Outbox) -> bool:
+    """Whether the table is no longer served here (given to another process while the move
+    waited for its lock): then the socket closes with :data:`CLOSE_MOVED`, its move not
+    applied, and the client sends it again to the new owner."""
+    if tables.serves(room):
+        return False
+    outbox.drop(CLOSE_MOVED, "table moved")
+    return True
 
 
 async def _not_stored(
