@@ -152,15 +152,13 @@ class Cluster:
             loop = asyncio.get_running_loop()
             answer = self._asking[table_id] = loop.create_future()
             loop.call_later(HAND_OVER_SECONDS, self._answered, table_id, False)
-            await self.events.publish(
-                {
-                    "want": table_id,
-                    "of": lease.owner,
-                    "by": self.leases.owner,
-                    "address": self.leases.address,
-                }
-            )
-            if not self.events.up:
+            asked = {
+                "want": table_id,
+                "of": lease.owner,
+                "by": self.leases.owner,
+                "address": self.leases.address,
+            }
+            if not await self.events.publish(asked):
                 self._answered(table_id, False)  # Redis is down: nobody heard the question
         if not await asyncio.shield(answer):
             return None
