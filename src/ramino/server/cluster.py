@@ -69,7 +69,8 @@ class Cluster:
         """The lobby's tables by creation (oldest first), for its pages."""
         self._claiming: dict[str, asyncio.Future[Room | None]] = {}
         self._taking: set[str] = set()
-        """The tables taken over in this pass, not all rebuilt yet."""
+        """Tables owned but not served yet (just created, or taken over in this pass): a
+        process asking for one is refused."""
         self._asking: dict[str, asyncio.Future[bool]] = {}
         """The tables this process has asked their owners for, each with the answer to come
         (whether it was given)."""
@@ -176,7 +177,7 @@ class Cluster:
         room = self.tables.rooms.get(table_id)
         given = False
         if self.draining or table_id in self._claiming or table_id in self._taking:
-            pass  # being stopped, or being rebuilt: kept for now
+            pass  # being stopped, or not served yet: kept for now
         elif room is None:
             # Ours (given to us, taken over) but not rebuilt: nothing here to close.
             given = await self._hand(table_id, to, address)
@@ -204,9 +205,10 @@ class Cluster:
         """An event of the stream: a table asked for, given or kept, or a line of the lobby."""
         me = self.leases.owner
         wanted, to = event.get("want"), event.get("by")
-        if isinstance(wanted, str) and isinstance(to, str) and event.get("of") == me:
-            address = str(event.get("address", ""))
-            asyncio.get_running_loop().create_task(self._give(wanted, to, address))
+        if wanted is not None:
+            if isinstance(wanted, str) and isinstance(to, str) and event.get("of") == me:
+                address = str(event.get("address", ""))
+                asyncio.get_running_loop().create_task(self._give(wanted, to, address))
             return
         answered = event.get("given", event.get("kept"))
         if isinstance(answered, str):
@@ -229,9 +231,13 @@ class Cluster:
 
     async def adopt(self, room: Room) -> None:
         """Own and serve a table this process has just created."""
-        # Served first: a want for it before its lease is stored finds it, and is refused.
-        self.tables.add(room)
-        await run_in_threadpool(self.leases.claim, room.table.id)
+        table_id = room.table.id
+        self._taking.add(table_id)
+        try:
+            await run_in_threadpool(self.leases.claim, table_id)
+            self.tables.add(room)
+        finally:
+            self._taking.discard(table_id)
 
     async def _claim(self, table_id: str) -> Room | None:
         if not await run_in_threadpool(self.leases.claim, table_id):
@@ -288,10 +294,13 @@ class Cluster:
             except Exception:
                 continue
             self._taking.update(taken)
-            for table_id in taken:
-                if table_id not in self.tables.rooms:
-                    await self._once(table_id, self._take)
-                self._taking.discard(table_id)
+            try:
+                for table_id in taken:
+                    if table_id not in self.tables.rooms:
+                        await self._once(table_id, self._take)
+                    self._taking.discard(table_id)
+            finally:
+                self._taking.difference_update(taken)
 
     async def _let_go_of_ended(self) -> None:
         """Let go of the tables whose match is over and that nobody has open: a takeover
