@@ -505,11 +505,11 @@ def goals(result: dict[str, Any]) -> dict[str, bool | None]:
 # --- several processes behind nginx (--processes) ---
 
 
-async def window(
-    seats: list[Seat], seconds: float, cpu: Callable[[], dict[str, float]]
-) -> dict[str, Any]:
+async def window(seats: list[Seat], seconds: float, front: Service) -> dict[str, Any]:
     """Measure ``seconds`` of the seats' play: acks/s, act→ack, sockets open, processor time
-    of each part of the service, of the bench and of the machine."""
+    of each part of the service, of the bench and of the machine, and the sockets the
+    processes pass on to one another at the end."""
+    cpu = front.cpu_seconds
     start, before, own = time.perf_counter(), cpu(), _proc_cpu_seconds("self")
     busy, total = machine_cpu()
     await asyncio.sleep(seconds)
@@ -538,6 +538,7 @@ async def window(
         "cores": cores,
         "held_under_p99": held == len(seats) and bool(ms) and p99 < GOAL_P99_MS,
         "reconnects": sum(seat.reconnects for seat in seats),
+        "relayed": front.relayed(),
     }
 
 
@@ -576,7 +577,7 @@ async def ramp(front: Service, args: argparse.Namespace) -> list[dict[str, Any]]
                 if seat.failure is None
             ]
             await asyncio.sleep(args.warmup)
-            steps.append(await window(seats, args.seconds, front.cpu_seconds))
+            steps.append(await window(seats, args.seconds, front))
             if len(steps) >= 2 and not any(step["held_under_p99"] for step in steps[-2:]):
                 break
     await close(seats, drivers, stop)
@@ -596,7 +597,7 @@ async def full_load(front: Service, args: argparse.Namespace) -> dict[str, Any]:
         if seat.failure is None
     ]
     await asyncio.sleep(args.warmup)
-    figures = await window(seats, args.seconds, front.cpu_seconds)
+    figures = await window(seats, args.seconds, front)
     await close(seats, drivers, stop)
     return figures
 
@@ -671,7 +672,7 @@ def show_processes(result: dict[str, Any]) -> None:
         )
         print(
             f"  {'tables':>7} {'acks/s':>8} {'p50':>7} {'p99':>7} {'max':>7}   cores: servers"
-            " postgres redis nginx bench machine reopened"
+            " postgres redis nginx bench machine reopened relayed"
         )
         for step in [*run["steps"], full]:
             c = step["cores"]
@@ -681,6 +682,7 @@ def show_processes(result: dict[str, Any]) -> None:
                 f"  {label} {step['acks_per_s']:>8.1f} {latency}   {c['servers']:>13.2f}"
                 f" {c['postgres']:>8.2f} {c['redis']:>5.2f} {c['nginx']:>5.2f}"
                 f" {c['bench']:>5.2f} {c['machine']:>7.2f} {step['reconnects']:>8}"
+                f" {step['relayed']:>7}"
             )
         for line in run["server_log_troubles"]:
             print(f"  server: {line}")
