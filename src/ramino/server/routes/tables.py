@@ -182,6 +182,9 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
         raise refused(error, "nickname", status=409)
     async with room.lock:
         if not tables.serves(room):
+            if tables.service is None:
+                # Expired while this request waited.
+                raise HTTPException(status_code=404, detail="no such table")
             # Given to another process while this request waited: asked again, it goes there.
             error = IllegalAction(ServerReason.TABLE_MOVING)
             raise refused(error, status=503, headers={"Retry-After": "1"})
