@@ -59,13 +59,19 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     # Under the lock: never a state with a move not stored yet (the computer's turns after a
     # move are decided with the lock held).
     async with room.lock:
-        refusal = room.refusal(None, client, tables.watching)
-        if refusal is None:
+        # Given to another process while this socket waited for the lock: its client comes
+        # back to the new owner.
+        moved = not tables.serves(room)
+        refusal = None if moved else room.refusal(None, client, tables.watching)
+        if refusal is None and not moved:
             outbox = Outbox(socket)
             tables.watching[client] += 1
             tables.metrics.sockets.inc()
             room.sockets[outbox] = None
             room.send(outbox, room.table.state(None).model_dump_json())
+    if moved:
+        await socket.close(code=CLOSE_MOVED, reason="table moved")
+        return
     if refusal is not None:
         await _refuse(socket, refusal)
         return
@@ -98,9 +104,13 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     # Under the lock: never a state with a move not stored yet (the computer's turns after a
     # move are decided with the lock held).
     async with room.lock:
-        refusal = room.refusal(seat, "", tables.watching)
-        if refusal is None:
+        moved = not tables.serves(room)  # (as a spectator's, above)
+        refusal = None if moved else room.refusal(seat, "", tables.watching)
+        if refusal is None and not moved:
             outbox = await _welcome(tables, room, table_id, socket, seat)
+    if moved:
+        await socket.close(code=CLOSE_MOVED, reason="table moved")
+        return
     if refusal is not None:
         await _refuse(socket, refusal)
         return
