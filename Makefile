@@ -14,7 +14,7 @@ LOCALE := src/ramino/words/locale
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/*.po))
 PURE := .pure
 
-.PHONY: play test test-pure postgres chromium services levels words
+.PHONY: play test test-pure docs postgres chromium services levels words
 
 play: $(STAMP) $(MO)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -26,18 +26,29 @@ play: $(STAMP) $(MO)
 # they mostly wait on their processes, except those that bound how long something takes (a
 # bystander's p99 under an attack, a takeover), which run alone, one at a time.
 test: $(STAMP) $(MO) postgres chromium services
-	$(BIN)/ruff check src tests conftest.py setup.py $(wildcard bench)
-	$(BIN)/ruff format --check src tests conftest.py setup.py
+	$(BIN)/ruff check src tests conftest.py setup.py docs/conf.py $(wildcard bench)
+	$(BIN)/ruff format --check src tests conftest.py setup.py docs/conf.py
 	$(BIN)/mypy
+	$(MAKE) docs
 	$(BIN)/pytest -m "not server" -n 2
 	$(BIN)/pytest -m "server and not timed" -n 3
 	$(BIN)/pytest -m "server and timed"
 	$(MAKE) test-pure
 
-test-pure: $(STAMP) $(MO)
+test-pure: $(STAMP) $(MO) pure
+	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" -n 2 $(PURE)/ramino tests README.md $(wildcard docs/*.md)
+
+# The package as plain Python, copied out of the tree without its compiled modules.
+.PHONY: pure
+pure:
 	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
-	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" -n 2 $(PURE)/ramino tests README.md
+
+# The documentation site (docs/, Sphinx with MyST) into site/, warnings as errors. Its API
+# reference reads the pure-Python copy, as test-pure does: the source, not what mypyc made of it.
+# Every page is read again (-E), so that a warning is never hidden by an earlier build.
+docs: $(STAMP) $(MO) pure
+	PYTHONPATH=$(PURE) $(BIN)/sphinx-build -q -E -W --keep-going -b html docs site
 
 # The computer's three levels measured on every preset two can play (200 matches a pair on
 # duplicate deals; about 25 minutes on two cores): the table of docs/levels.md.
@@ -92,5 +103,5 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml setup.py Makefile $(wildcard src/ramino/engine/*.py) | $(BIN)/python
 	rm -f $(VENV)/.installed*
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,dev]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[cli,server,postgres,cluster,env,ray,dev,docs]"
 	touch $@

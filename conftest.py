@@ -26,6 +26,7 @@ settings.load_profile(
 )
 
 ENGINE = Path(__file__).parent / "src" / "ramino" / "engine"
+DOCS = Path(__file__).parent / "docs"
 
 
 def _compiled(source: Path) -> Path | None:
@@ -69,6 +70,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    # The documentation's configuration is Sphinx's, not a module to test; its pages are.
+    if collection_path == DOCS / "conf.py":
+        return True
     # The doctests of a compiled module cannot be collected from its .py file (the module
     # imported is the compiled one); the pure-Python pass runs them.
     if collection_path.suffix == ".py" and collection_path.parent == ENGINE:

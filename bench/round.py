@@ -8,7 +8,8 @@ batches, in processor time. Gin rummy in RLCard and OpenSpiel is timed beside it
 packages are installed, batch for batch: each batch of the engine is followed at once by the
 same batch of each peer, and the engine's ratio to a peer is the median of those pairs.
 OpenSpiel is timed twice: each game from ``new_initial_state()`` (about a millisecond a game,
-which flatters us) and from a copy of one initial state (``open_spiel-clone``).
+which flatters us) and from a copy of one initial state (``open_spiel-clone``). The gin rummy
+presets (``gin``, ``gin-classic``, ``gin-openspiel``) are the same game as the peers'.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ramino.ai import RandomBot, play_round
 from ramino.engine._rules_memo import forget_all
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.play import round_seed
-from ramino.engine.presets import PRESETS, get_preset
+from ramino.engine.presets import PRESETS, RESEARCH_PRESETS, get_preset
 from ramino.engine.round import Round
 
 
@@ -251,7 +252,8 @@ def main() -> None:
         f"{'preset':<22} {'pl':>3} {'rounds':>6} {'decisions':>9} {'µs/dec':>10}"
         f" {'engine µs':>10} {'decisions/s':>11} {'rounds/s':>9}{vs}"
     )
-    for preset in args.presets or list(PRESETS):
+    # The gin rummy presets last, beside the peers' gin rummy they are the same game as.
+    for preset in args.presets or [*PRESETS, *RESEARCH_PRESETS]:
         rules = get_preset(preset)
         players = min(max(args.players, rules.min_players), rules.max_players)
         if not playable(preset, players):

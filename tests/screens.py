@@ -1,4 +1,4 @@
-"""The screenshots the README shows, saved by the browser tests (``docs/screens/``).
+"""The screenshots the documentation shows, saved by the browser tests (``docs/screens/``).
 
 Chromium may draw an anti-aliased corner one shade apart from one run to the next: a new
 screenshot replaces the one on disk only if some pixel differs by more than that, so that
@@ -11,7 +11,7 @@ import base64
 from pathlib import Path
 from typing import Any
 
-#: Where the screenshots go; the README links them.
+#: Where the screenshots go; the documentation (docs/cli.md, docs/browser.md) links them.
 SCREENS = Path(__file__).parent.parent / "docs" / "screens"
 
 #: The largest difference of a colour channel that is still the same picture.

@@ -25,6 +25,7 @@ from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import observation_view, public_view, refusal
 from ramino.server.store import Store, StoredTable
 from ramino.server.tables import COMPUTER, Table, TableSpec
+from ramino.words.chat import PHRASES, phrase_words
 from ramino.words.render import template
 from serving import Server
 
@@ -320,6 +321,8 @@ class Spied:
     seated: Seated
     peers: list[Peer] = field(default_factory=list)
     probes: list[Probe] = field(default_factory=list)
+    said: dict[int, tuple[int, Message]] = field(default_factory=dict)
+    """The chat's lines by id: the seat that said each and the message it sent."""
 
 
 def template_cards(reason: str) -> set[str]:
@@ -393,7 +396,17 @@ def check_no_leak(server: Server, spied: Spied) -> set[str]:
         for index, (message, raw) in enumerate(zip(peer.received, peer.raw, strict=True)):
             kind = message["type"]
             kinds.add(kind)
-            assert kind in ("welcome", "state", "clock", "notice", "ack", "refused", "error")
+            assert kind in (
+                "welcome",
+                "state",
+                "clock",
+                "notice",
+                "ack",
+                "refused",
+                "error",
+                "chat",
+                "reported",
+            )
             assert log.spec["secret"] not in raw
             if kind == "state":
                 version = last = message["version"]
@@ -420,6 +433,10 @@ def check_no_leak(server: Server, spied: Spied) -> set[str]:
                 )
                 named = cards_named(" ".join(message["message"].values()))
                 assert named <= ever[seat, after], (seat, after, message)
+            elif kind == "chat":
+                check_chat(spied, message)
+            elif kind == "reported":
+                assert message["line"] in spied.said, message
             elif kind == "welcome":
                 assert (message["seat"], message["name"]) == (seat, spied.seated.names[seat])
             # A deal's secret is told once its round is over, never before.
@@ -549,6 +566,9 @@ def spy_play(
                 seat, sent, ack = last_act
                 assert peers[seat].ask(sent) == ack
                 continue
+            if roll < 0.24:
+                chat(rng, spied, peers)
+                continue
             number += 1
             sent = {"type": "act", "id": f"m{number}", "action": choose(rng, legal)}
             answer = peers[mover].ask(sent)
@@ -557,6 +577,59 @@ def spy_play(
             version = answer["version"]
     except BaseException as error:
         errors.append(error)
+
+
+def chat(rng: random.Random, spied: Spied, peers: dict[int, Peer]) -> None:
+    """A seat says a line (a ready phrase, or words naming cards of any hand), or reports one
+    said: the line comes back to him as the table's, or the pace refuses it."""
+    seat = rng.choice(list(peers))
+    peer = peers[seat]
+    start = len(peer.received)
+    if spied.said and rng.random() < 0.3:
+        line = rng.choice(list(spied.said))
+        peer.send({"type": "report", "line": line})
+        answer = peer.received[peer.wait(lambda m: m["type"] in ("reported", "error"), start)]
+        assert answer == {"type": "reported", "line": line}, answer
+        return
+    said: Message = rng.choice(
+        [
+            {"type": "say", "phrase": rng.choice(list(PHRASES))},
+            {"type": "say", "text": f" <b>{rng.choice(CODES)}</b> e {rng.choice(CODES)}? "},
+        ]
+    )
+    peer.send(said)
+
+    def new_line(message: Message) -> list[Message]:
+        # Another seat's earlier line may still be on its way to this socket: only a line of
+        # his own not seen before answers him.
+        if message["type"] != "chat":
+            return []
+        return [m for m in message["lines"] if m["seat"] == seat and m["id"] not in spied.said]
+
+    answer = peer.received[peer.wait(lambda m: m["type"] == "error" or bool(new_line(m)), start)]
+    if answer["type"] == "error":
+        assert answer["reason"] == "chat_too_fast", answer
+        return
+    (line,) = new_line(answer)
+    spied.said[line["id"]] = (seat, said)
+
+
+def check_chat(spied: Spied, message: Message) -> None:
+    """A ``chat`` message carries each line as its seat said it, and nothing more."""
+    for line in message["lines"]:
+        seat, said = spied.said[line["id"]]
+        phrase = said.get("phrase")
+        text = said.get("text")
+        assert line == {
+            "id": line["id"],
+            "seat": seat,
+            "name": spied.seated.names[seat],
+            "at": line["at"],
+            "text": None if text is None else text.strip(),
+            "phrase": phrase,
+            "words": None if phrase is None else phrase_words(phrase),
+        }, line
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", line["at"]), line
 
 
 def fair(deal: Message) -> bool:
@@ -622,7 +695,17 @@ def spy_on_tables(server: Server, while_open: Callable[[], None] | None = None) 
     kinds: set[str] = set()
     for table in [*(s for s, _ in spied), idle]:
         kinds |= check_no_leak(server, table)
-    assert kinds == {"welcome", "state", "clock", "notice", "ack", "refused", "error"}
+    assert kinds == {
+        "welcome",
+        "state",
+        "clock",
+        "notice",
+        "ack",
+        "refused",
+        "error",
+        "chat",
+        "reported",
+    }
     # The deals revealed are those of the rounds over (the idle table's still go on).
     for table, _ in spied:
         deals = server.get(f"/api/tables/{table.seated.id}/deals")

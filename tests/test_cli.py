@@ -647,18 +647,20 @@ def test_score_unknown_rules_option() -> None:
 # --- the command itself ---
 
 
-def _readme_transcripts() -> list[tuple[str, list[str]]]:
-    """Every ``console`` block of the README: the ``$ ramino ...`` line and the output shown."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def _transcripts() -> list[tuple[str, list[str]]]:
+    """Every ``console`` block of the README and of the documentation (``docs/*.md``): the
+    ``$ ramino ...`` line and the output shown."""
     found = []
-    for block in re.findall(r"^```console\n(.*?)^```", text, flags=re.M | re.S):
-        first, *output = block.rstrip("\n").split("\n")
-        found.append((first.removeprefix("$ "), output))
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"^```console\n(.*?)^```", text, flags=re.M | re.S):
+            first, *output = block.rstrip("\n").split("\n")
+            found.append((first.removeprefix("$ "), output))
     return found
 
 
 def _matches(actual: list[str], expected: list[str]) -> bool:
-    """Line by line; a line ``...`` in the README skips any number of lines."""
+    """Line by line; a line ``...`` in a transcript skips any number of lines."""
     if not expected:
         return not actual
     if expected[0] == "...":
@@ -666,8 +668,8 @@ def _matches(actual: list[str], expected: list[str]) -> bool:
     return bool(actual) and actual[0] == expected[0] and _matches(actual[1:], expected[1:])
 
 
-@pytest.mark.parametrize(("command", "expected"), _readme_transcripts())
-def test_readme_shows_real_output(
+@pytest.mark.parametrize(("command", "expected"), _transcripts())
+def test_docs_show_real_output(
     command: str, expected: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     name, *args = shlex.split(command)
@@ -678,15 +680,23 @@ def test_readme_shows_real_output(
     assert _matches(actual, [line.rstrip() for line in expected]), result.output
 
 
-def test_readme_has_transcripts() -> None:
-    assert len(_readme_transcripts()) >= 5
+def test_docs_have_transcripts() -> None:
+    assert len(_transcripts()) >= 5
 
 
-def test_readme_shows_the_example_files() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = dict(re.findall(r"^```(json|toml)\n(.*?)^```", text, flags=re.M | re.S))
-    assert json.loads(blocks["json"]) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    assert blocks["toml"] == (ROOT / "examples" / "casa.toml").read_text(encoding="utf-8")
+def _blocks(page: str, language: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return re.findall(rf"^```{language}\n(.*?)^```", text, flags=re.M | re.S)
+
+
+def test_docs_show_the_example_files() -> None:
+    """The score sheet of ``ramino score`` (docs/cli.md) and the house rules file of
+    ``ramino rules`` (docs/rules.md) are the files of examples/, as they are."""
+    assert [json.loads(block) for block in _blocks("cli.md", "json")] == [
+        json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    ]
+    casa = (ROOT / "examples" / "casa.toml").read_text(encoding="utf-8")
+    assert _blocks("rules.md", "toml") == [casa]
 
 
 def test_version_and_help() -> None:

@@ -79,7 +79,19 @@ VALUES: dict[str, list[Any]] = {
     "max_raises": [None, 0, 1, 3],
     "hand_stake": [0, 1, 2],
     "contracts": [(), tuple(Contract), (Contract.PAIR, Contract.SET)],
+    "run_max": [None, 3, 5],
+    "knock_limit": [None, 0, 10],
+    "gin_bonus": [0, 20, 25],
+    "undercut_bonus": [0, 10, 25],
+    "wall_stock": [None, 2],
+    "max_pile_takes": [None, 50],
+    "void_rethrows": [None, 2],
+    "box_bonus": [0, 25],
+    "game_bonus": [0, 100],
 }
+
+# Gin rummy's knocking: two players, nothing laid during play.
+_KNOCKING: dict[str, Any] = {"melding_during_play": False, "max_players": 2, "knock_limit": 10}
 
 # A match played for chips: a number of hands.
 _BETTING: dict[str, Any] = {
@@ -104,6 +116,25 @@ ENABLERS: dict[str, dict[str, Any]] = {
     # Chips, the blind and raises are told where the match is played for chips.
     **dict.fromkeys(("starting_chips", "blind", "raise_unit", "max_raises"), _BETTING),
     "own_card_joker": {"imaginary_joker": True, "melding_during_play": False, "jokers": 0},
+    **dict.fromkeys(
+        (
+            "run_max",
+            "oklahoma",
+            "gin_bonus",
+            "undercut_bonus",
+            "undercut_on_tie",
+            "layoffs",
+            "wall_stock",
+            "max_pile_takes",
+            "void_rethrows",
+        ),
+        _KNOCKING,
+    ),
+    "knock_limit": {"melding_during_play": False, "max_players": 2},
+    **{
+        key: {**_KNOCKING, "match_end": MatchEnd.POINTS_TO_TARGET}
+        for key in ("box_bonus", "game_bonus")
+    },
 }
 
 # Values that need a companion change to be valid rules.
@@ -111,6 +142,7 @@ COMPANIONS: dict[tuple[str, Any], dict[str, Any]] = {
     ("match_end", MatchEnd.FIXED_ROUNDS): {"match_rounds": 8},
     ("betting", Betting.BLIND): _BETTING,
     ("imaginary_joker", True): {"melding_during_play": False, "jokers": 0},
+    ("match_end", MatchEnd.POINTS_TO_TARGET): _KNOCKING,
 }
 
 

@@ -219,6 +219,11 @@ BESIDE: dict[str, dict[str, Any]] = {
     "hand_size": {"max_players": 5},
     "set_max": {"set_suits": "any"},
     "match_rounds": {"match_end": "fixed_rounds"},
+    "knock_limit": {"melding_during_play": False, "max_players": 2},
+    **{
+        key: {"melding_during_play": False, "max_players": 2, "knock_limit": 10}
+        for key in ("run_max", "wall_stock")
+    },
 }
 
 
@@ -269,6 +274,11 @@ BESIDE_CHOICE: dict[tuple[str, str], dict[str, Any]] = {
     ("rummy_bonus", "scempio"): {"messa": 50},
     ("match_end", "fixed_rounds"): {"match_rounds": 8},
     ("betting", "blind"): {"match_end": "fixed_rounds", "match_rounds": 10},
+    ("match_end", "points_to_target"): {
+        "melding_during_play": False,
+        "max_players": 2,
+        "knock_limit": 10,
+    },
 }
 
 

@@ -20,7 +20,7 @@ from ramino.engine._opening import (
     search_for,
     search_holding,
 )
-from ramino.engine._reachable import _search_reachable, opening_laying_jollies, opening_reachable
+from ramino.engine._reachable import _search_reachable, opening_reachable
 from ramino.engine._rules_memo import forget_all, rules_memo
 from ramino.engine.cards import JOKER, NATURAL_CARDS, Card, parse_cards
 from ramino.engine.errors import RulesError
@@ -48,12 +48,10 @@ def enumerated(
     using: Card | None,
     *,
     barred: Card | None = None,
-    jollies: int = 0,
 ) -> bool:
     """Whether disjoint melds of ``cards`` make ``need`` points keeping ``keep`` cards, one
     of them holding ``using``, the cards kept holding one that is not ``barred`` (unless
-    none is kept), ``jollies`` of the melds holding a jolly each: every choice of
-    candidates tried."""
+    none is kept): every choice of candidates tried."""
     options = []
     for meld_cards, declared in meld_candidates(cards, rules):
         if not rules.opening_jokers and JOKER in meld_cards:
@@ -62,29 +60,27 @@ def enumerated(
         options.append((Counter(meld_cards), points))
     held = Counter(cards)
 
-    def done(left: Counter[Card], points: int, used_card: bool, holding: int) -> bool:
+    def done(left: Counter[Card], points: int, used_card: bool) -> bool:
         kept = sum(left.values())
         return (
             points >= need
             and kept >= keep
             and (using is None or used_card)
             and (barred is None or not kept or kept > left[barred])
-            and holding >= jollies
         )
 
-    def search(start: int, left: Counter[Card], points: int, used_card: bool, holding: int) -> bool:
-        if done(left, points, used_card, holding):
+    def search(start: int, left: Counter[Card], points: int, used_card: bool) -> bool:
+        if done(left, points, used_card):
             return True
         for k in range(start, len(options)):
             taken, worth = options[k]
             if all(left[card] >= n for card, n in taken.items()):
                 holds = used_card or (using is not None and taken[using] > 0)
-                more = holding + (taken[JOKER] > 0)
-                if search(k, left - taken, points + worth, holds, more):
+                if search(k, left - taken, points + worth, holds):
                     return True
         return False
 
-    return search(0, held, 0, False, 0)
+    return search(0, held, 0, False)
 
 
 hands = st.lists(st.sampled_from(DECK), min_size=3, max_size=10)
@@ -125,24 +121,6 @@ def test_the_cards_kept_hold_one_to_throw_besides_the_barred_ones(
     using = None if pick is None else hand[pick % len(hand)]
     expected = enumerated(hand, rules, need, keep, using, barred=barred)
     assert opening_reachable(hand, rules, need, keep=keep, using=using, barred=barred) is expected
-
-
-@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    hand=hands,
-    rules=st.sampled_from(RULES),
-    need=st.integers(min_value=1, max_value=70),
-    keep=st.integers(min_value=1, max_value=2),
-    jollies=st.integers(min_value=1, max_value=3),
-    bar=st.none() | st.integers(min_value=0, max_value=9),
-)
-def test_jollies_laid_one_after_the_other_each_hold_a_meld_of_their_own(
-    hand: list[Card], rules: Rules, need: int, keep: int, jollies: int, bar: int | None
-) -> None:
-    barred = None if bar is None else hand[bar % len(hand)]
-    expected = enumerated(hand, rules, need, keep, None, barred=barred, jollies=jollies)
-    found = opening_laying_jollies(hand, rules, need, keep=keep, jollies=jollies, barred=barred)
-    assert found is expected
 
 
 @settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])

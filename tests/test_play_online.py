@@ -6,8 +6,10 @@ command line refuses what makes no sense online in one line."""
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,12 @@ from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ramino play --join keeps its player's key under the config folder: the test's own.
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
 def seated(server: Server, turn_seconds: int | None = None, **knobs: Any) -> tuple[OnlineGame, str]:
@@ -237,3 +245,33 @@ def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:
     assert missing.stderr == "error: this table does not exist (any more).\n"
     full = ramino("--join", f"{server.base}/api/tables/{table}", "--name", "Bea")
     assert full.returncode == 2 and "nessun posto libero" in full.stderr
+
+
+def test_the_terminal_shows_the_chat_lines_it_receives(server: Server) -> None:
+    table = server.post(
+        "/api/tables",
+        {"rules": "classico", "seats": [{"kind": "human"}] * 2, "turn_seconds": None},
+    )["table"]
+    invitation = Invitation(server.base, table)
+    seat = server.post(f"/api/tables/{table}/seats", {"nickname": "Anna"})
+    bruno = server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})["token"]
+    info = request(invitation.server, "GET", f"/api/tables/{table}")
+    game = OnlineGame(invitation, seat["token"], _rules_of(info), info)
+    app = OnlineApp(game, lang="it")
+    said = "[bold]ciao[/bold] <b>Anna</b>"
+
+    async def listen() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: game.observation() is not None)
+            with server.socket(table, bruno) as socket:
+                socket.send('{"type": "say", "phrase": "nice_hand"}')
+                receive(socket, "chat")
+                socket.send(json.dumps({"type": "say", "text": said}))
+                receive(socket, "chat")
+            # Both lines, once each, the words as written (never read as markup).
+            await until(pilot, lambda: sum("Bruno: " in line.text("it") for line in game.log) == 2)
+            assert f"Bruno: {said}" in str(app.query_one("#log").render())
+
+    asyncio.run(listen())
+    lines = [line.text("it") for line in game.log if line.text("it").startswith("Bruno: ")]
+    assert lines == ["Bruno: Bella mano!", f"Bruno: {said}"]

@@ -357,6 +357,9 @@ def test_attachable_discard_ban_applies_from_its_table_size() -> None:
 # One combination per check of rules._contradictions, each tripping that check alone (the
 # range of each number has its own tests below).
 CONTRADICTIONS: list[dict[str, Any]] = [
+    {"knock_limit": 10},
+    {"oklahoma": True},
+    {"match_end": MatchEnd.POINTS_TO_TARGET},
     {"min_players": 4, "max_players": 3},
     {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},
     {"hand_size": 14, "max_players": 8},
@@ -428,6 +431,15 @@ BESIDE: dict[tuple[str, int], dict[str, Any]] = {
     ("set_max", 28): {"set_suits": SetSuits.ANY},
     ("match_rounds", 1): {"match_end": MatchEnd.FIXED_ROUNDS},
     ("match_rounds", 1000): {"match_end": MatchEnd.FIXED_ROUNDS},
+    **{
+        (knob, value): {"melding_during_play": False, "max_players": 2, "knock_limit": 10}
+        for knob, values in (("wall_stock", (0, 208)), ("run_max", (3, 13)))
+        for value in values
+    },
+    **{
+        ("knock_limit", value): {"melding_during_play": False, "max_players": 2}
+        for value in (0, 100)
+    },
 }
 
 

@@ -63,7 +63,19 @@ INTS: dict[str, tuple[int, ...]] = {
     "flush_stake_multiplier": (1, 2),
     "straight_flush_stake_multiplier": (4,),
     "royal_stake_multiplier": (6,),
+    "run_max": (3, 5),
+    "knock_limit": (0, 10),
+    "gin_bonus": (0, 20, 25),
+    "undercut_bonus": (0, 10, 25),
+    "wall_stock": (0, 2),
+    "max_pile_takes": (1, 50),
+    "void_rethrows": (1, 2),
+    "box_bonus": (0, 25),
+    "game_bonus": (0, 100),
 }
+
+# Knocking (gin rummy) is for two, with nothing laid during play.
+_GIN = "melding_during_play = false\nmax_players = 2\nknock_limit = 10"
 
 # TOML lines a value needs beside it so the rules are not contradictory.
 COMPANIONS: dict[tuple[str, object], str] = {
@@ -75,6 +87,17 @@ COMPANIONS: dict[tuple[str, object], str] = {
     ("betting", "blind"): 'match_end = "fixed_rounds"\nmatch_rounds = 10',
     ("imaginary_joker", True): "melding_during_play = false\njokers = 0",
     ("own_card_joker", True): "imaginary_joker = true\nmelding_during_play = false\njokers = 0",
+    ("match_end", "points_to_target"): _GIN,
+    **{("knock_limit", value): "melding_during_play = false\nmax_players = 2" for value in (0, 10)},
+    **{
+        (knob, value): _GIN
+        for knob, values in (
+            ("oklahoma", (True,)),
+            ("wall_stock", (0, 2)),
+            ("run_max", (3, 5)),
+        )
+        for value in values
+    },
 }
 
 # Other ways to write a value, each with the value it must give.

@@ -144,6 +144,19 @@ def test_a_client_creates_tables_at_a_bounded_pace(plain: Server) -> None:
     assert status == 201
 
 
+def test_a_client_makes_players_at_the_pace_of_tables(plain: Server) -> None:
+    for _ in range(LIMITS.tables_burst):
+        status, _, _ = call(plain, "POST", "/api/players", {}, source="127.0.0.4")
+        assert status == 201
+    status, headers, answer = call(plain, "POST", "/api/players", {}, "127.0.0.4")
+    assert status == 429 and 1 <= int(headers["retry-after"]) <= 60
+    assert answer["detail"]["reason"] == ServerReason.TOO_MANY_NEW_PLAYERS.value
+    message = answer["detail"]["message"]
+    assert "troppi giocatori" in message["it"] and "too many players" in message["en"]
+    status, _, _ = call(plain, "POST", "/api/players", {}, source="127.0.0.5")
+    assert status == 201
+
+
 @pytest.mark.timed
 def test_a_table_nobody_sits_at_expires_from_memory_the_lobby_and_the_store(
     plain: Server,

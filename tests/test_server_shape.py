@@ -36,6 +36,8 @@ def test_every_answer_of_the_api_has_its_schema(app: FastAPI) -> None:
         "/api/rules",
         "/api/rules/describe",
         "/api/sheet",
+        "/api/quick",
+        "/api/quick/me",
         "/healthz",
         "/readyz",
         "/metrics",
@@ -49,6 +51,7 @@ def test_every_answer_of_the_api_has_its_schema(app: FastAPI) -> None:
         components
     )
     assert "commitment" in components["TableInfo"]["properties"]
+    assert {"QuickWaiting", "QuickStatus", "QuickCounts"} <= set(components)
 
 
 def test_no_documentation_page_loads_scripts_from_elsewhere(app: FastAPI) -> None:

@@ -274,7 +274,7 @@ def test_the_migration_matches_the_models(url: str) -> None:
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection)
-            assert context.get_current_revision() == "0002"
+            assert context.get_current_revision() == "0006"
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
@@ -297,7 +297,15 @@ def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
         assert sorted(inspect(engine).get_table_names()) == [
             "actions",
             "alembic_version",
+            "chat",
             "leases",
+            "match_seats",
+            "matches",
+            "players",
+            "quick_tables",
+            "quick_waits",
+            "ratings",
+            "reports",
             "seats",
             "tables",
         ]

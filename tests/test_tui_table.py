@@ -400,7 +400,7 @@ def test_resume_refuses_options_it_would_ignore(option: list[str], tmp_path: Pat
     assert line.startswith("errore: --resume") and option[0] in line
 
 
-#: Where the screen captures go; the README shows one of them.
+#: Where the screen captures go; docs/cli.md shows one of them.
 CAPTURES = Path(__file__).parent.parent / "docs" / "screens"
 
 

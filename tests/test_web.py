@@ -3,7 +3,7 @@ Chromium (Playwright): a private table created on the home page, two people at i
 browser contexts playing a round to its end, a refused move explained, a reload that comes back
 to the same seat, and every page holding only what its player may see.
 
-The screenshots the README shows are taken here (``docs/screens/web-*.png``).
+The screenshots docs/browser.md shows are taken here (``docs/screens/web-*.png``).
 """
 
 from __future__ import annotations
@@ -719,6 +719,65 @@ def test_a_spectator_sees_the_table_and_never_a_hand(web_server: Server, chromiu
     assert watcher.problems == [], watcher.problems
 
 
+# The page's sockets, for a test to cut: `cut.refuse` sends the next ones to an address the
+# server refuses, as a network down would.
+CUT_SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  window.cut = { sockets: [], refuse: false };
+  window.WebSocket = class extends Real {
+    constructor(url, ...rest) {
+      super(window.cut.refuse ? url.replace(/[/]watch$/, '/nowhere') : url, ...rest);
+      window.cut.sockets.push(this);
+    }
+  };
+})();
+"""
+
+# What each panel of a spectator's table shows (the moves still being shown under the pozzo
+# apart: they depend on when the page came).
+PANELS = """
+() => ['.table-head', '.seats', '.centre .stock', '.melds', '.log', '#message'].map(
+  (s) => document.querySelector(s).innerText
+).concat([document.querySelector('.centre .pile').getAttribute('aria-label')])
+"""
+
+
+def test_a_page_whose_socket_was_lost_draws_every_panel_from_the_state_it_gets_back(
+    web_server: Server, chromium: Any
+) -> None:
+    player, table = sit_at_a_new_table(chromium, web_server, "classico")
+    watcher = new_page(chromium)
+    watcher.add_init_script(CUT_SOCKETS)
+    watcher.goto(f"{web_server.base}/t/{table}")
+    watcher.click("#watch")
+    watcher.wait_for_selector(".table .seats")
+    my_turn(player)
+    watcher.wait_for_function("v => window.ramino.page().state.version >= v", arg=version(player))
+    watcher.evaluate("() => { window.cut.refuse = true; window.cut.sockets.at(-1).close(); }")
+    watcher.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('riprovo')"
+    )
+    # The table plays on without it: a turn of the player's, then the computers'.
+    seen = version(watcher)
+    play_a_turn(player)
+    my_turn(player)
+    assert version(watcher) == seen
+    watcher.evaluate("() => { window.cut.refuse = false; }")
+    now = version(player)
+    watcher.wait_for_function("v => window.ramino.page().state.version >= v", arg=now)
+    # Back as a page opened now would be: the state the server sends, every panel drawn from it.
+    with web_server.watch(table) as socket:
+        assert page_state(watcher)["state"] == receive(socket, "state")
+    fresh = new_page(chromium)
+    fresh.goto(f"{web_server.base}/t/{table}")
+    fresh.click("#watch")
+    fresh.wait_for_function("v => window.ramino.page().state?.version >= v", arg=now)
+    assert watcher.evaluate(PANELS) == fresh.evaluate(PANELS)
+    assert watcher.inner_text("#message") == ""
+    assert [p for p in watcher.problems if "WebSocket" not in p] == [], watcher.problems
+
+
 def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chromium: Any) -> None:
     page, table = sit_at_a_new_table(
         chromium, web_server, "classico", computers=3, level="intermedio"
@@ -924,7 +983,7 @@ def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
     page = new_page(chromium)
     page.goto(web_server.base + "/")
     guest = page.input_value("#nickname")
-    assert re.fullmatch(r"Ospite \d{2}", guest), guest
+    assert re.fullmatch(r"Ospite \d{4}", guest), guest
     page.click("#play-now")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand-card-0")
@@ -937,7 +996,7 @@ def test_play_now_without_a_name_plays_as_a_guest_whose_name_can_be_changed(
         other = new_page(chromium)
         other.goto(f"{web_server.base}/t/{table}")
         given = other.input_value("#nickname")
-        assert re.fullmatch(r"Ospite \d{2}", given), given
+        assert re.fullmatch(r"Ospite \d{4}", given), given
         if name is not None:
             other.fill("#nickname", name)
         other.click("#sit")

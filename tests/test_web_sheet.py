@@ -4,7 +4,7 @@ keeps, refuses what they refuse in the engine's words, and answers hostile input
 in Chromium, a match entered by clicks shows the engine's totals, survives a reload, explains a
 refusal and prints alone on the page.
 
-The screenshot the README shows is taken here (``docs/screens/web-home-sheet.png``).
+The screenshot docs/browser.md shows is taken here (``docs/screens/web-home-sheet.png``).
 """
 
 from __future__ import annotations

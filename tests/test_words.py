@@ -26,6 +26,7 @@ from ramino.engine.errors import (
     RulesError,
 )
 from ramino.engine.round import Round
+from ramino.env.errors import EnvReason
 from ramino.server.reasons import ServerReason
 from ramino.words.catalogue import LOCALE, InContext, Plural, fields_of, translations
 from ramino.words.details import DETAILS
@@ -34,7 +35,7 @@ from ramino.words.render import DERIVED_FIELDS, word
 
 SRC = Path(ramino.__file__).parent
 #: Every enum of refusal codes, one per layer.
-REASONS: tuple[type[ReasonCode], ...] = (Reason, ServerReason, CliReason, BotReason)
+REASONS: tuple[type[ReasonCode], ...] = (Reason, ServerReason, CliReason, BotReason, EnvReason)
 PO = LOCALE / "en" / "LC_MESSAGES" / "ramino.po"
 
 

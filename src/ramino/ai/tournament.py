@@ -761,6 +761,7 @@ def _make_spec(
     workers: int,
     keep_times: bool,
     bots: Mapping[str, BotFactory] | None,
+    backend: str = "local",
 ) -> _Spec:
     names = tuple(name.strip().lower() for name in lineup)
     own = {name.strip().lower(): factory for name, factory in (bots or {}).items()}
@@ -772,7 +773,14 @@ def _make_spec(
         raise ValueError(f"a tournament needs at least 1 deal, not {count}")
     if workers < 1:
         raise ValueError(f"a tournament needs at least 1 worker, not {workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     return _Spec(rules, names, seed_bytes(seed), matches, keep_times, own)
+
+
+#: Where the games are played: here (one process, or ``workers`` processes of this machine),
+#: or as tasks of a Ray cluster (:mod:`ramino.ai.on_ray`).
+BACKENDS = ("local", "ray")
 
 
 def _play(
@@ -781,12 +789,19 @@ def _play(
     duplicate: bool,
     workers: int,
     on_progress: Callable[[int], None] | None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Generator[GameOutcome, None, None]:
     players = len(spec.lineup)
     games = count * players if duplicate else count
+    played = schedule(count, players, duplicate=duplicate)
+    if backend == "ray":
+        from .on_ray import play_on_ray
+
+        batches = _batches(played, _batch_size(games, workers))
+        return play_on_ray(spec, batches, address, workers, on_progress or _ignore)
     # One game at least per worker: more would only start idle interpreters.
     workers = min(workers, games)
-    played = schedule(count, players, duplicate=duplicate)
     if workers == 1:
         return _play_here(spec, played, on_progress or _ignore)
     batches = _batches(played, _batch_size(games, workers))
@@ -805,6 +820,8 @@ def play_tournament(
     keep_times: bool = False,
     bots: Mapping[str, BotFactory] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Generator[GameOutcome, None, None]:
     """The games of :func:`run_tournament`, one by one in schedule order as they are played.
 
@@ -821,8 +838,8 @@ def play_tournament(
     ...     [(g.game.deal, g.bots) for g in itertools.islice(games, 3)]
     [(1, ('greedy', 'random')), (2, ('random', 'greedy')), (3, ('greedy', 'random'))]
     """
-    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots)
-    return _play(spec, count, duplicate, workers, on_progress)
+    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots, backend)
+    return _play(spec, count, duplicate, workers, on_progress, backend, address)
 
 
 def run_tournament(
@@ -837,6 +854,8 @@ def run_tournament(
     keep_times: bool = False,
     bots: Mapping[str, BotFactory] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentResult:
     """Let the bots of ``lineup`` (names of :data:`BOTS`, one per seat) play ``count`` deals
     of rounds, or of whole ``matches``, rotating their seats game by game; ``duplicate`` plays
@@ -848,7 +867,10 @@ def run_tournament(
     one). ``workers`` processes share the games (never more processes than games); the result
     is the same for any number of them, except the times. ``keep_times`` keeps every
     decision's time (for medians); ``on_progress`` is told how many games have just ended.
-    Every game is kept: :func:`play_tournament` gives them one by one instead.
+    ``backend="ray"`` plays the games as tasks of a Ray cluster instead: the one at
+    ``address``, or a local one of ``workers`` processors started for them
+    (:mod:`ramino.ai.on_ray`); the results are the same. Every game is kept:
+    :func:`play_tournament` gives them one by one instead.
 
     >>> from dataclasses import replace
     >>> from ramino.engine.presets import get_preset
@@ -858,9 +880,10 @@ def run_tournament(
     [(1, ('greedy', 'random')), (1, ('random', 'greedy')), (2, ('greedy', 'random')),
      (2, ('random', 'greedy')), (3, ('greedy', 'random')), (3, ('random', 'greedy'))]
     """
-    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots)
+    spec = _make_spec(rules, lineup, count, seed, matches, workers, keep_times, bots, backend)
     start = time.perf_counter()
-    with contextlib.closing(_play(spec, count, duplicate, workers, on_progress)) as games:
+    played = _play(spec, count, duplicate, workers, on_progress, backend, address)
+    with contextlib.closing(played) as games:
         outcomes = tuple(games)
     return TournamentResult(spec.lineup, outcomes, time.perf_counter() - start)
 

@@ -302,11 +302,29 @@ COMMANDS: Final = MappingProxyType(
                     "Processes to play on, at most one per processor (default: 1); the"
                     " figures are the same for any number (only the times change).",
                 ),
+                "backend": (
+                    "Dove si giocano le partite: local (questo computer, con --workers"
+                    " processi) o ray (un cluster Ray: quello di --address, o uno locale di"
+                    " --workers processori avviato per l'occasione; serve il pacchetto"
+                    " ramino[ray]). Le cifre sono le stesse.",
+                    "Where the games are played: local (this computer, on --workers"
+                    " processes) or ray (a Ray cluster: the one at --address, or a local one"
+                    " of --workers processors started for the run; needs the package"
+                    " ramino[ray]). The figures are the same.",
+                ),
+                "address": (
+                    "L'indirizzo di un cluster Ray già avviato (con --backend ray), per"
+                    " esempio ray://testa:10001 o auto.",
+                    "The address of a Ray cluster already running (with --backend ray), for"
+                    " example ray://head:10001 or auto.",
+                ),
             },
             metavars={
                 "rounds": ("N", "N"),
                 "matches": ("N", "N"),
                 "workers": ("N", "N"),
+                "backend": ("DOVE", "WHERE"),
+                "address": ("INDIRIZZO", "ADDRESS"),
                 "bots": ("BOT", "BOTS"),
             },
         ),
@@ -454,6 +472,12 @@ COMMANDS: Final = MappingProxyType(
                     "Seconds a table with a free seat waits for its players (from its creation"
                     " or its last seat taken) before it is removed (default: 1800).",
                 ),
+                "quick_wait": (
+                    "Secondi che chi chiede una partita veloce aspetta altre persone prima che i"
+                    " posti vuoti vadano a giocatori al computer (se manca: 20).",
+                    "Seconds a player asking for a quick match waits for other people before"
+                    " the empty seats go to computer players (default: 20).",
+                ),
                 "waiting_tables": (
                     "Tavoli che possono aspettare i loro giocatori tutti insieme, su tutto il"
                     " server; oltre, chi ne crea un altro è pregato di riprovare (se manca: 2000).",
@@ -487,6 +511,7 @@ COMMANDS: Final = MappingProxyType(
                 "redis": ("URL", "URL"),
                 "advertise": ("URL", "URL"),
                 "forwarded_allow_ips": ("INDIRIZZI", "ADDRESSES"),
+                "quick_wait": ("SECONDI", "SECONDS"),
             },
         ),
         "verify": CommandWords(

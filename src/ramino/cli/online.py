@@ -66,7 +66,14 @@ def play_online(
     four_colours: bool,
 ) -> None:
     """Play at an online table: the table of ``join``, or a new one created on ``server``."""
-    from ..client.link import Invitation, LinkError, ServerError, create_table, request
+    from ..client.link import (
+        Invitation,
+        LinkError,
+        ServerError,
+        create_table,
+        player_key,
+        request,
+    )
     from ..tui.online import OnlineApp, OnlineGame
 
     try:
@@ -101,7 +108,12 @@ def play_online(
                     lang,
                 )
             # Our part of the first deal's seed (docs/shuffle.md): the server cannot pick it.
-            body = {"nickname": name, "nonce": secrets.token_hex(16)}
+            body = {
+                "nickname": name,
+                "nonce": secrets.token_hex(16),
+                # The seat is this user's player's, with his rating (docs/ratings.md).
+                "player_key": player_key(invitation.server, name),
+            }
             seated = request(
                 invitation.server, "POST", f"/api/tables/{invitation.table}/seats", body
             )

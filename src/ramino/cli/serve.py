@@ -24,6 +24,7 @@ from .parsing import lang_option, worded_command
 )
 @click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
+@click.option("--quick-wait", "quick_wait", type=click.FloatRange(min=0), default=20.0)
 @click.option("--redis", "redis", default=None)
 @click.option("--advertise", "advertise", default=None)
 @click.option("--forwarded-allow-ips", "forwarded_allow_ips", default=None)
@@ -37,6 +38,7 @@ def serve(
     tables_per_minute: float,
     waiting_seconds: float,
     waiting_tables: int,
+    quick_wait: float,
     redis: str | None,
     advertise: str | None,
     forwarded_allow_ips: str | None,
@@ -112,7 +114,14 @@ def serve(
     address = advertise or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     log_as_json()
     uvicorn.run(
-        create_app(store, seed=seed, limits=limits, redis=redis, address=address),
+        create_app(
+            store,
+            seed=seed,
+            limits=limits,
+            redis=redis,
+            address=address,
+            quick_wait=quick_wait,
+        ),
         host=host,
         port=port,
         log_level="warning",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib.util
 import os
 import re
 import time
@@ -21,7 +22,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..ai.tournament import BOTS, BotStats, GameOutcome, add_game, play_tournament
+from ..ai.tournament import BACKENDS, BOTS, BotStats, GameOutcome, add_game, play_tournament
 from ..engine.errors import RaminoError
 from ..engine.round import Round
 from ..engine.rules import Rules
@@ -132,6 +133,8 @@ class Tally:
 @click.option("--bots", "-b", "bots", default=None)
 @click.option("--duplicate", "-d", "duplicate", is_flag=True, default=False)
 @click.option("--workers", "-w", "workers", default="1")
+@click.option("--backend", "backend", type=click.Choice(BACKENDS), default="local")
+@click.option("--address", "address", default=None)
 @json_option
 @lang_option
 def simulate(
@@ -143,6 +146,8 @@ def simulate(
     bots: str | None,
     duplicate: bool,
     workers: str,
+    backend: str,
+    address: str | None,
     as_json: bool,
     lang: Lang,
 ) -> None:
@@ -166,7 +171,10 @@ def simulate(
     # Ctrl-C is noted and raised at a safe place (between two decisions, or while waiting for
     # the workers), never inside the engine nor the progress bar; the command exits 130 on it.
     with deferred():
-        _simulate(rules, players, rounds, matches, seed, bots, duplicate, workers, as_json, lang)
+        _simulate(
+            rules, players, rounds, matches, seed, bots, duplicate, workers, backend, address,
+            as_json, lang,
+        )  # fmt: skip
 
 
 def _simulate(
@@ -178,6 +186,8 @@ def _simulate(
     bots: str | None,
     duplicate: bool,
     workers_text: str,
+    backend: str,
+    address: str | None,
     as_json: bool,
     lang: Lang,
 ) -> None:
@@ -216,8 +226,21 @@ def _simulate(
     lineup = _lineup(bots or DEFAULT_BOT, seats, lang)
     # The games only compute: one process per processor keeps every one busy, more would only
     # add interpreters to start and memory to fill.
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        _usage(
+            lang,
+            "--backend ray vuole il pacchetto ray: installa ramino[ray].",
+            "--backend ray needs the ray package: install ramino[ray].",
+        )
+    if address is not None and backend != "ray":
+        _usage(
+            lang,
+            "--address vale solo con --backend ray.",
+            "--address goes with --backend ray only.",
+        )
     cores = _processors()
-    if workers > cores:
+    # A cluster has its own processors; a local one gets at most this machine's.
+    if workers > cores and address is None:
         _note(
             lang,
             f"--workers ridotto a {cores}, i processori a disposizione.",
@@ -249,6 +272,8 @@ def _simulate(
             matches=with_matches,
             workers=workers,
             on_progress=functools.partial(progress.advance, task),
+            backend=backend,
+            address=address,
         )
         with contextlib.closing(games):
             for game in games:

@@ -18,17 +18,27 @@ The link of a table is its server's address and its id, as anyone may write it::
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..engine.errors import Localized
 from ..engine.text import shown
 
-__all__ = ["Invitation", "LinkError", "ServerError", "create_table", "request"]
+__all__ = [
+    "Invitation",
+    "LinkError",
+    "ServerError",
+    "create_table",
+    "player_key",
+    "players_file",
+    "request",
+]
 
 #: Seconds a lobby call may take before the client gives up.
 TIMEOUT = 15
@@ -116,12 +126,21 @@ class Invitation:
         return f"{scheme}://{host}/api/tables/{self.table}/play?token={quoted}"
 
 
-def request(server: str, method: str, path: str, body: Any = None) -> Any:
+def request(
+    server: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
     """A lobby call to ``server``; a refusal or an unreachable server raises
     :class:`ServerError` with the server's own sentence when it gave one."""
     data = None if body is None else json.dumps(body).encode()
     call = urllib.request.Request(
-        server + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        server + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
     try:
         with urllib.request.urlopen(call, timeout=TIMEOUT) as answer:
@@ -174,3 +193,41 @@ def create_table(server: str, body: dict[str, Any]) -> tuple[Invitation, dict[st
     the table as the server describes it."""
     table = request(server.rstrip("/"), "POST", "/api/tables", body)
     return Invitation(server.rstrip("/"), str(table["table"])), table
+
+
+def players_file() -> Path:
+    """Where ``ramino play`` keeps its player's key for each server: ``ramino/players.json``
+    under the user's configuration folder (``$XDG_CONFIG_HOME``, else ``~/.config``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "ramino" / "players.json"
+
+
+def player_key(server: str, name: str) -> str:
+    """This user's player key at ``server``: the one kept in :func:`players_file`, or a new
+    guest's, named ``name``, created there and kept (readable by the user alone). A kept key the
+    server no longer knows (its database was reset) is replaced by a new one."""
+    path = players_file()
+    try:
+        kept: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(kept, dict):
+            kept = {}
+    except (OSError, ValueError):
+        kept = {}
+    mine = kept.get(server)
+    if isinstance(mine, dict) and isinstance(mine.get("key"), str):
+        key = str(mine["key"])
+        try:
+            request(server, "GET", "/api/players/me", headers={"X-Player-Key": key})
+            return key
+        except ServerError as error:
+            if error.status != 400:
+                raise
+    made = request(server, "POST", "/api/players", {"name": name})
+    kept[server] = {"id": made["id"], "name": made["name"], "key": made["key"]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_suffix(".tmp")
+    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        json.dump(kept, out, indent=1)
+    fresh.replace(path)
+    return str(made["key"])

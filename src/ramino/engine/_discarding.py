@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import _attaching, _turn_end
+from . import _attaching, _knocking, _turn_end
 from .actions import Action, Discard, Show
 from .cards import Card
 from .errors import Detail, IllegalAction, Phrase, Reason
@@ -99,6 +99,9 @@ def plan_discard(decision: Decision, action: Action) -> Decided:
     card_id = check_discard(decision, action.card)
     pos = decision.pos
     seat = decision.seat
+    terms, void = pos.terms, False
+    if decision.rules.void_rethrows is not None:
+        terms, void = _knocking.counted_rethrows(decision, card_id)
 
     def discard() -> Outcome:
         hand = pos.hands[seat]
@@ -108,7 +111,10 @@ def plan_discard(decision: Decision, action: Action) -> Decided:
             hands=pos.with_hand(seat, [i for i in hand if i != card_id]),
             discard_pile=(*pos.discard_pile, card_id),
             thrown=tuple(thrown),
+            terms=terms,
         )
+        if void:
+            return Outcome(after, (card_id,), Then.VOID)
         # His last card thrown, he goes out.
         return Outcome(after, (card_id,), Then.GO_OUT if len(hand) == 1 else Then.END_TURN)
 
@@ -121,6 +127,9 @@ def plan_show(decision: Decision, action: Action) -> Decided:
     seat = decision.seat
     rules = decision.rules
     groups = action.melds
+    if rules.knock_limit is not None:
+        # Gin rummy goes out by knocking, its melds laid one by one (see _knocking).
+        raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
     if rules.melding_during_play and (
         not (rules.flush_close and len(groups) == 1)
         or pos.turn_state.melded

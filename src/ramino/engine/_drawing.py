@@ -6,7 +6,7 @@ can be used.
 
 from __future__ import annotations
 
-from . import _reachable, _turn_end
+from . import _knocking, _reachable, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
 from .contracts import open_candidates
@@ -23,6 +23,8 @@ def plan_draw(decision: Decision, action: Action) -> Decided:
     if pos.phase is not Phase.DRAW:
         raise IllegalAction(Reason.ALREADY_DRAWN)
     seat = decision.seat
+    if decision.rules.first_upcard_offer or decision.rules.wall_stock is not None:
+        _knocking.check_draw(decision, action)
     if isinstance(action, Draw):
 
         def draw() -> Outcome:
@@ -37,6 +39,8 @@ def plan_draw(decision: Decision, action: Action) -> Decided:
         return draw
     assert isinstance(action, TakeDiscard)
     top = check_take(decision, seat)
+    if decision.rules.max_pile_takes is not None:
+        return _knocking.counted_take(decision, taken(decision, seat, top), top)
 
     def take() -> Outcome:
         return Outcome(taken(decision, seat, top), (top,), Then.PLAY_ON)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
-from . import _discarding, _drawing, _turn_end
+from . import _discarding, _drawing, _knocking, _turn_end
 from ._moves import play_candidates
 from .actions import BETS, Action, Discard, Draw, TakeDiscard
 from .betting import Bet
@@ -32,6 +32,14 @@ def legal_actions(decision: Decision) -> list[Action]:
         return []
     if phase is Phase.BET:
         return [bet for bet in _BETS if decision.can(bet)]
+    if phase in _knocking.AFTER_KNOCK:
+        return [action for action in _knocking.candidates(decision) if decision.can(action)]
+    if phase is Phase.DRAW and (
+        decision.rules.first_upcard_offer or pos.terms.knock_limit is not None
+    ):
+        # Gin rummy: the first upcard offered, the wall; each move asked of the check.
+        drawn = [_DRAW, _TAKE, *_knocking.candidates(decision)]
+        return [action for action in drawn if decision.can(action)]
     if phase is Phase.DRAW:
         # Drawing from the stock is always open (a stock left empty is made up at once).
         # The take asked of its check's own question (see _drawing.takeable).
@@ -42,6 +50,8 @@ def legal_actions(decision: Decision) -> list[Action]:
     found = [
         action for action in play_candidates(decision, melding=melding) if decision.can(action)
     ]
+    if pos.terms.knock_limit is not None:
+        found.extend(action for action in _knocking.candidates(decision) if decision.can(action))
     if _discarding.discard_refusal(decision) is None:
         # One discard a card: twins are the same card to the rules. By code, lowest first,
         # each asked of the discard's check.

@@ -14,25 +14,13 @@ from ._table_index import attaches, attachments, held_codes, swaps_for
 from .actions import Action, Attach, Lay
 from .cards import JOKER
 from .contracts import open_candidates
-from .errors import MeldError, NotationError
 from .going_out import show_candidates
 from .judging import Decision
-from .melds import validate_meld
-from .rules import Rules
 
 
 def lay_for(candidate: Candidate) -> Lay:
     cards, declared = candidate
     return Lay(cards, declared)
-
-
-def is_meld(action: Lay, rules: Rules) -> bool:
-    """Whether a listed lay is a valid meld."""
-    try:
-        validate_meld(action.cards, rules, jokers=action.jokers)
-    except (MeldError, NotationError):
-        return False
-    return True
 
 
 def play_candidates(decision: Decision, *, melding: bool = True) -> list[Action]:
@@ -61,7 +49,7 @@ def play_candidates(decision: Decision, *, melding: bool = True) -> list[Action]
             # Before opening, where attaching waits for it, no attachment is worth checking.
             candidates.extend(attachments(table, held))
         candidates.extend(swaps_for(decision.cards, pos.hands[seat], table, held))
-    if not knobs.melding_during_play or knobs.flush_close:
+    if (not knobs.melding_during_play or knobs.flush_close) and rules.knock_limit is None:
         candidates.extend(show_candidates(decision.hand_cards(seat), rules))
     return candidates
 

@@ -95,7 +95,6 @@ class TableAnswers:
         "run_ends",
         "swaps",
         "tables",
-        "takes_a_joker",
     )
 
     def __init__(self, memo: RulesMemo) -> None:
@@ -108,8 +107,7 @@ class TableAnswers:
         self.swaps: dict[Meld, tuple[int, MeldSwaps]] = {}
         #: By meld, then by the card and its declaration packed: whether it attaches.
         self.attaches: dict[Meld, dict[int, bool]] = {}
-        #: By meld: whether a jolly alone attaches; the natural cards that extend a run.
-        self.takes_a_joker: dict[Meld, bool] = {}
+        #: By meld: the natural cards that extend a run.
         self.run_ends: dict[Meld, frozenset[Card]] = {}
 
 
@@ -290,27 +288,6 @@ def _attaches_of(
     except (MeldError, NotationError):
         return False
     return True
-
-
-def takes_a_joker(meld: Meld, rules: Rules) -> bool:
-    """Whether a jolly alone can be attached to ``meld`` with some declaration (the ones
-    its attachments are tried with)."""
-    return _takes_a_joker(meld, rules_memo(rules))
-
-
-def _takes_a_joker(meld: Meld, memo: RulesMemo) -> bool:
-    takes = memo.part(TableAnswers).takes_a_joker
-    found = takes.get(meld)
-    if found is None:
-        found = remember(takes, meld, _takes_a_joker_of(meld, memo), 4096)
-    return found
-
-
-def _takes_a_joker_of(meld: Meld, memo: RulesMemo) -> bool:
-    return any(
-        _attaches(meld, JOKER, declared, memo)
-        for declared in joker_attach_declarations(meld, memo.rules)
-    )
 
 
 def _run_ends(meld: Meld, memo: RulesMemo) -> frozenset[Card]:

@@ -12,8 +12,7 @@ from itertools import product
 from math import prod
 
 from . import _reachable, _table_index, contracts
-from ._candidates import meld_candidates
-from ._moves import is_meld, joker_actions, lay_for, play_candidates
+from ._moves import joker_actions, play_candidates
 from ._table_index import fits
 from .actions import Attach, Lay, Swap
 from .cards import JOKER, Card, without_cards
@@ -235,9 +234,8 @@ def retrieval_opens(
     """Whether, after the move checked (which leaves ``rest``, the ``table``, the jollies
     ``waiting`` and ``points`` toward the opening), a jolly taken back from the table
     could still give the opening it lacks: the opening search counts the cards in
-    hand, and a retrieval trades one of them for a jolly. The search of the retrievals
-    (opens_by_retrieval) answers where it can; else the retrieval's own check answers,
-    and it asks the same of the hand it leaves. A jolly the move puts on the
+    hand, and a retrieval trades one of them for a jolly. The retrieval's own check
+    answers, and it asks the same of the hand it leaves. A jolly the move puts on the
     table is tried too: the moves one after the other may take it back. Where a jolly
     taken back waits and must go down before another is taken back, the moves that lay
     it are tried instead, each asking the same of the hand it leaves. ``within``: the
@@ -263,13 +261,6 @@ def retrieval_opens(
     )
     if not swaps:
         return False
-    # The search of the retrievals first: where it answers, it spares the bound's search
-    # and the trial (bench/instructions.py, apertura-50, compiled: 6% fewer instructions).
-    found = opens_by_retrieval(
-        decision, seat, rest, table, melds, swaps, points, attached, len(waiting)
-    )
-    if found is not None:
-        return found
     # A meld of his own counts as it ends up (see plan_swap): the cards that take its
     # jolly back may count more than the jolly did.
     bound = points + _reachable.own_retrieval_gain(table, old, seat, attached, decision.rules)
@@ -298,179 +289,6 @@ def retrieval_opens(
     return known
 
 
-#: A way of taking a jolly back from a meld: the cards paid, the meld they leave, and the
-#: points that adds to the opening.
-Way = tuple[tuple[Card, ...], Meld, int]
-
-
-def opens_by_retrieval(
-    decision: Decision,
-    seat: int,
-    rest: Sequence[int],
-    table: Sequence[TableMeld],
-    melds: list[Meld],
-    swaps: Sequence[Swap],
-    points: int,
-    attached: tuple[int, ...],
-    waiting: int,
-) -> bool | None:
-    """Whether jollies taken back by ``swaps`` give the opening, told by a search of the
-    hand, without the trial of retrieval_opens; ``None`` where the search cannot tell.
-    ``melds``: those of ``table``; ``waiting``: how many jollies of ``rest``, taken back
-    already, wait to go down.
-
-    Yes where one of ``swaps`` frees one jolly and leaves cards that open with that jolly
-    going down first, in a meld or at the head of attachments to another meld (a meld of
-    his opening counts as it ends up, see plan_swap); or where several do, one
-    after another (see _opens_by_retrievals). A jolly waiting goes down before them, in a
-    meld of the hand. Where nothing else can refuse those retrievals (the jolly goes down
-    this turn, no retrieval counted, no card taken from the pile waiting to go down, one
-    card left to throw), every check of plan_swap then passes: the jolly's own
-    check asks this same question, or tries the move that lays it, which leaves the rest
-    of that opening.
-
-    No where the search sees every way the turn could go: before the opening nothing is
-    attached, so each jolly taken back goes down in a meld of the hand before the next is
-    taken back (a jolly laid and taken back again is a meld laid with the card that took
-    its place, and the jolly laid elsewhere); each meld on the table gives up one jolly at
-    most, which one retrieval frees; and no retrieval adds points of its own, which could
-    finish the opening and let its jolly wait for an attachment after it."""
-    knobs = decision.memo
-    taken = decision.pos.turn_state.taken
-    if (
-        knobs.retrieved_joker is not RetrievedJoker.LAY_THIS_TURN
-        or knobs.swap_counts_for_opening
-        or not knobs.opening_jokers
-        or waiting > 1
-    ):
-        return None
-    deck = decision.cards
-    cards = [deck[i] for i in rest]
-    if taken is not None and (
-        deck[taken].is_joker or (knobs.discard_pickup is DiscardPickup.MUST_USE and taken in rest)
-    ):
-        return None
-    rules = decision.rules
-    need = decision.threshold - points
-    keep = decision.cards_to_keep()
-    barred = decision.barred()
-    exact = (
-        not knobs.attach_before_opening
-        and knobs.max_jokers_per_meld == 1
-        and (keep > 0 or barred is None or barred not in cards)
-    )
-    # The whole hand and a jolly hold every hand a retrieval leaves: one search for all.
-    within = [*(deck[i] for i in decision.pos.hands[seat]), JOKER]
-    # The ways of taking a jolly back, meld by meld.
-    ways: dict[int, list[Way]] = {}
-    for swap in swaps:
-        target = table[swap.meld]
-        left = without_cards(cards, swap.cards)
-        if not left or len(left) != len(cards) - len(swap.cards):
-            continue
-        try:
-            new_meld, freed = retrieve_joker(target.meld, swap.cards, rules, opened=False)
-        except RaminoError:
-            continue
-        if len(freed) != 1:
-            exact = False
-            continue
-        # A meld of his opening counts as it ends up (see plan_swap).
-        gained = 0
-        if knobs.opening_counts_attachments if swap.meld in attached else target.owner == seat:
-            gained = new_meld.points(rules) - target.meld.points(rules)
-            if gained > 0:
-                # The points it adds may finish the opening, its jolly then free to wait
-                # for an attachment once he has opened: the trial tells.
-                exact = False
-        ways.setdefault(swap.meld, []).append((swap.cards, new_meld, gained))
-        # The table after it, where attachments count (the jolly not back on its meld).
-        after = list(melds)
-        after[swap.meld] = new_meld
-        if waiting:
-            # The jolly waiting and this one, each in a meld of the hand.
-            if _reachable.opening_laying_jollies(
-                [*left, JOKER],
-                rules,
-                need - gained,
-                keep=keep,
-                jollies=2,
-                table=after,
-                within=within,
-                barred=barred,
-            ):
-                return True
-        elif _reachable.opening_reachable(
-            [*left, JOKER],
-            rules,
-            need - gained,
-            keep=keep,
-            using=JOKER,
-            table=after,
-            within=within,
-            barred=barred,
-            waiting_from=swap.meld,
-            waiting=1,
-        ):
-            return True
-    if len(ways) < 2:
-        return False if exact else None
-    found = _opens_by_retrievals(decision, cards, melds, ways, need, within, waiting)
-    if found is None or not exact:
-        return True if found else None
-    return found
-
-
-def _opens_by_retrievals(
-    decision: Decision,
-    cards: list[Card],
-    melds: list[Meld],
-    ways: dict[int, list[Way]],
-    need: int,
-    within: list[Card],
-    waiting: int,
-) -> bool | None:
-    """The answer of opens_by_retrieval for jollies taken back from several melds, one
-    after another, each laid in a meld of the hand before the next is taken back (see
-    _reachable.opening_laying_jollies), as a jolly ``waiting`` is; ``ways``: those of
-    each meld. ``None`` where too many choices were left unsearched."""
-    choices: list[list[Way | None]] = [[None, *options] for options in ways.values()]
-    if prod(len(options) for options in choices) > _MOST_CHOICES:
-        return None
-    rules = decision.rules
-    numbers = list(ways)
-    whole = [*within, *([JOKER] * (len(ways) - 1))]
-    for choice in product(*choices):
-        taken_back = [
-            (number, way) for number, way in zip(numbers, choice, strict=True) if way is not None
-        ]
-        if len(taken_back) < 2:
-            continue
-        left = cards
-        after = list(melds)
-        gained = 0
-        for number, (paid, new_meld, gain) in taken_back:
-            fewer = without_cards(left, paid)
-            if len(fewer) != len(left) - len(paid):
-                break  # a card paid for another meld
-            left = fewer
-            after[number] = new_meld
-            gained += gain
-        else:
-            if left and _reachable.opening_laying_jollies(
-                [*left, *([JOKER] * len(taken_back))],
-                rules,
-                need - gained,
-                keep=decision.cards_to_keep(),
-                jollies=len(taken_back) + waiting,
-                table=after,
-                within=whole,
-                barred=decision.barred(),
-            ):
-                return True
-    return False
-
-
 def _retrieval_opens_for(trial: Decision, seat: int, swaps: Sequence[Swap]) -> bool:
     knobs = trial.memo
     waiting = trial.pos.turn_state.pending
@@ -489,22 +307,6 @@ def _retrieval_opens_for(trial: Decision, seat: int, swaps: Sequence[Swap]) -> b
         for swap in swaps
         if len(swap.cards) > 1
         for card in swap.cards
-    )
-
-
-def opens_after_waiting(decision: Decision, seat: int) -> bool | None:
-    """For a player who has not opened and holds one jolly taken back that waits to go
-    down, whether it can go down in a meld of an opening that jollies taken back after it
-    finish (see opens_by_retrieval); ``None`` where the search cannot tell."""
-    table = decision.pos.table
-    melds = [m.meld for m in table]
-    hand = decision.pos.hands[seat]
-    swaps, _ = _table_index.retrievals_before_opening(decision.memo, decision.cards, hand, melds)
-    if not swaps:
-        return None
-    state = decision.pos.turn_state
-    return opens_by_retrieval(
-        decision, seat, hand, table, melds, swaps, state.opening_points, state.attached_jokers, 1
     )
 
 
@@ -752,11 +554,8 @@ def can_lay_all_pending(trial: Decision, seat: int) -> bool:
         return False  # under a contract nothing goes down before the turn after the opening
     if len(trial.pos.turn_state.pending) == 1 and not trial.pos.opened[seat]:
         if not pending_may_open(trial, seat):
-            # Unless jollies taken back after it finish the opening: the search of the
-            # retrievals tells where it can, else the moves that lay this one.
-            found = opens_after_waiting(trial, seat)
-            if found is not None:
-                return found
+            # Unless jollies taken back after it finish the opening: the moves that lay
+            # this one tell.
             if not retrieval_may_help(
                 trial, seat, trial.pos.hands[seat], trial.pos.turn_state.opening_points
             ):
@@ -776,8 +575,6 @@ def can_lay_all_pending(trial: Decision, seat: int) -> bool:
             # The search is the whole answer: attaching is closed to him, and with no card
             # barred from the discard every card left may be thrown (see pending_may_open).
             return True
-    if len(trial.pos.turn_state.pending) == 1 and pending_surely_placed(trial, seat):
-        return True
     if len(trial.pos.turn_state.pending) == 1:
         # Laying the last one empties the list: its check alone answers, with no copy.
         return any(trial.can(action) for action in joker_actions(trial, seat))
@@ -789,48 +586,6 @@ def can_lay_all_pending(trial: Decision, seat: int) -> bool:
         if can_lay_all_pending(trial.after(made.position), seat):
             return True
     return False
-
-
-def pending_surely_placed(trial: Decision, seat: int) -> bool:
-    """For a player whose melds open whatever they hold (opened, or no threshold), with
-    nothing else holding the turn back (no card taken that must be used, no first-round
-    limit): a meld other than the one the jolly came from that takes it, or a meld of the
-    hand that holds it, with a card surely left to throw after it, settles the question
-    without trying every move (the checks of _attaching.plan_attach and plan_lay
-    all hold). A ``False`` is no answer: the moves themselves decide."""
-    rules = trial.rules
-    hand = trial.pos.hands[seat]
-    taken = trial.pos.turn_state.taken
-    opened = trial.pos.opened[seat]
-    if (
-        not rules.melding_during_play
-        or not (opened or rules.opening_threshold <= 0)
-        or (trial.first_round and not rules.rummy_on_first_turn)
-        or (taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand)
-    ):
-        return False
-    throwable = [
-        i for i in hand if i not in trial.pos.turn_state.pending and trial.may_discard_id(i)
-    ]
-    if not throwable:
-        return False
-    if (opened or rules.attach_before_opening) and any(
-        number != trial.pos.turn_state.pending_from
-        and _table_index.takes_a_joker(table_meld.meld, rules)
-        for number, table_meld in enumerate(trial.pos.table)
-    ):
-        return True
-    if not (opened or rules.opening_jokers):
-        return False
-    cards = [trial.cards[i] for i in hand]
-    # The jolly waiting is the first to go down in a lay; every other card of the meld may
-    # take one of those left to throw.
-    return any(
-        JOKER in candidate[0]
-        and len(throwable) > len(candidate[0]) - 1
-        and is_meld(lay_for(candidate), rules)
-        for candidate in meld_candidates(cards, rules)
-    )
 
 
 def pending_may_open(trial: Decision, seat: int) -> bool:

@@ -9,18 +9,19 @@ as values (the deck's order, each restock's new stock), so the round replays exa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .actions import Action, Call, Fold, Raise
 from .betting import Bet, BettingRound
-from .cards import code_order
+from .cards import Card, Rank, code_order
 from .chips import settle
 from .deal import check_contract
 from .errors import Detail, IllegalAction, Phrase, Reason
 from .going_out import min_deadwood
 from .judging import Decided, Decision, Judge, Outcome, Then
 from .position import Position, seat_flag
-from .rules import Betting, Contract, JokerUpcard, Restock
-from .scoring import Closing, hand_count, stake_multiplier
+from .rules import Betting, Contract, JokerUpcard, Restock, Rules
+from .scoring import Closing, card_penalty, hand_count, knock_points, stake_multiplier
 from .shuffle import portable_shuffle
 from .state import NEW_TURN, NO_TERMS, EndReason, Phase, RoundEnd, Terms
 
@@ -72,6 +73,8 @@ def dealt(
     terms = NO_TERMS
     if rules.contracts or contract is not None:
         terms = Terms(contract=check_contract(rules, contract))
+    if rules.knock_limit is not None:
+        terms = Terms(knock_limit=knock_limit_for(rules, deck[pile[0]] if pile else None))
     position = Position(
         hands=tuple(tuple(hand) for hand in hands),
         table=(),
@@ -95,6 +98,17 @@ def dealt(
             detail=Phrase(Detail.NOT_FOR_CHIPS),
         )
     return position
+
+
+def knock_limit_for(rules: Rules, upcard: Card | None) -> int:
+    """The hand's knock limit: the rules', or under Oklahoma the first upcard's value (an
+    ace: gin only)."""
+    limit = rules.knock_limit
+    assert limit is not None
+    if rules.oklahoma and upcard is not None and upcard.rank is not None:
+        value = card_penalty(upcard, rules)
+        return 0 if upcard.rank is Rank.ACE else value
+    return limit
 
 
 def _blind_posted(
@@ -145,7 +159,7 @@ def plan_bet(decision: Decision, action: Action) -> Decided:
         raise refused
 
     def made() -> Outcome:
-        return Outcome(pos.but(terms=Terms(betting.act(bet), pos.terms.contract)), (), Then.BET)
+        return Outcome(pos.but(terms=replace(pos.terms, betting=betting.act(bet))), (), Then.BET)
 
     return made
 
@@ -278,7 +292,11 @@ def finish(
             judge.seats_from(judge.next_seat(judge.dealer)),
             stake_multiplier(closing, rules) if reason is EndReason.WENT_OUT else 1,
         )
-    return position.ended(RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips))
+    points = None
+    knock_limit = position.terms.knock_limit
+    if knock_limit is not None:
+        points = (0,) * judge.players if out is None else knock_points(out, counts, rules)
+    return position.ended(RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips, points))
 
 
 def made(judge: Judge, outcome: Outcome, seat: int) -> Position:
@@ -289,7 +307,10 @@ def made(judge: Judge, outcome: Outcome, seat: int) -> Position:
     if then is Then.END_TURN:
         return next_turn(judge, position)
     if then is Then.GO_OUT:
-        return go_out(judge, position, seat, outcome.closing, outcome.in_one_turn)
+        out = seat if outcome.out is None else outcome.out
+        return go_out(judge, position, out, outcome.closing, outcome.in_one_turn)
+    if then is Then.VOID:
+        return finish(judge, position, EndReason.VOID, None, False, Closing.SIMPLE)
     if then is Then.BET:
         return after_bet(judge, position)
     return position

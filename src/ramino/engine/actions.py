@@ -1,6 +1,6 @@
 """A player's actions as small frozen values, and their one text grammar.
 
-The grammar is used everywhere: the command line, records, logs and tests. One action per line:
+The grammar is used everywhere: the command line, records, logs and tests. One action per line::
 
     draw                      draw the top card of the stock (*pescare dal tallone*)
     take                      take the top card of the discard pile (*prendere dal pozzo*)
@@ -16,6 +16,8 @@ The grammar is used everywhere: the command line, records, logs and tests. One a
     call                      match the highest stake (*vedo*; pokerato's betting round)
     fold                      leave the hand (*lascio*)
     raise                     call and add the raise unit (*rilancio*)
+    knock                     knock (*bussare*, gin rummy): then discard, lay, pass
+    pass                      pass: on the first upcard, at the wall, or to end a spread
 """
 
 from __future__ import annotations
@@ -238,11 +240,47 @@ class Raise:
         return "raise"
 
 
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Knock (*bussare*, gin rummy): go out keeping deadwood within the knock limit; the
+    knocker then discards, lays his melds one by one and passes."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass (gin rummy): refuse the first upcard, let the hand die at the wall, or say that
+    the melds (or the lay-offs) of a knocked hand are done."""
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
 #: The bets of the betting round (pokerato), by their word.
 BETS: dict[str, Call | Fold | Raise] = {"call": Call(), "fold": Fold(), "raise": Raise()}
 
 Action: TypeAlias = (
-    Draw | TakeDiscard | Lay | Attach | Swap | Discard | Show | Open | Call | Fold | Raise
+    Draw
+    | TakeDiscard
+    | Lay
+    | Attach
+    | Swap
+    | Discard
+    | Show
+    | Open
+    | Call
+    | Fold
+    | Raise
+    | Knock
+    | Pass
 )
 
 
@@ -287,6 +325,10 @@ def parse_action(text: str) -> Action:
         if args:
             raise _bad(text)
         return Draw() if verb == "draw" else TakeDiscard()
+    if verb in ("knock", "pass"):
+        if args:
+            raise _bad(text)
+        return Knock() if verb == "knock" else Pass()
     if verb in BETS:
         if args:
             raise _bad(text)

@@ -48,6 +48,9 @@ class RoundResult:
     on_table: int = 0
     """Under rules with betting: the chips the hand left on the table for the next one
     (every pot, when nobody went out), those left by earlier hands included."""
+    points: Mapping[str, int] | None = None
+    """Under ``match_end = points_to_target`` (gin rummy): the points each player won in the
+    hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,9 @@ class Match:
         self._on_table = 0
         self._over = False
         self._winner: str | None = None
+        # Hands won by each player (gin rummy's boxes), where each hand's points go to its
+        # winner.
+        self._boxes: dict[str, int] = dict.fromkeys(names, 0)
 
     def __repr__(self) -> str:
         return f"<Match {list(self.players)} rounds={len(self._rounds)} totals={self._totals}>"
@@ -312,7 +318,9 @@ class Match:
                 by_chips.remove(self._winner)
                 by_chips.insert(0, self._winner)
             return by_chips
-        active = sorted(self.active, key=lambda p: (self._totals[p], seat[p]))
+        # Where each hand's points go to its winner (gin rummy), the higher total is better.
+        sign = -1 if self.rules.match_end is MatchEnd.POINTS_TO_TARGET else 1
+        active = sorted(self.active, key=lambda p: (sign * self._totals[p], seat[p]))
         gone = sorted(self.eliminated, key=lambda p: (-self._left_in[p], self._totals[p], seat[p]))
         order = active + gone
         if self._winner is not None:
@@ -341,6 +349,8 @@ class Match:
         On any error raise :class:`ScoreError` and leave the match unchanged.
         """
         hand_points = self._counts(result)
+        if self.rules.match_end is MatchEnd.POINTS_TO_TARGET:
+            return self._record_points(result, hand_points)
         net = self._chip_changes(result)
         if self._betting:
             return self._record_chips(result, hand_points, net)
@@ -386,6 +396,53 @@ class Match:
             on_table=on_table,
         )
         self._pending_reentries = []
+        self._rounds.append(sheet)
+        return sheet
+
+    @property
+    def boxes(self) -> dict[str, int]:
+        """Hands won by each player, where each hand's points go to its winner (gin rummy)."""
+        return dict(self._boxes)
+
+    def _record_points(self, result: RoundResult, hand_points: dict[str, int]) -> RoundSheet:
+        """A hand whose points go to its winner (gin rummy): the match ends when a total
+        reaches the target; then each player adds ``box_bonus`` for each hand he won, and
+        the highest total, the game bonus."""
+        rules = self.rules
+        points = result.points
+        if (
+            not isinstance(points, Mapping)
+            or sorted(points) != sorted(self.active)
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in points.values())
+        ):
+            raise ScoreError(Reason.BAD_ROUND_RESULT, detail=Phrase(Detail.POINTS_BY_PLAYER))
+        number = len(self._rounds) + 1
+        scores = {p: points[p] for p in self.players}
+        totals = {p: self._totals[p] + scores[p] for p in self.players}
+        boxes = {p: self._boxes[p] + (scores[p] > 0) for p in self.players}
+        over = any(total >= rules.target for total in totals.values())
+        winner = None
+        if over:
+            winner = _highest(self.players, totals)
+            for p in self.players:
+                bonus = rules.box_bonus * boxes[p] + (rules.game_bonus if p == winner else 0)
+                scores[p] += bonus
+                totals[p] += bonus
+        self._totals, self._boxes = totals, boxes
+        self._over, self._winner = over, winner
+        sheet = RoundSheet(
+            number=number,
+            out=result.out,
+            in_one_turn=result.in_one_turn,
+            closing=result.closing,
+            hand_points=hand_points,
+            scores=scores,
+            totals=dict(totals),
+            eliminated=(),
+            reentered=(),
+            messa=0,
+            credits={},
+        )
         self._rounds.append(sheet)
         return sheet
 
@@ -768,6 +825,13 @@ class Match:
             "winner": self._winner,
             "standing": self.standing(),
         }
+
+
+def _highest(players: Sequence[str], totals: Mapping[str, int]) -> str | None:
+    """The player with the highest total, or ``None`` on a tie (a draw)."""
+    best = max(totals[p] for p in players)
+    highest = [p for p in players if totals[p] == best]
+    return highest[0] if len(highest) == 1 else None
 
 
 def _lowest(players: Sequence[str], totals: Mapping[str, int]) -> str | None:

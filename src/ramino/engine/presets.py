@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .errors import Detail, Phrase, Reason, RulesError
 from .rules import (
+    AceInRuns,
     AttachableDiscard,
     Betting,
     Contract,
@@ -119,6 +120,60 @@ _IMMAGINARIO = replace(
 # [G] "another version": 10 cards, and one of the player's own acts as the jolly.
 _IMMAGINARIO_10 = replace(
     _IMMAGINARIO, name="pokerato-immaginario-10", hand_size=10, own_card_joker=True
+)
+
+# Gin rummy, as knobs over the one engine: one pack, two players, ten cards, the ace low
+# only and worth 1, nothing laid during play; a player goes out by knocking with at most
+# 10 points of deadwood; the first upcard is offered; the hand dies with two cards left.
+_GIN = replace(
+    CLASSICO,
+    name="gin",
+    decks=1,
+    jokers=0,
+    max_players=2,
+    ace_in_runs=AceInRuns.LOW_ONLY,
+    ace_penalty=1,
+    melding_during_play=False,
+    rummy_bonus=RummyBonus.NONE,
+    knock_limit=10,
+    gin_bonus=25,
+    undercut_bonus=25,
+    wall_stock=2,
+    first_upcard_offer=True,
+    # The game to 100: each hand's points to its winner, 25 a box, 100 for the game.
+    match_end=MatchEnd.POINTS_TO_TARGET,
+    target=100,
+    box_bonus=25,
+    game_bonus=100,
+)
+
+#: The researchers' presets: gin rummy played by the engine (its moves, its count). The
+#: computer players, the environment and the server do not play them yet, so they are kept
+#: out of :data:`PRESETS`, which those layers offer; :func:`get_preset` finds them.
+RESEARCH_PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        # The modern North American count (gin 25, undercut 25), as the EAAI challenge plays.
+        "gin": Preset(_GIN, Detail.SUMMARY_GIN),
+        # The classic count: gin 20, undercut 10.
+        "gin-classic": Preset(
+            replace(_GIN, name="gin-classic", gin_bonus=20, undercut_bonus=10),
+            Detail.SUMMARY_GIN_CLASSIC,
+        ),
+        # OpenSpiel's gin_rummy with its default parameters: a tie is no undercut (it scores
+        # nothing), and the card taken from the pile may be thrown back (docs/gin.md).
+        "gin-openspiel": Preset(
+            replace(
+                _GIN,
+                name="gin-openspiel",
+                undercut_on_tie=False,
+                rediscard_taken_card=True,
+                run_max=5,
+                max_pile_takes=50,
+                void_rethrows=2,
+            ),
+            Detail.SUMMARY_GIN_OPENSPIEL,
+        ),
+    }
 )
 
 _PRESETS: dict[str, Preset] = {
@@ -268,7 +323,7 @@ def get_preset(name: str) -> Rules:
     ramino.engine.errors.RulesError: Regole sconosciute 'scala 41': ... classico, classico-2, ...
     """
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    preset = PRESETS.get(key)
+    preset = PRESETS.get(key) or RESEARCH_PRESETS.get(key)
     if preset is None:
         raise RulesError(Reason.UNKNOWN_PRESET, name=name, known=", ".join(PRESETS))
     return preset.rules

@@ -9,6 +9,7 @@ only the engine knows where each fact goes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .actions import Call, Fold, Raise
 from .betting import Bet
@@ -17,7 +18,7 @@ from .deck import Deck
 from .observation import Observation
 from .position import Position
 from .round import Phase, Round, TableMeld, TurnState
-from .state import NEW_TURN, Terms
+from .state import NEW_TURN
 
 __all__ = ["round_from_view"]
 
@@ -81,7 +82,7 @@ def round_from_view(
         for event in view.history:
             if isinstance(event.action, Call | Fold | Raise):
                 betting = betting.act(Bet(str(event.action)))
-        terms = Terms(betting, r.contract)
+        terms = replace(terms, betting=betting)
     free: dict[Card, list[int]] = {}
     for card_id in reversed(range(len(deck))):
         free.setdefault(deck[card_id], []).append(card_id)

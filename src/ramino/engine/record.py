@@ -15,7 +15,7 @@ from .cards import Card
 from .chips import Pot, Settlement
 from .errors import Detail, Phrase, RaminoError, Reason, RecordError, RulesError
 from .round import EndReason, Round, RoundEnd
-from .rules import Contract, Rules
+from .rules import GIN_KNOBS, Contract, Rules
 from .rules_file import rules_from_mapping
 from .scoring import Closing
 from .shuffle import PORTABLE, portable_shuffle
@@ -52,7 +52,7 @@ _TOP_KEYS = (
     "result",
 )
 _DEAL_KEYS = ("generator", "seed", "deck_order", "restocks")
-_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts", "chips")
+_RESULT_KEYS = ("end", "out", "in_one_turn", "closing", "hands", "counts", "points", "chips")
 _SETTLEMENT_KEYS = (
     "put_in",
     "pots",
@@ -389,7 +389,11 @@ def to_json(record: Record) -> str:
         deal_["deck_order"] = list(record.deck_order)
     if record.restocks:
         deal_["restocks"] = [list(r) for r in record.restocks]
-    rules = {"name": record.rules.name, **record.rules.knobs()}
+    knobs = record.rules.knobs()
+    rules = {
+        "name": record.rules.name,
+        **{k: v for k, v in knobs.items() if k not in GIN_KNOBS or v != GIN_KNOBS[k]},
+    }
     fields = [
         ("format", _dump(FORMAT)),
         ("version", _dump(VERSION)),
@@ -437,6 +441,9 @@ def _result_fields(end: RoundEnd, players: Sequence[str]) -> list[tuple[str, str
         ("hands", _dump({p: [str(c) for c in h] for p, h in zip(players, end.hands, strict=True)})),
         ("counts", _dump(dict(zip(players, end.counts, strict=True)))),
     ]
+    if end.points is not None:
+        # Gin rummy's points, written only where the rules score them.
+        fields.append(("points", _dump(dict(zip(players, end.points, strict=True)))))
     settled = end.chips
     if settled is None:
         return fields
@@ -640,7 +647,11 @@ def _result(value: Any, players: tuple[str, ...], rules: Rules) -> RoundEnd:
     counts = tuple(_int(counts_data[p], f"result.counts.{p}") for p in players)
     raw_chips = value.get("chips")
     chips = None if raw_chips is None else _settlement(raw_chips, players)
-    return RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips)
+    points = None
+    if value.get("points") is not None:
+        points_data = _by_player(value["points"], players, "result.points")
+        points = tuple(_int(points_data[p], f"result.points.{p}") for p in players)
+    return RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips, points)
 
 
 def _settlement(value: Any, players: tuple[str, ...]) -> Settlement:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import _attaching, _discarding, _drawing, _laying, _retrieval, _turns, contracts
+from . import _attaching, _discarding, _drawing, _knocking, _laying, _retrieval, _turns, contracts
 from ._legal import LegalActions
 from .actions import (
     Action,
@@ -26,8 +26,10 @@ from .actions import (
     Discard,
     Draw,
     Fold,
+    Knock,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -62,6 +64,12 @@ def decide(decision: Decision, action: Action) -> Decided:
     raised. The phase of the turn says which moves there are; each kind goes to the module
     that owns its rules."""
     phase = decision.pos.phase
+    if phase in _knocking.AFTER_KNOCK:
+        return _knocking.plan_after_knock(decision, action)
+    if isinstance(action, Knock):
+        return _knocking.plan_knock(decision, action)
+    if isinstance(action, Pass):
+        return _knocking.plan_pass(decision, action)
     if phase is Phase.PLAY:
         if isinstance(action, Discard):
             return _discarding.plan_discard(decision, action)
@@ -364,6 +372,7 @@ class Round:
             closing=end.closing,
             chips=None if settled is None else dict(zip(names, settled.net, strict=True)),
             on_table=0 if settled is None else settled.carried_out,
+            points=None if end.points is None else dict(zip(names, end.points, strict=True)),
         )
 
     def copy(self) -> Round:

@@ -163,6 +163,9 @@ class MatchEnd(enum.StrEnum):
     """The match stops when someone reaches the target; the lowest total wins ([G])."""
     FIXED_ROUNDS = "fixed_rounds"
     """A set number of rounds (``match_rounds``); the lowest total wins (carioca)."""
+    POINTS_TO_TARGET = "points_to_target"
+    """Each hand's points go to its winner (gin rummy); the first to reach the target ends
+    the match, the highest total wins, with the boxes and the game bonus added."""
 
 
 class SimultaneousBust(enum.StrEnum):
@@ -254,6 +257,10 @@ class Rules:
     """Suits in a set: all different ([G]) or any (Casertano, [W])."""
     set_max: int | None = 4
     """Largest set, ``None`` for no limit (Casertano's "tris in su")."""
+    run_max: int | None = None
+    """Longest run laid as one meld in a knocked hand, ``None`` for no limit; a longer one
+    is laid as two, and lay-offs may still grow it (OpenSpiel's gin rummy: 5, its meld
+    actions holding runs of 3 to 5 cards)."""
     run_wrap: bool = False
     """Runs may go round the corner, K-A-2 ([W]: "salvo accordi diversi")."""
     ace_in_runs: AceInRuns = AceInRuns.LOW_OR_HIGH
@@ -389,6 +396,43 @@ class Rules:
     hand_stake: int = 0
     """Chips each player puts in each round's pot, taken by whoever goes out (carioca: 1)."""
 
+    # --- gin rummy ---
+    knock_limit: int | None = None
+    """Going out by knocking (*bussare*): after the draw a player lays his melds and may keep
+    unmatched cards (deadwood) worth at most this many points; ``None`` for no knocking (gin
+    rummy: 10). Needs ``melding_during_play = false`` and two players."""
+    oklahoma: bool = False
+    """The knock limit is the value of the first upcard, an ace meaning gin only (Oklahoma
+    gin)."""
+    gin_bonus: int = 0
+    """Points the knocker adds for knocking with no deadwood, *gin* (North American: 25;
+    classic: 20)."""
+    undercut_bonus: int = 0
+    """Points the defender adds when his deadwood does not exceed the knocker's, an
+    *undercut* (North American: 25; classic: 10). Gin is never undercut."""
+    undercut_on_tie: bool = True
+    """Equal deadwood is an undercut (most tables); if not, a tie scores nothing (OpenSpiel)."""
+    layoffs: bool = True
+    """After a knock the defender may lay off single cards onto the knocker's melds
+    (never against gin)."""
+    wall_stock: int | None = None
+    """When the stock is down to this many cards, the player to draw may only knock with the
+    top of the pile or pass, which makes the hand void; ``None`` for no wall (gin: 2)."""
+    max_pile_takes: int | None = None
+    """The hand is void at this take of the pile's card, the first upcard's offer apart;
+    ``None`` for no cap (OpenSpiel's loop guard: 50)."""
+    void_rethrows: int | None = None
+    """The hand is void when this many discards running throw back the card just taken from
+    the pile; ``None`` for no cap (OpenSpiel's loop guard: 2)."""
+    box_bonus: int = 0
+    """Under ``points_to_target``: points for each hand won (a *box*), added when the match
+    ends (gin rummy: 25)."""
+    game_bonus: int = 0
+    """Under ``points_to_target``: points the winner of the match adds (gin rummy: 100)."""
+    first_upcard_offer: bool = False
+    """The first upcard is offered: the first player takes it or passes, then the dealer; if
+    both pass, the first player draws from the stock (gin rummy)."""
+
     _hash: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
     # Rules key every cache of the engine; hashing some seventy fields at each lookup cost more
     # than the lookups themselves, so the hash is worked out once (a value never changes).
@@ -516,6 +560,29 @@ def knob_names() -> tuple[str, ...]:
 
 
 _KNOBS = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "name" and f.name[0] != "_")
+
+#: The knobs of gin rummy, added after records were first written: a record writes each of
+#: them only where it differs from its default, so that every earlier record keeps its text.
+GIN_KNOBS: dict[str, object] = {
+    f.name: f.default
+    for f in dataclasses.fields(Rules)
+    if f.name
+    in (
+        "run_max",
+        "knock_limit",
+        "oklahoma",
+        "gin_bonus",
+        "undercut_bonus",
+        "undercut_on_tie",
+        "layoffs",
+        "wall_stock",
+        "max_pile_takes",
+        "void_rethrows",
+        "first_upcard_offer",
+        "box_bonus",
+        "game_bonus",
+    )
+}
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
 _COMPARED = tuple(f.name for f in dataclasses.fields(Rules) if f.compare)
 
@@ -612,6 +679,15 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "straight_flush_stake_multiplier": KnobRange(1, 100, _STAKES),
     "royal_stake_multiplier": KnobRange(1, 100, _STAKES),
+    "knock_limit": KnobRange(0, 100, _POINTS),
+    "run_max": KnobRange(3, 13, Detail.RANGE_RUN),
+    "gin_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "undercut_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "wall_stock": KnobRange(0, 52 * _MAX_DECKS, _TURNS),
+    "max_pile_takes": KnobRange(1, _MAX_TURNS, _TURNS),
+    "box_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "game_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "void_rethrows": KnobRange(1, _MAX_TURNS, _TURNS),
 }
 # The fields of the entries by player count, and the knob whose range each one shares.
 _ENTRY_RANGES = {
@@ -733,4 +809,12 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.IMAGINARY_NO_JOKERS)
     if r.seven_of_a_kind_wins and min([r.decks, *(e.decks for e in r.deck_by_players)]) * 4 < 7:
         bad(Detail.SEVEN_NEEDS_TWO_PACKS)
+    if r.knock_limit is not None and (
+        r.melding_during_play or r.max_players != 2 or r.betting is not Betting.NONE
+    ):
+        bad(Detail.KNOCK_NEEDS_TWO_NO_MELDING)
+    if r.knock_limit is None and (r.oklahoma or r.wall_stock is not None or r.run_max):
+        bad(Detail.GIN_KNOBS_NEED_KNOCK)
+    if r.match_end is MatchEnd.POINTS_TO_TARGET and r.knock_limit is None:
+        bad(Detail.POINTS_NEED_KNOCK)
     return p

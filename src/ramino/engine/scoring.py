@@ -249,6 +249,34 @@ def score_round(
     return RoundScore(scores, applied, next_level, credits)
 
 
+def knock_points(knocker: int, counts: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """The points each seat wins when ``knocker`` knocked and ``counts`` are the deadwood
+    left (gin rummy): gin (no deadwood) wins the defender's deadwood and the gin bonus; an
+    undercut (the defender's deadwood no more than the knocker's; equal only where a tie
+    undercuts) wins the defender the difference and the undercut bonus; otherwise the
+    knocker wins the difference.
+
+    >>> gin = Rules(melding_during_play=False, max_players=2, knock_limit=10, gin_bonus=25,
+    ...             undercut_bonus=25, undercut_on_tie=False)
+    >>> knock_points(0, (0, 30), gin), knock_points(0, (8, 30), gin), knock_points(0, (8, 5), gin)
+    ((55, 0), (22, 0), (0, 28))
+    >>> knock_points(1, (7, 7), gin)
+    (0, 0)
+    """
+    points = [0] * len(counts)
+    mine = counts[knocker]
+    for seat, theirs in enumerate(counts):
+        if seat == knocker:
+            continue
+        if mine == 0:
+            points[knocker] += theirs + rules.gin_bonus
+        elif theirs < mine or (theirs == mine and rules.undercut_on_tie):
+            points[seat] += mine - theirs + rules.undercut_bonus
+        else:
+            points[knocker] += theirs - mine
+    return tuple(points)
+
+
 def cap_winners(hand_points: Mapping[_K, int], rules: Rules) -> set[_K]:
     """Players who score 0 in a round ended by a cap: the lowest hands, or nobody."""
     if rules.on_round_cap is RoundCap.LOWEST_HAND_WINS and hand_points:

@@ -31,6 +31,12 @@ class Phase(enum.StrEnum):
     """He must draw (*pescare*) from the stock or take the top discard."""
     PLAY = "play"
     """He may lay, attach and swap, and ends by discarding (or by going out)."""
+    KNOCK = "knock"
+    """He has knocked (gin rummy): he discards, lays his melds and passes."""
+    LAY_OFF = "lay_off"
+    """The defender lays off cards onto the knocker's melds, then passes."""
+    SPREAD = "spread"
+    """The defender lays his own melds, then passes: the hand is counted."""
     OVER = "over"
     """The round has ended."""
 
@@ -43,6 +49,9 @@ class EndReason(enum.StrEnum):
     MAX_RESTOCKS = "max_restocks"
     ALL_FOLDED = "all_folded"
     """Every other player folded in the betting round: the last one in takes the pot."""
+    VOID = "void"
+    """The hand is void (gin rummy): the stock came down to the wall and nobody knocked, or
+    a cap on taking the pile ended it."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -125,6 +134,13 @@ class Terms:
 
     betting: BettingRound | None = None
     contract: Contract | None = None
+    knock_limit: int | None = None
+    """The most deadwood a knock may keep (gin rummy; Oklahoma: the first upcard's value)."""
+    takes: int = 0
+    """Cards taken from the pile so far, where the rules cap them (``max_pile_takes``)."""
+    rethrows: int = 0
+    """Discards running that threw back the card just taken from the pile, where the rules
+    cap them (``void_rethrows``)."""
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -200,6 +216,9 @@ class RoundEnd:
     """The count of each hand (only unbound cards where the others lay after the close)."""
     chips: Settlement | None = None
     """Where the chips went, under rules with betting (pokerato)."""
+    points: tuple[int, ...] | None = None
+    """The points each seat wins, under rules with knocking (gin rummy: the knock, gin and
+    undercut scores)."""
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)

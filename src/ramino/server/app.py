@@ -30,8 +30,9 @@ from fastapi.responses import JSONResponse
 from .collector import Collector
 from .limits import Limits, body_limit
 from .ownership import Elsewhere
+from .quick import Matcher
 from .relay import moving, owners_first
-from .routes import operator, pages, play, rules, sheet, tables
+from .routes import operator, pages, play, players, quick, rules, sheet, tables
 from .served import Tables
 from .store import Store
 
@@ -44,6 +45,9 @@ __all__ = ["create_app"]
 
 log = logging.getLogger("ramino.server")
 
+#: Seconds a quick match's first player waits for others before computer players sit down.
+QUICK_WAIT = 20.0
+
 
 def create_app(
     store: Store,
@@ -52,6 +56,7 @@ def create_app(
     limits: Limits | None = None,
     redis: str | None = None,
     address: str | None = None,
+    quick_wait: float = QUICK_WAIT,
 ) -> FastAPI:
     """The application serving the tables kept in ``store``.
 
@@ -64,9 +69,13 @@ def create_app(
     shared database (docs/deploy.md): it owns some of them, passes the others' requests and
     sockets on to their owners, reachable at their ``address`` (this one's, as the others
     reach it: ``http://host:port``).
+
+    A quick match's first player waits ``quick_wait`` seconds at most for others before
+    computer players fill the empty seats (docs/quick.md).
     """
     served = Tables(store, limits)
     served.seed = seed
+    matcher = Matcher(served, quick_wait)
     collector = Collector()
     peers: list[httpx.AsyncClient] = []
     cluster: Cluster | None = None
@@ -89,10 +98,12 @@ def create_app(
             peers.append(httpx.AsyncClient(timeout=10, trust_env=False))
             cluster.start()
         collector.start()
+        matcher.start()
         sweeper = asyncio.get_running_loop().create_task(served.sweep())
         log.info("started", extra={"event": "started", "tables": len(served.rooms)})
         yield
         sweeper.cancel()
+        matcher.stop()
         if cluster is not None:
             await cluster.stop()
             await peers[0].aclose()
@@ -113,12 +124,23 @@ def create_app(
         redoc_url=None,
     )
     app.state.tables = served
+    app.state.quick = matcher
     if cluster is not None:
         app.add_middleware(owners_first, served=lambda: served, client=lambda: peers[0])
         app.add_exception_handler(Elsewhere, _moving)
     app.add_middleware(body_limit, limit=served.limits.body_bytes)
     app.add_exception_handler(RequestValidationError, _invalid)
-    routers = (tables.router, play.router, rules.router, sheet.router, pages.router, pages.words)
+    routers = (
+        tables.router,
+        play.router,
+        players.router,
+        players.leaderboards,
+        quick.router,
+        rules.router,
+        sheet.router,
+        pages.router,
+        pages.words,
+    )
     for router in (*routers, operator.router):
         app.include_router(router)
     pages.mount_static(app)

@@ -429,7 +429,9 @@ def _entry(stored: StoredTable, version: int) -> LobbyEntry:
             for seat in stored.seats
         ],
         started=False,
+        rated=bool(stored.spec.get("rated", False)),
         turn_seconds=stored.spec.get("turn_seconds"),
         bank_seconds=int(stored.spec.get("bank_seconds", 0)),
+        chat=bool(stored.spec.get("chat", True)),
         version=version,
     )

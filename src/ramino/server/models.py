@@ -5,6 +5,7 @@ invitation. The WebSocket's messages are in :mod:`ramino.server.protocol`.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -17,8 +18,19 @@ __all__ = [
     "CreateTable",
     "Deals",
     "Join",
+    "Leaderboard",
+    "LeaderboardLine",
     "LobbyEntry",
+    "MatchInfo",
+    "MatchSeat",
+    "NewPlayer",
+    "PlayerInfo",
+    "PlayerKey",
+    "PlayerPage",
     "Problem",
+    "RatingInfo",
+    "RatingPoint",
+    "Rename",
     "RulesInForce",
     "SeatInfo",
     "SeatRequest",
@@ -49,8 +61,15 @@ class CreateTable(BaseModel):
     knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
     seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=12)]
     listed: bool = False
+    rated: bool = False
+    """Whether the match changes its people's ratings: a preset's rules, no house rules."""
     turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = 60
     bank_seconds: Annotated[int, Field(ge=0, le=3600)] = 120
+    chat: bool = True
+    """Whether the players may chat at the table (``false``: no chat at all)."""
+    away_seconds: Annotated[int, Field(ge=1, le=600)] = 30
+    """How long a person's seat waits for him once he has no connection left; then the
+    computer plays for him until he is back (docs/protocol.md)."""
 
     @field_validator("seats")
     @classmethod
@@ -67,6 +86,8 @@ class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
     nickname: Annotated[str, Field(min_length=1, max_length=20)]
     seat: int | None = None
+    player_key: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    """The player's key (``POST /api/players``): the seat is his, and so is its rating."""
     nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
 
     @field_validator("nonce", mode="before")
@@ -118,8 +139,13 @@ class LobbyEntry(BaseModel):
     rules: RulesInForce
     seats: list[SeatInfo]
     started: bool
+    rated: bool
     turn_seconds: int | None
     bank_seconds: int
+    chat: bool = True
+    """Whether the players may chat at the table."""
+    away_seconds: int = 30
+    """How long a gone person's seat waits for him; then the computer plays for him."""
     version: int
 
 
@@ -139,9 +165,109 @@ class Seated(BaseModel):
     token: str
 
 
+class NewPlayer(BaseModel):
+    """A new player: his name, or a guest's (``Ospite 4821``), to change at any time."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=20)] | None = None
+
+
+class Rename(BaseModel):
+    """A player's new name."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=20)]
+
+
+class PlayerInfo(BaseModel):
+    """A player as everyone sees him: his public id (his page's address) and name."""
+
+    id: str
+    name: str
+
+
+class PlayerKey(PlayerInfo):
+    """A player just created, with his key: keep it, it is the only way to be him again."""
+
+    key: str
+
+
+class RatingInfo(BaseModel):
+    """A player's Glicko-2 rating for a preset, provisional while its deviation is high."""
+
+    rules: str
+    rating: float
+    deviation: float
+    provisional: bool
+    matches: int
+
+
+class RatingPoint(BaseModel):
+    """A player's rating for a preset after a rated match (his rating's history)."""
+
+    rules: str
+    table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
+    ended: datetime
+    rating_before: float | None
+    rating: float | None
+    deviation: float | None
+
+
+class MatchSeat(BaseModel):
+    """A seat's line in a match over: place (1 the best, shared by players level), total,
+    and, rated, the player's rating before and after."""
+
+    seat: int
+    name: str
+    player: str | None
+    placement: int
+    total: int
+    rating_before: float | None
+    rating: float | None
+
+
+class MatchInfo(BaseModel):
+    """A match over: its table (``/t/{table}`` shows its sheet and its end), preset, seats."""
+
+    table: str
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
+    rules: str
+    rated: bool
+    ended: datetime
+    seats: list[MatchSeat]
+
+
+class PlayerPage(PlayerInfo):
+    """What a player's page shows: ratings, their history (oldest first), last matches."""
+
+    ratings: list[RatingInfo]
+    history: list[RatingPoint]
+    matches: list[MatchInfo]
+
+
+class LeaderboardLine(RatingInfo):
+    """A player's line in a preset's leaderboard."""
+
+    place: int
+    id: str
+    name: str
+
+
+class Leaderboard(BaseModel):
+    """A preset's best players: established ratings first, then provisional ones."""
+
+    rules: str
+    players: list[LeaderboardLine]
+
+
 class DealProofInfo(BaseModel):
     """A deal revealed once its round is over (docs/shuffle.md)."""
 
+    match: int = 1
+    """The table's match the round was played in (a rematch is the next)."""
     round: int
     commitment: str
     secret: str
@@ -179,8 +305,11 @@ def lobby_entry(table: Table) -> LobbyEntry:
         rules=RulesInForce(name=table.rules.name, knobs=table.rules.knobs()),
         seats=_seats(table),
         started=table.started,
+        rated=table.spec.rated,
         turn_seconds=table.spec.turn_seconds,
         bank_seconds=table.spec.bank_seconds,
+        chat=table.spec.chat,
+        away_seconds=table.spec.away_seconds,
         version=table.version,
     )
 
@@ -197,3 +326,67 @@ def table_info(table: Table) -> TableInfo:
         # Deal 1's commitment, to see before sending a nonce for it (docs/shuffle.md).
         commitment=table.commitment(1),
     )
+
+
+class QuickRequest(BaseModel):
+    """A quick match wanted: a preset's rules (rated) or house rules over one (unrated), and
+    how many play; the player's key, or none to be made a guest."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, Field(max_length=40)] = "classico"
+    knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
+    players: Annotated[int, Field(ge=2, le=12)] = 2
+    player_key: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    nonce: Annotated[bytes, Field(max_length=MAX_NONCE_BYTES)] | None = None
+    """The player's part of the first deal's seed, in hex (docs/shuffle.md)."""
+
+    @field_validator("nonce", mode="before")
+    @classmethod
+    def _from_hex(cls, value: object) -> object:
+        if isinstance(value, str):
+            try:
+                return bytes.fromhex(value)
+            except ValueError:
+                raise ValueError("a nonce is written in hex") from None
+        return value
+
+
+class QuickStatus(BaseModel):
+    """Where a player stands in the quick match queue: ``waiting`` (with how many wait for
+    the same, and the seconds before computer players fill the empty seats), ``seated`` (his
+    table and seat: his token is the one given when he asked) or ``none``."""
+
+    state: Literal["waiting", "seated", "none"]
+    rules: str | None = None
+    """The preset's name, or the name of the one the house rules are made over."""
+    rated: bool = False
+    players: int | None = None
+    waiting: int = 0
+    fill_in: float | None = None
+    table: str | None = None
+    seat: int | None = None
+
+
+class QuickWaiting(QuickStatus):
+    """A player just put in the queue: his seat's token (keep it: it opens the seat he will
+    be given) and, if he came without a key, the guest made for him with his key."""
+
+    token: str
+    player: PlayerInfo
+    key: str | None = None
+    wait_seconds: float
+
+
+class QuickCount(BaseModel):
+    """A preset's quick matches: people waiting, tables playing."""
+
+    rules: str
+    waiting: int
+    playing: int
+
+
+class QuickCounts(BaseModel):
+    """Every preset's quick matches, and the wait before computer players fill the seats."""
+
+    wait_seconds: float
+    presets: list[QuickCount]

@@ -23,10 +23,13 @@ __all__ = [
     "Ack",
     "Act",
     "Ask",
+    "Chat",
+    "ChatLine",
     "ClientMessage",
     "Clock",
     "Failure",
     "Hint",
+    "Leave",
     "Lines",
     "MeldView",
     "Nonce",
@@ -34,6 +37,11 @@ __all__ = [
     "ObservationView",
     "Reentry",
     "Refused",
+    "Rematch",
+    "RematchView",
+    "Report",
+    "Reported",
+    "Say",
     "SeatView",
     "Seen",
     "Sentence",
@@ -89,6 +97,22 @@ class Reentry(_Message):
     reenter: bool
 
 
+class Rematch(_Message):
+    """The seat's answer to a rematch, once the match is over: the same seats play a new
+    match when every person present has agreed."""
+
+    type: Literal["rematch"]
+    id: MessageId
+    agree: bool
+
+
+class Leave(_Message):
+    """The seat leaves the table: the computer plays for him from now on (at a rated table,
+    a match he does not come back to counts as finished last)."""
+
+    type: Literal["leave"]
+
+
 class Ask(_Message):
     """Ask for a hint: what the computer's sound player would do now in the seat's place, from
     the seat's own view only."""
@@ -104,11 +128,30 @@ class Seen(_Message):
     round: Annotated[int, Field(ge=0, le=100_000)]
 
 
-ClientMessage = Annotated[Act | Nonce | Sync | Reentry | Ask | Seen, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Act | Nonce | Sync | Reentry | Ask | Seen](ClientMessage)
+class Say(_Message):
+    """A line of the table's chat: words of the seat's own (``text``, trimmed, at most
+    :data:`~ramino.server.chat.MAX_CHAT_CHARS` characters on one line) or a ready phrase by its
+    id (``phrase``, ``ramino.words.chat``), which each reader reads in his own language."""
+
+    type: Literal["say"]
+    # Longer than a line may be, so that a line too long is refused with its own reason.
+    text: Annotated[str, Field(max_length=1000)] | None = None
+    phrase: Annotated[str, Field(max_length=40)] | None = None
 
 
-def read_client_message(text: str | bytes) -> Act | Nonce | Sync | Reentry | Ask | Seen:
+class Report(_Message):
+    """Report line ``line`` of the table's chat to whoever runs the site."""
+
+    type: Literal["report"]
+    line: Annotated[int, Field(ge=1, le=2**31)]
+
+
+Incoming = Act | Nonce | Sync | Reentry | Rematch | Leave | Ask | Seen | Say | Report
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Incoming](ClientMessage)
+
+
+def read_client_message(text: str | bytes) -> Incoming:
     """The client's message in ``text``; raises pydantic's ``ValidationError`` when it is not
     one (bad JSON, an unknown type, a missing or extra field, a field too long)."""
     return _CLIENT.validate_json(text)
@@ -179,6 +222,35 @@ class Failure(_Message):
     message: Sentence
 
 
+class ChatLine(_Message):
+    """A line of the table's chat: its number at the table (``id``), who said it (his seat and
+    name), when (UTC, ISO 8601), and either his own words (``text``, to be shown as text,
+    never as markup) or a ready phrase (``phrase``, its id, and ``words``, in both languages)."""
+
+    id: int
+    seat: int
+    name: str
+    at: str
+    text: str | None = None
+    phrase: str | None = None
+    words: Sentence | None = None
+
+
+class Chat(_Message):
+    """Lines of the table's chat, oldest first: each new one as it is said, and the last ones
+    kept on connecting. A client keeps them by ``id`` (one it has already is the same line)."""
+
+    type: Literal["chat"] = "chat"
+    lines: list[ChatLine]
+
+
+class Reported(_Message):
+    """Line ``line`` of the chat was reported: whoever runs the site will read it."""
+
+    type: Literal["reported"] = "reported"
+    line: int
+
+
 class Lines(_Message):
     """Lines of text in both languages."""
 
@@ -215,6 +287,8 @@ class SeatView(_Message):
     chips: int | None = None
     stake: int = 0
     folded: bool = False
+    away: bool = False
+    """A person gone: the computer plays his turns until he is back."""
 
 
 class ObservationView(_Message):
@@ -254,6 +328,18 @@ class ObservationView(_Message):
     raises: int = 0
 
 
+class RematchView(_Message):
+    """The rematch of a match over: the table seats of the people present who ``agreed``,
+    ``declined`` or are ``waiting`` to answer (computer players agree at once), and ``names``,
+    every table seat's name. When all have agreed the same seats are dealt a new match; one
+    who declines ends it."""
+
+    agreed: list[int]
+    declined: list[int]
+    waiting: list[int]
+    names: list[str]
+
+
 class State(_Message):
     """The seat's state after a change: the table's version, the round's number, its view."""
 
@@ -287,6 +373,12 @@ class State(_Message):
     ended_hands: list[list[str]] | None = None
     """The cards left in each hand of that round as it ended, in its seat order: shown to all,
     as at a table when the hands are counted."""
+    match: int = 1
+    """The table's match: 1, then each rematch's."""
+    away: list[int] = []
+    """The table seats of the people gone, whose turns the computer plays until they are back."""
+    rematch: RematchView | None = None
+    """Once the match is over, the rematch: who agreed, who declined, who is to answer."""
 
 
 def observation_view(
@@ -295,6 +387,7 @@ def observation_view(
     computers: set[str],
     totals: tuple[int, ...],
     history: list[str] | None = None,
+    away: frozenset[str] = frozenset(),
 ) -> ObservationView:
     """The observation as the protocol sends it: cards by their codes (``7H``, ``JK``), players
     by name, moves in the action grammar (``history``: its history so written, if known)."""
@@ -310,6 +403,7 @@ def observation_view(
                 chips=None if observation.chips is None else observation.chips[seat],
                 stake=observation.stakes[seat] if observation.stakes else 0,
                 folded=observation.folded[seat] if observation.folded else False,
+                away=name in away,
             )
         )
     return ObservationView(

@@ -28,6 +28,24 @@ class ServerReason(ReasonCode):
     NONCE_GIVEN = "nonce_given"
     NAME_LIKE_SEATED = "name_like_seated"
     NAME_MARKED_COMPUTER = "name_marked_computer"
+    # players and ratings (docs/ratings.md)
+    UNKNOWN_PLAYER_KEY = "unknown_player_key"
+    TOO_MANY_NEW_PLAYERS = "too_many_new_players"
+    RATED_HOUSE_RULES = "rated_house_rules"
+    # a rematch at a table whose match is over (docs/protocol.md)
+    NO_REMATCH = "no_rematch"
+    # quick matches (docs/quick.md)
+    QUICK_WAITING = "quick_waiting"
+    QUICK_TOO_FAST = "quick_too_fast"
+    # the table's chat (docs/protocol.md)
+    CHAT_OFF = "chat_off"
+    CHAT_EMPTY = "chat_empty"
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_BAD_TEXT = "chat_bad_text"
+    CHAT_TOO_FAST = "chat_too_fast"
+    CHAT_UNKNOWN_PHRASE = "chat_unknown_phrase"
+    CHAT_UNKNOWN_LINE = "chat_unknown_line"
+    CHAT_NOT_KEPT = "chat_not_kept"
     # several server processes (docs/deploy.md)
     TABLE_MOVING = "table_moving"
     EVENTS_DOWN = "events_down"

@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections import Counter
 
+from .limits import TokenBucket
 from .models import LobbyEntry
 from .protocol import Clock, Notice, Sentence
 from .sockets import (
@@ -18,6 +19,7 @@ from .sockets import (
     Outbox,
     too_many,
 )
+from .store import StoredChatLine
 from .tables import Table
 
 __all__ = ["Room"]
@@ -49,6 +51,14 @@ class Room:
         """The rounds over, and when the last of them ended."""
         self.entry: LobbyEntry | None = None
         """The table's line in the lobby, made once for each change of its seats."""
+        self.chat: list[StoredChatLine] | None = None
+        """The chat's last lines, oldest first (``None``: not read from the store yet)."""
+        self.chat_pace: TokenBucket | None = None
+        """Each seat's pace of chat lines (made by :mod:`ramino.server.chat`)."""
+        self.absent: dict[int, asyncio.Task[None]] = {}
+        """The people with no socket open, each with the wait of his reconnect window."""
+        self.match = table.match_number
+        """The match the banks and sheets read are counted for: a rematch starts them anew."""
 
     def people_here(self) -> bool:
         """Whether any seat has a socket open (spectators do not count)."""

@@ -98,6 +98,10 @@ class Tables:
         """Spectator sockets open, by client address."""
         self.creations = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
         """Each client address's pace of new tables."""
+        self.quick_asks = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
+        """Each client address's pace of quick matches asked (each may make a table)."""
+        self.new_players = TokenBucket(self.limits.tables_burst, self.limits.tables_per_minute)
+        """Each client address's pace of new players (a guest and his key)."""
         self.metrics = Metrics()
         self.writer = Writer(store, self.metrics)
         self.thinking = Thinking()
@@ -133,8 +137,11 @@ class Tables:
         self.waiting.pop(table_id, None)
         self._unlist(table_id)
         self.serials.pop(table_id, None)
-        if room is not None and room.timer is not None:
-            room.timer.cancel()
+        if room is not None:
+            for timer in [room.timer, *room.absent.values()]:
+                if timer is not None:
+                    timer.cancel()
+            room.absent = {}
         return room
 
     def seated(self, room: Room) -> None:
@@ -188,8 +195,9 @@ class Tables:
             if not gone:
                 continue
             for room in gone:
-                if room.timer is not None:
-                    room.timer.cancel()
+                for timer in [room.timer, *room.absent.values()]:
+                    if timer is not None:
+                        timer.cancel()
                 for outbox in list(room.sockets):
                     outbox.drop(CLOSE_EXPIRED, "table expired")
             # If the store fails, they stay in it, forgotten here: a restart sweeps them again.
@@ -222,10 +230,17 @@ class Tables:
 
     def arm(self, room: Room) -> bool:
         """Time the turn to play, if a person's and the table has a clock: a turn runs for the
-        table's turn seconds, then on the player's time bank; then the table plays for him."""
+        table's turn seconds, then on the player's time bank; then the table plays for him.
+        The people gone have their reconnect window timed too (:meth:`absent`)."""
         table = room.table
         if not self.serves(room):
             return False  # no longer served here: its new owner times it
+        self.absent(room)
+        if room.match != table.match_number:
+            # A rematch: every bank is whole again, and its rounds' sheets are still to read.
+            room.match = table.match_number
+            room.banks = dict.fromkeys(room.banks, float(table.spec.bank_seconds))
+            room.seen = {}
         limit = table.spec.turn_seconds
         seat = table.to_play()
         play = table.play
@@ -267,6 +282,63 @@ class Tables:
         if key is not None and limit is not None:
             wait = hold + limit + room.banks[key[0]]
             room.timer = asyncio.get_running_loop().create_task(self._expire(room, key, wait))
+        return True
+
+    def absent(self, room: Room) -> None:
+        """Time the reconnect window of each person with no socket open, while his seat may
+        still be played (a match on, or a rematch still possible); stop it for those back."""
+        table = room.table
+        here = set(room.sockets.values())
+        rematch = table.rematch_view()
+        going = table.started and (rematch is None or not rematch.declined)
+        for seat, taken in enumerate(table.seats):
+            wait = going and taken.kind == HUMAN and seat not in table.away and seat not in here
+            timer = room.absent.get(seat)
+            if wait and timer is None:
+                room.absent[seat] = asyncio.get_running_loop().create_task(self._gone(room, seat))
+            elif not wait and timer is not None:
+                timer.cancel()
+                del room.absent[seat]
+
+    async def _gone(self, room: Room, seat: int) -> None:
+        """``seat``'s window is over: the computer's sound player plays for him from now on,
+        unless nobody of the table is there (it stops then, and the window starts again when
+        one of them is back)."""
+        await asyncio.sleep(room.table.spec.away_seconds)
+        async with room.lock:
+            if room.absent.get(seat) is asyncio.current_task():
+                del room.absent[seat]
+            if seat in room.sockets.values() or not room.people_here():
+                return
+            moves = await self.leave(room, seat)
+        if moves:
+            await self.changed(room)
+
+    async def leave(self, room: Room, seat: int) -> list[Move]:
+        """The computer plays for ``seat`` from now on (the table's lock held): the event and
+        the computer's turns it leads to, stored; none if it did already."""
+        table = room.table
+        move = table.go_away(seat)
+        if move is None:
+            return []
+        moves = [move, *await self.thinking.computers_play(table)]
+        await self.store_moves(room, moves, None)
+        return moves
+
+    async def back(self, room: Room, seat: int) -> bool:
+        """``seat``'s person is back (the table's lock held): he takes his seat back, the
+        event stored. Whether he was away."""
+        table = room.table
+        move = table.come_back(seat)
+        if move is None:
+            return False
+        try:
+            await self.store_moves(room, [move], None)
+        except Exception:
+            # Not stored, not done: the computer goes on playing for him until he comes again.
+            table.away.add(seat)
+            table.version -= 1
+            return False
         return True
 
     def seen(self, room: Room, seat: int, number: int) -> None:
@@ -317,7 +389,10 @@ class Tables:
             StoredAction(start + i + 1, move.seat, move.text, first if i == 0 else None)
             for i, move in enumerate(moves)
         ]
-        await self.writer.write(room.table.id, stored)
+        # Moves that end the match store its result with them: at a rated table, what it does
+        # to its people's ratings (a result stored already is not stored again).
+        result = room.table.result() if moves else None
+        await self.writer.write(room.table.id, stored, result)
 
     def close(self) -> None:
         """Stop the computer players' threads and the writer (after what it is writing), and

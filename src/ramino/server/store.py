@@ -27,7 +27,7 @@ ramino.server.store.DuplicateAction: message 'm1' of seat 0 is already action 1 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +39,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     MetaData,
     Text,
@@ -70,10 +71,15 @@ from . import migrations
 
 __all__ = [
     "DuplicateAction",
+    "MatchResult",
+    "QuickTableRow",
+    "QuickWaitRow",
+    "ResultSeat",
     "SeatTaken",
     "Store",
     "StoreError",
     "StoredAction",
+    "StoredChatLine",
     "StoredSeat",
     "StoredTable",
     "UnknownTable",
@@ -101,6 +107,9 @@ class StoredSeat:
     humans."""
     token_hash: str | None
     """SHA-256 (hex) of the seat's token; None until taken, and for computers."""
+    player: str | None = None
+    """The public id of the player (:mod:`ramino.server.players`) who took it with his key;
+    None for a seat taken without one, and for computers."""
 
     def __post_init__(self) -> None:
         if self.kind not in (HUMAN, COMPUTER):
@@ -123,6 +132,22 @@ class StoredAction:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredChatLine:
+    """A line of a table's chat: kept beside the table's log, never in it (it is not a move)."""
+
+    number: int
+    """1, 2, 3… within the table: the line's id in the protocol."""
+    seat: int
+    name: str
+    """The sender's name as the table showed it then."""
+    text: str | None
+    """The words written, or ``None`` for a ready phrase."""
+    phrase: str | None
+    """The ready phrase's id (``ramino.words.chat``), or ``None`` for words written."""
+    said_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table read back: what it was created with, and everything that happened at it."""
 
@@ -133,6 +158,35 @@ class StoredTable:
     actions: tuple[StoredAction, ...]
     created: datetime | None = field(default=None, compare=False)
     """When it was created (``None`` where it is not read); not compared."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSeat:
+    """A seat's line in a match's result."""
+
+    seat: int
+    name: str
+    player: str | None
+    """The player's public id, None for a seat taken without a player key (and a computer's)."""
+    computer: bool
+    placement: int
+    """1 the best; players level in the final standing share a place."""
+    total: int
+    """The seat's final total (chips, under betting rules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a match ended, stored with its last move: its standing and, at a rated table, what
+    it did to its people's ratings (docs/ratings.md)."""
+
+    table_id: str
+    rules: str
+    """The preset played (a rated table plays one, without house rules)."""
+    rated: bool
+    seats: tuple[ResultSeat, ...]
+    match: int = 1
+    """The table's match (a rematch is the next): each is stored, and rated, once."""
 
 
 class StoreError(Exception):
@@ -211,6 +265,9 @@ class SeatRow(Base):
     level: Mapped[str | None]
     token_hash: Mapped[str | None]
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The public id of the player who took the seat with his key (no foreign key: added to a
+    # table SQLite cannot alter so).
+    player_id: Mapped[str | None]
 
     __table_args__ = (CheckConstraint("kind IN ('human', 'computer')", name="kind"),)
 
@@ -237,6 +294,43 @@ class ActionRow(Base):
     )
 
 
+class ChatRow(Base):
+    """A line of a table's chat (not a move: the table's log and its replay never read it)."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    name: Mapped[str]
+    text: Mapped[str | None] = mapped_column(Text)
+    phrase: Mapped[str | None]
+    said_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReportRow(Base):
+    """A chat line a player reported, for whoever runs the site: a copy of the line, so that
+    it outlives its table."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    table_id: Mapped[str]
+    line: Mapped[int]
+    seat: Mapped[int]
+    name: Mapped[str]
+    text: Mapped[str | None] = mapped_column(Text)
+    phrase: Mapped[str | None]
+    said_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reporter_seat: Mapped[int]
+    reporter: Mapped[str]
+    reported_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "reported_at"),)
+
+
 class LeaseRow(Base):
     """Which server process owns a table, reachable where, until when (several processes on
     one database: :mod:`ramino.server.ownership`)."""
@@ -251,6 +345,122 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))
+
+
+class PlayerRow(Base):
+    """A player: his public id (in his page's address), the SHA-256 of his secret key, his
+    name."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(primary_key=True)
+    key_hash: Mapped[str] = mapped_column(unique=True)
+    name: Mapped[str]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's Glicko-2 rating for one preset (docs/ratings.md)."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules: Mapped[str] = mapped_column(primary_key=True)
+    rating: Mapped[float]
+    deviation: Mapped[float]
+    volatility: Mapped[float]
+    matches: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "rules", "rating"),)
+
+
+class MatchRow(Base):
+    """A match over: its table (whose sheet and replay it is), the preset, whether rated."""
+
+    __tablename__ = "matches"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
+    """The table's match: 1, then each rematch's."""
+    rules: Mapped[str]
+    rated: Mapped[bool]
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MatchSeatRow(Base):
+    """A seat's line of a match over: its place and total and, rated, the player's rating
+    before and after (his rating history)."""
+
+    __tablename__ = "match_seats"
+
+    table_id: Mapped[str] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True, default=1)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str]
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    placement: Mapped[int]
+    total: Mapped[int]
+    rating_before: Mapped[float | None]
+    rating: Mapped[float | None]
+    deviation: Mapped[float | None]
+
+    __table_args__ = (
+        Index(None, "player_id"),
+        ForeignKeyConstraint(
+            ["table_id", "number"], ["matches.table_id", "matches.number"], ondelete="CASCADE"
+        ),
+    )
+
+
+class QuickWaitRow(Base):
+    """A player waiting for a quick match (docs/quick.md): for which rules and how many
+    players, since when, when he last asked; once seated, his table and seat."""
+
+    __tablename__ = "quick_waits"
+
+    # One row a player: he cannot wait twice.
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules_key: Mapped[str]
+    """The preset's name, or ``house:`` and a hash of every knob for house rules."""
+    preset: Mapped[str | None]
+    """The preset whose rules these are exactly (a rated match), None for house rules."""
+    rules: Mapped[str] = mapped_column(Text)
+    """The rules as the table's spec keeps them (JSON)."""
+    players: Mapped[int]
+    name: Mapped[str]
+    token_hash: Mapped[str]
+    """The SHA-256 of the seat token given when he asked: it opens the seat he is given."""
+    nonce: Mapped[str | None]
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    """None while he waits: claimed by the one transaction that creates his table."""
+    seat: Mapped[int | None]
+
+    __table_args__ = (Index(None, "rules_key", "players", "joined_at"),)
+
+
+class QuickTableRow(Base):
+    """A table a quick match made: counted as playing on the home page until its match ends."""
+
+    __tablename__ = "quick_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rules_key: Mapped[str]
+    preset: Mapped[str | None]
+    players: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "created_at"),)
 
 
 class Store:
@@ -299,9 +509,11 @@ class Store:
         spec: dict[str, Any],
         seats: Sequence[StoredSeat],
         created: datetime | None = None,
+        also: Callable[[Connection], None] | None = None,
     ) -> None:
         """Store a new table with its spec and its seats, numbered 0, 1, 2… (created now,
-        unless ``created`` says when)."""
+        unless ``created`` says when). ``also`` runs after it in the same transaction and
+        may raise to store nothing (a quick match claims its players so)."""
         numbers = sorted(seat.seat for seat in seats)
         if numbers != list(range(len(seats))):
             raise ValueError(f"the seats of table {table_id!r} are numbered {numbers}, not 0, 1…")
@@ -318,6 +530,7 @@ class Store:
                     level=seat.level,
                     token_hash=seat.token_hash,
                     claimed_at=None,
+                    player_id=seat.player,
                 )
                 for seat in seats
             ],
@@ -328,9 +541,14 @@ class Store:
                 session.flush()
             except IntegrityError as error:
                 raise ValueError(f"table {table_id!r} already exists") from error
+            if also is not None:
+                also(session.connection())
 
-    def claim_seat(self, table_id: str, seat: int, nickname: str, token_hash: str) -> None:
-        """Give a free human seat to ``nickname``, whose token hashes to ``token_hash``.
+    def claim_seat(
+        self, table_id: str, seat: int, nickname: str, token_hash: str, player: str | None = None
+    ) -> None:
+        """Give a free human seat to ``nickname``, whose token hashes to ``token_hash`` (and
+        who is ``player``, if he came with his key).
 
         Atomic: of two claims of one seat, one wins and the other raises :class:`SeatTaken`.
         """
@@ -344,7 +562,9 @@ class Store:
                     SeatRow.kind == HUMAN,
                     SeatRow.token_hash.is_(None),
                 )
-                .values(nickname=nickname, token_hash=token_hash, claimed_at=_now())
+                .values(
+                    nickname=nickname, token_hash=token_hash, claimed_at=_now(), player_id=player
+                )
             )
             if claimed.rowcount == 1:
                 return
@@ -364,16 +584,23 @@ class Store:
         """
         self.append_many(table_id, [action])
 
-    def append_many(self, table_id: str, actions: Sequence[StoredAction]) -> None:
+    def append_many(
+        self, table_id: str, actions: Sequence[StoredAction], result: MatchResult | None = None
+    ) -> None:
         """Add ``actions`` to the table's log in one transaction: all of them or none (a
-        human's move and the computer moves it sets off). Refused as :meth:`append` would
-        refuse one of them."""
-        self.append_batches([(table_id, actions)])
+        human's move and the computer moves it sets off), with the match's ``result`` if they
+        end it. Refused as :meth:`append` would refuse one of them."""
+        self.append_batches([(table_id, actions)], () if result is None else (result,))
 
-    def append_batches(self, batches: Sequence[tuple[str, Sequence[StoredAction]]]) -> None:
+    def append_batches(
+        self,
+        batches: Sequence[tuple[str, Sequence[StoredAction]]],
+        results: Sequence[MatchResult] = (),
+    ) -> None:
         """The actions of several tables in one transaction, one flush to disk for them all
         (the server's group commit): all or none, each batch refused as :meth:`append_many`
-        would refuse it."""
+        would refuse it. The ``results`` of the matches they end go in the same transaction,
+        each once (:func:`ramino.server.players.record_result`)."""
         batches = [(table_id, actions) for table_id, actions in batches if actions]
         if not batches:
             return
@@ -382,6 +609,11 @@ class Store:
             # writer does, and the constraints refuse what they can (bench/server_load.py).
             with self._engine.begin() as connection:
                 _append(connection, batches)
+                if results:
+                    from .players import record_result
+
+                    for result in results:
+                        record_result(connection, result)
         except IntegrityError as error:
             with self._engine.connect() as connection:
                 refusal = _refusal(connection, batches)
@@ -434,9 +666,84 @@ class Store:
         if not table_ids:
             return
         with self._engine.begin() as connection:
-            for model in (ActionRow, SeatRow, LeaseRow):
+            for model in (MatchSeatRow, MatchRow, ActionRow, SeatRow, LeaseRow, ChatRow):
                 connection.execute(delete(model).where(model.table_id.in_(table_ids)))
             connection.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
+
+    def chat_lines(self, table_id: str, last: int) -> list[StoredChatLine]:
+        """The table's ``last`` newest chat lines, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.number.desc())
+                .limit(last)
+            ).all()
+            return [_stored_line(row) for row in reversed(rows)]
+
+    def add_chat_line(self, table_id: str, line: StoredChatLine) -> None:
+        """Keep a line of the table's chat; raises :class:`DuplicateAction` if its number is
+        taken (another process wrote one meanwhile), :class:`UnknownTable` for no table."""
+        row = ChatRow(
+            table_id=table_id,
+            number=line.number,
+            seat=line.seat,
+            name=line.name,
+            text=line.text,
+            phrase=line.phrase,
+            said_at=line.said_at,
+        )
+        try:
+            with self._sessions.begin() as session:
+                _check_table(session, table_id)
+                session.add(row)
+        except IntegrityError as error:
+            raise DuplicateAction(
+                f"chat line {line.number} of table {table_id!r} is already kept"
+            ) from error
+
+    def report(self, table_id: str, line: StoredChatLine, reporter_seat: int, reporter: str) -> int:
+        """Keep ``line`` of the table's chat, reported by ``reporter``, for whoever runs the
+        site; the report's number."""
+        row = ReportRow(
+            table_id=table_id,
+            line=line.number,
+            seat=line.seat,
+            name=line.name,
+            text=line.text,
+            phrase=line.phrase,
+            said_at=line.said_at,
+            reporter_seat=reporter_seat,
+            reporter=reporter,
+            reported_at=_now(),
+        )
+        with self._sessions.begin() as session:
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def reports(self, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` newest reports of chat lines, newest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ReportRow).order_by(ReportRow.id.desc()).limit(limit)
+            ).all()
+            return [
+                {
+                    "report": row.id,
+                    "table": row.table_id,
+                    "line": row.line,
+                    "seat": row.seat,
+                    "name": row.name,
+                    "text": row.text,
+                    "phrase": row.phrase,
+                    "said_at": row.said_at,
+                    "reporter_seat": row.reporter_seat,
+                    "reporter": row.reporter,
+                    "reported_at": row.reported_at,
+                }
+                for row in rows
+            ]
 
     def waiting_listed(self) -> list[tuple[StoredTable, int, datetime]]:
         """Every listed table with a free seat, oldest first: its spec and seats (no actions),
@@ -561,8 +868,14 @@ def _stored_action(row: ActionRow) -> StoredAction:
     return StoredAction(row.number, row.seat, row.action, row.msg_id)
 
 
+def _stored_line(row: ChatRow) -> StoredChatLine:
+    return StoredChatLine(row.number, row.seat, row.name, row.text, row.phrase, row.said_at)
+
+
 def _stored_seat(seat: SeatRow) -> StoredSeat:
-    return StoredSeat(seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash)
+    return StoredSeat(
+        seat.seat, seat.kind, seat.nickname, seat.level, seat.token_hash, seat.player_id
+    )
 
 
 def _stored_table(row: TableRow) -> StoredTable:

@@ -6,8 +6,13 @@ a table read back from the store replays its log (:meth:`Table.replay`) to the s
 log holds the players' moves in the engine's grammar, and two events of the table's own:
 ``deal`` (the first deal, once every seat is taken) and ``nonce HEX`` (a player's part of the
 next deal's seed). Rounds follow one another by themselves: when one ends it goes on the score
-sheet and the next is dealt, until the match is over. Nobody re-enters a match at an online
-table (yet): a player out stays out.
+sheet and the next is dealt, until the match is over.
+
+Who decides for a seat is in the log too, so that a replay decides as the table did:
+``away`` (a person gone past the reconnect window, or who left: the computer's sound player
+plays his turns) and ``back`` (he took his seat back). When a match is over each person
+answers ``rematch yes`` or ``rematch no``; once every person present (not away) has agreed,
+the same seats are dealt a new match, whose deals go on from the last one's numbers.
 
 Every deal is provably fair (docs/shuffle.md): the secret of deal ``k`` is derived from the
 table's own, its commitment is public before the players send their nonces for that deal (deal
@@ -32,20 +37,24 @@ from ..engine.errors import IllegalAction, Reason
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Round
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
-from .protocol import ObservationView, State, observation_view, public_view
+from .protocol import ObservationView, RematchView, State, observation_view, public_view
 from .reasons import ServerReason
-from .store import StoredAction, StoredSeat
+from .store import MatchResult, ResultSeat, StoredAction, StoredSeat
 from .thinking import Computer
 
 __all__ = [
+    "AWAY",
+    "BACK",
     "COMPUTER",
     "DEAL",
     "HUMAN",
     "MAX_NONCE_BYTES",
     "NONCE",
+    "REMATCH",
+    "STAND_IN_LEVEL",
     "STAND_IN_MOVES",
     "DealProof",
     "Move",
@@ -56,6 +65,11 @@ __all__ = [
 HUMAN, COMPUTER = "human", "computer"
 #: The table's own events in its log: the first deal, and a player's nonce for the next deal.
 DEAL, NONCE, REENTRY = "deal", "nonce", "reentry"
+#: Who decides for a seat (the computer for a person gone, or the person back), and the
+#: answers to a rematch.
+AWAY, BACK, REMATCH = "away", "back", "rematch"
+#: The computer player who plays for a person gone or out of time: the sound one, the hint's.
+STAND_IN_LEVEL = "intermedio"
 #: The longest nonce a player may give (16 random bytes are plenty).
 MAX_NONCE_BYTES = 64
 #: The most moves a stand-in plays in a turn: a draw, a few melds and a discard are far fewer.
@@ -75,6 +89,13 @@ class TableSpec:
     """Seconds a person has for a turn (``None``: no clock); then his time bank runs."""
     bank_seconds: int = 0
     """A person's time bank for the whole match, spent where a turn runs over."""
+    rated: bool = False
+    """Whether the match changes its people's ratings (docs/ratings.md): a preset's rules."""
+    chat: bool = True
+    """Whether the table's players may chat (docs/protocol.md, Chat)."""
+    away_seconds: int = 30
+    """How long a person's seat waits for him once he has no socket open; then the
+    computer's sound player plays for him until he is back."""
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as the store keeps it (the seats are kept apart)."""
@@ -84,6 +105,9 @@ class TableSpec:
             "listed": self.listed,
             "turn_seconds": self.turn_seconds,
             "bank_seconds": self.bank_seconds,
+            "rated": self.rated,
+            "chat": self.chat,
+            "away_seconds": self.away_seconds,
         }
 
     @classmethod
@@ -98,6 +122,10 @@ class TableSpec:
             bool(data.get("listed", False)),
             data.get("turn_seconds"),
             int(data.get("bank_seconds", 0)),
+            bool(data.get("rated", False)),
+            # Tables stored before the chat was made have it.
+            bool(data.get("chat", True)),
+            int(data.get("away_seconds", 30)),
         )
 
 
@@ -124,10 +152,13 @@ class DealProof:
     """The round's players in its seat order (players out of the match have no seat)."""
     dealer: int = 0
     """The dealer's seat in the round: with ``players`` and the rules, who got which cards."""
+    match: int = 1
+    """The table's match the round was played in (a rematch is the next)."""
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON: hex strings for the secret and the nonces, card ids for the order."""
         return {
+            "match": self.match,
             "round": self.round,
             "commitment": self.commitment,
             "secret": self.secret,
@@ -169,6 +200,19 @@ class Table:
         """The score sheet's lines as the protocol sends them, one for each round over: every
         state carries the whole sheet (bench/server_table.py, 13 rounds in: 98 against 85 µs
         a state)."""
+        self.match_number = 1
+        """The table's match being played (or just over): a rematch is the next."""
+        self.deals_before = 0
+        """The deals of the table's earlier matches: a match's deal ``k`` is the table's
+        ``deals_before + k``, each with its own secret and commitment."""
+        self.earlier: list[MatchPlay] = []
+        """The table's matches over before this one, their sheets kept."""
+        self.away: set[int] = set()
+        """The people's seats the computer plays for (gone past the window, or left)."""
+        self._stand_ins: dict[int, tuple[Computer, Bot]] = {}
+        """The computer players playing for the seats away, in the deal being played."""
+        self.rematch: dict[int, bool] = {}
+        """Each person's answer to a rematch, once the match is over."""
 
     # --- seats ---
 
@@ -204,10 +248,13 @@ class Table:
             return taken.nickname
         return f"({seat + 1})"
 
-    def take_seat(self, seat: int, nickname: str, token_hash: str) -> None:
-        """Seat ``nickname`` (the store has already given him the seat); once every seat is
-        taken, :meth:`deal` deals the match's first round."""
-        self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash)
+    def take_seat(
+        self, seat: int, nickname: str, token_hash: str, player: str | None = None
+    ) -> None:
+        """Seat ``nickname`` (the store has already given him the seat), who is ``player`` if
+        he came with his key; once every seat is taken, :meth:`deal` deals the match's first
+        round."""
+        self.seats[seat] = StoredSeat(seat, HUMAN, nickname, None, token_hash, player)
 
     def seat_of_token(self, token_hash: str) -> int | None:
         """The seat whose token hashes to ``token_hash``."""
@@ -215,6 +262,54 @@ class Table:
             if seat.token_hash is not None and seat.token_hash == token_hash:
                 return number
         return None
+
+    def result(self) -> MatchResult | None:
+        """The match's result once it is over: each seat's place in the final standing (level
+        players share one) and total (``None`` while it goes on)."""
+        play = self.play
+        if play is None or not play.is_over:
+            return None
+        match = play.match
+        winner = match.winner
+        chips = match.chips if self.rules.betting is not Betting.NONE else None
+        left: dict[str, int] = {}
+        for line in match.rounds:
+            for name in line.eliminated:
+                left[name] = line.number
+        totals = match.totals
+
+        def level(name: str) -> tuple[int, ...]:
+            # What the standing sorts by (Match.standing), without the seat order.
+            if chips is not None:
+                return (name != winner, -chips[name])
+            return (name != winner, name in left, -left.get(name, 0), totals[name])
+
+        # Who left for good finishes last, whatever the computer made of his seat; the
+        # leavers share that place (docs/ratings.md).
+        gone = {self.name(seat) for seat in self.leavers()}
+        order = [name for name in match.standing() if name not in gone]
+        places: dict[str, int] = dict.fromkeys(gone, len(order) + 1)
+        for index, name in enumerate(order):
+            earlier = order[index - 1] if index else None
+            tied = earlier is not None and level(earlier) == level(name)
+            places[name] = places[earlier] if tied and earlier is not None else index + 1
+        return MatchResult(
+            self.id,
+            self.rules.name,
+            self.spec.rated,
+            tuple(
+                ResultSeat(
+                    number,
+                    self.name(number),
+                    seat.player,
+                    seat.kind == COMPUTER,
+                    places[self.name(number)],
+                    chips[self.name(number)] if chips is not None else totals[self.name(number)],
+                )
+                for number, seat in enumerate(self.seats)
+            ),
+            self.match_number,
+        )
 
     # --- fair deals ---
 
@@ -231,7 +326,9 @@ class Table:
         """The deal the nonces sent now go into: the first before the match starts, else the
         one after the round being played."""
         play = self.play
-        return 1 if play is None else play.rounds + (2 if play.round is not None else 1)
+        if play is None:
+            return 1
+        return self.deals_before + play.rounds + (2 if play.round is not None else 1)
 
     def add_nonce(self, seat: int, nonce: bytes) -> Move | None:
         """``seat``'s nonce for the next deal: one a deal, so that the log keeps only the nonce
@@ -266,7 +363,8 @@ class Table:
 
     def _deal(self) -> None:
         assert self.play is not None
-        number = self.play.rounds + 1
+        number = self.deals_before + self.play.rounds + 1
+        self._stand_ins = {}
         self.play.start_round(deal_seed(self.deal_secret(number), self._nonces(number)))
         self._computers = {
             seat.nickname: Computer(
@@ -336,10 +434,24 @@ class Table:
         keeps its memory of the deal), ``None`` on a person's turn (and before the deal,
         between rounds, once the match is over)."""
         seat = self.to_play()
+        if seat is not None and seat in self.away:
+            return seat, *self._stand_in_for(seat)
         if seat is None or self.seats[seat].kind != COMPUTER:
             return None
         name = self.name(seat)
         return seat, self._computers[name], self._bots[name]
+
+    def _stand_in_for(self, seat: int) -> tuple[Computer, Bot]:
+        """The computer player playing for ``seat`` (away) in this deal, made when first needed."""
+        made = self._stand_ins.get(seat)
+        if made is None:
+            assert self.play is not None
+            name = self.name(seat)
+            computer = Computer(
+                name, STAND_IN_LEVEL, bot_seed(self.spec.secret, name, self.play.rounds + 1)
+            )
+            made = self._stand_ins[seat] = (computer, computer.player())
+        return made
 
     def view_to_decide(self) -> Observation:
         """What the player to move sees, as a computer player (or a stand-in) decides from it:
@@ -373,7 +485,7 @@ class Table:
         play = self.play
         assert play is not None
         return bot_for_level(
-            "intermedio", seed=bot_seed(self.spec.secret, self.name(seat), play.rounds + 1)
+            STAND_IN_LEVEL, seed=bot_seed(self.spec.secret, self.name(seat), play.rounds + 1)
         )
 
     def play_for(self, seat: int) -> list[Move]:
@@ -399,17 +511,18 @@ class Table:
         round_.apply(action)
         self.version += 1
         if round_.is_over:
-            number = play.rounds + 1
+            deal = self.deals_before + play.rounds + 1
             self.proofs.append(
                 DealProof(
-                    number,
-                    self.commitment(number),
-                    self.deal_secret(number).hex(),
-                    tuple(nonce.hex() for nonce in self._nonces(number)),
+                    play.rounds + 1,
+                    self.commitment(deal),
+                    self.deal_secret(deal).hex(),
+                    tuple(nonce.hex() for nonce in self._nonces(deal)),
                     len(round_.deck),
                     tuple(round_.deck_order),
                     tuple(play.names),
                     round_.dealer,
+                    self.match_number,
                 )
             )
             self.ended = (round_, play.names)
@@ -485,6 +598,93 @@ class Table:
         self._deal_when_decided()
         return Move(seat, f"{REENTRY} {'yes' if reenters else 'no'}")
 
+    # --- people who leave, and come back ---
+
+    def go_away(self, seat: int) -> Move | None:
+        """The computer's sound player plays ``seat``'s turns from now on (he is gone past the
+        reconnect window, or left): ``None`` if it does already, or the seat is no person's.
+        A rematch waiting only for him is dealt now."""
+        if seat in self.away or self.seats[seat].kind != HUMAN or self.play is None:
+            return None
+        self.away.add(seat)
+        self.rematch.pop(seat, None)
+        self.version += 1
+        self._rematch_when_agreed()
+        return Move(seat, AWAY)
+
+    def come_back(self, seat: int) -> Move | None:
+        """``seat``'s person takes his seat back: his next decision is his (``None`` if it was
+        already)."""
+        if seat not in self.away:
+            return None
+        self.away.discard(seat)
+        self.version += 1
+        return Move(seat, BACK)
+
+    def away_names(self) -> frozenset[str]:
+        """The names of the people the computer plays for."""
+        return frozenset(self.name(seat) for seat in self.away)
+
+    def leavers(self) -> set[int]:
+        """The people who left for good: away when the match ended (docs/ratings.md)."""
+        return set(self.away) if self.match_over else set()
+
+    # --- rematch ---
+
+    def rematch_seats(self) -> list[int]:
+        """The people asked whether they play again: those present (not away), once the match
+        is over."""
+        if not self.match_over:
+            return []
+        return [
+            number
+            for number, seat in enumerate(self.seats)
+            if seat.kind == HUMAN and number not in self.away
+        ]
+
+    def rematch_view(self) -> RematchView | None:
+        """The rematch as the ``state`` says it, once the match is over: who agreed, who
+        declined, who is still to answer (table seats; computer players agree at once)."""
+        if not self.match_over:
+            return None
+        asked = self.rematch_seats()
+        return RematchView(
+            agreed=[seat for seat in asked if self.rematch.get(seat) is True],
+            declined=[seat for seat in asked if self.rematch.get(seat) is False],
+            waiting=[seat for seat in asked if seat not in self.rematch],
+            names=[self.name(seat) for seat in range(len(self.seats))],
+        )
+
+    def decide_rematch(self, seat: int, agrees: bool) -> Move:
+        """``seat``'s answer to a rematch; once every person present has agreed, the same
+        seats are dealt a new match. Refused when no match is over, from a seat not asked
+        (away) and once someone has declined (there is no rematch then)."""
+        if seat not in self.rematch_seats():
+            raise IllegalAction(ServerReason.NO_REMATCH)
+        if False in self.rematch.values():
+            raise IllegalAction(ServerReason.NO_REMATCH)
+        self.rematch[seat] = agrees
+        self.version += 1
+        self._rematch_when_agreed()
+        return Move(seat, f"{REMATCH} {'yes' if agrees else 'no'}")
+
+    def _rematch_when_agreed(self) -> None:
+        asked = self.rematch_seats()
+        if not asked or any(self.rematch.get(seat) is not True for seat in asked):
+            return
+        play = self.play
+        assert play is not None
+        self.earlier.append(play)
+        self.deals_before += play.rounds
+        self.match_number += 1
+        self.rematch = {}
+        self.ended = None
+        self._sheet = []
+        self._histories = {}
+        seed = hmac.new(self.spec.secret, f"match/{self.match_number}".encode(), hashlib.sha256)
+        self.play = MatchPlay(list(play.names), self.rules, seed=seed.digest())
+        self._deal()
+
     def replay(self, events: Sequence[StoredAction]) -> None:
         """Apply the stored events of a table read back after a restart (no computer decides:
         its moves are in the log). A log that does not replay raises the engine's error."""
@@ -493,6 +693,12 @@ class Table:
                 self.deal(stored.seat)
             elif stored.action.startswith(REENTRY + " "):
                 self.decide_reentry(stored.seat, stored.action == f"{REENTRY} yes")
+            elif stored.action == AWAY:
+                self.go_away(stored.seat)
+            elif stored.action == BACK:
+                self.come_back(stored.seat)
+            elif stored.action.startswith(REMATCH + " "):
+                self.decide_rematch(stored.seat, stored.action == f"{REMATCH} yes")
             elif stored.action.startswith(NONCE + " "):
                 self._set_nonce(stored.seat, bytes.fromhex(stored.action[len(NONCE) + 1 :]))
             else:
@@ -532,13 +738,18 @@ class Table:
                 computers,
                 play.seat_totals(),
                 self._history(play.round, number),
+                self.away_names(),
             )
             if seat is None:
                 view = public_view(view)
         ended = self._ended_view(seat)
         return State(
             version=self.version,
-            commitment=None if play is None or play.round is None else self.commitment(number),
+            commitment=(
+                None
+                if play is None or play.round is None
+                else self.commitment(self.deals_before + number)
+            ),
             next_commitment=self.commitment(self.next_deal),
             revealed=self.proofs[-1].to_dict() if self.proofs else None,
             round=number,
@@ -551,6 +762,9 @@ class Table:
             ended_hands=None if ended is None else self._ended_hands(),
             reentry=None if seat is None else self.reentry_offer(seat),
             winner=None if play is None else play.winner,
+            match=self.match_number,
+            away=sorted(self.away),
+            rematch=self.rematch_view(),
         )
 
     def _history(self, round_: Round, number: int) -> list[str]:
@@ -612,5 +826,6 @@ class Table:
             computers,
             totals,
             self._history(round_, play.rounds),
+            self.away_names(),
         )
         return public_view(view) if seat is None else view

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from .metrics import Metrics
-from .store import Store, StoredAction
+from .store import MatchResult, Store, StoredAction
 
 __all__ = ["Writer"]
 
@@ -22,15 +22,19 @@ class Writer:
         self.store = store
         self.metrics = metrics
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramino-store")
-        self._pending: list[tuple[str, Sequence[StoredAction], asyncio.Future[None]]] = []
+        self._pending: list[
+            tuple[str, Sequence[StoredAction], MatchResult | None, asyncio.Future[None]]
+        ] = []
         self._writing: asyncio.Task[None] | None = None
 
-    async def write(self, table_id: str, actions: Sequence[StoredAction]) -> None:
-        """Store ``actions`` of table ``table_id`` (all or none); return once they are
-        durable, or raise the store's error."""
+    async def write(
+        self, table_id: str, actions: Sequence[StoredAction], result: MatchResult | None = None
+    ) -> None:
+        """Store ``actions`` of table ``table_id`` (all or none), with the ``result`` of the
+        match they end; return once they are durable, or raise the store's error."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._pending.append((table_id, actions, future))
+        self._pending.append((table_id, actions, result, future))
         if self._writing is None or self._writing.done():
             self._writing = loop.create_task(self._write())
         await future
@@ -44,15 +48,18 @@ class Writer:
             try:
                 began = time.perf_counter()
                 await loop.run_in_executor(
-                    self._thread, self.store.append_batches, [(t, a) for t, a, _ in batch]
+                    self._thread,
+                    self.store.append_batches,
+                    [(t, a) for t, a, _, _ in batch],
+                    [r for _, _, r, _ in batch if r is not None],
                 )
                 if self.metrics is not None:
                     self.metrics.commit.observe(time.perf_counter() - began)
             except Exception:
-                for table_id, actions, future in batch:
+                for table_id, actions, result, future in batch:
                     try:
                         await loop.run_in_executor(
-                            self._thread, self.store.append_many, table_id, actions
+                            self._thread, self.store.append_many, table_id, actions, result
                         )
                     except Exception as error:
                         if not future.done():  # its client may have gone meanwhile
@@ -61,7 +68,7 @@ class Writer:
                         if not future.done():
                             future.set_result(None)
                 continue
-            for _, _, future in batch:
+            for _, _, _, future in batch:
                 if not future.done():
                     future.set_result(None)
 

@@ -419,6 +419,8 @@ class OnlineApp(RaminoApp):
         """Why the table could not be played (a token that opens no seat), if so."""
         self._socket: Any = None
         self._asked = False
+        self._chat_shown = 0
+        """The last chat line put in the log (the last lines come again on reconnecting)."""
         """Whether the re-entry offered now has been asked (and not yet answered)."""
 
     # --- the connection ---
@@ -511,6 +513,8 @@ class OnlineApp(RaminoApp):
         elif kind in ("error", "notice"):
             words = message.get("message") or {}
             self.say(str(words.get(self.lang, words.get("it", ""))), error=kind == "error")
+        elif kind == "chat":
+            self._chat(message.get("lines") or [])
         elif kind == "clock":
             game.clock = (
                 int(message["seat"]),
@@ -519,6 +523,24 @@ class OnlineApp(RaminoApp):
                 time.monotonic(),
             )
             self.query_one("#status", Static).update(self._status())
+
+    def _chat(self, lines: Sequence[Mapping[str, Any]]) -> None:
+        """The table's chat lines not shown yet, in the log: a ready phrase in the reader's
+        language, words written as they are, on one line and never as markup."""
+        for line in lines:
+            number = int(line.get("id", 0))
+            if number <= self._chat_shown:
+                continue
+            self._chat_shown = number
+            name = printable(str(line.get("name", "")))
+            words = line.get("words") or {}
+            if words:
+                said = (f"{name}: {words.get('it', '')}", f"{name}: {words.get('en', '')}")
+            else:
+                text = printable(str(line.get("text") or ""))
+                said = (f"{name}: {text}", f"{name}: {text}")
+            self.online.log.append(LogLine(None, words=[said]))
+        self.refresh_view()
 
     def _read_sheet(self, number: int) -> None:
         """The score sheet of round ``number``, just over. Once it is closed the server is told

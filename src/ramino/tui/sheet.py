@@ -69,7 +69,7 @@ def outcome(game: MatchController, lang: str) -> str:
         played_it = "una smazzata giocata" if played == 1 else f"{played} smazzate giocate"
         played_en = "one round played" if played == 1 else f"{played} rounds played"
         until_it, until_en = f"{played_it} su {rounds}", f"{played_en} of {rounds}"
-    elif rules.match_end is MatchEnd.FIRST_TO_TARGET:
+    elif rules.match_end in (MatchEnd.FIRST_TO_TARGET, MatchEnd.POINTS_TO_TARGET):
         until_it = f"la partita finisce quando qualcuno arriva a {rules.target}"
         until_en = f"the match ends when someone reaches {rules.target}"
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 
 from .catalogue import LANGUAGES, InContext, Plural, gettext, ngettext
+from .chat import PHRASES
 from .details import DETAILS
 from .refusals import REFUSALS
 
@@ -34,7 +35,8 @@ def _words(entry: str | Plural | InContext, lang: str) -> Words:
 # Built once, then only read: the same answer for every page.
 @functools.cache
 def browser_words() -> dict[str, dict[str, dict[str, Words]]]:
-    """Every refusal's and phrase's words by code, in every language.
+    """Every refusal's and phrase's words by code, and the chat's ready phrases, in every
+    language.
 
     >>> words = browser_words()
     >>> words["en"]["refusals"]["not_your_turn"]
@@ -46,6 +48,7 @@ def browser_words() -> dict[str, dict[str, dict[str, Words]]]:
         lang: {
             "refusals": {code: _words(entry, lang) for code, entry in REFUSALS.items()},
             "details": {code: _words(entry, lang) for code, entry in DETAILS.items()},
+            "phrases": {code: gettext(entry, lang) for code, entry in PHRASES.items()},
         }
         for lang in LANGUAGES
     }

@@ -844,6 +844,22 @@ class _Writer:
                     target=target,
                 )
             )
+        elif r.match_end is MatchEnd.POINTS_TO_TARGET:
+            out.append(
+                t(
+                    "Si gioca a {target}: i punti di ogni smazzata vanno a chi la vince; appena"
+                    " qualcuno arriva a {target} la partita finisce, e vince chi ha più punti.",
+                    target=target,
+                )
+            )
+            out.append(
+                t(
+                    "A fine partita ognuno aggiunge {box} punti per ogni smazzata vinta, e chi"
+                    " vince {game} punti.",
+                    box=r.box_bonus,
+                    game=r.game_bonus,
+                )
+            )
         else:
             rounds = r.match_rounds or 1
             if rounds == 1:
@@ -923,6 +939,96 @@ class _Writer:
         )
 
 
+def _knocking(w: _Writer) -> list[str]:
+    """Gin rummy: the first upcard, the knock, lay-offs, the wall and the count of a knock."""
+    r, t = w.r, w.t
+    out: list[str] = []
+    if r.first_upcard_offer:
+        out.append(
+            t(
+                "La prima carta scoperta è offerta: il primo giocatore la prende o passa, poi"
+                " il mazziere; se passano entrambi, il primo pesca dal tallone."
+            )
+        )
+    limit = r.knock_limit
+    if limit is None:
+        return out
+    if r.oklahoma:
+        out.append(
+            t(
+                "Si bussa con al massimo tanti punti di carte spaiate quanto vale la prima"
+                " carta scoperta (un asso: solo gin); di norma {limit}.",
+                limit=limit,
+            )
+        )
+    else:
+        out.append(
+            t(
+                "Si chiude bussando: dopo la pesca si scarta, si calano i propri giochi uno"
+                " per uno e si tengono al massimo {limit} punti di carte spaiate.",
+                limit=limit,
+            )
+        )
+    if r.run_max is not None:
+        out.append(t("Una scala calata ha al massimo {most} carte.", most=r.run_max))
+    if r.layoffs:
+        out.append(
+            t(
+                "Chi non ha bussato attacca carte ai giochi di chi ha bussato (non contro il"
+                " gin), poi cala i suoi giochi."
+            )
+        )
+    else:
+        out.append(t("Chi non ha bussato cala i suoi giochi, senza attaccare nulla."))
+    out.append(
+        t(
+            "Chi bussa vince la differenza delle carte spaiate; con il gin (nessuna carta"
+            " spaiata) anche {gin} punti in più.",
+            gin=r.gin_bonus,
+        )
+    )
+    if r.undercut_on_tie:
+        out.append(
+            t(
+                "Se l'avversario ne ha quanto lui o meno, vince lui la differenza e {bonus}"
+                " punti in più.",
+                bonus=r.undercut_bonus,
+            )
+        )
+    else:
+        out.append(
+            t(
+                "Se l'avversario ne ha meno, vince lui la differenza e {bonus} punti in più;"
+                " a pari punti nessuno vince niente.",
+                bonus=r.undercut_bonus,
+            )
+        )
+    if r.wall_stock is not None:
+        out.append(
+            t(
+                "Con {cards} carte nel tallone si può solo bussare con la carta del pozzo o"
+                " passare: la smazzata è nulla.",
+                cards=r.wall_stock,
+            )
+        )
+    if r.max_pile_takes is not None:
+        out.append(
+            t(
+                "La smazzata è nulla alla presa numero {count} dal pozzo.",
+                count=r.max_pile_takes,
+            )
+        )
+    if r.void_rethrows is not None:
+        out.append(
+            t(
+                "La smazzata è nulla dopo {count} scarti di fila della carta appena presa dal"
+                " pozzo.",
+                count=r.void_rethrows,
+            )
+        )
+    return out
+
+
 _SECTIONS: tuple[tuple[str, Callable[[_Writer], list[str]]], ...] = (
     (N_("Mazzo e distribuzione"), _Writer.deal),
     (N_("Puntate"), _Writer.betting),
@@ -930,6 +1036,7 @@ _SECTIONS: tuple[tuple[str, Callable[[_Writer], list[str]]], ...] = (
     (N_("Apertura"), _Writer.opening),
     (N_("Pozzo"), _Writer.discard_pile),
     (N_("Chiusura"), _Writer.going_out),
+    (N_("Bussare (gin rummy)"), _knocking),
     (N_("Conteggio e partita"), _Writer.scoring),
 )
 

@@ -308,6 +308,32 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "da 3 carte fino a ogni copia di un valore in 4 mazzi più ogni jolly; senza limite si"
         " scrive unlimited (Casertano)"
     ),
+    "range_run": N_("da 3 carte a una scala intera di 13"),
+    "knock_needs_two_no_melding": N_(
+        "si bussa (knock_limit) solo in due (max_players = 2), senza calare durante la"
+        " smazzata (melding_during_play = false) e senza puntate."
+    ),
+    "points_need_knock": N_(
+        "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare:"
+        " serve knock_limit."
+    ),
+    "points_by_player": N_(
+        "servono i punti vinti da ogni giocatore in gioco, numeri interi non negativi."
+    ),
+    "gin_knobs_need_knock": N_(
+        "oklahoma, wall_stock e run_max valgono solo bussando: serve knock_limit."
+    ),
+    "summary_gin": N_(
+        "Gin rummy: un mazzo, in due, 10 carte, si bussa con 10 punti spaiati; gin 25,"
+        " battuta 25 (il conto nordamericano)."
+    ),
+    "summary_gin_classic": N_(
+        "Gin rummy classico: si bussa con 10 punti spaiati; gin 20, battuta 10."
+    ),
+    "summary_gin_openspiel": N_(
+        "Gin rummy come in OpenSpiel: gin 25, battuta 25, a pari punti niente, scale calate"
+        " di 3-5 carte e i suoi limiti contro le smazzate senza fine."
+    ),
     "range_opening": N_("quasi il doppio della soglia più alta delle fonti (51)"),
     "range_match_rounds": N_("la carioca ne gioca 8, il pokerato 10"),
     "range_reentries": N_("ogni rientro costa una posta: cento bastano a qualunque partita"),

@@ -59,6 +59,7 @@ SECTIONS: dict[str, str] = {
     "drawing": N_("Tallone e pozzo"),
     "going_out": N_("Chiusura"),
     "scoring": N_("Conteggio"),
+    "knocking": N_("Bussare (gin rummy)"),
     "match": N_("Partita"),
     "betting": N_("Puntate (pokerato)"),
     "contracts": N_("Contratti (carioca)"),
@@ -473,6 +474,80 @@ KNOB_WORDS: dict[str, KnobWords] = {
             " carioca, 0 per niente piatto."
         ),
     ),
+    # --- gin rummy ---
+    "run_max": KnobWords(
+        "knocking",
+        N_("Quante carte al massimo in una scala calata?"),
+        N_("Una scala più lunga si cala in due; attaccando la si può allungare ancora."),
+        none=N_("senza limite"),
+    ),
+    "knock_limit": KnobWords(
+        "knocking",
+        N_("Con quanti punti spaiati si può bussare?"),
+        N_("Si chiude bussando con al massimo questi punti di carte spaiate (gin rummy: 10)."),
+        none=N_("non si bussa"),
+    ),
+    "oklahoma": KnobWords(
+        "knocking",
+        N_("Si bussa con il valore della prima carta scoperta?"),
+        N_("Se sì (gin Oklahoma), il limite per bussare è il valore della prima carta scoperta."),
+    ),
+    "gin_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti in più vale il gin?"),
+        N_("I punti in più di chi bussa senza carte spaiate (25 o 20)."),
+    ),
+    "undercut_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti in più vale battere chi bussa?"),
+        N_("I punti in più dell'avversario che ha carte spaiate quanto chi bussa o meno."),
+    ),
+    "undercut_on_tie": KnobWords(
+        "knocking",
+        N_("A pari punti vince l'avversario?"),
+        N_("Se no, a pari carte spaiate nessuno vince niente (come in OpenSpiel)."),
+    ),
+    "layoffs": KnobWords(
+        "knocking",
+        N_("Si attacca ai giochi di chi ha bussato?"),
+        N_("Se sì, l'avversario attacca le sue carte ai giochi di chi ha bussato (non al gin)."),
+    ),
+    "wall_stock": KnobWords(
+        "knocking",
+        N_("Con quante carte nel tallone la smazzata è nulla?"),
+        N_("A queste carte nel tallone si può solo bussare o passare (gin rummy: 2)."),
+        none=N_("senza muro"),
+    ),
+    "max_pile_takes": KnobWords(
+        "knocking",
+        N_("A quale presa dal pozzo la smazzata è nulla?"),
+        N_("Un limite contro le smazzate senza fine (OpenSpiel: 50)."),
+        none=N_("senza limite"),
+    ),
+    "void_rethrows": KnobWords(
+        "knocking",
+        N_("Dopo quanti scarti della carta appena presa la smazzata è nulla?"),
+        N_("Scarti di fila che rimettono nel pozzo la carta appena presa (OpenSpiel: 2)."),
+        none=N_("senza limite"),
+    ),
+    "box_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti vale ogni smazzata vinta?"),
+        N_("A fine partita ognuno li aggiunge per ogni smazzata vinta (gin rummy: 25)."),
+    ),
+    "game_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti in più vale vincere la partita?"),
+        N_("Chi vince la partita li aggiunge al suo totale (gin rummy: 100)."),
+    ),
+    "first_upcard_offer": KnobWords(
+        "knocking",
+        N_("La prima carta scoperta è offerta?"),
+        N_(
+            "Se sì, il primo giocatore la prende o passa, poi il mazziere; se passano"
+            " entrambi il primo pesca dal tallone."
+        ),
+    ),
     # --- match ---
     "target": KnobWords(
         "match",
@@ -657,6 +732,7 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
         MatchEnd.ELIMINATION: N_("chi arriva al punteggio è fuori, vince l'ultimo"),
         MatchEnd.FIRST_TO_TARGET: N_("finisce appena uno arriva al punteggio"),
         MatchEnd.FIXED_ROUNDS: N_("un numero fisso di smazzate"),
+        MatchEnd.POINTS_TO_TARGET: N_("i punti a chi vince la smazzata, vince chi arriva"),
     },
     SimultaneousBust: {
         SimultaneousBust.ALL_OUT: N_("escono tutti, e chi ha chiuso resta"),

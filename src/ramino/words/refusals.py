@@ -1,6 +1,6 @@
 """The sentence of every refusal, by its reason code: the engine's (:class:`~ramino.engine.
-errors.Reason`), then those of the layers above it (the server, the command line, the computer
-players).
+errors.Reason`), then those of the layers above it (the server, the command line, the
+environment, the computer players).
 
 Each sentence names the rule that refused, so a player learns the rule from the refusal. The
 Italian is written here; the other languages are in the catalogue (:mod:`.catalogue`). Fields
@@ -57,6 +57,19 @@ REFUSALS: dict[str, str | Plural] = {
         "Con queste regole l'asso in scala è solo basso (A-2-3), mai dopo il re: {cards}."
     ),
     "run_not_consecutive": N_("Le carte di una scala devono essere in fila: a {cards} {gap}."),
+    "run_over_max": N_("Una scala calata ha al massimo {limit} carte: {cards} ne ha {count}."),
+    "no_knocking": N_("Con queste regole non si bussa."),
+    "knock_over_limit": N_("Per bussare le carte spaiate devono valere al massimo {limit} punti."),
+    "upcard_offered": N_("La prima carta scoperta è offerta: prendila (take) o passa (pass)."),
+    "upcard_passed": N_("Tutti hanno passato la prima carta scoperta: si pesca dal tallone."),
+    "nothing_to_pass": N_("Ora non c'è niente da passare."),
+    "at_the_wall": N_(
+        "Il tallone è al muro: si bussa con la carta del pozzo (knock) o si passa (pass)."
+    ),
+    "not_a_layoff": N_(
+        "Si attacca una carta alla volta, solo ai giochi di chi ha bussato: non {cards}."
+    ),
+    "spread_first": N_("Dopo aver bussato si scarta prima di calare i giochi."),
     "run_too_long": N_(
         "Una scala va al massimo dall'asso al re o dal 2 all'asso (13 carte): {cards} ne ha"
         " {count}."
@@ -184,6 +197,10 @@ REFUSALS: dict[str, str | Plural] = {
         "Hai creato troppi tavoli in poco tempo: al massimo {burst} di seguito, poi uno ogni"
         " {every}. Puoi crearne un altro fra {wait}."
     ),
+    "too_many_new_players": N_(
+        "Hai creato troppi giocatori in poco tempo: al massimo {burst} di seguito, poi uno ogni"
+        " {every}. Puoi crearne un altro fra {wait}."
+    ),
     "server_full": N_(
         "Il server ha già {count} tavoli in attesa di giocatori, il massimo: riprova fra {wait}."
     ),
@@ -211,6 +228,42 @@ REFUSALS: dict[str, str | Plural] = {
         "Il nome «{name}» porta il segno del computer, che spetta solo ai giocatori al computer:"
         " scegline un altro."
     ),
+    "unknown_player_key": N_(
+        "Questa chiave non è di nessun giocatore: controlla di averla copiata intera."
+    ),
+    "rated_house_rules": N_(
+        "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
+        " le modifiche a {rules} o gioca senza classifica."
+    ),
+    "no_rematch": N_(
+        "Non c'è una rivincita da decidere: la partita non è finita, qualcuno ha già detto di"
+        " no, oppure il computer gioca per te (torna al tavolo per rispondere)."
+    ),
+    "quick_waiting": N_(
+        "Aspetti già una partita veloce: annulla quella prima di chiederne un'altra."
+    ),
+    "quick_too_fast": N_(
+        "Hai chiesto troppe partite veloci in poco tempo: al massimo {burst} di seguito, poi una"
+        " ogni {every}. Puoi chiederne un'altra fra {wait}."
+    ),
+    "chat_off": N_("A questo tavolo la chat è spenta."),
+    "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
+    "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),
+    "chat_bad_text": N_(
+        "Il messaggio contiene caratteri di controllo: scrivi soltanto testo, su una riga."
+    ),
+    "chat_too_fast": N_(
+        "Scrivi troppo in fretta: al massimo {burst} messaggi di seguito, poi uno ogni {every}."
+        " Puoi scrivere di nuovo fra {wait}."
+    ),
+    "chat_unknown_phrase": N_("{phrase!r} non è una frase pronta: scegli fra {known}."),
+    "chat_not_kept": N_(
+        "Il server non è riuscito a salvare il messaggio ({detail}), quindi nessuno l'ha letto:"
+        " riprova fra poco."
+    ),
+    "chat_unknown_line": N_(
+        "Il messaggio {line} non è fra gli ultimi del tavolo: non si può segnalare."
+    ),
     "table_moving": N_(
         "Il tavolo sta passando a un altro processo del server: riprova fra un attimo."
     ),
@@ -220,6 +273,20 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
+    # --- the environment's (ramino.env.errors) ---
+    "unknown_reward": N_("Ricompensa sconosciuta {reward!r}: scegli fra {known}."),
+    "unknown_episode": N_("Episodio sconosciuto {episode!r}: scegli fra {known}."),
+    "no_chips": N_(
+        "Le regole {rules} non hanno puntate: la ricompensa in fiches vale solo dove si punta"
+        " (pokerato)."
+    ),
+    "masked_out": N_("L'azione {action} non è fra quelle legali adesso: guarda la maschera."),
+    "not_listed": N_("La mossa {move} non è fra quelle legali adesso."),
+    "too_many_moves": N_(
+        "Questa posizione ha {count} mosse legali, più dei {slots} posti numerati dello spazio"
+        " delle azioni: crea l'ambiente con più posti (slots)."
+    ),
+    "bad_seat": N_("Il posto {seat} non c'è: i posti vanno da 0 a {last}."),
     # --- the computer players' (ramino.ai.errors) ---
     "unknown_level": N_("Livello sconosciuto {level!r}: scegli fra {known}."),
     "unknown_bot": N_("Giocatore al computer sconosciuto {name!r}: scegli fra {known}."),

@@ -58,6 +58,21 @@ async def sheet() -> Response:
     return _page()
 
 
+@router.get("/player")
+async def own_player() -> Response:
+    return _page()
+
+
+@router.get("/p/{player_id}")
+async def player(player_id: str) -> Response:
+    return _page()
+
+
+@router.get("/leaderboard")
+async def leaderboard() -> Response:
+    return _page()
+
+
 @words.get("/words")
 async def catalogue() -> dict[str, Any]:
     """The catalogue's words of every refusal and phrase by code, in Italian and English:

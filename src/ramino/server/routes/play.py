@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.observation import Observation
+from .. import chat
 from ..ownership import CLOSE_MOVED, Elsewhere
 from ..protocol import (
     MAX_MESSAGE_BYTES,
@@ -20,9 +21,14 @@ from ..protocol import (
     Ask,
     Failure,
     Hint,
+    Leave,
     Lines,
     Nonce,
     Reentry,
+    Rematch,
+    Report,
+    Reported,
+    Say,
     Seen,
     Sentence,
     Sync,
@@ -69,6 +75,7 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
             tables.metrics.sockets.inc()
             room.sockets[outbox] = None
             room.send(outbox, room.table.state(None).model_dump_json())
+            await _chat_so_far(tables, room, outbox)
     if moved:
         await socket.close(code=CLOSE_MOVED, reason="table moved")
         return
@@ -106,7 +113,10 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     async with room.lock:
         moved = not tables.serves(room)  # (as a spectator's, above)
         refusal = None if moved else room.refusal(seat, "", tables.watching)
+        back = False
         if refusal is None and not moved:
+            # Back from away: his seat is his again, before he hears the state.
+            back = await tables.back(room, seat)
             outbox = await _welcome(tables, room, table_id, socket, seat)
     if moved:
         await socket.close(code=CLOSE_MOVED, reason="table moved")
@@ -114,6 +124,8 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     if refusal is not None:
         await _refuse(socket, refusal)
         return
+    if back:
+        await tables.changed(room)
     recent: deque[float] = deque()
     try:
         while True:
@@ -178,7 +190,21 @@ async def _welcome(
             room.send(outbox, clock)
     for notice in room.notices.pop(seat, []):
         room.send(outbox, notice)
+    await _chat_so_far(tables, room, outbox)
     return outbox
+
+
+async def _chat_so_far(tables: Tables, room: Room, outbox: Outbox) -> None:
+    """The chat's last lines to a new socket (the table's lock held), if the table has a chat
+    and anything was said. A store that does not answer leaves them out: the game goes on."""
+    if not room.table.spec.chat:
+        return
+    try:
+        lines = await chat.recent(tables.store, room)
+    except Exception:
+        return
+    if lines:
+        room.send(outbox, chat.chat_message(lines))
 
 
 async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None:
@@ -259,6 +285,21 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         if clock is not None:
             await room.send_all(clock)
         return
+    if isinstance(message, Say | Report):
+        await _chat(tables, room, seat, outbox, message)
+        return
+    if isinstance(message, Leave):
+        async with room.lock:
+            if _moved(tables, room, outbox):
+                return
+            try:
+                moves = await tables.leave(room, seat)
+            except Exception as error:
+                await _not_stored(tables, room, outbox, None, error)
+                return
+        if moves:
+            await tables.changed(room)
+        return
     if isinstance(message, Nonce):
         async with room.lock:
             if _moved(tables, room, outbox):
@@ -289,6 +330,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         try:
             if isinstance(message, Reentry):
                 moves = [table.decide_reentry(seat, message.reenter)]
+            elif isinstance(message, Rematch):
+                moves = [table.decide_rematch(seat, message.agree)]
             else:
                 moves = [table.move(seat, message.action)]
         except RaminoError as error:
@@ -316,6 +359,27 @@ def _moved(tables: Tables, room: Room, outbox: Outbox) -> bool:
         return False
     outbox.drop(CLOSE_MOVED, "table moved")
     return True
+
+
+async def _chat(
+    tables: Tables, room: Room, seat: int, outbox: Outbox, message: Say | Report
+) -> None:
+    """A line of the seat's for the table's chat, to every socket of the table; or a line
+    reported, the seat told it was. A refusal is an ``error`` saying why."""
+    async with room.lock:
+        if _moved(tables, room, outbox):
+            return
+        try:
+            if isinstance(message, Say):
+                await room.send_all(await chat.say(tables.store, room, seat, message))
+            else:
+                await chat.report(tables.store, room, seat, message.line)
+                room.send(outbox, Reported(line=message.line).model_dump_json())
+        except RaminoError as error:
+            room.send(outbox, _failed(error))
+        except Exception as error:
+            trouble = IllegalAction(ServerReason.CHAT_NOT_KEPT, detail=_store_trouble(error))
+            room.send(outbox, _failed(trouble))
 
 
 async def _not_stored(

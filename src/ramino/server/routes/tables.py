@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from ...ai.levels import LEVELS, level_named
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
+from ...engine.presets import PRESETS
 from ...engine.rules_file import rules_from_mapping
 from ...engine.text import printable
 from ..limits import LOBBY_PAGE, plural_seconds
@@ -34,6 +35,7 @@ from ..models import (
     table_info,
 )
 from ..names import carries_computer_mark, hostile, reading, tidy
+from ..quick import COMPUTER_NAMES
 from ..reasons import ServerReason
 from ..refused import refused
 from ..rooms import Room
@@ -41,15 +43,12 @@ from ..served import Tables
 from ..store import SeatTaken, StoredSeat, UnknownTable
 from ..tables import COMPUTER, HUMAN, Table, TableSpec
 from . import Served
+from .players import player_of_key
 
 __all__ = ["router", "token_hash"]
 
 router = APIRouter(prefix="/api/tables", tags=["tables and seats"])
 
-#: The computer players' names, each said to be the computer's wherever it is shown.
-_COMPUTER_NAMES = tuple(
-    f"{name} (computer)" for name in ("Bruno", "Carla", "Dario", "Elena", "Franco", "Gina")
-) + tuple(f"Computer {n}" for n in range(7, 13))
 
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "No such table"}
@@ -79,8 +78,13 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
         check_playable(rules, len(request.seats))
     except RaminoError as error:
         raise refused(error) from None
+    # Ratings compare like with like: a preset's rules, as everyone plays them.
+    preset = PRESETS.get(rules.name)
+    if request.rated and (preset is None or preset.rules != rules):
+        house = IllegalAction(ServerReason.RATED_HOUSE_RULES, rules=rules.name)
+        raise refused(house, "rated")
     seats = []
-    computers = iter(_COMPUTER_NAMES)
+    computers = iter(COMPUTER_NAMES)
     for number, wanted in enumerate(request.seats):
         if wanted.kind == COMPUTER:
             seats.append(
@@ -99,7 +103,15 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
     while True:
         secret = secrets.token_bytes(32) if seed is None else _seeded(seed, "secret", number)
         spec = TableSpec(
-            rules, tuple(seats), secret, request.listed, request.turn_seconds, request.bank_seconds
+            rules,
+            tuple(seats),
+            secret,
+            request.listed,
+            request.turn_seconds,
+            request.bank_seconds,
+            request.rated,
+            request.chat,
+            request.away_seconds,
         )
         table_id = secrets.token_urlsafe(16) if seed is None else _seeded_id(seed, number)
         created = datetime.now(UTC)
@@ -172,8 +184,12 @@ async def deals(table_id: str, tables: Served) -> Deals:
     },
 )
 async def join(table_id: str, request: Join, tables: Served) -> Seated:
-    """Take a free seat with a nickname: the answer's token is the key to that seat."""
+    """Take a free seat with a nickname: the answer's token is the key to that seat. With a
+    player's key, the seat is that player's (his rating, his match history)."""
     room = await tables.find(table_id)
+    player = None
+    if request.player_key is not None:
+        player = (await player_of_key(tables, request.player_key)).id
     nickname = tidy(request.nickname)
     if not nickname or hostile(request.nickname) or printable(nickname) != nickname:
         raise HTTPException(status_code=422, detail="a nickname of printable characters")
@@ -201,11 +217,11 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
         token = secrets.token_urlsafe(24)
         try:
             await run_in_threadpool(
-                tables.store.claim_seat, table_id, seat, nickname, token_hash(token)
+                tables.store.claim_seat, table_id, seat, nickname, token_hash(token), player
             )
         except (SeatTaken, UnknownTable):
             raise HTTPException(status_code=409, detail="no such free seat") from None
-        table.take_seat(seat, nickname, token_hash(token))
+        table.take_seat(seat, nickname, token_hash(token), player)
         tables.seated(room)
         given = None if request.nonce is None else table.add_nonce(seat, request.nonce)
         moves = [] if given is None else [given]

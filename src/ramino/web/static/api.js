@@ -24,12 +24,14 @@ function refusal(status, detail) {
   return 'unreachable';
 }
 
-export async function call(method, path, body) {
+export async function call(method, path, body, key) {
   let response;
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (key) headers['X-Player-Key'] = key;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -45,11 +47,46 @@ export async function call(method, path, body) {
   return data;
 }
 
-// A guest's name, for whoever has not given one ("Ospite 42"): in the name's field, to change.
+// A guest's name, for whoever has not given one ("Ospite 4821"): in the name's field, to change.
 export function guestName() {
   // Not from crypto: a name is no secret, and the deal's nonces alone draw on it.
-  const number = 10 + Math.floor(Math.random() * 90);
+  const number = 1000 + Math.floor(Math.random() * 9000);
   return t('guest_name', { n: number });
+}
+
+// This browser's player: his public id, his name and his key (docs/protocol.md, Players). The
+// key is his identity at the site: kept here, shown on /player to carry to another device.
+export function savedPlayer() {
+  try {
+    const player = JSON.parse(localStorage.getItem('ramino.player') ?? 'null');
+    return player && typeof player.key === 'string' && typeof player.id === 'string' ? player : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePlayer(player) {
+  localStorage.setItem('ramino.player', JSON.stringify({ id: player.id, key: player.key, name: player.name }));
+  localStorage.setItem('ramino.name', player.name);
+}
+
+// The player of this browser, created as a guest named `name` the first time it is needed.
+export async function ensurePlayer(name) {
+  const kept = savedPlayer();
+  if (kept) return kept;
+  const made = await call('POST', '/api/players', { name });
+  savePlayer(made);
+  return made;
+}
+
+// The player's new name, kept by the server (and here), if this browser has a player.
+export async function renamePlayer(name) {
+  const kept = savedPlayer();
+  if (!kept || kept.name === name) return kept;
+  const renamed = await call('PUT', '/api/players/me', { name }, kept.key);
+  const player = { ...kept, name: renamed.name };
+  savePlayer(player);
+  return player;
 }
 
 // The table id in an invitation link: `…/t/ID` or `…/api/tables/ID`, or the id alone.

@@ -2,6 +2,8 @@
 
 import { currentLang, setLang, t } from './i18n.js';
 import { showHome } from './home.js';
+import { showLeaderboard } from './leaderboard.js';
+import { showPlayer } from './player.js';
 import { showSheet } from './sheet.js';
 import { showTable } from './table.js';
 
@@ -59,6 +61,12 @@ if (table) {
   redraw = showTable(main, table[1]);
 } else if (path === '/sheet') {
   redraw = showSheet(main);
+} else if (path === '/player') {
+  redraw = showPlayer(main, null);
+} else if (/^\/p\/[A-Za-z0-9_-]{1,64}\/?$/.test(path)) {
+  redraw = showPlayer(main, path.split('/')[2]);
+} else if (path === '/leaderboard') {
+  redraw = showLeaderboard(main);
 } else if (path.startsWith('/t/')) {
   // An address no table can have: said, not taken for the home page.
   const home = () => {

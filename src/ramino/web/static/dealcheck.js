@@ -7,18 +7,22 @@ import { t } from './i18n.js';
 
 const dealtKey = (table, round) => `ramino.dealt.${table}.${round}`;
 
+// A deal's name at its table: its round, and its match after the first (a rematch's rounds
+// count from 1 again).
+export const dealLabel = ({ match, round }) => ((match ?? 1) > 1 ? `${match}.${round}` : round);
+
 // Keep the seat's hand as dealt: its view of a round before its own first move.
 export function keepDealtHand(table, state) {
   const view = state?.observation;
   if (!view || view.seat === null) return;
-  const key = dealtKey(table, state.round);
+  const key = dealtKey(table, dealLabel(state));
   const moved = view.history.some((entry) => Number(entry.split(':')[0]) === view.seat);
   if (!moved && localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(view.hand));
 }
 
 // Whether the kept hand is what the revealed order dealt this player (`null`: nothing to check).
 function dealtMatches(proof, table, name, knobs) {
-  const kept = localStorage.getItem(dealtKey(table, proof.round));
+  const kept = localStorage.getItem(dealtKey(table, dealLabel(proof)));
   const seat = proof.players?.indexOf(name);
   if (kept === null || seat === undefined || seat < 0 || !knobs) return null;
   try {

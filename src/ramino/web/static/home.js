@@ -1,10 +1,22 @@
 // The home page: the rules to play (a preset and the house's changes), then play now against
 // the computer, create a private table, join one with its link, or sit at an open one.
 
-import { ApiError, call, guestName, inviteLink, nonceFor, saveSeat, tableOfLink } from './api.js';
+import {
+  ApiError,
+  call,
+  ensurePlayer,
+  guestName,
+  inviteLink,
+  nonceFor,
+  renamePlayer,
+  saveSeat,
+  savedPlayer,
+  tableOfLink,
+} from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
+import { quickMatch } from './quick.js';
 
 const LEVELS = ['principiante', 'intermedio', 'esperto'];
 const TIMERS = [null, 30, 60, 120, 300];
@@ -18,7 +30,9 @@ export function showHome(main) {
     computers: 0,
     timer: 60,
     listed: false,
-    name: localStorage.getItem('ramino.name') ?? '',
+    rated: false,
+    chat: true,
+    name: savedPlayer()?.name ?? localStorage.getItem('ramino.name') ?? '',
     link: '',
   };
   // Without a name of one's own, one plays as a guest: the name is in the field, to change.
@@ -28,6 +42,7 @@ export function showHome(main) {
   let lobby = [];
   let problem = { now: '', private: '', join: '', rules: '' };
 
+  const quick = quickMatch(() => draw());
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
   const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
 
@@ -53,7 +68,7 @@ export function showHome(main) {
   }
 
   // Create a table of `seats`, take the first person's seat, and go to it.
-  async function create(seats, timer, listed, where) {
+  async function create(seats, timer, listed, where, chat = true) {
     const name = choice.name.trim();
     if (!name) {
       problem[where] = new ApiError('bad_name');
@@ -67,6 +82,8 @@ export function showHome(main) {
         seats,
         turn_seconds: timer,
         listed,
+        rated: where === 'private' && choice.rated,
+        chat,
       });
       await sit(table.table, name, where, table.commitment);
     } catch (error) {
@@ -80,7 +97,14 @@ export function showHome(main) {
       // The nonce goes with the deal it was made for: deal 1, whose commitment the table shows.
       const first = commitment ?? (await call('GET', `/api/tables/${table}`)).commitment;
       const mine = nonceFor(table, first);
-      const seat = await call('POST', `/api/tables/${table}/seats`, { nickname: name, nonce: mine });
+      // The seat is this browser's player's: a guest the first time, with the name given.
+      const player = await ensurePlayer(name);
+      if (player.name !== name) await renamePlayer(name);
+      const seat = await call('POST', `/api/tables/${table}/seats`, {
+        nickname: name,
+        nonce: mine,
+        player_key: player.key,
+      });
       saveSeat(table, { token: seat.token, seat: seat.seat, name });
       location.assign(`/t/${table}`);
     } catch (error) {
@@ -105,7 +129,7 @@ export function showHome(main) {
       ...Array.from({ length: people }, () => ({ kind: 'human' })),
       ...computerSeats(choice.computers),
     ];
-    create(seats, choice.timer, choice.listed, 'private');
+    create(seats, choice.timer, choice.listed, 'private', choice.chat);
   }
 
   function join(event) {
@@ -170,6 +194,11 @@ export function showHome(main) {
         required: true,
         value: choice.name,
         oninput: (event) => remember(event.target.value),
+        // The player's name changes with it, at the server too, once it is written.
+        onchange: (event) => {
+          const name = event.target.value.trim();
+          if (name) renamePlayer(name).catch(() => {});
+        },
       }),
     );
 
@@ -278,6 +307,32 @@ export function showHome(main) {
         }),
         t('listed'),
       ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'rated',
+          type: 'checkbox',
+          checked: choice.rated,
+          onchange: (event) => {
+            choice.rated = event.target.checked;
+          },
+        }),
+        t('rated_option'),
+      ),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          id: 'chat-on',
+          type: 'checkbox',
+          checked: choice.chat,
+          onchange: (event) => {
+            choice.chat = event.target.checked;
+          },
+        }),
+        t('chat_on'),
+      ),
       h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
       errorLine('private'),
     );
@@ -337,7 +392,22 @@ export function showHome(main) {
       main,
       h('h1', {}, t('home_title')),
       h('p', { class: 'intro' }, t('home_intro'), ' ', h('a', { href: '/sheet', id: 'sheet-link' }, t('sheet_link'))),
-      h('div', { class: 'home' }, rulesSection(), nowSection(), privateSection(), joinSection(), lobbySection()),
+      h(
+        'p',
+        { class: 'intro' },
+        h('a', { href: '/player', id: 'player-link' }, t('player_link')),
+        ' · ',
+        h('a', { href: '/leaderboard', id: 'leaderboard-link' }, t('leaderboard_link')),
+      ),
+      h(
+        'div',
+        { class: 'home' },
+        rulesSection(),
+        quick.render(catalogue?.presets ?? [], { rules: choice.rules, knobs: choice.knobs }, () => choice.name),
+        nowSection(), privateSection(),
+        joinSection(),
+        lobbySection(),
+      ),
     );
   }
 

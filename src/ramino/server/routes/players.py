@@ -1,0 +1,139 @@
+"""Players over HTTP: a guest created with a key, his name changed, his page (ratings, their
+history, last matches) and each preset's leaderboard (docs/protocol.md, docs/ratings.md).
+
+A player proves who he is with his key in the ``X-Player-Key`` header; everything else is
+public, by his public id."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
+
+from ...engine.errors import IllegalAction
+from ...engine.presets import PRESETS
+from ...engine.text import printable
+from ..limits import plural_seconds
+from ..models import (
+    Leaderboard,
+    LeaderboardLine,
+    NewPlayer,
+    PlayerInfo,
+    PlayerKey,
+    PlayerPage,
+    Problem,
+    Rename,
+)
+from ..names import carries_computer_mark, hostile, tidy
+from ..players import Player, Players, guest_name
+from ..reasons import ServerReason
+from ..refused import refused
+from ..served import Tables
+from . import Served
+
+__all__ = ["leaderboards", "player_of_key", "router"]
+
+router = APIRouter(prefix="/api/players", tags=["players and ratings"])
+leaderboards = APIRouter(prefix="/api/leaderboard", tags=["players and ratings"])
+
+#: The most lines of a leaderboard a request gets.
+LEADERBOARD = 100
+
+_KEY = Header(alias="X-Player-Key", max_length=100)
+_REFUSED: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "A key that is no player's, or a name refused"},
+}
+
+
+def players_of(tables: Tables) -> Players:
+    """The players kept beside ``tables``."""
+    return Players(tables.store)
+
+
+def checked_name(raw: str) -> str:
+    """A player's name as kept, or the refusal a seat's nickname would get."""
+    name = tidy(raw)
+    if not name or hostile(raw) or printable(name) != name:
+        raise HTTPException(status_code=422, detail="a name of printable characters")
+    if carries_computer_mark(name):
+        raise refused(IllegalAction(ServerReason.NAME_MARKED_COMPUTER, name=name), "name")
+    return name
+
+
+async def player_of_key(tables: Tables, key: str) -> Player:
+    """The player whose key is ``key``; 400 ``unknown_player_key`` if none is."""
+    player = await run_in_threadpool(players_of(tables).by_key, key)
+    if player is None:
+        raise refused(IllegalAction(ServerReason.UNKNOWN_PLAYER_KEY), "player_key")
+    return player
+
+
+@router.post(
+    "",
+    status_code=201,
+    responses={
+        **_REFUSED,
+        429: {"model": Problem, "description": "Too many players made from this address lately"},
+    },
+)
+async def create_player(request: NewPlayer, http: Request, tables: Served) -> PlayerKey:
+    """A new player, a guest named ``Ospite 4821`` unless a name is given, and his key: keep
+    it (the server keeps only its hash), and send it to take seats as this player. A client
+    makes players at the pace it makes tables (docs/limits.md)."""
+    address = http.client.host if http.client is not None else ""
+    wait = tables.new_players.take(address)
+    if wait > 0:
+        limits = tables.limits
+        error = IllegalAction(
+            ServerReason.TOO_MANY_NEW_PLAYERS,
+            burst=limits.tables_burst,
+            every=plural_seconds(60 / limits.tables_per_minute),
+            wait=plural_seconds(wait),
+        )
+        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
+    name = guest_name() if request.name is None else checked_name(request.name)
+    player, key = await run_in_threadpool(players_of(tables).create, name)
+    return PlayerKey(id=player.id, name=player.name, key=key)
+
+
+@router.get("/me", responses=_REFUSED)
+async def me(tables: Served, key: Annotated[str, _KEY]) -> PlayerInfo:
+    """The player whose key is in ``X-Player-Key`` (a key pasted from another device)."""
+    player = await player_of_key(tables, key)
+    return PlayerInfo(id=player.id, name=player.name)
+
+
+@router.put("/me", responses=_REFUSED)
+async def rename(request: Rename, tables: Served, key: Annotated[str, _KEY]) -> PlayerInfo:
+    """Change the name of the player whose key is in ``X-Player-Key`` (the seats he has
+    taken keep theirs)."""
+    player = await player_of_key(tables, key)
+    name = checked_name(request.name)
+    renamed = await run_in_threadpool(players_of(tables).rename, player.id, name)
+    return PlayerInfo(id=renamed.id, name=renamed.name)
+
+
+@router.get("/{player_id}", responses={404: {"model": Problem, "description": "No such player"}})
+async def page(player_id: str, tables: Served) -> PlayerPage:
+    """A player's page: his rating for each preset he played rated, its history, and his last
+    matches, each with its table (its sheet and its end at ``/t/{table}``)."""
+    found = await run_in_threadpool(players_of(tables).page, player_id)
+    if found is None:
+        raise HTTPException(status_code=404, detail="no such player")
+    return PlayerPage(**found)
+
+
+@leaderboards.get("/{rules}", responses={404: {"model": Problem, "description": "No such preset"}})
+async def leaderboard(
+    rules: str,
+    tables: Served,
+    limit: Annotated[int, Query(ge=1, le=LEADERBOARD)] = LEADERBOARD,
+) -> Leaderboard:
+    """The preset's best players: established ratings first, by rating, then the
+    provisional ones (docs/ratings.md)."""
+    if rules not in PRESETS:
+        raise HTTPException(status_code=404, detail="no such preset")
+    lines = await run_in_threadpool(players_of(tables).leaderboard, rules, limit)
+    return Leaderboard(rules=rules, players=[LeaderboardLine(**line) for line in lines])

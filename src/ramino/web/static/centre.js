@@ -1,0 +1,47 @@
+// The centre of the table: the tallone (stock) face down, the pozzo (discard pile) with its top
+// card, where a dragged card is thrown; the pot and the round's contract where the rules have
+// them; and under them, one after another, the moves the others just made.
+
+import { cardName } from './cards.js';
+import { cardBack, cardFace } from './cardviews.js';
+import { h } from './dom.js';
+import { currentLang, said, t } from './i18n.js';
+import { observation } from './tablestate.js';
+
+function contractLine(state, view) {
+  const contract = view.contract ? state.rulesInfo?.contracts?.[view.contract] : null;
+  if (contract) {
+    return h('p', { class: 'contract' }, t('contract', { name: said(contract.name) }), h('br'), said(contract.terms));
+  }
+  return view.contract ? h('p', { class: 'contract' }, t('contract', { name: view.contract })) : null;
+}
+
+export function render(state, actions) {
+  const view = observation(state);
+  const top = view.discard_pile.at(-1);
+  return h(
+    'section',
+    { class: 'centre', 'aria-label': t('stock') + ', ' + t('pile') },
+    h(
+      'div',
+      { class: 'stock' },
+      cardBack(t('stock_count', { n: view.stock })),
+      h('span', { class: 'count' }, t('stock_count', { n: view.stock })),
+    ),
+    h(
+      'div',
+      {
+        class: 'pile',
+        'aria-label': top ? t('pile_top', { card: cardName(top, currentLang()) }) : t('pile_empty'),
+        ondragover: actions.dragOver,
+        ondrop: (event) => actions.drop(event, actions.discard),
+      },
+      top ? cardFace(top) : h('span', { class: 'card empty' }),
+      h('span', { class: 'count' }, top ? t('pile') : t('pile_empty')),
+    ),
+    view.pot ? h('p', { class: 'pot' }, t('pot', { n: view.pot }), view.to_call ? ` · ${t('to_call', { n: view.to_call })}` : '') : null,
+    contractLine(state, view),
+    // Heard through the log's announcement already.
+    h('p', { class: 'replay', id: 'replay', 'aria-hidden': 'true' }, state.replaying ? (state.replayShown ?? '') : ''),
+  );
+}

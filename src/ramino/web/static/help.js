@@ -1,0 +1,50 @@
+// The table's help: the terminal's keys for each move, and the dialogs that show the keys and
+// the rules of the table in full.
+
+import { dialog } from './dialogs.js';
+import { h } from './dom.js';
+import { currentLang, t } from './i18n.js';
+
+// A key for each move, as in the terminal: the move's name in `actions` and in the catalogue.
+export const KEYS = {
+  t: 'draw', p: 'take', c: 'lay', a: 'attach', j: 'swap', s: 'discard', m: 'show',
+  v: 'call', l: 'fold', '+': 'raise', h: 'hint',
+};
+
+export function showKeys() {
+  const rows = [
+    ['← →', t('keys_move')],
+    [t('keys_space'), t('keys_pick')],
+    ['Esc', t('keys_escape')],
+    ...Object.entries(KEYS).map(([key, name]) => [key, t(name)]),
+    ['1–9', t('keys_meld')],
+    ['o', `${t('sort_suit')} / ${t('sort_rank')}`],
+    ['f', t('sheet')],
+    ['r', t('rules')],
+    ['?', t('keys')],
+  ];
+  const table = h(
+    'table',
+    { class: 'keys' },
+    h('tbody', {}, rows.map(([key, what]) => h('tr', {}, h('th', { scope: 'row' }, h('kbd', {}, key)), h('td', {}, what)))),
+  );
+  dialog(t('keys'), table, [[t('close'), null, 'close-keys']]);
+}
+
+// `info`: the table's details (GET /api/tables/ID), with its rules described in both languages.
+export function showRules(info) {
+  dialog(
+    t('rules_title'),
+    h(
+      'div',
+      {},
+      h('pre', { class: 'rules-text' }, info?.described[currentLang()] ?? ''),
+      h('p', { class: 'rules-chat' }, t(info?.chat === false ? 'chat_is_off' : 'chat_is_on')),
+      // What happens to a seat whose player goes (docs/protocol.md), with the rules.
+      h('p', { class: 'rules-leave', id: 'leave-policy' }, t('leave_policy', { seconds: info?.away_seconds ?? 30 })),
+      info?.rated ? h('p', { class: 'rules-leave' }, t('leave_rated')) : null,
+    ),
+    [[t('print'), () => window.print(), 'print-rules'], [t('close'), null, 'close-rules']],
+    { printable: true },
+  );
+}

@@ -1,0 +1,142 @@
+// The table's page before and after its rounds: the form to sit down (or to watch), the
+// invitation while seats are empty, and, out of the match or at its end, how it stands.
+
+import { inviteLink } from './api.js';
+import { h } from './dom.js';
+import { currentLang, t } from './i18n.js';
+import { winnerWords } from './roundend.js';
+import { sheetTable } from './sheetview.js';
+
+function seatsList(state) {
+  const seats = state.info?.seats ?? [];
+  return h(
+    'ul',
+    { class: 'seat-list' },
+    seats.map((seat) => h('li', {}, seat.name ?? '…', seat.kind === 'computer' ? ` · ${t(seat.level ?? 'intermedio')}` : '')),
+  );
+}
+
+function rulesDetails(state) {
+  if (!state.info) return null;
+  return h(
+    'details',
+    { class: 'described' },
+    h('summary', {}, t('read_rules')),
+    h('pre', { class: 'rules-text' }, state.info.described[currentLang()]),
+  );
+}
+
+// The form to sit down: a nickname (without one of one's own, a guest's, to change).
+export function joinView(state, actions) {
+  let name = localStorage.getItem('ramino.name')?.trim() || state.guest;
+  const problem = h('p', { class: 'error', role: 'alert', id: 'join-problem' });
+  if (state.message?.error) problem.textContent = state.message.text;
+  const submit = async (event) => {
+    event.preventDefault();
+    name = document.getElementById('nickname')?.value ?? name;
+    if (!name.trim()) {
+      problem.textContent = t('bad_name');
+      return;
+    }
+    const refused = await actions.sit(name.trim());
+    if (refused) problem.textContent = refused;
+  };
+  return h(
+    'form',
+    { class: 'panel', onsubmit: submit, 'aria-labelledby': 'join-title' },
+    h('h2', { id: 'join-title' }, t('join_this')),
+    seatsList(state),
+    h(
+      'label',
+      { class: 'field' },
+      h('span', {}, t('nickname')),
+      h('input', {
+        type: 'text',
+        id: 'nickname',
+        maxlength: 20,
+        required: true,
+        value: name,
+        oninput: (event) => {
+          name = event.target.value;
+        },
+      }),
+    ),
+    h('button', { type: 'submit', class: 'primary', id: 'sit' }, t('join')),
+    problem,
+    h('p', {}, h('button', { type: 'button', id: 'watch', onclick: actions.watch }, t('watch'))),
+    rulesDetails(state),
+  );
+}
+
+// Seats still empty: the link to send, and who sits already.
+export function waitingView(state, actions) {
+  const link = inviteLink(state.tableId);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      actions.say(t('copied'));
+    } catch {
+      document.getElementById('invite')?.select();
+    }
+  };
+  return h(
+    'section',
+    { class: 'panel waiting' },
+    h('p', {}, t('waiting')),
+    h('p', {}, h('input', { type: 'text', readonly: true, value: link, id: 'invite', 'aria-label': t('link') })),
+    h('button', { type: 'button', onclick: copy }, t('copy')),
+    seatsList(state),
+  );
+}
+
+// Names in words: "Anna, Bruno e Carla".
+function namesWords(names) {
+  const and = currentLang() === 'it' ? ' e ' : ' and ';
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
+}
+
+// The rematch of a match over: the question, who is still to answer, or who said no (then
+// the way home). The seats the computer plays for are said too: a rematch deals them again.
+function rematchView(state, actions) {
+  const offer = state.server.rematch;
+  if (!offer) return null;
+  const mine = state.welcome?.seat;
+  const named = (seats) => seats.map((seat) => offer.names[seat]);
+  const away = named(state.server.away ?? []);
+  const lines = [];
+  if (offer.declined.length) {
+    const names = named(offer.declined);
+    lines.push(h('p', { id: 'rematch-declined' }, t('rematch_declined', { names: namesWords(names), n: names.length })));
+    lines.push(h('p', {}, h('a', { href: '/', id: 'home-after' }, t('back_home'))));
+  } else if (offer.waiting.includes(mine)) {
+    lines.push(
+      h('p', {}, t('rematch_q')),
+      h(
+        'p',
+        { class: 'rematch-buttons' },
+        h('button', { type: 'button', id: 'rematch-yes', onclick: () => actions.rematch(true) }, t('rematch_yes')),
+        h('button', { type: 'button', id: 'rematch-no', class: 'quiet', onclick: () => actions.rematch(false) }, t('rematch_no')),
+      ),
+    );
+  } else if (offer.agreed.includes(mine)) {
+    const names = named(offer.waiting);
+    lines.push(h('p', { id: 'rematch-waiting' }, t('rematch_waiting', { names: namesWords(names), n: names.length })));
+  }
+  if (away.length && !offer.declined.length) {
+    lines.push(h('p', { class: 'rematch-away' }, t('rematch_away', { names: namesWords(away), n: away.length })));
+  }
+  return h('div', { class: 'rematch', id: 'rematch' }, ...lines);
+}
+
+// Out of the match (or the match over): no round to see, the sheet and how it stands.
+export function outView(state, actions) {
+  const over = state.server.match_over;
+  return h(
+    'section',
+    { class: 'panel out', 'aria-labelledby': 'out-title' },
+    h('h2', { id: 'out-title' }, over ? t('match_over') : t('out_of_match')),
+    over ? h('p', { class: 'winner' }, winnerWords(state)) : null,
+    over ? rematchView(state, actions) : null,
+    sheetTable(state.server.sheet ?? []),
+  );
+}

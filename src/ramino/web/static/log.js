@@ -1,0 +1,53 @@
+// The log of the match: the rounds over, then this round's deal and its moves, one line a
+// turn, the newest marked; what is new is said once to a screen reader (#announce), since the
+// list itself is drawn anew at every change.
+
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { tell } from './moves.js';
+import { observation } from './tablestate.js';
+
+export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
+
+// Every line of the log, the cards one drew from the tallone named.
+export function logLines(state) {
+  const view = observation(state);
+  const round = state.server.round;
+  const names = view.seats.map((seat) => seat.name);
+  const drew = (i) => state.drewAt.get(`${round}:${i}`);
+  return [...state.past, dealLine(view, round), ...tell(view.history, names, view.seat, drew, view.table)];
+}
+
+// What a screen reader has heard after these `lines`, in `lang`: `say`, the lines new since
+// the last time (none when only the language changed), and `fresh`, where the new ones begin.
+export function hear(heard, lines, lang) {
+  const told = heard.lang === lang ? heard.lines : lines;
+  let fresh = 0;
+  while (fresh < lines.length && lines[fresh] === told[fresh]) fresh += 1;
+  if (fresh < lines.length) return { lang, lines, fresh, say: lines.slice(fresh).join(' ') };
+  return { lang, lines, fresh: heard.fresh, say: null };
+}
+
+export function render(state, actions) {
+  const lines = state.heard.lines;
+  const first = Math.max(0, lines.length - 40);
+  return h(
+    'section',
+    {
+      class: 'log-area',
+      'aria-labelledby': 'log-title',
+      // The list follows the newest moves, unless one scrolled up to read older ones.
+      onscroll: (event) => {
+        const area = event.target;
+        actions.logScrolled(area.scrollTop + area.clientHeight >= area.scrollHeight - 8);
+      },
+    },
+    h('h2', { id: 'log-title' }, t('log')),
+    h(
+      'ol',
+      // Heard through #announce instead: this list is drawn anew at every change.
+      { class: 'log', role: 'log', 'aria-live': 'off', start: first + 1 },
+      lines.slice(first).map((line, i) => h('li', { class: first + i >= state.heard.fresh ? 'fresh' : null }, line)),
+    ),
+  );
+}

@@ -1,0 +1,85 @@
+// The melds on the table: each with its number, its kind and who laid it, its cards and what
+// each jolly stands for; a button to choose it (to attach or take a jolly back) and a place to
+// drop cards on. A meld laid or changed by the last change of the table stands out.
+
+import { cardLabel, cardName, parseCode } from './cards.js';
+import { cardFace } from './cardviews.js';
+import { h } from './dom.js';
+import { currentLang, t } from './i18n.js';
+import { observation } from './tablestate.js';
+
+const meldKey = (meld) => `${meld.owner}|${meld.cards.join(' ')}`;
+
+// The melds seen drawn so far, with the last state's new ones: the computer's turns arrive all
+// at once, and this is where they played. The same value while the version stays.
+export function seenMelds(state) {
+  const { round, version } = state.server;
+  let seen = state.meldsSeen;
+  if (seen.round !== round) seen = { round, keys: new Set(), fresh: new Set(), version: null };
+  if (seen.version === version) return seen;
+  const now = observation(state).table.map(meldKey);
+  return { round, keys: new Set(now), fresh: new Set(now.filter((k) => !seen.keys.has(k))), version };
+}
+
+export const kindWord = (meld) => t(meld.kind === 'set' && meld.cards.length >= 4 ? 'poker' : meld.kind);
+
+function meldLabel(meld, number) {
+  const jokers = meld.cards
+    .map((code, i) => (parseCode(code).joker ? meld.stands_for[i] : null))
+    .filter((code) => code);
+  return [
+    t('meld_n', { n: number + 1 }),
+    t('meld_of', { kind: kindWord(meld), owner: meld.owner }),
+    meld.cards.map((code) => cardName(code, currentLang())).join(', '),
+    jokers.length ? t('jolly_is', { cards: jokers.map((c) => cardName(c, currentLang())).join(', ') }) : '',
+  ]
+    .filter(Boolean)
+    .join(': ');
+}
+
+function meldItem(state, actions, meld, number) {
+  const fresh = state.meldsSeen.fresh.has(meldKey(meld));
+  return h(
+    'li',
+    {},
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `meld${state.mode ? ' choosing' : ''}${fresh ? ' fresh' : ''}`,
+        id: `meld-${number}`,
+        'aria-label': meldLabel(meld, number),
+        onclick: () => actions.chooseMeld(number),
+        ondragover: actions.dragOver,
+        ondrop: (event) => actions.drop(event, () => actions.chooseMeld(number, 'attach')),
+      },
+      h(
+        'span',
+        { class: 'meld-head', 'aria-hidden': 'true' },
+        `${number + 1} · ${t('meld_of', { kind: kindWord(meld), owner: meld.owner })}`,
+      ),
+      h(
+        'span',
+        { class: 'meld-cards', 'aria-hidden': 'true' },
+        meld.cards.map((code, i) =>
+          h(
+            'span',
+            { class: 'meld-card' },
+            cardFace(code),
+            parseCode(code).joker ? h('span', { class: 'stands' }, `= ${cardLabel(meld.stands_for[i])}`) : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function render(state, actions) {
+  const melds = observation(state).table.map((meld, number) => meldItem(state, actions, meld, number));
+  return h(
+    'section',
+    { class: 'melds', 'aria-labelledby': 'melds-title' },
+    h('h2', { id: 'melds-title' }, t('melds')),
+    melds.length ? h('ol', {}, melds) : h('p', {}, t('no_melds')),
+  );
+}

@@ -1,0 +1,152 @@
+// The end of a round and of the match: the score sheet's dialog (with, after a round, how it
+// ended, the table and every hand as they were, the check of the deal and its proof), the
+// words that say who closed and who won, and the round's last moves for the log.
+
+import { cardName } from './cards.js';
+import { cardFace } from './cardviews.js';
+import { dealLabel } from './dealcheck.js';
+import { dialog } from './dialogs.js';
+import { h } from './dom.js';
+import { currentLang, t } from './i18n.js';
+import { dealLine } from './log.js';
+import { kindWord } from './melds.js';
+import { tell } from './moves.js';
+import { sheetTable } from './sheetview.js';
+
+const names = (codes) => codes.map((code) => cardName(code, currentLang())).join(', ');
+
+export function endingWords(state) {
+  const how = state.server?.ended_by;
+  if (!how) return '';
+  const view = state.server.ended ?? state.server.observation;
+  const players = view?.seats.map((seat) => seat.name) ?? [];
+  if (how.reason === 'went_out') {
+    // `out` is a seat of the round, as the ended view's own `seat` is.
+    const mine = how.out === view?.seat;
+    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (how.in_one_turn ? t('in_one_turn') : '');
+  }
+  if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
+  return t(how.reason);
+}
+
+export function winnerWords(state) {
+  const winner = state.server?.winner;
+  if (!winner) return t('draw_match');
+  return winner === state.welcome?.name ? t('winner_you') : t('winner', { name: winner });
+}
+
+// A round just over and not yet in the log: its deal, its moves and how it ended go there (before
+// the table is drawn anew, so that only what is new is marked new). Null if there is none.
+export function roundOver(state) {
+  const server = state.server;
+  if (!server.ended_round || server.ended_round <= state.shownEnded) return null;
+  const ended = server.ended;
+  if (!ended) return { shownEnded: server.ended_round };
+  const players = ended.seats.map((seat) => seat.name);
+  const drew = (i) => state.drewAt.get(`${server.ended_round}:${i}`);
+  const lines = tell(ended.history, players, ended.seat, drew, ended.table);
+  return {
+    shownEnded: server.ended_round,
+    past: [...state.past, dealLine(ended, server.ended_round), ...lines, endingWords(state)],
+  };
+}
+
+// The table as the round ended: the next one is already dealt behind this sheet.
+function endedMelds(melds) {
+  if (!melds.length) return null;
+  return h(
+    'ul',
+    { class: 'ended-melds', 'aria-label': t('melds') },
+    melds.map((meld) => {
+      const head = t('meld_of', { kind: kindWord(meld), owner: meld.owner });
+      return h(
+        'li',
+        { 'aria-label': `${head}: ${names(meld.cards)}` },
+        h('span', { class: 'meld-head', 'aria-hidden': 'true' }, head),
+        h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, meld.cards.map((code) => cardFace(code))),
+      );
+    }),
+  );
+}
+
+// Each hand as the round ended, as the terminal shows it: who closed, the cards left and how
+// many, and the round's points.
+function endedHands(server) {
+  const view = server.ended;
+  if (!view || !server.ended_hands) return null;
+  const line = (server.sheet ?? []).find((entry) => entry.number === server.ended_round);
+  const closer = server.ended_by?.reason === 'went_out' ? server.ended_by.out : null;
+  const rows = view.seats.map((seat, number) => {
+    const cards = server.ended_hands[number] ?? [];
+    const name = number === view.seat ? `${seat.name} (${t('you')})` : seat.name;
+    const points = line?.scores?.[seat.name];
+    return h(
+      'tr',
+      { class: number === closer ? 'closed' : null },
+      h('th', { scope: 'row' }, name, number === closer ? ` · ${t('closed_mark')}` : ''),
+      h(
+        'td',
+        { 'aria-label': cards.length ? names(cards) : t('no_cards_left') },
+        h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, cards.map((code) => cardFace(code))),
+      ),
+      h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
+      h('td', { class: 'points' }, points === undefined ? '—' : String(points)),
+    );
+  });
+  const column = (key) => h('th', { scope: 'col' }, t(key));
+  return h(
+    'table',
+    { class: 'ended-hands', id: 'ended-hands' },
+    h('caption', {}, t('hands_at_end')),
+    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column('count_col'), column('points_col'))),
+    h('tbody', {}, rows),
+  );
+}
+
+// What was promised before the deal and what was revealed after it, for anyone to check
+// again (ramino verify, or docs/shuffle.md by hand).
+function proofDetails(proof) {
+  const item = (label, value) => h('li', {}, `${label}: `, h('code', {}, value));
+  return h(
+    'details',
+    { class: 'proof', id: 'proof' },
+    h('summary', {}, t('proof_title')),
+    h(
+      'ul',
+      {},
+      item(t('proof_commitment'), proof.commitment),
+      item(t('proof_secret'), proof.secret),
+      item(t('proof_nonces'), proof.nonces.map((n, i) => `${proof.players?.[i] ?? i}: ${n || '—'}`).join(' · ')),
+      item(t('proof_order'), `${proof.order.slice(0, 12).join(' ')} … (${proof.deck_size})`),
+    ),
+  );
+}
+
+function roundParts(state) {
+  const server = state.server;
+  const proof = server.revealed;
+  return [
+    h('p', { class: 'ending' }, endingWords(state)),
+    endedMelds(server.ended?.table ?? []),
+    endedHands(server),
+    h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
+    proof?.round === server.ended_round ? proofDetails(proof) : null,
+  ];
+}
+
+// The score sheet, after a round (`afterRound`) or asked for; `then`, once it is closed.
+export function showSheet(state, afterRound, then) {
+  const server = state.server;
+  const parts = afterRound && server?.ended_round ? roundParts(state) : [];
+  if (server?.match_over) parts.push(h('p', { class: 'winner' }, winnerWords(state)));
+  parts.push(sheetTable(server?.sheet ?? []));
+  const title = server?.match_over
+    ? t('match_over')
+    : afterRound
+      ? t('round_over', { n: server.ended_round })
+      : t('sheet');
+  dialog(title, h('div', {}, parts), [
+    [t('print'), () => window.print(), 'print-sheet'],
+    [afterRound ? t('next_round') : t('close'), null, 'close-sheet'],
+  ], { printable: true, onclose: then });
+}

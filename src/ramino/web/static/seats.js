@@ -1,0 +1,35 @@
+// The seats of the round: each player's name, cards in hand, total and chips, who is to play,
+// a place for the turn clock (clock.js writes it), and the others' hands as backs.
+
+import { fan } from './cardviews.js';
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { observation } from './tablestate.js';
+
+function seatItem(view, seat, number) {
+  const mine = number === view.seat;
+  const turn = number === view.to_play && !view.over;
+  const facts = [t('cards_n', { n: seat.cards }), t('total', { n: seat.total })];
+  if (seat.chips !== null && seat.chips !== undefined) facts.push(t('chips', { n: seat.chips }));
+  if (seat.stake) facts.push(t('stake', { n: seat.stake }));
+  if (seat.folded) facts.push(t('folded'));
+  if (seat.opened) facts.push(t('opened'));
+  if (seat.away) facts.push(t('played_for', { name: seat.name }));
+  return h(
+    'li',
+    { class: `seat${turn ? ' to-play' : ''}${mine ? ' mine' : ''}${seat.away ? ' away' : ''}`, 'aria-current': turn ? 'true' : null },
+    h('span', { class: 'name' }, seat.name, mine ? ` (${t('you')})` : ''),
+    h('span', { class: 'facts' }, facts.join(' · ')),
+    h('span', { class: 'clock', 'data-seat': number }),
+    mine ? null : h('span', { class: 'backs', 'aria-hidden': 'true' }, fan(seat.cards)),
+  );
+}
+
+export function render(state) {
+  const view = observation(state);
+  return h(
+    'section',
+    { class: 'seats', 'aria-label': t('players') },
+    h('ul', {}, view.seats.map((seat, number) => seatItem(view, seat, number))),
+  );
+}

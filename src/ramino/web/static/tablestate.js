@@ -1,0 +1,129 @@
+// The table page's one state value and the store that holds it: what the server last sent
+// (the table's details, the welcome, the seat's state, the clock) and what the page keeps of
+// its own (the hand as cards one can tell apart, the picks, the log told so far, the message).
+// Panels draw from a state they are given; only `update` makes a new one.
+
+// The state before the table has said anything. `seat`: the seat kept in this browser, if any.
+export function initialState({ tableId, seat, sort, muted = [] }) {
+  return Object.freeze({
+    tableId,
+    // From the server: GET /api/tables/ID, GET /api/rules, then the socket's messages.
+    info: null,
+    rulesInfo: null,
+    welcome: null,
+    server: null,
+    clock: null,
+    // The seat: kept in this browser, or none and `watching` as a spectator.
+    seat,
+    watching: false,
+    watched: 0,
+    guest: null,
+    message: null,
+    // The hand as cards one can tell apart (twins of two decks too): each a key and a code,
+    // kept from state to state; the picks are keys of cards in it, never codes.
+    cards: [],
+    cardsOf: null,
+    keys: 0,
+    selected: [],
+    drawn: null,
+    // The cards one drew from the tallone, by round and place in its history: the log says them.
+    drewAt: new Map(),
+    sort,
+    // A meld to choose next ('attach' or 'swap'), and the hand's card with the Tab stop.
+    mode: null,
+    cursor: 0,
+    dragging: null,
+    // Moves sent and not yet answered, by id; the ids made so far.
+    pending: new Map(),
+    ids: 0,
+    hinting: false,
+    // Whether "your turn" was said for the turn now being played.
+    turnSaid: false,
+    // The log: the lines of rounds over, what a screen reader has heard of it, and whether
+    // the list follows the newest moves.
+    past: [],
+    heard: { lang: null, lines: [], fresh: 0 },
+    logFollows: true,
+    shownEnded: 0,
+    meldsSeen: { round: 0, keys: new Set(), fresh: new Set(), version: null },
+    // The others' moves still to show under the pozzo, the one shown, and how far it got.
+    replay: [],
+    replayShown: undefined,
+    replaying: false,
+    replayed: { round: 0, count: 0 },
+    // The last commitment given a nonce, and each round's deal as checked.
+    nonceFor: null,
+    fair: new Map(),
+    // The chat: its last lines by id, oldest first, and the names this reader muted (kept in
+    // this browser for this table).
+    chat: [],
+    muted,
+  });
+}
+
+// A store of one state value. `update(change)` makes the next state from the last (`change`
+// is the fields that change, or a function of the last state giving them) and tells every
+// subscriber; `remember(change)` makes it too but tells no one: for what the page must know and
+// need not draw again (where the focus is, what is being dragged).
+export function createStore(initial) {
+  let state = initial;
+  const subscribers = new Set();
+  const next = (change) => {
+    const fields = typeof change === 'function' ? change(state) : change;
+    const previous = state;
+    state = Object.freeze({ ...state, ...fields });
+    return previous;
+  };
+  return {
+    get: () => state,
+    update(change) {
+      const previous = next(change);
+      for (const subscriber of subscribers) subscriber(state, previous);
+      return state;
+    },
+    remember(change) {
+      next(change);
+      return state;
+    },
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+  };
+}
+
+// A copy of `map` with `key` set, or deleted when `value` is undefined: a Map in the state is
+// never changed in place.
+export function withEntry(map, key, value) {
+  const copy = new Map(map);
+  if (value === undefined) copy.delete(key);
+  else copy.set(key, value);
+  return copy;
+}
+
+// The most chat lines the page keeps.
+export const CHAT_KEPT = 100;
+
+// The chat's lines after `lines` came (new ones, or the last ones again on connecting): one
+// line an id, oldest first, the last CHAT_KEPT.
+export function chatWith(chat, lines) {
+  const byId = new Map(chat.map((line) => [line.id, line]));
+  for (const line of lines ?? []) byId.set(line.id, line);
+  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
+}
+
+// The seat's round view in `state`, if a round is being played.
+export const observation = (state) => state.server?.observation ?? null;
+
+// The legal moves the server listed for the seat.
+export const legal = (state) => observation(state)?.legal_actions ?? [];
+
+// The codes of the picked cards, in the order picked.
+export const picked = (state) =>
+  state.selected.map((key) => state.cards.find((card) => card.key === key)?.code);
+
+// Whether the seat is to move now.
+export function myTurn(state) {
+  const view = observation(state);
+  return Boolean(view && !view.over && view.seat !== null && view.to_play === view.seat);
+}

@@ -1,0 +1,79 @@
+// The table's page, drawn from the state: which view the state calls for (connecting, the form
+// to sit down, the waiting room, the match as it stands, or the round), and the round's panels
+// in their order. Drawn anew at each change of the state, patched into what is on screen.
+
+import { guestName } from './api.js';
+import * as centre from './centre.js';
+import * as chat from './chat.js';
+import * as clock from './clock.js';
+import * as controls from './controls.js';
+import { h, patch } from './dom.js';
+import * as hand from './hand.js';
+import { currentLang, t } from './i18n.js';
+import { joinView, outView, waitingView } from './lobby.js';
+import * as log from './log.js';
+import * as melds from './melds.js';
+import * as seats from './seats.js';
+import * as tablehead from './tablehead.js';
+import { observation } from './tablestate.js';
+
+const messageBox = (message) =>
+  h('p', { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' }, message?.text ?? '');
+
+// The round's panels, top to bottom. A spectator has no hand and no move to make.
+const roundPanels = (state, actions) => [
+  tablehead.render(state, actions),
+  seats.render(state, actions),
+  centre.render(state, actions),
+  melds.render(state, actions),
+  messageBox(state.message),
+  state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
+  state.watching ? null : hand.render(state, actions),
+  log.render(state, actions),
+  chat.render(state, actions),
+];
+
+export function drawTable(main, store, actions) {
+  let state = store.get();
+  const focused = document.activeElement?.id;
+  if (!state.info) {
+    if (!state.message) state = store.remember({ message: { text: t('connecting'), error: false } });
+    patch(main, messageBox(state.message), state.message.error ? h('a', { href: '/' }, t('home_link')) : null);
+    return;
+  }
+  if (!state.seat && !state.watching) {
+    if (!state.guest) state = store.remember({ guest: guestName() });
+    patch(main, tablehead.render(state, actions), joinView(state, actions));
+    return;
+  }
+  if (!observation(state)) {
+    const waiting = state.server && state.server.round === 0;
+    const rest = waiting ? waitingView(state, actions) : state.server ? outView(state, actions) : null;
+    // The chat is there before the deal and after the match too.
+    const talk = state.server ? chat.render(state, actions) : null;
+    patch(main, tablehead.render(state, actions), messageBox(state.message), rest, talk);
+    return;
+  }
+  // What the log and the melds have shown so far: the new lines are said, the new melds marked.
+  const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
+  state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
+  if (news) document.getElementById('announce').textContent = news;
+  patch(main, h('div', { class: `table${state.mode ? ' choosing' : ''}` }, roundPanels(state, actions)));
+  const area = main.querySelector('.log-area');
+  if (area && state.logFollows) area.scrollTop = area.scrollHeight;
+  clock.paint(main, state);
+  if (focused) refocus(main, focused);
+}
+
+// The focus stays where it was; on a card thrown, on the card now at its end of the hand.
+function refocus(main, id) {
+  const again = document.getElementById(id);
+  if (again) {
+    again.focus();
+    return;
+  }
+  if (id.startsWith('hand-card-')) {
+    const cards = main.querySelectorAll('.hand button');
+    cards[cards.length - 1]?.focus();
+  }
+}

@@ -1,0 +1,261 @@
+"""Gin rummy as knobs over the one engine: the first upcard offered, the knock, the knocker's
+melds, the defender's lay-offs and melds, the wall, the count (knock, gin, undercut), the
+Oklahoma limit and the two guards of OpenSpiel's game (docs/gin.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from ramino.engine.actions import Attach, Discard, Draw, Knock, Lay, Pass, TakeDiscard, parse_action
+from ramino.engine.cards import Card, parse_cards
+from ramino.engine.errors import IllegalAction, Reason
+from ramino.engine.presets import PRESETS, RESEARCH_PRESETS, get_preset
+from ramino.engine.round import EndReason, Phase, Round, stacked_deck
+from ramino.engine.rules import Rules
+
+# Seat 0 plays first (the dealer is seat 1), as OpenSpiel's player 0 does.
+KNOCKER = parse_cards("AS 2S 3S 4C 4D 4H 7H 8H 9H 2C")
+DEFENDER = parse_cards("5S 5C 5D 10S JS QS KC KD 10H 3D")
+
+
+def gin_round(
+    preset: str | Rules = "gin",
+    hands: tuple[list[Card], list[Card]] = (KNOCKER, DEFENDER),
+    upcard: str = "KH",
+    stock: str = "6H QH 2D",
+) -> Round:
+    rules = get_preset(preset) if isinstance(preset, str) else preset
+    order = stacked_deck(
+        rules, 2, list(hands), upcard=Card.parse(upcard), stock=parse_cards(stock), dealer=1
+    )
+    return Round(rules, 2, dealer=1, deck_order=order)
+
+
+def names(r: Round) -> list[str]:
+    return [str(a) for a in r.legal_actions]
+
+
+def play(r: Round, *moves: str) -> None:
+    for move in moves:
+        r.apply(parse_action(move))
+
+
+def test_the_presets_are_the_rules_of_gin_and_stay_out_of_the_playable_registry() -> None:
+    gin, classic, peer = (get_preset(n) for n in ("gin", "gin-classic", "gin-openspiel"))
+    assert (gin.gin_bonus, gin.undercut_bonus, gin.undercut_on_tie) == (25, 25, True)
+    assert (classic.gin_bonus, classic.undercut_bonus) == (20, 10)
+    assert (peer.undercut_on_tie, peer.run_max, peer.max_pile_takes, peer.void_rethrows) == (
+        False,
+        5,
+        50,
+        2,
+    )
+    assert gin.knock_limit == 10 and gin.wall_stock == 2 and gin.first_upcard_offer
+    assert set(RESEARCH_PRESETS).isdisjoint(PRESETS)
+
+
+def test_the_first_upcard_is_offered_to_each_then_the_stock() -> None:
+    r = gin_round()
+    assert r.to_play == 0 and names(r) == ["take", "pass"]
+    assert r.refusal(Draw()).reason is Reason.UPCARD_OFFERED  # type: ignore[union-attr]
+    r.apply(Pass())
+    assert r.to_play == 1 and names(r) == ["take", "pass"]
+    r.apply(Pass())
+    assert r.to_play == 0 and names(r) == ["draw"]
+    assert r.refusal(TakeDiscard()).reason is Reason.UPCARD_PASSED  # type: ignore[union-attr]
+    r.apply(Draw())
+    assert r.hand(0).count(Card.parse("6H")) == 1
+
+
+def test_a_knock_discards_lays_the_melds_and_lets_the_defender_lay_off() -> None:
+    r = gin_round()
+    play(r, "pass", "pass", "draw")  # 6H: 6H 7H 8H 9H, deadwood 2C only
+    assert Knock() in r.legal_actions
+    play(r, "knock")
+    assert r.phase is Phase.KNOCK and r.to_play == 0
+    # Only a discard that keeps the deadwood within 10 (4C would leave 4D 4H and 2C: 10).
+    assert r.refusal(Lay(parse_cards("AS 2S 3S"))).reason is Reason.SPREAD_FIRST  # type: ignore[union-attr]
+    play(r, "discard 2C", "lay AS 2S 3S", "lay 4C 4D 4H")
+    # 6H 7H 8H 9H still in hand: 30 points, too many to pass.
+    assert r.refusal(Pass()).reason is Reason.KNOCK_OVER_LIMIT  # type: ignore[union-attr]
+    play(r, "lay 6H 7H 8H 9H", "pass")
+    # Gin: no lay-offs, the defender lays his melds at once.
+    assert r.phase is Phase.SPREAD and r.to_play == 1
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    assert end is not None and end.reason is EndReason.WENT_OUT and end.out == 0
+    # Left: KC KD 10H 3D = 33, and gin's 25.
+    assert end.counts == (0, 33) and end.points == (58, 0)
+
+
+def _knocked(preset: str | Rules = "gin") -> Round:
+    r = gin_round(preset, stock="5H QH 2D")
+    play(r, "pass", "pass", "draw", "knock", "discard 5H")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 7H 8H 9H", "pass")  # 2C left: 2
+    return r
+
+
+def test_the_defender_lays_off_single_cards_onto_the_knockers_melds_only() -> None:
+    r = _knocked()
+    assert r.phase is Phase.LAY_OFF and r.to_play == 1
+    offs = [a for a in r.legal_actions if isinstance(a, Attach)]
+    # 10H goes on 7H 8H 9H; 5S does not fit the set of fours, nor A-2-3 of spades.
+    assert {str(a) for a in offs} == {"attach 2 10H"}
+    error = r.refusal(Attach(0, parse_cards("5S")))
+    assert error is not None and error.reason is Reason.ATTACH_DOES_NOT_FIT
+    assert r.refusal(Lay(parse_cards("5S 5C 5D"))).reason is Reason.BAD_ACTION  # type: ignore[union-attr]
+    play(r, "attach 2 10H", "pass", "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    # Left: KC KD 3D = 23 against 2C: the knocker wins 21.
+    assert end is not None and end.counts == (2, 23) and end.points == (21, 0)
+    assert str(r.table[2].meld) == "7♥ 8♥ 9♥ 10♥"
+
+
+def test_an_undercut_wins_the_defender_the_difference_and_the_bonus() -> None:
+    low = parse_cards("5S 5C 5D 10S JS QS KS AC AD AH")
+    r = gin_round(hands=(KNOCKER, low), stock="5H QH 2D")
+    play(r, "pass", "pass", "draw", "knock", "discard 5H")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 7H 8H 9H", "pass", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS KS", "pass")
+    end = r.end
+    # Knocker 2 (2C), defender 3 (three aces): no undercut; with the aces laid, 0: undercut.
+    assert end is not None and end.counts == (2, 3) and end.points == (1, 0)
+
+
+@pytest.mark.parametrize(("on_tie", "points"), [(True, (0, 25)), (False, (0, 0))])
+def test_a_tie_undercuts_only_where_the_rules_say(on_tie: bool, points: tuple[int, int]) -> None:
+    rules = dataclasses.replace(get_preset("gin"), undercut_on_tie=on_tie)
+    even = parse_cards("5S 5C 5D 10S JS QS KS 2H 6C 7C")
+    r = gin_round(rules, hands=(KNOCKER, even), stock="5H QH 2D")
+    play(r, "pass", "pass", "draw", "knock", "discard 5H")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 7H 8H 9H", "pass", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS KS", "pass")
+    end = r.end
+    assert end is not None and end.points is not None
+    # Defender: 2H 6C 7C = 15 against the knocker's 2C: 2; not a tie, the knocker wins.
+    assert end.points == (13, 0)
+    from ramino.engine.scoring import knock_points
+
+    assert knock_points(0, (7, 7), rules) == points
+
+
+def test_a_knock_over_the_limit_is_refused_with_its_reason() -> None:
+    r = gin_round(hands=(DEFENDER, KNOCKER), stock="9C QH 2D")
+    play(r, "pass", "pass", "draw")  # KC KD 10H 3D 9C unmatched
+    error = r.refusal(Knock())
+    assert error is not None and error.reason is Reason.KNOCK_OVER_LIMIT
+    assert "10" in error.message("en")
+
+
+def test_at_the_wall_the_player_knocks_with_the_pile_or_passes_and_the_hand_is_void() -> None:
+    rules = get_preset("gin")
+    rng = random.Random(3)
+    r = Round(rules, 2, seed=5, dealer=1)
+    while not r.is_over and not (r.phase is Phase.DRAW and r.stock_count <= 2):
+        acts = [a for a in r.legal_actions if not isinstance(a, Knock)]
+        r.apply(rng.choice(acts))
+    assert not r.is_over and r.phase is Phase.DRAW
+    assert "pass" in names(r) and "draw" not in names(r) and "take" not in names(r)
+    error = r.refusal(Draw())
+    assert error is not None and error.reason is Reason.AT_THE_WALL
+    r.apply(Pass())
+    end = r.end
+    assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
+
+
+def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> None:
+    rules = dataclasses.replace(get_preset("gin"), oklahoma=True)
+    assert gin_round(rules, upcard="6C").terms.knock_limit == 6
+    assert gin_round(rules, upcard="KH").terms.knock_limit == 10
+    r = gin_round(rules, upcard="AC", stock="5H QH 2D")
+    assert r.terms.knock_limit == 0
+    play(r, "pass", "pass", "draw")
+    assert Knock() not in r.legal_actions  # 2C of deadwood is too much: gin only
+
+
+def test_openspiels_guards_end_the_hand_void() -> None:
+    rules = get_preset("gin-openspiel")
+    # Taking the pile's card and throwing it back, twice running.
+    r = gin_round("gin-openspiel", stock="5H QH 2D")
+    play(r, "take", "discard KH", "take", "discard KH")
+    end = r.end
+    assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
+    # Under the other presets the card taken may not be thrown back.
+    r = gin_round()
+    play(r, "take")
+    assert r.refusal(Discard(Card.parse("KH"))).reason is Reason.REDISCARD_TAKEN  # type: ignore[union-attr]
+    # The fiftieth take from the pile (the first upcard's offer apart) voids the hand.
+    few = dataclasses.replace(rules, max_pile_takes=2)
+    r = gin_round(few, stock="5H QH 2D")
+    play(r, "take", "discard 2C", "take", "discard 3D", "take")
+    end = r.end
+    assert end is not None and end.reason is EndReason.VOID
+
+
+def test_every_random_game_ends_and_keeps_every_card() -> None:
+    for preset in RESEARCH_PRESETS:
+        for seed in range(30):
+            r = Round(preset, 2, seed=seed, dealer=1)
+            rng = random.Random(seed)
+            while not r.is_over:
+                acts = list(r.legal_actions)
+                knock = [a for a in acts if isinstance(a, Knock)]
+                r.apply(knock[0] if knock and rng.random() < 0.9 else rng.choice(acts))
+                held = [i for hand in r.hands for i in hand]
+                laid = [i for m in r.table for i in m.ids]
+                assert sorted([*held, *laid, *r.stock, *r.discard_pile]) == list(range(52))
+            assert r.end is not None and r.end.points is not None
+
+
+def test_the_actions_have_one_text() -> None:
+    assert str(parse_action("knock")) == "knock" and str(parse_action("PASS")) == "pass"
+    with pytest.raises(IllegalAction.__mro__[1]):
+        parse_action("knock 5H")
+
+
+def test_a_gin_round_records_and_replays_with_its_points() -> None:
+    from ramino.engine.record import from_json, record_round, replay, to_json
+
+    for seed in range(6):
+        r = Round("gin-openspiel", 2, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not r.is_over:
+            acts = list(r.legal_actions)
+            knock = [a for a in acts if isinstance(a, Knock)]
+            r.apply(knock[0] if knock else rng.choice(acts))
+        text = to_json(record_round(r, ["Anna", "Bruno"]))
+        assert ('"points"' in text) and replay(from_json(text)).end == r.end
+
+
+def test_the_game_to_100_gives_each_hand_to_its_winner_then_the_boxes_and_the_game() -> None:
+    from ramino.engine.match import Match, RoundResult
+
+    rules = get_preset("gin")
+    match = Match(["Anna", "Bruno"], rules)
+    sheet = match.record(RoundResult("Anna", {"Bruno": 33}, points={"Anna": 58, "Bruno": 0}))
+    assert sheet.totals == {"Anna": 58, "Bruno": 0} and not match.is_over
+    # A void hand (the wall) scores nothing and is nobody's box.
+    match.record(RoundResult(None, {"Anna": 40, "Bruno": 50}, points={"Anna": 0, "Bruno": 0}))
+    match.record(RoundResult("Anna", {"Bruno": 9}, points={"Anna": 0, "Bruno": 27}))
+    assert match.boxes == {"Anna": 1, "Bruno": 1}
+    sheet = match.record(RoundResult("Anna", {"Bruno": 50}, points={"Anna": 45, "Bruno": 0}))
+    # Anna reaches 103: two boxes (50) and the game (100); Bruno's box, 25.
+    assert match.is_over and match.winner == "Anna"
+    assert sheet.scores == {"Anna": 45 + 50 + 100, "Bruno": 25}
+    assert match.totals == {"Anna": 253, "Bruno": 52}
+    assert match.standing() == ["Anna", "Bruno"]
+
+
+def test_a_round_gives_the_match_its_points() -> None:
+    from ramino.engine.match import Match
+
+    r = gin_round()
+    play(r, "pass", "pass", "draw", "knock", "discard 2C")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 6H 7H 8H 9H", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    match = Match(["Anna", "Bruno"], r.rules)
+    sheet = match.record(r.round_result(["Anna", "Bruno"]))
+    assert sheet.scores == {"Anna": 58, "Bruno": 0}

@@ -1,0 +1,106 @@
+"""Players who leave and rematches in Chromium (docs/web.md): a rematch deals a new match to the
+same seats, and a player who closes his browser is replaced by the computer after the window
+(his seat says so on the other's page) and gets his seat back on return."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+from serving import Server, latest_state, receive
+from test_web import DESKTOP, STEADY_NONCES, new_page, page_state, seat_token
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+def seated(page: Any, server: Server, table: str, name: str) -> Any:
+    page.goto(f"{server.base}/t/{table}")
+    page.fill("#nickname", name)
+    page.click("#sit")
+    return page
+
+
+def test_a_rematch_deals_a_new_match_to_the_same_seats(web_server: Server, chromium: Any) -> None:
+    body = {
+        "rules": "classico",
+        "knobs": {"max_turns": 6, "target": 1},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+        "turn_seconds": None,
+    }
+    table = web_server.post("/api/tables", body)["table"]
+    bruno = web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    anna = seated(new_page(chromium), web_server, table, "Anna")
+    anna.wait_for_selector("#hand-card-0")
+    # Both leave: the computer plays the match to its end, and Anna's page says it plays for her.
+    tokens = (seat_token(anna, table), bruno["token"])
+    sockets = [web_server.socket(table, token) for token in tokens]
+    for client in sockets:
+        client.send(json.dumps({"type": "leave"}))
+    anna.wait_for_selector("#rematch")
+    for client in sockets:
+        client.close()
+    # Back (a reload), Anna is asked; Bruno says yes, then she does.
+    anna.reload()
+    anna.wait_for_selector("#rematch-yes")
+    back = web_server.socket(table, bruno["token"])
+    receive(back, "welcome")
+    back.send(json.dumps({"type": "rematch", "id": "b1", "agree": True}))
+    receive(back, "ack")
+    # The match's sheet shows first; closed, the question is there.
+    anna.keyboard.press("Escape")
+    anna.wait_for_selector("dialog[open]", state="detached")
+    anna.click("#rematch-yes")
+    anna.wait_for_selector("#hand-card-0")
+    state = page_state(anna)["state"]
+    assert state["match"] == 2 and state["round"] == 1 and not state["match_over"]
+    names = [seat["name"] for seat in state["observation"]["seats"]]
+    # Bruno took the first seat: the seats are as they were.
+    assert names[:2] == ["Bruno", "Anna"] and "(computer)" in names[2]
+    assert latest_state(back)["match"] == 2
+    back.close()
+    assert anna.problems == [], anna.problems
+
+
+def test_a_player_who_closes_his_browser_is_played_for_then_gets_his_seat_back(
+    web_server: Server, chromium: Any
+) -> None:
+    body = {
+        "rules": "classico",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "turn_seconds": None,
+        "away_seconds": 2,
+    }
+    table = web_server.post("/api/tables", body)["table"]
+    anna = seated(new_page(chromium), web_server, table, "Anna")
+    bruno = seated(new_page(chromium), web_server, table, "Bruno")
+    for page in (anna, bruno):
+        page.wait_for_selector("#hand-card-0")
+    # The rules say what happens to a seat whose player goes.
+    anna.click("#open-rules")
+    assert "2 secondi" in anna.inner_text("#leave-policy")
+    anna.keyboard.press("Escape")
+    # Bruno closes his browser, keeping what it stored (his seat's token) for his return.
+    kept = bruno.context.storage_state()
+    bruno.context.close()
+    anna.wait_for_function(
+        "() => [...document.querySelectorAll('.seat.away')]"
+        ".some((seat) => seat.innerText.includes('gioca il computer per Bruno'))"
+    )
+    # Back in a new browser with the same storage: his seat is his again at once.
+    context = chromium.new_context(
+        viewport=DESKTOP, locale="it-IT", reduced_motion="reduce", storage_state=kept
+    )
+    context.add_init_script(STEADY_NONCES)
+    again = context.new_page()
+    again.set_default_timeout(15_000)
+    again.goto(f"{web_server.base}/t/{table}")
+    again.wait_for_selector("#hand-card-0")
+    anna.wait_for_function("() => document.querySelectorAll('.seat.away').length === 0")
+    assert page_state(again)["state"]["away"] == []
+    assert anna.problems == [], anna.problems
+    context.close()

@@ -1,0 +1,78 @@
+"""The pages of players and ratings in Chromium: a guest opens the home page and is at a table
+in one click, with a player key the browser keeps and his own page shows; a key pasted from
+another device makes the page that player's; a rated match shows on the player's page and the
+preset's leaderboard, provisional ratings marked."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+from serving import Server
+from test_server_ratings import call, play_match
+from test_web import new_page
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+def test_a_guest_is_at_a_table_in_one_click_and_keeps_his_key(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    guest = page.input_value("#nickname")
+    assert re.fullmatch(r"Ospite \d{4}", guest), guest
+    page.click("#play-now")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand-card-0")
+    player = json.loads(page.evaluate("() => localStorage.getItem('ramino.player')"))
+    assert player["name"] == guest and len(player["key"]) >= 40
+    # The server knows him by that key, and his seat is his.
+    assert call(web_server, "GET", "/api/players/me", key=player["key"])["name"] == guest
+    page.goto(web_server.base + "/player")
+    page.wait_for_selector("#ratings-title")
+    assert page.inner_text("#player-key") == player["key"]
+    assert page.inner_text("#player-name") == guest
+    assert page.inner_text("#no-ratings")
+    assert page.problems == [], page.problems
+
+
+def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
+    web_server: Server, chromium: Any
+) -> None:
+    _, guests, _ = play_match(web_server, rated=True)
+    page = new_page(chromium)
+    # A key from another device: the page becomes that player's.
+    page.goto(web_server.base + "/player")
+    page.wait_for_selector("#no-player")
+    page.fill("#paste-key", guests[0]["key"])
+    page.click("#use-key")
+    page.wait_for_selector("#ratings")
+    assert page.inner_text("#player-key") == guests[0]["key"]
+    rating = page.inner_text("#ratings tbody tr")
+    assert "classico-2" in rating and "provvisorio" in rating, rating
+    expected = call(web_server, "GET", f"/api/players/{guests[0]['id']}")["ratings"][0]
+    assert str(round(expected["rating"])) in rating
+    assert page.locator("#history li").count() == 1
+    assert page.locator("#matches li").count() == 1
+    # A wrong key is refused in words.
+    page.fill("#paste-key", "not-a-key")
+    page.click("#use-key")
+    page.wait_for_selector("p.error")
+    assert "chiave" in page.inner_text("p.error")
+    page.goto(web_server.base + "/leaderboard?rules=classico-2")
+    page.wait_for_selector("#board")
+    names = page.locator("#board tbody th").all_inner_texts()
+    assert sorted(names) == sorted(g["name"] for g in guests)
+    assert page.locator("#board .provisional").count() == 2
+    # In English too.
+    page.click("#lang")
+    assert "provisional" in page.inner_text("#board")
+    # The browser notes the wrong key's 400, and nothing else.
+    assert [p for p in page.problems if "status of 400" not in p] == [], page.problems
