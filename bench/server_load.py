@@ -49,7 +49,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,6 +181,8 @@ class Seat:
     acked_at: list[float] = field(default_factory=list)
     refused: int = 0
     errors: int = 0
+    reconnects: int = 0
+    """Sockets opened again after their table moved (1012) or had no owner yet (1013)."""
     failure: str | None = None
     match_over: bool = False
 
@@ -251,34 +253,101 @@ async def open_seat(seat: Seat, port: int, deflate: bool, gate: asyncio.Semaphor
         seat.failure = f"connect: {type(error).__name__}"
 
 
-async def drive(seat: Seat, stop: asyncio.Event, rate: float, rng: random.Random) -> None:
+def reopener(
+    port: int, deflate: bool, gate: asyncio.Semaphore
+) -> Callable[[Seat], Awaitable[None]]:
+    """What opens a seat's socket again (:func:`drive`)."""
+
+    async def reopen(seat: Seat) -> None:
+        # A table without an owner for a moment (1013): tried again for a few seconds.
+        for _ in range(25):
+            seat.failure = None
+            await open_seat(seat, port, deflate, gate)
+            if seat.failure is None:
+                return
+            await asyncio.sleep(0.2)
+
+    return reopen
+
+
+async def drive(
+    seat: Seat,
+    stop: asyncio.Event,
+    rate: float,
+    rng: random.Random,
+    reopen: Callable[[Seat], Awaitable[None]],
+) -> None:
     """Play the seat's legal moves until ``stop``: each one sent once the previous one's ack and
-    the state it led to are in."""
+    the state it led to are in. A socket closed because its table moved (1012) or has no owner
+    yet (1013) is opened again (``reopen``) and its unanswered move sent again, with the same
+    id, as the browser does."""
     assert seat.connection is not None
     pacer = Pacer(rate, rng)
     number = 0
+    pending: tuple[dict[str, str], float] | None = None
+    """The move sent and not acknowledged yet, and when it was first sent."""
+    while True:
+        try:
+            await _play(seat, stop, pacer, rng, pending, number)
+            return
+        except TimeoutError:
+            seat.failure = f"no answer in {ANSWER_TIMEOUT:.0f} s"
+            return
+        except _Unanswered as unanswered:
+            pending, number = unanswered.pending, unanswered.number
+            error = unanswered.closed
+            code = error.rcvd.code if error.rcvd is not None else None
+            if code not in (1012, 1013) or stop.is_set():
+                seat.failure = f"closed ({code})"
+                return
+            seat.reconnects += 1
+            await reopen(seat)
+            if seat.failure is not None:
+                return
+
+
+class _Unanswered(Exception):
+    """The seat's socket closed: the move left unanswered, if any, and the moves' count."""
+
+    def __init__(
+        self, closed: ConnectionClosed, pending: tuple[dict[str, str], float] | None, number: int
+    ) -> None:
+        super().__init__(str(closed))
+        self.closed, self.pending, self.number = closed, pending, number
+
+
+async def _play(
+    seat: Seat,
+    stop: asyncio.Event,
+    pacer: Pacer,
+    rng: random.Random,
+    pending: tuple[dict[str, str], float] | None,
+    number: int,
+) -> None:
+    assert seat.connection is not None
     try:
         while not stop.is_set():
-            if seat.state.get("match_over") or seat.state.get("observation") is None:
-                seat.match_over = True
-                return
-            legal = seat.state["observation"]["legal_actions"]
-            await pacer.wait()
-            if not legal:
-                # Not this seat's turn: with one person at the table it should not happen.
-                await seat.connection.send(json.dumps({"type": "sync"}))
-                while (await receive(seat))["type"] != "state":
-                    pass
-                continue
-            number += 1
-            message_id = f"m{number}"
-            body = {"type": "act", "id": message_id, "action": choose(legal, rng)}
-            sent = time.perf_counter()
+            if pending is None:
+                if seat.state.get("match_over") or seat.state.get("observation") is None:
+                    seat.match_over = True
+                    return
+                legal = seat.state["observation"]["legal_actions"]
+                await pacer.wait()
+                if not legal:
+                    # Not this seat's turn: with one person at the table it should not happen.
+                    await seat.connection.send(json.dumps({"type": "sync"}))
+                    while (await receive(seat))["type"] != "state":
+                        pass
+                    continue
+                number += 1
+                body = {"type": "act", "id": f"m{number}", "action": choose(legal, rng)}
+                pending = (body, time.perf_counter())
+            body, sent = pending
             await seat.connection.send(json.dumps(body))
             while True:
                 answer = await receive(seat)
                 kind = answer["type"]
-                if kind == "ack" and answer["id"] == message_id:
+                if kind == "ack" and answer["id"] == body["id"]:
                     now = time.perf_counter()
                     seat.sends.append(sent)
                     seat.latencies.append(now - sent)
@@ -287,18 +356,16 @@ async def drive(seat: Seat, stop: asyncio.Event, rate: float, rng: random.Random
                     while seat.version < answer["version"]:
                         await receive(seat)
                     break
-                if kind == "refused" and answer["id"] == message_id:
+                if kind == "refused" and answer["id"] == body["id"]:
                     seat.refused += 1
                     break
                 if kind == "error":
                     # Answered, not applied (the rate limit): the same state, a new try.
                     seat.errors += 1
                     break
-    except TimeoutError:
-        seat.failure = f"no answer in {ANSWER_TIMEOUT:.0f} s"
+            pending = None
     except ConnectionClosed as error:
-        code = error.rcvd.code if error.rcvd is not None else None
-        seat.failure = f"closed ({code})"
+        raise _Unanswered(error, pending, number) from None
 
 
 async def load(server: Server, seats: list[Seat], args: argparse.Namespace) -> dict[str, Any]:
@@ -308,8 +375,9 @@ async def load(server: Server, seats: list[Seat], args: argparse.Namespace) -> d
     connected = [seat for seat in seats if seat.failure is None]
     stop = asyncio.Event()
     rng = random.Random(args.seed)
+    reopen = reopener(server.port, args.deflate, gate)
     drivers = [
-        asyncio.create_task(drive(seat, stop, args.rate, random.Random(rng.random())))
+        asyncio.create_task(drive(seat, stop, args.rate, random.Random(rng.random()), reopen))
         for seat in connected
     ]
     await asyncio.sleep(args.warmup)
@@ -394,6 +462,7 @@ def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         },
         "refused": sum(seat.refused for seat in seats),
         "errors": sum(seat.errors for seat in seats),
+        "reconnects": sum(seat.reconnects for seat in seats),
         "failures": failures,
         "matches_over": sum(seat.match_over for seat in seats),
         "rss_kib": {"before": rss_before, "after_tables": rss_after, "end": figures["rss_end_kib"]},
@@ -436,11 +505,11 @@ def goals(result: dict[str, Any]) -> dict[str, bool | None]:
 # --- several processes behind nginx (--processes) ---
 
 
-async def window(
-    seats: list[Seat], seconds: float, cpu: Callable[[], dict[str, float]]
-) -> dict[str, Any]:
+async def window(seats: list[Seat], seconds: float, front: Service) -> dict[str, Any]:
     """Measure ``seconds`` of the seats' play: acks/s, act→ack, sockets open, processor time
-    of each part of the service, of the bench and of the machine."""
+    of each part of the service, of the bench and of the machine, and the sockets the
+    processes pass on to one another at the end."""
+    cpu = front.cpu_seconds
     start, before, own = time.perf_counter(), cpu(), _proc_cpu_seconds("self")
     busy, total = machine_cpu()
     await asyncio.sleep(seconds)
@@ -468,6 +537,8 @@ async def window(
         "max_ms": round(ms[-1] if ms else 0.0, 1),
         "cores": cores,
         "held_under_p99": held == len(seats) and bool(ms) and p99 < GOAL_P99_MS,
+        "reconnects": sum(seat.reconnects for seat in seats),
+        "relayed": front.relayed(),
     }
 
 
@@ -497,13 +568,16 @@ async def ramp(front: Service, args: argparse.Namespace) -> list[dict[str, Any]]
         while len(seats) + args.step <= args.most:
             new = await seated(front, args.step, len(seats), args, pool)
             seats += new
+            reopen = reopener(front.port, args.deflate, asyncio.Semaphore(64))
             drivers += [
-                asyncio.create_task(drive(seat, stop, PERSON_RATE, random.Random(rng.random())))
+                asyncio.create_task(
+                    drive(seat, stop, PERSON_RATE, random.Random(rng.random()), reopen)
+                )
                 for seat in new
                 if seat.failure is None
             ]
             await asyncio.sleep(args.warmup)
-            steps.append(await window(seats, args.seconds, front.cpu_seconds))
+            steps.append(await window(seats, args.seconds, front))
             if len(steps) >= 2 and not any(step["held_under_p99"] for step in steps[-2:]):
                 break
     await close(seats, drivers, stop)
@@ -516,13 +590,14 @@ async def full_load(front: Service, args: argparse.Namespace) -> dict[str, Any]:
     stop, rng = asyncio.Event(), random.Random(args.seed + 1)
     with ThreadPoolExecutor(max_workers=8) as pool:
         seats = await seated(front, args.tables, 10**6, args, pool)
+    reopen = reopener(front.port, args.deflate, asyncio.Semaphore(64))
     drivers = [
-        asyncio.create_task(drive(seat, stop, FULL_RATE, random.Random(rng.random())))
+        asyncio.create_task(drive(seat, stop, FULL_RATE, random.Random(rng.random()), reopen))
         for seat in seats
         if seat.failure is None
     ]
     await asyncio.sleep(args.warmup)
-    figures = await window(seats, args.seconds, front.cpu_seconds)
+    figures = await window(seats, args.seconds, front)
     await close(seats, drivers, stop)
     return figures
 
@@ -597,7 +672,7 @@ def show_processes(result: dict[str, Any]) -> None:
         )
         print(
             f"  {'tables':>7} {'acks/s':>8} {'p50':>7} {'p99':>7} {'max':>7}   cores: servers"
-            " postgres redis nginx bench machine"
+            " postgres redis nginx bench machine reopened relayed"
         )
         for step in [*run["steps"], full]:
             c = step["cores"]
@@ -606,7 +681,8 @@ def show_processes(result: dict[str, Any]) -> None:
             print(
                 f"  {label} {step['acks_per_s']:>8.1f} {latency}   {c['servers']:>13.2f}"
                 f" {c['postgres']:>8.2f} {c['redis']:>5.2f} {c['nginx']:>5.2f}"
-                f" {c['bench']:>5.2f} {c['machine']:>7.2f}"
+                f" {c['bench']:>5.2f} {c['machine']:>7.2f} {step['reconnects']:>8}"
+                f" {step['relayed']:>7}"
             )
         for line in run["server_log_troubles"]:
             print(f"  server: {line}")
@@ -629,6 +705,7 @@ def show(result: dict[str, Any]) -> None:
             f" / {latency['max']:.1f} ms  ({latency['count']} acks)",
         ),
         ("refused / errors", f"{result['refused']} / {result['errors']}"),
+        ("sockets opened again", str(result["reconnects"])),
         ("seats failed", ", ".join(f"{n} {why}" for why, n in result["failures"].items()) or "0"),
         (
             "server RSS before / after tables / end",

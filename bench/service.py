@@ -268,6 +268,16 @@ class Service:
             "nginx": tree_cpu(self.nginx.process.pid),
         }
 
+    def relayed(self) -> int:
+        """The sockets the processes pass on to one another now (``/metrics``)."""
+        total = 0.0
+        for member in self.members:
+            with _OPENER.open(member.base + "/metrics", timeout=10) as answer:
+                for line in answer.read().decode().splitlines():
+                    if line.startswith("ramino_sockets_relayed "):
+                        total += float(line.split()[1])
+        return int(total)
+
     def logs(self) -> str:
         return "\n".join(m.log.read_text(errors="replace") for m in self.members)
 

@@ -9,7 +9,7 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -18,11 +18,12 @@ pytest.importorskip("redis")
 pytest.importorskip("httpx")
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import ClientConnection
 
-from cluster import Service
+from cluster import Front, Service
 from ramino.server.fanout import STREAM
 from ramino.server.store import Store
-from serving import receive, state_at
+from serving import latest_state, receive, state_at
 from spying import spy_on_tables
 
 pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.timed]
@@ -80,16 +81,17 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
         body = {"nickname": nickname, "nonce": nickname.encode().hex()}
         joined = front.post(f"/api/tables/{table}/seats", body)
         seats.append((joined["seat"], joined["token"]))
-    # nginx takes turns among the processes: the two sockets reach two of them (one passes
-    # its socket on to the table's owner).
-    clients = [front.socket(table, token) for _, token in seats]
-    for _ in range(6):
-        if relayed(service) >= 1:
-            break
-        clients[1].close()
-        clients[1] = front.socket(table, seats[1][1])
+    # Anna through nginx, which sends her to the table's owner; Bruno straight to another
+    # process, which passes his socket on to the owner (Anna's keeps the table there).
+    clients = [front.socket(table, seats[0][1])]
+    receive(clients[0], "welcome")
+    owner = owners(service, [table])[table]
+    other = next(m for m in service.members if m.base != owner)
+    clients.append(other.socket(table, seats[1][1]))
+    receive(clients[1], "welcome")
     assert relayed(service) >= 1
-    states = [state_at(c, receive(c, "welcome")["version"]) for c in clients]
+    assert owners(service, [table])[table] == owner
+    states = [latest_state(c) for c in clients]
     assert states[0]["observation"]["hand"] != states[1]["observation"]["hand"]
     events = stream_length(service)
     number = 0
@@ -112,8 +114,8 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
 
 def test_no_socket_on_any_process_is_sent_a_card_its_seat_may_not_see(service: Service) -> None:
     # The single server's spy, through nginx: each table's sockets (its seats' and a
-    # spectator's) reach whichever process nginx picks, and those that do not own the table
-    # relay its frames from the owner, where each seat's state is written and filtered.
+    # spectator's) reach the process nginx sends the table to, which its owner hands the
+    # table to, and each seat's state is written and filtered there.
     sockets: list[float] = []
 
     def count() -> None:
@@ -122,8 +124,79 @@ def test_no_socket_on_any_process_is_sent_a_card_its_seat_may_not_see(service: S
 
     spy_on_tables(service.front, while_open=count)
     opened, passed_on = sockets
-    # nginx takes turns among three processes: about two sockets in three are passed on.
-    assert passed_on >= opened / 4 > 0, sockets
+    assert opened > 0 and passed_on == 0, sockets
+
+
+def until(condition: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+
+def settled(front: Front, table: str, token: str, seconds: float = 15) -> ClientConnection:
+    """A seat's socket through nginx, with its welcome read: connected again while the table
+    moves (1012) or has no owner yet (1013), as every client does."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            client = front.socket(table, token)
+            receive(client, "welcome")
+            return client
+        except (ConnectionClosed, InvalidHandshake, TimeoutError, OSError):
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+
+
+def test_a_tables_sockets_are_served_by_its_owner_even_after_it_moved(service: Service) -> None:
+    front = service.front
+    body = {
+        "rules": "classico",
+        "knobs": {"max_turns": 12, "target": 1000},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+        "turn_seconds": None,
+    }
+    table = front.post("/api/tables", body)["table"]
+    tokens = [
+        front.post(f"/api/tables/{table}/seats", {"nickname": name})["token"]
+        for name in ("Anna", "Bruno")
+    ]
+    # nginx sends every request and socket of the table to one process: its owner by now.
+    routed = owners(service, [table])[table]
+    clients = [settled(front, table, token) for token in tokens]
+    until(lambda: relayed(service) == 0)  # (an earlier test's relayed socket closing)
+    assert owners(service, [table])[table] == routed
+    # Another process is made the owner (as after a takeover): the routed one loses the table
+    # at its next renewal, the clients connect again, and the owner hands it back to it.
+    member = next(m for m in service.members if m.base != routed)
+    mine = member.post("/api/tables", body)["table"]
+    import psycopg
+
+    plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(
+            "UPDATE leases SET (owner, address) = "
+            "(SELECT owner, address FROM leases WHERE table_id = %s) WHERE table_id = %s",
+            (mine, table),
+        )
+    assert owners(service, [table])[table] == member.base
+    for n, client in enumerate(clients):
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                client.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        clients[n] = settled(front, table, tokens[n])
+    until(lambda: owners(service, [table]).get(table) == routed and not relayed(service))
+    assert f'"event": "table_given", "table": "{table}"' in service.logs()
+    # Served there, both: a move of whoever plays first is acknowledged, and both see it.
+    states = [latest_state(client) for client in clients]
+    mover = next(i for i, s in enumerate(states) if s["observation"]["legal_actions"])
+    action = states[mover]["observation"]["legal_actions"][0]
+    clients[mover].send(json.dumps({"type": "act", "id": "r1", "action": action}))
+    version = receive(clients[mover], "ack")["version"]
+    for client in clients:
+        assert state_at(client, version)["version"] >= version
+        client.close()
 
 
 def leases_of(service: Service, table: str) -> int:
@@ -261,7 +334,9 @@ def start_players(service: Service, count: int) -> list[Player]:
         player.start()
     deadline = time.monotonic() + 60
     while min(len(p.acked) for p in players) < 4:
-        assert time.monotonic() < deadline and not any(p.error for p in players)
+        assert time.monotonic() < deadline and not any(p.error for p in players), [
+            repr(p.error) for p in players if p.error
+        ]
         time.sleep(0.1)
     return players
 

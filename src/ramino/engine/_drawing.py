@@ -6,6 +6,8 @@ can be used.
 
 from __future__ import annotations
 
+from functools import partial
+
 from . import _knocking, _reachable, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
@@ -25,27 +27,29 @@ def plan_draw(decision: Decision, action: Action) -> Decided:
     seat = decision.seat
     if decision.rules.first_upcard_offer or decision.rules.wall_stock is not None:
         _knocking.check_draw(decision, action)
+    # The moves decided are partials of module functions, not closures: compiled, a closure
+    # here kept its environment in a reference cycle with the decision (test_no_cycles).
     if isinstance(action, Draw):
-
-        def draw() -> Outcome:
-            card = pos.stock[-1]
-            after = pos.but(
-                hands=pos.with_hand(seat, (*pos.hands[seat], card)),
-                stock=pos.stock[:-1],
-                phase=Phase.PLAY,
-            )
-            return Outcome(after, (card,), Then.PLAY_ON)
-
-        return draw
+        return partial(_drawn, pos, seat)
     assert isinstance(action, TakeDiscard)
     top = check_take(decision, seat)
     if decision.rules.max_pile_takes is not None:
         return _knocking.counted_take(decision, taken(decision, seat, top), top)
+    return partial(_taken, decision, seat, top)
 
-    def take() -> Outcome:
-        return Outcome(taken(decision, seat, top), (top,), Then.PLAY_ON)
 
-    return take
+def _drawn(pos: Position, seat: int) -> Outcome:
+    card = pos.stock[-1]
+    after = pos.but(
+        hands=pos.with_hand(seat, (*pos.hands[seat], card)),
+        stock=pos.stock[:-1],
+        phase=Phase.PLAY,
+    )
+    return Outcome(after, (card,), Then.PLAY_ON)
+
+
+def _taken(decision: Decision, seat: int, top: int) -> Outcome:
+    return Outcome(taken(decision, seat, top), (top,), Then.PLAY_ON)
 
 
 def taken(decision: Decision, seat: int, top: int) -> Position:

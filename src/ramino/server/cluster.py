@@ -2,9 +2,11 @@
 those it takes over, and the lobby of the whole service.
 
 Each table has one owner at a time (:mod:`ramino.server.ownership`), which alone applies and
-stores its moves and sends each seat its own state. A request or a socket for a table owned
-elsewhere is forwarded to its owner (:mod:`ramino.server.relay`); a table nobody owns is
-claimed by the process it reaches and rebuilt from its log. Every second the process renews its
+stores its moves and sends each seat its own state. nginx sends all of a table's requests and
+sockets to one process (docs/deploy.md); one that reaches a process not owning the table makes
+the owner hand it over, over the stream, unless a client reaches the owner itself (then it is
+forwarded to the owner: :mod:`ramino.server.relay`). A table nobody owns is claimed by the
+process it reaches and rebuilt from its log. Every second the process renews its
 leases, takes a share of the tables whose owner died and lets go of those whose match is over
 (nobody need own them until someone comes back to one); when it stops it hands its tables
 over. After every change of a table's line in the lobby it adds the table's event to the
@@ -18,13 +20,15 @@ import bisect
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from fastapi.concurrency import run_in_threadpool
 
 from .fanout import Events
 from .models import LobbyEntry, RulesInForce, SeatInfo, lobby_entry
-from .ownership import CLOSE_MOVED, LEASE_SECONDS, RENEW_SECONDS, Elsewhere, Leases
+from .ownership import CLOSE_MOVED, LEASE_SECONDS, RENEW_SECONDS, Elsewhere, Lease, Leases
+from .relay import FORWARDED
 from .rooms import Room
 from .served import Tables, room_of
 from .store import HUMAN, StoredTable, UnknownTable
@@ -32,6 +36,9 @@ from .store import HUMAN, StoredTable, UnknownTable
 __all__ = ["Cluster"]
 #: Tables taken over in one pass (a second): a dead owner's share is spread over a few passes.
 TAKEOVER_BATCH = 200
+#: How long a process waits for a table's owner to hand the table over before it forwards to
+#: the owner instead (the owner down, or Redis).
+HAND_OVER_SECONDS = 2.0
 
 log = logging.getLogger("ramino.server")
 
@@ -61,6 +68,12 @@ class Cluster:
         self._order: list[tuple[int, str]] = []
         """The lobby's tables by creation (oldest first), for its pages."""
         self._claiming: dict[str, asyncio.Future[Room | None]] = {}
+        self._taking: set[str] = set()
+        """Tables owned but not served yet (just created, or taken over in this pass): a
+        process asking for one is refused."""
+        self._asking: dict[str, asyncio.Future[bool]] = {}
+        """The tables this process has asked their owners for, each with the answer to come
+        (whether it was given)."""
         tables.service = self
 
     # --- life ---
@@ -69,7 +82,7 @@ class Cluster:
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self._keep_leases()),
-            loop.create_task(self.events.run(self._apply, self._resync)),
+            loop.create_task(self.events.run(self._event, self._resync)),
         ]
 
     async def stop(self) -> None:
@@ -100,14 +113,24 @@ class Cluster:
             raise Elsewhere(lease)
         if self.draining:
             return None
-        # One claim of a table at a time in this process: others asking wait for it.
+        return await self._once(table_id, self._claim)
+
+    async def _once(
+        self, table_id: str, build: Callable[[str], Awaitable[Room | None]]
+    ) -> Room | None:
+        """``build(table_id)``, one at a time for a table in this process: others asking for
+        it meanwhile wait for it."""
+        # Built while this one asked the database who owns it: never built twice.
+        room = self.tables.rooms.get(table_id)
+        if room is not None:
+            return room
         pending = self._claiming.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._claiming[table_id] = future
         try:
-            room = await self._claim(table_id)
+            room = await build(table_id)
             future.set_result(room)
             return room
         except BaseException as error:
@@ -118,14 +141,103 @@ class Cluster:
             if not future.done():
                 future.cancel()
 
+    async def come_here(self, table_id: str, lease: Lease) -> Room | None:
+        """Ask the owner of ``table_id`` (``lease``) to hand it over to this process, which
+        nginx sends its clients to: the table, served here, once it is given; ``None`` if the
+        owner keeps it (a client reaches the owner itself) or does not answer in time. Raise
+        :class:`Elsewhere` if a third process took it meanwhile."""
+        if self.draining:
+            return None
+        answer = self._asking.get(table_id)
+        if answer is None:
+            loop = asyncio.get_running_loop()
+            answer = self._asking[table_id] = loop.create_future()
+            loop.call_later(HAND_OVER_SECONDS, self._answered, table_id, False)
+            asked = {
+                "want": table_id,
+                "of": lease.owner,
+                "by": self.leases.owner,
+                "address": self.leases.address,
+            }
+            if not await self.events.publish(asked):
+                self._answered(table_id, False)  # Redis is down: nobody heard the question
+        if not await asyncio.shield(answer):
+            return None
+        return await self.room(table_id)
+
+    def _answered(self, table_id: str, given: bool) -> None:
+        answer = self._asking.pop(table_id, None)
+        if answer is not None and not answer.done():
+            answer.set_result(given)
+
+    async def _give(self, table_id: str, to: str, address: str) -> None:
+        """Hand ``table_id`` over to process ``to`` (reachable at ``address``), which nginx
+        sends the table's clients to, unless one of them reaches this process itself; then
+        tell ``to`` whether it has it."""
+        room = self.tables.rooms.get(table_id)
+        given = False
+        if self.draining or table_id in self._claiming or table_id in self._taking:
+            pass  # being stopped, or not served yet: kept for now
+        elif room is None:
+            # Ours (given to us, taken over) but not rebuilt: nothing here to close.
+            given = await self._hand(table_id, to, address)
+        elif not _reached_here(room):
+            # Under the table's lock: every move acknowledged is stored, none is under way.
+            async with room.lock:
+                if self.tables.rooms.get(table_id) is room and not _reached_here(room):
+                    given = await self._hand(table_id, to, address)
+        await self.events.publish({"given" if given else "kept": table_id, "to": to})
+
+    async def _hand(self, table_id: str, to: str, address: str) -> bool:
+        try:
+            if not await run_in_threadpool(self.leases.give, table_id, to, address):
+                return False
+        except Exception:
+            return False
+        # Its sockets here are other processes', passed on: their clients connect again, to
+        # the new owner (CLOSE_MOVED).
+        self.drop([table_id])
+        self.tables.metrics.given.inc()
+        log.info("table given", extra={"event": "table_given", "table": table_id, "to": address})
+        return True
+
+    def _event(self, event: dict[str, object]) -> None:
+        """An event of the stream: a table asked for, given or kept, or a line of the lobby."""
+        me = self.leases.owner
+        wanted, to = event.get("want"), event.get("by")
+        if wanted is not None:
+            if isinstance(wanted, str) and isinstance(to, str) and event.get("of") == me:
+                address = str(event.get("address", ""))
+                asyncio.get_running_loop().create_task(self._give(wanted, to, address))
+            return
+        answered = event.get("given", event.get("kept"))
+        if isinstance(answered, str):
+            if event.get("to") == me:
+                given = "given" in event
+                self._answered(answered, given)
+                if given:
+                    # Served at once, whether or not a client still waits for it here.
+                    asyncio.get_running_loop().create_task(self._serve(answered))
+            return
+        self._apply(event)
+
+    async def _serve(self, table_id: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.room(table_id)
+
     async def events_up(self) -> bool:
         """Whether Redis answers now."""
         return await self.events.ping()
 
     async def adopt(self, room: Room) -> None:
         """Own and serve a table this process has just created."""
-        await run_in_threadpool(self.leases.claim, room.table.id)
-        self.tables.add(room)
+        table_id = room.table.id
+        self._taking.add(table_id)
+        try:
+            await run_in_threadpool(self.leases.claim, table_id)
+            self.tables.add(room)
+        finally:
+            self._taking.discard(table_id)
 
     async def _claim(self, table_id: str) -> Room | None:
         if not await run_in_threadpool(self.leases.claim, table_id):
@@ -155,6 +267,9 @@ class Cluster:
         whose owner is gone."""
         while True:
             await asyncio.sleep(RENEW_SECONDS)
+            # Only the tables served before the renewal may be dropped after it: one claimed
+            # or given meanwhile is ours, whatever the renewal's snapshot says.
+            served = dict(self.tables.rooms)
             try:
                 mine = await run_in_threadpool(self.leases.renew)
                 self._renewed = time.monotonic()
@@ -164,7 +279,13 @@ class Cluster:
                     # Others may own them by now: never two owners of a table.
                     self.drop(list(self.tables.rooms))
                 continue
-            self.drop([table_id for table_id in self.tables.rooms if table_id not in mine])
+            self.drop(
+                [
+                    table_id
+                    for table_id, room in served.items()
+                    if table_id not in mine and self.tables.rooms.get(table_id) is room
+                ]
+            )
             if self.draining:
                 continue
             await self._let_go_of_ended()
@@ -172,9 +293,14 @@ class Cluster:
                 taken = await run_in_threadpool(self.leases.claim_expired, TAKEOVER_BATCH)
             except Exception:
                 continue
-            for table_id in taken:
-                if table_id not in self.tables.rooms:
-                    await self._take(table_id)
+            self._taking.update(taken)
+            try:
+                for table_id in taken:
+                    if table_id not in self.tables.rooms:
+                        await self._once(table_id, self._take)
+                    self._taking.discard(table_id)
+            finally:
+                self._taking.difference_update(taken)
 
     async def _let_go_of_ended(self) -> None:
         """Let go of the tables whose match is over and that nobody has open: a takeover
@@ -277,6 +403,12 @@ class Cluster:
         start = max(0, end - limit)
         found = [self._lines[table_id].entry for _, table_id in reversed(order[start:end])]
         return found, (order[start][0] if start > 0 else None)
+
+
+def _reached_here(room: Room) -> bool:
+    """Whether a client of the table reaches this process itself (a socket not passed on by
+    another process)."""
+    return any(not outbox.socket.headers.get(FORWARDED) for outbox in room.sockets)
 
 
 def _entry(stored: StoredTable, version: int) -> LobbyEntry:

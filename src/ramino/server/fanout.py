@@ -5,7 +5,8 @@ or one that just stopped waiting), its owner adds an event to the stream :data:`
 table, its version (the number of its log's last move: events are numbered by it), its owner,
 and its line while it waits. Every process reads the stream and keeps from it what it shows
 without asking the owner (the lobby of the whole service). The moves of a table in play do not
-go through it: its seats hear of them from the owner, their sockets joined to it. The events
+go through it: its seats hear of them from the owner. The processes also ask each other for
+tables on it, and answer (:meth:`ramino.server.cluster.Cluster.come_here`). The events
 are signals, the database is the truth: a process that may have missed some (it has just
 started, Redis was down or restarted, the stream was trimmed past what it had read) reads the
 state again from the database (:meth:`Events.run`'s ``resync``), then goes on from the stream.
@@ -51,9 +52,9 @@ class Events:
         """Whether an event of ours was lost (Redis down): the next one tells every reader to
         read the database again."""
 
-    async def publish(self, event: dict[str, Any]) -> None:
-        """Add ``event`` to the stream. While Redis is down it is lost; once it is back, the
-        first event added tells every reader to read the database again."""
+    async def publish(self, event: dict[str, Any]) -> bool:
+        """Add ``event`` to the stream: whether it was. While Redis is down it is lost; once
+        it is back, the first event added tells every reader to read the database again."""
         fields: Any = {key: json.dumps(value) for key, value in event.items()}
         try:
             await self._tell_lost()
@@ -61,6 +62,8 @@ class Events:
         except (RedisError, OSError) as error:
             self._lost = True
             self._down(error)
+            return False
+        return True
 
     async def _tell_lost(self) -> None:
         """If events of ours were lost, tell every reader to read the database again."""

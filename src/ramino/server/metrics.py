@@ -39,6 +39,11 @@ class Metrics:
             buckets=_LATENCY,
             registry=self.registry,
         )
+        self.given = Counter(
+            "ramino_tables_given",
+            "Tables handed to the process their clients reach",
+            registry=self.registry,
+        )
         self.relayed = Gauge(
             "ramino_sockets_relayed",
             "Sockets passed on to the process that owns their table",

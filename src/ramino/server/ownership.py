@@ -5,8 +5,9 @@ database, the truth, so that Redis going away never leaves a table with two owne
 An owner renews all its leases at once every :data:`RENEW_SECONDS`; a lease not renewed for
 :data:`LEASE_SECONDS` (its owner killed, or cut off) may be claimed by any other process, which
 rebuilds the table from its log. A process that stops hands its tables over by letting their
-leases expire at once. The log guards the rest: two processes never store the same move number
-of a table, so a late owner's move is refused, never stored twice.
+leases expire at once; an owner whose table's clients reach another process (nginx sends each
+table's to one) gives that process the lease. The log guards the rest: two processes never
+store the same move number of a table, so a late owner's move is refused, never stored twice.
 
 Times are the database's (``now()``), so the machines' clocks need not agree.
 """
@@ -125,6 +126,18 @@ class Leases:
                 )
             ).first()
         return None if row is None else Lease(row.owner, row.address)
+
+    def give(self, table_id: str, owner: str, address: str) -> bool:
+        """Give our lease of ``table_id`` to ``owner`` (reachable at ``address``), renewed for
+        it: whether it was ours to give."""
+        with self._engine.begin() as connection:
+            given = connection.scalar(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id, LeaseRow.owner == self.owner)
+                .values(owner=owner, address=address, expires_at=func.now() + self._ttl)
+                .returning(LeaseRow.table_id)
+            )
+        return given is not None
 
     def hand_over(self, table_ids: Sequence[str] | None = None) -> None:
         """Let our leases of ``table_ids`` (all, if None) expire now: any process may take

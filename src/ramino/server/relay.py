@@ -154,13 +154,25 @@ def owners_first(
     async def routed(scope: _Scope, receive: _Receive, send: _Send) -> None:
         about = _ABOUT_A_TABLE.match(scope["path"]) if scope["type"] == "http" else None
         tables = served()
-        if about is not None and about[1] not in tables.rooms and tables.service is not None:
+        service = tables.service
+        if about is not None and about[1] not in tables.rooms and service is not None:
             try:
-                await tables.service.room(about[1])
+                await service.room(about[1])
             except Elsewhere as elsewhere:
-                response = await forward(client(), Request(scope, receive), elsewhere.lease)
-                await response(scope, receive, send)
-                return
+                request = Request(scope, receive)
+                lease: Lease | None = elsewhere.lease
+                if not request.headers.get(FORWARDED):
+                    # nginx sends the table's clients here: its owner hands it over unless
+                    # one of them reaches the owner itself.
+                    try:
+                        if await service.come_here(about[1], elsewhere.lease) is not None:
+                            lease = None
+                    except Elsewhere as again:
+                        lease = again.lease
+                if lease is not None:
+                    response = await forward(client(), request, lease)
+                    await response(scope, receive, send)
+                    return
         await app(scope, receive, send)
 
     return routed

@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from .limits import Limits, TokenBucket
 from .metrics import Metrics
 from .models import LobbyEntry
+from .ownership import Lease
 from .rooms import Room
 from .store import Store, StoredAction, StoredTable
 from .tables import COMPUTER, HUMAN, Move, Table, TableSpec
@@ -56,6 +57,10 @@ class Service(Protocol):
     async def room(self, table_id: str) -> Room | None:
         """The table, claimed and rebuilt here if nobody owns it (``None``: no such table);
         raises :class:`~ramino.server.ownership.Elsewhere` if another process owns it."""
+
+    async def come_here(self, table_id: str, lease: Lease) -> Room | None:
+        """The table, handed over by its owner (``lease``) and served here, where nginx sends
+        its clients; ``None`` if the owner keeps it."""
 
     async def adopt(self, room: Room) -> None:
         """Own and serve a table this process has just created."""
@@ -209,6 +214,11 @@ class Tables:
             raise HTTPException(status_code=404, detail="no such table")
         return room
 
+    def serves(self, room: Room) -> bool:
+        """Whether ``room`` is still served here (not given to another process, lost, or
+        expired meanwhile): a move to it is applied by no one here."""
+        return self.rooms.get(room.table.id) is room
+
     async def changed(self, room: Room) -> None:
         """After a change: every seat's state, and the clock of the turn now to play."""
         await room.broadcast()
@@ -223,6 +233,8 @@ class Tables:
         table's turn seconds, then on the player's time bank; then the table plays for him.
         The people gone have their reconnect window timed too (:meth:`absent`)."""
         table = room.table
+        if not self.serves(room):
+            return False  # no longer served here: its new owner times it
         self.absent(room)
         if room.match != table.match_number:
             # A rematch: every bank is whole again, and its rounds' sheets are still to read.
@@ -343,7 +355,7 @@ class Tables:
         await asyncio.sleep(wait)
         seat = key[0]
         async with room.lock:
-            if room.turn != key:
+            if room.turn != key or not self.serves(room):
                 return
             room.banks[seat] = 0.0
             room.timer = None

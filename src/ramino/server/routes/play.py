@@ -14,7 +14,7 @@ from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.observation import Observation
 from .. import chat
-from ..ownership import Elsewhere
+from ..ownership import CLOSE_MOVED, Elsewhere
 from ..protocol import (
     MAX_MESSAGE_BYTES,
     Ack,
@@ -37,7 +37,7 @@ from ..protocol import (
     refusal,
 )
 from ..reasons import ServerReason
-from ..relay import relay
+from ..relay import FORWARDED, relay
 from ..rooms import Room
 from ..served import Tables, room_of
 from ..sockets import CLOSE_TOO_MANY, Outbox
@@ -65,14 +65,20 @@ async def watch(socket: WebSocket, table_id: str, tables: Served) -> None:
     # Under the lock: never a state with a move not stored yet (the computer's turns after a
     # move are decided with the lock held).
     async with room.lock:
-        refusal = room.refusal(None, client, tables.watching)
-        if refusal is None:
+        # Given to another process while this socket waited for the lock: its client comes
+        # back to the new owner.
+        moved = not tables.serves(room)
+        refusal = None if moved else room.refusal(None, client, tables.watching)
+        if refusal is None and not moved:
             outbox = Outbox(socket)
             tables.watching[client] += 1
             tables.metrics.sockets.inc()
             room.sockets[outbox] = None
             room.send(outbox, room.table.state(None).model_dump_json())
             await _chat_so_far(tables, room, outbox)
+    if moved:
+        await socket.close(code=CLOSE_MOVED, reason="table moved")
+        return
     if refusal is not None:
         await _refuse(socket, refusal)
         return
@@ -105,11 +111,16 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     # Under the lock: never a state with a move not stored yet (the computer's turns after a
     # move are decided with the lock held).
     async with room.lock:
-        refusal = room.refusal(seat, "", tables.watching)
-        if refusal is None:
+        moved = not tables.serves(room)  # (as a spectator's, above)
+        refusal = None if moved else room.refusal(seat, "", tables.watching)
+        back = False
+        if refusal is None and not moved:
             # Back from away: his seat is his again, before he hears the state.
             back = await tables.back(room, seat)
             outbox = await _welcome(tables, room, table_id, socket, seat)
+    if moved:
+        await socket.close(code=CLOSE_MOVED, reason="table moved")
+        return
     if refusal is not None:
         await _refuse(socket, refusal)
         return
@@ -204,13 +215,24 @@ async def _here(socket: WebSocket, table_id: str, tables: Tables) -> Room | None
         return await tables.find(table_id)
     except HTTPException:
         await socket.close(code=CLOSE_BAD_TOKEN)
+        return None
     except Elsewhere as elsewhere:
-        path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
-        tables.metrics.relayed.inc()
+        lease = elsewhere.lease
+    if tables.service is not None and not socket.headers.get(FORWARDED):
+        # nginx sends the table's clients here: its owner hands it over unless one of them
+        # reaches the owner itself.
         try:
-            await relay(socket, elsewhere.lease, path)
-        finally:
-            tables.metrics.relayed.dec()
+            room = await tables.service.come_here(table_id, lease)
+        except Elsewhere as elsewhere:
+            lease, room = elsewhere.lease, None
+        if room is not None:
+            return room
+    path = socket.url.path + (f"?{socket.url.query}" if socket.url.query else "")
+    tables.metrics.relayed.inc()
+    try:
+        await relay(socket, lease, path)
+    finally:
+        tables.metrics.relayed.dec()
     return None
 
 
@@ -268,6 +290,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         return
     if isinstance(message, Leave):
         async with room.lock:
+            if _moved(tables, room, outbox):
+                return
             try:
                 moves = await tables.leave(room, seat)
             except Exception as error:
@@ -278,6 +302,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         return
     if isinstance(message, Nonce):
         async with room.lock:
+            if _moved(tables, room, outbox):
+                return
             try:
                 move = room.table.add_nonce(seat, bytes.fromhex(message.nonce))
             except RaminoError as error:
@@ -293,6 +319,8 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
         await tables.changed(room)
         return
     async with room.lock:
+        if _moved(tables, room, outbox):
+            return
         done = room.acked.get((seat, message.id))
         if done is not None:
             # A retry of a message already applied: acknowledged again, never applied twice.
@@ -323,12 +351,24 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
     await tables.changed(room)
 
 
+def _moved(tables: Tables, room: Room, outbox: Outbox) -> bool:
+    """Whether the table is no longer served here (given to another process while the move
+    waited for its lock): then the socket closes with :data:`CLOSE_MOVED`, its move not
+    applied, and the client sends it again to the new owner."""
+    if tables.serves(room):
+        return False
+    outbox.drop(CLOSE_MOVED, "table moved")
+    return True
+
+
 async def _chat(
     tables: Tables, room: Room, seat: int, outbox: Outbox, message: Say | Report
 ) -> None:
     """A line of the seat's for the table's chat, to every socket of the table; or a line
     reported, the seat told it was. A refusal is an ``error`` saying why."""
     async with room.lock:
+        if _moved(tables, room, outbox):
+            return
         try:
             if isinstance(message, Say):
                 await room.send_all(await chat.say(tables.store, room, seat, message))

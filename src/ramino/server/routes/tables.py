@@ -197,6 +197,13 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
         error = IllegalAction(ServerReason.NAME_MARKED_COMPUTER, name=nickname)
         raise refused(error, "nickname", status=409)
     async with room.lock:
+        if not tables.serves(room):
+            if tables.service is None:
+                # Expired while this request waited.
+                raise HTTPException(status_code=404, detail="no such table")
+            # Given to another process while this request waited: asked again, it goes there.
+            error = IllegalAction(ServerReason.TABLE_MOVING)
+            raise refused(error, status=503, headers={"Retry-After": "1"})
         table = room.table
         for other in range(len(table.seats)):
             seated = table.seats[other].nickname
