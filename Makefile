@@ -22,7 +22,7 @@ play: $(STAMP) $(MO)
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
 # server as a real process run in the first pass only: they test the server, not the build.
-# The others run on both cores (pytest-xdist), and so do the server's, three at a time since
+# The others run on both cores (pytest-xdist), and so do the server's, four at a time since
 # they mostly wait on their processes, except those that bound how long something takes (a
 # bystander's p99 under an attack, a takeover), which run alone, one at a time.
 test: $(STAMP) $(MO) postgres chromium services
@@ -31,7 +31,7 @@ test: $(STAMP) $(MO) postgres chromium services
 	$(BIN)/mypy
 	$(MAKE) docs
 	$(BIN)/pytest -m "not server" -n 2
-	$(BIN)/pytest -m "server and not timed" -n 3
+	$(BIN)/pytest -m "server and not timed" -n 4
 	$(BIN)/pytest -m "server and timed"
 	$(MAKE) test-pure
 
