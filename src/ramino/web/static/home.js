@@ -403,10 +403,11 @@ export function showHome(main) {
         'div',
         { class: 'home' },
         rulesSection(),
-        quick.render(catalogue?.presets ?? [], { rules: choice.rules, knobs: choice.knobs }, () => choice.name),
         nowSection(), privateSection(),
         joinSection(),
         lobbySection(),
+        // Last: its counts come with the presets, and nothing below it moves when they do.
+        quick.render(catalogue?.presets ?? [], { rules: choice.rules, knobs: choice.knobs }, () => choice.name),
       ),
     );
   }

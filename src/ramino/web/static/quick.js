@@ -110,19 +110,23 @@ export function quickMatch(redraw) {
     refresh();
   }
 
-  function countsList() {
+  // A line for every preset offered from the first drawing, its counts once they come: the
+  // list never grows under the pointer (nothing below it moves when the server answers).
+  function countsList(presets) {
+    const known = new Map(state.counts.map((line) => [line.rules, line]));
     return h(
       'ul',
       { class: 'quick-counts', id: 'quick-counts' },
-      state.counts.map((line) =>
-        h(
+      presets.map((preset) => {
+        const line = known.get(preset.name);
+        return h(
           'li',
-          { 'data-rules': line.rules },
-          h('span', { class: 'quick-rules' }, line.rules),
+          { 'data-rules': preset.name },
+          h('span', { class: 'quick-rules' }, preset.name),
           ' · ',
-          t('quick_counts', { waiting: line.waiting, playing: line.playing }),
-        ),
-      ),
+          line ? t('quick_counts', { waiting: line.waiting, playing: line.playing }) : '…',
+        );
+      }),
     );
   }
 
@@ -198,7 +202,7 @@ export function quickMatch(redraw) {
       h('p', {}, state.rules === HOUSE ? t('quick_unrated') : t('quick_rated')),
       h('button', { type: 'submit', class: 'primary', id: 'quick-play' }, t('quick_play')),
       state.problem ? h('p', { class: 'error', role: 'alert' }, state.problem.text()) : null,
-      countsList(),
+      countsList(presets),
     );
   }
 
