@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 import numpy as np
-from round import engine_build, measure_paired, playable
+from round import engine_build, measure_paired, playable, rlcard_batch
 
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.env import raw_env
@@ -41,25 +41,6 @@ def ramino_batch(
             mask = table.observe(table.agent_selection)["action_mask"]
             table.step(int(chooser.choice(np.flatnonzero(mask))))
             steps += 1
-        return steps, episodes
-
-    return batch
-
-
-def rlcard_batch(episodes: int, seed: int) -> Callable[[int], tuple[int, int]]:
-    import rlcard  # type: ignore[import-not-found]
-
-    env = rlcard.make("gin-rummy", config={"seed": seed})
-
-    def batch(k: int) -> tuple[int, int]:
-        rnd = random.Random(f"{seed}/{k}")
-        steps = 0
-        for _ in range(episodes):
-            state, _player = env.reset()
-            while not env.is_over():
-                legal = list(state["legal_actions"])
-                state, _player = env.step(legal[rnd.randrange(len(legal))])
-                steps += 1
         return steps, episodes
 
     return batch
@@ -90,6 +71,7 @@ def open_spiel_batch(episodes: int, seed: int) -> Callable[[int], tuple[int, int
     return batch
 
 
+# RLCard's batch of bench/round.py steps its environment: the same work as a step here.
 def peers(episodes: int, seed: int) -> dict[str, Callable[[int], tuple[int, int]]]:
     found: dict[str, Callable[[int], tuple[int, int]]] = {}
     for label, make in (
