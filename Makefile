@@ -21,7 +21,9 @@ play: $(STAMP) $(MO)
 
 # The suite runs twice: on the build installed (compiled where it could be), then on the
 # pure-Python engine, which also runs the doctests of the compiled modules. The tests of the
-# server as a real process run in the first pass only: they test the server, not the build.
+# server as a real process, and those marked `once` (the command line, the terminal, the
+# environment, the words: clients of the engine), run in the first pass only: they test
+# their layer, not the build.
 # The others run on both cores (pytest-xdist), and so do the server's, four at a time since
 # they mostly wait on their processes, except those that bound how long something takes (a
 # bystander's p99 under an attack, a takeover), which run alone, one at a time.
@@ -36,7 +38,7 @@ test: $(STAMP) $(MO) postgres chromium services
 	$(MAKE) test-pure
 
 test-pure: $(STAMP) $(MO) pure
-	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server" -n 2 $(PURE)/ramino tests README.md $(wildcard docs/*.md)
+	PYTHONPATH=$(PURE) $(BIN)/pytest -m "not server and not once" -n 2 $(PURE)/ramino tests README.md $(wildcard docs/*.md)
 
 # The package as plain Python, copied out of the tree without its compiled modules.
 .PHONY: pure

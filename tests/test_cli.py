@@ -20,6 +20,8 @@ from ramino.cli.app import app
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.words.describe import describe
 
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "partita-101.json"
 

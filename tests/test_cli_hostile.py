@@ -25,6 +25,8 @@ from ramino.cli.score_file import MAX_ROUNDS
 from ramino.engine.record import from_json, to_json
 from ramino.house_rules import MAX_FILE_BYTES
 
+pytestmark = pytest.mark.once
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # The environment must not choose the language nor force colours.

@@ -20,6 +20,8 @@ from ramino.engine.round import Round
 from ramino.engine.state import TableMeld
 from ramino.server.protocol import observation_view, public_view
 
+pytestmark = pytest.mark.once
+
 
 def without_ids(observation: Observation) -> Observation:
     table = tuple(TableMeld(laid.owner, laid.meld, ()) for laid in observation.table)

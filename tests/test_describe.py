@@ -30,6 +30,8 @@ from ramino.engine.rules import (
 from ramino.words.describe import describe
 from scripted import play
 
+pytestmark = pytest.mark.once
+
 CLASSICO = get_preset("classico")
 HINTS = typing.get_type_hints(Rules)
 LANGS = ("it", "en")

@@ -8,7 +8,11 @@ import ast
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
+import pytest
+
 import ramino.engine
+
+pytestmark = pytest.mark.once
 
 ENGINE = Path(ramino.engine.__file__).resolve().parent
 

@@ -23,10 +23,13 @@ from scripted import deal, play
 
 # PettingZoo's API test asks for a Box or a Discrete observation and warns on the dict of its
 # own classic environments (observation and action mask), which this one follows.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:Observation space for each agent probably should be:UserWarning",
-    "ignore:Observation is not a NumPy array:UserWarning",
-)
+pytestmark = [
+    pytest.mark.once,
+    pytest.mark.filterwarnings(
+        "ignore:Observation space for each agent probably should be:UserWarning",
+        "ignore:Observation is not a NumPy array:UserWarning",
+    ),
+]
 
 # The gin rummy presets too (knock, lay-offs): kept out of the players' list, not out of this.
 ALL = sorted(PRESETS) + sorted(RESEARCH_PRESETS)

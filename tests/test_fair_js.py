@@ -30,6 +30,8 @@ from ramino.engine.rules import Rules
 from ramino.engine.shuffle import PORTABLE, deal_seed, portable_shuffle
 from test_shuffle import docs_block
 
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parent.parent
 FAIR_JS = ROOT / "src" / "ramino" / "web" / "static" / "fair.js"
 VECTORS: dict[str, Any] = json.loads(

@@ -23,6 +23,8 @@ from ramino import interrupts
 from ramino.ai import RandomBot, play_round
 from ramino.engine import Action, Observation, Round
 
+pytestmark = pytest.mark.once
+
 LINUX = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 
 

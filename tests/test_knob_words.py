@@ -20,6 +20,8 @@ from ramino.words.catalogue import gettext
 from ramino.words.describe import _SECTIONS as DESCRIBE_SECTIONS
 from ramino.words.knob_words import CHOICE_WORDS, KNOB_WORDS, SECTIONS, knob_catalogue
 
+pytestmark = pytest.mark.once
+
 HINTS = typing.get_type_hints(Rules)
 CATALOGUE: list[dict[str, Any]] = knob_catalogue()
 ENTRIES: dict[str, dict[str, Any]] = {entry["name"]: entry for entry in CATALOGUE}

@@ -8,6 +8,10 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+pytestmark = pytest.mark.once
+
 EXAMPLE = Path(__file__).parent.parent / "examples" / "learn_classico.py"
 
 

@@ -16,6 +16,8 @@ import pytest
 from ramino.engine.presets import PRESETS, get_preset
 from ramino.engine.round import Round
 
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play_makes_no_reference_cycles(preset: str) -> None:

@@ -14,6 +14,8 @@ from ramino.server.ratings import (
     update,
 )
 
+pytestmark = pytest.mark.once
+
 
 def test_the_papers_worked_example() -> None:
     # "Example of the Glicko-2 system", Glickman: 1500/200/0.06 against three, tau 0.5.

@@ -18,7 +18,7 @@ from test_interrupts import LINUX, PATIENCE, Terminal, running_in_group
 
 ray = pytest.importorskip("ray")
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.once]
 
 
 def test_a_tournament_on_ray_plays_the_local_games() -> None:

@@ -14,6 +14,8 @@ from ramino.cli.app import app
 from ramino.cli.common import Lang
 from ramino.cli.replay import _Pause
 
+pytestmark = pytest.mark.once
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 runner = CliRunner(env={"RAMINO_LANG": None, "FORCE_COLOR": None, "COLUMNS": "80"})

@@ -35,6 +35,8 @@ from ramino.server.store import (
     default_url,
 )
 
+pytestmark = pytest.mark.once
+
 SEATS = (
     StoredSeat(0, "human", None, None, None),
     StoredSeat(1, "human", None, None, None),

@@ -19,6 +19,8 @@ from ramino.engine import get_preset
 from ramino.engine.presets import PRESETS
 from ramino.engine.rules import Betting
 
+pytestmark = pytest.mark.once
+
 runner = CliRunner(
     env={"RAMINO_LANG": None, "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "COLUMNS": "80"}
 )

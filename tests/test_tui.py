@@ -34,6 +34,8 @@ from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen
 from ramino.tui.sheet import sheet_view
 from ramino.tui.table import MeldsView
 
+pytestmark = pytest.mark.once
+
 RULES = replace(get_preset("classico"), max_turns=40, target=60)
 
 

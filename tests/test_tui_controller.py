@@ -31,6 +31,8 @@ from ramino.tui.jokers import joker_choices
 from ramino.tui.narrate import Move, told
 from ramino.tui.save import export_records, load_match, match_from_json, match_to_json, save_match
 
+pytestmark = pytest.mark.once
+
 # Short rounds and a low target keep every match to a few rounds.
 RULES = replace(get_preset("classico"), max_turns=40, target=60)
 

@@ -35,6 +35,8 @@ from ramino.tui.sheet import outcome, sheet_view
 from ramino.tui.table import MeldsView, meld_text, players_text
 from test_tui import RULES, new_app, play_turn, random_bots, run, screen_text
 
+pytestmark = pytest.mark.once
+
 
 def _to_a_lay(game: MatchController) -> Lay:
     """Play the human's turns (draw, then the first discard) until, after a draw, he can lay

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.once
+
 STATIC = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static"
 
 # The modules need a browser's localStorage only; these steps draw nothing.

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.once
+
 I18N = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static" / "i18n.js"
 
 

@@ -33,6 +33,8 @@ from ramino.words.details import DETAILS
 from ramino.words.refusals import REFUSALS
 from ramino.words.render import DERIVED_FIELDS, word
 
+pytestmark = pytest.mark.once
+
 SRC = Path(ramino.__file__).parent
 #: Every enum of refusal codes, one per layer.
 REASONS: tuple[type[ReasonCode], ...] = (Reason, ServerReason, CliReason, BotReason, EnvReason)
