@@ -84,6 +84,7 @@ VALUES: dict[str, list[Any]] = {
     "run_max": [None, 3, 5],
     "knock_limit": [None, 0, 10],
     "gin_bonus": [0, 20, 25],
+    "big_gin_bonus": [None, 31, 50],
     "undercut_bonus": [0, 10, 25],
     "wall_stock": [None, 2],
     "max_pile_takes": [None, 50],
@@ -122,7 +123,9 @@ ENABLERS: dict[str, dict[str, Any]] = {
         (
             "run_max",
             "oklahoma",
+            "spade_upcard_doubles",
             "gin_bonus",
+            "big_gin_bonus",
             "undercut_bonus",
             "undercut_on_tie",
             "layoffs",

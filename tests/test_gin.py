@@ -1,6 +1,7 @@
 """Gin rummy as knobs over the one engine: the first upcard offered, the knock, the knocker's
 melds, the defender's lay-offs and melds, the wall, the count (knock, gin, undercut), the
-Oklahoma limit and the two guards of OpenSpiel's game (docs/gin.md)."""
+Oklahoma limit and its spade upcard, big gin, and the two guards of OpenSpiel's game
+(docs/gin.md)."""
 
 from __future__ import annotations
 
@@ -176,6 +177,80 @@ def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> Non
     assert Knock() not in r.legal_actions  # 2C of deadwood is too much: gin only
 
 
+# Every card melds once 5H is drawn: A-2-3 of spades, three fours, 5 to 9 of hearts.
+BIG = parse_cards("AS 2S 3S 4C 4D 4H 6H 7H 8H 9H")
+
+
+def test_big_gin_lays_every_card_without_a_discard_where_the_rules_have_it() -> None:
+    rules = dataclasses.replace(get_preset("gin"), big_gin_bonus=31)
+    r = gin_round(rules, hands=(BIG, DEFENDER), stock="5H QH 2D")
+    play(r, "pass", "pass", "draw", "knock", "lay AS 2S 3S", "lay 4C 4D 4H")
+    # Two cards laid short of all, and none thrown: go on laying, or throw one.
+    assert r.refusal(Pass()).reason is Reason.BIG_GIN_LAYS_ALL  # type: ignore[union-attr]
+    assert "big gin" in r.refusal(Pass()).message("en")  # type: ignore[union-attr]
+    play(r, "lay 5H 6H 7H 8H 9H", "pass")
+    # Nobody lays off against big gin: the defender lays his melds at once.
+    assert r.phase is Phase.SPREAD and r.to_play == 1 and r.terms.big_gin
+    assert not [a for a in r.legal_actions if isinstance(a, Discard)]
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    # Left: KC KD 10H 3D = 33, and big gin's 31 instead of gin's 25.
+    assert end is not None and end.counts == (0, 33) and end.points == (64, 0)
+
+
+def test_without_big_gin_the_knocker_throws_before_he_lays() -> None:
+    r = gin_round(hands=(BIG, DEFENDER), stock="5H QH 2D")
+    play(r, "pass", "pass", "draw", "knock")
+    assert r.refusal(Lay(parse_cards("AS 2S 3S"))).reason is Reason.SPREAD_FIRST  # type: ignore[union-attr]
+    assert r.refusal(Pass()).reason is Reason.SPREAD_FIRST  # type: ignore[union-attr]
+    play(r, "discard 9H", "lay AS 2S 3S", "lay 4C 4D 4H", "lay 5H 6H 7H 8H", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    assert end is not None and not r.terms.big_gin and end.points == (58, 0)
+
+
+def test_under_big_gin_a_knocker_may_lay_then_throw_but_never_strand_his_deadwood() -> None:
+    # Gin only (a limit of 0): 2C must be the card thrown.
+    rules = dataclasses.replace(get_preset("gin"), big_gin_bonus=31, knock_limit=0)
+    r = gin_round(rules, stock="6H QH 2D")
+    play(r, "pass", "pass", "draw", "knock")
+    # Laying 7H 8H 9H leaves 6H and 2C: no throw nor meld brings them to nothing.
+    error = r.refusal(Lay(parse_cards("7H 8H 9H")))
+    assert error is not None and error.reason is Reason.KNOCK_OVER_LIMIT
+    play(r, "lay AS 2S 3S", "discard 2C")
+    assert r.refusal(Discard(Card.parse("4C"))).reason is Reason.BAD_ACTION  # type: ignore[union-attr]
+    play(r, "lay 4C 4D 4H", "lay 6H 7H 8H 9H", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    assert end is not None and not r.terms.big_gin and end.points == (58, 0)
+
+
+@pytest.mark.parametrize(
+    ("doubles", "upcard", "points"),
+    [(True, "KS", (116, 0)), (True, "KH", (58, 0)), (False, "KS", (58, 0))],
+)
+def test_a_spade_upcard_doubles_the_hand_where_the_rules_say(
+    doubles: bool, upcard: str, points: tuple[int, int]
+) -> None:
+    rules = dataclasses.replace(get_preset("gin"), oklahoma=True, spade_upcard_doubles=doubles)
+    r = gin_round(rules, upcard=upcard)
+    assert r.terms.doubled == (points == (116, 0)) and r.terms.knock_limit == 10
+    play(r, "pass", "pass", "draw", "knock", "discard 2C")
+    play(r, "lay AS 2S 3S", "lay 4C 4D 4H", "lay 6H 7H 8H 9H", "pass")
+    play(r, "lay 5S 5C 5D", "lay 10S JS QS", "pass")
+    end = r.end
+    assert end is not None and end.points == points
+
+
+@pytest.mark.parametrize("knob", [{"spade_upcard_doubles": True}, {"big_gin_bonus": 31}])
+def test_the_knocking_knobs_need_knocking(knob: dict[str, object]) -> None:
+    from ramino.engine.errors import RulesError
+
+    with pytest.raises(RulesError) as caught:
+        Rules(**knob)  # type: ignore[arg-type]
+    assert "knock_limit" in caught.value.message("en")
+
+
 def test_openspiels_guards_end_the_hand_void() -> None:
     rules = get_preset("gin-openspiel")
     # Taking the pile's card and throwing it back, twice running.
@@ -196,7 +271,8 @@ def test_openspiels_guards_end_the_hand_void() -> None:
 
 
 def test_every_random_game_ends_and_keeps_every_card() -> None:
-    for preset in RESEARCH_PRESETS:
+    big = dataclasses.replace(get_preset("gin"), big_gin_bonus=31, spade_upcard_doubles=True)
+    for preset in [*RESEARCH_PRESETS, big]:
         for seed in range(30):
             r = Round(preset, 2, seed=seed, dealer=1)
             rng = random.Random(seed)

@@ -224,7 +224,7 @@ BESIDE: dict[str, dict[str, Any]] = {
     "knock_limit": {"melding_during_play": False, "max_players": 2},
     **{
         key: {"melding_during_play": False, "max_players": 2, "knock_limit": 10}
-        for key in ("run_max", "wall_stock")
+        for key in ("run_max", "wall_stock", "big_gin_bonus")
     },
 }
 

@@ -433,7 +433,11 @@ BESIDE: dict[tuple[str, int], dict[str, Any]] = {
     ("match_rounds", 1000): {"match_end": MatchEnd.FIXED_ROUNDS},
     **{
         (knob, value): {"melding_during_play": False, "max_players": 2, "knock_limit": 10}
-        for knob, values in (("wall_stock", (0, 208)), ("run_max", (3, 13)))
+        for knob, values in (
+            ("wall_stock", (0, 208)),
+            ("run_max", (3, 13)),
+            ("big_gin_bonus", (0, 10_000)),
+        )
         for value in values
     },
     **{

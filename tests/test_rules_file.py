@@ -66,6 +66,7 @@ INTS: dict[str, tuple[int, ...]] = {
     "run_max": (3, 5),
     "knock_limit": (0, 10),
     "gin_bonus": (0, 20, 25),
+    "big_gin_bonus": (0, 31),
     "undercut_bonus": (0, 10, 25),
     "wall_stock": (0, 2),
     "max_pile_takes": (1, 50),
@@ -93,6 +94,8 @@ COMPANIONS: dict[tuple[str, object], str] = {
         (knob, value): _GIN
         for knob, values in (
             ("oklahoma", (True,)),
+            ("spade_upcard_doubles", (True,)),
+            ("big_gin_bonus", (0, 31)),
             ("wall_stock", (0, 2)),
             ("run_max", (3, 5)),
         )

@@ -2,7 +2,8 @@
 knocker's spread of his melds, and the defender's lay-offs and melds, each with its check.
 
 The knocker knocks after his draw (at the wall: with the top of the pile), discards a card
-that leaves his deadwood within the limit, lays his melds one by one and passes; the
+that leaves his deadwood within the limit (or, where the rules have big gin, lays every
+card without a discard), lays his melds one by one and passes; the
 defender lays off single cards onto the knocker's melds (not against gin), passes, lays his
 own melds and passes: the hand is counted (:func:`ramino.engine.scoring.knock_points`).
 """
@@ -173,7 +174,15 @@ def plan_pass(decision: Decision, action: Action) -> Decided:
         raise IllegalAction(Reason.NOTHING_TO_PASS)
     defender = decision.judge.next_seat(seat)
     if phase is Phase.KNOCK:
-        _must_have_discarded(decision)
+        if not has_thrown(decision):
+            # Big gin: every card laid, none thrown; nobody lays off against it.
+            if decision.rules.big_gin_bonus is None:
+                raise IllegalAction(Reason.SPREAD_FIRST)
+            if pos.hands[seat]:
+                raise IllegalAction(Reason.BIG_GIN_LAYS_ALL)
+            terms = replace(pos.terms, big_gin=True)
+            big = pos.but(to_play=defender, phase=Phase.SPREAD, terms=terms)
+            return lambda: Outcome(big, (), Then.PLAY_ON)
         limit = _limit(decision)
         left = hand_penalty(decision.hand_cards(seat), decision.rules)
         if left > limit:
@@ -193,10 +202,14 @@ def plan_pass(decision: Decision, action: Action) -> Decided:
 # --- after the knock: discard, melds, lay-offs ---
 
 
-def _must_have_discarded(decision: Decision) -> None:
-    size = decision.rules.hand_size_for(decision.judge.players)
-    if len(decision.pos.hands[decision.seat]) > size:
-        raise IllegalAction(Reason.SPREAD_FIRST)
+def has_thrown(decision: Decision) -> bool:
+    """Whether the knocker has thrown his card since the knock: nobody melds during play
+    under knocking, so all his melds were laid since, and his cards number one more than a
+    hand until he throws."""
+    pos = decision.pos
+    seat = decision.seat
+    laid = sum(len(meld.ids) for meld in pos.table if meld.owner == seat)
+    return len(pos.hands[seat]) + laid <= decision.rules.hand_size_for(decision.judge.players)
 
 
 def plan_after_knock(decision: Decision, action: Action) -> Decided:
@@ -211,8 +224,7 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
     hand = pos.hands[seat]
     if phase is Phase.KNOCK and isinstance(action, Discard):
         limit = _limit(decision)
-        size = rules.hand_size_for(decision.judge.players)
-        if len(hand) <= size:
+        if has_thrown(decision):
             raise IllegalAction(Reason.BAD_ACTION, token=str(action))
         card_id = decision.ids_for(seat, [action.card])[0]
         rest = [decision.cards[i] for i in hand if i != card_id]
@@ -231,8 +243,9 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
 
         return discard
     if phase in (Phase.KNOCK, Phase.SPREAD) and isinstance(action, Lay):
-        if phase is Phase.KNOCK:
-            _must_have_discarded(decision)
+        thrown = phase is Phase.SPREAD or has_thrown(decision)
+        if not thrown and rules.big_gin_bonus is None:
+            raise IllegalAction(Reason.SPREAD_FIRST)
         meld = validate_meld(action.cards, rules, jokers=action.jokers)
         longest = rules.run_max
         if longest is not None and meld.kind is MeldKind.RUN and len(meld) > longest:
@@ -242,9 +255,15 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
         ids = decision.ids_for(seat, list(action.cards), lay=True)
         kept = [i for i in hand if i not in ids]
         if phase is Phase.KNOCK:
-            # Each meld must leave a hand that can still come within the limit.
+            # Each meld must leave a hand that can still come within the limit: once the
+            # card is thrown, or by a throw still to come, or by laying every card (big gin).
             limit = _limit(decision)
-            if min_deadwood([decision.cards[i] for i in kept], rules) > limit:
+            left = [decision.cards[i] for i in kept]
+            if (
+                min_deadwood(left, rules) > limit
+                if thrown
+                else min_deadwood(left, rules) > 0 and not knockable(left, limit, rules)
+            ):
                 raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
         placed = TableMeld(seat, meld, ids_in_meld_order(ids, meld, decision.cards))
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .actions import Action, Call, Fold, Raise
 from .betting import Bet, BettingRound
-from .cards import Card, Rank, code_order
+from .cards import Card, Rank, Suit, code_order
 from .chips import settle
 from .deal import check_contract
 from .errors import Detail, IllegalAction, Phrase, Reason
@@ -74,7 +74,13 @@ def dealt(
     if rules.contracts or contract is not None:
         terms = Terms(contract=check_contract(rules, contract))
     if rules.knock_limit is not None:
-        terms = Terms(knock_limit=knock_limit_for(rules, deck[pile[0]] if pile else None))
+        first_upcard = deck[pile[0]] if pile else None
+        terms = Terms(
+            knock_limit=knock_limit_for(rules, first_upcard),
+            doubled=rules.spade_upcard_doubles
+            and first_upcard is not None
+            and first_upcard.suit is Suit.SPADES,
+        )
     position = Position(
         hands=tuple(tuple(hand) for hand in hands),
         table=(),
@@ -293,9 +299,13 @@ def finish(
             stake_multiplier(closing, rules) if reason is EndReason.WENT_OUT else 1,
         )
     points = None
-    knock_limit = position.terms.knock_limit
-    if knock_limit is not None:
-        points = (0,) * judge.players if out is None else knock_points(out, counts, rules)
+    terms = position.terms
+    if terms.knock_limit is not None:
+        points = (
+            (0,) * judge.players
+            if out is None
+            else knock_points(out, counts, rules, big_gin=terms.big_gin, doubled=terms.doubled)
+        )
     return position.ended(RoundEnd(reason, out, in_one_turn, closing, hands, counts, chips, points))
 
 

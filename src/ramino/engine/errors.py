@@ -116,6 +116,7 @@ class Reason(ReasonCode):
     AT_THE_WALL = "at_the_wall"
     NOT_A_LAYOFF = "not_a_layoff"
     SPREAD_FIRST = "spread_first"
+    BIG_GIN_LAYS_ALL = "big_gin_lays_all"
     SHOW_INCOMPLETE = "show_incomplete"
     IMAGINED_JOKER_ONE = "imagined_joker_one"
     IMAGINED_JOKER_PLACE = "imagined_joker_place"

@@ -147,9 +147,10 @@ _GIN = replace(
     game_bonus=100,
 )
 
-#: The researchers' presets: gin rummy played by the engine (its moves, its count). The
-#: computer players, the environment and the server do not play them yet, so they are kept
-#: out of :data:`PRESETS`, which those layers offer; :func:`get_preset` finds them.
+#: The researchers' presets: gin rummy played by the engine (its moves, its count), by the
+#: computer players and by the environment. The server's tables and the terminal do not show
+#: a knocked hand yet, so they are kept out of :data:`PRESETS`, which those layers offer;
+#: :func:`get_preset` finds them.
 RESEARCH_PRESETS: Mapping[str, Preset] = MappingProxyType(
     {
         # The modern North American count (gin 25, undercut 25), as the EAAI challenge plays.

@@ -404,9 +404,16 @@ class Rules:
     oklahoma: bool = False
     """The knock limit is the value of the first upcard, an ace meaning gin only (Oklahoma
     gin)."""
+    spade_upcard_doubles: bool = False
+    """A hand whose first upcard is a spade (*picche*) counts double, bonuses included
+    (Oklahoma gin)."""
     gin_bonus: int = 0
     """Points the knocker adds for knocking with no deadwood, *gin* (North American: 25;
     classic: 20)."""
+    big_gin_bonus: int | None = None
+    """Points the knocker adds, instead of the gin bonus, when every card of his hand after
+    the draw melds and he lays them all without a discard, *big gin* (North American: 31);
+    ``None`` where a knock always discards."""
     undercut_bonus: int = 0
     """Points the defender adds when his deadwood does not exceed the knocker's, an
     *undercut* (North American: 25; classic: 10). Gin is never undercut."""
@@ -571,7 +578,9 @@ GIN_KNOBS: dict[str, object] = {
         "run_max",
         "knock_limit",
         "oklahoma",
+        "spade_upcard_doubles",
         "gin_bonus",
+        "big_gin_bonus",
         "undercut_bonus",
         "undercut_on_tie",
         "layoffs",
@@ -682,6 +691,7 @@ KNOB_RANGES: dict[str, KnobRange] = {
     "knock_limit": KnobRange(0, 100, _POINTS),
     "run_max": KnobRange(3, 13, Detail.RANGE_RUN),
     "gin_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
+    "big_gin_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
     "undercut_bonus": KnobRange(0, _MAX_POINTS, _POINTS),
     "wall_stock": KnobRange(0, 52 * _MAX_DECKS, _TURNS),
     "max_pile_takes": KnobRange(1, _MAX_TURNS, _TURNS),
@@ -813,7 +823,13 @@ def _contradictions(r: Rules) -> list[Phrase]:
         r.melding_during_play or r.max_players != 2 or r.betting is not Betting.NONE
     ):
         bad(Detail.KNOCK_NEEDS_TWO_NO_MELDING)
-    if r.knock_limit is None and (r.oklahoma or r.wall_stock is not None or r.run_max):
+    if r.knock_limit is None and (
+        r.oklahoma
+        or r.spade_upcard_doubles
+        or r.big_gin_bonus is not None
+        or r.wall_stock is not None
+        or r.run_max
+    ):
         bad(Detail.GIN_KNOBS_NEED_KNOCK)
     if r.match_end is MatchEnd.POINTS_TO_TARGET and r.knock_limit is None:
         bad(Detail.POINTS_NEED_KNOCK)

@@ -249,12 +249,20 @@ def score_round(
     return RoundScore(scores, applied, next_level, credits)
 
 
-def knock_points(knocker: int, counts: Sequence[int], rules: Rules) -> tuple[int, ...]:
+def knock_points(
+    knocker: int,
+    counts: Sequence[int],
+    rules: Rules,
+    *,
+    big_gin: bool = False,
+    doubled: bool = False,
+) -> tuple[int, ...]:
     """The points each seat wins when ``knocker`` knocked and ``counts`` are the deadwood
-    left (gin rummy): gin (no deadwood) wins the defender's deadwood and the gin bonus; an
-    undercut (the defender's deadwood no more than the knocker's; equal only where a tie
-    undercuts) wins the defender the difference and the undercut bonus; otherwise the
-    knocker wins the difference.
+    left (gin rummy): gin (no deadwood) wins the defender's deadwood and the gin bonus (the
+    big gin bonus for ``big_gin``: every card laid, none thrown); an undercut (the
+    defender's deadwood no more than the knocker's; equal only where a tie undercuts) wins
+    the defender the difference and the undercut bonus; otherwise the knocker wins the
+    difference. A ``doubled`` hand counts twice all of it (Oklahoma: a spade upcard).
 
     >>> gin = Rules(melding_during_play=False, max_players=2, knock_limit=10, gin_bonus=25,
     ...             undercut_bonus=25, undercut_on_tie=False)
@@ -262,18 +270,28 @@ def knock_points(knocker: int, counts: Sequence[int], rules: Rules) -> tuple[int
     ((55, 0), (22, 0), (0, 28))
     >>> knock_points(1, (7, 7), gin)
     (0, 0)
+    >>> big = Rules(melding_during_play=False, max_players=2, knock_limit=10, gin_bonus=25,
+    ...             big_gin_bonus=31)
+    >>> knock_points(0, (0, 30), big, big_gin=True), knock_points(0, (8, 5), big, doubled=True)
+    ((61, 0), (0, 6))
     """
+    gin_bonus = rules.gin_bonus
+    if big_gin:
+        assert rules.big_gin_bonus is not None
+        gin_bonus = rules.big_gin_bonus
     points = [0] * len(counts)
     mine = counts[knocker]
     for seat, theirs in enumerate(counts):
         if seat == knocker:
             continue
         if mine == 0:
-            points[knocker] += theirs + rules.gin_bonus
+            points[knocker] += theirs + gin_bonus
         elif theirs < mine or (theirs == mine and rules.undercut_on_tie):
             points[seat] += mine - theirs + rules.undercut_bonus
         else:
             points[knocker] += theirs - mine
+    if doubled:
+        return tuple(2 * p for p in points)
     return tuple(points)
 
 

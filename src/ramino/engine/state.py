@@ -141,6 +141,10 @@ class Terms:
     rethrows: int = 0
     """Discards running that threw back the card just taken from the pile, where the rules
     cap them (``void_rethrows``)."""
+    doubled: bool = False
+    """The hand counts double (Oklahoma gin: the first upcard a spade)."""
+    big_gin: bool = False
+    """The knocker laid every card without a discard (*big gin*)."""
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)

@@ -987,6 +987,14 @@ def _knocking(w: _Writer) -> list[str]:
             gin=r.gin_bonus,
         )
     )
+    if r.big_gin_bonus is not None:
+        out.append(
+            t(
+                "Chi dopo la pesca cala tutte le carte senza scartare fa big gin: {bonus}"
+                " punti in più invece di quelli del gin.",
+                bonus=r.big_gin_bonus,
+            )
+        )
     if r.undercut_on_tie:
         out.append(
             t(
@@ -1003,6 +1011,8 @@ def _knocking(w: _Writer) -> list[str]:
                 bonus=r.undercut_bonus,
             )
         )
+    if r.spade_upcard_doubles:
+        out.append(t("Se la prima carta scoperta è di picche, la smazzata vale doppio."))
     if r.wall_stock is not None:
         out.append(
             t(

@@ -321,7 +321,8 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "servono i punti vinti da ogni giocatore in gioco, numeri interi non negativi."
     ),
     "gin_knobs_need_knock": N_(
-        "oklahoma, wall_stock e run_max valgono solo bussando: serve knock_limit."
+        "oklahoma, spade_upcard_doubles, big_gin_bonus, wall_stock e run_max valgono solo"
+        " bussando: serve knock_limit."
     ),
     "summary_gin": N_(
         "Gin rummy: un mazzo, in due, 10 carte, si bussa con 10 punti spaiati; gin 25,"

@@ -492,10 +492,21 @@ KNOB_WORDS: dict[str, KnobWords] = {
         N_("Si bussa con il valore della prima carta scoperta?"),
         N_("Se sì (gin Oklahoma), il limite per bussare è il valore della prima carta scoperta."),
     ),
+    "spade_upcard_doubles": KnobWords(
+        "knocking",
+        N_("Una prima carta di picche raddoppia la smazzata?"),
+        N_("Se sì (gin Oklahoma), la smazzata vale doppio quando la prima carta è di picche."),
+    ),
     "gin_bonus": KnobWords(
         "knocking",
         N_("Quanti punti in più vale il gin?"),
         N_("I punti in più di chi bussa senza carte spaiate (25 o 20)."),
+    ),
+    "big_gin_bonus": KnobWords(
+        "knocking",
+        N_("Quanti punti in più vale il big gin?"),
+        N_("Chi cala tutte le carte senza scartare prende questi punti invece del gin (31)."),
+        none=N_("niente big gin"),
     ),
     "undercut_bonus": KnobWords(
         "knocking",

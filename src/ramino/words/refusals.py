@@ -70,6 +70,9 @@ REFUSALS: dict[str, str | Plural] = {
         "Si attacca una carta alla volta, solo ai giochi di chi ha bussato: non {cards}."
     ),
     "spread_first": N_("Dopo aver bussato si scarta prima di calare i giochi."),
+    "big_gin_lays_all": N_(
+        "Senza scartare chiudi solo calando tutte le carte (big gin): scarta una carta."
+    ),
     "run_too_long": N_(
         "Una scala va al massimo dall'asso al re o dal 2 all'asso (13 carte): {cards} ne ha"
         " {count}."
