@@ -1,7 +1,7 @@
 """One JSON line on stderr for each event of a ``ramino serve`` process that matters to its
 operator: started, a table taken or lost, tables handed over, Redis or the store gone and back.
 Each line has ``time``, ``level``, ``event``, ``message`` and the event's own fields (those
-given as ``extra``)."""
+given as ``extra``); a line logged with an exception also has ``error`` and ``traceback``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,12 @@ class JsonLines(logging.Formatter):
             "message": record.getMessage(),
         }
         line.update((key, value) for key, value in record.__dict__.items() if key not in _STANDARD)
+        # An exception logged (``log.exception``) keeps its cause: its type, its text and the
+        # traceback, in the same line.
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            line["error"] = f"{type(error).__name__}: {error}"
+            line["traceback"] = self.formatException(record.exc_info)
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
