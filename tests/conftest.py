@@ -5,11 +5,7 @@ PostgreSQL fails the run, so that its tests never skip unseen."""
 
 from __future__ import annotations
 
-import glob
 import os
-import shutil
-import subprocess
-import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,63 +19,6 @@ if TYPE_CHECKING:
 DATABASES = ["sqlite", "postgresql"]
 
 
-def _initdb() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1])
-    on_path = shutil.which("initdb")
-    return Path(on_path) if on_path else None
-
-
-class Cluster:
-    """A PostgreSQL cluster of the test run's own, on a free loopback port, trusting its one
-    user. As root it runs as the ``postgres`` user, since PostgreSQL refuses root."""
-
-    def __init__(self, initdb: Path) -> None:
-        from serving import free_port
-
-        self.bin = initdb.parent
-        self.folder = Path(tempfile.mkdtemp(prefix="ramino-pg-"))
-        self.data = self.folder / "data"
-        self.port = free_port()
-        self.as_user: list[str] = []
-        if os.geteuid() == 0:
-            shutil.chown(self.folder, "postgres")
-            self.folder.chmod(0o700)
-            self.as_user = ["runuser", "-u", "postgres", "--"]
-
-    def _run(self, *command: str) -> None:
-        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=120)
-
-    def start(self) -> None:
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "ramino", "-A", "trust")
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-        log = str(self.folder / "log")
-        self._run(
-            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", log, "-o", options, "-w", "start"
-        )
-
-    def stop(self) -> None:
-        subprocess.run(
-            [
-                *self.as_user,
-                str(self.bin / "pg_ctl"),
-                "-D",
-                str(self.data),
-                "-m",
-                "immediate",
-                "stop",
-            ],
-            capture_output=True,
-            timeout=60,
-            check=False,
-        )
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql+psycopg://ramino@127.0.0.1:{self.port}/{database}"
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[str]:
     """The URL of a PostgreSQL server to create databases on."""
@@ -88,13 +27,13 @@ def postgres() -> Iterator[str]:
     if given:
         yield given
         return
-    initdb = _initdb()
-    if initdb is None:
-        message = "PostgreSQL is not installed (make test installs it with apt-get as root)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    cluster = Cluster(initdb)
+    from services import Missing, Postgres
+    from serving import skip_or_fail
+
+    try:
+        cluster = Postgres(durable=False)
+    except Missing as missing:
+        skip_or_fail(str(missing))
     try:
         cluster.start()
         yield cluster.url()
