@@ -138,7 +138,7 @@ ENABLERS: dict[str, dict[str, Any]] = {
     "knock_limit": {"melding_during_play": False, "max_players": 2},
     **{
         key: {**_KNOCKING, "match_end": MatchEnd.POINTS_TO_TARGET}
-        for key in ("box_bonus", "game_bonus")
+        for key in ("box_bonus", "game_bonus", "shutout_doubles")
     },
 }
 

@@ -325,6 +325,25 @@ def test_the_game_to_100_gives_each_hand_to_its_winner_then_the_boxes_and_the_ga
     assert match.standing() == ["Anna", "Bruno"]
 
 
+@pytest.mark.parametrize(("doubles", "anna"), [(True, 2 * (103 + 50 + 100)), (False, 253)])
+def test_a_shutout_doubles_the_winners_score_where_the_rules_say(doubles: bool, anna: int) -> None:
+    from ramino.engine.match import Match, RoundResult
+
+    rules = dataclasses.replace(get_preset("gin"), shutout_doubles=doubles)
+    match = Match(["Anna", "Bruno"], rules)
+    match.record(RoundResult("Anna", {"Bruno": 33}, points={"Anna": 58, "Bruno": 0}))
+    sheet = match.record(RoundResult("Anna", {"Bruno": 50}, points={"Anna": 45, "Bruno": 0}))
+    # Bruno won no hand: Anna's 103, two boxes (50) and the game (100), doubled or not.
+    assert match.is_over and match.totals == {"Anna": anna, "Bruno": 0}
+    assert sheet.scores["Anna"] == anna - 58
+    # One hand of Bruno's is no shutout.
+    match = Match(["Anna", "Bruno"], rules)
+    match.record(RoundResult("Bruno", {"Anna": 9}, points={"Anna": 0, "Bruno": 9}))
+    match.record(RoundResult("Anna", {"Bruno": 99}, points={"Anna": 99, "Bruno": 0}))
+    match.record(RoundResult("Anna", {"Bruno": 5}, points={"Anna": 5, "Bruno": 0}))
+    assert match.totals == {"Anna": 104 + 50 + 100, "Bruno": 9 + 25}
+
+
 def test_a_round_gives_the_match_its_points() -> None:
     from ramino.engine.match import Match
 

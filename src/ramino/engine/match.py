@@ -407,7 +407,8 @@ class Match:
     def _record_points(self, result: RoundResult, hand_points: dict[str, int]) -> RoundSheet:
         """A hand whose points go to its winner (gin rummy): the match ends when a total
         reaches the target; then each player adds ``box_bonus`` for each hand he won, and
-        the highest total, the game bonus."""
+        the highest total, the game bonus; a winner whose opponents won no hand doubles his
+        total where the rules say (``shutout_doubles``)."""
         rules = self.rules
         points = result.points
         if (
@@ -428,6 +429,10 @@ class Match:
                 bonus = rules.box_bonus * boxes[p] + (rules.game_bonus if p == winner else 0)
                 scores[p] += bonus
                 totals[p] += bonus
+            shutout = not any(boxes[p] for p in self.players if p != winner)
+            if rules.shutout_doubles and winner is not None and shutout:
+                scores[winner] += totals[winner]
+                totals[winner] *= 2
         self._totals, self._boxes = totals, boxes
         self._over, self._winner = over, winner
         sheet = RoundSheet(

@@ -436,6 +436,9 @@ class Rules:
     ends (gin rummy: 25)."""
     game_bonus: int = 0
     """Under ``points_to_target``: points the winner of the match adds (gin rummy: 100)."""
+    shutout_doubles: bool = False
+    """Under ``points_to_target``: a winner whose opponents won no hand (a *shutout*) scores
+    double, his points, boxes and game bonus together."""
     first_upcard_offer: bool = False
     """The first upcard is offered: the first player takes it or passes, then the dealer; if
     both pass, the first player draws from the stock (gin rummy)."""
@@ -590,6 +593,7 @@ GIN_KNOBS: dict[str, object] = {
         "first_upcard_offer",
         "box_bonus",
         "game_bonus",
+        "shutout_doubles",
     )
 }
 _FIELDS = tuple(f.name for f in dataclasses.fields(Rules))

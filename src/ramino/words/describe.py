@@ -860,6 +860,13 @@ class _Writer:
                     game=r.game_bonus,
                 )
             )
+            if r.shutout_doubles:
+                out.append(
+                    t(
+                        "Chi vince senza che gli altri abbiano vinto una smazzata (cappotto)"
+                        " raddoppia il suo totale."
+                    )
+                )
         else:
             rounds = r.match_rounds or 1
             if rounds == 1:

@@ -551,6 +551,14 @@ KNOB_WORDS: dict[str, KnobWords] = {
         N_("Quanti punti in più vale vincere la partita?"),
         N_("Chi vince la partita li aggiunge al suo totale (gin rummy: 100)."),
     ),
+    "shutout_doubles": KnobWords(
+        "knocking",
+        N_("Il cappotto raddoppia?"),
+        N_(
+            "Se sì, chi vince la partita senza che gli altri abbiano vinto una smazzata"
+            " raddoppia il suo totale."
+        ),
+    ),
     "first_upcard_offer": KnobWords(
         "knocking",
         N_("La prima carta scoperta è offerta?"),
