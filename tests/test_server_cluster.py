@@ -372,7 +372,8 @@ def owners(service: Service, tables: list[str]) -> dict[str, str]:
     plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
     with psycopg.connect(plain) as connection:
         rows = connection.execute(
-            "SELECT table_id, address FROM leases WHERE expires_at >= now() AND table_id = ANY(%s)",
+            "SELECT table_id, leases.address FROM leases JOIN owners ON owners.id = owner"
+            " WHERE owners.expires_at >= now() AND table_id = ANY(%s)",
             (tables,),
         ).fetchall()
     return dict(rows)

@@ -276,7 +276,7 @@ def test_the_migration_matches_the_models(url: str) -> None:
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection)
-            assert context.get_current_revision() == "0006"
+            assert context.get_current_revision() == "0007"
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
@@ -303,6 +303,7 @@ def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
             "leases",
             "match_seats",
             "matches",
+            "owners",
             "players",
             "quick_tables",
             "quick_waits",

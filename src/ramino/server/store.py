@@ -331,9 +331,23 @@ class ReportRow(Base):
     __table_args__ = (Index(None, "reported_at"),)
 
 
+class OwnerRow(Base):
+    """A server process that may own tables, reachable where, alive until when: the leases
+    of its tables hold while it renews this row (several processes on one database:
+    :mod:`ramino.server.ownership`)."""
+
+    __tablename__ = "owners"
+
+    id: Mapped[str] = mapped_column(primary_key=True)
+    address: Mapped[str]
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index(None, "expires_at"),)
+
+
 class LeaseRow(Base):
-    """Which server process owns a table, reachable where, until when (several processes on
-    one database: :mod:`ramino.server.ownership`)."""
+    """Which server process owns a table, and where to reach it: the lease holds while its
+    owner's row (:class:`OwnerRow`) is alive."""
 
     __tablename__ = "leases"
 
@@ -342,9 +356,8 @@ class LeaseRow(Base):
     )
     owner: Mapped[str]
     address: Mapped[str]
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
-    __table_args__ = (Index(None, "owner"), Index(None, "expires_at"))
+    __table_args__ = (Index(None, "owner"),)
 
 
 class PlayerRow(Base):
