@@ -70,6 +70,7 @@ class TokenBucket:
         keys: int = MAX_ADDRESSES,
     ) -> None:
         self.burst = burst
+        self.per_minute = per_minute
         self.rate = per_minute / 60.0
         self._clock = clock
         self._keys = keys

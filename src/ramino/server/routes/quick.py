@@ -3,7 +3,6 @@ is seated (a long poll), cancel, and how many wait and play for each preset."""
 
 from __future__ import annotations
 
-import math
 import secrets
 import time
 from typing import Annotated, Any
@@ -15,7 +14,6 @@ from starlette.requests import HTTPConnection
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.rules_file import rules_from_mapping
-from ..limits import plural_seconds
 from ..models import (
     PlayerInfo,
     Problem,
@@ -29,7 +27,7 @@ from ..players import guest_name
 from ..quick import POLL_SECONDS, AlreadyWaiting, Matcher, wanted
 from ..reasons import ServerReason
 from ..refused import refused
-from . import Served
+from . import Served, paced
 from .players import player_of_key, players_of
 from .tables import token_hash
 
@@ -62,17 +60,7 @@ async def ask(request: QuickRequest, http: Request, tables: Served) -> QuickWait
     same, or, after the server's wait, with computer players in the empty seats. A preset's
     rules make a rated match, house rules an unrated one. Without a key, a guest is made."""
     matcher = _matcher(http)
-    address = http.client.host if http.client is not None else ""
-    wait = tables.quick_asks.take(address)
-    if wait > 0:
-        limits = tables.limits
-        error = IllegalAction(
-            ServerReason.QUICK_TOO_FAST,
-            burst=limits.tables_burst,
-            every=plural_seconds(60 / limits.tables_per_minute),
-            wait=plural_seconds(wait),
-        )
-        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
+    paced(http, tables.quick_asks, ServerReason.QUICK_TOO_FAST)
     try:
         rules = rules_from_mapping({"preset": request.rules, **request.knobs})
         check_playable(rules, request.players)

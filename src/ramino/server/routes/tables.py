@@ -42,7 +42,7 @@ from ..rooms import Room
 from ..served import Tables
 from ..store import SeatTaken, StoredSeat, UnknownTable
 from ..tables import COMPUTER, HUMAN, Table, TableSpec
-from . import Served
+from . import Served, paced
 from .players import player_of_key
 
 __all__ = ["router", "token_hash"]
@@ -237,18 +237,8 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
 def _admit(http: Request, tables: Tables) -> None:
     """Refuse a new table with 429 if its client created too many lately, 503 if too many
     tables wait for players already; each says when to try again (``Retry-After``)."""
-    address = http.client.host if http.client is not None else ""
-    limits = tables.limits
-    wait = tables.creations.take(address)
-    if wait > 0:
-        error = IllegalAction(
-            ServerReason.TOO_MANY_TABLES,
-            burst=limits.tables_burst,
-            every=plural_seconds(60 / limits.tables_per_minute),
-            wait=plural_seconds(wait),
-        )
-        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
-    if len(tables.waiting) >= limits.waiting_tables:
+    paced(http, tables.creations, ServerReason.TOO_MANY_TABLES)
+    if len(tables.waiting) >= tables.limits.waiting_tables:
         # The first of them to expire frees a place.
         soonest = next(iter(tables.waiting.values()))
         wait = max(1.0, soonest - time.monotonic())
