@@ -1,6 +1,7 @@
 """Players who leave and rematches in Chromium (docs/web.md): a rematch deals a new match to the
-same seats, and a player who closes his browser is replaced by the computer after the window
-(his seat says so on the other's page) and gets his seat back on return."""
+same seats (the first match's sheet a link away), and a player who closes his browser is
+replaced by the computer after the window (his seat says so on the other's page) and gets his
+seat back on return."""
 
 from __future__ import annotations
 
@@ -64,6 +65,25 @@ def test_a_rematch_deals_a_new_match_to_the_same_seats(web_server: Server, chrom
     assert latest_state(back)["match"] == 2
     back.close()
     assert anna.problems == [], anna.problems
+    # The first match's sheet is a link away, from the sheet's dialog: a page of its own.
+    first = web_server.get(f"/api/tables/{table}/matches/1")
+    anna.click("#open-sheet")
+    anna.wait_for_selector("dialog[open]")
+    anna.click("#earlier-matches #match-sheet-1")
+    anna.wait_for_selector("#match-result")
+    assert anna.url == f"{web_server.base}/t/{table}/m/1"
+    assert "classico, partita 1 di 2 a questo tavolo" in anna.inner_text("main")
+    assert anna.inner_text("#match-result") == first["result"]["it"]
+    assert anna.locator("table.sheet tbody tr").count() == len(first["sheet"])
+    assert anna.get_attribute("#table-matches #match-sheet-2", "href") == f"/t/{table}/m/2"
+    anna.click("#lang")
+    assert "classico, match 1 of 2 at this table" in anna.inner_text("main")
+    assert anna.inner_text("#match-result") == first["result"]["en"]
+    # A match the table has not dealt is said so.
+    anna.goto(f"{web_server.base}/t/{table}/m/3")
+    anna.wait_for_selector("#match-problem")
+    assert "no match of this number" in anna.inner_text("#match-problem")
+    assert [p for p in anna.problems if "status of 404" not in p] == [], anna.problems
 
 
 def test_a_player_who_closes_his_browser_is_played_for_then_gets_his_seat_back(

@@ -621,6 +621,13 @@ class Table:
         self.version += 1
         return Move(seat, BACK)
 
+    def match_play(self, number: int) -> MatchPlay | None:
+        """The table's match ``number`` (1, then each rematch's): one over before a rematch,
+        or the one being played (or just over); ``None`` if the table has dealt no such match."""
+        if 1 <= number < self.match_number:
+            return self.earlier[number - 1]
+        return self.play if number == self.match_number else None
+
     def away_names(self) -> frozenset[str]:
         """The names of the people the computer plays for."""
         return frozenset(self.name(seat) for seat in self.away)

@@ -5,7 +5,7 @@ import { inviteLink } from './api.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { winnerWords } from './roundend.js';
-import { sheetTable } from './sheetview.js';
+import { earlierMatches, sheetTable } from './sheetview.js';
 
 function seatsList(state) {
   const seats = state.info?.seats ?? [];
@@ -138,5 +138,6 @@ export function outView(state, actions) {
     over ? h('p', { class: 'winner' }, winnerWords(state)) : null,
     over ? rematchView(state, actions) : null,
     sheetTable(state.server.sheet ?? []),
+    earlierMatches(state.tableId, state.server.match),
   );
 }
