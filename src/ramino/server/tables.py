@@ -689,7 +689,8 @@ class Table:
         self._sheet = []
         self._histories = {}
         seed = hmac.new(self.spec.secret, f"match/{self.match_number}".encode(), hashlib.sha256)
-        self.play = MatchPlay(list(play.names), self.rules, seed=seed.digest())
+        # Every seat of the table, those out before the last match's last round too.
+        self.play = MatchPlay(list(play.players), self.rules, seed=seed.digest())
         self._deal()
 
     def replay(self, events: Sequence[StoredAction]) -> None:
