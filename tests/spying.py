@@ -1,6 +1,7 @@
-"""The spy of the server tests: every socket of tables played through whole matches, each
-message it was sent checked against the engine's view of its seat at that version (no card its
-seat may not see), on one ``ramino serve`` (tests/test_server_attacks.py) or on several behind
+"""The spy of the server tests: every socket of tables played through whole matches (seats
+leaving and coming back on the way, a rematch played and the next one declined), each message
+it was sent checked against the engine's view of its seat at that version (no card its seat may
+not see), on one ``ramino serve`` (tests/test_server_attacks.py) or on several behind
 nginx (tests/test_server_cluster.py); and the sockets, tables and moves the attacks share."""
 
 from __future__ import annotations
@@ -285,7 +286,8 @@ def engine_view(table: Table, seat: int | None) -> Message | None:
     names = list(play.names)
     observation = play.round.observation(index, scores=play.seat_totals())
     computers = {table.name(i) for i, s in enumerate(table.seats) if s.kind == COMPUTER}
-    view = observation_view(observation, names, computers, play.seat_totals())
+    totals = play.seat_totals()
+    view = observation_view(observation, names, computers, totals, away=table.away_names())
     if seat is None:
         view = public_view(view)
     return view.model_dump(mode="json")
@@ -323,6 +325,10 @@ class Spied:
     probes: list[Probe] = field(default_factory=list)
     said: dict[int, tuple[int, Message]] = field(default_factory=dict)
     """The chat's lines by id: the seat that said each and the message it sent."""
+    answers: list[Message] = field(default_factory=list)
+    """The answers to the seats' ``rematch`` messages."""
+    left: int = 0
+    """How many times a seat left the table (``leave``) and came back."""
 
 
 def template_cards(reason: str) -> set[str]:
@@ -351,13 +357,16 @@ def check_no_leak(server: Server, spied: Spied) -> set[str]:
     ever: dict[tuple[int | None, int], frozenset[str]] = {}
     known: dict[int | None, set[str]] = {seat: set() for seat in seats}
     public: set[str] = set()
-    dealt = -1
+    dealt = (0, -1)
+    # Each match's first deal is the table's deal after the last match's (a rematch).
+    deals_before: dict[int, int] = {}
     for table in rebuilt(log):
         version = table.version
         play = table.play
+        deals_before.setdefault(table.match_number, table.deals_before)
         if play is not None and play.round is not None:
-            if play.rounds != dealt:
-                dealt, public = play.rounds, set()
+            if (table.match_number, play.rounds) != dealt:
+                dealt, public = (table.match_number, play.rounds), set()
             public |= on_view(play.round)
             fits[version] = fitting(play.round)
             for seat in seats:
@@ -414,10 +423,13 @@ def check_no_leak(server: Server, spied: Spied) -> set[str]:
                 named = cards_in_state(message)
                 assert named <= visible.get((seat, version), set()), (seat, version, named)
                 if message["revealed"] is not None:
-                    revealed = message["revealed"]["round"]
+                    proof = message["revealed"]
+                    revealed = deals_before[proof["match"]] + proof["round"]
+                    done = (proof["match"], proof["round"])
+                    now = (message["match"], message["round"])
                     # Between rounds (a re-entry to answer) the round just over is the last.
-                    between = message["observation"] is None and revealed == message["round"]
-                    assert revealed < message["round"] or message["match_over"] or between
+                    between = message["observation"] is None and done == now
+                    assert done < now or message["match_over"] or between
                 if seat is None:
                     view = message["observation"]
                     assert view is None or (view["hand"] == [] and view["legal_actions"] == [])
@@ -441,6 +453,11 @@ def check_no_leak(server: Server, spied: Spied) -> set[str]:
                 assert (message["seat"], message["name"]) == (seat, spied.seated.names[seat])
             # A deal's secret is told once its round is over, never before.
             assert not any(secret in raw for secret in deal_secrets[revealed:]), (seat, raw)
+    # What the seats' rematch answers carry: an id and a version, or a refusal in words, and
+    # never a card.
+    for answer in spied.answers:
+        assert answer["type"] in ("ack", "refused"), answer
+        assert not cards_named(json.dumps(answer, ensure_ascii=False)), answer
     return kinds
 
 
@@ -481,8 +498,10 @@ def spy_play(
         version = 0
         number = 0
         last_act: tuple[int, Message, Message] | None = None
-        nonced: set[tuple[int, int]] = set()
+        nonced: set[tuple[int, int, int]] = set()
+        steps = 0
         while True:
+            steps += 1
             states = {seat: peer.state(version) for seat, peer in peers.items()}
             # The spectator's view has every seat, also when a player is out of the match.
             state = spectator.state(version)
@@ -499,8 +518,20 @@ def spy_play(
                 assert answer["type"] == "ack", answer
                 version = answer["version"]
                 continue
+            dealt = rematch(spied, peers, state, number) if state["match_over"] else None
+            number += len(peers)
+            if dealt is not None:
+                # A rematch dealt: the same seats play on, the second match as the first.
+                version = dealt
+                continue
             if mover is None or state["round"] > rounds:
                 return
+            # A seat leaves early in the match and comes back a little later, whatever the
+            # rolls; and now and then at random too, below.
+            planned = (steps == 6 and not state["away"]) or (steps == 20 and state["away"])
+            if planned and len(peers) > 1:
+                version = leave_or_come_back(server, rng, spied, peers, state)
+                continue
             legal = states[mover]["observation"]["legal_actions"]
             others = [seat for seat in peers if seat != mover]
             roll = rng.random()
@@ -547,12 +578,12 @@ def spy_play(
             if roll < 0.15:
                 seat = rng.choice(list(peers))
                 nonce = {"type": "nonce", "nonce": rng.randbytes(16).hex()}
-                if (seat, state["round"]) in nonced:
+                if (seat, state["match"], state["round"]) in nonced:
                     # One nonce a seat for each deal: another is refused and changes nothing.
                     answer = peers[seat].ask(nonce)
                     assert answer["reason"] == "nonce_given", answer
                     continue
-                nonced.add((seat, state["round"]))
+                nonced.add((seat, state["match"], state["round"]))
                 peers[seat].send(nonce)
                 version += 1
                 continue
@@ -569,6 +600,10 @@ def spy_play(
             if roll < 0.24:
                 chat(rng, spied, peers)
                 continue
+            if roll < 0.25 and len(peers) > 1:
+                # A seat leaves (the computer plays for it), or the one who left comes back.
+                version = leave_or_come_back(server, rng, spied, peers, state)
+                continue
             number += 1
             sent = {"type": "act", "id": f"m{number}", "action": choose(rng, legal)}
             answer = peers[mover].ask(sent)
@@ -577,6 +612,53 @@ def spy_play(
             version = answer["version"]
     except BaseException as error:
         errors.append(error)
+
+
+def leave_or_come_back(
+    server: Server, rng: random.Random, spied: Spied, peers: dict[int, Peer], state: Message
+) -> int:
+    """A seat leaves the table (``leave``): the computer plays for it, as the next states
+    say; or the seat the computer plays for comes back, with a new socket. The version the
+    table is at then."""
+    away = state["away"]
+    if not away:
+        seat = rng.choice(list(peers))
+        peer = peers[seat]
+        start = len(peer.received)
+        peer.send({"type": "leave"})
+        index = peer.wait(lambda m: m["type"] == "state" and seat in m["away"], start)
+        return int(peer.received[index]["version"])
+    (seat,) = away
+    peers[seat].close()
+    # Back: the seat is his again before he hears the state.
+    peers[seat] = back = play_socket(server, spied.seated.id, spied.seated.tokens[seat], seat)
+    spied.peers.append(back)
+    spied.left += 1
+    index = back.wait(lambda m: m["type"] == "state")
+    assert back.received[index]["away"] == [], back.received[index]
+    return int(back.received[index]["version"])
+
+
+def rematch(spied: Spied, peers: dict[int, Peer], state: Message, number: int) -> int | None:
+    """The seats asked answer the rematch of a match over: yes to the first match's, so that
+    the same seats play a second one; no to a later one, after which another answer is
+    refused. The version once a rematch is dealt, or ``None``."""
+    offer = state["rematch"]
+    asked = [] if offer is None or offer["declined"] else offer["waiting"]
+    if not asked:
+        return None
+    if state["match"] == 1:
+        for n, seat in enumerate(asked):
+            sent = {"type": "rematch", "id": f"q{number + n}", "agree": True}
+            spied.answers.append(peers[seat].ask(sent))
+            assert spied.answers[-1]["type"] == "ack", spied.answers[-1]
+        return int(spied.answers[-1]["version"])
+    no = {"type": "rematch", "id": f"q{number}", "agree": False}
+    spied.answers.append(peers[asked[0]].ask(no))
+    yes = {"type": "rematch", "id": f"q{number + 1}", "agree": True}
+    spied.answers.append(peers[asked[-1]].ask(yes))
+    assert spied.answers[-1]["reason"] == "no_rematch", spied.answers[-1]
+    return None
 
 
 def chat(rng: random.Random, spied: Spied, peers: dict[int, Peer]) -> None:
@@ -716,8 +798,15 @@ def spy_on_tables(server: Server, while_open: Callable[[], None] | None = None) 
             assert fair(deal), deal
             for tampered in tamperings(deal):
                 assert not fair(tampered), (deal, tampered)
-    # Every rule set got to its second round at least, and a match ended.
-    for table, _ in spied:
-        final = table.peers[0].latest()
-        assert final["round"] >= 2 or final["match_over"]
-    assert any(table.peers[0].latest()["match_over"] for table, _ in spied)
+    # Every rule set got to its second round at least, and a match ended. (A seat's first
+    # socket may have been closed when it left and came back: the newest state is any
+    # socket's last.)
+    finals = [
+        max((p.latest() for p in table.peers), key=lambda m: m["version"]) for table, _ in spied
+    ]
+    for final in finals:
+        assert final["round"] >= 2 or final["match_over"] or final["match"] > 1
+    assert any(final["match_over"] for final in finals)
+    # A match was played again at the same seats, and seats left and came back.
+    assert any(final["match"] > 1 for final in finals)
+    assert sum(table.left for table, _ in spied) >= 1

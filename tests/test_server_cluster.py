@@ -1,6 +1,8 @@
 """Several ``ramino serve`` processes serving the same tables, as real processes: PostgreSQL,
 Redis, nginx and three servers started with ``--redis``, played through nginx by real
-WebSocket clients (docs/deploy.md). Run once (not once per database): they need PostgreSQL."""
+WebSocket clients (docs/deploy.md): tables, the spy, quick matches asked on different
+processes, a gone seat's window after its table moved, takeovers and restarts. Run once (not
+once per database): they need PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -20,10 +23,10 @@ pytest.importorskip("httpx")
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection
 
-from cluster import Front, Service
+from cluster import Member, Service
 from ramino.server.fanout import STREAM
 from ramino.server.store import Store
-from serving import latest_state, receive, state_at
+from serving import Server, latest_state, receive, state_at
 from spying import spy_on_tables
 
 pytestmark = [pytest.mark.server, pytest.mark.slow, pytest.mark.timed]
@@ -134,9 +137,9 @@ def until(condition: Callable[[], bool], seconds: float = 10) -> None:
         time.sleep(0.2)
 
 
-def settled(front: Front, table: str, token: str, seconds: float = 15) -> ClientConnection:
-    """A seat's socket through nginx, with its welcome read: connected again while the table
-    moves (1012) or has no owner yet (1013), as every client does."""
+def settled(front: Server, table: str, token: str, seconds: float = 15) -> ClientConnection:
+    """A seat's socket through nginx (or to one process), with its welcome read: connected
+    again while the table moves (1012) or has no owner yet (1013), as every client does."""
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -169,16 +172,7 @@ def test_a_tables_sockets_are_served_by_its_owner_even_after_it_moved(service: S
     # Another process is made the owner (as after a takeover): the routed one loses the table
     # at its next renewal, the clients connect again, and the owner hands it back to it.
     member = next(m for m in service.members if m.base != routed)
-    mine = member.post("/api/tables", body)["table"]
-    import psycopg
-
-    plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
-    with psycopg.connect(plain, autocommit=True) as connection:
-        connection.execute(
-            "UPDATE leases SET (owner, address) = "
-            "(SELECT owner, address FROM leases WHERE table_id = %s) WHERE table_id = %s",
-            (mine, table),
-        )
+    move_lease(service, table, to=member, body=body)
     assert owners(service, [table])[table] == member.base
     for n, client in enumerate(clients):
         with pytest.raises(ConnectionClosed) as closed:
@@ -197,6 +191,122 @@ def test_a_tables_sockets_are_served_by_its_owner_even_after_it_moved(service: S
     for client in clients:
         assert state_at(client, version)["version"] >= version
         client.close()
+
+
+def quick_call(member: Member, path: str, body: Any = None, key: str | None = None) -> Any:
+    """A request of the quick match's API to one process (a POST with ``body``, else a GET),
+    with a player's key if given."""
+    import urllib.request
+
+    headers = {"Content-Type": "application/json"}
+    if key is not None:
+        headers["X-Player-Key"] = key
+    data = None if body is None else json.dumps(body).encode()
+    method = "GET" if body is None else "POST"
+    request = urllib.request.Request(member.base + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def test_two_guests_asking_on_different_processes_are_seated_together(service: Service) -> None:
+    # The queue is the database's: whichever process each asks, they wait in one queue.
+    first, second = service.members[0], service.members[1]
+    asked = {
+        member: quick_call(member, "/api/quick", {"rules": "scala-40", "players": 2})
+        for member in (first, second)
+    }
+    assert all(answer["state"] == "waiting" and answer["key"] for answer in asked.values())
+    seated = []
+    for member, answer in asked.items():
+        # Each asks his own process where he sits (a long poll).
+        deadline = time.monotonic() + 20
+        found = quick_call(member, "/api/quick/me?wait=5", key=answer["key"])
+        while found["state"] == "waiting":
+            assert time.monotonic() < deadline, found
+            found = quick_call(member, "/api/quick/me?wait=5", key=answer["key"])
+        seated.append(found)
+    assert [found["state"] for found in seated] == ["seated", "seated"]
+    table = seated[0]["table"]
+    assert seated[1]["table"] == table and {found["seat"] for found in seated} == {0, 1}
+    # Both people, no computer, and each one's token opens his own seat through nginx.
+    info = service.front.get(f"/api/tables/{table}")
+    assert [seat["kind"] for seat in info["seats"]] == ["human", "human"] and info["rated"]
+    clients = [settled(service.front, table, answer["token"]) for answer in asked.values()]
+    states = [latest_state(client) for client in clients]
+    assert [state["observation"]["seat"] for state in states] == [found["seat"] for found in seated]
+    assert states[0]["observation"]["hand"] != states[1]["observation"]["hand"]
+    for client in clients:
+        client.close()
+
+
+def test_a_gone_seats_window_runs_on_the_tables_new_owner(service: Service) -> None:
+    front = service.front
+    body = {
+        "rules": "classico",
+        "knobs": {"max_turns": 12, "target": 1000},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+        "turn_seconds": None,
+        "away_seconds": 3,
+    }
+    table = front.post("/api/tables", body)["table"]
+    joined = [
+        front.post(f"/api/tables/{table}/seats", {"nickname": name}) for name in ("Anna", "Bruno")
+    ]
+    anna, bruno = (seat["token"] for seat in joined)
+    gone = joined[1]["seat"]
+    routed = owners(service, [table])[table]
+    clients = [settled(front, table, token) for token in (anna, bruno)]
+    until(lambda: relayed(service) == 0)
+    # Bruno goes: his window starts on the table's owner...
+    clients[1].close()
+    # ...which loses the table before the window ends (as after a takeover).
+    member = next(m for m in service.members if m.base != routed)
+    move_lease(service, table, to=member, body=body)
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            clients[0].recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # Anna reaches the new owner itself, which rebuilds the table from its log: Bruno's seat
+    # still waits for him there.
+    again = settled(member, table, anna)
+    reached = time.monotonic()
+    assert owners(service, [table])[table] == member.base
+    assert latest_state(again)["away"] == []
+    # After the window, on the new owner, the computer plays for him.
+    deadline = reached + 20
+    while True:
+        state = receive(again, "state")
+        if state["away"] == [gone]:
+            break
+        assert time.monotonic() < deadline, state["away"]
+    assert time.monotonic() - reached >= 2.5
+    assert owners(service, [table])[table] == member.base
+    labelled = state["observation"] or state["ended"]
+    assert labelled["seats"][gone]["away"] is True
+    # Back, through nginx (his socket passed on to the owner Anna reaches): his seat at once.
+    back = settled(front, table, bruno)
+    assert latest_state(back)["away"] == []
+    deadline = time.monotonic() + 10
+    while receive(again, "state")["away"] != []:
+        assert time.monotonic() < deadline
+    for client in (again, back):
+        client.close()
+    until(lambda: relayed(service) == 0)
+
+
+def move_lease(service: Service, table: str, *, to: Member, body: dict[str, Any]) -> None:
+    """Make ``to`` the owner of ``table``, as a takeover would: it creates a table of its own
+    (``body``) and the lease of ``table`` is made the same as that one's, in the database."""
+    import psycopg
+
+    mine = to.post("/api/tables", body)["table"]
+    plain = service.url.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(
+            "UPDATE leases SET (owner, address) = "
+            "(SELECT owner, address FROM leases WHERE table_id = %s) WHERE table_id = %s",
+            (mine, table),
+        )
 
 
 def leases_of(service: Service, table: str) -> int:

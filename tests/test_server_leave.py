@@ -1,13 +1,14 @@
 """Players who leave and rematches, on ``ramino serve`` as a real process with real clients:
 a person gone past the reconnect window is played for by the computer (not before), labelled,
 and takes his seat back when he returns; a leaver of a rated match finishes last; a rematch
-agreed deals a new match to the same seats, one declined deals none; and a restart rebuilds
-the same state from the table's log."""
+agreed deals a new match to the same seats (the first match's sheet still read by its number),
+one declined deals none; and a restart rebuilds the same state from the table's log."""
 
 from __future__ import annotations
 
 import json
 import time
+import urllib.error
 from typing import Any
 
 import pytest
@@ -107,6 +108,24 @@ def test_a_rematch_agreed_deals_a_new_match_to_the_same_seats(server: Server) ->
     # The first match is kept as played, once.
     page = server.get(f"/api/players/{seats[0][2]}")
     assert [(m["table"], m["match"]) for m in page["matches"]] == [(table, 1)]
+    # Its sheet is still read by its number; the second match's is the one being played.
+    first = server.get(f"/api/tables/{table}/matches/1")
+    assert first["sheet"] == sheet and first["over"] and first["matches"] == 2
+    assert first["match"] == 1 and first["rules"]["name"] == "classico"
+    assert first["players"][:2] == ["Anna", "Bruno"] and "(computer)" in first["players"][2]
+    assert first["winner"] in first["players"] and first["winner"] in first["result"]["it"]
+    second = server.get(f"/api/tables/{table}/matches/2")
+    assert second["sheet"] == [] and not second["over"] and second["result"] is None
+    for number, status in ((3, 404), (0, 422)):
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            server.get(f"/api/tables/{table}/matches/{number}")
+        assert missing.value.code == status
+        missing.value.close()
+    # Rebuilt from its log after a restart, the table has both sheets as they were.
+    server.kill()
+    server.start()
+    assert server.get(f"/api/tables/{table}/matches/1") == first
+    assert server.get(f"/api/tables/{table}/matches/2") == second
 
 
 def test_a_rematch_declined_deals_none(server: Server) -> None:

@@ -143,3 +143,72 @@ def test_house_rules_make_an_unrated_match_apart(quick: Server) -> None:
     assert code == 422
     code, detail = refusal(quick, "POST", "/api/quick", {"rules": "no-such-rules", "players": 2})
     assert code == 400 and detail["reason"]
+
+
+@pytest.fixture
+def crowded(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A server that takes two people waiting for a quick match at once, and seats them only
+    after a minute (nobody is seated during the test)."""
+    running = Server(
+        database_url, tmp_path / "server.log", "--quick-wait", "60", "--quick-waiting", "2"
+    )
+    running.start()
+    yield running
+    running.stop()
+
+
+def player_rows(url: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(text("SELECT count(*) FROM players")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_people_wait_up_to_the_servers_limit_and_a_refusal_changes_nothing(
+    crowded: Server,
+) -> None:
+    anna = call(crowded, "POST", "/api/players", {"name": "Anna"})
+    bruno = call(crowded, "POST", "/api/players", {"name": "Bruno"})
+    carla = call(crowded, "POST", "/api/players", {"name": "Carla"})
+    # Two queues, one person each: the limit counts everyone waiting, whatever for.
+    call(
+        crowded,
+        "POST",
+        "/api/quick",
+        {"rules": "scala-40", "players": 4, "player_key": anna["key"]},
+    )
+    call(
+        crowded,
+        "POST",
+        "/api/quick",
+        {"rules": "classico", "players": 3, "player_key": bruno["key"]},
+    )
+    body = {"rules": "scala-40", "players": 4, "player_key": carla["key"]}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        call(crowded, "POST", "/api/quick", body)
+    assert refused.value.code == 503
+    assert 1 <= int(refused.value.headers["Retry-After"]) <= 60
+    detail = json.loads(refused.value.read())["detail"]
+    assert detail["reason"] == "quick_full"
+    assert detail["message"]["it"].startswith(
+        "Per una partita veloce aspettano già 2 giocatori, il massimo che questo server accoglie"
+    ), detail["message"]
+    assert detail["message"]["en"].startswith(
+        "2 players are already waiting for a quick match, as many as this server takes"
+    ), detail["message"]
+    # Nothing changed: Carla waits for nothing, and a guest refused was never made.
+    assert call(crowded, "GET", "/api/quick/me", key=carla["key"])["state"] == "none"
+    players = player_rows(crowded.url)
+    code, detail = refusal(crowded, "POST", "/api/quick", {"rules": "scala-40", "players": 4})
+    assert code == 503 and detail["reason"] == "quick_full"
+    assert player_rows(crowded.url) == players
+    counts = {line["rules"]: line["waiting"] for line in crowded.get("/api/quick")["presets"]}
+    assert counts["scala-40"] == counts["classico"] == 1
+    # One of them goes: a place is free again.
+    call(crowded, "DELETE", "/api/quick/me", key=bruno["key"])
+    asked = call(crowded, "POST", "/api/quick", body)
+    assert asked["state"] == "waiting" and asked["waiting"] == 2

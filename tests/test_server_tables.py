@@ -333,3 +333,57 @@ def test_a_person_who_stays_out_is_dealt_no_more() -> None:
     again.replay([*log, StoredAction(len(log) + 1, move.seat, move.text, None)])
     assert again.version == table.version
     assert [again.state(s) for s in range(4)] == [table.state(s) for s in range(4)]
+
+
+def played_for_to_the_end(table: Table) -> None:
+    """The computer plays every seat to the end of the match (the people away, their
+    re-entries declined)."""
+    for seat, taken in enumerate(table.seats):
+        if taken.kind == HUMAN:
+            table.go_away(seat)
+    while not table.match_over:
+        moves = table.computers_play()
+        offered = table.reentry_seats()
+        for seat in offered:
+            table.decide_reentry(seat, False)
+        assert moves or offered
+
+
+def out_before_the_last_round() -> Table:
+    """A table of two people and the computer whose match is over, one of them gone out
+    before its last round (the first such of a few secrets)."""
+    rules = replace(get_preset("classico"), max_turns=8, target=60)
+    seats = (
+        StoredSeat(0, HUMAN, None, None, None),
+        StoredSeat(1, HUMAN, None, None, None),
+        StoredSeat(2, COMPUTER, "Bot2 (computer)", "principiante", None),
+    )
+    for n in range(30):
+        table = Table("t1", TableSpec(rules, seats, f"s{n}".encode()))
+        for seat in table.free_seats:
+            table.take_seat(seat, f"P{seat}", f"hash{seat}")
+        table.deal(0)
+        played_for_to_the_end(table)
+        assert table.play is not None
+        if len(table.play.names) < len(table.play.players):
+            return table
+    raise AssertionError("nobody went out before the last round")
+
+
+def test_a_rematch_deals_every_seat_in_again_those_out_before_the_end_too() -> None:
+    table = out_before_the_last_round()
+    first = table.play
+    assert first is not None and first.players == ("P0", "P1", "Bot2 (computer)")
+    for seat in (0, 1):
+        table.come_back(seat)
+    for seat in (0, 1):
+        table.decide_rematch(seat, True)
+    assert table.match_number == 2 and table.play is not first
+    assert table.play.players == first.players and table.play.names == first.players
+    assert all(table.observation(seat) is not None for seat in (0, 1))
+    # Its end is stored with every seat's place.
+    played_for_to_the_end(table)
+    result = table.result()
+    assert result is not None and result.match == 2
+    assert {seat.name for seat in result.seats} == set(first.players)
+    assert min(seat.placement for seat in result.seats) == 1

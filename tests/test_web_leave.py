@@ -1,10 +1,12 @@
 """Players who leave and rematches in Chromium (docs/web.md): a rematch deals a new match to the
-same seats, and a player who closes his browser is replaced by the computer after the window
-(his seat says so on the other's page) and gets his seat back on return."""
+same seats (the first match's sheet a link away), and a player who closes his browser is
+replaced by the computer after the window (his seat says so on the other's page) and gets his
+seat back on return."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -64,6 +66,25 @@ def test_a_rematch_deals_a_new_match_to_the_same_seats(web_server: Server, chrom
     assert latest_state(back)["match"] == 2
     back.close()
     assert anna.problems == [], anna.problems
+    # The first match's sheet is a link away, from the sheet's dialog: a page of its own.
+    first = web_server.get(f"/api/tables/{table}/matches/1")
+    anna.click("#open-sheet")
+    anna.wait_for_selector("dialog[open]")
+    anna.click("#earlier-matches #match-sheet-1")
+    anna.wait_for_selector("#match-result")
+    assert anna.url == f"{web_server.base}/t/{table}/m/1"
+    assert "classico, partita 1 di 2 a questo tavolo" in anna.inner_text("main")
+    assert anna.inner_text("#match-result") == first["result"]["it"]
+    assert anna.locator("table.sheet tbody tr").count() == len(first["sheet"])
+    assert anna.get_attribute("#table-matches #match-sheet-2", "href") == f"/t/{table}/m/2"
+    anna.click("#lang")
+    assert "classico, match 1 of 2 at this table" in anna.inner_text("main")
+    assert anna.inner_text("#match-result") == first["result"]["en"]
+    # A match the table has not dealt is said so.
+    anna.goto(f"{web_server.base}/t/{table}/m/3")
+    anna.wait_for_selector("#match-problem")
+    assert "no match of this number" in anna.inner_text("#match-problem")
+    assert [p for p in anna.problems if "status of 404" not in p] == [], anna.problems
 
 
 def test_a_player_who_closes_his_browser_is_played_for_then_gets_his_seat_back(
@@ -104,3 +125,56 @@ def test_a_player_who_closes_his_browser_is_played_for_then_gets_his_seat_back(
     assert page_state(again)["state"]["away"] == []
     assert anna.problems == [], anna.problems
     context.close()
+
+
+def test_a_player_leaves_with_the_button_and_takes_his_seat_back(
+    web_server: Server, chromium: Any
+) -> None:
+    body = {
+        "rules": "classico-2",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "turn_seconds": None,
+        "rated": True,
+    }
+    table = web_server.post("/api/tables", body)["table"]
+    bruno = web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    anna = seated(new_page(chromium), web_server, table, "Anna")
+    anna.wait_for_selector("#hand-card-0")
+    other = web_server.socket(table, bruno["token"])
+    receive(other, "welcome")
+    mine = page_state(anna)["welcome"]["seat"]
+    # Asked first, and told what happens to her seat; staying changes nothing.
+    anna.click("#leave")
+    question = anna.inner_text("dialog[open]")
+    assert "Vuoi lasciare il tavolo?" in question and "gioca il computer" in question
+    assert "classificato ultimo" in question
+    anna.click("#leave-stay")
+    anna.wait_for_selector("dialog[open]", state="detached")
+    other.send(json.dumps({"type": "sync"}))
+    assert latest_state(other)["away"] == [] and anna.is_visible("#hand-card-0")
+    # Left: the computer plays for her, as her page and Bruno's state say.
+    anna.click("#leave")
+    anna.click("#leave-yes")
+    anna.wait_for_selector("#left-what")
+    assert "Ora per te gioca il computer" in anna.inner_text("#left-what")
+    assert "classificato ultimo" in anna.inner_text("#left-rated")
+    assert anna.evaluate("window.ramino.left()") == "left"
+    assert not anna.is_visible("#leave") and not anna.is_visible("#hand-card-0")
+    deadline = time.monotonic() + 15
+    while latest_state(other)["away"] != [mine]:
+        assert time.monotonic() < deadline
+        other.send(json.dumps({"type": "sync"}))
+    # In English too.
+    anna.click("#lang")
+    assert "The computer (intermediate level) now plays for you" in anna.inner_text("#left-what")
+    assert "you finish last" in anna.inner_text("#left-rated")
+    anna.click("#lang")
+    # Back: her seat is hers again at once.
+    anna.click("#come-back")
+    anna.wait_for_selector("#hand-card-0")
+    anna.wait_for_selector("#leave")
+    assert page_state(anna)["state"]["away"] == []
+    other.send(json.dumps({"type": "sync"}))
+    assert latest_state(other)["away"] == []
+    other.close()
+    assert anna.problems == [], anna.problems

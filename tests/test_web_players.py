@@ -61,6 +61,9 @@ def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     assert str(round(expected["rating"])) in rating
     assert page.locator("#history li").count() == 1
     assert page.locator("#matches li").count() == 1
+    # Each match links to its own score sheet, which stays when its table plays a rematch.
+    table = call(web_server, "GET", f"/api/players/{guests[0]['id']}")["matches"][0]["table"]
+    assert page.get_attribute("#matches a.match-sheet", "href") == f"/t/{table}/m/1"
     # A wrong key is refused in words.
     page.fill("#paste-key", "not-a-key")
     page.click("#use-key")

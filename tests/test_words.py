@@ -247,6 +247,19 @@ def test_words_agree_with_their_number(count: int, it: str, en: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("count", "it", "en"),
+    [
+        (1, "Per una partita veloce aspetta già 1 giocatore,", "1 player is already waiting"),
+        (7, "Per una partita veloce aspettano già 7 giocatori,", "7 players are already waiting"),
+    ],
+)
+def test_a_full_quick_match_queue_says_how_many_wait(count: int, it: str, en: str) -> None:
+    error = IllegalAction(ServerReason.QUICK_FULL, count=count, wait=("1 secondo", "1 second"))
+    assert error.message("it").startswith(it) and error.message("it").endswith("fra 1 secondo.")
+    assert error.message("en").startswith(en) and error.message("en").endswith("in 1 second.")
+
+
+@pytest.mark.parametrize(
     ("phrase", "it", "en"),
     [
         (

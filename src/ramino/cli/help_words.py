@@ -478,6 +478,12 @@ COMMANDS: Final = MappingProxyType(
                     "Seconds a player asking for a quick match waits for other people before"
                     " the empty seats go to computer players (default: 20).",
                 ),
+                "quick_waiting": (
+                    "Persone che possono aspettare una partita veloce tutte insieme, su tutto il"
+                    " servizio; oltre, chi la chiede è pregato di riprovare (se manca: 1000).",
+                    "People who may wait for a quick match at once, on the whole service;"
+                    " beyond, whoever asks is told to try again later (default: 1000).",
+                ),
                 "waiting_tables": (
                     "Tavoli che possono aspettare i loro giocatori tutti insieme, su tutto il"
                     " server; oltre, chi ne crea un altro è pregato di riprovare (se manca: 2000).",
@@ -512,6 +518,7 @@ COMMANDS: Final = MappingProxyType(
                 "advertise": ("URL", "URL"),
                 "forwarded_allow_ips": ("INDIRIZZI", "ADDRESSES"),
                 "quick_wait": ("SECONDI", "SECONDS"),
+                "quick_waiting": ("N", "N"),
             },
         ),
         "verify": CommandWords(

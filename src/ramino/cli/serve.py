@@ -25,6 +25,7 @@ from .parsing import lang_option, worded_command
 @click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
 @click.option("--quick-wait", "quick_wait", type=click.FloatRange(min=0), default=20.0)
+@click.option("--quick-waiting", "quick_waiting", type=click.IntRange(min=1), default=1000)
 @click.option("--redis", "redis", default=None)
 @click.option("--advertise", "advertise", default=None)
 @click.option("--forwarded-allow-ips", "forwarded_allow_ips", default=None)
@@ -39,6 +40,7 @@ def serve(
     waiting_seconds: float,
     waiting_tables: int,
     quick_wait: float,
+    quick_waiting: int,
     redis: str | None,
     advertise: str | None,
     forwarded_allow_ips: str | None,
@@ -99,6 +101,7 @@ def serve(
         tables_per_minute=tables_per_minute,
         waiting_seconds=waiting_seconds,
         waiting_tables=waiting_tables,
+        quick_waiting=quick_waiting,
     )
     if redis is not None and not store.shared:
         usage_error(

@@ -41,6 +41,9 @@ class Limits:
     """...then this many a minute (a token bucket per address)."""
     waiting_tables: int = 2000
     """Tables waiting for players at once, on the whole server."""
+    quick_waiting: int = 1000
+    """People waiting for a quick match at once, on the whole service (every process shares
+    the queue): at the default wait of 20 seconds, fifty new people a second."""
     waiting_seconds: float = 1800.0
     """A table whose seats are not all taken is removed this long after it was created or its
     last seat was taken (and its rows deleted: nothing was played at it)."""
@@ -70,6 +73,7 @@ class TokenBucket:
         keys: int = MAX_ADDRESSES,
     ) -> None:
         self.burst = burst
+        self.per_minute = per_minute
         self.rate = per_minute / 60.0
         self._clock = clock
         self._keys = keys

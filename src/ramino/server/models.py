@@ -157,6 +157,24 @@ class TableInfo(LobbyEntry):
     commitment: str
 
 
+class MatchSheet(BaseModel):
+    """The score sheet of one of a table's matches (1, then each rematch's): a line for each
+    round over, as the ``state`` message's ``sheet`` has them (``RoundSheet.to_dict``)."""
+
+    table: str
+    match: int
+    matches: int
+    """The table's matches so far, the last one maybe still being played."""
+    rules: RulesInForce
+    players: list[str]
+    """The match's players in seat order, those out of it too."""
+    over: bool
+    winner: str | None
+    result: Both | None
+    """Who won, in a sentence in each language, once the match is over."""
+    sheet: list[dict[str, Any]]
+
+
 class Seated(BaseModel):
     """A seat taken: its number, and the token that is the only key to it (keep it)."""
 

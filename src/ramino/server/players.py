@@ -43,7 +43,7 @@ from .store import (
     Store,
 )
 
-__all__ = ["Player", "Players", "key_hash", "record_result"]
+__all__ = ["Player", "Players", "add_player", "key_hash", "record_result"]
 
 #: How many of a player's last matches his page shows, and of his ratings' history.
 LAST_MATCHES = 20
@@ -68,6 +68,17 @@ def guest_name() -> str:
     return f"Ospite {1000 + secrets.randbelow(9000)}"
 
 
+def add_player(connection: Connection, name: str) -> tuple[Player, str]:
+    """A new player named ``name``, stored in ``connection``'s transaction (gone with it if it
+    is rolled back), and his key (only its hash is kept)."""
+    key = secrets.token_urlsafe(32)
+    player = Player(secrets.token_urlsafe(9), name)
+    connection.execute(
+        insert(PlayerRow).values(id=player.id, key_hash=key_hash(key), name=name, created_at=_now())
+    )
+    return player, key
+
+
 class Players:
     """The players kept in ``store``'s database."""
 
@@ -76,15 +87,8 @@ class Players:
 
     def create(self, name: str) -> tuple[Player, str]:
         """A new player named ``name``, and his key (only its hash is kept)."""
-        key = secrets.token_urlsafe(32)
-        player = Player(secrets.token_urlsafe(9), name)
         with self._engine.begin() as connection:
-            connection.execute(
-                insert(PlayerRow).values(
-                    id=player.id, key_hash=key_hash(key), name=name, created_at=_now()
-                )
-            )
-        return player, key
+            return add_player(connection, name)
 
     def by_key(self, key: str) -> Player | None:
         """The player whose key is ``key``, if any."""

@@ -33,6 +33,7 @@ from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from .names import reading
+from .players import Player, add_player
 from .ratings import DEFAULT, Rating
 from .rooms import Room
 from .served import Tables
@@ -42,8 +43,10 @@ from .tables import COMPUTER, HUMAN, Table, TableSpec
 __all__ = [
     "POLL_SECONDS",
     "AlreadyWaiting",
+    "Joined",
     "Matcher",
     "Queue",
+    "QueueFull",
     "Wanted",
     "level_for",
     "wanted",
@@ -69,6 +72,28 @@ COMPUTER_NAMES = tuple(
 
 class AlreadyWaiting(Exception):
     """The player waits for a quick match already: he cannot wait twice."""
+
+
+class QueueFull(Exception):
+    """As many people wait for a quick match as the server takes: nobody joins until one of
+    them is seated or leaves."""
+
+    def __init__(self, count: int, oldest: datetime) -> None:
+        super().__init__(count)
+        self.count = count
+        """How many wait."""
+        self.oldest = oldest
+        """Since when the first of them waits (he is seated within the wait, at the latest)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A player in the queue: who (a guest made for him, if he came without a key), his key
+    if he is such a guest, and how many wait for the same as he does, him included."""
+
+    player: Player
+    key: str | None
+    waiting: int
 
 
 class Claimed(Exception):
@@ -148,25 +173,46 @@ class Queue:
     def __init__(self, tables: Tables) -> None:
         self._engine = tables.store.engine
 
-    def join(self, player: str, name: str, want: Wanted, token_hash: str, nonce: str | None) -> int:
-        """Put ``player`` in the queue (his row of a match he was seated at goes); how many wait
-        for the same now. :class:`AlreadyWaiting` if he waits already."""
+    def join(
+        self,
+        player: Player | str,
+        want: Wanted,
+        token_hash: str,
+        nonce: str | None,
+        limit: int,
+    ) -> Joined:
+        """Put ``player`` in the queue (his row of a match he was seated at goes), or, given a
+        name, a guest of that name made for it in the same transaction. Raises
+        :class:`AlreadyWaiting` if he waits already, :class:`QueueFull` if ``limit`` people
+        wait; either way nothing is stored, not even the guest."""
         now = _now()
         try:
             with self._engine.begin() as connection:
+                count, oldest = connection.execute(
+                    select(func.count(), func.min(QuickWaitRow.joined_at)).where(
+                        QuickWaitRow.table_id.is_(None)
+                    )
+                ).one()
+                if count >= limit:
+                    # Two processes that count at once may both let one more in: the limit
+                    # holds to within the requests that arrive at the same instant.
+                    raise QueueFull(int(count), _aware(oldest))
+                key = None
+                if isinstance(player, str):
+                    player, key = add_player(connection, player)
                 connection.execute(
                     delete(QuickWaitRow).where(
-                        QuickWaitRow.player_id == player, QuickWaitRow.table_id.is_not(None)
+                        QuickWaitRow.player_id == player.id, QuickWaitRow.table_id.is_not(None)
                     )
                 )
                 connection.execute(
                     insert(QuickWaitRow).values(
-                        player_id=player,
+                        player_id=player.id,
                         rules_key=want.key,
                         preset=want.preset,
                         rules=want.spec_rules,
                         players=want.players,
-                        name=name,
+                        name=player.name,
                         token_hash=token_hash,
                         nonce=nonce,
                         joined_at=now,
@@ -175,7 +221,7 @@ class Queue:
                         seat=None,
                     )
                 )
-                return self._count(connection, want.key, want.players)
+                return Joined(player, key, self._count(connection, want.key, want.players))
         except IntegrityError:
             raise AlreadyWaiting(player) from None
 
@@ -343,6 +389,8 @@ class Matcher:
     def __init__(self, tables: Tables, wait: float) -> None:
         self.tables = tables
         self.wait = wait
+        self.limit = tables.limits.quick_waiting
+        """The most people waiting at once (:class:`~ramino.server.limits.Limits`)."""
         self.queue = Queue(tables)
         self.tick = max(0.05, min(1.0, wait / 4))
         self._poked = asyncio.Event()

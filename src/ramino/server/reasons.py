@@ -37,6 +37,7 @@ class ServerReason(ReasonCode):
     # quick matches (docs/quick.md)
     QUICK_WAITING = "quick_waiting"
     QUICK_TOO_FAST = "quick_too_fast"
+    QUICK_FULL = "quick_full"
     # the table's chat (docs/protocol.md)
     CHAT_OFF = "chat_off"
     CHAT_EMPTY = "chat_empty"

@@ -37,7 +37,9 @@ FORWARDED = "x-ramino-forwarded"
 #: Headers of the owner's answer given back as they are.
 _KEPT = ("content-type", "retry-after", "link")
 #: The requests about one table, answered by its owner.
-_ABOUT_A_TABLE = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/deals|/seats)?$")
+_ABOUT_A_TABLE = re.compile(
+    r"^/api/tables/([A-Za-z0-9_-]{1,64})(?:/deals|/seats|/matches/[0-9]{1,9})?$"
+)
 #: The largest frame a socket carries (as ``ramino serve``'s own, ``ws_max_size``).
 _MAX_FRAME = 64 * 1024
 

@@ -621,6 +621,13 @@ class Table:
         self.version += 1
         return Move(seat, BACK)
 
+    def match_play(self, number: int) -> MatchPlay | None:
+        """The table's match ``number`` (1, then each rematch's): one over before a rematch,
+        or the one being played (or just over); ``None`` if the table has dealt no such match."""
+        if 1 <= number < self.match_number:
+            return self.earlier[number - 1]
+        return self.play if number == self.match_number else None
+
     def away_names(self) -> frozenset[str]:
         """The names of the people the computer plays for."""
         return frozenset(self.name(seat) for seat in self.away)
@@ -682,7 +689,8 @@ class Table:
         self._sheet = []
         self._histories = {}
         seed = hmac.new(self.spec.secret, f"match/{self.match_number}".encode(), hashlib.sha256)
-        self.play = MatchPlay(list(play.names), self.rules, seed=seed.digest())
+        # Every seat of the table, those out before the last match's last round too.
+        self.play = MatchPlay(list(play.players), self.rules, seed=seed.digest())
         self._deal()
 
     def replay(self, events: Sequence[StoredAction]) -> None:

@@ -249,6 +249,13 @@ REFUSALS: dict[str, str | Plural] = {
         "Hai chiesto troppe partite veloci in poco tempo: al massimo {burst} di seguito, poi una"
         " ogni {every}. Puoi chiederne un'altra fra {wait}."
     ),
+    "quick_full": NP_(
+        "Per una partita veloce aspetta già {count} giocatore, il massimo che questo server"
+        " accoglie: riprova fra {wait}.",
+        "Per una partita veloce aspettano già {count} giocatori, il massimo che questo server"
+        " accoglie: riprova fra {wait}.",
+        "count",
+    ),
     "chat_off": N_("A questo tavolo la chat è spenta."),
     "chat_empty": N_("Il messaggio è vuoto: scrivi qualcosa."),
     "chat_too_long": N_("Il messaggio è troppo lungo: al massimo {limit} caratteri."),

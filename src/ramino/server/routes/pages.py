@@ -2,8 +2,9 @@
 ``ramino/web/static`` with no build step, beside the API.
 
 Every page is the same document (``index.html``); its script reads the address: ``/`` is the
-home page, ``/t/ID`` a table (the invitation link), ``/sheet`` the score sheet of a match played
-with real cards. The lobby's facts the home page needs come from :mod:`.rules`; the words it says
+home page, ``/t/ID`` a table (the invitation link), ``/t/ID/m/N`` the score sheet of the
+table's match N (1, then each rematch's), ``/sheet`` the score sheet of a match played with
+real cards. The lobby's facts the home page needs come from :mod:`.rules`; the words it says
 itself, in the server's own catalogue, from ``/api/words``.
 """
 
@@ -50,6 +51,11 @@ async def home() -> Response:
 
 @router.get("/t/{table_id}")
 async def table(table_id: str) -> Response:
+    return _page()
+
+
+@router.get("/t/{table_id}/m/{number}")
+async def match_sheet(table_id: str, number: str) -> Response:
     return _page()
 
 

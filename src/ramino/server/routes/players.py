@@ -6,7 +6,6 @@ public, by his public id."""
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
@@ -15,7 +14,6 @@ from fastapi.concurrency import run_in_threadpool
 from ...engine.errors import IllegalAction
 from ...engine.presets import PRESETS
 from ...engine.text import printable
-from ..limits import plural_seconds
 from ..models import (
     Leaderboard,
     LeaderboardLine,
@@ -31,7 +29,7 @@ from ..players import Player, Players, guest_name
 from ..reasons import ServerReason
 from ..refused import refused
 from ..served import Tables
-from . import Served
+from . import Served, paced
 
 __all__ = ["leaderboards", "player_of_key", "router"]
 
@@ -82,17 +80,7 @@ async def create_player(request: NewPlayer, http: Request, tables: Served) -> Pl
     """A new player, a guest named ``Ospite 4821`` unless a name is given, and his key: keep
     it (the server keeps only its hash), and send it to take seats as this player. A client
     makes players at the pace it makes tables (docs/limits.md)."""
-    address = http.client.host if http.client is not None else ""
-    wait = tables.new_players.take(address)
-    if wait > 0:
-        limits = tables.limits
-        error = IllegalAction(
-            ServerReason.TOO_MANY_NEW_PLAYERS,
-            burst=limits.tables_burst,
-            every=plural_seconds(60 / limits.tables_per_minute),
-            wait=plural_seconds(wait),
-        )
-        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
+    paced(http, tables.new_players, ServerReason.TOO_MANY_NEW_PLAYERS)
     name = guest_name() if request.name is None else checked_name(request.name)
     player, key = await run_in_threadpool(players_of(tables).create, name)
     return PlayerKey(id=player.id, name=player.name, key=key)

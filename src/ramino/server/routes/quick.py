@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
@@ -25,12 +26,12 @@ from ..models import (
     QuickStatus,
     QuickWaiting,
 )
-from ..players import guest_name
-from ..quick import POLL_SECONDS, AlreadyWaiting, Matcher, wanted
+from ..players import Player, guest_name
+from ..quick import POLL_SECONDS, AlreadyWaiting, Matcher, QueueFull, wanted
 from ..reasons import ServerReason
 from ..refused import refused
-from . import Served
-from .players import player_of_key, players_of
+from . import Served, paced
+from .players import player_of_key
 from .tables import token_hash
 
 __all__ = ["router"]
@@ -55,55 +56,56 @@ def _matcher(connection: HTTPConnection) -> Matcher:
         400: {"model": Problem, "description": "Rules the engine refuses, or an unknown key"},
         409: {"model": Problem, "description": "The player waits for a quick match already"},
         429: {"model": Problem, "description": "Too many quick matches asked lately"},
+        503: {"model": Problem, "description": "As many people wait as the server takes"},
     },
 )
 async def ask(request: QuickRequest, http: Request, tables: Served) -> QuickWaiting:
     """Wait for a quick match of these rules and players: seated with people who want the
     same, or, after the server's wait, with computer players in the empty seats. A preset's
-    rules make a rated match, house rules an unrated one. Without a key, a guest is made."""
+    rules make a rated match, house rules an unrated one. Without a key, a guest is made.
+    Refused with 503 ``quick_full`` while as many people wait as the server takes
+    (``ramino serve --quick-waiting``)."""
     matcher = _matcher(http)
-    address = http.client.host if http.client is not None else ""
-    wait = tables.quick_asks.take(address)
-    if wait > 0:
-        limits = tables.limits
-        error = IllegalAction(
-            ServerReason.QUICK_TOO_FAST,
-            burst=limits.tables_burst,
-            every=plural_seconds(60 / limits.tables_per_minute),
-            wait=plural_seconds(wait),
-        )
-        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
+    paced(http, tables.quick_asks, ServerReason.QUICK_TOO_FAST)
     try:
         rules = rules_from_mapping({"preset": request.rules, **request.knobs})
         check_playable(rules, request.players)
     except RaminoError as error:
         raise refused(error) from None
-    key = None
+    # Without a key, a guest is made in the transaction that puts him in the queue: a
+    # refusal stores nothing.
+    player: Player | str = guest_name()
     if request.player_key is not None:
         player = await player_of_key(tables, request.player_key)
-    else:
-        player, key = await run_in_threadpool(players_of(tables).create, guest_name())
     want = wanted(rules, request.players)
     token = secrets.token_urlsafe(24)
     nonce = None if request.nonce is None else request.nonce.hex()
     try:
-        waiting = await run_in_threadpool(
-            matcher.queue.join, player.id, player.name, want, token_hash(token), nonce
+        joined = await run_in_threadpool(
+            matcher.queue.join, player, want, token_hash(token), nonce, matcher.limit
         )
     except AlreadyWaiting:
         twice = IllegalAction(ServerReason.QUICK_WAITING)
         raise refused(twice, "player_key", status=409) from None
+    except QueueFull as full:
+        # The first of them is seated within the wait: a place is free by then.
+        since = (datetime.now(UTC) - full.oldest).total_seconds()
+        wait = max(1.0, matcher.wait - since)
+        crowded = IllegalAction(
+            ServerReason.QUICK_FULL, count=full.count, wait=plural_seconds(wait)
+        )
+        raise refused(crowded, status=503, headers={"Retry-After": str(math.ceil(wait))}) from None
     matcher.poke()
     return QuickWaiting(
         state="waiting",
         rules=rules.name,
         rated=want.preset is not None,
         players=request.players,
-        waiting=waiting,
+        waiting=joined.waiting,
         fill_in=matcher.wait,
         token=token,
-        player=PlayerInfo(id=player.id, name=player.name),
-        key=key,
+        player=PlayerInfo(id=joined.player.id, name=joined.player.name),
+        key=joined.key,
         wait_seconds=matcher.wait,
     )
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
+from fastapi import Path as FastPath
 from fastapi.concurrency import run_in_threadpool
 
 from ...ai.levels import LEVELS, level_named
@@ -23,12 +24,15 @@ from ...engine.rules_file import rules_from_mapping
 from ...engine.text import printable
 from ..limits import LOBBY_PAGE, plural_seconds
 from ..models import (
+    Both,
     CreateTable,
     DealProofInfo,
     Deals,
     Join,
     LobbyEntry,
+    MatchSheet,
     Problem,
+    RulesInForce,
     Seated,
     TableInfo,
     lobby_entry,
@@ -42,7 +46,7 @@ from ..rooms import Room
 from ..served import Tables
 from ..store import SeatTaken, StoredSeat, UnknownTable
 from ..tables import COMPUTER, HUMAN, Table, TableSpec
-from . import Served
+from . import Served, paced
 from .players import player_of_key
 
 __all__ = ["router", "token_hash"]
@@ -175,6 +179,38 @@ async def deals(table_id: str, tables: Served) -> Deals:
     )
 
 
+@router.get(
+    "/{table_id}/matches/{number}",
+    responses={404: {"model": Problem, "description": "No such table, or no such match of it"}},
+)
+async def match_sheet(
+    table_id: str, number: Annotated[int, FastPath(ge=1, le=10**9)], tables: Served
+) -> MatchSheet:
+    """The score sheet of the table's match ``number``: 1, then each rematch's (the ``match``
+    of the table's state is the one being played). A match over stays readable after the
+    table has dealt the next one."""
+    room = await tables.find(table_id)
+    # Under the lock: the match being played changes only with it held.
+    async with room.lock:
+        table = room.table
+        play = table.match_play(number)
+        if play is None:
+            raise HTTPException(status_code=404, detail="no such match")
+        match = play.match
+        it, en = match.result("it"), match.result("en")
+        return MatchSheet(
+            table=table_id,
+            match=number,
+            matches=table.match_number,
+            rules=RulesInForce(name=table.rules.name, knobs=table.rules.knobs()),
+            players=list(play.players),
+            over=play.is_over,
+            winner=play.winner,
+            result=None if it is None or en is None else Both(it=it, en=en),
+            sheet=[line.to_dict() for line in match.rounds],
+        )
+
+
 @router.post(
     "/{table_id}/seats",
     status_code=201,
@@ -237,18 +273,8 @@ async def join(table_id: str, request: Join, tables: Served) -> Seated:
 def _admit(http: Request, tables: Tables) -> None:
     """Refuse a new table with 429 if its client created too many lately, 503 if too many
     tables wait for players already; each says when to try again (``Retry-After``)."""
-    address = http.client.host if http.client is not None else ""
-    limits = tables.limits
-    wait = tables.creations.take(address)
-    if wait > 0:
-        error = IllegalAction(
-            ServerReason.TOO_MANY_TABLES,
-            burst=limits.tables_burst,
-            every=plural_seconds(60 / limits.tables_per_minute),
-            wait=plural_seconds(wait),
-        )
-        raise refused(error, status=429, headers={"Retry-After": str(math.ceil(wait))})
-    if len(tables.waiting) >= limits.waiting_tables:
+    paced(http, tables.creations, ServerReason.TOO_MANY_TABLES)
+    if len(tables.waiting) >= tables.limits.waiting_tables:
         # The first of them to expire frees a place.
         soonest = next(iter(tables.waiting.values()))
         wait = max(1.0, soonest - time.monotonic())

@@ -4,10 +4,11 @@
 // decides what is legal: this only says what was meant, and asks when it could mean several.
 
 import { cardLabel, cardName } from './cards.js';
-import { ask } from './dialogs.js';
+import { ask, dialog } from './dialogs.js';
 import { currentLang, refusal, t } from './i18n.js';
 import { matching, readMove } from './moves.js';
-import { legal, observation, picked, withEntry } from './tablestate.js';
+import { h } from './dom.js';
+import { legal, mayLeave, observation, picked, withEntry } from './tablestate.js';
 
 // A move's cards, each written by `name`: within a meld `apart`, between melds `between`.
 function moveText(move, name, apart, between) {
@@ -169,7 +170,28 @@ export function createActions({ store, send, isOpen, say, page }) {
     send({ type: 'rematch', id: `m${state().server.version}-${ids}`, agree });
   }
 
-  return { ...moves, ...local, rematch, ...chatActions({ store, send, isOpen, say }), ...page };
+  // Leave the table, once the player has said so: the computer plays for the seat from then
+  // on (docs/protocol.md, Players who leave), as the question says. The page says it is done
+  // when the server's state does (table.js).
+  function leave() {
+    if (!mayLeave(state())) return;
+    const rated = state().info?.rated;
+    const body = h('div', {}, h('p', { id: 'leave-what' }, t('leave_what')), rated ? h('p', {}, t('leave_what_rated')) : null);
+    const go = () => {
+      if (!mayLeave(state()) || !isOpen()) {
+        say(t('reconnecting'), true);
+        return;
+      }
+      send({ type: 'leave' });
+      store.update({ left: 'leaving', mode: null, selected: [] });
+    };
+    dialog(t('leave_q'), body, [
+      [t('leave_yes'), go, 'leave-yes'],
+      [t('leave_stay'), null, 'leave-stay'],
+    ]);
+  }
+
+  return { ...moves, ...local, rematch, leave, ...chatActions({ store, send, isOpen, say }), ...page };
 }
 
 // What a reader does with the chat: say a line or a ready phrase (the server refuses what it

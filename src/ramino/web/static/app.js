@@ -3,6 +3,7 @@
 import { currentLang, setLang, t } from './i18n.js';
 import { showHome } from './home.js';
 import { showLeaderboard } from './leaderboard.js';
+import { showMatchSheet } from './matchsheet.js';
 import { showPlayer } from './player.js';
 import { showSheet } from './sheet.js';
 import { showTable } from './table.js';
@@ -57,8 +58,11 @@ document.getElementById('lang').addEventListener('click', () => {
 relabel();
 const path = location.pathname;
 const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/m\/([1-9][0-9]{0,8})\/?$/.exec(path);
 if (table) {
   redraw = showTable(main, table[1]);
+} else if (match) {
+  redraw = showMatchSheet(main, match[1], Number(match[2]));
 } else if (path === '/sheet') {
   redraw = showSheet(main);
 } else if (path === '/player') {

@@ -14,6 +14,7 @@ export function tableSocketUrl(tableId, token) {
 
 // Opens `url` and keeps it open. `onOpen()` on each opening, `onMessage(message)` for each
 // message read, `onClose(event)` on each loss: it answers whether to open the socket again.
+// `close()` closes it for good (no `onClose`, nothing opened again).
 export function openConnection(url, { onOpen, onMessage, onClose }) {
   let socket = null;
   let waits = 0;
@@ -47,6 +48,11 @@ export function openConnection(url, { onOpen, onMessage, onClose }) {
   open();
   return {
     isOpen: () => socket?.readyState === WebSocket.OPEN,
+    close() {
+      const current = socket;
+      socket = null;
+      current?.close();
+    },
     send(message) {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     },

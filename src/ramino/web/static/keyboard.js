@@ -11,7 +11,8 @@ export function keyHandler(store, actions) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || dialogOpen()) return;
     if (event.target.closest?.('input, select, textarea')) return;
     const state = store.get();
-    if (!observation(state)) return;
+    // No round to play, or the seat left it (the computer plays for it).
+    if (!observation(state) || state.left) return;
     if (state.mode && /^[1-9]$/.test(event.key)) {
       event.preventDefault();
       actions.chooseMeld(Number(event.key) - 1);

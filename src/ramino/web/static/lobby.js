@@ -5,7 +5,7 @@ import { inviteLink } from './api.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { winnerWords } from './roundend.js';
-import { sheetTable } from './sheetview.js';
+import { earlierMatches, sheetTable } from './sheetview.js';
 
 function seatsList(state) {
   const seats = state.info?.seats ?? [];
@@ -128,6 +128,25 @@ function rematchView(state, actions) {
   return h('div', { class: 'rematch', id: 'rematch' }, ...lines);
 }
 
+// The seat left the table: what happens to it now (the computer plays for it; a rated match
+// not come back to counts as finished last), the way back to it and the way home.
+export function leftView(state, actions) {
+  const done = state.left === 'left';
+  return h(
+    'section',
+    { class: 'panel left', id: 'left', 'aria-labelledby': 'left-title' },
+    h('h2', { id: 'left-title' }, done ? t('left_title') : t('leaving')),
+    done ? h('p', { id: 'left-what' }, t('left_what')) : null,
+    done && state.info?.rated ? h('p', { id: 'left-rated' }, t('left_rated')) : null,
+    h(
+      'p',
+      { class: 'rematch-buttons' },
+      h('button', { type: 'button', id: 'come-back', class: 'primary', onclick: actions.comeBack }, t('come_back')),
+      h('a', { href: '/', id: 'home-after-leave' }, t('back_home')),
+    ),
+  );
+}
+
 // Out of the match (or the match over): no round to see, the sheet and how it stands.
 export function outView(state, actions) {
   const over = state.server.match_over;
@@ -138,5 +157,6 @@ export function outView(state, actions) {
     over ? h('p', { class: 'winner' }, winnerWords(state)) : null,
     over ? rematchView(state, actions) : null,
     sheetTable(state.server.sheet ?? []),
+    earlierMatches(state.tableId, state.server.match),
   );
 }

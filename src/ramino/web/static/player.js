@@ -5,6 +5,7 @@
 import { ApiError, call, savePlayer, savedPlayer } from './api.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n.js';
+import { matchSheetHref } from './sheetview.js';
 
 const whole = (x) => Math.round(x);
 
@@ -61,6 +62,9 @@ function matchesList(matches, playerId) {
         'li',
         {},
         h('a', { href: `/t/${match.table}` }, match.rules),
+        ' (',
+        h('a', { href: matchSheetHref(match.table, match.match), class: 'match-sheet' }, t('match_sheet_link')),
+        ')',
         ` · ${match.rated ? t('rated_table') : t('unrated_table')} · `,
         match.seats
           .slice()

@@ -11,7 +11,7 @@ import { currentLang, t } from './i18n.js';
 import { dealLine } from './log.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
-import { sheetTable } from './sheetview.js';
+import { earlierMatches, sheetTable } from './sheetview.js';
 
 const names = (codes) => codes.map((code) => cardName(code, currentLang())).join(', ');
 
@@ -140,6 +140,8 @@ export function showSheet(state, afterRound, then) {
   const parts = afterRound && server?.ended_round ? roundParts(state) : [];
   if (server?.match_over) parts.push(h('p', { class: 'winner' }, winnerWords(state)));
   parts.push(sheetTable(server?.sheet ?? []));
+  // A rematch: the matches before it keep their sheets, a link away.
+  if (!afterRound) parts.push(earlierMatches(state.tableId, server?.match));
   const title = server?.match_over
     ? t('match_over')
     : afterRound

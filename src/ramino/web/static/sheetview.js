@@ -6,6 +6,23 @@ import { t } from './i18n.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
+// The address of the score sheet of the table's match `number` (1, then each rematch's).
+export const matchSheetHref = (tableId, number) => `/t/${tableId}/m/${number}`;
+
+// Links to the sheets of a table's matches before match `current` (a rematch deals the next
+// one at the same table), or nothing before a rematch.
+export function earlierMatches(tableId, current) {
+  if (!current || current < 2) return null;
+  const numbers = Array.from({ length: current - 1 }, (_, i) => i + 1);
+  return h(
+    'p',
+    { class: 'earlier-matches', id: 'earlier-matches' },
+    t('earlier_matches', { n: numbers.length }),
+    ' ',
+    numbers.flatMap((n, i) => [i ? ', ' : '', h('a', { href: matchSheetHref(tableId, n), id: `match-sheet-${n}` }, t('match_n', { n }))]),
+  );
+}
+
 // `sheet`: the state's lines (RoundSheet.to_dict), the first round first.
 export function sheetTable(sheet) {
   if (!sheet.length) return h('p', {}, t('sheet_empty'));

@@ -41,6 +41,7 @@ export function showTable(main, tableId) {
       showKeys,
       sit,
       watch,
+      comeBack,
     },
   });
 
@@ -65,6 +66,12 @@ export function showTable(main, tableId) {
           forgetSeat(tableId);
           link = null;
           store.update({ seat: null, message: { text: t('bad_token'), error: true } });
+          return false;
+        }
+        // Left (or leaving): nothing is opened again until the player comes back.
+        if (state.left) {
+          link = null;
+          store.update({ left: 'left' });
           return false;
         }
         // Over, the table may still deal a rematch: only one said no ends it.
@@ -147,6 +154,13 @@ export function showTable(main, tableId) {
       box.textContent = `${box.textContent} ${t('your_turn')}.`.trim();
     }
     store.remember({ turnSaid: myTurn(state) });
+    // Left: once the server says the computer plays for the seat, the socket closes.
+    if (state.left === 'leaving' && server.away?.includes(state.welcome?.seat)) {
+      link?.close();
+      link = null;
+      store.update({ left: 'left' });
+      return;
+    }
     after.afterState(over);
   }
 
@@ -197,6 +211,14 @@ export function showTable(main, tableId) {
     }
   }
 
+  // Back after leaving: a new socket, and the server gives the seat back (docs/protocol.md).
+  function comeBack() {
+    link?.close();
+    link = null;
+    store.update({ left: null, message: null });
+    connect();
+  }
+
   function watch() {
     store.remember({ watching: true, message: null });
     start();
@@ -234,6 +256,8 @@ export function showTable(main, tableId) {
     picked: () => picked(store.get()),
     // The chat's lines the page holds (a muted player's too: the page only hides them).
     chat: () => store.get().chat,
+    // Whether the seat left the table ('leaving', 'left'), or null.
+    left: () => store.get().left,
   };
   return draw;
 }

@@ -1,9 +1,9 @@
 // The table's heading: its rules and round, whose turn it is (with the seat's own clock), and
-// the buttons that open the score sheet, the rules and the keys.
+// the buttons that open the score sheet, the rules and the keys, and leave the table.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { observation } from './tablestate.js';
+import { mayLeave, observation } from './tablestate.js';
 
 function turnWords(view) {
   if (!view || view.over) return '';
@@ -33,6 +33,7 @@ export function render(state, actions) {
       tool('open-sheet', t('sheet'), () => actions.showSheet(false)),
       tool('open-rules', t('rules'), actions.showRules),
       tool('open-keys', t('keys'), actions.showKeys, '?'),
+      mayLeave(state) ? tool('leave', t('leave'), actions.leave) : null,
     ),
   );
 }

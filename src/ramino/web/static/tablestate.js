@@ -58,6 +58,9 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     // this browser for this table).
     chat: [],
     muted,
+    // The seat left the table (the leave button): 'leaving' until the server's state says the
+    // computer plays for it, then 'left' (the socket closed); null while the seat is played.
+    left: null,
   });
 }
 
@@ -121,6 +124,13 @@ export const legal = (state) => observation(state)?.legal_actions ?? [];
 // The codes of the picked cards, in the order picked.
 export const picked = (state) =>
   state.selected.map((key) => state.cards.find((card) => card.key === key)?.code);
+
+// Whether the seat may leave the table now: a seat's (not a spectator's) at a match being
+// played, not left already. The server does the same for a `leave` at any other time: nothing.
+export function mayLeave(state) {
+  const server = state.server;
+  return Boolean(state.seat && !state.watching && !state.left && server && server.round > 0 && !server.match_over);
+}
 
 // Whether the seat is to move now.
 export function myTurn(state) {

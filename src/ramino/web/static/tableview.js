@@ -10,7 +10,7 @@ import * as controls from './controls.js';
 import { h, patch } from './dom.js';
 import * as hand from './hand.js';
 import { currentLang, t } from './i18n.js';
-import { joinView, outView, waitingView } from './lobby.js';
+import { joinView, leftView, outView, waitingView } from './lobby.js';
 import * as log from './log.js';
 import * as melds from './melds.js';
 import * as seats from './seats.js';
@@ -44,6 +44,10 @@ export function drawTable(main, store, actions) {
   if (!state.seat && !state.watching) {
     if (!state.guest) state = store.remember({ guest: guestName() });
     patch(main, tablehead.render(state, actions), joinView(state, actions));
+    return;
+  }
+  if (state.left) {
+    patch(main, tablehead.render(state, actions), messageBox(state.message), leftView(state, actions));
     return;
   }
   if (!observation(state)) {
