@@ -1,5 +1,6 @@
 """The operator's log: one JSON line an event, with its own fields, and the cause of an
-exception (type, text, traceback) in the same line."""
+exception (type, text, traceback) in the same line; a move not stored is logged so, and its
+player told whether the database or the server failed."""
 
 from __future__ import annotations
 
@@ -44,3 +45,18 @@ def test_an_exception_keeps_its_cause_in_the_same_line() -> None:
     assert line["error"] == "KeyError: 'seat'"
     assert isinstance(line["traceback"], str)
     assert line["traceback"].startswith("Traceback") and "emit" in line["traceback"]
+
+
+def test_a_move_not_stored_is_said_for_what_went_wrong() -> None:
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    from ramino.server.routes.play import _store_trouble
+
+    full = OperationalError("INSERT", {}, sqlite3.OperationalError("database or disk is full"))
+    down = OperationalError("INSERT", {}, sqlite3.OperationalError("unable to open database"))
+    assert _store_trouble(full) == ("il suo disco è pieno", "its disk is full")
+    assert _store_trouble(down)[1] == "the database does not answer"
+    # A fault of the server's own is not blamed on the database (its log line names it).
+    assert _store_trouble(KeyError(3))[1] == "the server met an error"

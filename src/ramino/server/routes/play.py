@@ -3,12 +3,14 @@ spectator's, to watch what the whole table sees (docs/protocol.md)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from ...ai.hint import hint
 from ...engine.errors import IllegalAction, RaminoError
@@ -41,10 +43,13 @@ from ..relay import FORWARDED, relay
 from ..rooms import Room
 from ..served import Tables, room_of
 from ..sockets import CLOSE_TOO_MANY, Outbox
+from ..store import StoreError
 from . import Served
 from .tables import token_hash
 
 __all__ = ["CLOSE_BAD_TOKEN", "MAX_MESSAGES_PER_SECOND", "router"]
+
+log = logging.getLogger("ramino.server")
 
 router = APIRouter(prefix="/api/tables/{table_id}")
 
@@ -388,6 +393,11 @@ async def _not_stored(
     """A move the store could not write is not done: the table goes back to what the store
     holds, and the seat is told why (``refused``, or ``error`` for a nonce), reason
     ``not_stored``. If the table cannot even be read back, the socket closes (1011)."""
+    log.error(
+        "moves not stored",
+        exc_info=error,
+        extra={"event": "not_stored", "table": room.table.id},
+    )
     trouble = IllegalAction(ServerReason.NOT_STORED, detail=_store_trouble(error))
     if message_id is None:
         text = Failure(
@@ -413,6 +423,9 @@ async def _not_stored(
 
 def _store_trouble(error: Exception) -> tuple[str, str]:
     """What went wrong with the store, in words, without its internals."""
+    if not isinstance(error, SQLAlchemyError | StoreError | OSError):
+        # Not the database's doing: a fault of the server, which its log names.
+        return ("il server ha avuto un errore", "the server met an error")
     text = str(error).lower()
     if "full" in text or "no space" in text or "quota" in text:
         return ("il suo disco è pieno", "its disk is full")
