@@ -242,46 +242,58 @@ DETAILS: dict[str, str | Plural | InContext] = {
     ),
     "too_many_entries": N_("{name} ha al massimo {most} voci, non {count}: {why}."),
     "out_of_range": N_("{name} va da {low} a {high}, non {value}: {why}."),
-    "max_below_min": N_("max_players ({most}) è minore di min_players ({least})."),
+    "max_below_min": N_(
+        "il massimo dei giocatori ({most}, max_players) è minore del minimo ({least}, min_players)."
+    ),
     "two_entries_same_count": N_("due voci per lo stesso numero di giocatori: {starts}."),
     "deck_too_small": N_(
         "in {players} con {cards} carte a testa servono almeno {need} carte, il mazzo ne ha {have}."
     ),
     "set_too_large_for_suits": N_(
-        "con semi tutti diversi un tris ha al massimo 4 carte (set_max = {set_max})."
+        "con semi tutti diversi un tris ha al massimo 4 carte, non {set_max} (set_max)."
     ),
     "wrap_needs_high_ace": N_(
-        "le scale che girano (K-A-2) vogliono l'asso anche alto, ma ace_in_runs è low_only."
+        "le scale che girano (K-A-2) vogliono l'asso anche alto, ma qui l'asso è solo basso"
+        " (ace_in_runs = low_only)."
     ),
     "no_opening_without_melding": N_(
-        "senza calare durante il gioco non c'è apertura: opening_threshold deve essere 0."
+        "senza calare durante il gioco non c'è apertura: niente punti per aprire"
+        " (opening_threshold = 0)."
     ),
     "scempio_needs_messa": N_(
         "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0)."
     ),
-    "fixed_rounds_need_count": N_("con un numero fisso di smazzate serve match_rounds (almeno 1)."),
-    "rounds_only_fixed": N_("match_rounds vale solo con match_end = fixed_rounds."),
+    "fixed_rounds_need_count": N_(
+        "con un numero fisso di smazzate va detto quante (match_rounds, almeno 1)."
+    ),
+    "rounds_only_fixed": N_(
+        "il numero di smazzate (match_rounds) conta solo se la partita ne dura un numero fisso"
+        " (match_end = fixed_rounds)."
+    ),
     "contracts_not_rounds": N_("ci sono {contracts} contratti ma {rounds} smazzate."),
     "betting_fixed_rounds": N_(
-        "con le puntate la partita si gioca a fiches per un numero fisso di smazzate: match_end"
-        " deve essere fixed_rounds."
+        "con le puntate la partita si gioca a fiches per un numero fisso di smazzate"
+        " (match_end = fixed_rounds)."
     ),
     "betting_joker_rebury": N_(
         "il jolly al taglio va al primo giocatore, ma con le puntate chi gioca per primo si sa"
-        " solo dopo il giro di puntate: joker_upcard deve essere rebury."
+        " solo dopo il giro di puntate: il jolly girato torna nel mazzo (joker_upcard = rebury)."
     ),
     "blind_over_chips": N_("il buio ({blind}) supera le fiches di partenza ({chips})."),
     "contracts_opening": N_(
-        "con i contratti l'apertura è il contratto della smazzata: opening_threshold = 0 e"
-        " melding_during_play = true."
+        "con i contratti l'apertura è il contratto della smazzata: niente punti per aprire"
+        " (opening_threshold = 0), e si cala durante il gioco (melding_during_play = true)."
     ),
-    "betting_no_stake": N_("con le puntate il piatto si fa puntando: hand_stake deve essere 0."),
+    "betting_no_stake": N_(
+        "con le puntate il piatto si fa puntando: niente posta fissa a smazzata (hand_stake = 0)."
+    ),
     "own_card_needs_imaginary": N_(
-        "own_card_joker sceglie quale carta fa da jolly immaginario: serve imaginary_joker."
+        "una carta propria fa da jolly (own_card_joker) solo con il jolly immaginario"
+        " (imaginary_joker)."
     ),
     "imaginary_no_jokers": N_(
-        "il jolly immaginario si usa mostrando la mano senza jolly nel mazzo:"
-        " melding_during_play = false e jokers = 0."
+        "il jolly immaginario si usa mostrando la mano, senza calare durante il gioco"
+        " (melding_during_play = false) e senza jolly nel mazzo (jokers = 0)."
     ),
     "seven_needs_two_packs": N_(
         "sette carte dello stesso valore senza jolly richiedono almeno 2 mazzi."
@@ -314,15 +326,16 @@ DETAILS: dict[str, str | Plural | InContext] = {
         " smazzata (melding_during_play = false) e senza puntate."
     ),
     "points_need_knock": N_(
-        "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare:"
-        " serve knock_limit."
+        "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare: va"
+        " detto con quanti punti spaiati si bussa (knock_limit)."
     ),
     "points_by_player": N_(
         "servono i punti vinti da ogni giocatore in gioco, numeri interi non negativi."
     ),
     "gin_knobs_need_knock": N_(
-        "oklahoma, spade_upcard_doubles, big_gin_bonus, wall_stock e run_max valgono solo"
-        " bussando: serve knock_limit."
+        "il gin Oklahoma, la picche che raddoppia, il big gin, il muro e la scala più lunga"
+        " (oklahoma, spade_upcard_doubles, big_gin_bonus, wall_stock, run_max) valgono solo"
+        " bussando: va detto con quanti punti spaiati si bussa (knock_limit)."
     ),
     "summary_gin": N_(
         "Gin rummy: un mazzo, in due, 10 carte, si bussa con 10 punti spaiati; gin 25,"
