@@ -1,4 +1,4 @@
-"""The expert computer opponent (*esperto*): the greedy bot's play with three things more,
+"""The expert computer opponent (*esperto*): the greedy bot's play with four things more,
 each kept because whole matches measured it winning (``bench/levels.py``, ``make levels``).
 
 - **The outlook** (``Style.outlook``, :func:`ramino.ai.greedy.outlook`): each throw, and each
@@ -12,6 +12,10 @@ each kept because whole matches measured it winning (``bench/levels.py``, ``make
   (doubled counts, or 25 more each), it lays nothing until the whole hand goes down at once,
   unless an opponent holds three cards or fewer while its own hand is more than two loose
   cards from that close. A scempio only spares the others the messa: no hold there.
+- **Gin rummy** (rules with a knock limit): the draw, the knock and the throw are
+  :mod:`ramino.ai._expert_gin`'s, judged by the deadwood the hand may expect after the next
+  draw, and a hand low enough to undercut plays on rather than knock where the undercut pays
+  (docs/gin-levels.md: 73.6% of the games to 100 won against the baseline, 52.7% before).
 - **Betting for the match** (pokerato): it calls nearly every hand and raises those better
   than a fair share (:data:`ramino.ai.betting.BOLD`); it keeps a lead bigger than what
   folding every hand left gives away, and never folds the last hand when level or behind
@@ -38,11 +42,16 @@ from ..engine.errors import RaminoError
 from ..engine.observation import Observation
 from ..engine.round import Phase, Round
 from ..engine.rules import RummyBonus
+from ._expert_gin import GinStyle, gin_action
 from ._expert_hold import Hold, hold_turn, spread_close
 from .betting import BOLD, match_bet
 from .greedy import Style, decide
 
 __all__ = ["ExpertBot"]
+
+#: The steps of a turn the expert plays by :mod:`ramino.ai._expert_gin` where a hand ends by
+#: knocking: the draw, the knock and the throw.
+KNOCKING_TURN = (Phase.DRAW, Phase.PLAY)
 
 
 class ExpertBot:
@@ -67,12 +76,14 @@ class ExpertBot:
         name: str = "expert",
         style: Style | None = None,
         hold: Hold | None = None,
+        gin: GinStyle | None = None,
     ) -> None:
         self._random = random.Random(seed)
         self._name = name
         # It judges each throw and take by the hand's outlook, and bets boldly.
         self.style = style or Style(betting=BOLD, outlook=True)
         self.hold = hold or Hold()
+        self.gin = gin or GinStyle()
         # The hands of the match seen so far, told apart by their dealer.
         self._dealer: int | None = None
         self._hands = 0
@@ -105,6 +116,10 @@ class ExpertBot:
             bet = self._match_bet(observation)
             if bet is not None:
                 return bet
+        if observation.rules.knock_limit is not None and observation.phase in KNOCKING_TURN:
+            knocking = gin_action(observation, self.gin)
+            if knocking is not None and knocking in legal:
+                return knocking
         greedy = decide(observation, self.style, self._random).action
         if observation.phase is not Phase.PLAY:
             return greedy
