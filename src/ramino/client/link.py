@@ -106,8 +106,10 @@ class Invitation:
         if len(path) < 2 or path[-2] not in ("tables", "t") or not _TABLE_ID.match(path[-1]):
             raise LinkError(
                 (
-                    "il link non nomina un tavolo: …/api/tables/ID lo fa",
-                    "the link names no table: …/api/tables/ID is one",
+                    "il link non nomina un tavolo: è quello che ti hanno mandato, come"
+                    " http://host:porta/t/ID.",
+                    "the link names no table: it is the one you were sent, such as"
+                    " http://host:port/t/ID.",
                 )
             )
         return cls(f"{parts.scheme}://{parts.netloc}", path[-1])

@@ -56,7 +56,7 @@ REFUSALS: dict[str, str | Plural] = {
     "run_ace_high_not_allowed": N_(
         "Con queste regole l'asso in scala è solo basso (A-2-3), mai dopo il re: {cards}."
     ),
-    "run_not_consecutive": N_("Le carte di una scala devono essere in fila: a {cards} {gap}."),
+    "run_not_consecutive": N_("Le carte di una scala devono essere in fila: tra {cards} {gap}."),
     "run_over_max": N_("Una scala calata ha al massimo {limit} carte: {cards} ne ha {count}."),
     "no_knocking": N_("Con queste regole non si bussa."),
     "knock_over_limit": N_("Per bussare le carte spaiate devono valere al massimo {limit} punti."),
