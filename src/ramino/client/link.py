@@ -12,7 +12,7 @@ The link of a table is its server's address and its id, as anyone may write it::
     >>> Invitation.parse("http://127.0.0.1:8000")
     Traceback (most recent call last):
     ...
-    ramino.client.link.LinkError: the link names no table: …/api/tables/ID is one
+    ramino.client.link.LinkError: the link names no table: it is the one you were sent, such as http://host:port/t/ID.
 """
 
 from __future__ import annotations
