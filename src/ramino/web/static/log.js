@@ -20,7 +20,9 @@ export function logLines(state) {
 
 // What a screen reader has heard after these `lines`, in `lang`: `say`, the lines new since
 // the last time (none when only the language changed), and `fresh`, where the new ones begin.
+// Nothing heard yet (UNHEARD: a fresh page, a reconnection): the lines there are no news.
 export function hear(heard, lines, lang) {
+  if (heard.lines === null) return { lang, lines, fresh: lines.length, say: null };
   const told = heard.lang === lang ? heard.lines : lines;
   let fresh = 0;
   while (fresh < lines.length && lines[fresh] === told[fresh]) fresh += 1;

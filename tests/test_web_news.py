@@ -1,0 +1,103 @@
+"""What the table's page shows as new, in Chromium (docs/web.md): the line under the pozzo says
+the others' turns of the newest state only, in the language of the moment, and never one the
+table has left behind; a fresh page marks no line of the log and no meld as new."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+from serving import Server
+from test_web import page_state, sit_at_a_new_table
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+# The line under the pozzo and the seat's state, read at the same moment, once it is the seat's
+# turn (or the round is over).
+TURN_AND_LINE = """() => {
+  const state = window.ramino.page().state;
+  const view = state?.observation;
+  if (state?.match_over) return { line: '', state };
+  if (!view || !(view.over || view.to_play === view.seat)) return null;
+  return { line: document.getElementById('replay').textContent, state };
+}"""
+
+
+def label(code: str) -> str:
+    return "Jolly" if code == "JK" else code[:-1] + SUITS[code[-1]]
+
+
+def turns_since_mine(view: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """The others' turns after the seat's last move: each the player's name and the card he
+    threw, if he did."""
+    entries = (entry.split(":", 1) for entry in view["history"])
+    history = [(int(seat), move.strip()) for seat, move in entries]
+    mine = max((i for i, (seat, _) in enumerate(history) if seat == view["seat"]), default=-1)
+    turns: list[tuple[int, str | None]] = []
+    for seat, move in history[mine + 1 :]:
+        if not turns or turns[-1][0] != seat:
+            turns.append((seat, None))
+        if move.startswith("discard "):
+            turns[-1] = (seat, move.split()[1])
+    return [(view["seats"][seat]["name"], card) for seat, card in turns]
+
+
+def my_turn_or_over(page: Any) -> dict[str, Any]:
+    """The line under the pozzo and the state as the seat's turn comes (or the round ends)."""
+    return dict(page.wait_for_function(TURN_AND_LINE, timeout=30_000).json_value())
+
+
+def test_the_line_under_the_pozzo_follows_the_table_and_a_reload_shows_nothing_old(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
+    shown = []
+    for turn in range(5):
+        now = my_turn_or_over(page)
+        view = now["state"]["observation"]
+        if view["over"]:
+            break
+        # Shown at once, and one of the turns played since the seat's own: never an older one.
+        # (The first turn's come with the deal, before the page connected: no news to it.)
+        expected = turns_since_mine(view)
+        line = now["line"]
+        assert turn == 0 or any(
+            line.startswith(f"{name}: ") and (card is None or label(card) in line)
+            for name, card in expected
+        ), (turn, line, expected)
+        shown.append(line)
+        if turn == 2:
+            # Another language: the line is said in it (while it shows a turn, or once it is
+            # gone).
+            page.click("#lang")
+            line = page.inner_text("#replay")
+            assert not any(word in line for word in ("pesca", "scarta", "prende")), line
+            assert any(word in line for word in ("draws", "discards", "takes")) or not line
+            page.click("#lang")
+        before = now["state"]["version"]
+        page.click("#do-draw")
+        page.wait_for_function("v => window.ramino.page().state.version > v", arg=before)
+        # The seat's own move makes the others' turns before it old: the line is empty.
+        assert page.inner_text("#replay") == ""
+        drawn = page_state(page)["state"]["version"]
+        page.keyboard.press("Escape")
+        page.click("#hand-card-0")
+        page.click("#do-discard")
+        page.wait_for_function("v => window.ramino.page().state.version > v", arg=drawn)
+    assert len(shown) >= 3, shown
+    # Reloaded: the page starts from the table as it is, nothing in it new.
+    page.reload()
+    page.wait_for_selector("#hand-card-0")
+    for _ in range(3):
+        assert page.inner_text("#replay") == ""
+        assert page.locator(".log li.fresh").count() == 0
+        assert page.locator(".melds .meld.fresh").count() == 0
+        page.wait_for_timeout(300)
+    assert page.locator(".log li").count() > 5
+    assert page.problems == [], page.problems
