@@ -1,6 +1,7 @@
 """What the table's page shows as new, in Chromium (docs/web.md): the line under the pozzo says
 the others' turns of the newest state only, in the language of the moment, and never one the
-table has left behind; a fresh page marks no line of the log and no meld as new."""
+table has left behind; a fresh page marks no line of the log and no meld as new; a rematch's
+log begins under a line naming it."""
 
 from __future__ import annotations
 
@@ -100,4 +101,49 @@ def test_the_line_under_the_pozzo_follows_the_table_and_a_reload_shows_nothing_o
         assert page.locator(".melds .meld.fresh").count() == 0
         page.wait_for_timeout(300)
     assert page.locator(".log li").count() > 5
+    assert page.problems == [], page.problems
+
+
+def log_lines(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all(".log li", "items => items.map((i) => i.textContent)"))
+
+
+def test_a_rematch_s_log_begins_under_a_line_that_names_it(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(
+        chromium, web_server, "classico", computers=1, max_turns=6, target=1
+    )
+    # The round, and so the match, to its end by clicks.
+    while True:
+        now = my_turn_or_over(page)
+        if now["state"]["match_over"] or now["state"]["observation"]["over"]:
+            break
+        before = now["state"]["version"]
+        page.click("#do-draw")
+        page.wait_for_function("v => window.ramino.page().state.version > v", arg=before)
+        drawn = page_state(page)["state"]["version"]
+        page.keyboard.press("Escape")
+        page.click("#hand-card-0")
+        page.click("#do-discard")
+        page.wait_for_function("v => window.ramino.page().state.version > v", arg=drawn)
+    page.wait_for_selector("dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    page.click("#rematch-yes")
+    page.wait_for_function("() => window.ramino.page().state?.match === 2")
+    page.wait_for_selector("#hand-card-0")
+    lines = log_lines(page)
+    # Match 1's lines, then the rematch's under a line that names it.
+    named = lines.index("— Rivincita: partita 2 —")
+    assert named > 1 and lines[0].startswith("— Smazzata 1:"), lines
+    assert lines[named + 1].startswith("— Smazzata 1:"), lines
+    assert sum(line.startswith("— Smazzata 1:") for line in lines) == 2, lines
+    # A fresh page's log is the rematch's, under the same line.
+    page.reload()
+    page.wait_for_selector("#hand-card-0")
+    lines = log_lines(page)
+    assert lines[0] == "— Rivincita: partita 2 —" and lines[1].startswith("— Smazzata 1:"), lines
+    page.click("#lang")
+    assert log_lines(page)[1].startswith("— Round 1:")
     assert page.problems == [], page.problems

@@ -3,6 +3,7 @@
 // are queued to be shown one after another under the pozzo.
 
 import { followHand } from './hand.js';
+import { matchLines } from './log.js';
 import { roundOver } from './roundend.js';
 import { roundKey, UNHEARD, UNSEEN } from './tablestate.js';
 
@@ -43,13 +44,14 @@ export function nextReplay(replay) {
 // log had not told.
 export function arrived(state, server) {
   const hand = followHand(state, server);
-  const held = { ...state, ...hand.change, server };
+  const match = matchLines(state, server);
+  const held = { ...state, ...hand.change, ...match, server };
   const ended = roundOver(held);
   const { fresh, ...queued } = othersMoves(held, server);
   // New moves are shown at once, the older ones still queued dropped; else the queue goes on.
   const replay = state.replaying && !fresh ? queued : { ...queued, ...nextReplay(queued.replay) };
   // Where the page starts (a fresh page, a reconnection): no line of the log, no meld, is new.
   const start = state.synced ? {} : { heard: UNHEARD, meldsSeen: UNSEEN };
-  const change = { server, ...hand.change, ...(ended ?? {}), ...replay, ...start, synced: true };
+  const change = { server, ...hand.change, ...match, ...(ended ?? {}), ...replay, ...start, synced: true };
   return { change, drew: hand.drew, over: ended !== null };
 }

@@ -206,6 +206,7 @@ const WORDS = {
     wait_answer: 'Un momento: il tavolo risponde alla mossa di prima.',
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
+    match_line: (v) => `— Rivincita: partita ${v.n} —`,
     // Your own turn without the pronoun, the verb first and capitalised: "Peschi…".
     you_did: (v) => `${v.what.charAt(0).toUpperCase()}${v.what.slice(1)}.`,
     they_did: (v) => `${v.who} ${v.what}.`,
@@ -552,6 +553,7 @@ const WORDS = {
     next_round: 'Continue',
     wait_answer: 'A moment: the table is answering your last move.',
     deal_line: (v) => `— Round ${v.n}: ${v.dealer} deals. —`,
+    match_line: (v) => `— Rematch: match ${v.n} —`,
     you_did: (v) => `You ${v.what}.`,
     they_did: (v) => `${v.who} ${v.what}.`,
     and: ' and ',

@@ -9,6 +9,15 @@ import { observation } from './tablestate.js';
 
 export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
 
+// A match the log has not told yet (a rematch just dealt, or the page just opened): its rounds
+// count from 1 again, so its lines begin under a line that names it.
+export function matchLines(state, server) {
+  const match = server.match ?? 1;
+  if (state.logMatch === match) return {};
+  const named = match > 1 ? [t('match_line', { n: match })] : [];
+  return { logMatch: match, shownEnded: 0, past: [...state.past, ...named] };
+}
+
 // Every line of the log, the cards one drew from the tallone named.
 export function logLines(state) {
   const view = observation(state);

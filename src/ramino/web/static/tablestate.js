@@ -46,7 +46,9 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     turnSaid: false,
     // The log: the lines of rounds over, what a screen reader has heard of it, and whether
     // the list follows the newest moves.
+    // `logMatch` is the match the log tells (a rematch's lines begin under a line naming it).
     past: [],
+    logMatch: null,
     heard: UNHEARD,
     logFollows: true,
     shownEnded: 0,
