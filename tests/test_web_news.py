@@ -1,10 +1,12 @@
 """What the table's page shows as new, in Chromium (docs/web.md): the line under the pozzo says
 the others' turns of the newest state only, in the language of the moment, and never one the
 table has left behind; a fresh page marks no line of the log and no meld as new; a rematch's
-log begins under a line naming it."""
+log begins under a line naming it; the page's own nonce, refused as given already, is no
+refusal of the player's."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from serving import Server
-from test_web import page_state, sit_at_a_new_table
+from test_web import new_page, page_state, sit_at_a_new_table
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -146,4 +148,41 @@ def test_a_rematch_s_log_begins_under_a_line_that_names_it(
     assert lines[0] == "— Rivincita: partita 2 —" and lines[1].startswith("— Smazzata 1:"), lines
     page.click("#lang")
     assert log_lines(page)[1].startswith("— Round 1:")
+    assert page.problems == [], page.problems
+
+
+def test_the_page_s_own_nonce_refused_as_given_already_is_no_refusal_to_show(
+    web_server: Server, chromium: Any
+) -> None:
+    table = web_server.post("/api/tables", {"rules": "classico", "seats": [{"kind": "human"}] * 2})
+    page = new_page(chromium)
+    sent: list[str] = []
+    heard: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        socket.on("framesent", lambda payload: sent.append(str(payload)))
+        socket.on("framereceived", lambda payload: heard.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    page.goto(f"{web_server.base}/t/{table['table']}")
+    page.fill("#nickname", "Anna")
+    page.click("#sit")
+    page.wait_for_selector(".waiting")
+    web_server.post(f"/api/tables/{table['table']}/seats", {"nickname": "Bruno"})
+    page.wait_for_selector("#hand-card-0")
+    # The page gave its nonce for the next deal; then this browser lost it (part of its storage
+    # cleared), and a reload gives another one, which the server refuses.
+    page.wait_for_timeout(500)
+    assert any('"nonce"' in frame for frame in sent), sent
+    page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('ramino.nonce.'))"
+        ".forEach((k) => localStorage.removeItem(k))"
+    )
+    page.reload()
+    page.wait_for_selector("#hand-card-0")
+    page.wait_for_timeout(1000)
+    assert [m for m in heard if m.get("reason") == "nonce_given"], heard
+    # Not the player's doing: nothing is said of it.
+    assert page.locator("#message.error").count() == 0
+    assert page.inner_text("#message") == ""
     assert page.problems == [], page.problems

@@ -110,6 +110,9 @@ export function showTable(main, tableId) {
         say(said(message.message), true);
         break;
       case 'error':
+        // The page's own nonce (offerNonce), sent again after this browser lost the one it
+        // gave: the server keeps the first, and the player did nothing to be told of.
+        if (message.reason === 'nonce_given') break;
         say(said(message.message), true);
         // Not applied, and the server cannot say which: the move waiting goes again, under
         // its id, so that it is applied once whether or not it was the one refused.
