@@ -1,8 +1,8 @@
 """What the table's page shows as new, in Chromium (docs/web.md): the line under the pozzo says
 the others' turns of the newest state only, in the language of the moment, and never one the
 table has left behind; a fresh page marks no line of the log and no meld as new; a rematch's
-log begins under a line naming it; the page's own nonce, refused as given already, is no
-refusal of the player's."""
+log begins under a line naming it, and who declines it reads so of himself; the page's own
+nonce, refused as given already, is no refusal of the player's."""
 
 from __future__ import annotations
 
@@ -110,13 +110,10 @@ def log_lines(page: Any) -> list[str]:
     return list(page.eval_on_selector_all(".log li", "items => items.map((i) => i.textContent)"))
 
 
-def test_a_rematch_s_log_begins_under_a_line_that_names_it(
-    web_server: Server, chromium: Any
-) -> None:
-    page, _ = sit_at_a_new_table(
-        chromium, web_server, "classico", computers=1, max_turns=6, target=1
-    )
-    # The round, and so the match, to its end by clicks.
+def a_match_played_to_its_end(server: Server, chromium: Any) -> Any:
+    """A page at a table of one round against the computer, played to its end by clicks, the
+    rematch asked."""
+    page, _ = sit_at_a_new_table(chromium, server, "classico", computers=1, max_turns=6, target=1)
     while True:
         now = my_turn_or_over(page)
         if now["state"]["match_over"] or now["state"]["observation"]["over"]:
@@ -132,6 +129,14 @@ def test_a_rematch_s_log_begins_under_a_line_that_names_it(
     page.wait_for_selector("dialog[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog[open]", state="detached")
+    page.wait_for_selector("#rematch-yes")
+    return page
+
+
+def test_a_rematch_s_log_begins_under_a_line_that_names_it(
+    web_server: Server, chromium: Any
+) -> None:
+    page = a_match_played_to_its_end(web_server, chromium)
     page.click("#rematch-yes")
     page.wait_for_function("() => window.ramino.page().state?.match === 2")
     page.wait_for_selector("#hand-card-0")
@@ -185,4 +190,20 @@ def test_the_page_s_own_nonce_refused_as_given_already_is_no_refusal_to_show(
     # Not the player's doing: nothing is said of it.
     assert page.locator("#message.error").count() == 0
     assert page.inner_text("#message") == ""
+    assert page.problems == [], page.problems
+
+
+def test_who_declined_the_rematch_reads_it_of_himself_in_the_second_person(
+    web_server: Server, chromium: Any
+) -> None:
+    page = a_match_played_to_its_end(web_server, chromium)
+    page.click("#rematch-no")
+    page.wait_for_selector("#rematch-declined")
+    assert page.inner_text("#rematch-declined") == (
+        "Non vuoi la rivincita: la partita finisce qui."
+    )
+    page.click("#lang")
+    assert page.inner_text("#rematch-declined") == (
+        "You do not want a rematch: the match ends here."
+    )
     assert page.problems == [], page.problems
