@@ -399,6 +399,8 @@ def test_a_carioca_opening_is_played_by_clicks(web_server: Server, chromium: Any
     click(page, "#do-lay")
     view = my_view(page)
     assert view["seats"][view["seat"]]["opened"]
+    # Of one's own seat in the second person.
+    assert "hai aperto" in page.inner_text(".seat.mine")
     laid = [meld for meld in view["table"] if meld["owner"] == "Anna"]
     assert sorted(card for meld in laid for card in meld["cards"]) == sorted(cards)
     assert "apri con il contratto" in page.inner_text(".log").lower()

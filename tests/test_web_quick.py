@@ -110,3 +110,35 @@ def test_a_wait_is_cancelled_in_english(quick_server: Server, chromium: Any) -> 
         "?.textContent.includes('0 waiting')"
     )
     assert page.problems == [], page.problems
+
+
+def test_the_counts_are_asked_again_while_the_page_is_seen_and_not_while_hidden(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(web_server.base + "/")
+    scala = "document.querySelector(\"#quick-counts li[data-rules='scala-40']\")?.textContent"
+    page.wait_for_function(f"() => {scala}?.includes('0 in attesa')")
+    # Someone else starts waiting: the page says so in a few seconds, not reloaded.
+    web_server.post("/api/quick", {"rules": "scala-40", "players": 3})
+    page.wait_for_function(f"() => {scala}?.includes('1 in attesa')", timeout=8_000)
+    # Hidden (another tab in front), it asks nothing; seen again, it asks at once.
+    page.evaluate(
+        "() => { Object.defineProperty(document, 'visibilityState', "
+        "{ configurable: true, get: () => 'hidden' }); "
+        "document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    counts = web_server.base + "/api/quick"
+    before = asked.count(counts)
+    page.wait_for_timeout(9_000)
+    assert asked.count(counts) == before
+    page.evaluate(
+        "() => { Object.defineProperty(document, 'visibilityState', "
+        "{ configurable: true, get: () => 'visible' }); "
+        "document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    page.wait_for_timeout(500)
+    assert asked.count(counts) == before + 1
+    assert page.problems == [], page.problems

@@ -2,7 +2,8 @@
 run under node without a browser: the store makes a new value at each change and tells its
 subscribers; a state from the server, taken in, follows the hand card by card (a pick never
 passes to a twin), says the card drawn, puts a round over in the log once and queues the others'
-moves; the log says its new lines once, and nothing when only the language changed."""
+moves (only the newest state's, none of a fresh page's or a reconnection's); the log says its new
+lines once, and nothing when only the language changed."""
 
 from __future__ import annotations
 
@@ -126,10 +127,13 @@ def test_a_round_over_goes_to_the_log_once_and_the_others_moves_are_queued() -> 
         + """
 const ended = { seat: 0, dealer: 1, seats: [{ name: 'Anna' }, { name: 'Bruno' }],
                 history: ['0: discard 9C', '1: draw'], table: [] };
-const over = server(3, ['7H'], ['1: draw', '1: discard 4D'],
+// The page took a state of round 1 already: what comes next is news.
+const before = step(first, { type: 'state', version: 1, round: 1, observation: null });
+const over = server(3, ['7H'], ['1: draw', '1: discard 4D', '0: draw', '0: discard 8C',
+                                '1: draw', '1: discard 4S'],
                     { ended_round: 1, ended, ended_by: { reason: 'went_out', out: 1 } });
-const once = arrived(first, over);
-const state = { ...first, ...once.change };
+const once = arrived(before, over);
+const state = { ...before, ...once.change };
 const twice = arrived(state, { ...over, version: 4 });
 const again = step(state, { ...over, version: 4 }).past.length;
 out({ over: [once.over, twice.over], past: state.past.length, again,
@@ -139,22 +143,85 @@ out({ over: [once.over, twice.over], past: state.past.length, again,
     assert told["over"] == [True, False]
     # The deal, one line a turn (Anna's, then Bruno's), and how the round ended.
     assert told["past"] == 4 and told["again"] == 4
-    assert told["shown"].startswith("Bruno: ") and len(told["queue"]) == 1
+    # Bruno's turns, one at a time, his moves together.
+    assert told["shown"] == {"seat": 1, "moves": ["draw", "discard 4D"]}
+    assert told["queue"] == [{"seat": 1, "moves": ["draw", "discard 4S"]}]
     assert told["replaying"] is True
+
+
+def test_a_fresh_page_or_a_reconnection_shows_nothing_old_as_new() -> None:
+    told = run(
+        SERVER
+        + """
+const played = server(5, ['7H'], ['1: draw', '1: discard 4D', '0: draw', '0: discard 8C',
+                                  '1: draw', '1: discard 4S']);
+const opened = step(first, played);
+// The socket lost and opened again: the state sent anew is where the page starts again.
+const lost = { ...opened, replay: [{ seat: 1, moves: ['draw'] }], replaying: true,
+               heard: { lang: 'it', lines: ['a'], fresh: 0 }, synced: false };
+const again = step(lost, { ...played, version: 6 });
+const later = [...played.observation.history, '0: draw', '0: discard 7H', '1: draw'];
+const then = step(again, server(7, ['7H'], later));
+const view = ({ replay, replayShown, replaying, heard, meldsSeen }) => ({
+  replay, replayShown: replayShown ?? null, replaying, heard: heard.lines, seen: meldsSeen.keys,
+});
+out({ opened: view(opened), again: view(again), then: then.replayShown });
+"""
+    )
+    nothing = {"replay": [], "replayShown": None, "replaying": False, "heard": None, "seen": None}
+    assert told["opened"] == nothing and told["again"] == nothing
+    # The moves made after it are news again.
+    assert told["then"] == {"seat": 1, "moves": ["draw"]}
+
+
+def test_the_others_moves_of_a_newer_state_replace_those_still_queued() -> None:
+    told = run(
+        SERVER
+        + """
+let state = step(first, server(1, ['7H'], []));
+const history = ['1: draw', '1: discard 4D', '0: draw', '0: discard 8C'];
+state = step(state, server(2, ['7H'], history.slice(0, 2)));
+state = step({ ...state, replay: [{ seat: 1, moves: ['old'] }] }, server(3, ['7H'], history));
+const mine = { shown: state.replayShown ?? null, queue: state.replay, replaying: state.replaying };
+state = step(state, server(4, ['7H'], [...history, '1: draw', '1: discard 2C']));
+out({ mine, theirs: { shown: state.replayShown, queue: state.replay } });
+"""
+    )
+    # The seat's own move: Bruno's turn before it, and what was queued of it, are stale.
+    assert told["mine"] == {"shown": None, "queue": [], "replaying": False}
+    assert told["theirs"] == {"shown": {"seat": 1, "moves": ["draw", "discard 2C"]}, "queue": []}
+
+
+def test_the_line_under_the_pozzo_is_said_in_the_language_of_the_moment() -> None:
+    told = run(
+        """
+const { setLang } = await load('i18n.js');
+const { turnText } = await load('moves.js');
+globalThis.document = { documentElement: {} };
+const moves = ['draw', 'discard 9D'];
+const italian = turnText('Dario', moves);
+setLang('en');
+out([italian, turnText('Dario', moves)]);
+"""
+    )
+    assert told == [
+        "Dario: pesca dal tallone e scarta 9♦",
+        "Dario: draws from the stock and discards 9♦",
+    ]
 
 
 def test_the_log_says_its_new_lines_once_and_nothing_for_a_new_language() -> None:
     told = run(
         """
 // What the log holds when the page opens is no news.
-const one = hear({ lang: null, lines: [], fresh: 0 }, ['a', 'b'], 'it');
+const one = hear(store.UNHEARD, ['a', 'b'], 'it');
 const two = hear(one, ['a', 'b', 'c'], 'it');
 const same = hear(two, ['a', 'b', 'c'], 'it');
 const english = hear(same, ['A', 'B', 'C'], 'en');
 out([one, two, same, english].map(({ say, fresh }) => [say, fresh]));
 """
     )
-    assert told == [[None, 0], ["c", 2], [None, 2], [None, 2]]
+    assert told == [[None, 2], ["c", 2], [None, 2], [None, 2]]
 
 
 def test_the_chat_keeps_one_line_an_id_and_hides_a_muted_player_s() -> None:

@@ -3,28 +3,37 @@
 // are queued to be shown one after another under the pozzo.
 
 import { followHand } from './hand.js';
-import { clause } from './moves.js';
+import { matchLines } from './log.js';
 import { roundOver } from './roundend.js';
+import { roundKey, UNHEARD, UNSEEN } from './tablestate.js';
 
-// The others' moves in `server` not yet queued, as "Name: clause": the computer's turns arrive
-// all at once after yours, and this lets one follow them.
+// The others' turns in `server` since the page's last state, each `{ seat, moves }`: the
+// computer's turns arrive all at once after yours, and this lets one follow them. A state with
+// new moves makes what was still queued stale: the queue is only ever the newest state's, so
+// that the line under the pozzo never lags behind the table. Their words are made when shown,
+// in the language of the moment (centre.js).
 export function othersMoves(state, server) {
   const view = server.observation;
   if (!view) return { replay: state.replay, replayed: state.replayed };
-  const round = server.round;
+  const round = roundKey(server);
+  const replayed = { round, count: view.history.length };
+  // A fresh page, or the state sent again on connecting: what is in it is nothing new.
+  if (!state.synced) return { replay: [], replayed, fresh: true };
   const seen = state.replayed.round === round ? state.replayed.count : 0;
-  const names = view.seats.map((seat) => seat.name);
-  const moves = [];
+  if (seen === view.history.length) return { replay: state.replay, replayed };
+  const turns = [];
   for (const entry of view.history.slice(seen)) {
     const at = entry.indexOf(':');
     const seat = Number(entry.slice(0, at));
-    if (seat === view.seat) continue;
-    moves.push(`${names[seat] ?? '?'}: ${clause(entry.slice(at + 1).trim(), false)}`);
+    const move = entry.slice(at + 1).trim();
+    const last = turns.at(-1);
+    if (last?.seat === seat) last.moves.push(move);
+    else turns.push({ seat, moves: [move] });
   }
-  return { replay: [...state.replay, ...moves], replayed: { round, count: view.history.length } };
+  return { replay: turns.filter((turn) => turn.seat !== view.seat), replayed, fresh: true };
 }
 
-// The next of the others' moves to show, if none is being shown: the queue's first.
+// The next of the others' turns to show, if none is being shown: the queue's first.
 export function nextReplay(replay) {
   const [shown, ...rest] = replay;
   return { replay: rest, replayShown: shown, replaying: shown !== undefined };
@@ -35,9 +44,14 @@ export function nextReplay(replay) {
 // log had not told.
 export function arrived(state, server) {
   const hand = followHand(state, server);
-  const held = { ...state, ...hand.change, server };
+  const match = matchLines(state, server);
+  const held = { ...state, ...hand.change, ...match, server };
   const ended = roundOver(held);
-  const queued = othersMoves(held, server);
-  const replay = state.replaying ? queued : { ...queued, ...nextReplay(queued.replay) };
-  return { change: { server, ...hand.change, ...(ended ?? {}), ...replay }, drew: hand.drew, over: ended !== null };
+  const { fresh, ...queued } = othersMoves(held, server);
+  // New moves are shown at once, the older ones still queued dropped; else the queue goes on.
+  const replay = state.replaying && !fresh ? queued : { ...queued, ...nextReplay(queued.replay) };
+  // Where the page starts (a fresh page, a reconnection): no line of the log, no meld, is new.
+  const start = state.synced ? {} : { heard: UNHEARD, meldsSeen: UNSEEN };
+  const change = { server, ...hand.change, ...match, ...(ended ?? {}), ...replay, ...start, synced: true };
+  return { change, drew: hand.drew, over: ended !== null };
 }

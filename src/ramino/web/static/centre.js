@@ -6,6 +6,7 @@ import { cardName } from './cards.js';
 import { cardBack, cardFace } from './cardviews.js';
 import { h } from './dom.js';
 import { currentLang, said, t } from './i18n.js';
+import { turnText } from './moves.js';
 import { observation } from './tablestate.js';
 
 function contractLine(state, view) {
@@ -14,6 +15,12 @@ function contractLine(state, view) {
     return h('p', { class: 'contract' }, t('contract', { name: said(contract.name) }), h('br'), said(contract.terms));
   }
   return view.contract ? h('p', { class: 'contract' }, t('contract', { name: view.contract })) : null;
+}
+
+// The other's turn being shown, in the words of the language of the moment.
+function replayLine(state, view) {
+  const shown = state.replaying ? state.replayShown : undefined;
+  return shown ? turnText(view.seats[shown.seat]?.name ?? '?', shown.moves) : '';
 }
 
 export function render(state, actions) {
@@ -42,6 +49,6 @@ export function render(state, actions) {
     view.pot ? h('p', { class: 'pot' }, t('pot', { n: view.pot }), view.to_call ? ` · ${t('to_call', { n: view.to_call })}` : '') : null,
     contractLine(state, view),
     // Heard through the log's announcement already.
-    h('p', { class: 'replay', id: 'replay', 'aria-hidden': 'true' }, state.replaying ? (state.replayShown ?? '') : ''),
+    h('p', { class: 'replay', id: 'replay', 'aria-hidden': 'true' }, replayLine(state, view)),
   );
 }

@@ -158,6 +158,9 @@ const WORDS = {
     stake: (v) => `puntata ${v.n}`,
     folded: 'ha passato',
     opened: 'ha aperto',
+    // the same of your own seat
+    folded_you: 'hai passato',
+    opened_you: 'hai aperto',
     computer: 'computer',
     you: 'tu',
     pot: (v) => `Piatto: ${v.n}`,
@@ -206,6 +209,7 @@ const WORDS = {
     wait_answer: 'Un momento: il tavolo risponde alla mossa di prima.',
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
+    match_line: (v) => `— Rivincita: partita ${v.n} —`,
     // Your own turn without the pronoun, the verb first and capitalised: "Peschi…".
     you_did: (v) => `${v.what.charAt(0).toUpperCase()}${v.what.slice(1)}.`,
     they_did: (v) => `${v.who} ${v.what}.`,
@@ -295,6 +299,8 @@ const WORDS = {
     rematch_no: 'No, grazie',
     rematch_waiting: (v) => `Hai detto di sì: ${plural(v.n, 'manca', 'mancano')} ${v.names}.`,
     rematch_declined: (v) => `${v.names} ${plural(v.n, 'non vuole', 'non vogliono')} la rivincita: la partita finisce qui.`,
+    // you said no (`names`: the others who did too, if any)
+    rematch_declined_you: (v) => `${v.n ? `Tu e ${v.names} non volete` : 'Non vuoi'} la rivincita: la partita finisce qui.`,
     rematch_away: (v) => `${v.names}: se c'è la rivincita, gioca il computer finché non ${plural(v.n, 'torna', 'tornano')}.`,
     // the score sheets of a table's matches (a rematch is the next match)
     earlier_matches: (v) => `${plural(v.n, 'Il foglio dei punti della partita prima', 'I fogli dei punti delle partite prima')} a questo tavolo:`,
@@ -505,6 +511,8 @@ const WORDS = {
     stake: (v) => `stake ${v.n}`,
     folded: 'folded',
     opened: 'opened',
+    folded_you: 'you folded',
+    opened_you: 'you have opened',
     computer: 'computer',
     you: 'you',
     pot: (v) => `Pot: ${v.n}`,
@@ -552,6 +560,7 @@ const WORDS = {
     next_round: 'Continue',
     wait_answer: 'A moment: the table is answering your last move.',
     deal_line: (v) => `— Round ${v.n}: ${v.dealer} deals. —`,
+    match_line: (v) => `— Rematch: match ${v.n} —`,
     you_did: (v) => `You ${v.what}.`,
     they_did: (v) => `${v.who} ${v.what}.`,
     and: ' and ',
@@ -639,6 +648,7 @@ const WORDS = {
     rematch_no: 'No, thanks',
     rematch_waiting: (v) => `You said yes: waiting for ${v.names}.`,
     rematch_declined: (v) => `${v.names} ${plural(v.n, 'does not', 'do not')} want a rematch: the match ends here.`,
+    rematch_declined_you: (v) => `${v.n ? `You and ${v.names} do` : 'You do'} not want a rematch: the match ends here.`,
     rematch_away: (v) => `${v.names}: if there is a rematch, the computer plays until ${plural(v.n, 'he is', 'they are')} back.`,
     // the score sheets of a table's matches (a rematch is the next match)
     earlier_matches: (v) => `${plural(v.n, 'The score sheet of the earlier match', 'The score sheets of the earlier matches')} at this table:`,

@@ -105,8 +105,10 @@ function rematchView(state, actions) {
   const away = named(state.server.away ?? []);
   const lines = [];
   if (offer.declined.length) {
-    const names = named(offer.declined);
-    lines.push(h('p', { id: 'rematch-declined' }, t('rematch_declined', { names: namesWords(names), n: names.length })));
+    // Of yourself in the second person: «Non vuoi la rivincita», «Tu e Bruno non volete…».
+    const names = named(offer.declined.filter((seat) => seat !== mine));
+    const key = offer.declined.includes(mine) ? 'rematch_declined_you' : 'rematch_declined';
+    lines.push(h('p', { id: 'rematch-declined' }, t(key, { names: namesWords(names), n: names.length })));
     lines.push(h('p', {}, h('a', { href: '/', id: 'home-after' }, t('back_home'))));
   } else if (offer.waiting.includes(mine)) {
     lines.push(

@@ -9,6 +9,15 @@ import { observation } from './tablestate.js';
 
 export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
 
+// A match the log has not told yet (a rematch just dealt, or the page just opened): its rounds
+// count from 1 again, so its lines begin under a line that names it.
+export function matchLines(state, server) {
+  const match = server.match ?? 1;
+  if (state.logMatch === match) return {};
+  const named = match > 1 ? [t('match_line', { n: match })] : [];
+  return { logMatch: match, shownEnded: 0, past: [...state.past, ...named] };
+}
+
 // Every line of the log, the cards one drew from the tallone named.
 export function logLines(state) {
   const view = observation(state);
@@ -20,7 +29,9 @@ export function logLines(state) {
 
 // What a screen reader has heard after these `lines`, in `lang`: `say`, the lines new since
 // the last time (none when only the language changed), and `fresh`, where the new ones begin.
+// Nothing heard yet (UNHEARD: a fresh page, a reconnection): the lines there are no news.
 export function hear(heard, lines, lang) {
+  if (heard.lines === null) return { lang, lines, fresh: lines.length, say: null };
   const told = heard.lang === lang ? heard.lines : lines;
   let fresh = 0;
   while (fresh < lines.length && lines[fresh] === told[fresh]) fresh += 1;

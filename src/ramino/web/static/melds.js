@@ -6,18 +6,21 @@ import { cardLabel, cardName, parseCode } from './cards.js';
 import { cardFace } from './cardviews.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
-import { observation } from './tablestate.js';
+import { observation, roundKey } from './tablestate.js';
 
 const meldKey = (meld) => `${meld.owner}|${meld.cards.join(' ')}`;
 
 // The melds seen drawn so far, with the last state's new ones: the computer's turns arrive all
 // at once, and this is where they played. The same value while the version stays.
+// None seen yet (UNSEEN: a fresh page, a reconnection): the melds there are no news.
 export function seenMelds(state) {
-  const { round, version } = state.server;
+  const { version } = state.server;
+  const round = roundKey(state.server);
   let seen = state.meldsSeen;
-  if (seen.round !== round) seen = { round, keys: new Set(), fresh: new Set(), version: null };
-  if (seen.version === version) return seen;
+  if (seen.version === version && seen.round === round) return seen;
   const now = observation(state).table.map(meldKey);
+  if (seen.keys === null) return { round, keys: new Set(now), fresh: new Set(), version };
+  if (seen.round !== round) seen = { round, keys: new Set(), fresh: new Set(), version: null };
   return { round, keys: new Set(now), fresh: new Set(now.filter((k) => !seen.keys.has(k))), version };
 }
 

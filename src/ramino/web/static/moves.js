@@ -129,9 +129,16 @@ export function tell(history, names, mySeat, drew = () => undefined, table = [])
     current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : []));
   });
   return lines.map(({ seat, clauses }) => {
-    const joined =
-      clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
+    const joined = joinClauses(clauses);
     if (seat === mySeat) return t('you_did', { what: joined });
     return t('they_did', { who: names[seat] ?? '?', what: joined });
   });
 }
+
+// Clauses of one turn as one phrase: "pesca dal tallone, cala … e scarta 9♦".
+const joinClauses = (clauses) =>
+  clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
+
+// Another player's turn (`moves`, its actions in order) as the line under the pozzo says it, in
+// the page's language of the moment: "Bruno: pesca dal tallone e scarta 9♦".
+export const turnText = (name, moves) => `${name}: ${joinClauses(moves.map((move) => clause(move, false)))}`;

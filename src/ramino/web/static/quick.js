@@ -10,6 +10,8 @@ import { t } from './i18n.js';
 const HOUSE = '';
 // How long a request for news waits at the server (it answers at once once seated).
 const POLL = 3;
+// How often the counts are asked again while the page is seen, in ms.
+const COUNTS_EVERY = 4000;
 
 export function quickMatch(redraw) {
   const state = {
@@ -206,9 +208,20 @@ export function quickMatch(redraw) {
     );
   }
 
-  refresh();
-  setInterval(() => {
-    if (!state.waiting) refresh();
-  }, 15000);
+  // The counts go stale in a minute: asked again every few seconds while the page is seen
+  // (at once when it is seen again), never while it is hidden, nor while one waits (the wait
+  // has its own news).
+  let counting = null;
+  function countWhileSeen() {
+    clearInterval(counting);
+    counting = null;
+    if (document.visibilityState === 'hidden') return;
+    refresh();
+    counting = setInterval(() => {
+      if (!state.waiting) refresh();
+    }, COUNTS_EVERY);
+  }
+  document.addEventListener('visibilitychange', countWhileSeen);
+  countWhileSeen();
   return { render };
 }

@@ -12,8 +12,9 @@ function seatItem(view, seat, number) {
   const facts = [t('cards_n', { n: seat.cards }), t('total', { n: seat.total })];
   if (seat.chips !== null && seat.chips !== undefined) facts.push(t('chips', { n: seat.chips }));
   if (seat.stake) facts.push(t('stake', { n: seat.stake }));
-  if (seat.folded) facts.push(t('folded'));
-  if (seat.opened) facts.push(t('opened'));
+  // Of your own seat in the second person: «hai aperto».
+  if (seat.folded) facts.push(t(mine ? 'folded_you' : 'folded'));
+  if (seat.opened) facts.push(t(mine ? 'opened_you' : 'opened'));
   if (seat.away) facts.push(t('played_for', { name: seat.name }));
   return h(
     'li',

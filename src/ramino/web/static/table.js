@@ -20,7 +20,7 @@ import { showSheet } from './roundend.js';
 import { drawTable } from './tableview.js';
 import { chatWith, createStore, initialState, myTurn, picked, withEntry } from './tablestate.js';
 
-// How long each of the others' moves stays under the pozzo.
+// How long each of the others' turns stays under the pozzo.
 const REPLAY_MS = 900;
 
 export function showTable(main, tableId) {
@@ -53,7 +53,8 @@ export function showTable(main, tableId) {
       onOpen() {
         // Back: the line saying the connection was lost goes (a spectator has no welcome to
         // clear it).
-        store.update({ hinting: false, message: null });
+        // The state that comes next is where the page starts again: nothing in it is new.
+        store.update({ hinting: false, message: null, synced: false });
         // Moves not answered before the connection was lost: again, under the same ids.
         resend();
         // The last round's sheet read already: the clock need not wait for it (a new server).
@@ -109,6 +110,9 @@ export function showTable(main, tableId) {
         say(said(message.message), true);
         break;
       case 'error':
+        // The page's own nonce (offerNonce), sent again after this browser lost the one it
+        // gave: the server keeps the first, and the player did nothing to be told of.
+        if (message.reason === 'nonce_given') break;
         say(said(message.message), true);
         // Not applied, and the server cannot say which: the move waiting goes again, under
         // its id, so that it is applied once whether or not it was the one refused.
@@ -147,7 +151,8 @@ export function showTable(main, tableId) {
     offerNonce(server);
     keepDealtHand(tableId, server);
     const state = store.update({ ...change, message });
-    if (!before.replaying && state.replaying) setTimeout(stepReplay, REPLAY_MS);
+    // Another's turn shown anew: it stays its time before the next (or none) is shown.
+    if (state.replayShown !== before.replayShown) replayFor(state);
     // Your turn is said once, when it comes (the log's announcement is made anew at each change).
     if (myTurn(state) && !state.turnSaid) {
       const box = document.getElementById('announce');
@@ -173,9 +178,15 @@ export function showTable(main, tableId) {
     send({ type: 'nonce', nonce: nonceFor(tableId, next) });
   }
 
+  // One timer shows the others' turns one after another; a state with newer ones starts it anew.
+  let replayTimer = null;
+  function replayFor(state) {
+    clearTimeout(replayTimer);
+    replayTimer = state.replaying ? setTimeout(stepReplay, REPLAY_MS) : null;
+  }
+
   function stepReplay() {
-    const state = store.update((now) => nextReplay(now.replay));
-    if (state.replaying) setTimeout(stepReplay, REPLAY_MS);
+    replayFor(store.update((now) => nextReplay(now.replay)));
   }
 
   function refreshInfo() {

@@ -3,6 +3,11 @@
 // its own (the hand as cards one can tell apart, the picks, the log told so far, the message).
 // Panels draw from a state they are given; only `update` makes a new one.
 
+// What the log has said before anything was heard, and the melds before any was seen: the
+// first lines and melds drawn (a fresh page, a reconnection) are where the page starts, not news.
+export const UNHEARD = Object.freeze({ lang: null, lines: null, fresh: 0 });
+export const UNSEEN = Object.freeze({ round: null, keys: null, fresh: new Set(), version: null });
+
 // The state before the table has said anything. `seat`: the seat kept in this browser, if any.
 export function initialState({ tableId, seat, sort, muted = [] }) {
   return Object.freeze({
@@ -41,16 +46,21 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     turnSaid: false,
     // The log: the lines of rounds over, what a screen reader has heard of it, and whether
     // the list follows the newest moves.
+    // `logMatch` is the match the log tells (a rematch's lines begin under a line naming it).
     past: [],
-    heard: { lang: null, lines: [], fresh: 0 },
+    logMatch: null,
+    heard: UNHEARD,
     logFollows: true,
     shownEnded: 0,
-    meldsSeen: { round: 0, keys: new Set(), fresh: new Set(), version: null },
-    // The others' moves still to show under the pozzo, the one shown, and how far it got.
+    meldsSeen: UNSEEN,
+    // Whether a state came since the socket opened: the first is where the page starts.
+    synced: false,
+    // The others' turns still to show under the pozzo ({ seat, moves }), the one shown, and how
+    // far into which round (`match:round`) they were taken.
     replay: [],
     replayShown: undefined,
     replaying: false,
-    replayed: { round: 0, count: 0 },
+    replayed: { round: null, count: 0 },
     // The last commitment given a nonce, and each round's deal as checked.
     nonceFor: null,
     fair: new Map(),
@@ -114,6 +124,9 @@ export function chatWith(chat, lines) {
   for (const line of lines ?? []) byId.set(line.id, line);
   return [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
 }
+
+// Which round of which match a state message is of: a rematch's rounds count from 1 again.
+export const roundKey = (server) => `${server.match ?? 1}:${server.round}`;
 
 // The seat's round view in `state`, if a round is being played.
 export const observation = (state) => state.server?.observation ?? null;
