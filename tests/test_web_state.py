@@ -107,6 +107,21 @@ out({ twins, left: next.cards.map((card) => card.key), selected: next.selected }
     assert told["selected"] == []
 
 
+def test_a_rematchs_first_round_is_a_new_hand_whose_picks_start_empty() -> None:
+    told = run(
+        SERVER
+        + """
+let state = step(first, server(1, ['7H', 'KD'], ['1: discard 5C']));
+state = { ...state, selected: [state.cards[0].key] };
+const same = step(state, server(2, ['7H', 'KD'], ['1: discard 5C'], { match: 1 }));
+const rematch = step(state, server(3, ['7H', 'KD'], ['1: discard 5C'], { match: 2 }));
+out({ same: same.selected.length, rematch: rematch.selected.length });
+"""
+    )
+    # Round 1 of match 2 is not round 1 of match 1, though both hands hold the same cards.
+    assert told == {"same": 1, "rematch": 0}
+
+
 def test_the_card_drawn_from_the_tallone_is_marked_and_said() -> None:
     told = run(
         SERVER
@@ -118,7 +133,8 @@ out({ drew: drawn.drew, drawn: next.cards.find((card) => card.key === next.drawn
       at: [...next.drewAt] });
 """
     )
-    assert told == {"drew": "QS", "drawn": "QS", "at": [["1:1", "QS"]]}
+    # Keyed by match, round and the move's place in the round.
+    assert told == {"drew": "QS", "drawn": "QS", "at": [["1:1:1", "QS"]]}
 
 
 def test_a_round_over_goes_to_the_log_once_and_the_others_moves_are_queued() -> None:

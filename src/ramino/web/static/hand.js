@@ -6,6 +6,7 @@ import { cardName, parseCode } from './cards.js';
 import { cardFace } from './cardviews.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
+import { roundKey } from './tablestate.js';
 
 const SUIT_ORDER = { C: 0, D: 1, S: 2, H: 3 };
 const RANK_ORDER = { A: 1, J: 11, Q: 12, K: 13 };
@@ -25,7 +26,8 @@ const suitOf = (code) => {
 // or the pozzo in one's own turn is the one drawn: `drew` names it when it came from the tallone.
 export function followHand(state, server) {
   const view = server?.observation;
-  const round = server?.round;
+  // A rematch counts its rounds from 1 again: a round is its match's and its number.
+  const round = server ? roundKey(server) : null;
   const hand = view?.hand ?? [];
   const newRound = state.cardsOf !== round;
   const before = newRound ? [] : state.cards;

@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { tell } from './moves.js';
-import { observation } from './tablestate.js';
+import { observation, roundKey } from './tablestate.js';
 
 export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
 
@@ -23,7 +23,7 @@ export function logLines(state) {
   const view = observation(state);
   const round = state.server.round;
   const names = view.seats.map((seat) => seat.name);
-  const drew = (i) => state.drewAt.get(`${round}:${i}`);
+  const drew = (i) => state.drewAt.get(`${roundKey(state.server)}:${i}`);
   return [...state.past, dealLine(view, round), ...tell(view.history, names, view.seat, drew, view.table)];
 }
 

@@ -12,6 +12,7 @@ import { dealLine } from './log.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
 import { earlierMatches, sheetTable } from './sheetview.js';
+import { roundKey } from './tablestate.js';
 
 const names = (codes) => codes.map((code) => cardName(code, currentLang())).join(', ');
 
@@ -43,7 +44,7 @@ export function roundOver(state) {
   const ended = server.ended;
   if (!ended) return { shownEnded: server.ended_round };
   const players = ended.seats.map((seat) => seat.name);
-  const drew = (i) => state.drewAt.get(`${server.ended_round}:${i}`);
+  const drew = (i) => state.drewAt.get(`${roundKey({ match: server.match, round: server.ended_round })}:${i}`);
   const lines = tell(ended.history, players, ended.seat, drew, ended.table);
   return {
     shownEnded: server.ended_round,
