@@ -3,7 +3,8 @@ run under node without a browser: the store makes a new value at each change and
 subscribers; a state from the server, taken in, follows the hand card by card (a pick never
 passes to a twin), says the card drawn, puts a round over in the log once and queues the others'
 moves (only the newest state's, none of a fresh page's or a reconnection's); the log says its new
-lines once, and nothing when only the language changed."""
+lines once, and nothing when only the language changed, and says the rounds over again in
+the language chosen."""
 
 from __future__ import annotations
 
@@ -120,6 +121,30 @@ out({ same: same.selected.length, rematch: rematch.selected.length });
     )
     # Round 1 of match 2 is not round 1 of match 1, though both hands hold the same cards.
     assert told == {"same": 1, "rematch": 0}
+
+
+def test_the_rounds_over_in_the_log_are_said_again_in_the_language_chosen() -> None:
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logLines } = await load('log.js');
+const { setLang } = await load('i18n.js');
+const ended = { seat: 0, dealer: 1, seats: [{ name: 'Anna' }, { name: 'Bruno' }],
+                history: ['0: discard 9C', '1: draw'], table: [] };
+const before = step(first, { type: 'state', version: 1, round: 1, observation: null });
+const state = step(before, server(3, ['7H'], [], { round: 2, ended_round: 1, ended,
+                                                   ended_by: { reason: 'went_out', out: 1 } }));
+const italian = logLines(state);
+setLang('en');
+out({ italian, english: logLines(state) });
+"""
+    )
+    italian, english = told["italian"], told["english"]
+    assert len(italian) == len(english) == 5
+    # Every line of the round over, the deal and how it ended included, in the new language.
+    assert all(it != en for it, en in zip(italian[:4], english[:4], strict=True))
+    assert "Bruno" in english[3] and "Smazzata" in italian[0] and "Smazzata" not in english[0]
 
 
 def test_the_card_drawn_from_the_tallone_is_marked_and_said() -> None:

@@ -3,18 +3,35 @@
 // list itself is drawn anew at every change.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 import { tell } from './moves.js';
 import { observation, roundKey } from './tablestate.js';
 
 export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
+
+// Words of the log kept for later (`state.past` holds such functions, one a line): said again
+// in the language of the moment, `make()` running once a language.
+export function inEachLang(make) {
+  const said = new Map();
+  return () => {
+    const lang = currentLang();
+    if (!said.has(lang)) said.set(lang, make());
+    return said.get(lang);
+  };
+}
+
+// The lines of `make()` (a list), each kept as a line of `state.past`.
+export function keptLines(make) {
+  const lines = inEachLang(make);
+  return lines().map((_, i) => () => lines()[i]);
+}
 
 // A match the log has not told yet (a rematch just dealt, or the page just opened): its rounds
 // count from 1 again, so its lines begin under a line that names it.
 export function matchLines(state, server) {
   const match = server.match ?? 1;
   if (state.logMatch === match) return {};
-  const named = match > 1 ? [t('match_line', { n: match })] : [];
+  const named = match > 1 ? [inEachLang(() => t('match_line', { n: match }))] : [];
   return { logMatch: match, shownEnded: 0, past: [...state.past, ...named] };
 }
 
@@ -24,7 +41,11 @@ export function logLines(state) {
   const round = state.server.round;
   const names = view.seats.map((seat) => seat.name);
   const drew = (i) => state.drewAt.get(`${roundKey(state.server)}:${i}`);
-  return [...state.past, dealLine(view, round), ...tell(view.history, names, view.seat, drew, view.table)];
+  return [
+    ...state.past.map((line) => line()),
+    dealLine(view, round),
+    ...tell(view.history, names, view.seat, drew, view.table),
+  ];
 }
 
 // What a screen reader has heard after these `lines`, in `lang`: `say`, the lines new since

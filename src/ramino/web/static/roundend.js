@@ -8,7 +8,7 @@ import { dealLabel } from './dealcheck.js';
 import { dialog } from './dialogs.js';
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
-import { dealLine } from './log.js';
+import { dealLine, inEachLang, keptLines } from './log.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
 import { earlierMatches, sheetTable } from './sheetview.js';
@@ -45,10 +45,15 @@ export function roundOver(state) {
   if (!ended) return { shownEnded: server.ended_round };
   const players = ended.seats.map((seat) => seat.name);
   const drew = (i) => state.drewAt.get(`${roundKey({ match: server.match, round: server.ended_round })}:${i}`);
-  const lines = tell(ended.history, players, ended.seat, drew, ended.table);
+  const round = server.ended_round;
   return {
-    shownEnded: server.ended_round,
-    past: [...state.past, dealLine(ended, server.ended_round), ...lines, endingWords(state)],
+    shownEnded: round,
+    past: [
+      ...state.past,
+      inEachLang(() => dealLine(ended, round)),
+      ...keptLines(() => tell(ended.history, players, ended.seat, drew, ended.table)),
+      inEachLang(() => endingWords(state)),
+    ],
   };
 }
 
