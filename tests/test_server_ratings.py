@@ -130,6 +130,10 @@ def test_a_guest_has_a_key_a_name_to_change_and_a_page(server: Server) -> None:
     house = {"rules": "classico", "knobs": {"target": 51}, "seats": [{"kind": "human"}] * 2}
     status, detail = refusal(server, "POST", "/api/tables", {**house, "rated": True})
     assert status == 400 and detail["reason"] == "rated_house_rules"
+    # A leaderboard of rules that are no preset's is refused as such, not as a table.
+    status, detail = refusal(server, "GET", "/api/leaderboard/nonexistent")
+    assert status == 404 and detail["reason"] == "unknown_preset"
+    assert detail["message"]["en"].startswith("Unknown rules 'nonexistent'")
 
 
 def test_a_rated_match_changes_both_ratings_as_glicko_2_says_once(server: Server) -> None:

@@ -43,6 +43,17 @@ def test_a_guest_is_at_a_table_in_one_click_and_keeps_his_key(
     assert page.problems == [], page.problems
 
 
+def test_a_leaderboard_of_unknown_rules_says_so(web_server: Server, chromium: Any) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/leaderboard?rules=nonexistent")
+    page.wait_for_selector("p.error")
+    said = page.inner_text("p.error")
+    assert said.startswith("Regole sconosciute 'nonexistent'") and "tavolo" not in said, said
+    page.click("#lang")
+    assert page.inner_text("p.error").startswith("Unknown rules 'nonexistent'")
+    assert [p for p in page.problems if "status of 404" not in p] == [], page.problems
+
+
 def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     web_server: Server, chromium: Any
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
-from ...engine.errors import IllegalAction
+from ...engine.errors import IllegalAction, Reason, RulesError
 from ...engine.presets import PRESETS
 from ...engine.text import printable
 from ..models import (
@@ -113,15 +113,19 @@ async def page(player_id: str, tables: Served) -> PlayerPage:
     return PlayerPage(**found)
 
 
-@leaderboards.get("/{rules}", responses={404: {"model": Problem, "description": "No such preset"}})
+@leaderboards.get(
+    "/{rules}",
+    responses={404: {"model": Problem, "description": "No such preset: unknown_preset"}},
+)
 async def leaderboard(
     rules: str,
     tables: Served,
     limit: Annotated[int, Query(ge=1, le=LEADERBOARD)] = LEADERBOARD,
 ) -> Leaderboard:
     """The preset's best players: established ratings first, by rating, then the
-    provisional ones (docs/ratings.md)."""
+    provisional ones (docs/ratings.md). Rules that are no preset's: 404 ``unknown_preset``."""
     if rules not in PRESETS:
-        raise HTTPException(status_code=404, detail="no such preset")
+        error = RulesError(Reason.UNKNOWN_PRESET, name=rules, known=", ".join(PRESETS))
+        raise refused(error, "rules", status=404)
     lines = await run_in_threadpool(players_of(tables).leaderboard, rules, limit)
     return Leaderboard(rules=rules, players=[LeaderboardLine(**line) for line in lines])
