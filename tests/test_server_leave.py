@@ -218,8 +218,18 @@ def test_a_rated_player_who_leaves_for_good_finishes_last(server: Server) -> Non
             receive(client, "ack")
         state = latest_state(client)
         assert number < 3000
-    client.close()
     assert state["away"] == [bruno]
+    # The end says the standing the ratings take, whoever the computer made win for Bruno.
+    anna = 1 - bruno
+    lines = {line["seat"]: line for line in state["standing"]}
+    assert lines[anna] == {"seat": anna, "name": "Anna", "place": 1, "left": False}
+    assert lines[bruno] == {"seat": bruno, "name": "Bruno", "place": 2, "left": True}
+    # Bruno back after the end: the standing is still the one the match ended with.
+    back, returned = connect(server, table, bruno_token)
+    assert returned["away"] == [] and returned["standing"] == state["standing"]
+    back.close()
+    assert until(client, lambda s: s["away"] == [])["standing"] == state["standing"]
+    client.close()
     page = server.get(f"/api/players/{anna_id}")
     [match] = page["matches"]
     places = {seat["player"]: seat["placement"] for seat in match["seats"]}

@@ -126,10 +126,34 @@ def test_a_guest_has_a_key_a_name_to_change_and_a_page(server: Server) -> None:
         server, "PUT", "/api/players/me", {"name": "Ada (computer)"}, guest["key"]
     )
     assert detail["reason"] == "name_marked_computer"
+    # A name another player holds, case, accents and blanks aside, is refused, and nothing
+    # changes; a new player may not take it either. His own name written again is his.
+    other = call(server, "POST", "/api/players", {})
+    for name in ("anna", " ÀNNA "):
+        status, detail = refusal(server, "PUT", "/api/players/me", {"name": name}, other["key"])
+        assert status == 400 and detail["reason"] == "player_name_taken"
+        assert (
+            detail["message"]["en"]
+            == f"The name “{name.strip()}” is already another player's: choose another."
+        )
+    assert server.get(f"/api/players/{other['id']}")["name"] == other["name"]
+    status, detail = refusal(server, "POST", "/api/players", {"name": "Anna"})
+    assert status == 400 and detail["reason"] == "player_name_taken"
+    assert (
+        call(server, "PUT", "/api/players/me", {"name": "ANNA"}, key=guest["key"])["name"] == "ANNA"
+    )
+    # Unless held: what a page asks when one sits down under a name, his own kept, or a guest.
+    body = {"name": "anna", "unless_held": True}
+    assert call(server, "PUT", "/api/players/me", body, key=other["key"])["name"] == other["name"]
+    assert call(server, "POST", "/api/players", body)["name"].startswith("Ospite ")
     # House rules are not rated.
     house = {"rules": "classico", "knobs": {"target": 51}, "seats": [{"kind": "human"}] * 2}
     status, detail = refusal(server, "POST", "/api/tables", {**house, "rated": True})
     assert status == 400 and detail["reason"] == "rated_house_rules"
+    # A leaderboard of rules that are no preset's is refused as such, not as a table.
+    status, detail = refusal(server, "GET", "/api/leaderboard/nonexistent")
+    assert status == 404 and detail["reason"] == "unknown_preset"
+    assert detail["message"]["en"].startswith("Unknown rules 'nonexistent'")
 
 
 def test_a_rated_match_changes_both_ratings_as_glicko_2_says_once(server: Server) -> None:

@@ -276,7 +276,7 @@ def test_the_migration_matches_the_models(url: str) -> None:
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection)
-            assert context.get_current_revision() == "0007"
+            assert context.get_current_revision() == "0008"
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
@@ -314,6 +314,47 @@ def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
         ]
     finally:
         engine.dispose()
+
+
+def test_players_who_share_a_name_keep_it_when_names_are_held_alone(tmp_path: Path) -> None:
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from ramino.server.migrations import config, upgrade
+    from ramino.server.players import Players
+
+    url = default_url(tmp_path)
+    Store(url).close()
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            command.downgrade(config(connection), "0007")
+            for number, name in enumerate(["Anna", "anna ", "Bruno"]):
+                connection.execute(
+                    text(
+                        "INSERT INTO players (id, key_hash, name, created_at)"
+                        " VALUES (:id, :hash, :name, CURRENT_TIMESTAMP)"
+                    ),
+                    {"id": f"p{number}", "hash": f"h{number}", "name": name},
+                )
+        upgrade(engine)
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT id, name, name_reading FROM players")).all()
+        assert sorted(tuple(row) for row in rows) == [
+            ("p0", "Anna", "anna"),
+            ("p1", "anna ", "anna"),
+            ("p2", "Bruno", "bruno"),
+        ]
+    finally:
+        engine.dispose()
+    # Both keep their name, and may write it again; nobody else may take it.
+    store = Store(url)
+    players = Players(store)
+    assert players.rename("p1", "Anna").name == "Anna"
+    with pytest.raises(ramino.IllegalAction) as taken:
+        players.rename("p2", "ANNA")
+    assert taken.value.reason.value == "player_name_taken"
+    store.close()
 
 
 def test_an_in_memory_database_is_refused() -> None:

@@ -103,3 +103,43 @@ def test_a_table_created_without_chat_shows_none(web_server: Server, chromium: A
     page.click("#open-rules")
     assert "la chat è spenta" in page.inner_text(".rules-chat")
     assert page.problems == [] and other.problems == []
+
+
+def whole_in_sight(page: Any, selector: str) -> bool:
+    """Whether the first ``selector`` is shown whole: in the window and in the chat's box."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            """e => {
+              const r = e.getBoundingClientRect();
+              const box = e.closest('.chat-area').getBoundingClientRect();
+              return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+                && r.top >= box.top && r.bottom <= box.bottom;
+            }""",
+        )
+    )
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 900)])
+def test_on_a_laptop_the_chat_s_heading_line_and_phrases_stay_in_sight(
+    web_server: Server, chromium: Any, size: tuple[int, int]
+) -> None:
+    seats = [{"kind": "human"}] * 2 + [{"kind": "computer", "level": "principiante"}] * 2
+    body = {"rules": "classico", "seats": seats, "turn_seconds": None}
+    table = web_server.post("/api/tables", body)["table"]
+    anna = seated(chromium, web_server, table, "Anna")
+    bruno = seated(chromium, web_server, table, "Bruno")
+    anna.set_viewport_size({"width": size[0], "height": size[1]})
+    anna.wait_for_selector("#hand-card-0")
+    parts = ("#chat-title", "#chat-input", "#chat-send", ".chat-phrase")
+    assert all(whole_in_sight(anna, part) for part in parts)
+    # Ten lines, five each (a seat's burst): only the list of lines scrolls.
+    for number in range(5):
+        for page, name in ((anna, "Anna"), (bruno, "Bruno")):
+            page.fill("#chat-input", f"{name} {number}")
+            page.press("#chat-input", "Enter")
+    anna.wait_for_function("() => document.querySelectorAll('.chat-line').length === 10")
+    assert all(whole_in_sight(anna, part) for part in parts)
+    assert anna.eval_on_selector(".chat", "e => e.clientHeight >= 40")
+    assert anna.evaluate("() => document.documentElement.scrollHeight") <= size[1]
+    assert anna.problems == [] and bruno.problems == []

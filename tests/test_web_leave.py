@@ -178,3 +178,73 @@ def test_a_player_leaves_with_the_button_and_takes_his_seat_back(
     assert latest_state(other)["away"] == []
     other.close()
     assert anna.problems == [], anna.problems
+
+
+def play_to_the_end(client: Any) -> dict[str, Any]:
+    """Play a seat to the match's end, drawing and discarding: its last state."""
+    client.send(json.dumps({"type": "sync"}))
+    state = latest_state(client)
+    number = 0
+    while not state["match_over"]:
+        view = state["observation"]
+        if view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
+            legal = view["legal_actions"]
+            action = next(
+                (a for a in legal if a in ("draw", "call")),
+                next((a for a in legal if a.startswith("discard ")), legal[0]),
+            )
+            number += 1
+            client.send(json.dumps({"type": "act", "id": f"e{number}", "action": action}))
+            receive(client, "ack")
+        state = latest_state(client)
+        assert number < 3000
+    return state
+
+
+def test_the_end_of_a_rated_match_says_who_counts_last_and_why(
+    web_server: Server, chromium: Any
+) -> None:
+    body = {
+        "rules": "classico-2",
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "turn_seconds": None,
+        "rated": True,
+    }
+    table = web_server.post("/api/tables", body)["table"]
+    anna = seated(new_page(chromium), web_server, table, "Anna")
+    bruno = seated(new_page(chromium), web_server, table, "Bruno")
+    for page in (anna, bruno):
+        page.wait_for_selector("#hand-card-0")
+    # Anna leaves; Bruno plays on to the end (from a second socket of his seat), whoever the
+    # computer makes win for Anna.
+    anna.click("#leave")
+    anna.click("#leave-yes")
+    anna.wait_for_selector("#left-what")
+    client = web_server.socket(table, seat_token(bruno, table))
+    receive(client, "welcome")
+    play_to_the_end(client)
+    client.close()
+    bruno.wait_for_selector(".out .winner")
+    assert bruno.inner_text(".out .winner") == (
+        "Hai vinto la partita: Anna non era al tavolo alla fine e per la classifica conta ultimo."
+    )
+    # Anna comes back after the end: told in the second person.
+    anna.click("#come-back")
+    anna.wait_for_selector(".out .winner")
+    assert anna.inner_text(".out .winner") == (
+        "Vince Bruno: non eri al tavolo alla fine e per la classifica conti ultimo."
+    )
+    # In English too (the match's sheet, open on its own, closed first).
+    for page in (anna, bruno):
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+            page.wait_for_selector("dialog[open]", state="detached")
+    anna.click("#lang")
+    assert anna.inner_text(".out .winner") == (
+        "Bruno wins: you were not at the table at the end and count as last in the ratings."
+    )
+    bruno.click("#lang")
+    assert bruno.inner_text(".out .winner") == (
+        "You won the match: Anna was not at the table at the end and counts as last in the ratings."
+    )
+    assert anna.problems == [] and bruno.problems == []

@@ -43,6 +43,67 @@ def test_a_guest_is_at_a_table_in_one_click_and_keeps_his_key(
     assert page.problems == [], page.problems
 
 
+def test_a_player_renames_himself_on_his_page_to_a_name_nobody_holds(
+    web_server: Server, chromium: Any
+) -> None:
+    held = call(web_server, "POST", "/api/players", {"name": "Zelda"})
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    guest = page.input_value("#nickname")
+    page.click("#play-now")
+    page.wait_for_selector("#hand-card-0")
+    # On the home page, the name field says that another name renames him.
+    page.goto(web_server.base + "/")
+    page.fill("#nickname", "Zelda2")
+    assert page.inner_text("#name-note") == (
+        f"Giocando con questo nome cambi anche il tuo nome di giocatore, ora {guest}."
+    )
+    # A name another player holds: the note says his own stays, and the server kept it.
+    page.fill("#nickname", "zelda")
+    page.press("#nickname", "Tab")
+    page.wait_for_function("() => document.getElementById('name-note').innerText.includes('già')")
+    assert page.inner_text("#name-note") == (
+        "zelda è già il nome di un altro giocatore: al tavolo ti chiamerai così, ma il tuo nome"
+        f" di giocatore resta {guest}."
+    )
+    player = json.loads(page.evaluate("() => localStorage.getItem('ramino.player')"))
+    assert call(web_server, "GET", "/api/players/me", key=player["key"])["name"] == guest
+    # On his page: refused in words, in both languages, his name unchanged.
+    page.goto(web_server.base + "/player")
+    page.wait_for_selector("#new-name")
+    page.fill("#new-name", " ZÉLDA ")
+    page.click("#rename")
+    page.wait_for_selector("p.error")
+    assert page.inner_text("p.error") == (
+        "Il nome «ZÉLDA» è già di un altro giocatore: scegline un altro."
+    )
+    page.click("#lang")
+    assert page.inner_text("p.error") == (
+        "The name “ZÉLDA” is already another player's: choose another."
+    )
+    assert page.inner_text("#player-name") == guest
+    # A name nobody holds is his.
+    page.fill("#new-name", "Link")
+    page.click("#rename")
+    page.wait_for_selector("#renamed")
+    assert page.inner_text("#renamed").strip() == "Your name is now Link."
+    page.wait_for_function("() => document.getElementById('player-name').innerText === 'Link'")
+    assert call(web_server, "GET", "/api/players/me", key=player["key"])["name"] == "Link"
+    assert call(web_server, "GET", f"/api/players/{held['id']}")["name"] == "Zelda"
+    assert [p for p in page.problems if "status of 400" not in p] == [], page.problems
+
+
+def test_a_leaderboard_of_unknown_rules_says_so(web_server: Server, chromium: Any) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/leaderboard?rules=nonexistent")
+    page.wait_for_selector("p.error")
+    said = page.inner_text("p.error")
+    assert said.startswith("Regole sconosciute 'nonexistent'") and "tavolo" not in said, said
+    page.click("#lang")
+    assert page.inner_text("p.error").startswith("Unknown rules 'nonexistent'")
+    assert [p for p in page.problems if "status of 404" not in p] == [], page.problems
+
+
 def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     web_server: Server, chromium: Any
 ) -> None:

@@ -188,6 +188,9 @@ class NewPlayer(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=20)] | None = None
+    unless_held: bool = False
+    """A name another player holds makes a guest instead of the refusal
+    (``player_name_taken``): what a page asks when someone sits down under a name."""
 
 
 class Rename(BaseModel):
@@ -195,6 +198,9 @@ class Rename(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=20)]
+    unless_held: bool = False
+    """A name another player holds leaves his as it is, instead of the refusal
+    (``player_name_taken``): what a page asks when he sits down under a name for a table."""
 
 
 class PlayerInfo(BaseModel):

@@ -16,6 +16,10 @@ SHA-256. A match's result goes into the store in the transaction that stores the
 (True, None)
 >>> players.rename(anna.id, "Anna R.").name
 'Anna R.'
+>>> players.create("anna r.")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ramino.engine.errors.IllegalAction: Il nome «anna r.» è già di un altro giocatore: ...
 >>> store.close()
 >>> folder.cleanup()
 """
@@ -32,7 +36,10 @@ from typing import Any
 from sqlalchemy import Connection, insert, inspect, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from ..engine.errors import IllegalAction
+from .names import reading
 from .ratings import DEFAULT, PROVISIONAL_DEVIATION, Rating, rate_match
+from .reasons import ServerReason
 from .store import (
     Base,
     MatchResult,
@@ -48,6 +55,9 @@ __all__ = ["Player", "Players", "add_player", "key_hash", "record_result"]
 #: How many of a player's last matches his page shows, and of his ratings' history.
 LAST_MATCHES = 20
 HISTORY = 200
+#: The guest names drawn before one is taken anyway: with 9000 numbers, only a site of
+#: thousands of guests draws more than one or two.
+GUEST_TRIES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +78,44 @@ def guest_name() -> str:
     return f"Ospite {1000 + secrets.randbelow(9000)}"
 
 
-def add_player(connection: Connection, name: str) -> tuple[Player, str]:
-    """A new player named ``name``, stored in ``connection``'s transaction (gone with it if it
-    is rolled back), and his key (only its hash is kept)."""
+def check_name_free(connection: Connection, name: str, player_id: str | None = None) -> None:
+    """Raise ``player_name_taken`` if a player other than ``player_id`` holds ``name``, case,
+    accents and look-alikes aside (:func:`names.reading`)."""
+    if _held(connection, name, player_id):
+        raise IllegalAction(ServerReason.PLAYER_NAME_TAKEN, name=name)
+
+
+def _held(connection: Connection, name: str, player_id: str | None = None) -> bool:
+    holder = connection.scalar(
+        select(PlayerRow.id)
+        .where(PlayerRow.name_reading == reading(name), PlayerRow.id != (player_id or ""))
+        .limit(1)
+    )
+    return holder is not None
+
+
+def add_player(connection: Connection, name: str | None) -> tuple[Player, str]:
+    """A new player named ``name`` (``None``: a guest, named ``Ospite 4821`` by a number no
+    other player's name has), stored in ``connection``'s transaction (gone with it if it is
+    rolled back), and his key (only its hash is kept). A name another player holds is refused
+    (``player_name_taken``)."""
+    if name is None:
+        name = guest_name()
+        for _ in range(GUEST_TRIES):
+            if not _held(connection, name):
+                break
+            name = guest_name()
+    check_name_free(connection, name)
     key = secrets.token_urlsafe(32)
     player = Player(secrets.token_urlsafe(9), name)
     connection.execute(
-        insert(PlayerRow).values(id=player.id, key_hash=key_hash(key), name=name, created_at=_now())
+        insert(PlayerRow).values(
+            id=player.id,
+            key_hash=key_hash(key),
+            name=name,
+            name_reading=reading(name),
+            created_at=_now(),
+        )
     )
     return player, key
 
@@ -85,8 +126,9 @@ class Players:
     def __init__(self, store: Store) -> None:
         self._engine = store.engine
 
-    def create(self, name: str) -> tuple[Player, str]:
-        """A new player named ``name``, and his key (only its hash is kept)."""
+    def create(self, name: str | None = None) -> tuple[Player, str]:
+        """A new player named ``name`` (``None``: a guest), and his key (only its hash is
+        kept)."""
         with self._engine.begin() as connection:
             return add_player(connection, name)
 
@@ -99,9 +141,19 @@ class Players:
         return None if row is None else Player(row.id, row.name)
 
     def rename(self, player_id: str, name: str) -> Player:
-        """Give player ``player_id`` the name ``name`` (his seats keep the name they had)."""
+        """Give player ``player_id`` the name ``name`` (his seats keep the name they had); a
+        name another player holds is refused (``player_name_taken``) and nothing changes."""
         with self._engine.begin() as connection:
-            connection.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+            own = connection.scalar(select(PlayerRow.name_reading).where(PlayerRow.id == player_id))
+            # His own name written again, differently: his even if another shares it (names
+            # given before they were held alone).
+            if own != reading(name):
+                check_name_free(connection, name, player_id)
+            connection.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id == player_id)
+                .values(name=name, name_reading=reading(name))
+            )
         return Player(player_id, name)
 
     def page(self, player_id: str) -> dict[str, Any] | None:

@@ -45,6 +45,7 @@ __all__ = [
     "SeatView",
     "Seen",
     "Sentence",
+    "StandingLine",
     "State",
     "Sync",
     "Welcome",
@@ -340,6 +341,18 @@ class RematchView(_Message):
     names: list[str]
 
 
+class StandingLine(_Message):
+    """A table seat's place in a rated match's final standing, as its ratings take it
+    (docs/ratings.md): ``left`` if the computer still played for him when the match ended,
+    which puts him last, whatever the computer made of his seat."""
+
+    seat: int
+    name: str
+    place: int
+    """1 the best; players level share a place, and so do those who left."""
+    left: bool
+
+
 class State(_Message):
     """The seat's state after a change: the table's version, the round's number, its view."""
 
@@ -379,6 +392,10 @@ class State(_Message):
     """The table seats of the people gone, whose turns the computer plays until they are back."""
     rematch: RematchView | None = None
     """Once the match is over, the rematch: who agreed, who declined, who is to answer."""
+    standing: list[StandingLine] | None = None
+    """Once a rated match is over, its final standing as the ratings take it, a line for
+    each table seat in seat order: who was not at the table when it ended finishes last, so
+    its winner may be another than ``winner``, the engine's."""
 
 
 def observation_view(

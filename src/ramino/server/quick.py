@@ -175,14 +175,14 @@ class Queue:
 
     def join(
         self,
-        player: Player | str,
+        player: Player | None,
         want: Wanted,
         token_hash: str,
         nonce: str | None,
         limit: int,
     ) -> Joined:
-        """Put ``player`` in the queue (his row of a match he was seated at goes), or, given a
-        name, a guest of that name made for it in the same transaction. Raises
+        """Put ``player`` in the queue (his row of a match he was seated at goes), or, given
+        ``None``, a guest made for it in the same transaction. Raises
         :class:`AlreadyWaiting` if he waits already, :class:`QueueFull` if ``limit`` people
         wait; either way nothing is stored, not even the guest."""
         now = _now()
@@ -198,8 +198,8 @@ class Queue:
                     # holds to within the requests that arrive at the same instant.
                     raise QueueFull(int(count), _aware(oldest))
                 key = None
-                if isinstance(player, str):
-                    player, key = add_player(connection, player)
+                if player is None:
+                    player, key = add_player(connection, None)
                 connection.execute(
                     delete(QuickWaitRow).where(
                         QuickWaitRow.player_id == player.id, QuickWaitRow.table_id.is_not(None)

@@ -30,6 +30,7 @@ class ServerReason(ReasonCode):
     NAME_MARKED_COMPUTER = "name_marked_computer"
     # players and ratings (docs/ratings.md)
     UNKNOWN_PLAYER_KEY = "unknown_player_key"
+    PLAYER_NAME_TAKEN = "player_name_taken"
     TOO_MANY_NEW_PLAYERS = "too_many_new_players"
     RATED_HOUSE_RULES = "rated_house_rules"
     # a rematch at a table whose match is over (docs/protocol.md)

@@ -362,13 +362,16 @@ class LeaseRow(Base):
 
 class PlayerRow(Base):
     """A player: his public id (in his page's address), the SHA-256 of his secret key, his
-    name."""
+    name, held by him alone."""
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(primary_key=True)
     key_hash: Mapped[str] = mapped_column(unique=True)
     name: Mapped[str]
+    name_reading: Mapped[str | None] = mapped_column(index=True)
+    """How the name reads (``names.reading``: case, accents and look-alikes aside), to find
+    who holds a name. Not unique: names given before it was kept may be held twice."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

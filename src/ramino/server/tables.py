@@ -40,7 +40,14 @@ from ..engine.round import Round
 from ..engine.rules import Betting, Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
-from .protocol import ObservationView, RematchView, State, observation_view, public_view
+from .protocol import (
+    ObservationView,
+    RematchView,
+    StandingLine,
+    State,
+    observation_view,
+    public_view,
+)
 from .reasons import ServerReason
 from .store import MatchResult, ResultSeat, StoredAction, StoredSeat
 from .thinking import Computer
@@ -213,6 +220,9 @@ class Table:
         """The computer players playing for the seats away, in the deal being played."""
         self.rematch: dict[int, bool] = {}
         """Each person's answer to a rematch, once the match is over."""
+        self._left: frozenset[int] | None = None
+        """The people the computer played for when the match ended (``None`` while it goes
+        on): who comes back after it, or goes after it, changes nothing of its standing."""
 
     # --- seats ---
 
@@ -310,6 +320,19 @@ class Table:
             ),
             self.match_number,
         )
+
+    def standing(self) -> list[StandingLine] | None:
+        """A rated match's final standing as its ratings take it, once it is over."""
+        result = self.result() if self.spec.rated else None
+        if result is None:
+            return None
+        left = self.leavers()
+        return [
+            StandingLine(
+                seat=seat.seat, name=seat.name, place=seat.placement, left=seat.seat in left
+            )
+            for seat in result.seats
+        ]
 
     # --- fair deals ---
 
@@ -528,7 +551,13 @@ class Table:
             self.ended = (round_, play.names)
             play.finish_round()
             self._offer_reentries()
+            self._note_end()
         return Move(seat, str(action))
+
+    def _note_end(self) -> None:
+        """Keep who was away when the match ended, the moment it ends."""
+        if self.match_over and self._left is None:
+            self._left = frozenset(self.away)
 
     # --- re-entry (rientro) ---
 
@@ -596,6 +625,7 @@ class Table:
         self.decided.add(name)
         self.version += 1
         self._deal_when_decided()
+        self._note_end()
         return Move(seat, f"{REENTRY} {'yes' if reenters else 'no'}")
 
     # --- people who leave, and come back ---
@@ -634,7 +664,7 @@ class Table:
 
     def leavers(self) -> set[int]:
         """The people who left for good: away when the match ended (docs/ratings.md)."""
-        return set(self.away) if self.match_over else set()
+        return set(self._left or ())
 
     # --- rematch ---
 
@@ -685,6 +715,7 @@ class Table:
         self.deals_before += play.rounds
         self.match_number += 1
         self.rematch = {}
+        self._left = None
         self.ended = None
         self._sheet = []
         self._histories = {}
@@ -773,6 +804,7 @@ class Table:
             match=self.match_number,
             away=sorted(self.away),
             rematch=self.rematch_view(),
+            standing=self.standing(),
         )
 
     def _history(self, round_: Round, number: int) -> list[str]:

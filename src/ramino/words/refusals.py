@@ -234,6 +234,7 @@ REFUSALS: dict[str, str | Plural] = {
     "unknown_player_key": N_(
         "Questa chiave non è di nessun giocatore: controlla di averla copiata intera."
     ),
+    "player_name_taken": N_("Il nome «{name}» è già di un altro giocatore: scegline un altro."),
     "rated_house_rules": N_(
         "Valgono per la classifica solo le regole di un preset, senza regole della casa: togli"
         " le modifiche a {rules} o gioca senza classifica."

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
-from ...engine.errors import IllegalAction
+from ...engine.errors import IllegalAction, Reason, RulesError
 from ...engine.presets import PRESETS
 from ...engine.text import printable
 from ..models import (
@@ -25,7 +25,7 @@ from ..models import (
     Rename,
 )
 from ..names import carries_computer_mark, hostile, tidy
-from ..players import Player, Players, guest_name
+from ..players import Player, Players
 from ..reasons import ServerReason
 from ..refused import refused
 from ..served import Tables
@@ -77,12 +77,19 @@ async def player_of_key(tables: Tables, key: str) -> Player:
     },
 )
 async def create_player(request: NewPlayer, http: Request, tables: Served) -> PlayerKey:
-    """A new player, a guest named ``Ospite 4821`` unless a name is given, and his key: keep
-    it (the server keeps only its hash), and send it to take seats as this player. A client
+    """A new player, a guest named ``Ospite 4821`` unless a name is given (one another player
+    holds is refused: ``player_name_taken``, or with ``unless_held`` makes a guest), and his
+    key: keep it (the server keeps only its
+    hash), and send it to take seats as this player. A client
     makes players at the pace it makes tables (docs/limits.md)."""
     paced(http, tables.new_players, ServerReason.TOO_MANY_NEW_PLAYERS)
-    name = guest_name() if request.name is None else checked_name(request.name)
-    player, key = await run_in_threadpool(players_of(tables).create, name)
+    name = None if request.name is None else checked_name(request.name)
+    try:
+        player, key = await run_in_threadpool(players_of(tables).create, name)
+    except IllegalAction as taken:
+        if not request.unless_held:
+            raise refused(taken, "name") from None
+        player, key = await run_in_threadpool(players_of(tables).create, None)
     return PlayerKey(id=player.id, name=player.name, key=key)
 
 
@@ -96,10 +103,17 @@ async def me(tables: Served, key: Annotated[str, _KEY]) -> PlayerInfo:
 @router.put("/me", responses=_REFUSED)
 async def rename(request: Rename, tables: Served, key: Annotated[str, _KEY]) -> PlayerInfo:
     """Change the name of the player whose key is in ``X-Player-Key`` (the seats he has
-    taken keep theirs)."""
+    taken keep theirs). A name another player holds, case, accents and surrounding blanks
+    aside, is refused with ``player_name_taken``, and nothing changes (with ``unless_held``,
+    the answer is his name as it is)."""
     player = await player_of_key(tables, key)
     name = checked_name(request.name)
-    renamed = await run_in_threadpool(players_of(tables).rename, player.id, name)
+    try:
+        renamed = await run_in_threadpool(players_of(tables).rename, player.id, name)
+    except IllegalAction as taken:
+        if not request.unless_held:
+            raise refused(taken, "name") from None
+        renamed = player
     return PlayerInfo(id=renamed.id, name=renamed.name)
 
 
@@ -113,15 +127,19 @@ async def page(player_id: str, tables: Served) -> PlayerPage:
     return PlayerPage(**found)
 
 
-@leaderboards.get("/{rules}", responses={404: {"model": Problem, "description": "No such preset"}})
+@leaderboards.get(
+    "/{rules}",
+    responses={404: {"model": Problem, "description": "No such preset: unknown_preset"}},
+)
 async def leaderboard(
     rules: str,
     tables: Served,
     limit: Annotated[int, Query(ge=1, le=LEADERBOARD)] = LEADERBOARD,
 ) -> Leaderboard:
     """The preset's best players: established ratings first, by rating, then the
-    provisional ones (docs/ratings.md)."""
+    provisional ones (docs/ratings.md). Rules that are no preset's: 404 ``unknown_preset``."""
     if rules not in PRESETS:
-        raise HTTPException(status_code=404, detail="no such preset")
+        error = RulesError(Reason.UNKNOWN_PRESET, name=rules, known=", ".join(PRESETS))
+        raise refused(error, "rules", status=404)
     lines = await run_in_threadpool(players_of(tables).leaderboard, rules, limit)
     return Leaderboard(rules=rules, players=[LeaderboardLine(**line) for line in lines])

@@ -26,7 +26,7 @@ from ..models import (
     QuickStatus,
     QuickWaiting,
 )
-from ..players import Player, guest_name
+from ..players import Player
 from ..quick import POLL_SECONDS, AlreadyWaiting, Matcher, QueueFull, wanted
 from ..reasons import ServerReason
 from ..refused import refused
@@ -74,7 +74,7 @@ async def ask(request: QuickRequest, http: Request, tables: Served) -> QuickWait
         raise refused(error) from None
     # Without a key, a guest is made in the transaction that puts him in the queue: a
     # refusal stores nothing.
-    player: Player | str = guest_name()
+    player: Player | None = None
     if request.player_key is not None:
         player = await player_of_key(tables, request.player_key)
     want = wanted(rules, request.players)

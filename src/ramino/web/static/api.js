@@ -3,10 +3,12 @@
 import { t, said } from './i18n.js';
 
 export class ApiError extends Error {
-  constructor(sentence, status) {
+  constructor(sentence, status, reason = null) {
     super(typeof sentence === 'string' ? sentence : sentence.it);
     this.sentence = sentence;
     this.status = status;
+    // The server's reason code, when it sent one (`player_name_taken`).
+    this.reason = reason;
   }
 
   // The reason in the page's language.
@@ -43,7 +45,7 @@ export async function call(method, path, body, key) {
   } catch {
     // A proxy's page, not the server's answer.
   }
-  if (!response.ok) throw new ApiError(refusal(response.status, data?.detail), response.status);
+  if (!response.ok) throw new ApiError(refusal(response.status, data?.detail), response.status, data?.detail?.reason ?? null);
   return data;
 }
 
@@ -70,24 +72,32 @@ export function savePlayer(player) {
   localStorage.setItem('ramino.name', player.name);
 }
 
-// The player of this browser, created as a guest named `name` the first time it is needed.
+// The player of this browser, created as a guest named `name` the first time it is needed (a
+// name another player holds: a guest named by the server, the seat taking `name` all the same).
 export async function ensurePlayer(name) {
   const kept = savedPlayer();
   if (kept) return kept;
-  const made = await call('POST', '/api/players', { name });
+  const made = await call('POST', '/api/players', { name, unless_held: true });
   savePlayer(made);
   return made;
 }
 
-// The player's new name, kept by the server (and here), if this browser has a player.
-export async function renamePlayer(name) {
+// The player's new name, kept by the server (and here), if this browser has a player. With
+// `unlessHeld`, a name another player holds leaves his as it is (the player returned has his
+// own); without, it is refused (ApiError, reason `player_name_taken`). Nothing changes then.
+export async function changeName(name, unlessHeld = false) {
   const kept = savedPlayer();
   if (!kept || kept.name === name) return kept;
-  const renamed = await call('PUT', '/api/players/me', { name }, kept.key);
+  const renamed = await call('PUT', '/api/players/me', { name, unless_held: unlessHeld }, kept.key);
+  if (renamed.name === kept.name) return kept;
   const player = { ...kept, name: renamed.name };
   savePlayer(player);
   return player;
 }
+
+// The player's name follows the name he sits down with, unless another player holds it: then
+// his seat has it and he keeps his own.
+export const renamePlayer = (name) => changeName(name, true);
 
 // The table id in an invitation link: `…/t/ID` or `…/api/tables/ID`, or the id alone.
 export function tableOfLink(link) {

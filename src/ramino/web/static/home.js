@@ -41,6 +41,8 @@ export function showHome(main) {
   let described = null;
   let lobby = [];
   let problem = { now: '', private: '', join: '', rules: '' };
+  // A name typed that another player holds: { name, mine }, his own kept.
+  let nameKept = null;
 
   const quick = quickMatch(() => draw());
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
@@ -182,7 +184,7 @@ export function showHome(main) {
     );
   }
 
-  const nameField = () =>
+  const nameField = () => [
     field(
       t('nickname'),
       h('input', {
@@ -193,14 +195,38 @@ export function showHome(main) {
         autocomplete: 'nickname',
         required: true,
         value: choice.name,
-        oninput: (event) => remember(event.target.value),
-        // The player's name changes with it, at the server too, once it is written.
+        'aria-describedby': 'name-note',
+        oninput: (event) => {
+          remember(event.target.value);
+          nameKept = null;
+          draw();
+        },
+        // The player's name changes with it, at the server too, once it is written, unless
+        // another player holds it: then only the seats take it, and the note says so.
         onchange: (event) => {
           const name = event.target.value.trim();
-          if (name) renamePlayer(name).catch(() => {});
+          if (!name) return;
+          renamePlayer(name)
+            .then((player) => {
+              nameKept = player && player.name !== name ? { name, mine: player.name } : null;
+              draw();
+            })
+            .catch(() => {});
         },
       }),
-    );
+    ),
+    nameNote(),
+  ];
+
+  // What the name does to this browser's player: renames him, or (held by another) does not.
+  function nameNote() {
+    const player = savedPlayer();
+    const typed = choice.name.trim();
+    let words = '';
+    if (nameKept && nameKept.name === typed) words = t('name_kept', nameKept);
+    else if (player && typed && typed !== player.name) words = t('name_renames', { name: player.name });
+    return h('small', { id: 'name-note', class: 'note', 'aria-live': 'polite' }, words);
+  }
 
   const levelField = (id, disabled = false) =>
     field(

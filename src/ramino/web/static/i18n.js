@@ -11,6 +11,12 @@ const plural = (n, one, many) => (n === 1 ? one : many);
 // engine's text.to_name writes it: "tocca ad Anna", "tocca a Elena".
 const toName = (name) => `${/^a/i.test(String(name).normalize('NFD')) ? 'ad' : 'a'} ${name}`;
 
+// Names in words: "Anna, Bruno e Carla".
+export function namesWords(names) {
+  const and = currentLang() === 'it' ? ' e ' : ' and ';
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
+}
+
 const WORDS = {
   it: {
     skip: 'Vai al contenuto',
@@ -87,6 +93,12 @@ const WORDS = {
     no_player: 'Questo browser non ha ancora un giocatore: ne riceve uno alla prima partita.',
     paste_key: 'Hai una chiave da un altro dispositivo? Incollala qui',
     use_key: 'Usa questa chiave',
+    rename_title: 'Il tuo nome',
+    rename_label: 'Nuovo nome',
+    rename_button: 'Cambia nome',
+    renamed: (v) => `Ora ti chiami ${v.name}.`,
+    name_renames: (v) => `Giocando con questo nome cambi anche il tuo nome di giocatore, ora ${v.name}.`,
+    name_kept: (v) => `${v.name} è già il nome di un altro giocatore: al tavolo ti chiamerai così, ma il tuo nome di giocatore resta ${v.mine}.`,
     ratings_title: 'Punteggi',
     matches_title: 'Ultime partite',
     no_ratings: 'Ancora nessuna partita valida per la classifica.',
@@ -250,6 +262,13 @@ const WORDS = {
     winner: (v) => `Vince ${v.name}.`,
     winner_you: 'Hai vinto la partita!',
     draw_match: 'La partita finisce pari.',
+    // a rated match's standing, when someone was not at the table at its end (docs/ratings.md)
+    rated_winner: (v) => `Vince ${v.name}`,
+    rated_winner_you: 'Hai vinto la partita',
+    rated_draw: 'Per la classifica la partita finisce pari',
+    rated_left: (v) => `${v.names} ${plural(v.n, 'non era al tavolo alla fine e per la classifica conta ultimo', 'non erano al tavolo alla fine e per la classifica contano ultimi')}.`,
+    rated_left_you: 'non eri al tavolo alla fine e per la classifica conti ultimo.',
+    rated_left_you_and: (v) => `tu e ${v.names} non eravate al tavolo alla fine e per la classifica contate ultimi.`,
     round_col: 'Smazzata',
     totals: 'Totale',
     chips_col: 'fiche vinte e perse',
@@ -441,6 +460,12 @@ const WORDS = {
     no_player: 'This browser has no player yet: it gets one with its first match.',
     paste_key: 'Do you have a key from another device? Paste it here',
     use_key: 'Use this key',
+    rename_title: 'Your name',
+    rename_label: 'New name',
+    rename_button: 'Change name',
+    renamed: (v) => `Your name is now ${v.name}.`,
+    name_renames: (v) => `Playing with this name also changes your player's name, now ${v.name}.`,
+    name_kept: (v) => `${v.name} is already another player's name: you will have it at the table, but your player's name stays ${v.mine}.`,
     ratings_title: 'Ratings',
     matches_title: 'Last matches',
     no_ratings: 'No rated match yet.',
@@ -599,6 +624,12 @@ const WORDS = {
     winner: (v) => `${v.name} wins.`,
     winner_you: 'You won the match!',
     draw_match: 'The match ends in a draw.',
+    rated_winner: (v) => `${v.name} wins`,
+    rated_winner_you: 'You won the match',
+    rated_draw: 'For the ratings the match is a draw',
+    rated_left: (v) => `${v.names} ${plural(v.n, 'was', 'were')} not at the table at the end and ${plural(v.n, 'counts', 'count')} as last in the ratings.`,
+    rated_left_you: 'you were not at the table at the end and count as last in the ratings.',
+    rated_left_you_and: (v) => `you and ${v.names} were not at the table at the end and count as last in the ratings.`,
     round_col: 'Round',
     totals: 'Total',
     chips_col: 'chips won and lost',

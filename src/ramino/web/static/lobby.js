@@ -3,7 +3,7 @@
 
 import { inviteLink } from './api.js';
 import { h } from './dom.js';
-import { currentLang, t } from './i18n.js';
+import { currentLang, namesWords, t } from './i18n.js';
 import { winnerWords } from './roundend.js';
 import { earlierMatches, sheetTable } from './sheetview.js';
 
@@ -87,12 +87,6 @@ export function waitingView(state, actions) {
     h('button', { type: 'button', onclick: copy }, t('copy')),
     seatsList(state),
   );
-}
-
-// Names in words: "Anna, Bruno e Carla".
-function namesWords(names) {
-  const and = currentLang() === 'it' ? ' e ' : ' and ';
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
 }
 
 // The rematch of a match over: the question, who is still to answer, or who said no (then

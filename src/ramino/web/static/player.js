@@ -1,8 +1,9 @@
 // A player's page (/p/ID): his ratings by preset, provisional ones marked, their history and
 // his last matches, each a link to its table (its sheet and how it ended). On /player, this
-// browser's own player: his key to copy to another device, and a key from another to paste.
+// browser's own player: his name to change, his key to copy to another device, and a key from
+// another to paste.
 
-import { ApiError, call, savePlayer, savedPlayer } from './api.js';
+import { ApiError, call, changeName, savePlayer, savedPlayer } from './api.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n.js';
 import { matchSheetHref } from './sheetview.js';
@@ -82,6 +83,8 @@ export function showPlayer(main, playerId) {
   let problem = null;
   let pasted = '';
   let copied = false;
+  let newName = null;
+  let renamed = false;
 
   function load() {
     const id = own ? savedPlayer()?.id : playerId;
@@ -113,6 +116,55 @@ export function showPlayer(main, playerId) {
       problem = error instanceof ApiError ? error : new ApiError('unreachable');
       draw();
     }
+  }
+
+  async function rename(event) {
+    event.preventDefault();
+    const name = (newName ?? '').trim();
+    problem = null;
+    renamed = false;
+    try {
+      if (!name) throw new ApiError('bad_name');
+      await changeName(name);
+      newName = null;
+      renamed = true;
+      load();
+    } catch (error) {
+      problem = error instanceof ApiError ? error : new ApiError('unreachable');
+      draw();
+    }
+  }
+
+  // His name, to change: refused (and said why) if another player holds it.
+  function nameSection() {
+    const mine = savedPlayer();
+    if (!mine) return null;
+    return h(
+      'section',
+      { class: 'panel', 'aria-labelledby': 'rename-title' },
+      h('h2', { id: 'rename-title' }, t('rename_title')),
+      h(
+        'form',
+        { onsubmit: rename },
+        h(
+          'label',
+          { class: 'field' },
+          h('span', {}, t('rename_label')),
+          h('input', {
+            id: 'new-name',
+            type: 'text',
+            autocomplete: 'nickname',
+            maxlength: 20,
+            value: newName ?? mine.name,
+            oninput: (event) => {
+              newName = event.target.value;
+            },
+          }),
+        ),
+        h('button', { type: 'submit', id: 'rename' }, t('rename_button')),
+        renamed ? h('span', { role: 'status', id: 'renamed' }, ` ${t('renamed', { name: mine.name })}`) : '',
+      ),
+    );
   }
 
   function keySection() {
@@ -171,6 +223,7 @@ export function showPlayer(main, playerId) {
       main,
       h('h1', { id: 'player-name' }, page ? page.name : t('player_title')),
       problem ? h('p', { class: 'error', role: 'alert' }, problem.text()) : null,
+      own ? nameSection() : null,
       own ? keySection() : null,
       page
         ? h(

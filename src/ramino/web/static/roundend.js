@@ -7,7 +7,7 @@ import { cardFace } from './cardviews.js';
 import { dealLabel } from './dealcheck.js';
 import { dialog } from './dialogs.js';
 import { h } from './dom.js';
-import { currentLang, t } from './i18n.js';
+import { currentLang, namesWords, t } from './i18n.js';
 import { dealLine, inEachLang, keptLines } from './log.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
@@ -31,9 +31,24 @@ export function endingWords(state) {
 }
 
 export function winnerWords(state) {
+  const left = (state.server?.standing ?? []).filter((line) => line.left);
+  if (left.length) return ratedWords(state.server.standing, left, state.welcome?.name);
   const winner = state.server?.winner;
   if (!winner) return t('draw_match');
   return winner === state.welcome?.name ? t('winner_you') : t('winner', { name: winner });
+}
+
+// A rated match someone was not at the table at the end of: its winner is the ratings'
+// (he finishes last, whatever the computer made of his seat), and the words say why.
+function ratedWords(standing, left, me) {
+  const firsts = standing.filter((line) => line.place === 1 && !line.left);
+  const first = firsts.length !== 1 ? t('rated_draw') : firsts[0].name === me ? t('rated_winner_you') : t('rated_winner', { name: firsts[0].name });
+  const others = left.filter((line) => line.name !== me).map((line) => line.name);
+  const names = namesWords(others);
+  let why;
+  if (others.length < left.length) why = others.length ? t('rated_left_you_and', { names }) : t('rated_left_you');
+  else why = t('rated_left', { names, n: others.length });
+  return `${first}: ${why}`;
 }
 
 // A round just over and not yet in the log: its deal, its moves and how it ended go there (before
