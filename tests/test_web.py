@@ -1282,3 +1282,37 @@ def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
         assert after["top"] >= card["bottom"] - 1 or after["left"] >= card["right"], (card, after)
         assert card["right"] <= PHONE["width"]
     assert page.problems == [], page.problems
+
+
+SMALL_PHONE = {"width": 375, "height": 700}
+
+
+def in_view(box: dict[str, float], viewport: dict[str, int]) -> bool:
+    return (
+        box["top"] >= 0
+        and box["bottom"] <= viewport["height"]
+        and box["left"] >= 0
+        and box["right"] <= viewport["width"]
+    )
+
+
+def test_a_phone_plays_a_turn_with_the_hand_and_the_tallone_in_sight(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
+    page.set_viewport_size(SMALL_PHONE)
+    my_turn(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    # The bar on one row, and nothing wider than the screen.
+    bar = boxes(page, "header.bar")[0]
+    assert bar["bottom"] - bar["top"] < 50, bar
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= SMALL_PHONE["width"], width
+    # At the start of the turn: the tallone, the move buttons and the hand, without scrolling.
+    for selector in (".stock .card", "#hand-card-0", "#do-draw", "#do-discard"):
+        assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
+    # Down to the melds and the log, the hand and the buttons stay at the foot of the screen.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    for selector in ("#hand-card-0", "#do-discard"):
+        assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
+    assert page.problems == [], page.problems
