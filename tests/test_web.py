@@ -585,6 +585,41 @@ def test_play_now_against_the_computer_and_the_open_tables(
     assert page.problems == [], page.problems
 
 
+def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    # The heading labels the presets' list: «Regole» said once, not twice.
+    rules = page.locator(".rules")
+    assert rules.get_by_text("Regole", exact=True).count() == 1
+    assert page.locator("#preset").evaluate("s => s.labels[0].textContent") == "Regole"
+    assert page.is_enabled("#rated")
+    page.check("#rated")
+    page.click("details.house-rules summary")
+    # A fixed number of rounds: the editor gives their count, the rules go together.
+    page.select_option("#knob-match_end", "fixed_rounds")
+    page.wait_for_selector(".knob.changed #knob-match_rounds")
+    assert page.input_value("#knob-match_rounds") == "8"
+    assert not page.is_checked("#knob-match_rounds-none")
+    page.wait_for_function("() => /8/.test(document.querySelector('.described pre').textContent)")
+    assert rules.locator("[role=alert]").count() == 0
+    # House rules are never rated: the box is off, and why is said beside it.
+    assert page.is_disabled("#rated") and not page.is_checked("#rated")
+    assert page.get_attribute("#rated", "aria-describedby") == "rated-why"
+    assert "classifica" in page.inner_text("#rated-why")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    info = web_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert info["rated"] is False
+    # Back to the preset's rules, the box may be ticked again.
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    assert page.is_enabled("#rated") and page.locator("#rated-why").count() == 0
+    assert page.problems == [], page.problems
+
+
 def test_house_rules_change_carioca_s_contracts_and_the_server_judges_them(
     web_server: Server, chromium: Any
 ) -> None:
@@ -851,6 +886,10 @@ def test_a_timed_turn_shows_its_clock_and_nothing_else_speaks_it(
     seconds = int(re.findall(r"tempo (\d+) s", page.inner_text("#my-clock"))[0])
     assert 80 <= seconds <= 90
     assert "tempo" in page.inner_text(".seat.mine .clock")
+    # On the line of the seat's facts: «10 carte · 0 punti · tempo 88 s».
+    facts, clock = boxes(page, ".seat.mine .facts") + boxes(page, ".seat.mine .clock")
+    assert facts["top"] <= clock["top"] and clock["bottom"] <= facts["bottom"], (facts, clock)
+    assert facts["bottom"] - facts["top"] < 25 and clock["left"] > facts["left"], (facts, clock)
     # Counted down in place, out of every live region.
     assert page.get_attribute("#my-clock", "aria-hidden") == "true"
     page.wait_for_function(

@@ -43,6 +43,8 @@ export function showHome(main) {
   let problem = { now: '', private: '', join: '', rules: '' };
 
   const quick = quickMatch(() => draw());
+  // A rated match is played by a preset's rules as they are.
+  const houseRules = () => Object.keys(choice.knobs).length > 0;
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
   const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
 
@@ -82,7 +84,7 @@ export function showHome(main) {
         seats,
         turn_seconds: timer,
         listed,
-        rated: where === 'private' && choice.rated,
+        rated: where === 'private' && choice.rated && !houseRules(),
         chat,
       });
       await sit(table.table, name, where, table.commitment);
@@ -223,19 +225,17 @@ export function showHome(main) {
     return h(
       'section',
       { class: 'panel rules', 'aria-labelledby': 'rules-title' },
-      h('h2', { id: 'rules-title' }, t('rules')),
-      field(
-        t('rules'),
-        select(
-          'preset',
-          presets.map((p) => [p.name, p.name]),
-          choice.rules,
-          (value) => {
-            choice.rules = value;
-            choice.knobs = {};
-            describe();
-          },
-        ),
+      // The heading names the preset's list: no label of its own to say «Regole» again.
+      h('h2', { id: 'rules-title' }, h('label', { for: 'preset' }, t('rules'))),
+      select(
+        'preset',
+        presets.map((p) => [p.name, p.name]),
+        choice.rules,
+        (value) => {
+          choice.rules = value;
+          choice.knobs = {};
+          describe();
+        },
       ),
       // Every part of the form is there from the start, filled in as the server answers: nothing
       // moves under a pointer on its way to a button.
@@ -313,13 +313,17 @@ export function showHome(main) {
         h('input', {
           id: 'rated',
           type: 'checkbox',
-          checked: choice.rated,
+          // With house rules the server would refuse it: said here, before the table is made.
+          checked: choice.rated && !houseRules(),
+          disabled: houseRules(),
+          'aria-describedby': houseRules() ? 'rated-why' : null,
           onchange: (event) => {
             choice.rated = event.target.checked;
           },
         }),
         t('rated_option'),
       ),
+      houseRules() ? h('p', { class: 'why-not', id: 'rated-why' }, t('rated_not_house')) : null,
       h(
         'label',
         { class: 'check' },

@@ -102,6 +102,7 @@ const WORDS = {
     leaderboard_title: (v) => `Classifica di ${v.rules}`,
     board_empty: 'Nessuno ha ancora giocato una partita valida per la classifica con queste regole.',
     rated_option: 'Partita valida per la classifica (solo regole senza modifiche)',
+    rated_not_house: 'Con le regole della casa la partita non vale per la classifica: torna alle regole scelte se vuoi che valga.',
     rated_table: 'valida per la classifica',
     unrated_table: 'non valida per la classifica',
     // table
@@ -456,6 +457,7 @@ const WORDS = {
     leaderboard_title: (v) => `${v.rules} leaderboard`,
     board_empty: 'Nobody has played a rated match with these rules yet.',
     rated_option: 'Rated match (only rules without changes)',
+    rated_not_house: 'With house rules the match is not rated: go back to the chosen rules if you want it rated.',
     rated_table: 'rated',
     unrated_table: 'unrated',
     // chat
