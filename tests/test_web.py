@@ -1355,3 +1355,36 @@ def test_a_phone_plays_a_turn_with_the_hand_and_the_tallone_in_sight(
     for selector in ("#hand-card-0", "#do-discard"):
         assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
     assert page.problems == [], page.problems
+
+
+def test_a_free_seat_is_said_and_a_full_table_is_offered_to_watch(
+    web_server: Server, chromium: Any
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    table = web_server.post(
+        "/api/tables", {"rules": "classico", "seats": seats, "turn_seconds": None}
+    )["table"]
+    web_server.post(f"/api/tables/{table}/seats", {"nickname": "Anna"})
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.wait_for_selector("#sit")
+    # The seat still empty in words, and the form apart from the heading's buttons.
+    assert page.locator(".seat-list li").all_inner_texts() == ["Anna", "posto libero"]
+    form = boxes(page, "form.panel")[0]
+    tools = boxes(page, ".table-tools")[0]
+    assert form["top"] >= tools["bottom"] + 4, (tools, form)
+    web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    # Full: the home page's link to it says so, and offers to watch the game.
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    page.fill("#link", f"{web_server.base}/t/{table}")
+    page.click("#join")
+    page.wait_for_selector("#watch-full")
+    assert "non ha più posti liberi" in page.inner_text("main")
+    assert page.inner_text("#watch-full") == "Guarda la partita"
+    page.click("#watch-full")
+    page.wait_for_selector(".table .seats")
+    assert page.locator(".hand").count() == 0
+    assert "Guardi la partita" in page.inner_text(".watching")
+    # The refusal is the only error the browser saw.
+    assert all("status of 409" in problem for problem in page.problems), page.problems

@@ -41,6 +41,8 @@ export function showHome(main) {
   let described = null;
   let lobby = [];
   let problem = { now: '', private: '', join: '', rules: '' };
+  // The table of the link last joined: full, it may still be watched.
+  let joined = null;
 
   const quick = quickMatch(() => draw());
   // A rated match is played by a preset's rules as they are.
@@ -147,6 +149,7 @@ export function showHome(main) {
       draw();
       return;
     }
+    joined = table;
     sit(table, choice.name.trim(), 'join');
   }
 
@@ -362,6 +365,10 @@ export function showHome(main) {
       ),
       h('button', { type: 'submit', id: 'join' }, t('join')),
       errorLine('join'),
+      // A full table has no seat to take, and a game to watch.
+      problem.join?.sentence === 'no_seat' && joined
+        ? h('p', {}, h('a', { href: `/t/${joined}?watch`, id: 'watch-full' }, t('watch_full')))
+        : null,
     );
   }
 

@@ -61,6 +61,8 @@ const WORDS = {
     unreachable: 'Il server non risponde: controlla la connessione e riprova.',
     name_taken: 'Questo nome è già al tavolo: scegline un altro.',
     no_seat: 'Il tavolo non ha più posti liberi.',
+    free_seat: 'posto libero',
+    watch_full: 'Guarda la partita',
     bad_name: 'Scrivi un nome di 1–20 caratteri stampabili.',
     guest_name: (v) => `Ospite ${v.n}`,
     // players and ratings
@@ -416,6 +418,8 @@ const WORDS = {
     unreachable: 'The server does not answer: check the connection and try again.',
     name_taken: 'This name is already at the table: choose another.',
     no_seat: 'The table has no free seat left.',
+    free_seat: 'free seat',
+    watch_full: 'Watch the game',
     bad_name: 'Write a name of 1–20 printable characters.',
     guest_name: (v) => `Guest ${v.n}`,
     // players and ratings
