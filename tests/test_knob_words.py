@@ -330,3 +330,24 @@ def test_each_call_gives_fresh_data() -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="'fr'"):
         knob_catalogue("fr")
+
+
+def test_what_a_choice_needs_is_an_optional_number_it_then_goes_with() -> None:
+    """A choice's ``needs`` (a fixed number of rounds needs their count) names optional
+    numbers, each given a value in its range; a preset with the choice is refused without
+    them and accepted with them, so that a page giving them makes rules that go together."""
+    needing = [
+        (entry["name"], choice)
+        for entry in CATALOGUE
+        for choice in entry.get("choices", ())
+        if "needs" in choice
+    ]
+    assert needing
+    for name, choice in needing:
+        for knob, value in choice["needs"].items():
+            assert ENTRIES[knob]["kind"] == "optional_int", knob
+            assert _in_range(ENTRIES[knob]["range"], value), (knob, value)
+        with pytest.raises(RulesError):
+            rules_from_mapping({name: choice["value"]})
+        rules = rules_from_mapping({name: choice["value"], **choice["needs"]})
+        assert getattr(rules, name) == choice["value"]

@@ -585,6 +585,41 @@ def test_play_now_against_the_computer_and_the_open_tables(
     assert page.problems == [], page.problems
 
 
+def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
+    web_server: Server, chromium: Any
+) -> None:
+    page = new_page(chromium)
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    # The heading labels the presets' list: «Regole» said once, not twice.
+    rules = page.locator(".rules")
+    assert rules.get_by_text("Regole", exact=True).count() == 1
+    assert page.locator("#preset").evaluate("s => s.labels[0].textContent") == "Regole"
+    assert page.is_enabled("#rated")
+    page.check("#rated")
+    page.click("details.house-rules summary")
+    # A fixed number of rounds: the editor gives their count, the rules go together.
+    page.select_option("#knob-match_end", "fixed_rounds")
+    page.wait_for_selector(".knob.changed #knob-match_rounds")
+    assert page.input_value("#knob-match_rounds") == "8"
+    assert not page.is_checked("#knob-match_rounds-none")
+    page.wait_for_function("() => /8/.test(document.querySelector('.described pre').textContent)")
+    assert rules.locator("[role=alert]").count() == 0
+    # House rules are never rated: the box is off, and why is said beside it.
+    assert page.is_disabled("#rated") and not page.is_checked("#rated")
+    assert page.get_attribute("#rated", "aria-describedby") == "rated-why"
+    assert "classifica" in page.inner_text("#rated-why")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    info = web_server.get(f"/api/tables/{page.url.rsplit('/', 1)[1]}")
+    assert info["rated"] is False
+    # Back to the preset's rules, the box may be ticked again.
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    assert page.is_enabled("#rated") and page.locator("#rated-why").count() == 0
+    assert page.problems == [], page.problems
+
+
 def test_house_rules_change_carioca_s_contracts_and_the_server_judges_them(
     web_server: Server, chromium: Any
 ) -> None:
@@ -851,6 +886,10 @@ def test_a_timed_turn_shows_its_clock_and_nothing_else_speaks_it(
     seconds = int(re.findall(r"tempo (\d+) s", page.inner_text("#my-clock"))[0])
     assert 80 <= seconds <= 90
     assert "tempo" in page.inner_text(".seat.mine .clock")
+    # On the line of the seat's facts: «10 carte · 0 punti · tempo 88 s».
+    facts, clock = boxes(page, ".seat.mine .facts") + boxes(page, ".seat.mine .clock")
+    assert facts["top"] <= clock["top"] and clock["bottom"] <= facts["bottom"], (facts, clock)
+    assert facts["bottom"] - facts["top"] < 25 and clock["left"] > facts["left"], (facts, clock)
     # Counted down in place, out of every live region.
     assert page.get_attribute("#my-clock", "aria-hidden") == "true"
     page.wait_for_function(
@@ -1282,3 +1321,70 @@ def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
         assert after["top"] >= card["bottom"] - 1 or after["left"] >= card["right"], (card, after)
         assert card["right"] <= PHONE["width"]
     assert page.problems == [], page.problems
+
+
+SMALL_PHONE = {"width": 375, "height": 700}
+
+
+def in_view(box: dict[str, float], viewport: dict[str, int]) -> bool:
+    return (
+        box["top"] >= 0
+        and box["bottom"] <= viewport["height"]
+        and box["left"] >= 0
+        and box["right"] <= viewport["width"]
+    )
+
+
+def test_a_phone_plays_a_turn_with_the_hand_and_the_tallone_in_sight(
+    web_server: Server, chromium: Any
+) -> None:
+    page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
+    page.set_viewport_size(SMALL_PHONE)
+    my_turn(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    # The bar on one row, and nothing wider than the screen.
+    bar = boxes(page, "header.bar")[0]
+    assert bar["bottom"] - bar["top"] < 50, bar
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= SMALL_PHONE["width"], width
+    # At the start of the turn: the tallone, the move buttons and the hand, without scrolling.
+    for selector in (".stock .card", "#hand-card-0", "#do-draw", "#do-discard"):
+        assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
+    # Down to the melds and the log, the hand and the buttons stay at the foot of the screen.
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    for selector in ("#hand-card-0", "#do-discard"):
+        assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
+    assert page.problems == [], page.problems
+
+
+def test_a_free_seat_is_said_and_a_full_table_is_offered_to_watch(
+    web_server: Server, chromium: Any
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    table = web_server.post(
+        "/api/tables", {"rules": "classico", "seats": seats, "turn_seconds": None}
+    )["table"]
+    web_server.post(f"/api/tables/{table}/seats", {"nickname": "Anna"})
+    page = new_page(chromium)
+    page.goto(f"{web_server.base}/t/{table}")
+    page.wait_for_selector("#sit")
+    # The seat still empty in words, and the form apart from the heading's buttons.
+    assert page.locator(".seat-list li").all_inner_texts() == ["Anna", "posto libero"]
+    form = boxes(page, "form.panel")[0]
+    tools = boxes(page, ".table-tools")[0]
+    assert form["top"] >= tools["bottom"] + 4, (tools, form)
+    web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    # Full: the home page's link to it says so, and offers to watch the game.
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("details.described")
+    page.fill("#link", f"{web_server.base}/t/{table}")
+    page.click("#join")
+    page.wait_for_selector("#watch-full")
+    assert "non ha più posti liberi" in page.inner_text("main")
+    assert page.inner_text("#watch-full") == "Guarda la partita"
+    page.click("#watch-full")
+    page.wait_for_selector(".table .seats")
+    assert page.locator(".hand").count() == 0
+    assert "Guardi la partita" in page.inner_text(".watching")
+    # The refusal is the only error the browser saw.
+    assert all("status of 409" in problem for problem in page.problems), page.problems

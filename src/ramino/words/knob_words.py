@@ -764,6 +764,13 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
     Contract: {contract.value: name for contract, name in CONTRACT_NAMES.items()},
 }
 
+# The optional numbers a choice cannot go without (Rules refuses the choice while they are
+# None), each with the value a page gives it when the choice is made and it has none: a fixed
+# number of rounds needs its count (8, carioca's).
+CHOICE_NEEDS: dict[enum.StrEnum, dict[str, int]] = {
+    MatchEnd.FIXED_ROUNDS: {"match_rounds": 8},
+}
+
 # The columns of the rows by player count, and the knob whose range each one shares: Rules
 # checks them so (``from_players`` is a table size, like ``max_players``), and the tests hold
 # this table to what a rules file accepts.
@@ -837,6 +844,8 @@ def _choices(cls: type[enum.StrEnum], lang: str | None) -> list[dict[str, object
             "value": member.value,
             "label": _say(CHOICE_WORDS[cls][member], lang),
         }
+        if member in CHOICE_NEEDS:
+            choice["needs"] = dict(CHOICE_NEEDS[member])
         if isinstance(member, Contract):
             terms = CONTRACT_TERMS[member]
             # The terms as a sentence of their own: capital first, full stop last.
@@ -884,8 +893,9 @@ def knob_catalogue(lang: str | None = None) -> list[dict[str, object]]:
 
     Each entry has ``name``, ``section``, ``section_title``, ``label``, ``help`` and ``kind``:
     ``bool``, ``int`` and ``optional_int`` (with a ``range``; ``none`` words what ``None``
-    means), ``choice`` (``choices``: each ``value`` and its ``label``), ``by_players`` (a list
-    of rows, one per starting table size, whose ``fields`` are numbers with a ``range``) and
+    means), ``choice`` (``choices``: each ``value`` and its ``label``; ``needs``, the optional
+    numbers the choice cannot go without, each with the value to give it), ``by_players`` (a
+    list of rows, one per starting table size, whose ``fields`` are numbers with a ``range``) and
     ``choice_list`` (an ordered list of ``choices``, repeats allowed); lists word their
     ``empty`` value. Values are those of :meth:`Rules.knobs`. With ``lang`` ``"it"`` or
     ``"en"`` every text is a string in that language; without, a ``{"it", "en"}`` pair.
@@ -902,6 +912,9 @@ def knob_catalogue(lang: str | None = None) -> list[dict[str, object]]:
     >>> direction = next(e for e in knob_catalogue("it") if e["name"] == "direction")
     >>> [(choice["value"], choice["label"]) for choice in direction["choices"]]
     [('clockwise', 'orario'), ('counterclockwise', 'antiorario')]
+    >>> end = next(e for e in catalogue if e["name"] == "match_end")
+    >>> [choice["needs"] for choice in end["choices"] if "needs" in choice]
+    [{'match_rounds': 8}]
     """
     if lang not in (None, "it", "en"):
         raise ValueError(f"lang is 'it', 'en' or None, not {lang!r}")

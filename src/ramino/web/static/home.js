@@ -43,8 +43,12 @@ export function showHome(main) {
   let problem = { now: '', private: '', join: '', rules: '' };
   // A name typed that another player holds: { name, mine }, his own kept.
   let nameKept = null;
+  // The table of the link last joined: full, it may still be watched.
+  let joined = null;
 
   const quick = quickMatch(() => draw());
+  // A rated match is played by a preset's rules as they are.
+  const houseRules = () => Object.keys(choice.knobs).length > 0;
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
   const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
 
@@ -84,7 +88,7 @@ export function showHome(main) {
         seats,
         turn_seconds: timer,
         listed,
-        rated: where === 'private' && choice.rated,
+        rated: where === 'private' && choice.rated && !houseRules(),
         chat,
       });
       await sit(table.table, name, where, table.commitment);
@@ -147,6 +151,7 @@ export function showHome(main) {
       draw();
       return;
     }
+    joined = table;
     sit(table, choice.name.trim(), 'join');
   }
 
@@ -249,19 +254,17 @@ export function showHome(main) {
     return h(
       'section',
       { class: 'panel rules', 'aria-labelledby': 'rules-title' },
-      h('h2', { id: 'rules-title' }, t('rules')),
-      field(
-        t('rules'),
-        select(
-          'preset',
-          presets.map((p) => [p.name, p.name]),
-          choice.rules,
-          (value) => {
-            choice.rules = value;
-            choice.knobs = {};
-            describe();
-          },
-        ),
+      // The heading names the preset's list: no label of its own to say «Regole» again.
+      h('h2', { id: 'rules-title' }, h('label', { for: 'preset' }, t('rules'))),
+      select(
+        'preset',
+        presets.map((p) => [p.name, p.name]),
+        choice.rules,
+        (value) => {
+          choice.rules = value;
+          choice.knobs = {};
+          describe();
+        },
       ),
       // Every part of the form is there from the start, filled in as the server answers: nothing
       // moves under a pointer on its way to a button.
@@ -339,13 +342,17 @@ export function showHome(main) {
         h('input', {
           id: 'rated',
           type: 'checkbox',
-          checked: choice.rated,
+          // With house rules the server would refuse it: said here, before the table is made.
+          checked: choice.rated && !houseRules(),
+          disabled: houseRules(),
+          'aria-describedby': houseRules() ? 'rated-why' : null,
           onchange: (event) => {
             choice.rated = event.target.checked;
           },
         }),
         t('rated_option'),
       ),
+      houseRules() ? h('p', { class: 'why-not', id: 'rated-why' }, t('rated_not_house')) : null,
       h(
         'label',
         { class: 'check' },
@@ -384,6 +391,10 @@ export function showHome(main) {
       ),
       h('button', { type: 'submit', id: 'join' }, t('join')),
       errorLine('join'),
+      // A full table has no seat to take, and a game to watch.
+      problem.join?.sentence === 'no_seat' && joined
+        ? h('p', {}, h('a', { href: `/t/${joined}?watch`, id: 'watch-full' }, t('watch_full')))
+        : null,
     );
   }
 

@@ -67,6 +67,8 @@ const WORDS = {
     unreachable: 'Il server non risponde: controlla la connessione e riprova.',
     name_taken: 'Questo nome è già al tavolo: scegline un altro.',
     no_seat: 'Il tavolo non ha più posti liberi.',
+    free_seat: 'posto libero',
+    watch_full: 'Guarda la partita',
     bad_name: 'Scrivi un nome di 1–20 caratteri stampabili.',
     guest_name: (v) => `Ospite ${v.n}`,
     // players and ratings
@@ -114,6 +116,7 @@ const WORDS = {
     leaderboard_title: (v) => `Classifica di ${v.rules}`,
     board_empty: 'Nessuno ha ancora giocato una partita valida per la classifica con queste regole.',
     rated_option: 'Partita valida per la classifica (solo regole senza modifiche)',
+    rated_not_house: 'Con le regole della casa la partita non vale per la classifica: torna alle regole scelte se vuoi che valga.',
     rated_table: 'valida per la classifica',
     unrated_table: 'non valida per la classifica',
     // table
@@ -434,6 +437,8 @@ const WORDS = {
     unreachable: 'The server does not answer: check the connection and try again.',
     name_taken: 'This name is already at the table: choose another.',
     no_seat: 'The table has no free seat left.',
+    free_seat: 'free seat',
+    watch_full: 'Watch the game',
     bad_name: 'Write a name of 1–20 printable characters.',
     guest_name: (v) => `Guest ${v.n}`,
     // players and ratings
@@ -481,6 +486,7 @@ const WORDS = {
     leaderboard_title: (v) => `${v.rules} leaderboard`,
     board_empty: 'Nobody has played a rated match with these rules yet.',
     rated_option: 'Rated match (only rules without changes)',
+    rated_not_house: 'With house rules the match is not rated: go back to the chosen rules if you want it rated.',
     rated_table: 'rated',
     unrated_table: 'unrated',
     // chat

@@ -14,10 +14,20 @@ let opened = false;
 // house plays differently. `onChange` gets the new set of changes.
 export function knobEditor(catalogue, preset, changed, onChange) {
   const value = (name) => (name in changed ? changed[name] : preset[name]);
+  const byName = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
   const set = (name, next) => {
     const changes = { ...changed };
-    if (same(next, preset[name])) delete changes[name];
-    else changes[name] = next;
+    const put = (knob, to) => {
+      if (same(to, preset[knob])) delete changes[knob];
+      else changes[knob] = to;
+    };
+    put(name, next);
+    // A choice that needs an optional number (a fixed number of rounds, their count) gives
+    // it the catalogue's value if it has none, so that the rules chosen go together.
+    const needs = byName[name]?.choices?.find((choice) => choice.value === next)?.needs ?? {};
+    for (const [knob, given] of Object.entries(needs)) {
+      if (value(knob) === null || value(knob) === undefined) put(knob, given);
+    }
     onChange(changes);
   };
   const sections = [];

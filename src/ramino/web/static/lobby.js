@@ -12,7 +12,11 @@ function seatsList(state) {
   return h(
     'ul',
     { class: 'seat-list' },
-    seats.map((seat) => h('li', {}, seat.name ?? '…', seat.kind === 'computer' ? ` · ${t(seat.level ?? 'intermedio')}` : '')),
+    seats.map((seat) =>
+      seat.name
+        ? h('li', {}, seat.name, seat.kind === 'computer' ? ` · ${t(seat.level ?? 'intermedio')}` : '')
+        : h('li', { class: 'free-seat' }, t('free_seat')),
+    ),
   );
 }
 

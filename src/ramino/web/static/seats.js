@@ -20,8 +20,8 @@ function seatItem(view, seat, number) {
     'li',
     { class: `seat${turn ? ' to-play' : ''}${mine ? ' mine' : ''}${seat.away ? ' away' : ''}`, 'aria-current': turn ? 'true' : null },
     h('span', { class: 'name' }, seat.name, mine ? ` (${t('you')})` : ''),
-    h('span', { class: 'facts' }, facts.join(' · ')),
-    h('span', { class: 'clock', 'data-seat': number }),
+    // The clock goes on with the facts, on their line: «10 carte · 0 punti · tempo 58 s».
+    h('span', { class: 'facts' }, facts.join(' · '), h('span', { class: 'clock', 'data-seat': number })),
     mine ? null : h('span', { class: 'backs', 'aria-hidden': 'true' }, fan(seat.cards)),
   );
 }

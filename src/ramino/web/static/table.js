@@ -254,7 +254,8 @@ export function showTable(main, tableId) {
         .then((rulesInfo) => store.remember({ rulesInfo }))
         .catch(() => {});
     })
-    .then(start)
+    // Come to watch (`?watch`, the link a full table gives): as the button to watch does.
+    .then(() => (new URLSearchParams(location.search).has('watch') && !store.get().seat ? watch() : start()))
     .catch((error) => {
       say((error instanceof ApiError ? error : new ApiError('unreachable')).text(), true);
     });

@@ -26,9 +26,15 @@ const roundPanels = (state, actions) => [
   seats.render(state, actions),
   centre.render(state, actions),
   melds.render(state, actions),
-  messageBox(state.message),
-  state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
-  state.watching ? null : hand.render(state, actions),
+  // What a turn is played with: the message, the move buttons and the hand. On a phone they
+  // stay at the foot of the screen while the rest scrolls; elsewhere the box is not drawn.
+  h(
+    'div',
+    { class: 'dock' },
+    messageBox(state.message),
+    state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
+    state.watching ? null : hand.render(state, actions),
+  ),
   log.render(state, actions),
   chat.render(state, actions),
 ];
