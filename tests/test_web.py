@@ -332,6 +332,13 @@ def click(page: Any, selector: str) -> None:
     wait_version(page, before)
 
 
+def click_draw(page: Any) -> None:
+    """Draw from the tallone, and wait for the state of the turn's play: another state (a
+    deal's nonce taken in, say) may come first, with the draw still to be seen."""
+    click(page, "#do-draw")
+    page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
+
+
 def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any) -> None:
     page, table = sit_at_a_new_table(chromium, web_server, "pokerato")
     view = my_view(page)
@@ -378,7 +385,7 @@ def test_a_carioca_opening_is_played_by_clicks(web_server: Server, chromium: Any
             )
             continue
         assert page.inner_text("#do-lay") == "Apri"
-        click(page, "#do-draw")
+        click_draw(page)
         opens = [a for a in my_view(page)["legal_actions"] if a.startswith("open ")]
         if opens:
             break
@@ -905,7 +912,7 @@ def test_laying_and_attaching_to_a_chosen_meld_by_clicks(web_server: Server, chr
         chromium, web_server, "classico", computers=3, level="intermedio"
     )
     my_turn(page)
-    click(page, "#do-draw")
+    click_draw(page)
     # The seeded deal: a tris of fours to lay, and a queen that fits a meld of Dario's.
     lays = [a for a in my_view(page)["legal_actions"] if a.startswith("lay ")]
     attaches = [a for a in my_view(page)["legal_actions"] if a.startswith("attach ")]
@@ -950,7 +957,7 @@ def test_taking_a_jolly_back_by_clicks(web_server: Server, chromium: Any) -> Non
     web_server.post("/api/tables", {"rules": "classico", "seats": [{"kind": "human"}] * 2})
     page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3, level="intermedio")
     my_turn(page)
-    click(page, "#do-draw")
+    click_draw(page)
     swaps = [a for a in my_view(page)["legal_actions"] if a.startswith("swap ")]
     assert swaps, my_view(page)["legal_actions"]
     _, number, *cards = swaps[0].split()
@@ -1105,7 +1112,7 @@ def test_the_clock_plays_the_computer_s_move_in_words_and_no_pick_outlives_its_c
     page.click("#sit")
     page.wait_for_selector("#hand-card-0")
     my_turn(page)
-    click(page, "#do-draw")
+    click_draw(page)
     # The card the computer's move would throw, picked: then the clock runs out.
     planned = hint_actions(web_server, table, seat_token(page, table))
     thrown = planned[-1].split()[-1]
@@ -1131,7 +1138,7 @@ def test_the_clock_plays_the_computer_s_move_in_words_and_no_pick_outlives_its_c
     assert page.evaluate("() => window.ramino.picked()") == []
     # The next turn: one card picked and Scarta throws it.
     my_turn(page)
-    click(page, "#do-draw")
+    click_draw(page)
     page.click("#hand-card-0")
     card = page.get_attribute("#hand-card-0", "data-card")
     click(page, "#do-discard")
@@ -1146,7 +1153,7 @@ def test_a_card_drawn_from_the_tallone_is_said_and_marked_in_the_hand(
     page, _ = sit_at_a_new_table(chromium, web_server, "classico")
     my_turn(page)
     before = Counter(my_view(page)["hand"])
-    click(page, "#do-draw")
+    click_draw(page)
     drawn = list((Counter(my_view(page)["hand"]) - before).elements())
     assert len(drawn) == 1
     name = page.evaluate(
@@ -1303,7 +1310,7 @@ def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
 ) -> None:
     page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
     my_turn(page)
-    click(page, "#do-draw")
+    click_draw(page)
     for viewport in (LAPTOP, DESKTOP):
         page.set_viewport_size(viewport)
         # No scrolling: the whole table, the hand and its buttons on the screen.
