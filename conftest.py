@@ -20,7 +20,10 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
+# No deadline for an example: tests never bound wall-clock time, and on a shared machine (or
+# beside the timed tests, make test) an example may wait for a core.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default")
 )
