@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from bare_server import percentile
-from server_load import TABLE, Seat, drive, open_seat
+from server_load import TABLE, Seat, drive, open_seat, reopener
 from service import free_port, request_json
 
 #: A rated table: a preset's rules as they are.
@@ -102,8 +102,9 @@ async def run(port: int, seats: list[Seat], args: argparse.Namespace) -> dict[st
     await asyncio.gather(*(open_seat(seat, port, False, gate) for seat in seats))
     stop = asyncio.Event()
     rng = random.Random(0)
+    reopen = reopener(port, False, gate)
     drivers = [
-        asyncio.create_task(drive(seat, stop, args.rate, random.Random(rng.random())))
+        asyncio.create_task(drive(seat, stop, args.rate, random.Random(rng.random()), reopen))
         for seat in seats
         if seat.failure is None
     ]
