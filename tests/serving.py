@@ -139,3 +139,25 @@ def state_at(client: ClientConnection, version: int) -> dict[str, Any]:
         state = receive(client, "state")
         if state["version"] >= version:
             return state
+
+
+def play_to_the_end(client: ClientConnection, prefix: str = "e") -> dict[str, Any]:
+    """Play a seat to the match's end, drawing and discarding its first card (the moves' ids
+    begin with ``prefix``): its last state."""
+    client.send(json.dumps({"type": "sync"}))
+    state = latest_state(client)
+    number = 0
+    while not state["match_over"]:
+        view = state["observation"]
+        if view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
+            legal = view["legal_actions"]
+            action = next(
+                (a for a in legal if a in ("draw", "call")),
+                next((a for a in legal if a.startswith("discard ")), legal[0]),
+            )
+            number += 1
+            client.send(json.dumps({"type": "act", "id": f"{prefix}{number}", "action": action}))
+            receive(client, "ack")
+        state = latest_state(client)
+        assert number < 3000
+    return state

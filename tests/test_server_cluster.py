@@ -151,14 +151,18 @@ def settled(front: Server, table: str, token: str, seconds: float = 15) -> Clien
             time.sleep(0.2)
 
 
+# A short table of two people and a computer, with no clock.
+TWO_AND_A_COMPUTER = {
+    "rules": "classico",
+    "knobs": {"max_turns": 12, "target": 1000},
+    "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
+    "turn_seconds": None,
+}
+
+
 def test_a_tables_sockets_are_served_by_its_owner_even_after_it_moved(service: Service) -> None:
     front = service.front
-    body = {
-        "rules": "classico",
-        "knobs": {"max_turns": 12, "target": 1000},
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
-        "turn_seconds": None,
-    }
+    body = TWO_AND_A_COMPUTER
     table = front.post("/api/tables", body)["table"]
     tokens = [
         front.post(f"/api/tables/{table}/seats", {"nickname": name})["token"]
@@ -241,13 +245,7 @@ def test_two_guests_asking_on_different_processes_are_seated_together(service: S
 
 def test_a_gone_seats_window_runs_on_the_tables_new_owner(service: Service) -> None:
     front = service.front
-    body = {
-        "rules": "classico",
-        "knobs": {"max_turns": 12, "target": 1000},
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "computer"}],
-        "turn_seconds": None,
-        "away_seconds": 3,
-    }
+    body = {**TWO_AND_A_COMPUTER, "away_seconds": 3}
     table = front.post("/api/tables", body)["table"]
     joined = [
         front.post(f"/api/tables/{table}/seats", {"nickname": name}) for name in ("Anna", "Bruno")

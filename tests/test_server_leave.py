@@ -19,7 +19,7 @@ pytest.importorskip("websockets")
 
 from websockets.sync.client import ClientConnection
 
-from serving import Server, latest_state, receive
+from serving import Server, latest_state, play_to_the_end, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -199,25 +199,12 @@ def test_a_gone_player_is_played_for_after_the_window_and_takes_his_seat_back(
 def test_a_rated_player_who_leaves_for_good_finishes_last(server: Server) -> None:
     table, seats = short_match(server, rated=True)
     (_, anna_token, anna_id), (bruno, bruno_token, bruno_id) = seats
-    client, state = connect(server, table, anna_token)
+    client, _ = connect(server, table, anna_token)
     leaver, _ = connect(server, table, bruno_token)
     leaver.send(json.dumps({"type": "leave"}))
     leaver.close()
     # Anna plays on to the end: draws, then discards her first card.
-    number = 0
-    while not state["match_over"]:
-        view = state["observation"]
-        if view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
-            legal = view["legal_actions"]
-            action = next(
-                (a for a in legal if a in ("draw", "call")),
-                next((a for a in legal if a.startswith("discard ")), legal[0]),
-            )
-            number += 1
-            client.send(json.dumps({"type": "act", "id": f"a{number}", "action": action}))
-            receive(client, "ack")
-        state = latest_state(client)
-        assert number < 3000
+    state = play_to_the_end(client, "a")
     assert state["away"] == [bruno]
     # The end says the standing the ratings take, whoever the computer made win for Bruno.
     anna = 1 - bruno

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
-from serving import Server, latest_state, receive
+from serving import Server, latest_state, play_to_the_end, receive
 from test_web import DESKTOP, STEADY_NONCES, new_page, page_state, seat_token
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -127,16 +127,19 @@ def test_a_player_who_closes_his_browser_is_played_for_then_gets_his_seat_back(
     context.close()
 
 
+# A rated table of two people, with no clock.
+RATED_TWO = {
+    "rules": "classico-2",
+    "seats": [{"kind": "human"}, {"kind": "human"}],
+    "turn_seconds": None,
+    "rated": True,
+}
+
+
 def test_a_player_leaves_with_the_button_and_takes_his_seat_back(
     web_server: Server, chromium: Any
 ) -> None:
-    body = {
-        "rules": "classico-2",
-        "seats": [{"kind": "human"}, {"kind": "human"}],
-        "turn_seconds": None,
-        "rated": True,
-    }
-    table = web_server.post("/api/tables", body)["table"]
+    table = web_server.post("/api/tables", RATED_TWO)["table"]
     bruno = web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
     anna = seated(new_page(chromium), web_server, table, "Anna")
     anna.wait_for_selector("#hand-card-0")
@@ -181,37 +184,10 @@ def test_a_player_leaves_with_the_button_and_takes_his_seat_back(
     assert anna.problems == [], anna.problems
 
 
-def play_to_the_end(client: Any) -> dict[str, Any]:
-    """Play a seat to the match's end, drawing and discarding: its last state."""
-    client.send(json.dumps({"type": "sync"}))
-    state = latest_state(client)
-    number = 0
-    while not state["match_over"]:
-        view = state["observation"]
-        if view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
-            legal = view["legal_actions"]
-            action = next(
-                (a for a in legal if a in ("draw", "call")),
-                next((a for a in legal if a.startswith("discard ")), legal[0]),
-            )
-            number += 1
-            client.send(json.dumps({"type": "act", "id": f"e{number}", "action": action}))
-            receive(client, "ack")
-        state = latest_state(client)
-        assert number < 3000
-    return state
-
-
 def test_the_end_of_a_rated_match_says_who_counts_last_and_why(
     web_server: Server, chromium: Any
 ) -> None:
-    body = {
-        "rules": "classico-2",
-        "seats": [{"kind": "human"}, {"kind": "human"}],
-        "turn_seconds": None,
-        "rated": True,
-    }
-    table = web_server.post("/api/tables", body)["table"]
+    table = web_server.post("/api/tables", RATED_TWO)["table"]
     anna = seated(new_page(chromium), web_server, table, "Anna")
     bruno = seated(new_page(chromium), web_server, table, "Bruno")
     for page in (anna, bruno):
