@@ -26,19 +26,19 @@ play: $(STAMP) $(MO)
 # their layer, not the build.
 # The others run on both cores (pytest-xdist), and so do the server's, four at a time since
 # they mostly wait on their processes, except those that bound how long something takes (a
-# bystander's p99 under an attack, a takeover), which run one at a time, with only the pure
-# pass beside them at the lowest priority (nice 19): it takes the cores they leave idle, never
-# theirs, and its report follows theirs.
+# bystander's p99 under an attack, a takeover), which run one at a time, with only the docs'
+# build and the pure pass beside them at the lowest priority (nice 19): those take the cores
+# the timed tests leave idle, never theirs, and their report follows.
 test: $(STAMP) $(MO) postgres chromium services
 	$(BIN)/ruff check src tests conftest.py setup.py docs/conf.py $(wildcard bench)
 	$(BIN)/ruff format --check src tests conftest.py setup.py docs/conf.py
 	$(BIN)/mypy
-	$(MAKE) docs
 	$(BIN)/pytest -m "not server" -n 2
 	$(BIN)/pytest -m "server and not timed" -n 4
-	@nice -n 19 $(MAKE) --no-print-directory test-pure > $(VENV)/pure.log 2>&1 & pure=$$!; \
+	@nice -n 19 sh -c '$(MAKE) --no-print-directory docs && $(MAKE) --no-print-directory test-pure' \
+	  > $(VENV)/beside.log 2>&1 & beside=$$!; \
 	  $(BIN)/pytest -m "server and timed"; timed=$$?; \
-	  wait $$pure; passed=$$?; cat $(VENV)/pure.log; \
+	  wait $$beside; passed=$$?; cat $(VENV)/beside.log; \
 	  test $$timed -eq 0 && test $$passed -eq 0
 
 test-pure: $(STAMP) $(MO) pure
