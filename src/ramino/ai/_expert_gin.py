@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, Draw, Knock, Pass, TakeDiscard
-from ..engine.analysis import knock_limit_for
 from ..engine.cards import Card
 from ..engine.observation import Observation
 from ..engine.round import Phase
@@ -41,21 +40,8 @@ class GinStyle:
 
 def hand_limit(observation: Observation) -> int:
     """The knock limit of the hand: the rules', or under Oklahoma the first upcard's."""
-    rules = observation.rules
-    assert rules.knock_limit is not None
-    return knock_limit_for(rules, _first_upcard(observation) if rules.oklahoma else None)
-
-
-def _first_upcard(observation: Observation) -> Card | None:
-    """The pile's bottom card before anyone played: the pile now, its throws taken off and
-    its takes put back."""
-    pile = list(observation.discard_pile)
-    for event in reversed(observation.history):
-        if isinstance(event.action, Discard) and pile:
-            pile.pop()
-        elif isinstance(event.action, TakeDiscard) and event.taken is not None:
-            pile.append(event.taken)
-    return pile[0] if pile else None
+    assert observation.knock_limit is not None
+    return observation.knock_limit
 
 
 def gin_action(observation: Observation, style: GinStyle) -> Action | None:

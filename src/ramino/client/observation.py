@@ -108,6 +108,7 @@ def observation_from_view(view: Mapping[str, Any], rules: Rules) -> Observation:
         pot=int(view.get("pot", 0)),
         to_call=int(view.get("to_call", 0)),
         raises=int(view.get("raises", 0)),
+        knock_limit=None if view.get("knock_limit") is None else int(view["knock_limit"]),
         dealer=int(view.get("dealer", 0)),
         contract=None if contract is None else Contract(contract),
     )

@@ -1,6 +1,6 @@
 """What a program that thinks about Ramino may ask of the engine besides the round itself: the
 cards a table plays with, the melds a hand can make, whether it can still open, how a hand
-would close, a knocking hand's limit, and a round rebuilt from one player's view to try moves on.
+would close, and a round rebuilt from one player's view to try moves on.
 
 The computer players of :mod:`ramino.ai` ask the engine through this module alone (and the
 round, the melds and the observations); the modules behind it are the engine's own and may
@@ -21,7 +21,6 @@ from collections import Counter
 
 from ._candidates import Candidate, meld_candidates
 from ._reachable import opening_reachable
-from ._turns import knock_limit_for
 from .cards import Card
 from .deck import Deck
 from .going_out import closing_kind
@@ -32,7 +31,6 @@ __all__ = [
     "Candidate",
     "closing_kind",
     "deck_cards",
-    "knock_limit_for",
     "meld_candidates",
     "opening_reachable",
     "round_from_view",

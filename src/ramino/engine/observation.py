@@ -104,6 +104,9 @@ class Observation:
     """The dealer's seat (*mazziere*)."""
     contract: Contract | None = None
     """The opening this hand requires (carioca), ``None`` under rules without contracts."""
+    knock_limit: int | None = None
+    """The most deadwood a knock may keep this hand (gin rummy; Oklahoma: the first upcard's
+    value), ``None`` under rules without knocking."""
 
     def __init__(
         self,
@@ -140,6 +143,7 @@ class Observation:
         raises: int = 0,
         dealer: int = 0,
         contract: Contract | None = None,
+        knock_limit: int | None = None,
     ) -> None:
         # Written out: see ramino.engine._frozen (made at every decision a bot takes).
         object.__setattr__(self, "seat", seat)
@@ -175,6 +179,7 @@ class Observation:
         object.__setattr__(self, "raises", raises)
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "knock_limit", knock_limit)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -264,6 +269,7 @@ def observe(
         raises=raises,
         dealer=judge.dealer,
         contract=pos.contract,
+        knock_limit=pos.terms.knock_limit,
     )
 
 

@@ -311,6 +311,7 @@ class ObservationView(_Message):
     pot: int = 0
     to_call: int = 0
     contract: str | None = None
+    knock_limit: int | None = None
     over: bool = False
     # The rest of what the seat knows in its turn, so that a client can tell the engine's
     # observation back whole (ramino.client.observation): a hint, the jolly's choices.
@@ -447,6 +448,7 @@ def observation_view(
         pot=observation.pot,
         to_call=observation.to_call,
         contract=None if observation.contract is None else observation.contract.value,
+        knock_limit=observation.knock_limit,
         over=observation.is_over,
         taken_card=None if observation.taken_card is None else str(observation.taken_card),
         opening_points=observation.opening_points,
