@@ -68,13 +68,19 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+def server_options() -> tuple[str, ...]:
+    """More options of the ``server`` fixture's ``ramino serve``: a module overrides it."""
+    return ()
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path, server_options: tuple[str, ...]) -> Iterator[Server]:
     """``ramino serve`` running on a fresh database, its tables seeded: a test deals the same
     cards at every run (a computer player going out early never surprises it)."""
     pytest.importorskip("fastapi")
     from serving import Server
 
-    running = Server(database_url, tmp_path / "server.log", "--seed", "prove")
+    running = Server(database_url, tmp_path / "server.log", "--seed", "prove", *server_options)
     running.start()
     yield running
     running.stop()

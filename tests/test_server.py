@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,9 +216,32 @@ def test_a_flood_of_messages_is_answered_not_applied(server: Server) -> None:
         client.send(json.dumps({"type": "sync"}))
     answers = [json.loads(client.recv(timeout=10)) for _ in range(60)]
     refused = [a for a in answers if a["type"] == "error"]
-    assert refused and all("in a second" in a["message"]["en"] for a in refused)
+    assert refused and all(a["reason"] == "too_many_messages" for a in refused)
+    assert refused[0]["message"]["en"].startswith("You are sending messages too fast: at most 20")
+    assert len(refused) <= 60 - 20  # the first 20 of a second are all served
     assert all(a["version"] == before["version"] for a in answers if a["type"] == "state")
     client.close()
+
+
+def test_the_operator_sets_how_many_messages_a_second_a_socket_may_send(tmp_path: Path) -> None:
+    running = Server(
+        f"sqlite:///{tmp_path / 'ramino.db'}", tmp_path / "server.log", "--socket-messages", "100"
+    )
+    running.start()
+    try:
+        client, before = the_mover(running)
+        for _ in range(60):
+            client.send(json.dumps({"type": "sync"}))
+        states = []
+        while len(states) < 60:
+            answer = json.loads(client.recv(timeout=10))
+            assert answer["type"] != "error", answer
+            if answer["type"] == "state":
+                states.append(answer["version"])
+        assert set(states) == {before["version"]}
+        client.close()
+    finally:
+        running.stop()
 
 
 def test_a_player_whose_time_runs_out_is_played_for_and_told_when_back(server: Server) -> None:

@@ -484,6 +484,12 @@ COMMANDS: Final = MappingProxyType(
                     "People who may wait for a quick match at once, on the whole service;"
                     " beyond, whoever asks is told to try again later (default: 1000).",
                 ),
+                "socket_messages": (
+                    "Messaggi che una connessione di gioco può mandare in un secondo; gli altri"
+                    " hanno una risposta ma non sono applicati (se manca: 20).",
+                    "Messages a playing socket may send in a second; the rest are answered but"
+                    " not applied (default: 20).",
+                ),
                 "waiting_tables": (
                     "Tavoli che possono aspettare i loro giocatori tutti insieme, su tutto il"
                     " server; oltre, chi ne crea un altro è pregato di riprovare (se manca: 2000).",
@@ -519,6 +525,7 @@ COMMANDS: Final = MappingProxyType(
                 "forwarded_allow_ips": ("INDIRIZZI", "ADDRESSES"),
                 "quick_wait": ("SECONDI", "SECONDS"),
                 "quick_waiting": ("N", "N"),
+                "socket_messages": ("N", "N"),
             },
         ),
         "verify": CommandWords(

@@ -26,6 +26,7 @@ from .parsing import lang_option, worded_command
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
 @click.option("--quick-wait", "quick_wait", type=click.FloatRange(min=0), default=20.0)
 @click.option("--quick-waiting", "quick_waiting", type=click.IntRange(min=1), default=1000)
+@click.option("--socket-messages", "socket_messages", type=click.IntRange(min=1), default=20)
 @click.option("--redis", "redis", default=None)
 @click.option("--advertise", "advertise", default=None)
 @click.option("--forwarded-allow-ips", "forwarded_allow_ips", default=None)
@@ -41,6 +42,7 @@ def serve(
     waiting_tables: int,
     quick_wait: float,
     quick_waiting: int,
+    socket_messages: int,
     redis: str | None,
     advertise: str | None,
     forwarded_allow_ips: str | None,
@@ -102,6 +104,7 @@ def serve(
         waiting_seconds=waiting_seconds,
         waiting_tables=waiting_tables,
         quick_waiting=quick_waiting,
+        socket_messages=socket_messages,
     )
     if redis is not None and not store.shared:
         usage_error(

@@ -57,6 +57,9 @@ class Limits:
     connections_per_address: int = 64
     """HTTP connections open at once from one address (a WebSocket counts until it is
     upgraded)."""
+    socket_messages: int = 20
+    """Messages a socket may send in any second (the rest are answered, not applied): far
+    above a person's pace and a computer player's."""
 
 
 class TokenBucket:

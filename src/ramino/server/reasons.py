@@ -25,6 +25,7 @@ class ServerReason(ReasonCode):
     NOT_STORED = "not_stored"
     # the server's sockets and seats (caps, nonces, names)
     TOO_MANY_SOCKETS = "too_many_sockets"
+    TOO_MANY_MESSAGES = "too_many_messages"
     NONCE_GIVEN = "nonce_given"
     NAME_LIKE_SEATED = "name_like_seated"
     NAME_MARKED_COMPUTER = "name_marked_computer"

@@ -223,6 +223,10 @@ REFUSALS: dict[str, str | Plural] = {
         " com'era prima. Riprova fra poco."
     ),
     "too_many_sockets": N_("Troppe connessioni aperte: {detail}"),
+    "too_many_messages": N_(
+        "Mandi messaggi troppo in fretta: al massimo {limit} al secondo. Questo non è stato"
+        " applicato."
+    ),
     "nonce_given": N_("Hai già dato il tuo nonce per la smazzata {deal}: conta quello."),
     "name_like_seated": N_(
         "Il nome «{name}» si legge come quello di {seated}, già al tavolo: scegline un altro."

@@ -47,7 +47,7 @@ from ..store import StoreError
 from . import Served
 from .tables import token_hash
 
-__all__ = ["CLOSE_BAD_TOKEN", "MAX_MESSAGES_PER_SECOND", "router"]
+__all__ = ["CLOSE_BAD_TOKEN", "router"]
 
 log = logging.getLogger("ramino.server")
 
@@ -55,8 +55,6 @@ router = APIRouter(prefix="/api/tables/{table_id}")
 
 #: WebSocket close code for a token that opens no seat of the table (4000-4999: the app's own).
 CLOSE_BAD_TOKEN = 4401
-#: Messages a seat's socket may send in any second: far above a person's pace and a bot's.
-MAX_MESSAGES_PER_SECOND = 20
 
 
 @router.websocket("/watch")
@@ -132,20 +130,17 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
     if back:
         await tables.changed(room)
     recent: deque[float] = deque()
+    most = tables.limits.socket_messages
     try:
         while True:
             text = await _receive(socket)
             now = time.monotonic()
             while recent and now - recent[0] > 1:
                 recent.popleft()
-            if len(recent) >= MAX_MESSAGES_PER_SECOND:
+            if len(recent) >= most:
                 # Answered, not applied: a client flooding the table slows no one else.
                 room.send(
-                    outbox,
-                    _failure(
-                        f"più di {MAX_MESSAGES_PER_SECOND} messaggi in un secondo.",
-                        f"over {MAX_MESSAGES_PER_SECOND} messages in a second.",
-                    ),
+                    outbox, _failed(IllegalAction(ServerReason.TOO_MANY_MESSAGES, limit=most))
                 )
                 continue
             recent.append(now)
