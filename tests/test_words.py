@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import enum
+import os
 import pickle
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from ramino.engine.errors import (
 from ramino.engine.round import Round
 from ramino.env.errors import EnvReason
 from ramino.server.reasons import ServerReason
+from ramino.words import catalogue
 from ramino.words.catalogue import LOCALE, InContext, Plural, fields_of, translations
 from ramino.words.details import DETAILS
 from ramino.words.refusals import REFUSALS
@@ -153,6 +156,25 @@ def test_the_compiled_catalogue_is_the_one_in_git() -> None:
             assert compiled.ngettext(italian[0], italian[1], 2) == translated[1]
         else:
             assert compiled.gettext(italian) == translated, "make words compiles it again"
+
+
+def test_a_catalogue_older_than_its_source_is_served_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "en" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "ramino.mo").write_bytes((LOCALE / "en" / "LC_MESSAGES" / "ramino.mo").read_bytes())
+    (folder / "ramino.po").write_text(PO.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(catalogue, "LOCALE", tmp_path)
+    built = (folder / "ramino.mo").stat().st_mtime
+    os.utime(folder / "ramino.po", (built - 60, built - 60))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        catalogue.translations.__wrapped__("en")  # compiled after its source: nothing said
+    os.utime(folder / "ramino.po", (built + 60, built + 60))
+    with pytest.warns(catalogue.StaleCatalogue, match="make words"):
+        stale = catalogue.translations.__wrapped__("en")
+    assert stale.gettext("Tocca a te") == "Your turn"  # still served, with the words it has
 
 
 # --- the engine and its words ---

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import string
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ __all__ = [
     "N_",
     "InContext",
     "Plural",
+    "StaleCatalogue",
     "fields_of",
     "gettext",
     "language",
@@ -50,6 +52,11 @@ class MissingCatalogue(RuntimeError):
     """A catalogue that was not compiled: ramino was used from its sources without a build."""
 
 
+class StaleCatalogue(RuntimeWarning):
+    """A compiled catalogue older than its source: its newer words would be missing (shown
+    in Italian) until it is compiled again."""
+
+
 # One translations object per language, made once and only read after: safe across threads
 # (two threads asking first may both open the file; either result is the same).
 @functools.cache
@@ -63,11 +70,21 @@ def translations(lang: str) -> NullTranslations:
     path = LOCALE / language(lang) / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as compiled:
-            return GNUTranslations(compiled)
+            found = GNUTranslations(compiled)
     except FileNotFoundError:
         raise MissingCatalogue(
             f"{path} is missing: install ramino (pip install -e .) to compile its catalogues"
         ) from None
+    source = path.with_suffix(".po")
+    # A checkout whose .po changed since the last build: say so rather than serve old words.
+    if source.exists() and source.stat().st_mtime > path.stat().st_mtime:
+        warnings.warn(
+            f"{path} is older than {source.name}: compile it again (make words, or"
+            " pip install -e .)",
+            StaleCatalogue,
+            stacklevel=2,
+        )
+    return found
 
 
 def gettext(message: str, lang: str) -> str:
