@@ -212,8 +212,8 @@ def main() -> None:
         folder = Path(args.folder or tempfile.mkdtemp(prefix="ramino-bare-"))
         serve(args.serve, folder / "bare.db")
         return
-    with tempfile.TemporaryDirectory(prefix="ramino-bare-") as folder:
-        result = measure(args.tables, args.warmup, args.seconds, args.rate, Path(folder))
+    with tempfile.TemporaryDirectory(prefix="ramino-bare-") as workdir:
+        result = measure(args.tables, args.warmup, args.seconds, args.rate, Path(workdir))
     print(json.dumps({"bare uvicorn + SQLite": result}))
 
 

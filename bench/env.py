@@ -47,7 +47,7 @@ def ramino_batch(
 
 
 def open_spiel_batch(episodes: int, seed: int) -> Callable[[int], tuple[int, int]]:
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     initial = pyspiel.load_game("gin_rummy").new_initial_state()
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 # The peers and the build's name as bench/round.py, beside this script, has them.
 from round import engine_build, rlcard_batch, rlcard_game_batch
 
-from ramino.engine._legal import play_candidates
+from ramino.engine._moves import play_candidates
 from ramino.engine._rules_memo import forget_all
 from ramino.engine.actions import Action
 from ramino.engine.play import round_seed
@@ -62,7 +62,7 @@ def replay(preset: str, players: int, games: list[Game], mode: str) -> float:
             if mode == "engine":
                 round_.legal_actions  # noqa: B018 (the listing is what is timed)
             elif mode == "listed" and round_.phase is Phase.PLAY:
-                play_candidates(round_)
+                play_candidates(round_.decision())
                 round_.discard_options()
             round_.apply(move)
             decisions += 1

@@ -79,7 +79,7 @@ def main() -> None:
     def attach_all() -> int:
         for _ in range(args.n):
             attach(run, extra, rules)
-        return args.n
+        return int(args.n)
 
     timed("attach one card to a 3-card run", attach_all)
 

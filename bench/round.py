@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from ramino.ai import RandomBot, play_round
 from ramino.engine._rules_memo import forget_all
-from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.play import round_seed
 from ramino.engine.presets import PRESETS, RESEARCH_PRESETS, get_preset
 from ramino.engine.round import Round
@@ -114,17 +113,11 @@ def ramino_batch(
 
 
 def playable(preset: str, players: int) -> bool:
-    try:
-        Round(get_preset(preset), players)
-    except IllegalAction as error:
-        if error.reason is Reason.VARIANT_NOT_PLAYABLE:
-            return False
-        raise
-    return True
+    return get_preset(preset).seat_refusal(players) is None
 
 
 def rlcard_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
-    import rlcard  # type: ignore[import-not-found]
+    import rlcard
 
     env = rlcard.make("gin-rummy", config={"seed": seed})
 
@@ -145,7 +138,7 @@ def rlcard_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
 def rlcard_game_batch(rounds: int, seed: int) -> Callable[[int], tuple[int, int]]:
     """RLCard's gin rummy game alone (its legal actions and its step), without the
     environment's encoding of the state: the same work as ramino's engine figure."""
-    import rlcard  # type: ignore[import-not-found]
+    import rlcard
 
     game = rlcard.make("gin-rummy", config={"seed": seed}).game
 
@@ -169,7 +162,7 @@ def open_spiel_batch(
     """OpenSpiel's gin rummy, each game from ``new_initial_state()``, or with ``clone`` from a
     copy of one initial state (``state.clone()``): the first costs about a millisecond a game,
     which the plain figure pays."""
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     initial = game.new_initial_state()

@@ -114,7 +114,7 @@ class Bystander(threading.Thread):
 
     def state(self) -> dict[str, Any]:
         while True:
-            message = json.loads(self.client.recv(timeout=60))
+            message: dict[str, Any] = json.loads(self.client.recv(timeout=60))
             if message["type"] == "state":
                 return message
 

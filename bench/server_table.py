@@ -15,7 +15,7 @@ import argparse
 import json
 import random
 import time
-from collections import Counter
+from collections import defaultdict
 
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.server.store import StoredSeat
@@ -37,7 +37,7 @@ def new_table(number: int) -> Table:
     return table
 
 
-def move(table: Table, rng: random.Random, timed: Counter[str] | None = None) -> None:
+def move(table: Table, rng: random.Random, timed: defaultdict[str, float] | None = None) -> None:
     """One move of the person, as the load bench chooses it, timed into ``timed``."""
     clock = time.process_time
     start = clock()
@@ -66,7 +66,7 @@ def measure(tables: int, before: int, moves: int, seed: int) -> dict[str, float]
         for _ in range(before + WARM):
             move(table, rng)
     rounds = sum(t.play.rounds for t in played if t.play is not None) / tables
-    timed: Counter[str] = Counter()
+    timed: defaultdict[str, float] = defaultdict(float)
     for number in range(moves):
         move(played[number % tables], rng, timed)
     figures = {name: round(1e6 * seconds / moves, 1) for name, seconds in timed.items()}

@@ -286,7 +286,11 @@ def ramino_task(n: int, seed: int, reference: int, warm: int) -> None:
         hands = [rnd.sample(deck, 13) for _ in range(max(1, n // 4))]
         for _ in range(warm):
             best_arrangement(rnd.sample(deck, 13), rules)
-        _, median, p99 = timed(lambda h, r=rules: best_arrangement(h, r).penalty, hands)
+
+        def penalty(hand: Hand, rules: Rules = rules) -> int:
+            return best_arrangement(hand, rules).penalty
+
+        _, median, p99 = timed(penalty, hands)
         print(f"{label:<34}{median:>9.1f} µs{p99:>9.1f} µs")
 
 

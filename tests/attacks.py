@@ -50,12 +50,14 @@ def new_table(server: Server, *, turn_seconds: int | None = None, nickname: str 
 
 def open_play(server: Server, table: str, token: str, **options: Any) -> ClientConnection:
     url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}"
-    return connect(url, proxy=None, compression=None, **options).__enter__()
+    opened: ClientConnection = connect(url, proxy=None, compression=None, **options)
+    return opened
 
 
 def open_watch(server: Server, table: str, **options: Any) -> ClientConnection:
     url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch"
-    return connect(url, proxy=None, compression=None, **options).__enter__()
+    opened: ClientConnection = connect(url, proxy=None, compression=None, **options)
+    return opened
 
 
 def refusal_of(connection: ClientConnection) -> tuple[Message | None, int | None]:

@@ -116,7 +116,7 @@ class Server:
 def receive(client: ClientConnection, kind: str) -> dict[str, Any]:
     """The next message of type ``kind`` (states of earlier changes may come first)."""
     while True:
-        message = json.loads(client.recv(timeout=10))
+        message: dict[str, Any] = json.loads(client.recv(timeout=10))
         if message["type"] == kind:
             return message
 
