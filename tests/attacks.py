@@ -50,13 +50,15 @@ def new_table(server: Server, *, turn_seconds: int | None = None, nickname: str 
 
 def open_play(server: Server, table: str, token: str, **options: Any) -> ClientConnection:
     url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}"
-    opened: ClientConnection = connect(url, proxy=None, compression=None, **options)
+    # Entered, not used as a context manager: the test closes it when done with it.
+    opened: ClientConnection = connect(url, proxy=None, compression=None, **options).__enter__()
     return opened
 
 
 def open_watch(server: Server, table: str, **options: Any) -> ClientConnection:
     url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch"
-    opened: ClientConnection = connect(url, proxy=None, compression=None, **options)
+    # Entered, not used as a context manager: the test closes it when done with it.
+    opened: ClientConnection = connect(url, proxy=None, compression=None, **options).__enter__()
     return opened
 
 

@@ -122,14 +122,18 @@ def chromium() -> Iterator[object]:
 
 
 @pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[Server]:
+def web_server(tmp_path: Path, server_options: tuple[str, ...]) -> Iterator[Server]:
     """``ramino serve`` on a fresh SQLite file, its tables seeded: the same clicks deal the
     same cards (the page is under test here, not the database)."""
     pytest.importorskip("fastapi")
     from serving import Server
 
     running = Server(
-        f"sqlite:///{tmp_path / 'ramino.db'}", tmp_path / "server.log", "--seed", "pagine"
+        f"sqlite:///{tmp_path / 'ramino.db'}",
+        tmp_path / "server.log",
+        "--seed",
+        "pagine",
+        *server_options,
     )
     running.start()
     yield running

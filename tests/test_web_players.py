@@ -21,6 +21,12 @@ from test_web import new_page
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 
+@pytest.fixture
+def server_options() -> tuple[str, ...]:
+    """The rated match is played by bots as fast as the server answers (test_server_ratings)."""
+    return ("--socket-messages", "1000")
+
+
 def test_a_guest_is_at_a_table_in_one_click_and_keeps_his_key(
     web_server: Server, chromium: Any
 ) -> None:
