@@ -822,6 +822,42 @@ def test_a_page_whose_socket_was_lost_draws_every_panel_from_the_state_it_gets_b
     assert [p for p in watcher.problems if "WebSocket" not in p] == [], watcher.problems
 
 
+# A laptop's window too short for the melds of the table: their box scrolls.
+SHORT = {"width": 1280, "height": 560}
+
+
+def melds_below(page: Any, melds: int) -> None:
+    """In a window too short for them, a cue at the foot of the box of melds says how many
+    are out of sight below, and goes once the box is scrolled to its end."""
+    page.set_viewport_size(SHORT)
+    cue = page.locator("#more-melds")
+
+    def below() -> int:
+        edge = boxes(page, ".melds")[0]["bottom"]
+        return sum(box["bottom"] > edge + 1 for box in boxes(page, ".melds ol > li"))
+
+    cue.wait_for()
+    n = below()
+    assert 0 < n <= melds
+    said = "un altro gioco più giù" if n == 1 else f"altri {n} giochi più giù"
+    assert cue.inner_text() == f"↓ {said}"
+    # The other language's words may fill the box's neighbours otherwise.
+    page.click("#lang")
+    n = below()
+    assert cue.inner_text() == f"↓ {n} more meld{'s' if n > 1 else ''} below"
+    page.click("#lang")
+    # Clicked, it brings the first meld out of sight to the top of the box.
+    n = below()
+    top = boxes(page, ".melds")[0]["top"]
+    page.click("#more-melds")
+    assert abs(boxes(page, ".melds ol > li")[melds - n]["top"] - top) < 2
+    page.eval_on_selector(".melds", "box => box.scrollTo(0, box.scrollHeight)")
+    cue.wait_for(state="hidden")
+    page.eval_on_selector(".melds", "box => box.scrollTo(0, 0)")
+    cue.wait_for()
+    page.set_viewport_size(DESKTOP)
+
+
 def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chromium: Any) -> None:
     page, table = sit_at_a_new_table(
         chromium, web_server, "classico", computers=3, level="intermedio"
@@ -877,8 +913,11 @@ def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chro
     page.mouse.move(0, 0)
     quiet(page)
     save(page, "web-table.png", page.screenshot(full_page=True))
+    melds_below(page, len(view["table"]))
     page.set_viewport_size(PHONE)
     save(page, "web-table-phone.png", page.screenshot(full_page=True))
+    # A phone's page scrolls whole: its box of melds, never, and it has no cue.
+    assert page.locator("#more-melds").is_hidden()
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
 

@@ -155,6 +155,8 @@ const WORDS = {
     pile_top: (v) => `Pozzo: in cima ${v.card}`,
     melds: 'Giochi sul tavolo',
     no_melds: 'Nessun gioco sul tavolo.',
+    // the cue at the foot of the box of melds, while some are out of sight below
+    more_melds: (v) => (v.n === 1 ? 'un altro gioco più giù' : `altri ${v.n} giochi più giù`),
     meld_of: (v) => `${v.kind} di ${v.owner}`,
     meld_n: (v) => `Gioco ${v.n}`,
     run: 'Scala',
@@ -524,6 +526,7 @@ const WORDS = {
     pile_top: (v) => `Discard pile: ${v.card} on top`,
     melds: 'Melds on the table',
     no_melds: 'No meld on the table.',
+    more_melds: (v) => `${v.n} more ${plural(v.n, 'meld', 'melds')} below`,
     meld_of: (v) => `${v.kind} laid by ${v.owner}`,
     meld_n: (v) => `Meld ${v.n}`,
     run: 'Run',
