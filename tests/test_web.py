@@ -610,7 +610,29 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.wait_for_selector(".knob.changed #knob-match_rounds")
     assert page.input_value("#knob-match_rounds") == "8"
     assert not page.is_checked("#knob-match_rounds-none")
-    page.wait_for_function("() => /8/.test(document.querySelector('.described pre').textContent)")
+    # Another count typed, then another way to end: no count goes without fixed rounds (the
+    # server refuses one), neither given nor typed, and the count follows the choice alone.
+    page.fill("#knob-match_rounds", "10")
+    page.dispatch_event("#knob-match_rounds", "change")
+    page.wait_for_function(
+        "() => /dura 10 smazzate/.test(document.querySelector('.described pre').textContent)"
+    )
+    page.select_option("#knob-match_end", "first_to_target")
+    page.wait_for_selector(".knob:not(.changed) #knob-match_rounds")
+    none = "#knob-match_rounds-none"
+    assert page.is_checked(none) and page.is_disabled(none)
+    assert page.input_value("#knob-match_rounds") == ""
+    assert "lo scegli con «Come finisce la partita?»" in page.inner_text("#knob-match_rounds-help")
+    page.wait_for_function(
+        "() => /101 la partita finisce/.test(document.querySelector('.described pre').textContent)"
+    )
+    assert rules.locator("[role=alert]").count() == 0
+    page.select_option("#knob-match_end", "fixed_rounds")
+    page.wait_for_selector(".knob.changed #knob-match_rounds")
+    assert page.input_value("#knob-match_rounds") == "8" and page.is_disabled(none)
+    page.wait_for_function(
+        "() => /dura 8 smazzate/.test(document.querySelector('.described pre').textContent)"
+    )
     assert rules.locator("[role=alert]").count() == 0
     # House rules are never rated: the box is off, and why is said beside it.
     assert page.is_disabled("#rated") and not page.is_checked("#rated")

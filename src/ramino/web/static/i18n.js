@@ -55,6 +55,8 @@ const WORDS = {
     house_rules: 'Regole della casa',
     house_intro: 'Ogni regola del tavolo, a partire da quella scelta: cambia quello che si gioca diversamente a casa vostra.',
     reset_rules: 'Torna alle regole scelte',
+    // beside a number a choice needs (the count of a fixed number of rounds)
+    knob_tied: (v) => `Se c'è un numero lo scegli con «${v.label}».`,
     add: 'Aggiungi',
     remove: 'Togli',
     timer: 'Secondi per turno',
@@ -427,6 +429,7 @@ const WORDS = {
     house_rules: 'House rules',
     house_intro: 'Every rule of the table, starting from the one chosen: change what your house plays differently.',
     reset_rules: 'Back to the chosen rules',
+    knob_tied: (v) => `You choose whether there is a number with “${v.label}”.`,
     add: 'Add',
     remove: 'Remove',
     timer: 'Seconds per turn',
