@@ -335,7 +335,8 @@ def test_an_unknown_language_is_refused() -> None:
 def test_what_a_choice_needs_is_an_optional_number_it_then_goes_with() -> None:
     """A choice's ``needs`` (a fixed number of rounds needs their count) names optional
     numbers, each given a value in its range; a preset with the choice is refused without
-    them and accepted with them, so that a page giving them makes rules that go together."""
+    them and accepted with them, so that a page giving them makes rules that go together;
+    and refused with them under the knob's other choices, so that a page takes them away."""
     needing = [
         (entry["name"], choice)
         for entry in CATALOGUE
@@ -351,3 +352,12 @@ def test_what_a_choice_needs_is_an_optional_number_it_then_goes_with() -> None:
             rules_from_mapping({name: choice["value"]})
         rules = rules_from_mapping({name: choice["value"], **choice["needs"]})
         assert getattr(rules, name) == choice["value"]
+        for other in ENTRIES[name]["choices"]:
+            if other["value"] == choice["value"] or "needs" in other:
+                continue
+            try:
+                rules_from_mapping({name: other["value"]})
+            except RulesError:
+                continue  # a choice with needs of its own, elsewhere (gin's knock)
+            with pytest.raises(RulesError):
+                rules_from_mapping({name: other["value"], **choice["needs"]})

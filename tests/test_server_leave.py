@@ -214,8 +214,15 @@ def test_a_rated_player_who_leaves_for_good_finishes_last(server: Server) -> Non
     # Bruno back after the end: the standing is still the one the match ended with.
     back, returned = connect(server, table, bruno_token)
     assert returned["away"] == [] and returned["standing"] == state["standing"]
-    back.close()
     assert until(client, lambda s: s["away"] == [])["standing"] == state["standing"]
+    # The match's sheet says it too, and still does once a rematch is dealt.
+    assert server.get(f"/api/tables/{table}/matches/1")["standing"] == state["standing"]
+    for number, seat in enumerate((client, back)):
+        seat.send(json.dumps({"type": "rematch", "id": f"r{number}", "agree": True}))
+    until(client, lambda s: s["match"] == 2)
+    assert server.get(f"/api/tables/{table}/matches/1")["standing"] == state["standing"]
+    assert server.get(f"/api/tables/{table}/matches/2")["standing"] is None
+    back.close()
     client.close()
     page = server.get(f"/api/players/{anna_id}")
     [match] = page["matches"]

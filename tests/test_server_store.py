@@ -22,6 +22,8 @@ import pytest
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
 
+from sqlalchemy.exc import IntegrityError
+
 import ramino
 from ramino.server.store import (
     Base,
@@ -276,7 +278,7 @@ def test_the_migration_matches_the_models(url: str) -> None:
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection)
-            assert context.get_current_revision() == "0008"
+            assert context.get_current_revision() == "0009"
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
@@ -316,14 +318,13 @@ def test_the_migration_goes_down_and_up_again(tmp_path: Path) -> None:
         engine.dispose()
 
 
-def test_players_who_share_a_name_keep_it_when_names_are_held_alone(tmp_path: Path) -> None:
+def test_players_who_share_a_name_keep_it_when_names_are_held_alone(url: str) -> None:
     from alembic import command
     from sqlalchemy import create_engine, text
 
     from ramino.server.migrations import config, upgrade
     from ramino.server.players import Players
 
-    url = default_url(tmp_path)
     Store(url).close()
     engine = create_engine(url)
     try:
@@ -339,11 +340,13 @@ def test_players_who_share_a_name_keep_it_when_names_are_held_alone(tmp_path: Pa
                 )
         upgrade(engine)
         with engine.connect() as connection:
-            rows = connection.execute(text("SELECT id, name, name_reading FROM players")).all()
+            query = text("SELECT id, name, name_reading, name_key FROM players")
+            rows = connection.execute(query).all()
+        # The database holds a name held alone; one shared has no key, to stay theirs.
         assert sorted(tuple(row) for row in rows) == [
-            ("p0", "Anna", "anna"),
-            ("p1", "anna ", "anna"),
-            ("p2", "Bruno", "bruno"),
+            ("p0", "Anna", "anna", None),
+            ("p1", "anna ", "anna", None),
+            ("p2", "Bruno", "bruno", "bruno"),
         ]
     finally:
         engine.dispose()
@@ -351,9 +354,58 @@ def test_players_who_share_a_name_keep_it_when_names_are_held_alone(tmp_path: Pa
     store = Store(url)
     players = Players(store)
     assert players.rename("p1", "Anna").name == "Anna"
-    with pytest.raises(ramino.IllegalAction) as taken:
-        players.rename("p2", "ANNA")
-    assert taken.value.reason.value == "player_name_taken"
+    assert players.rename("p0", "ANNA").name == "ANNA"
+    for take in (lambda: players.rename("p2", "ANNA"), lambda: players.create("anna")):
+        with pytest.raises(ramino.IllegalAction) as taken:
+            take()
+        assert taken.value.reason.value == "player_name_taken"
+    # One of them leaves it: the other still holds it, and the database holds the new one.
+    players.rename("p0", "Carla")
+    with pytest.raises(ramino.IllegalAction):
+        players.rename("p2", "Anna")
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        connection.execute(text("UPDATE players SET name_key = 'carla' WHERE id = 'p2'"))
+    store.close()
+
+
+@pytest.mark.parametrize("second", ["renamed", "new"])
+def test_two_players_who_take_one_name_at_once_never_both_have_it(
+    url: str, second: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import text
+
+    from ramino.server import players as module
+
+    store = Store(url)
+    players = module.Players(store)
+    anna, _ = players.create("Anna")
+    bruno, _ = players.create("Bruno")
+    # Each finds the name free before either writes it: the race the check alone loses.
+    both_looked = threading.Barrier(2, timeout=30)
+    check = module.check_name_free
+
+    def looked(*args: Any) -> None:
+        check(*args)
+        both_looked.wait()
+
+    monkeypatch.setattr(module, "check_name_free", looked)
+    takes = [lambda: players.rename(anna.id, "Zoé")]
+    if second == "renamed":
+        takes.append(lambda: players.rename(bruno.id, "ZOE"))
+    else:
+        takes.append(lambda: players.create("zoe"))
+    outcomes = []
+    with ThreadPoolExecutor(2) as pool:
+        for done in [pool.submit(take) for take in takes]:
+            try:
+                done.result()
+                outcomes.append("took")
+            except ramino.IllegalAction as refused:
+                outcomes.append(refused.reason.value)
+    assert sorted(outcomes) == ["player_name_taken", "took"]
+    with store.engine.connect() as connection:
+        query = text("SELECT count(*) FROM players WHERE name_reading = 'zoe'")
+        assert connection.scalar(query) == 1
     store.close()
 
 

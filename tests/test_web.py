@@ -610,7 +610,29 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.wait_for_selector(".knob.changed #knob-match_rounds")
     assert page.input_value("#knob-match_rounds") == "8"
     assert not page.is_checked("#knob-match_rounds-none")
-    page.wait_for_function("() => /8/.test(document.querySelector('.described pre').textContent)")
+    # Another count typed, then another way to end: no count goes without fixed rounds (the
+    # server refuses one), neither given nor typed, and the count follows the choice alone.
+    page.fill("#knob-match_rounds", "10")
+    page.dispatch_event("#knob-match_rounds", "change")
+    page.wait_for_function(
+        "() => /dura 10 smazzate/.test(document.querySelector('.described pre').textContent)"
+    )
+    page.select_option("#knob-match_end", "first_to_target")
+    page.wait_for_selector(".knob:not(.changed) #knob-match_rounds")
+    none = "#knob-match_rounds-none"
+    assert page.is_checked(none) and page.is_disabled(none)
+    assert page.input_value("#knob-match_rounds") == ""
+    assert "lo scegli con «Come finisce la partita?»" in page.inner_text("#knob-match_rounds-help")
+    page.wait_for_function(
+        "() => /101 la partita finisce/.test(document.querySelector('.described pre').textContent)"
+    )
+    assert rules.locator("[role=alert]").count() == 0
+    page.select_option("#knob-match_end", "fixed_rounds")
+    page.wait_for_selector(".knob.changed #knob-match_rounds")
+    assert page.input_value("#knob-match_rounds") == "8" and page.is_disabled(none)
+    page.wait_for_function(
+        "() => /dura 8 smazzate/.test(document.querySelector('.described pre').textContent)"
+    )
     assert rules.locator("[role=alert]").count() == 0
     # House rules are never rated: the box is off, and why is said beside it.
     assert page.is_disabled("#rated") and not page.is_checked("#rated")
@@ -822,6 +844,42 @@ def test_a_page_whose_socket_was_lost_draws_every_panel_from_the_state_it_gets_b
     assert [p for p in watcher.problems if "WebSocket" not in p] == [], watcher.problems
 
 
+# A laptop's window too short for the melds of the table: their box scrolls.
+SHORT = {"width": 1280, "height": 560}
+
+
+def melds_below(page: Any, melds: int) -> None:
+    """In a window too short for them, a cue at the foot of the box of melds says how many
+    are out of sight below, and goes once the box is scrolled to its end."""
+    page.set_viewport_size(SHORT)
+    cue = page.locator("#more-melds")
+
+    def below() -> int:
+        edge = boxes(page, ".melds")[0]["bottom"]
+        return sum(box["bottom"] > edge + 1 for box in boxes(page, ".melds ol > li"))
+
+    cue.wait_for()
+    n = below()
+    assert 0 < n <= melds
+    said = "un altro gioco più giù" if n == 1 else f"altri {n} giochi più giù"
+    assert cue.inner_text() == f"↓ {said}"
+    # The other language's words may fill the box's neighbours otherwise.
+    page.click("#lang")
+    n = below()
+    assert cue.inner_text() == f"↓ {n} more meld{'s' if n > 1 else ''} below"
+    page.click("#lang")
+    # Clicked, it brings the first meld out of sight to the top of the box.
+    n = below()
+    top = boxes(page, ".melds")[0]["top"]
+    page.click("#more-melds")
+    assert abs(boxes(page, ".melds ol > li")[melds - n]["top"] - top) < 2
+    page.eval_on_selector(".melds", "box => box.scrollTo(0, box.scrollHeight)")
+    cue.wait_for(state="hidden")
+    page.eval_on_selector(".melds", "box => box.scrollTo(0, 0)")
+    cue.wait_for()
+    page.set_viewport_size(DESKTOP)
+
+
 def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chromium: Any) -> None:
     page, table = sit_at_a_new_table(
         chromium, web_server, "classico", computers=3, level="intermedio"
@@ -877,8 +935,11 @@ def test_screenshots_of_a_round_with_melds_on_the_table(web_server: Server, chro
     page.mouse.move(0, 0)
     quiet(page)
     save(page, "web-table.png", page.screenshot(full_page=True))
+    melds_below(page, len(view["table"]))
     page.set_viewport_size(PHONE)
     save(page, "web-table-phone.png", page.screenshot(full_page=True))
+    # A phone's page scrolls whole: its box of melds, never, and it has no cue.
+    assert page.locator("#more-melds").is_hidden()
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
 

@@ -224,4 +224,14 @@ def test_the_end_of_a_rated_match_says_who_counts_last_and_why(
     assert bruno.inner_text(".out .winner") == (
         "You won the match: Anna was not at the table at the end and counts as last in the ratings."
     )
+    # The match's sheet on a page of its own says it too, to whoever reads it.
+    anna.goto(f"{web_server.base}/t/{table}/m/1")
+    anna.wait_for_selector("#match-result")
+    assert anna.inner_text("#match-result") == (
+        "Bruno wins: Anna was not at the table at the end and counts as last in the ratings."
+    )
+    anna.click("#lang")
+    assert anna.inner_text("#match-result") == (
+        "Vince Bruno: Anna non era al tavolo alla fine e per la classifica conta ultimo."
+    )
     assert anna.problems == [] and bruno.problems == []

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..words.describe import describe
+from .protocol import StandingLine
 from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Table
 
 __all__ = [
@@ -173,6 +174,10 @@ class MatchSheet(BaseModel):
     result: Both | None
     """Who won, in a sentence in each language, once the match is over."""
     sheet: list[dict[str, Any]]
+    standing: list[StandingLine] | None = None
+    """Once a rated match is over, its final standing as the ratings take it, as the
+    ``state`` message's ``standing``: who was not at the table when it ended finishes last,
+    so its winner may be another than ``winner`` and ``result``, the engine's."""
 
 
 class Seated(BaseModel):

@@ -31,10 +31,11 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import Connection, insert, inspect, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import IllegalAction
 from .names import reading
@@ -98,7 +99,8 @@ def add_player(connection: Connection, name: str | None) -> tuple[Player, str]:
     """A new player named ``name`` (``None``: a guest, named ``Ospite 4821`` by a number no
     other player's name has), stored in ``connection``'s transaction (gone with it if it is
     rolled back), and his key (only its hash is kept). A name another player holds is refused
-    (``player_name_taken``)."""
+    (``player_name_taken``); one taken by another transaction since it was checked raises
+    the database's IntegrityError (its unique ``name_key``)."""
     if name is None:
         name = guest_name()
         for _ in range(GUEST_TRIES):
@@ -114,6 +116,7 @@ def add_player(connection: Connection, name: str | None) -> tuple[Player, str]:
             key_hash=key_hash(key),
             name=name,
             name_reading=reading(name),
+            name_key=reading(name),
             created_at=_now(),
         )
     )
@@ -129,8 +132,17 @@ class Players:
     def create(self, name: str | None = None) -> tuple[Player, str]:
         """A new player named ``name`` (``None``: a guest), and his key (only its hash is
         kept)."""
-        with self._engine.begin() as connection:
-            return add_player(connection, name)
+        tries = 0
+        while True:
+            try:
+                with self._engine.begin() as connection:
+                    return add_player(connection, name)
+            except IntegrityError as error:
+                # Taken at the same instant by another: a name chosen is refused as the
+                # check refuses it, a guest's name drawn is drawn again.
+                tries += 1
+                if name is not None or tries == GUEST_TRIES:
+                    self._taken(error, name)
 
     def by_key(self, key: str) -> Player | None:
         """The player whose key is ``key``, if any."""
@@ -143,18 +155,34 @@ class Players:
     def rename(self, player_id: str, name: str) -> Player:
         """Give player ``player_id`` the name ``name`` (his seats keep the name they had); a
         name another player holds is refused (``player_name_taken``) and nothing changes."""
-        with self._engine.begin() as connection:
-            own = connection.scalar(select(PlayerRow.name_reading).where(PlayerRow.id == player_id))
-            # His own name written again, differently: his even if another shares it (names
-            # given before they were held alone).
-            if own != reading(name):
-                check_name_free(connection, name, player_id)
-            connection.execute(
-                update(PlayerRow)
-                .where(PlayerRow.id == player_id)
-                .values(name=name, name_reading=reading(name))
-            )
+        try:
+            with self._engine.begin() as connection:
+                own = connection.scalar(
+                    select(PlayerRow.name_reading).where(PlayerRow.id == player_id)
+                )
+                values = {"name": name, "name_reading": reading(name)}
+                # His own name written again, differently: his even if another shares it
+                # (names given before they were held alone), its key as it was.
+                if own != reading(name):
+                    check_name_free(connection, name, player_id)
+                    values["name_key"] = reading(name)
+                connection.execute(
+                    update(PlayerRow).where(PlayerRow.id == player_id).values(**values)
+                )
+        except IntegrityError as error:
+            self._taken(error, name, player_id)
         return Player(player_id, name)
+
+    def _taken(
+        self, error: IntegrityError, name: str | None, player_id: str | None = None
+    ) -> NoReturn:
+        """Why the database refused a player's ``name``: ``player_name_taken`` if another
+        player holds it now (he took it after the check, before the write), else ``error``."""
+        if name is not None:
+            with self._engine.connect() as connection:
+                if _held(connection, name, player_id):
+                    raise IllegalAction(ServerReason.PLAYER_NAME_TAKEN, name=name) from None
+        raise error
 
     def page(self, player_id: str) -> dict[str, Any] | None:
         """What a player's page shows: his name, his rating for each preset, their history and

@@ -33,7 +33,7 @@ from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from .names import reading
-from .players import Player, add_player
+from .players import GUEST_TRIES, Player, add_player
 from .ratings import DEFAULT, Rating
 from .rooms import Room
 from .served import Tables
@@ -186,44 +186,51 @@ class Queue:
         :class:`AlreadyWaiting` if he waits already, :class:`QueueFull` if ``limit`` people
         wait; either way nothing is stored, not even the guest."""
         now = _now()
-        try:
-            with self._engine.begin() as connection:
-                count, oldest = connection.execute(
-                    select(func.count(), func.min(QuickWaitRow.joined_at)).where(
-                        QuickWaitRow.table_id.is_(None)
+        tries = 0
+        while True:
+            try:
+                with self._engine.begin() as connection:
+                    count, oldest = connection.execute(
+                        select(func.count(), func.min(QuickWaitRow.joined_at)).where(
+                            QuickWaitRow.table_id.is_(None)
+                        )
+                    ).one()
+                    if count >= limit:
+                        # Two processes that count at once may both let one more in: the limit
+                        # holds to within the requests that arrive at the same instant.
+                        raise QueueFull(int(count), _aware(oldest))
+                    who, key = player, None
+                    if who is None:
+                        who, key = add_player(connection, None)
+                    connection.execute(
+                        delete(QuickWaitRow).where(
+                            QuickWaitRow.player_id == who.id, QuickWaitRow.table_id.is_not(None)
+                        )
                     )
-                ).one()
-                if count >= limit:
-                    # Two processes that count at once may both let one more in: the limit
-                    # holds to within the requests that arrive at the same instant.
-                    raise QueueFull(int(count), _aware(oldest))
-                key = None
-                if player is None:
-                    player, key = add_player(connection, None)
-                connection.execute(
-                    delete(QuickWaitRow).where(
-                        QuickWaitRow.player_id == player.id, QuickWaitRow.table_id.is_not(None)
+                    connection.execute(
+                        insert(QuickWaitRow).values(
+                            player_id=who.id,
+                            rules_key=want.key,
+                            preset=want.preset,
+                            rules=want.spec_rules,
+                            players=want.players,
+                            name=who.name,
+                            token_hash=token_hash,
+                            nonce=nonce,
+                            joined_at=now,
+                            seen_at=now,
+                            table_id=None,
+                            seat=None,
+                        )
                     )
-                )
-                connection.execute(
-                    insert(QuickWaitRow).values(
-                        player_id=player.id,
-                        rules_key=want.key,
-                        preset=want.preset,
-                        rules=want.spec_rules,
-                        players=want.players,
-                        name=player.name,
-                        token_hash=token_hash,
-                        nonce=nonce,
-                        joined_at=now,
-                        seen_at=now,
-                        table_id=None,
-                        seat=None,
-                    )
-                )
-                return Joined(player, key, self._count(connection, want.key, want.players))
-        except IntegrityError:
-            raise AlreadyWaiting(player) from None
+                    return Joined(who, key, self._count(connection, want.key, want.players))
+            except IntegrityError:
+                # A guest's name drawn may be taken at the same instant by another (the unique
+                # players.name_key): nothing is stored, and he draws another.
+                tries += 1
+                if player is None and tries < GUEST_TRIES:
+                    continue
+                raise AlreadyWaiting(player) from None
 
     def leave(self, player: str) -> bool:
         """Take ``player`` out of the queue if he still waits (not if he has been seated)."""

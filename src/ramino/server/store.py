@@ -372,6 +372,10 @@ class PlayerRow(Base):
     name_reading: Mapped[str | None] = mapped_column(index=True)
     """How the name reads (``names.reading``: case, accents and look-alikes aside), to find
     who holds a name. Not unique: names given before it was kept may be held twice."""
+    name_key: Mapped[str | None] = mapped_column(index=True, unique=True)
+    """The reading again, unique: the database's own hold on a name, so that two players
+    who take one at the same instant never both have it. None for a name two players shared
+    before names were held alone (revision 0008 kept them)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -214,6 +214,9 @@ class Table:
         ``deals_before + k``, each with its own secret and commitment."""
         self.earlier: list[MatchPlay] = []
         """The table's matches over before this one, their sheets kept."""
+        self._earlier_standings: list[list[StandingLine] | None] = []
+        """Their rated standings (:meth:`standing`), kept as each ended: who left then is
+        known only while it is the match being played."""
         self.away: set[int] = set()
         """The people's seats the computer plays for (gone past the window, or left)."""
         self._stand_ins: dict[int, tuple[Computer, Bot]] = {}
@@ -321,8 +324,11 @@ class Table:
             self.match_number,
         )
 
-    def standing(self) -> list[StandingLine] | None:
-        """A rated match's final standing as its ratings take it, once it is over."""
+    def standing(self, number: int | None = None) -> list[StandingLine] | None:
+        """A rated match's final standing as its ratings take it, once it is over: the match
+        being played (or just over), or the earlier match ``number``."""
+        if number is not None and number < self.match_number:
+            return self._earlier_standings[number - 1]
         result = self.result() if self.spec.rated else None
         if result is None:
             return None
@@ -712,6 +718,7 @@ class Table:
         play = self.play
         assert play is not None
         self.earlier.append(play)
+        self._earlier_standings.append(self.standing())
         self.deals_before += play.rounds
         self.match_number += 1
         self.rematch = {}

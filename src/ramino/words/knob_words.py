@@ -764,9 +764,10 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
     Contract: {contract.value: name for contract, name in CONTRACT_NAMES.items()},
 }
 
-# The optional numbers a choice cannot go without (Rules refuses the choice while they are
-# None), each with the value a page gives it when the choice is made and it has none: a fixed
-# number of rounds needs its count (8, carioca's).
+# The optional numbers a choice cannot go without, and which go with it alone (Rules refuses
+# the choice while they are None, and them set under the knob's other choices), each with the
+# value a page gives it when the choice is made and it has none: a fixed number of rounds
+# needs its count (8, carioca's). A page takes them away when another choice is made.
 CHOICE_NEEDS: dict[enum.StrEnum, dict[str, int]] = {
     MatchEnd.FIXED_ROUNDS: {"match_rounds": 8},
 }

@@ -208,6 +208,7 @@ async def match_sheet(
             winner=play.winner,
             result=None if it is None or en is None else Both(it=it, en=en),
             sheet=[line.to_dict() for line in match.rounds],
+            standing=table.standing(number),
         )
 
 

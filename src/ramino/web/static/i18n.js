@@ -55,6 +55,8 @@ const WORDS = {
     house_rules: 'Regole della casa',
     house_intro: 'Ogni regola del tavolo, a partire da quella scelta: cambia quello che si gioca diversamente a casa vostra.',
     reset_rules: 'Torna alle regole scelte',
+    // beside a number a choice needs (the count of a fixed number of rounds)
+    knob_tied: (v) => `Se c'è un numero lo scegli con «${v.label}».`,
     add: 'Aggiungi',
     remove: 'Togli',
     timer: 'Secondi per turno',
@@ -155,6 +157,8 @@ const WORDS = {
     pile_top: (v) => `Pozzo: in cima ${v.card}`,
     melds: 'Giochi sul tavolo',
     no_melds: 'Nessun gioco sul tavolo.',
+    // the cue at the foot of the box of melds, while some are out of sight below
+    more_melds: (v) => (v.n === 1 ? 'un altro gioco più giù' : `altri ${v.n} giochi più giù`),
     meld_of: (v) => `${v.kind} di ${v.owner}`,
     meld_n: (v) => `Gioco ${v.n}`,
     run: 'Scala',
@@ -425,6 +429,7 @@ const WORDS = {
     house_rules: 'House rules',
     house_intro: 'Every rule of the table, starting from the one chosen: change what your house plays differently.',
     reset_rules: 'Back to the chosen rules',
+    knob_tied: (v) => `You choose whether there is a number with “${v.label}”.`,
     add: 'Add',
     remove: 'Remove',
     timer: 'Seconds per turn',
@@ -524,6 +529,7 @@ const WORDS = {
     pile_top: (v) => `Discard pile: ${v.card} on top`,
     melds: 'Melds on the table',
     no_melds: 'No meld on the table.',
+    more_melds: (v) => `${v.n} more ${plural(v.n, 'meld', 'melds')} below`,
     meld_of: (v) => `${v.kind} laid by ${v.owner}`,
     meld_n: (v) => `Meld ${v.n}`,
     run: 'Run',

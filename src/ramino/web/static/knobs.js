@@ -9,26 +9,43 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // Open or closed as the person left it, through every redraw of the page.
 let opened = false;
+// The changes made last, from the drawing's: the page is drawn again from them only once the
+// server has said the rules in words, and a change made meanwhile (a number typed, then a
+// choice made at once) starts from them, not from the drawing's.
+let pending = { from: null, to: null };
 
 // `catalogue`: the knobs' words; `preset`: the chosen preset's values; `changed`: the knobs the
 // house plays differently. `onChange` gets the new set of changes.
 export function knobEditor(catalogue, preset, changed, onChange) {
-  const value = (name) => (name in changed ? changed[name] : preset[name]);
-  const byName = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
+  const value = (name, changes = changed) => (name in changes ? changes[name] : preset[name]);
+  const emit = (changes) => {
+    pending = { from: changed, to: changes };
+    onChange(changes);
+  };
+  // An optional number a choice needs (a fixed number of rounds, their count) goes with it:
+  // the rules refuse it without the choice as they refuse the choice without it. By number,
+  // the knob of that choice.
+  const tiedTo = {};
+  for (const knob of catalogue) {
+    for (const choice of knob.choices ?? []) for (const need of Object.keys(choice.needs ?? {})) tiedTo[need] = knob;
+  }
   const set = (name, next) => {
-    const changes = { ...changed };
+    const changes = { ...(pending.from === changed ? pending.to : changed) };
     const put = (knob, to) => {
       if (same(to, preset[knob])) delete changes[knob];
       else changes[knob] = to;
     };
     put(name, next);
-    // A choice that needs an optional number (a fixed number of rounds, their count) gives
-    // it the catalogue's value if it has none, so that the rules chosen go together.
-    const needs = byName[name]?.choices?.find((choice) => choice.value === next)?.needs ?? {};
-    for (const [knob, given] of Object.entries(needs)) {
-      if (value(knob) === null || value(knob) === undefined) put(knob, given);
+    // Each number follows its choice: given the catalogue's value when the choice needs it
+    // and it has none, taken away (typed or given) when the choice is another.
+    for (const [knob, tie] of Object.entries(tiedTo)) {
+      const chosen = tie.choices.find((choice) => choice.value === value(tie.name, changes));
+      const needs = chosen?.needs ?? {};
+      const now = value(knob, changes);
+      if (!(knob in needs)) put(knob, null);
+      else if (now === null || now === undefined) put(knob, needs[knob]);
     }
-    onChange(changes);
+    emit(changes);
   };
   const sections = [];
   for (const knob of catalogue) {
@@ -52,22 +69,25 @@ export function knobEditor(catalogue, preset, changed, onChange) {
     h('summary', {}, t('house_rules'), count ? ` (${count})` : ''),
     h('p', {}, t('house_intro')),
     count
-      ? h('button', { type: 'button', class: 'quiet', id: 'reset-knobs', onclick: () => onChange({}) }, t('reset_rules'))
+      ? h('button', { type: 'button', class: 'quiet', id: 'reset-knobs', onclick: () => emit({}) }, t('reset_rules'))
       : null,
     sections.map((section) =>
       h(
         'fieldset',
         { class: 'knob-section' },
         h('legend', {}, section.title),
-        section.knobs.map((knob) => knobField(knob, value(knob.name), knob.name in changed, (next) => set(knob.name, next))),
+        section.knobs.map((knob) =>
+          knobField(knob, value(knob.name), knob.name in changed, (next) => set(knob.name, next), tiedTo[knob.name]),
+        ),
       ),
     ),
   );
 }
 
-function knobField(knob, current, isChanged, change) {
+// `tie`: the knob of the choice a number goes with, which alone sets it or takes it away.
+function knobField(knob, current, isChanged, change, tie = null) {
   const id = `knob-${knob.name}`;
-  const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help));
+  const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help), tie ? ` ${t('knob_tied', { label: said(tie.label) })}` : '');
   const label = said(knob.label);
   const wrap = (control) =>
     h(
@@ -108,6 +128,8 @@ function knobField(knob, current, isChanged, change) {
               type: 'checkbox',
               id: `${id}-none`,
               checked: none,
+              disabled: Boolean(tie),
+              'aria-describedby': `${id}-help`,
               onchange: (event) => change(event.target.checked ? null : knob.range.min),
             }),
             said(knob.none),

@@ -6,6 +6,7 @@
 import { ApiError, call } from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
+import { standingWords } from './roundend.js';
 import { matchSheetHref, sheetTable } from './sheetview.js';
 
 function otherMatches(tableId, answer) {
@@ -30,7 +31,9 @@ export function showMatchSheet(main, tableId, number) {
   let problem = null;
 
   function draw() {
-    const result = answer && (answer.over ? answer.result?.[currentLang()] ?? t('draw_match') : t('match_playing'));
+    // A rated match someone left: the ratings' winner, not the engine's (standingWords).
+    const over = () => standingWords(answer.standing) ?? answer.result?.[currentLang()] ?? t('draw_match');
+    const result = answer && (answer.over ? over() : t('match_playing'));
     patch(
       main,
       h('h1', { id: 'match-title' }, t('match_sheet_title', { n: number })),

@@ -81,8 +81,45 @@ export function render(state, actions) {
   const melds = observation(state).table.map((meld, number) => meldItem(state, actions, meld, number));
   return h(
     'section',
-    { class: 'melds', 'aria-labelledby': 'melds-title' },
+    { class: 'melds', 'aria-labelledby': 'melds-title', onscroll: (event) => showMore(event.currentTarget) },
     h('h2', { id: 'melds-title' }, t('melds')),
     melds.length ? h('ol', {}, melds) : h('p', {}, t('no_melds')),
+    // Where the box scrolls (a laptop's screen), what is below it: see showMore. It takes no
+    // room, so that showing or hiding it never moves what is scrolled.
+    h(
+      'div',
+      { class: 'more-melds' },
+      h('button', { type: 'button', id: 'more-melds', hidden: true, onclick: (event) => scrollOn(event.currentTarget.closest('.melds')) }),
+    ),
   );
+}
+
+// The melds not wholly in sight at the box's foot (the cue fades those above it, but they
+// are seen).
+function below(box) {
+  const edge = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+  return [...box.querySelectorAll('ol > li')].filter((item) => item.getBoundingClientRect().bottom > edge + 1);
+}
+
+// The cue at the foot of the box of melds, once it is drawn, scrolled or resized: shown while
+// melds are out of sight below, with how many, gone at the end of the box (or where it does
+// not scroll: a phone's page scrolls whole).
+export function showMore(box) {
+  const cue = box?.querySelector('#more-melds');
+  if (!cue) return;
+  if (!box.resizeWatched) {
+    box.resizeWatched = new ResizeObserver(() => showMore(box));
+    box.resizeWatched.observe(box);
+  }
+  const hidden = below(box);
+  cue.hidden = !hidden.length;
+  if (!hidden.length) return;
+  cue.replaceChildren(h('span', { 'aria-hidden': 'true' }, '↓ '), t('more_melds', { n: hidden.length }));
+}
+
+// The cue clicked: the first meld out of sight comes to the top of the box.
+function scrollOn(box) {
+  const [first] = below(box);
+  if (first) box.scrollTop += first.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop;
+  showMore(box);
 }

@@ -31,16 +31,19 @@ export function endingWords(state) {
 }
 
 export function winnerWords(state) {
-  const left = (state.server?.standing ?? []).filter((line) => line.left);
-  if (left.length) return ratedWords(state.server.standing, left, state.welcome?.name);
+  const rated = standingWords(state.server?.standing, state.welcome?.name);
+  if (rated) return rated;
   const winner = state.server?.winner;
   if (!winner) return t('draw_match');
   return winner === state.welcome?.name ? t('winner_you') : t('winner', { name: winner });
 }
 
 // A rated match someone was not at the table at the end of: its winner is the ratings'
-// (he finishes last, whatever the computer made of his seat), and the words say why.
-function ratedWords(standing, left, me) {
+// (he finishes last, whatever the computer made of his seat), and the words say why, to `me`
+// in the second person (no one: the match's sheet on its own page). Null for any other match.
+export function standingWords(standing, me) {
+  const left = (standing ?? []).filter((line) => line.left);
+  if (!left.length) return null;
   const firsts = standing.filter((line) => line.place === 1 && !line.left);
   const first = firsts.length !== 1 ? t('rated_draw') : firsts[0].name === me ? t('rated_winner_you') : t('rated_winner', { name: firsts[0].name });
   const others = left.filter((line) => line.name !== me).map((line) => line.name);

@@ -71,6 +71,7 @@ export function drawTable(main, store, actions) {
   patch(main, h('div', { class: `table${state.mode ? ' choosing' : ''}` }, roundPanels(state, actions)));
   const area = main.querySelector('.log-area');
   if (area && state.logFollows) area.scrollTop = area.scrollHeight;
+  melds.showMore(main.querySelector('.table .melds'));
   clock.paint(main, state);
   if (focused) refocus(main, focused);
 }
