@@ -255,7 +255,7 @@ def socket_attack(name: str, options: argparse.Namespace) -> dict[str, Any]:
         # The attacks make their tables from this one address: the pace of new tables (its
         # own limit, measured by "tables") is lifted.
         pace = ["--tables-burst", "5000", "--tables-per-minute", "5000"]
-        server = Server(database, Path(folder) / "server.log", *pace)
+        server = Server(database, Path(folder) / "server.log", *pace, forked=False)
         server.start()
         try:
             figures = under_attack(server, attack, options.seconds)

@@ -3,7 +3,9 @@ PostgreSQL, and what a client needs to talk to it."""
 
 from __future__ import annotations
 
+import atexit
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -28,37 +30,126 @@ def skip_or_fail(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
+#: What the processes of ``ramino serve`` import before they start: loaded once in the
+#: process they are forked from (a run of the tests starts about two hundred servers, each of
+#: which spent most of a second of CPU importing them).
+PRELOADED = ["ramino.cli.app", "ramino.server.app", "ramino.server.store", "uvicorn"]
+
+
+def _run(argv: list[str], log: str, environ: dict[str, str], folder: str) -> None:
+    """In the process launched: ``ramino ARGV``, its stderr appended to ``log``, with the
+    environment and the folder of the test that launched it; it exits as the command does."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    os.dup2(os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT), 2)
+    os.environ.clear()
+    os.environ.update(environ)
+    os.chdir(folder)
+    sys.argv = ["ramino", *argv]
+    from ramino.cli import main
+
+    try:
+        main()
+    finally:
+        # As the interpreter does when a command exits (a child of multiprocessing skips it).
+        atexit._run_exitfuncs()
+
+
+class Launched:
+    """A process launched by :func:`launch`, with the part of :class:`subprocess.Popen`'s
+    interface the tests use."""
+
+    def __init__(self, process: multiprocessing.process.BaseProcess) -> None:
+        self._process = process
+
+    @property
+    def pid(self) -> int:
+        assert self._process.pid is not None
+        return self._process.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._process.exitcode
+
+    def poll(self) -> int | None:
+        return self._process.exitcode
+
+    def wait(self, timeout: float | None = None) -> int:
+        self._process.join(timeout)
+        if self._process.exitcode is None:
+            raise subprocess.TimeoutExpired("ramino", timeout or 0)
+        return self._process.exitcode
+
+    def send_signal(self, number: int) -> None:
+        os.kill(self.pid, number)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+
+def launch(argv: list[str], log: Path) -> Launched:
+    """``ramino ARGV`` as a process of its own, forked from a process that has imported
+    :data:`PRELOADED` (Python's forkserver): a real process, started in a fraction of the
+    time."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOADED)
+    process = context.Process(
+        target=_run, args=(argv, str(log), dict(os.environ), os.getcwd()), name="ramino"
+    )
+    process.start()
+    if not _launched:
+        # Registered after multiprocessing's own exit handler, so run before it.
+        atexit.register(_kill_the_left)
+    _launched.append(process)
+    return Launched(process)
+
+
+_launched: list[multiprocessing.process.BaseProcess] = []
+
+
+def _kill_the_left() -> None:
+    """Kill what a failed test left running: multiprocessing would wait for it at exit."""
+    for process in _launched:
+        if process.is_alive():
+            process.kill()
+            process.join(10)
+
+
 class Server:
     """``ramino serve`` in a process of its own, on a free loopback port, keeping its tables in
     the database at ``url``."""
 
-    def __init__(self, url: str, log: Path, *options: str) -> None:
+    def __init__(self, url: str, log: Path, *options: str, forked: bool = True) -> None:
         self.url = url
         self.options = options
         """More options of ``ramino serve`` (``--seed TEXT``)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: Launched | subprocess.Popen[bytes] | None = None
         self.log = log
         """What the server wrote on stderr, shown when it does not start."""
+        self.forked = forked
+        """Launched by :func:`launch` (the tests); else a new interpreter, as an operator
+        starts it (the benches, which measure its memory)."""
+
+    @property
+    def socket_messages(self) -> int:
+        """The messages a socket may send it in a second (``--socket-messages``)."""
+        options = list(self.options)
+        if "--socket-messages" in options:
+            return int(options[options.index("--socket-messages") + 1])
+        return 20
 
     def start(self) -> None:
-        with self.log.open("ab") as log_file:
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "ramino",
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    self.url,
-                    *self.options,
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=log_file,
-            )
+        argv = ["serve", "--port", str(self.port), "--db", self.url, *self.options]
+        if self.forked:
+            self.process = launch(argv, self.log)
+        else:
+            with self.log.open("ab") as log_file:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "ramino", *argv],
+                    stdout=subprocess.DEVNULL,
+                    stderr=log_file,
+                )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -66,7 +157,8 @@ class Server:
                 return
             except (urllib.error.URLError, ConnectionError):
                 assert self.process.poll() is None, self.log.read_text(errors="replace")
-                time.sleep(0.1)
+                time.sleep(0.05)
+        self.kill()
         pytest.fail("ramino serve did not answer")
 
     def kill(self) -> None:
@@ -141,12 +233,24 @@ def state_at(client: ClientConnection, version: int) -> dict[str, Any]:
             return state
 
 
+def pace(sent: list[float], most: int = 15) -> None:
+    """Wait, if need be, so that a socket sends at most ``most`` messages a second (a server
+    answers more than 20 with an error by default: docs/limits.md); ``sent`` keeps the times
+    of the last ones."""
+    now = time.monotonic()
+    del sent[: max(0, len(sent) - most + 1)]
+    if len(sent) == most - 1 and now - sent[0] < 1.0:
+        time.sleep(1.0 - (now - sent[0]))
+    sent.append(time.monotonic())
+
+
 def play_to_the_end(client: ClientConnection, prefix: str = "e") -> dict[str, Any]:
     """Play a seat to the match's end, drawing and discarding its first card (the moves' ids
     begin with ``prefix``): its last state."""
     client.send(json.dumps({"type": "sync"}))
     state = latest_state(client)
     number = 0
+    sent: list[float] = []
     while not state["match_over"]:
         view = state["observation"]
         if view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
@@ -156,8 +260,11 @@ def play_to_the_end(client: ClientConnection, prefix: str = "e") -> dict[str, An
                 next((a for a in legal if a.startswith("discard ")), legal[0]),
             )
             number += 1
+            pace(sent)
             client.send(json.dumps({"type": "act", "id": f"{prefix}{number}", "action": action}))
-            receive(client, "ack")
-        state = latest_state(client)
+            state = state_at(client, receive(client, "ack")["version"])
+        else:
+            # The others' turns (and the states between rounds): the next change.
+            state = receive(client, "state")
         assert number < 3000
     return state

@@ -60,12 +60,15 @@ class Gone(Exception):
 
 class Peer:
     """A socket of the server's, and every message it was sent, read by a thread of its own. It
-    sends at most ``PACE`` messages in any second and, asked to, waits for each answer before
+    sends at most ``pace`` messages in any second and, asked to, waits for each answer before
     the next: the server's limit of 20 a second is then never reached, however it is loaded."""
 
-    def __init__(self, connection: ClientConnection, seat: int | None = None) -> None:
+    def __init__(
+        self, connection: ClientConnection, seat: int | None = None, pace: int = PACE
+    ) -> None:
         self.connection = connection
         self.seat = seat
+        self.pace = pace
         self.received: list[Message] = []
         self.raw: list[str] = []
         self.gone = False
@@ -98,7 +101,7 @@ class Peer:
             now = time.monotonic()
             while self._recent and now - self._recent[0] > 1.0:
                 self._recent.popleft()
-            if len(self._recent) < PACE:
+            if len(self._recent) < self.pace:
                 break
             time.sleep(1.0 - (now - self._recent[0]) + 0.01)
         self._recent.append(time.monotonic())
@@ -145,12 +148,20 @@ def opened(url: str) -> ClientConnection:
     return connect(url, open_timeout=PATIENCE, close_timeout=5).__enter__()
 
 
+def server_pace(server: Server) -> int:
+    """What a peer of ``server`` sends in a second at most: :data:`PACE` under the default
+    limit, as much under one the server was given (``--socket-messages``)."""
+    return PACE * server.socket_messages // 20
+
+
 def play_socket(server: Server, table: str, token: str, seat: int) -> Peer:
-    return Peer(opened(f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}"), seat)
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/play?token={token}"
+    return Peer(opened(url), seat, server_pace(server))
 
 
 def watch_socket(server: Server, table: str) -> Peer:
-    return Peer(opened(f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch"))
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{table}/watch"
+    return Peer(opened(url), pace=server_pace(server))
 
 
 def fresh_socket(server: Server, seated: Seated, seat: int | None) -> Peer:

@@ -64,6 +64,13 @@ pytestmark = [pytest.mark.server, pytest.mark.slow]
 Message = dict[str, Any]
 
 
+@pytest.fixture
+def server_options() -> tuple[str, ...]:
+    """The attackers send as fast as the server lets them: its limit of messages a second is
+    tested on its own (test_server.py)."""
+    return ("--socket-messages", "1000")
+
+
 # --- 1. the spy (tests/spying.py) ---
 
 
