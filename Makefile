@@ -47,7 +47,7 @@ test-pure: $(STAMP) $(MO) pure
 # The package as plain Python, copied out of the tree without its compiled modules.
 .PHONY: pure
 pure:
-	rm -rf $(PURE) && mkdir $(PURE) && cp -r src/ramino $(PURE)/
+	rm -rf $(PURE) && mkdir $(PURE) && cp -rp src/ramino $(PURE)/
 	find $(PURE) \( -name '*.so' -o -name '*.pyd' -o -name __pycache__ \) -prune -exec rm -rf {} +
 
 # The documentation site (docs/, Sphinx with MyST) into site/, warnings as errors. Its API
