@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import urllib.error
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ pytest.importorskip("websockets")
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
+from ramino.engine.record import from_json, replay
 from serving import Server, latest_state, receive, state_at
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -113,6 +115,34 @@ def test_two_people_and_a_computer_play_a_round_to_its_end(server: Server) -> No
     assert lied.returncode == 1 and lied.stdout.decode().startswith("✗ smazzata 1")
     for client in clients:
         client.close()
+    # Round 1, over, is watched again with every hand face up; round 2, being played, is not.
+    watched = server.get(f"/api/tables/{table}/matches/1/rounds/1")
+    assert watched["rounds"] == 1 and watched["players"][:2] == ["Anna", "Bruno"]
+    record = from_json(watched["record"])
+    replayed = replay(record)
+    frames = watched["frames"]
+    assert frames[0]["move"] is None and [len(h) for h in frames[0]["hands"]] == [10, 10, 10]
+    assert [f["move"] for f in frames[1:]] == [f"{e.seat}: {e.action}" for e in replayed.history]
+    assert frames[-1]["to_play"] is None
+    assert frames[-1]["hands"] == [[str(c) for c in replayed.hand(s)] for s in range(3)]
+    for frame in frames:
+        laid = sum(len(meld["cards"]) for meld in frame["table"])
+        held = sum(len(hand) for hand in frame["hands"])
+        assert held + laid + len(frame["discard_pile"]) + frame["stock"] == 108
+    # The record is the file `ramino replay` reads, and it replays as the round went.
+    shown = subprocess.run(
+        [sys.executable, "-m", "ramino", "replay", "-", "--lang", "en"],
+        input=watched["record"].encode(),
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    for path in ["matches/1/rounds/2", "matches/1/rounds/0", "matches/2/rounds/1"]:
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            server.get(f"/api/tables/{table}/{path}")
+        missing.value.close()
+        assert missing.value.code in (404, 422), path
 
 
 def the_mover(server: Server) -> tuple[ClientConnection, dict[str, Any]]:

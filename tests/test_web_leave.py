@@ -234,4 +234,33 @@ def test_the_end_of_a_rated_match_says_who_counts_last_and_why(
     assert anna.inner_text("#match-result") == (
         "Vince Bruno: Anna non era al tavolo alla fine e per la classifica conta ultimo."
     )
+    # Each round over is watched again from the sheet, move by move, every hand face up.
+    watched = web_server.get(f"/api/tables/{table}/matches/1/rounds/1")
+    frames = watched["frames"]
+    assert anna.locator("#replays a").count() == watched["rounds"] >= 1
+    anna.click("#replay-1")
+    anna.wait_for_selector("#replay-step")
+    assert anna.inner_text("#replay-title") == "Smazzata 1 della partita 1"
+    assert anna.inner_text("#replay-step") == f"Mossa 0 di {len(frames) - 1}"
+    assert anna.inner_text("#replay-move").startswith("Distribuisce ")
+    for seat, hand in enumerate(frames[0]["hands"]):
+        shown = anna.locator(f"#replay-hand-{seat} .card")
+        assert [shown.nth(i).get_attribute("data-card") for i in range(shown.count())] == hand
+    anna.keyboard.press("ArrowRight")
+    assert anna.inner_text("#replay-step") == f"Mossa 1 di {len(frames) - 1}"
+    mover = watched["players"][int(frames[1]["move"].split(":")[0])]
+    assert anna.inner_text("#replay-move").startswith(f"{mover}: ")
+    anna.click("#replay-last")
+    assert anna.inner_text("#replay-turn") == "La smazzata è finita."
+    assert anna.is_disabled("#replay-next") and not anna.is_disabled("#replay-back")
+    anna.keyboard.press("Home")
+    assert anna.inner_text("#replay-step") == f"Mossa 0 di {len(frames) - 1}"
+    assert anna.get_attribute("#replay-record", "href").startswith("blob:")
+    anna.click("#lang")
+    assert anna.inner_text("#replay-title") == "Round 1 of match 1"
     assert anna.problems == [] and bruno.problems == []
+    # A round not over (or never dealt) is not shown, and the page says so.
+    anna.goto(f"{web_server.base}/t/{table}/m/1/r/{watched['rounds'] + 1}")
+    anna.wait_for_selector("#replay-problem")
+    assert "cannot be watched" in anna.inner_text("#replay-problem")
+    assert [problem for problem in anna.problems if "404" not in problem] == []

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..words.describe import describe
 from .protocol import StandingLine
+from .replays import ReplayFrame
 from .tables import COMPUTER, HUMAN, MAX_NONCE_BYTES, Table
 
 __all__ = [
@@ -178,6 +179,25 @@ class MatchSheet(BaseModel):
     """Once a rated match is over, its final standing as the ratings take it, as the
     ``state`` message's ``standing``: who was not at the table when it ended finishes last,
     so its winner may be another than ``winner`` and ``result``, the engine's."""
+
+
+class RoundReplay(BaseModel):
+    """A round over of one of a table's matches, to watch again: its record and the table
+    after each of its moves, every hand face up."""
+
+    table: str
+    match: int
+    round: int
+    rounds: int
+    """The rounds over in the match so far (each one can be watched)."""
+    rules: RulesInForce
+    players: list[str]
+    """The round's players in its seat order (those still in the match when it was dealt)."""
+    dealer: int
+    record: str
+    """The round's record, the file ``ramino replay`` reads (docs/cli.md)."""
+    frames: list[ReplayFrame]
+    """The deal, then the table after each move."""
 
 
 class Seated(BaseModel):

@@ -59,6 +59,11 @@ async def match_sheet(table_id: str, number: str) -> Response:
     return _page()
 
 
+@router.get("/t/{table_id}/m/{number}/r/{round_number}")
+async def round_replay(table_id: str, number: str, round_number: str) -> Response:
+    return _page()
+
+
 @router.get("/sheet")
 async def sheet() -> Response:
     return _page()

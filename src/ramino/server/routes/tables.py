@@ -4,6 +4,7 @@ deals revealed, and taking a seat (docs/protocol.md)."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import math
@@ -32,6 +33,7 @@ from ..models import (
     LobbyEntry,
     MatchSheet,
     Problem,
+    RoundReplay,
     RulesInForce,
     Seated,
     TableInfo,
@@ -42,9 +44,10 @@ from ..names import carries_computer_mark, hostile, reading, tidy
 from ..quick import COMPUTER_NAMES
 from ..reasons import ServerReason
 from ..refused import refused
+from ..replays import frames, record_text, round_records
 from ..rooms import Room
 from ..served import Tables
-from ..store import SeatTaken, StoredSeat, UnknownTable
+from ..store import SeatTaken, Store, StoredSeat, UnknownTable
 from ..tables import COMPUTER, HUMAN, Table, TableSpec
 from . import Served, paced
 from .players import player_of_key
@@ -210,6 +213,47 @@ async def match_sheet(
             sheet=[line.to_dict() for line in match.rounds],
             standing=table.standing(number),
         )
+
+
+@router.get(
+    "/{table_id}/matches/{number}/rounds/{round_number}",
+    responses={404: {"model": Problem, "description": "No such table, match, or round over of it"}},
+)
+async def round_replay(
+    table_id: str,
+    number: Annotated[int, FastPath(ge=1, le=10**9)],
+    round_number: Annotated[int, FastPath(ge=1, le=10**9)],
+    tables: Served,
+) -> RoundReplay:
+    """Round ``round_number`` of the table's match ``number``, once it is over, to watch
+    again: the table after each move, every hand face up, and the round's record for
+    ``ramino replay``. A round being played is never shown."""
+    await tables.find(table_id)
+    try:
+        return await run_in_threadpool(_replayed, tables.store, table_id, number, round_number)
+    except LookupError:
+        raise HTTPException(status_code=404, detail="no such round over") from None
+
+
+# A round over never changes: its replay is made once (the whole table's log read again),
+# and kept among the last ones asked for. lru_cache is safe across the pool's threads.
+@functools.lru_cache(maxsize=128)
+def _replayed(store: Store, table_id: str, number: int, round_number: int) -> RoundReplay:
+    records = round_records(store.table(table_id), number)
+    if not 1 <= round_number <= len(records):
+        raise LookupError(round_number)  # not over yet, or never dealt: nothing is kept
+    record = records[round_number - 1]
+    return RoundReplay(
+        table=table_id,
+        match=number,
+        round=round_number,
+        rounds=len(records),
+        rules=RulesInForce(name=record.rules.name, knobs=record.rules.knobs()),
+        players=list(record.players),
+        dealer=record.dealer,
+        record=record_text(record),
+        frames=frames(record),
+    )
 
 
 @router.post(

@@ -5,6 +5,7 @@ import { showHome } from './home.js';
 import { showLeaderboard } from './leaderboard.js';
 import { showMatchSheet } from './matchsheet.js';
 import { showPlayer } from './player.js';
+import { showReplay } from './replay.js';
 import { showSheet } from './sheet.js';
 import { showTable } from './table.js';
 
@@ -59,10 +60,13 @@ relabel();
 const path = location.pathname;
 const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
 const match = /^\/t\/([A-Za-z0-9_-]{1,64})\/m\/([1-9][0-9]{0,8})\/?$/.exec(path);
+const replay = /^\/t\/([A-Za-z0-9_-]{1,64})\/m\/([1-9][0-9]{0,8})\/r\/([1-9][0-9]{0,8})\/?$/.exec(path);
 if (table) {
   redraw = showTable(main, table[1]);
 } else if (match) {
   redraw = showMatchSheet(main, match[1], Number(match[2]));
+} else if (replay) {
+  redraw = showReplay(main, replay[1], Number(replay[2]), Number(replay[3]));
 } else if (path === '/sheet') {
   redraw = showSheet(main);
 } else if (path === '/player') {

@@ -7,6 +7,7 @@ import { ApiError, call } from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { standingWords } from './roundend.js';
+import { replayLinks } from './replay.js';
 import { matchSheetHref, sheetTable } from './sheetview.js';
 
 function otherMatches(tableId, answer) {
@@ -43,6 +44,7 @@ export function showMatchSheet(main, tableId, number) {
             h('p', {}, t('match_sheet_of', { rules: answer.rules.name, n: answer.match, of: answer.matches })),
             h('p', { class: 'winner', id: 'match-result' }, result),
             sheetTable(answer.sheet),
+            replayLinks(tableId, number, answer.sheet.length),
             otherMatches(tableId, answer),
           ]
         : null,
