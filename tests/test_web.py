@@ -1043,6 +1043,8 @@ def test_taking_a_jolly_back_by_clicks(web_server: Server, chromium: Any) -> Non
 # What people found playing in the browser (issue 46).
 
 LAPTOP = {"width": 1280, "height": 800}
+# A laptop's window made short by the browser's bars (or a small screen's): still no scrolling.
+SHORT_LAPTOP = {"width": 1366, "height": 600}
 
 
 def test_the_first_click_on_the_home_page_lands_without_waiting_for_the_server(
@@ -1372,14 +1374,17 @@ def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
     page, _ = sit_at_a_new_table(chromium, web_server, "classico", computers=3)
     my_turn(page)
     click_draw(page)
-    for viewport in (LAPTOP, DESKTOP):
+    for viewport in (LAPTOP, DESKTOP, SHORT, SHORT_LAPTOP):
         page.set_viewport_size(viewport)
-        # No scrolling: the whole table, the hand and its buttons on the screen.
-        height = page.evaluate("() => document.documentElement.scrollHeight")
-        assert height <= viewport["height"], (viewport, height)
+        # No scrolling: the whole table, the hand and its buttons on the screen; in a short
+        # window too, where only the melds, the log and the chat scroll in their own boxes.
+        height = page.evaluate("() => document.scrollingElement.scrollHeight")
+        assert height <= viewport["height"] + 1, (viewport, height)
         cards = boxes(page, ".hand .card-button")
-        assert len(cards) == 11 and max(card["bottom"] for card in cards) <= viewport["height"]
-        assert boxes(page, ".controls")[0]["bottom"] <= viewport["height"]
+        assert len(cards) == 11
+        for selector in (".hand .card", "#do-draw", "#do-discard", ".stock .card", ".pile .card"):
+            for box in boxes(page, selector):
+                assert in_view(box, viewport), (viewport, selector, box)
     page.set_viewport_size(PHONE)
     cards = boxes(page, ".hand .card-button")
     assert len(cards) == 11
@@ -1392,6 +1397,7 @@ def test_the_table_fits_a_laptop_and_a_phone_gives_every_card_a_whole_target(
 
 
 SMALL_PHONE = {"width": 375, "height": 700}
+SMALLER_PHONE = {"width": 360, "height": 640}
 
 
 def in_view(box: dict[str, float], viewport: dict[str, int]) -> bool:
@@ -1422,6 +1428,30 @@ def test_a_phone_plays_a_turn_with_the_hand_and_the_tallone_in_sight(
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     for selector in ("#hand-card-0", "#do-discard"):
         assert in_view(boxes(page, selector)[0], SMALL_PHONE), selector
+    # The dock never covers the tallone nor the pozzo, at the page's top or scrolled down to
+    # its foot: with large cards too (their hand scrolls in the dock), on a smaller phone too.
+    page.click("#large")
+    for viewport in (SMALL_PHONE, SMALLER_PHONE):
+        page.set_viewport_size(viewport)
+        for scroll in ("0", "document.documentElement.scrollHeight"):
+            page.evaluate(f"() => window.scrollTo(0, {scroll})")
+            dock = boxes(page, ".dock")[0]
+            for selector in ("#stock-draw", "#pile-play", "#do-draw", "#do-discard", ".dock"):
+                box = boxes(page, selector)[0]
+                assert in_view(box, viewport), (viewport, scroll, selector, box)
+            for selector in ("#stock-draw", "#pile-play"):
+                box = boxes(page, selector)[0]
+                assert box["bottom"] <= dock["top"], (viewport, scroll, selector, box, dock)
+    # A click on the tallone draws (Playwright clicks only what is not covered).
+    hand = len(my_view(page)["hand"])
+    click(page, "#stock-draw")
+    page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
+    assert len(my_view(page)["hand"]) == hand + 1
+    # And a click on the pozzo throws the card picked.
+    page.keyboard.press("Escape")
+    page.click("#hand-card-0")
+    click(page, "#pile-play")
+    assert len(my_view(page)["hand"]) == hand
     assert page.problems == [], page.problems
 
 

@@ -1,6 +1,7 @@
 // The centre of the table: the tallone (stock) face down, the pozzo (discard pile) with its top
 // card, where a dragged card is thrown; the pot and the round's contract where the rules have
-// them; and under them, one after another, the moves the others just made.
+// them; and under them, one after another, the moves the others just made. A seated player
+// draws with a click on the tallone, and takes or throws with a click on the pozzo.
 
 import { cardName } from './cards.js';
 import { cardBack, cardFace } from './cardviews.js';
@@ -23,16 +24,25 @@ function replayLine(state, view) {
   return shown ? turnText(view.seats[shown.seat]?.name ?? '?', shown.moves) : '';
 }
 
+// A card of the centre as a button for the seated player (a spectator's is only a picture).
+function clickable(state, card, id, label, onclick) {
+  if (state.watching) return card;
+  return h('button', { type: 'button', class: 'card-button', id, 'aria-label': label, onclick }, card);
+}
+
 export function render(state, actions) {
   const view = observation(state);
   const top = view.discard_pile.at(-1);
+  // At the turn's start the pozzo's card is taken; later a picked card is thrown there, as
+  // when it is dragged onto it.
+  const drawing = view.phase === 'draw';
   return h(
     'section',
     { class: 'centre', 'aria-label': t('stock') + ', ' + t('pile') },
     h(
       'div',
       { class: 'stock' },
-      cardBack(t('stock_count', { n: view.stock })),
+      clickable(state, cardBack(t('stock_count', { n: view.stock })), 'stock-draw', t('draw'), actions.draw),
       h('span', { class: 'count' }, t('stock_count', { n: view.stock })),
     ),
     h(
@@ -43,7 +53,13 @@ export function render(state, actions) {
         ondragover: actions.dragOver,
         ondrop: (event) => actions.drop(event, actions.discard),
       },
-      top ? cardFace(top) : h('span', { class: 'card empty' }),
+      clickable(
+        state,
+        top ? cardFace(top) : h('span', { class: 'card empty' }),
+        'pile-play',
+        drawing ? t('take') : t('discard'),
+        drawing ? actions.take : actions.discard,
+      ),
       h('span', { class: 'count' }, top ? t('pile') : t('pile_empty')),
     ),
     view.pot ? h('p', { class: 'pot' }, t('pot', { n: view.pot }), view.to_call ? ` · ${t('to_call', { n: view.to_call })}` : '') : null,

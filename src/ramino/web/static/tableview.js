@@ -72,8 +72,25 @@ export function drawTable(main, store, actions) {
   const area = main.querySelector('.log-area');
   if (area && state.logFollows) area.scrollTop = area.scrollHeight;
   melds.showMore(main.querySelector('.table .melds'));
+  fitDock(main);
   clock.paint(main, state);
   if (focused) refocus(main, focused);
+}
+
+// On a phone the dock (the message, the buttons, the hand) sticks to the screen's foot, over the
+// page: it grows only up to where the pozzo ends with the page at its top (style.css reads
+// --above-dock), so that it never covers the tallone nor the pozzo; a longer hand scrolls in it.
+// Measured where the melds begin, which never stick: the centre above them may be stuck.
+function fitDock(main) {
+  const table = main.querySelector('.table');
+  const melds = table?.querySelector('.melds');
+  if (!melds) return;
+  const top = Math.ceil(melds.getBoundingClientRect().top + window.scrollY);
+  table.style.setProperty('--above-dock', `${top}px`);
+  if (!fitDock.watching) {
+    fitDock.watching = true;
+    window.addEventListener('resize', () => fitDock(main));
+  }
 }
 
 // The focus stays where it was; on a card thrown, on the card now at its end of the hand.
