@@ -24,6 +24,7 @@ from ramino.client.link import Invitation, create_table, request
 from ramino.engine.rules import Rules
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
+from ramino.tui.screens import TextScreen
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -275,3 +276,58 @@ def test_the_terminal_shows_the_chat_lines_it_receives(server: Server) -> None:
     asyncio.run(listen())
     lines = [line.text("it") for line in game.log if line.text("it").startswith("Bruno: ")]
     assert lines == ["Bruno: Bella mano!", f"Bruno: {said}"]
+
+
+def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Server) -> None:
+    table = server.post(
+        "/api/tables",
+        {
+            "rules": "classico-2",
+            "seats": [{"kind": "human"}] * 2,
+            "rated": True,
+            "turn_seconds": None,
+        },
+    )["table"]
+    tokens = []
+    for name in ("Anna", "Bruno"):
+        player = server.post("/api/players", {"name": name})
+        body = {"nickname": name, "player_key": player["key"]}
+        tokens.append(server.post(f"/api/tables/{table}/seats", body)["token"])
+    # Bruno leaves for good at once: the computer plays his seat to the end.
+    with server.socket(table, tokens[1]) as socket:
+        seat = receive(socket, "welcome")["seat"]
+        socket.send('{"type": "leave"}')
+        while receive(socket, "state")["away"] != [seat]:
+            pass
+    invitation = Invitation(server.base, table)
+    info = request(invitation.server, "GET", f"/api/tables/{table}")
+    game = OnlineGame(invitation, tokens[0], _rules_of(info), info)
+    app = OnlineApp(game, lang="it")
+    shown: list[str] = []
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            while not game.is_over:
+                await until(pilot, lambda: game.human_to_move or game.is_over, 60)
+                if not game.is_over:
+                    await my_turn(pilot, game)
+            # The end of the match opens the score sheet, which says who won.
+            await until(pilot, lambda: isinstance(app.screen, TextScreen))
+            screen = app.screen
+            assert isinstance(screen, TextScreen)
+            shown.append(screen.text.plain)
+
+    asyncio.run(play())
+    # Anna is first for the ratings, whatever the computer made of Bruno's seat: the sheet
+    # and the log say so, and why, to her in the second person.
+    said = (
+        "Hai vinto la partita: Bruno non era al tavolo alla fine e per la classifica conta ultimo."
+    )
+    assert shown[0].rstrip().endswith(said), shown[0]
+    assert "Vince la partita" not in shown[0]
+    assert game.log[-1].text("it") == said
+    assert game.log[-1].text("en") == (
+        "You won the match: Bruno was not at the table at the end and counts as last in the"
+        " ratings."
+    )
+    assert online_sheet(game, "en").plain.rstrip().endswith("counts as last in the ratings.")

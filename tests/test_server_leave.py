@@ -108,6 +108,8 @@ def test_a_rematch_agreed_deals_a_new_match_to_the_same_seats(server: Server) ->
     # The first match is kept as played, once.
     page = server.get(f"/api/players/{seats[0][2]}")
     assert [(m["table"], m["match"]) for m in page["matches"]] == [(table, 1)]
+    # Both were away at its end, but it was not rated: nobody counts as having left.
+    assert [seat["left"] for seat in page["matches"][0]["seats"]] == [False] * 3
     # Its sheet is still read by its number; the second match's is the one being played.
     first = server.get(f"/api/tables/{table}/matches/1")
     assert first["sheet"] == sheet and first["over"] and first["matches"] == 2
@@ -229,4 +231,10 @@ def test_a_rated_player_who_leaves_for_good_finishes_last(server: Server) -> Non
     places = {seat["player"]: seat["placement"] for seat in match["seats"]}
     assert places == {anna_id: 1, bruno_id: 2}
     assert page["ratings"][0]["rating"] > 1500
-    assert server.get(f"/api/players/{bruno_id}")["ratings"][0]["rating"] < 1500
+    bruno_page = server.get(f"/api/players/{bruno_id}")
+    assert bruno_page["ratings"][0]["rating"] < 1500
+    # Both players' pages say who left: Bruno, though he came back after the end.
+    for shown in (page, bruno_page):
+        [match] = shown["matches"]
+        left = {seat["player"]: seat["left"] for seat in match["seats"]}
+        assert left == {anna_id: False, bruno_id: True}

@@ -16,6 +16,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("websockets")
 
+from websockets.sync.client import ClientConnection
+
+from ramino.ai.bot import Bot
 from ramino.ai.levels import bot_for_level
 from ramino.client.observation import observation_from_view
 from ramino.engine.presets import get_preset
@@ -48,9 +51,12 @@ def server_options() -> tuple[str, ...]:
     return ("--socket-messages", "1000")
 
 
-def play_match(server: Server, rated: bool) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+def play_match(
+    server: Server, rated: bool, leaver: int | None = None
+) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
     """Two guests play a whole match of classico-2, each move their bot's: the table, the
-    guests (id, key, name) and the last state."""
+    guests (id, key, name) and the last state. Guest ``leaver``, if given, leaves the table
+    for good at once: the computer plays his seat, and the other's bot plays on to the end."""
     guests = [call(server, "POST", "/api/players", {}) for _ in range(2)]
     table = server.post(
         "/api/tables",
@@ -70,6 +76,11 @@ def play_match(server: Server, rated: bool) -> tuple[str, list[dict[str, Any]], 
     rules = get_preset("classico-2")
     bots = [bot_for_level("intermedio", seed=n) for n in range(2)]
     states = [state_at(c, receive(c, "welcome")["version"]) for c in clients]
+    if leaver is not None:
+        clients[leaver].send(json.dumps({"type": "leave"}))
+        clients[leaver].close()
+        stay = 1 - leaver
+        return table["table"], guests, play_alone(clients[stay], bots[stay], states[stay])
     number = 0
     while not states[0]["match_over"]:
         offered = [n for n, state in enumerate(states) if state.get("reentry")]
@@ -95,6 +106,28 @@ def play_match(server: Server, rated: bool) -> tuple[str, list[dict[str, Any]], 
     for client in clients:
         client.close()
     return table["table"], guests, states[0]
+
+
+def play_alone(client: ClientConnection, bot: Bot, state: dict[str, Any]) -> dict[str, Any]:
+    """Play a seat to its match's end with ``bot``, the others' turns the computer's (its
+    re-entries declined): its last state."""
+    rules = get_preset("classico-2")
+    number = 0
+    while not state["match_over"]:
+        view = state["observation"]
+        if state.get("reentry"):
+            number += 1
+            client.send(json.dumps({"type": "reentry", "id": f"a{number}", "reenter": False}))
+            state = state_at(client, receive(client, "ack")["version"])
+        elif view is not None and view["to_play"] == view["seat"] and view["legal_actions"]:
+            action = bot.act(observation_from_view(view, rules))
+            number += 1
+            client.send(json.dumps({"type": "act", "id": f"a{number}", "action": str(action)}))
+            state = state_at(client, receive(client, "ack")["version"])
+        else:
+            state = receive(client, "state")
+    client.close()
+    return state
 
 
 def test_a_guest_has_a_key_a_name_to_change_and_a_page(server: Server) -> None:

@@ -278,7 +278,7 @@ def test_the_migration_matches_the_models(url: str) -> None:
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection)
-            assert context.get_current_revision() == "0009"
+            assert context.get_current_revision() == "0010"
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
@@ -366,6 +366,44 @@ def test_players_who_share_a_name_keep_it_when_names_are_held_alone(url: str) ->
     with pytest.raises(IntegrityError), store.engine.begin() as connection:
         connection.execute(text("UPDATE players SET name_key = 'carla' WHERE id = 'p2'"))
     store.close()
+
+
+def test_matches_stored_before_a_seat_could_have_left_say_nobody_left(url: str) -> None:
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from ramino.server.migrations import config, upgrade
+
+    store = Store(url)
+    table = new_id()
+    store.create_table(table, SPEC, SEATS)
+    store.close()
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            command.downgrade(config(connection), "0009")
+            connection.execute(
+                text(
+                    "INSERT INTO matches (table_id, number, rules, rated, ended_at)"
+                    " VALUES (:table, 1, 'classico', :rated, CURRENT_TIMESTAMP)"
+                ),
+                {"table": table, "rated": True},
+            )
+            for seat in range(2):
+                connection.execute(
+                    text(
+                        "INSERT INTO match_seats (table_id, number, seat, name, placement, total)"
+                        " VALUES (:table, 1, :seat, :name, :seat + 1, 0)"
+                    ),
+                    {"table": table, "seat": seat, "name": f"player {seat}"},
+                )
+        upgrade(engine)
+        with engine.connect() as connection:
+            query = text('SELECT seat, "left" FROM match_seats WHERE table_id = :table')
+            rows = connection.execute(query, {"table": table}).all()
+        assert sorted((seat, bool(left)) for seat, left in rows) == [(0, False), (1, False)]
+    finally:
+        engine.dispose()
 
 
 @pytest.mark.parametrize("second", ["renamed", "new"])

@@ -113,7 +113,8 @@ def test_a_leaderboard_of_unknown_rules_says_so(web_server: Server, chromium: An
 def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     web_server: Server, chromium: Any
 ) -> None:
-    _, guests, _ = play_match(web_server, rated=True)
+    # The first guest leaves the table at once: the computer plays his seat, and he is last.
+    _, guests, _ = play_match(web_server, rated=True, leaver=0)
     page = new_page(chromium)
     # A key from another device: the page becomes that player's.
     page.goto(web_server.base + "/player")
@@ -128,6 +129,13 @@ def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     assert str(round(expected["rating"])) in rating
     assert page.locator("#history li").count() == 1
     assert page.locator("#matches li").count() == 1
+    # His own seat, told to him: he left, and counts last.
+    seats = page.inner_text("#matches li").split(" · ")[-1]
+    assert re.fullmatch(
+        rf"1\. {re.escape(guests[1]['name'])} \(-?\d+\), 2\. {re.escape(guests[0]['name'])}"
+        r" \(tu\) \(-?\d+, hai lasciato il tavolo\)",
+        seats,
+    ), seats
     # Each match links to its own score sheet, which stays when its table plays a rematch.
     table = call(web_server, "GET", f"/api/players/{guests[0]['id']}")["matches"][0]["table"]
     assert page.get_attribute("#matches a.match-sheet", "href") == f"/t/{table}/m/1"
@@ -144,5 +152,19 @@ def test_a_rated_match_shows_on_the_players_page_and_the_leaderboard(
     # In English too.
     page.click("#lang")
     assert "provisional" in page.inner_text("#board")
+    # Another reader of his page (no player of his own) reads it in the third person.
+    other = new_page(chromium)
+    other.goto(f"{web_server.base}/p/{guests[0]['id']}")
+    other.wait_for_selector("#matches li")
+    seats = other.inner_text("#matches li").split(" · ")[-1]
+    assert re.fullmatch(
+        rf"1\. {re.escape(guests[1]['name'])} \(-?\d+\), 2\. {re.escape(guests[0]['name'])}"
+        r" \(-?\d+, ha lasciato il tavolo\)",
+        seats,
+    ), seats
+    other.click("#lang")
+    other.wait_for_function("() => document.getElementById('matches').innerText.includes('left')")
+    assert other.inner_text("#matches li").endswith(" left the table)")
+    assert other.problems == [], other.problems
     # The browser notes the wrong key's 400, and nothing else.
     assert [p for p in page.problems if "status of 400" not in p] == [], page.problems

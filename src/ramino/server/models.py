@@ -266,13 +266,16 @@ class RatingPoint(BaseModel):
 
 class MatchSeat(BaseModel):
     """A seat's line in a match over: place (1 the best, shared by players level), total,
-    and, rated, the player's rating before and after."""
+    whether he left the table for good and, rated, the player's rating before and after."""
 
     seat: int
     name: str
     player: str | None
     placement: int
     total: int
+    left: bool = False
+    """Rated, whether the computer still played for him when the match ended: he left the
+    table for good, and finished last whatever it made of his seat (docs/ratings.md)."""
     rating_before: float | None
     rating: float | None
 

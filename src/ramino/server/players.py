@@ -250,6 +250,7 @@ class Players:
                         "player": seat.player_id,
                         "placement": seat.placement,
                         "total": seat.total,
+                        "left": seat.left,
                         "rating_before": seat.rating_before,
                         "rating": seat.rating,
                     }
@@ -396,6 +397,7 @@ def record_result(connection: Connection, result: MatchResult) -> None:
                 "player_id": seat.player,
                 "placement": seat.placement,
                 "total": seat.total,
+                "left": seat.left,
                 "rating_before": _field(before, seat.player, "rating"),
                 "rating": _field(after, seat.player, "rating"),
                 "deviation": _field(after, seat.player, "deviation"),

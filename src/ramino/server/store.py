@@ -48,6 +48,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -173,6 +174,9 @@ class ResultSeat:
     """1 the best; players level in the final standing share a place."""
     total: int
     """The seat's final total (chips, under betting rules)."""
+    left: bool = False
+    """Rated, whether he left for good: the computer still played for him when the match
+    ended, which put him last (docs/ratings.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +429,8 @@ class MatchSeatRow(Base):
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
     placement: Mapped[int]
     total: Mapped[int]
+    left: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Rated, whether he left for good (away at the end, so last: docs/ratings.md)."""
     rating_before: Mapped[float | None]
     rating: Mapped[float | None]
     deviation: Mapped[float | None]

@@ -299,7 +299,8 @@ class Table:
 
         # Who left for good finishes last, whatever the computer made of his seat; the
         # leavers share that place (docs/ratings.md).
-        gone = {self.name(seat) for seat in self.leavers()}
+        leavers = self.leavers()
+        gone = {self.name(seat) for seat in leavers}
         order = [name for name in match.standing() if name not in gone]
         places: dict[str, int] = dict.fromkeys(gone, len(order) + 1)
         for index, name in enumerate(order):
@@ -318,6 +319,7 @@ class Table:
                     seat.kind == COMPUTER,
                     places[self.name(number)],
                     chips[self.name(number)] if chips is not None else totals[self.name(number)],
+                    left=self.spec.rated and number in leavers,
                 )
                 for number, seat in enumerate(self.seats)
             ),

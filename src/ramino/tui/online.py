@@ -46,6 +46,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
+from ..words.standing import standing_words
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pick, told
@@ -176,7 +177,9 @@ class OnlineGame:
         return self._observation if self._observation is not None else self.last
 
     def totals(self) -> tuple[int, ...]:
-        seen = self._observation
+        # Between rounds and at the end, the totals the last round left (the table shows its
+        # view then: an empty tuple beside it would leave the seats without theirs).
+        seen = self.observation()
         return () if seen is None or seen.scores is None else seen.scores
 
     def chips(self) -> tuple[int, ...] | None:
@@ -346,17 +349,24 @@ class OnlineGame:
             self.log.append(ending_line(end, names, one_turn, human=self.human))
         else:
             self.log.append(LogLine(None, words=[("La smazzata è finita.", "The round is over.")]))
-        if not over:
-            return
-        winner = None if self._state is None else self._state.get("winner")
-        words: Localized = (
-            ("Vinci la partita!", "You win the match!")
-            if winner is not None and winner == self.human
-            else (f"Vince la partita {winner}.", f"{winner} wins the match.")
-            if winner is not None
-            else ("Partita finita pari.", "The match ended in a draw.")
-        )
-        self.log.append(LogLine(None, words=[words]))
+        if over:
+            self.log.append(LogLine(None, words=[self.outcome()]))
+
+    def outcome(self) -> Localized:
+        """Who won the match, in both languages. A rated match someone was not at the table
+        at the end of is said as its ratings take it: he counts last, and the winner may be
+        another than the engine's (the state's ``standing``, docs/ratings.md)."""
+        state = self._state or {}
+        standing = state.get("standing")
+        rated = [standing_words(standing, self.human, lang) for lang in ("it", "en")]
+        if rated[0] is not None and rated[1] is not None:
+            return rated[0], rated[1]
+        winner = state.get("winner")
+        if winner is not None and winner == self.human:
+            return ("Vinci la partita!", "You win the match!")
+        if winner is not None:
+            return (f"Vince la partita {winner}.", f"{winner} wins the match.")
+        return ("Partita finita pari.", "The match ended in a draw.")
 
 
 def _names(view: Mapping[str, Any]) -> list[str]:
@@ -374,7 +384,8 @@ def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
 
 
 def online_sheet(game: OnlineGame, lang: str) -> Text:
-    """The score sheet of the online match: each round's points, then the totals."""
+    """The score sheet of the online match: each round's points, then the totals and, once
+    the match is over, who won it."""
     players = [name for name in game.players if name]
     lines = game.sheet
     width = max([len(name) for name in players] + [6])
@@ -403,6 +414,8 @@ def online_sheet(game: OnlineGame, lang: str) -> Text:
         text.append("\n")
     else:
         text.append(pick(lang, "Nessuna smazzata finita.\n", "No round over yet.\n"))
+    if game.is_over:
+        text.append("\n" + pick(lang, *game.outcome()) + "\n", style="bold")
     return text
 
 

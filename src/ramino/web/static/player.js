@@ -53,8 +53,18 @@ function historyList(history) {
   );
 }
 
-function matchesList(matches, playerId) {
+// A seat of a match over: place, name, total and, rated, whether he left the table for good
+// (which put him last). The reader's own seat (this browser's player) is «tu», and is told
+// in the second person.
+function seatWords(seat, reader) {
+  const mine = Boolean(seat.player) && seat.player === reader;
+  const left = seat.left ? `, ${mine ? t('seat_left_you') : t('seat_left')}` : '';
+  return `${seat.placement}. ${seat.name}${mine ? ` (${t('me')})` : ''} (${seat.total}${left})`;
+}
+
+function matchesList(matches) {
   if (matches.length === 0) return h('p', {}, t('no_matches'));
+  const reader = savedPlayer()?.id;
   return h(
     'ul',
     { class: 'matches', id: 'matches' },
@@ -70,7 +80,7 @@ function matchesList(matches, playerId) {
         match.seats
           .slice()
           .sort((a, b) => a.placement - b.placement)
-          .map((seat) => `${seat.placement}. ${seat.name}${seat.player === playerId ? ` (${t('me')})` : ''} (${seat.total})`)
+          .map((seat) => seatWords(seat, reader))
           .join(', '),
       ),
     ),
@@ -218,7 +228,6 @@ export function showPlayer(main, playerId) {
   }
 
   function draw() {
-    const id = page?.id ?? null;
     patch(
       main,
       h('h1', { id: 'player-name' }, page ? page.name : t('player_title')),
@@ -233,7 +242,7 @@ export function showPlayer(main, playerId) {
             ratingsTable(page.ratings),
             historyList(page.history),
             h('h2', {}, t('matches_title')),
-            matchesList(page.matches, id),
+            matchesList(page.matches),
           )
         : null,
       h('p', {}, h('a', { href: '/' }, t('home_link')), ' · ', h('a', { href: '/leaderboard' }, t('leaderboard_link'))),
