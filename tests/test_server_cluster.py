@@ -113,6 +113,11 @@ def test_two_people_on_different_processes_play_a_round_through_nginx(service: S
     assert stream_length(service) == events
     for client in clients:
         client.close()
+    # Round 1, over, is watched again alike through nginx and from another process (each
+    # reads the table's log from the shared database).
+    path = f"/api/tables/{table}/matches/1/rounds/1"
+    watched = [front.get(path), other.get(path)]
+    assert watched[0] == watched[1] and watched[0]["frames"][-1]["to_play"] is None
 
 
 def test_no_socket_on_any_process_is_sent_a_card_its_seat_may_not_see(service: Service) -> None:

@@ -227,11 +227,11 @@ async def round_replay(
 ) -> RoundReplay:
     """Round ``round_number`` of the table's match ``number``, once it is over, to watch
     again: the table after each move, every hand face up, and the round's record for
-    ``ramino replay``. A round being played is never shown."""
-    await tables.find(table_id)
+    ``ramino replay``. A round being played is never shown. Read from the store on any
+    process: the table does not move for it."""
     try:
         return await run_in_threadpool(_replayed, tables.store, table_id, number, round_number)
-    except LookupError:
+    except (LookupError, UnknownTable):
         raise HTTPException(status_code=404, detail="no such round over") from None
 
 
