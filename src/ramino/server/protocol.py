@@ -10,12 +10,14 @@ its own observation, never another player's hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..engine.errors import RaminoError
 from ..engine.observation import Observation
+from ..engine.state import TableMeld
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -49,6 +51,7 @@ __all__ = [
     "State",
     "Sync",
     "Welcome",
+    "meld_view",
     "observation_view",
     "public_view",
     "read_client_message",
@@ -277,6 +280,16 @@ class MeldView(_Message):
     stands_for: list[str]
 
 
+def meld_view(laid: TableMeld, names: Sequence[str]) -> MeldView:
+    """A meld on the table as the wire shows it, its owner named by ``names`` (seat order)."""
+    return MeldView(
+        owner=names[laid.owner],
+        kind=laid.meld.kind.value,
+        cards=[str(card) for card in laid.meld.cards],
+        stands_for=[str(card) for card in laid.meld.represents],
+    )
+
+
 class SeatView(_Message):
     """What everyone knows of a seat."""
 
@@ -428,15 +441,7 @@ def observation_view(
         seat=observation.seat,
         hand=[str(card) for card in observation.hand],
         seats=seats,
-        table=[
-            MeldView(
-                owner=names[laid.owner],
-                kind=laid.meld.kind.value,
-                cards=[str(card) for card in laid.meld.cards],
-                stands_for=[str(card) for card in laid.meld.represents],
-            )
-            for laid in observation.table
-        ],
+        table=[meld_view(laid, names) for laid in observation.table],
         discard_pile=[str(card) for card in observation.discard_pile],
         stock=observation.stock_count,
         to_play=observation.to_play,

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from ..engine.record import Record, deal, record_round, to_json
 from ..engine.round import Round
-from .protocol import MeldView
+from .protocol import MeldView, meld_view
 from .store import StoredTable
 from .tables import Table, TableSpec
 
@@ -63,15 +63,7 @@ def _frame(round_: Round, names: tuple[str, ...], move: str | None) -> ReplayFra
     return ReplayFrame(
         move=move,
         hands=[[str(card) for card in round_.hand(seat)] for seat in range(round_.players)],
-        table=[
-            MeldView(
-                owner=names[laid.owner],
-                kind=laid.meld.kind.value,
-                cards=[str(card) for card in laid.meld.cards],
-                stands_for=[str(card) for card in laid.meld.represents],
-            )
-            for laid in round_.table
-        ],
+        table=[meld_view(laid, names) for laid in round_.table],
         discard_pile=[str(round_.deck[i]) for i in round_.discard_pile],
         stock=round_.stock_count,
         to_play=None if round_.is_over else round_.to_play,
