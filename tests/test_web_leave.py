@@ -258,6 +258,19 @@ def test_the_end_of_a_rated_match_says_who_counts_last_and_why(
     assert anna.get_attribute("#replay-record", "href").startswith("blob:")
     anna.click("#lang")
     assert anna.inner_text("#replay-title") == "Round 1 of match 1"
+    # The match's last round, from the links under the replay, and again after a reload.
+    last = watched["rounds"]
+    ending = web_server.get(f"/api/tables/{table}/matches/1/rounds/{last}")["frames"]
+    anna.click(f"#replay-{last}")
+    anna.wait_for_function("t => location.pathname.endsWith(t)", arg=f"/r/{last}")
+    for reloaded in (False, True):
+        if reloaded:
+            anna.reload()
+        anna.wait_for_selector("#replay-step")
+        assert anna.inner_text("#replay-title") == f"Round {last} of match 1"
+        assert anna.inner_text("#replay-step") == f"Move 0 of {len(ending) - 1}"
+        anna.keyboard.press("End")
+        assert anna.inner_text("#replay-turn") == "The round is over."
     assert anna.problems == [] and bruno.problems == []
     # A round not over (or never dealt) is not shown, and the page says so.
     anna.goto(f"{web_server.base}/t/{table}/m/1/r/{watched['rounds'] + 1}")
