@@ -11,7 +11,6 @@ import random
 import re
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +27,7 @@ from ramino.server.store import Store, StoredTable
 from ramino.server.tables import COMPUTER, Table, TableSpec
 from ramino.words.chat import PHRASES, phrase_words
 from ramino.words.render import template
-from serving import Server
+from serving import Server, pace
 
 Message = dict[str, Any]
 
@@ -73,7 +72,7 @@ class Peer:
         self.raw: list[str] = []
         self.gone = False
         self._news = threading.Condition()
-        self._recent: deque[float] = deque()
+        self._sent: list[float] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
@@ -97,14 +96,7 @@ class Peer:
         return self.connection.close_code
 
     def send(self, data: Message | str | bytes) -> None:
-        while True:
-            now = time.monotonic()
-            while self._recent and now - self._recent[0] > 1.0:
-                self._recent.popleft()
-            if len(self._recent) < self.pace:
-                break
-            time.sleep(1.0 - (now - self._recent[0]) + 0.01)
-        self._recent.append(time.monotonic())
+        pace(self._sent, self.pace)
         self.connection.send(json.dumps(data) if isinstance(data, dict) else data)
 
     def wait(self, test: Callable[[Message], bool], start: int = 0) -> int:

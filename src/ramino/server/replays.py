@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from ..engine.record import Record, deal, record_round, to_json
+from ..engine.record import Record, deal, record_round
 from ..engine.round import Round
 from .protocol import MeldView, meld_view
 from .store import StoredTable
 from .tables import Table, TableSpec
 
-__all__ = ["ReplayFrame", "frames", "record_text", "round_records"]
+__all__ = ["ReplayFrame", "frames", "round_records"]
 
 
 class ReplayFrame(BaseModel):
@@ -52,11 +52,6 @@ def frames(record: Record) -> list[ReplayFrame]:
         event = round_.apply(action)
         shots.append(_frame(round_, record.players, f"{event.seat}: {action}"))
     return shots
-
-
-def record_text(record: Record) -> str:
-    """The record as the file ``ramino replay`` reads."""
-    return to_json(record)
 
 
 def _frame(round_: Round, names: tuple[str, ...], move: str | None) -> ReplayFrame:

@@ -21,6 +21,7 @@ from ...ai.levels import LEVELS, level_named
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.presets import PRESETS
+from ...engine.record import to_json
 from ...engine.rules_file import rules_from_mapping
 from ...engine.text import printable
 from ..limits import LOBBY_PAGE, plural_seconds
@@ -44,7 +45,7 @@ from ..names import carries_computer_mark, hostile, reading, tidy
 from ..quick import COMPUTER_NAMES
 from ..reasons import ServerReason
 from ..refused import refused
-from ..replays import frames, record_text, round_records
+from ..replays import frames, round_records
 from ..rooms import Room
 from ..served import Tables
 from ..store import SeatTaken, Store, StoredSeat, UnknownTable
@@ -251,7 +252,7 @@ def _replayed(store: Store, table_id: str, number: int, round_number: int) -> Ro
         rules=RulesInForce(name=record.rules.name, knobs=record.rules.knobs()),
         players=list(record.players),
         dealer=record.dealer,
-        record=record_text(record),
+        record=to_json(record),
         frames=frames(record),
     )
 
