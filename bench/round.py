@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ramino.ai import RandomBot, play_round
 from ramino.engine._rules_memo import forget_all
 from ramino.engine.play import round_seed
-from ramino.engine.presets import PRESETS, RESEARCH_PRESETS, get_preset
+from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.engine.round import Round
 
 
@@ -246,7 +246,7 @@ def main() -> None:
         f" {'engine µs':>10} {'decisions/s':>11} {'rounds/s':>9}{vs}"
     )
     # The gin rummy presets last, beside the peers' gin rummy they are the same game as.
-    for preset in args.presets or [*PRESETS, *RESEARCH_PRESETS]:
+    for preset in args.presets or [*PRESETS, *GIN_PRESETS]:
         rules = get_preset(preset)
         players = min(max(args.players, rules.min_players), rules.max_players)
         if not playable(preset, players):

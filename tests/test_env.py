@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from ramino.engine import get_preset
 from ramino.engine.actions import Discard, Draw, TakeDiscard
 from ramino.engine.cards import Card
-from ramino.engine.presets import PRESETS, RESEARCH_PRESETS
+from ramino.engine.presets import GIN_PRESETS, PRESETS
 from ramino.env import SINGLE_SEAT, EnvError, EnvReason, SingleSeat, env, raw_env
 from ramino.env.encode import Encoder
 from ramino.env.space import DISCARD, DRAW, MELDING, TAKE, Listing
@@ -32,7 +32,7 @@ pytestmark = [
 ]
 
 # The gin rummy presets too (knock, lay-offs): kept out of the players' list, not out of this.
-ALL = sorted(PRESETS) + sorted(RESEARCH_PRESETS)
+ALL = sorted(PRESETS) + sorted(GIN_PRESETS)
 
 
 def players_of(preset: str) -> int:

@@ -13,7 +13,7 @@ import pytest
 from ramino.engine.actions import Attach, Discard, Draw, Knock, Lay, Pass, TakeDiscard, parse_action
 from ramino.engine.cards import Card, parse_cards
 from ramino.engine.errors import IllegalAction, Reason
-from ramino.engine.presets import PRESETS, RESEARCH_PRESETS, get_preset
+from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.engine.round import EndReason, Phase, Round, stacked_deck
 from ramino.engine.rules import Rules
 
@@ -55,7 +55,7 @@ def test_the_presets_are_the_rules_of_gin_and_stay_out_of_the_playable_registry(
         2,
     )
     assert gin.knock_limit == 10 and gin.wall_stock == 2 and gin.first_upcard_offer
-    assert set(RESEARCH_PRESETS).isdisjoint(PRESETS)
+    assert set(GIN_PRESETS).isdisjoint(PRESETS)
 
 
 def test_the_first_upcard_is_offered_to_each_then_the_stock() -> None:
@@ -272,7 +272,7 @@ def test_openspiels_guards_end_the_hand_void() -> None:
 
 def test_every_random_game_ends_and_keeps_every_card() -> None:
     big = dataclasses.replace(get_preset("gin"), big_gin_bonus=31, spade_upcard_doubles=True)
-    for preset in [*RESEARCH_PRESETS, big]:
+    for preset in [*GIN_PRESETS, big]:
         for seed in range(30):
             r = Round(preset, 2, seed=seed, dealer=1)
             rng = random.Random(seed)

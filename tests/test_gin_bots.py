@@ -13,7 +13,7 @@ from ramino.ai.tournament import make_bot
 from ramino.engine.actions import Attach, Discard, Draw, Knock, Pass, TakeDiscard
 from ramino.engine.cards import Card
 from ramino.engine.play import MatchPlay
-from ramino.engine.presets import RESEARCH_PRESETS, get_preset
+from ramino.engine.presets import GIN_PRESETS, get_preset
 from ramino.engine.round import Phase, Round
 from scripted import deal, play
 
@@ -64,7 +64,7 @@ def test_the_baseline_lays_its_melds_then_the_defender_lays_off_and_spreads() ->
     assert any(str(m.meld) == "7♥ 8♥ 9♥ 10♥" for m in r.table)
 
 
-@pytest.mark.parametrize("preset", RESEARCH_PRESETS)
+@pytest.mark.parametrize("preset", GIN_PRESETS)
 @pytest.mark.parametrize("name", ["random", "baseline", *LEVELS])
 def test_every_bot_plays_whole_gin_hands(preset: str, name: str) -> None:
     for seed in range(4):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 # in English, whatever part of ramino a program imports.
 from . import words as words
 from .engine import (
+    GIN_PRESETS,
     JOKER,
     PRESETS,
     Action,
@@ -95,6 +96,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "GIN_PRESETS",
     "JOKER",
     "PRESETS",
     "Action",

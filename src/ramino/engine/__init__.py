@@ -38,7 +38,7 @@ from .going_out import GoingOut, closing_kind, find_going_out, partition
 from .match import Match, RoundResult, RoundSheet
 from .melds import Meld, MeldKind, attach, parse_meld, retrieve_joker, validate_meld
 from .observation import Observation, PublicEvent, observe
-from .presets import PRESETS, get_preset, preset_names
+from .presets import GIN_PRESETS, PRESETS, get_preset, preset_names
 from .rebuild import round_from_view
 from .record import Record, deal, from_json, record_round, replay, to_json, verify
 from .round import EndReason, Event, Phase, Round, RoundEnd, TableMeld, stacked_deck
@@ -48,6 +48,7 @@ from .scoring import Closing, card_penalty, hand_count, hand_penalty, round_coun
 from .shuffle import PORTABLE, portable_shuffle
 
 __all__ = [
+    "GIN_PRESETS",
     "JOKER",
     "NATURAL_CARDS",
     "PORTABLE",

@@ -147,11 +147,10 @@ _GIN = replace(
     game_bonus=100,
 )
 
-#: The researchers' presets: gin rummy played by the engine (its moves, its count), by the
-#: computer players and by the environment. The server's tables and the terminal do not show
-#: a knocked hand yet, so they are kept out of :data:`PRESETS`, which those layers offer;
-#: :func:`get_preset` finds them.
-RESEARCH_PRESETS: Mapping[str, Preset] = MappingProxyType(
+#: Gin rummy, a game of the same family played by the one engine (its moves, its count):
+#: the game researchers compare engines on, and people play it at the tables too. Kept apart
+#: from :data:`PRESETS`, the ramino of the sources; :func:`get_preset` finds both.
+GIN_PRESETS: Mapping[str, Preset] = MappingProxyType(
     {
         # The modern North American count (gin 25, undercut 25), as the EAAI challenge plays.
         "gin": Preset(_GIN, Detail.SUMMARY_GIN),
@@ -324,7 +323,7 @@ def get_preset(name: str) -> Rules:
     ramino.engine.errors.RulesError: Regole sconosciute 'scala 41': ... classico, classico-2, ...
     """
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    preset = PRESETS.get(key) or RESEARCH_PRESETS.get(key)
+    preset = PRESETS.get(key) or GIN_PRESETS.get(key)
     if preset is None:
         raise RulesError(Reason.UNKNOWN_PRESET, name=name, known=", ".join(PRESETS))
     return preset.rules
