@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
-from ramino.engine.presets import PRESETS, get_preset
+from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.words.describe import describe
 
 pytestmark = pytest.mark.once
@@ -321,16 +321,17 @@ def test_python_dash_m_runs_check() -> None:
 def test_rules_lists_presets() -> None:
     result = run("rules")
     assert result.exit_code == 0
-    for name in PRESETS:
+    for name in [*PRESETS, *GIN_PRESETS]:
         assert name in result.stdout
-    assert "Ramino classico" in result.stdout
+    assert "Ramino classico" in result.stdout and "Gin rummy classico" in result.stdout
     assert "\x1b[" not in result.output
 
 
 def test_rules_lists_presets_json_english() -> None:
     code, data = run_json("rules", "--lang", "en")
     assert code == 0
-    assert data == {"presets": {name: p.summary("en") for name, p in PRESETS.items()}}
+    every = {**PRESETS, **GIN_PRESETS}
+    assert data == {"presets": {name: p.summary("en") for name, p in every.items()}}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 pytest.importorskip("pydantic")
 pytest.importorskip("sqlalchemy")
 
+from ramino.ai import bot_for_level
 from ramino.engine import get_preset
 from ramino.engine.errors import IllegalAction, NotationError, RaminoError, Reason
 from ramino.engine.shuffle import verify_deal
@@ -387,3 +388,31 @@ def test_a_rematch_deals_every_seat_in_again_those_out_before_the_end_too() -> N
     assert result is not None and result.match == 2
     assert {seat.name for seat in result.seats} == set(first.players)
     assert min(seat.placement for seat in result.seats) == 1
+
+
+def test_a_knocked_hand_says_its_count() -> None:
+    # Gin rummy: how the round ended carries each seat's deadwood and the points it won,
+    # which the terminal's line at the end of the hand tells (test_tui).
+    table = Table(
+        "t1",
+        TableSpec(
+            get_preset("gin"),
+            tuple(StoredSeat(i, HUMAN, None, None, None) for i in range(2)),
+            b"gin",
+        ),
+    )
+    for seat in table.free_seats:
+        table.take_seat(seat, f"P{seat}", f"hash{seat}")
+    table.deal(0)
+    bots = [bot_for_level("esperto", seed=seat) for seat in range(2)]
+    while table.ended is None:
+        mover = table.to_play()
+        assert mover is not None and table.play is not None and table.play.round is not None
+        action = bots[mover].act(table.play.round.observation(mover))
+        table.act(mover, str(action))
+    end = table.ended[0].end
+    assert end is not None and end.points is not None
+    how = table.state(0).ended_by
+    assert how is not None
+    assert how["counts"] == list(end.counts) and how["points"] == list(end.points)
+    assert how["big_gin"] is False and how["reason"] == "went_out" and how["out"] == end.out

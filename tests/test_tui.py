@@ -18,11 +18,22 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from ramino.ai import Bot, RandomBot
+from ramino.ai import Bot, RandomBot, bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import Card, get_preset
-from ramino.engine.actions import Attach, Discard, Lay, Open, Show
+from ramino.engine.actions import (
+    Action,
+    Attach,
+    Discard,
+    Draw,
+    Knock,
+    Lay,
+    Open,
+    Pass,
+    Show,
+    TakeDiscard,
+)
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.round import EndReason, Phase
@@ -733,3 +744,129 @@ def test_cards_picked_before_the_draw_stay_picked() -> None:
         assert sorted(app.hand.selected_cards, key=str) == sorted(picked, key=str)
 
     run(app, scenario)
+
+
+def _experts(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+    return bot_for_level("esperto", seed=seed)
+
+
+def _pick(app: RaminoApp, cards: Sequence[Card]) -> None:
+    """Pick ``cards`` in the hand at once (picking by keys is tested above; a whole hand of
+    arrows would make this test slow)."""
+    picked: set[int] = set()
+    for card in cards:
+        picked.add(next(i for i, c in enumerate(app.hand.cards) if c is card and i not in picked))
+    app.hand.selected = picked
+    app.hand.refresh()
+
+
+async def _press_for(app: RaminoApp, pilot: Pilot[None], action: Action) -> None:
+    """Make ``action`` with the keys a player would press, its cards picked; a draw and a
+    discard before any knock are played straight (their keys are tested above, and a hand's
+    worth of key presses makes a slow test)."""
+    keys = {Draw: "t", TakeDiscard: "p", Knock: "b", Pass: "n"}
+    if isinstance(action, Draw | TakeDiscard | Discard) and app.game.phase in (
+        Phase.DRAW,
+        Phase.PLAY,
+    ):
+        assert app.play(action)
+    elif type(action) in keys:
+        await pilot.press(keys[type(action)])
+    elif isinstance(action, Discard):
+        _pick(app, [action.card])
+        await pilot.press("s")
+    elif isinstance(action, Lay | Attach):
+        _pick(app, action.cards)
+        await pilot.press("c" if isinstance(action, Lay) else "a")
+    else:
+        pytest.fail(f"no key for {action}")
+    if isinstance(app.screen, ChoiceScreen):
+        await pilot.press("enter")
+
+
+def test_a_gin_hand_is_played_with_keys_to_its_count() -> None:
+    # Seed 29, both seats played by the expert: you pass the upcard, Bruno knocks with 2,
+    # you lay off onto his melds, lay yours with nothing left over, and undercut him.
+    game = MatchController(get_preset("gin"), players=2, seed=29, bot_factory=_experts)
+    app = RaminoApp(game, pause=0)
+    told: list[str] = []
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        me = bot_for_level("esperto", seed=29)
+        for _ in range(200):
+            r = game.round
+            if isinstance(app.screen, SheetScreen) or r is None or r.is_over:
+                break
+            observation = game.observation()
+            assert game.human_to_move and observation is not None
+            told.append(str(app.query_one("#status", Static).render()))
+            told.append(str(app.query_one("#keys", Static).render()))
+            await _press_for(app, pilot, me.act(observation))
+            assert not app.message, app.message  # a refusal would say why
+        assert isinstance(app.screen, SheetScreen)
+        told.append(screen_text(app))
+
+    run(app, scenario, size=(100, 30))
+    r = game.last_round
+    assert r is not None and r.end is not None and r.end.out == 1 and r.end.points is not None
+    (yours, his), won = r.end.counts, r.end.points[0]
+    assert yours < his and won > 0  # the undercut this seed makes
+    for said in (
+        "tocca a te: prendi la carta scoperta (p) o passa (n)",
+        "p pozzo · n passa",
+        "tocca a te: scarta (s) · spaiati ",
+        "attacca ai giochi di chi ha bussato (a), poi passa (n)",
+        "←→ spazio scegli · a attacca · n passa",
+        "cala i tuoi giochi (c), poi passa (n)",
+    ):
+        assert any(said in line for line in told), said
+    log = [line.text("it") for line in game.log]
+    assert any(line.startswith("Lasci la carta scoperta") for line in log)
+    assert any("Bruno pesca dal tallone, bussa, scarta" in line for line in log)
+    assert any(line.startswith("Attacchi ") and ", passi, cali " in line for line in log)
+    ending = (
+        f"Bruno bussa con {his} punti spaiati, ma tu ne hai {yours}: battuta, vinci {won} punti."
+    )
+    assert log[-1] == ending
+    sheet = told[-1]
+    assert "bussa" in sheet and "Bruno, battuta" in sheet
+    assert "Mani vinte: Tu 1 · Bruno 0 (a fine partita 25 punti l'una, e 100 a chi vince)" in sheet
+    assert "(ha bussato)" in sheet
+
+
+def test_the_knocker_is_told_his_hand_in_english() -> None:
+    # Seed 3: you knock with 2 after Bruno passed the upcard; he lays off and undercuts you.
+    game = MatchController(get_preset("gin"), players=2, seed=3, bot_factory=_experts)
+    app = RaminoApp(game, lang="en", pause=0)
+    told: list[str] = []
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        me = bot_for_level("esperto", seed=3)
+        for _ in range(200):
+            if isinstance(app.screen, SheetScreen):
+                break
+            observation = game.observation()
+            assert game.human_to_move and observation is not None
+            told.append(str(app.query_one("#status", Static).render()))
+            await _press_for(app, pilot, me.act(observation))
+            assert not app.message, app.message
+        told.append(screen_text(app))
+
+    run(app, scenario, size=(100, 30))
+    for said in (
+        "your turn: discard (s) or knock (b) · deadwood 2",
+        "you knocked: discard (s)",
+        "you knocked: lay your melds (c), then pass (n)",
+    ):
+        assert any(said in line for line in told), said
+    log = [line.text("en") for line in game.log]
+    assert any(
+        line.startswith("You draw ") and ", knock, discard " in line and line.endswith(" and pass.")
+        for line in log
+    )
+    assert any(line.startswith("Bruno attaches ") and ", passes, lays " in line for line in log)
+    assert (
+        log[-1]
+        == "You knock with 2 points of deadwood, but Bruno has 0: undercut, Bruno wins 27 points."
+    )
+    assert "You, undercut" in told[-1] and "You (knocked) 2♦ = 2 · Bruno = 0" in told[-1]

@@ -341,8 +341,8 @@ COMMANDS: Final = MappingProxyType(
                 " TOKEN ti riporta al tuo posto.\n\n"
                 "Tasti: t pesca, p prende lo scarto, spazio sceglie le carte, c cala, a"
                 " attacca, j riprende un jolly, s scarta, m chiude mostrando la mano, v vede,"
-                " l lascia, + rilancia (pokerato), h consiglio, r regole, ? tutti i tasti, q"
-                " esce (a partita in corso propone di salvarla).",
+                " l lascia, + rilancia (pokerato), b bussa e n passa (gin rummy), h consiglio,"
+                " r regole, ? tutti i tasti, q esce (a partita in corso propone di salvarla).",
                 "Play Ramino against the computer in the terminal: your hand, the table, the"
                 " score sheet.\n\n"
                 "Online: --server URL creates a private table on a ramino serve and shows its"
@@ -350,13 +350,13 @@ COMMANDS: Final = MappingProxyType(
                 " comes back to your seat.\n\n"
                 "Keys: t draw, p take the discard, space picks cards, c lay, a attach, j take"
                 " a joker back, s discard, m go out by showing the hand, v call, l fold, +"
-                " raise (pokerato), h hint, r rules, ? every key, q quit (mid-match it offers"
-                " to save).",
+                " raise (pokerato), b knock and n pass (gin rummy), h hint, r rules, ? every key,"
+                " q quit (mid-match it offers to save).",
             ),
             params={
                 "players": (
-                    "Giocatori al tavolo, tu compreso (se manca: 3).",
-                    "Players at the table, you included (default: 3).",
+                    "Giocatori al tavolo, tu compreso (se manca: 3; 2 nel gin rummy).",
+                    "Players at the table, you included (default: 3; 2 in gin rummy).",
                 ),
                 "level": (
                     "La forza del computer (se manca: intermedio; una partita ripresa tiene la"

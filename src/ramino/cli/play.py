@@ -13,6 +13,7 @@ import shlex
 import click
 
 from ..engine.errors import RaminoError
+from ..engine.rules import Rules
 from ..engine.text import printable
 from .common import (
     EXIT_USAGE,
@@ -31,6 +32,17 @@ from .parsing import lang_option, rules_option, worded_command
 DEFAULT_PLAYERS = 3
 #: The longest name the table shows whole beside the cards and the totals.
 MAX_NAME = 20
+
+
+def default_players(rules: Rules) -> int:
+    """Players when ``--players`` is not given: :data:`DEFAULT_PLAYERS`, or fewer where the
+    rules seat fewer (gin rummy: two).
+
+    >>> from ramino.engine import get_preset
+    >>> default_players(get_preset("classico")), default_players(get_preset("gin"))
+    (3, 2)
+    """
+    return max(rules.min_players, min(DEFAULT_PLAYERS, rules.most_players))
 
 
 class Level(enum.StrEnum):
@@ -141,9 +153,10 @@ def play(
         if resume is not None:
             game = load_match(resume, level=chosen)
         else:
+            chosen_rules = rules_for(rules)
             game = MatchController(
-                rules_for(rules),
-                players=players if players is not None else DEFAULT_PLAYERS,
+                chosen_rules,
+                players=players if players is not None else default_players(chosen_rules),
                 name=you,
                 level=chosen or Level.INTERMEDIO.value,
                 seed=seed if seed is not None else secrets.randbits(64),

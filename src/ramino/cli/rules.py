@@ -6,7 +6,7 @@ import click
 from rich.table import Table
 
 from ..engine.errors import RaminoError
-from ..engine.presets import PRESETS
+from ..engine.presets import GIN_PRESETS, PRESETS
 from ..house_rules import resolve_rules
 from ..words.describe import describe
 from .common import Lang, console, echo, fail, pick, print_json
@@ -36,12 +36,17 @@ def rules(preset_or_toml: str | None, players: int | None, as_json: bool, lang: 
 
 def _list_presets(as_json: bool, lang: Lang) -> None:
     if as_json:
-        print_json({"presets": {name: p.summary(lang.value) for name, p in PRESETS.items()}})
+        every = {**PRESETS, **GIN_PRESETS}
+        print_json({"presets": {name: p.summary(lang.value) for name, p in every.items()}})
         return
     table = Table(title=pick(lang, "Regole pronte", "Presets"), title_justify="left")
     table.add_column(pick(lang, "nome", "name"), style="bold", no_wrap=True)
     table.add_column(pick(lang, "in breve", "summary"))
     for name, preset in PRESETS.items():
+        table.add_row(name, preset.summary(lang.value))
+    # Gin rummy, the same family's game of two, after the ramino of the sources.
+    table.add_section()
+    for name, preset in GIN_PRESETS.items():
         table.add_row(name, preset.summary(lang.value))
     out = console()
     out.print(table)

@@ -396,7 +396,9 @@ class State(_Message):
     """Who won the match, once it is over (``None`` for a draw)."""
     ended_by: dict[str, Any] | None = None
     """How it ended: ``reason`` (``went_out``, ``max_turns``, ``max_restocks``,
-    ``all_folded``), the seat ``out`` in it who went out (or won at the cap), ``in_one_turn``."""
+    ``all_folded``, ``void``), the seat ``out`` in it who went out (or won at the cap),
+    ``in_one_turn``; a knocked hand (gin rummy) adds each seat's deadwood ``counts``, the
+    ``points`` each seat won and ``big_gin``."""
     ended_hands: list[list[str]] | None = None
     """The cards left in each hand of that round as it ended, in its seat order: shown to all,
     as at a table when the hands are counted."""

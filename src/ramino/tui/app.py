@@ -26,8 +26,10 @@ from ..engine.actions import (
     Discard,
     Draw,
     Fold,
+    Knock,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -37,6 +39,8 @@ from ..engine.cards import Card, code_order
 from ..engine.chips import chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import IllegalAction, RaminoError, Reason
+from ..engine.going_out import min_deadwood
+from ..engine.observation import Observation
 from ..engine.round import Phase
 from ..engine.text import cut, printable, to_name
 from ..words.describe import describe
@@ -88,6 +92,7 @@ _KEYS_HELP = (
         "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
         "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
         "puntate (pokerato): v vedi · l lascia · + rilancia\n"
+        "gin rummy: b bussa · n passa (la carta scoperta, al muro, o finito di calare)\n"
         "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
         "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)\n"
         "PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo\n"
@@ -104,6 +109,7 @@ _KEYS_HELP = (
         "a attach the picked cards to a meld (or click the meld)\n"
         "j take a joker back giving the picked cards · m show the hand and go out\n"
         "betting (pokerato): v call · l fold · + raise\n"
+        "gin rummy: b knock · n pass (the upcard, at the wall, or done laying)\n"
         "s discard the picked card (with none picked, it picks the one under the cursor)\n"
         "u undo the last meld, attachment or joker taken back of your turn (before discarding)\n"
         "PgUp/PgDn scroll the log · < > scroll the melds on the table\n"
@@ -156,6 +162,8 @@ class RaminoApp(App[None]):
         Binding("v", "call", show=False),
         Binding("l", "fold", show=False),
         Binding("plus", "raise", show=False),
+        Binding("b", "knock", show=False),
+        Binding("n", "pass", show=False),
         Binding("u,ctrl+z", "undo", show=False),
         Binding("pageup", "scroll_log(-1)", show=False),
         Binding("pagedown", "scroll_log(1)", show=False),
@@ -377,7 +385,9 @@ class RaminoApp(App[None]):
             )
         elif who == game.human:
             observation = game.observation()
-            if game.phase is Phase.BET and observation is not None:
+            if game.rules.knock_limit is not None and observation is not None:
+                text.append(self._knocking_turn(observation), style="bold")
+            elif game.phase is Phase.BET and observation is not None:
                 call = chips_words(observation.to_call, self.lang)
                 text.append(
                     self.t(
@@ -406,7 +416,108 @@ class RaminoApp(App[None]):
             text.append(self.t(f"tocca {to_name(who)}…", f"{who} is playing…"))
         return text
 
+    def _knocking_turn(self, observation: Observation) -> str:
+        """What the human's turn asks of him under knocking (gin rummy), with his deadwood
+        where he may knock."""
+        game, phase = self.game, self.game.phase
+        if phase is Phase.DRAW and game.can(Pass()):
+            if game.can(Knock()):
+                return self.t(
+                    "tallone al muro: bussa con il pozzo (b) o passa (n)",
+                    "stock at the wall: knock with the discard (b) or pass (n)",
+                )
+            if not game.can(TakeDiscard()):
+                return self.t(
+                    "tallone al muro: passa (n), la mano è nulla",
+                    "stock at the wall: pass (n), the hand is void",
+                )
+            return self.t(
+                "tocca a te: prendi la carta scoperta (p) o passa (n)",
+                "your turn: take the upcard (p) or pass (n)",
+            )
+        if phase is Phase.DRAW:
+            return self.t(
+                "tocca a te: pesca (t) o prendi dal pozzo (p)",
+                "your turn: draw (t) or take the discard (p)",
+            )
+        if phase is Phase.PLAY:
+            # The least deadwood a discard he may make leaves (the card taken may not go).
+            hand = list(observation.hand)
+            left = min(
+                (
+                    min_deadwood(hand[:k] + hand[k + 1 :], game.rules)
+                    for k, card in enumerate(hand)
+                    if game.can(Discard(card))
+                ),
+                default=0,
+            )
+            if game.can(Knock()):
+                return self.t(
+                    f"tocca a te: scarta (s) o bussa (b) · spaiati {left}",
+                    f"your turn: discard (s) or knock (b) · deadwood {left}",
+                )
+            limit = observation.knock_limit
+            return self.t(
+                f"tocca a te: scarta (s) · spaiati {left}, per bussare ≤ {limit}",
+                f"your turn: discard (s) · deadwood {left}, to knock ≤ {limit}",
+            )
+        if phase is Phase.KNOCK and any(isinstance(a, Discard) for a in observation.legal_actions):
+            return self.t("hai bussato: scarta (s)", "you knocked: discard (s)")
+        if phase is Phase.KNOCK:
+            return self.t(
+                "hai bussato: cala i tuoi giochi (c), poi passa (n)",
+                "you knocked: lay your melds (c), then pass (n)",
+            )
+        if phase is Phase.LAY_OFF:
+            return self.t(
+                "attacca ai giochi di chi ha bussato (a), poi passa (n)",
+                "lay off onto the knocker's melds (a), then pass (n)",
+            )
+        return self.t("cala i tuoi giochi (c), poi passa (n)", "lay your melds (c), then pass (n)")
+
     def _keys(self) -> str:
+        knocking = self.game.rules.knock_limit is not None and self.game.human_to_move
+        if knocking and self.game.phase is Phase.DRAW and self.game.can(Knock()):
+            return self.t(
+                "b bussa · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
+                "b knock · n pass · h hint · r rules · f scores · ? keys · q quit",
+            )
+        at_wall = knocking and not self.game.can(TakeDiscard()) and self.game.can(Pass())
+        if knocking and self.game.phase is Phase.DRAW and at_wall:
+            return self.t(
+                "n passa · h aiuto · r regole · f punti · ? tasti · q esci",
+                "n pass · h hint · r rules · f scores · ? keys · q quit",
+            )
+        if knocking and self.game.phase is Phase.DRAW and self.game.can(Pass()):
+            return self.t(
+                "p pozzo · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
+                "p discard · n pass · h hint · r rules · f scores · ? keys · q quit",
+            )
+        if knocking and self.game.phase is Phase.PLAY:
+            return self.t(
+                "←→ spazio scegli · s scarta · b bussa · h aiuto · r regole · ? tasti",
+                "←→ space pick · s discard · b knock · h hint · r rules · ? keys",
+            )
+        if knocking and self.game.phase is Phase.LAY_OFF:
+            return self.t(
+                "←→ spazio scegli · a attacca · n passa · h aiuto · ? tasti",
+                "←→ space pick · a lay off · n pass · h hint · ? keys",
+            )
+        if knocking and self.game.phase is Phase.KNOCK and self.game.can(Pass()):
+            return self.t(
+                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
+                "←→ space pick · c lay · n pass · h hint · r rules · ? keys",
+            )
+        if knocking and self.game.phase is Phase.KNOCK:
+            return self.t(
+                "←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti",
+                "←→ space pick · s discard · h hint · r rules · ? keys",
+            )
+        if knocking and self.game.phase is Phase.SPREAD:
+            return self.t(
+                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
+                "←→ space pick · c lay · n pass · h hint · r rules · ? keys",
+            )
         if self.game.human_to_move and self.game.phase is Phase.BET:
             return self.t(
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
@@ -657,9 +768,15 @@ class RaminoApp(App[None]):
     def action_take(self) -> None:
         self.play(TakeDiscard())
 
+    def action_knock(self) -> None:
+        self.play(Knock())
+
+    def action_pass(self) -> None:
+        self.play(Pass())
+
     def action_discard(self) -> None:
         hand = self.hand
-        playing = self.game.human_to_move and self.game.phase is Phase.PLAY
+        playing = self.game.human_to_move and self.game.phase in (Phase.PLAY, Phase.KNOCK)
         if not hand.selected and hand.cards and playing:
             # Nothing picked: s picks the card under the cursor and a second s throws it,
             # so that a slip never costs a card.
@@ -760,7 +877,7 @@ class RaminoApp(App[None]):
         if not self._my_turn():
             return False
         phase = self.game.phase
-        if phase is Phase.PLAY:
+        if phase in (Phase.PLAY, Phase.KNOCK, Phase.LAY_OFF, Phase.SPREAD):
             return True
         reason = Reason.MUST_BET_FIRST if phase is Phase.BET else Reason.MUST_DRAW_FIRST
         self.say(IllegalAction(reason).message(self.lang), error=True)

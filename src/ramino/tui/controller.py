@@ -24,7 +24,7 @@ from ..engine.match import Match, RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.record import Record, record_round
-from ..engine.round import Event, Phase, Round
+from ..engine.round import Event, Phase, Round, RoundEnd
 from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
 from .narrate import LogLine, clause, ending_line
@@ -257,6 +257,9 @@ class MatchController:
         """The record of every finished round, in order."""
         self.last_round: Round | None = None
         """The round being played, or the last one once it has ended."""
+        self.ends: list[tuple[RoundEnd, bool]] = []
+        """How every finished round ended, in order, and whether it was a big gin (the
+        knocker laid every card): a knocked hand's sheet says gin and undercut from it."""
         self.reentry_decisions: list[ReentryDecision] = []
         """Every re-entry offered so far and what was chosen, in order (saved with the match)."""
         self._bots: dict[str, Bot] = {}
@@ -622,7 +625,13 @@ class MatchController:
             self.log.append(self._line)
         self._line.add(clause(event, r, before, you=you, put_before=put_before))
         if r.end is not None:
-            ending = ending_line(r.end, self.names, r.rules.melding_during_play, human=self.human)
+            ending = ending_line(
+                r.end,
+                self.names,
+                r.rules.melding_during_play,
+                human=self.human,
+                big_gin=r.terms.big_gin,
+            )
             self.log.append(ending)
             self.last_turn = (self._line, ending)
         return event
@@ -637,6 +646,7 @@ class MatchController:
         record = record_round(r, self.names)
         sheet = self.play.finish_round()
         self.records.append(record)
+        self.ends.append((r.end, r.terms.big_gin))
         if self.is_over:
             self._log_the_end()
         if bots_decide:

@@ -8,8 +8,9 @@ Pure: sentences come from events and the table as it was before and after them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..engine.actions import (
     Action,
@@ -18,8 +19,10 @@ from ..engine.actions import (
     Discard,
     Draw,
     Fold,
+    Knock,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -33,7 +36,22 @@ from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 
-__all__ = ["LogLine", "Move", "clause", "ending_line", "pick", "seat_name", "told"]
+__all__ = [
+    "LogLine",
+    "Move",
+    "PassKind",
+    "clause",
+    "ending_line",
+    "knock_kind",
+    "pass_kind",
+    "pick",
+    "seat_name",
+    "told",
+]
+
+#: What a pass says (gin rummy): the first upcard refused, the hand left to die at the wall,
+#: or a knocked hand's melds or lay-offs done.
+PassKind = Literal["upcard", "wall", "done"]
 
 
 def pick(lang: str, it: str, en: str) -> str:
@@ -164,6 +182,9 @@ def clause(
     """
     action, betting = event.action, round_.betting
     stake = betting.put_in[event.seat] if betting is not None else 0
+    passing = None
+    if isinstance(action, Pass):
+        passing = pass_kind(e.action for e in round_.history[:-1])
     return told(
         Move(
             event.seat,
@@ -172,6 +193,7 @@ def clause(
             stake,
             betting.stacks[event.seat] if betting is not None else 0,
             None if put_before is None else stake - put_before,
+            passing,
         ),
         round_.table,
         before,
@@ -192,6 +214,26 @@ class Move:
     stake: int = 0
     behind: int = 0
     paid: int | None = None
+    passing: PassKind | None = None
+    """What a pass said, where known (:func:`pass_kind`)."""
+
+
+def pass_kind(earlier: Iterable[Action]) -> PassKind:
+    """What a pass says, from the round's moves before it: before anyone has thrown a card,
+    the first upcard refused; after a knock, the melds or lay-offs done; else the wall.
+
+    >>> from ramino.engine.cards import Card
+    >>> pass_kind([]), pass_kind([Pass()]), pass_kind([Draw(), Discard(Card.parse("5C"))])
+    ('upcard', 'upcard', 'wall')
+    >>> pass_kind([Draw(), Discard(Card.parse("5C")), Draw(), Knock()])
+    'done'
+    """
+    thrown = False
+    for action in earlier:
+        if isinstance(action, Knock):
+            return "done"
+        thrown = thrown or isinstance(action, Discard)
+    return "wall" if thrown else "upcard"
 
 
 def told(
@@ -266,6 +308,10 @@ def told(
         if you:
             return f"scarti {card}", f"discard {card}"
         return f"scarta {card}", f"discards {card}"
+    if isinstance(action, Knock):
+        return ("bussi", "knock") if you else ("bussa", "knocks")
+    if isinstance(action, Pass):
+        return _passed(move.passing, you=you)
     assert isinstance(action, Show)
     shown = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
     tail_it = tail_it_you = tail_en = tail_en_you = ""
@@ -277,6 +323,25 @@ def told(
     if you:
         return f"mostri la mano: {shown}{tail_it_you}", f"show your hand: {shown}{tail_en_you}"
     return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
+
+
+def _passed(kind: PassKind | None, *, you: bool) -> Localized:
+    """A pass (gin rummy), as what it says where known.
+
+    >>> _passed("upcard", you=True), _passed("wall", you=False)
+    (('lasci la carta scoperta', 'pass on the upcard'), ('passa al muro', 'passes at the wall'))
+    """
+    if kind == "upcard":
+        if you:
+            return "lasci la carta scoperta", "pass on the upcard"
+        return "lascia la carta scoperta", "passes on the upcard"
+    if kind == "wall":
+        return (
+            ("passi al muro", "pass at the wall")
+            if you
+            else ("passa al muro", "passes at the wall")
+        )
+    return ("passi", "pass") if you else ("passa", "passes")
 
 
 def _bet(
@@ -316,12 +381,24 @@ def _bet(
 
 
 def ending_line(
-    end: RoundEnd, names: Sequence[str], one_turn_counts: bool, *, human: str | None = None
+    end: RoundEnd,
+    names: Sequence[str],
+    one_turn_counts: bool,
+    *,
+    human: str | None = None,
+    big_gin: bool = False,
 ) -> LogLine:
     """How the round ended, as a line of its own, and where the chips went under rules with
-    betting; the ``human`` player is told in the second person.
+    betting, or the points of a knocked hand (``big_gin``: the knocker laid every card); the
+    ``human`` player is told in the second person.
 
     ``one_turn_counts``: whether going out in one turn means anything under these rules.
+
+    >>> from ramino.engine.scoring import Closing
+    >>> void = RoundEnd(EndReason.VOID, None, False, Closing.SIMPLE, ((), ()), (9, 4),
+    ...                 points=(0, 0))
+    >>> ending_line(void, ["Anna", "Bruno"], False).text("it")
+    'La mano è nulla: nessuno vince punti.'
     """
     who = None if end.out is None else names[end.out]
     you = who is not None and who == human
@@ -331,6 +408,8 @@ def ending_line(
             words = ("Lasciano tutti tranne te.", "Everyone but you folds.")
         else:
             words = (f"Lasciano tutti tranne {who}.", f"Everyone but {who} folds.")
+    elif end.reason is EndReason.WENT_OUT and end.points and end.counts and who is not None:
+        words = _knocked(end, names, human, big_gin=big_gin)
     elif end.reason is EndReason.WENT_OUT and who is not None:
         in_one_turn = end.in_one_turn and one_turn_counts
         if you:
@@ -346,6 +425,8 @@ def ending_line(
             words = (f"{who} chiude in mano!", f"{who} goes out in one turn!")
         else:
             words = (f"{who} chiude.", f"{who} goes out.")
+    elif end.reason is EndReason.VOID:
+        words = ("La mano è nulla: nessuno vince punti.", "The hand is void: nobody scores.")
     elif end.reason is EndReason.MAX_TURNS:
         words = ("La smazzata si ferma: limite di turni.", "The round stops: turn cap reached.")
     else:
@@ -368,3 +449,85 @@ def ending_line(
             )
         )
     return line
+
+
+def _points(points: int) -> Localized:
+    return ("un punto", "one point") if points == 1 else (f"{points} punti", f"{points} points")
+
+
+def knock_kind(end: RoundEnd, rules: Rules) -> Localized:
+    """What a knocked hand was, in a word or two for the score sheet: gin, an undercut
+    (*battuta*), or a plain knock with the knocker's deadwood.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.scoring import Closing
+    >>> end = RoundEnd(EndReason.WENT_OUT, 0, False, Closing.SIMPLE, ((), ()), (6, 4),
+    ...                points=(0, 27))
+    >>> knock_kind(end, get_preset("gin"))
+    ('battuta', 'undercut')
+    """
+    assert end.out is not None
+    mine = end.counts[end.out]
+    if mine == 0:
+        return "gin", "gin"
+    theirs = min(count for seat, count in enumerate(end.counts) if seat != end.out)
+    if theirs < mine or (theirs == mine and rules.undercut_on_tie):
+        return "battuta", "undercut"
+    return f"bussa con {mine}", f"knocked with {mine}"
+
+
+def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin: bool) -> Localized:
+    """A knocked hand's count (gin rummy, two players): gin, a knock that wins the
+    difference, an undercut (*battuta*), or a tie that wins nothing.
+
+    >>> from ramino.engine.scoring import Closing
+    >>> def end(counts, points):
+    ...     return RoundEnd(EndReason.WENT_OUT, 0, False, Closing.SIMPLE, ((), ()), counts,
+    ...                     points=points)
+    >>> _knocked(end((0, 12), (37, 0)), ["Anna", "Bruno"], "Bruno", big_gin=False)
+    ('Anna fa gin: vince 37 punti.', 'Anna goes gin and wins 37 points.')
+    >>> _knocked(end((6, 4), (0, 27)), ["Anna", "Bruno"], "Bruno", big_gin=False)[0]
+    'Anna bussa con 6 punti spaiati, ma tu ne hai 4: battuta, vinci 27 punti.'
+    >>> _knocked(end((6, 7), (1, 0)), ["Anna", "Bruno"], "Anna", big_gin=False)[1]
+    'You knock with 6 points of deadwood against 7: you win one point.'
+    """
+    out = end.out
+    assert out is not None and end.points is not None
+    other = next(seat for seat in range(len(end.counts)) if seat != out)
+    mine, theirs = end.counts[out], end.counts[other]
+    knocker, defender = names[out], names[other]
+    you, them = knocker == human, defender == human
+    won_it, won_en = _points(max(end.points))
+    if mine == 0:
+        gin = "big gin" if big_gin else "gin"
+        if you:
+            return f"Fai {gin}: vinci {won_it}.", f"You go {gin} and win {won_en}."
+        return f"{knocker} fa {gin}: vince {won_it}.", f"{knocker} goes {gin} and wins {won_en}."
+    if you:
+        knock = f"Bussi con {mine} punti spaiati", f"You knock with {mine} points of deadwood"
+    else:
+        knock = (
+            f"{knocker} bussa con {mine} punti spaiati",
+            f"{knocker} knocks with {mine} points of deadwood",
+        )
+    if end.points[out] > 0:
+        win = ("vinci", "you win") if you else ("vince", f"{knocker} wins")
+        return (
+            f"{knock[0]} contro {theirs}: {win[0]} {won_it}.",
+            f"{knock[1]} against {theirs}: {win[1]} {won_en}.",
+        )
+    has = (
+        ("ma tu ne hai", "but you have")
+        if them
+        else (f"ma {defender} ne ha", f"but {defender} has")
+    )
+    if end.points[other] > 0:
+        win = ("vinci", "you win") if them else ("vince", f"{defender} wins")
+        return (
+            f"{knock[0]}, {has[0]} {theirs}: battuta, {win[0]} {won_it}.",
+            f"{knock[1]}, {has[1]} {theirs}: undercut, {win[1]} {won_en}.",
+        )
+    return (
+        f"{knock[0]}, {has[0]} altrettanti: nessuno vince punti.",
+        f"{knock[1]}, {has[1]} as many: nobody scores.",
+    )

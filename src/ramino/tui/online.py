@@ -33,6 +33,7 @@ from ..engine.actions import (
     Fold,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -49,7 +50,7 @@ from ..engine.text import printable
 from ..words.standing import standing_words
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn, ReentryOffer
-from .narrate import LogLine, Move, ending_line, pick, told
+from .narrate import LogLine, Move, ending_line, pass_kind, pick, told
 from .screens import SheetScreen, TextScreen
 
 __all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
@@ -293,7 +294,7 @@ class OnlineGame:
         bets = Counter(
             e.seat for e in seen.history[self._told :] if isinstance(e.action, Call | Fold | Raise)
         )
-        for event in seen.history[self._told :]:
+        for index, event in enumerate(seen.history[self._told :], self._told):
             previous = list(table)
             action = event.action
             if isinstance(action, Lay):
@@ -312,7 +313,10 @@ class OnlineGame:
             if before is not None and before.stakes and bets[event.seat] == 1:
                 # His only bet since the last state: what it put in is the difference.
                 paid = stake - before.stakes[event.seat]
-            move = Move(event.seat, action, card, stake, behind, paid)
+            passing = None
+            if isinstance(action, Pass):
+                passing = pass_kind(e.action for e in seen.history[:index])
+            move = Move(event.seat, action, card, stake, behind, paid, passing)
             unseen = (isinstance(action, Attach | Swap) and action.meld >= len(previous)) or (
                 isinstance(action, Lay | Open | Show) and not table
             )
@@ -337,16 +341,20 @@ class OnlineGame:
         """How the round ended (as the server says), and the match if it is over."""
         self._line = None
         if how is not None:
+            # A knocked hand's count (gin rummy) comes with it: the deadwood and the points.
+            points = how.get("points")
             end = RoundEnd(
                 EndReason(how["reason"]),
                 how["out"],
                 bool(how["in_one_turn"]),
                 Closing.SIMPLE,
                 (),
-                (),
+                tuple(int(n) for n in how.get("counts") or ()),
+                points=None if points is None else tuple(int(n) for n in points),
             )
             one_turn = self._rules.melding_during_play
-            self.log.append(ending_line(end, names, one_turn, human=self.human))
+            big_gin = bool(how.get("big_gin"))
+            self.log.append(ending_line(end, names, one_turn, human=self.human, big_gin=big_gin))
         else:
             self.log.append(LogLine(None, words=[("La smazzata è finita.", "The round is over.")]))
         if over:

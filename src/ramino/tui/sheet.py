@@ -21,7 +21,7 @@ from ..engine.text import printable
 from ..words.closings import closing_words
 from .cards import cards_text
 from .controller import MatchController
-from .narrate import pick, seat_name
+from .narrate import knock_kind, pick, seat_name
 
 __all__ = ["outcome", "sheet_title", "sheet_view"]
 
@@ -83,6 +83,8 @@ def outcome(game: MatchController, lang: str) -> str:
 
 def _went_out(game: MatchController, number: int, lang: str) -> str:
     sheet = game.sheets[number]
+    if game.rules.knock_limit is not None:
+        return _knocker(game, number, lang)
     if sheet.out is None:
         return pick(lang, "nessuno (limite)", "nobody (cap)")
     words = [seat_name(sheet.out, game.human, lang)]
@@ -94,6 +96,37 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
         named = closing_words(sheet.closing, game.rules)
         words.append(pick(lang, named.with_it, named.with_en))
     return ", ".join(words)
+
+
+def _knocker(game: MatchController, number: int, lang: str) -> str:
+    """Who knocked and how (gin rummy), or a void hand."""
+    sheet = game.sheets[number]
+    if sheet.out is None or number >= len(game.ends):
+        return pick(lang, "mano nulla", "void hand")
+    end, big_gin = game.ends[number]
+    kind = ("big gin", "big gin") if big_gin else knock_kind(end, game.rules)
+    return f"{seat_name(sheet.out, game.human, lang)}, {pick(lang, *kind)}"
+
+
+def _boxes(game: MatchController, lang: str) -> list[Text]:
+    """The hands each player has won (gin rummy's boxes), and what they are worth at the
+    end of the match."""
+    rules = game.rules
+    if rules.knock_limit is None or not game.sheets:
+        return []
+    won = game.play.match.boxes
+    each = " · ".join(f"{seat_name(p, game.human, lang)} {won[p]}" for p in game.players)
+    return [
+        Text(
+            pick(
+                lang,
+                f"Mani vinte: {each} (a fine partita {rules.box_bonus} punti l'una,"
+                f" e {rules.game_bonus} a chi vince)",
+                f"Hands won: {each} (at the end {rules.box_bonus} points each,"
+                f" and {rules.game_bonus} to the winner)",
+            )
+        )
+    ]
 
 
 def sheet_title(game: MatchController, lang: str) -> str:
@@ -217,7 +250,9 @@ def sheet_view(
     standing, for a screen that keeps them in sight while the sheet scrolls."""
     if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang, apart)
-    table = _table(pick(lang, "chiude", "went out"), _shown(game, lang))
+    knocking = game.rules.knock_limit is not None
+    second = pick(lang, "bussa", "knocked") if knocking else pick(lang, "chiude", "went out")
+    table = _table(second, _shown(game, lang))
     gone: set[str] = set()
     reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
@@ -238,7 +273,7 @@ def sheet_view(
             cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
             table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
     parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
-    parts += [table, *_legend(game, lang)]
+    parts += [table, *_legend(game, lang), *_boxes(game, lang)]
     won = game.play.match.chips
     if won is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
@@ -256,12 +291,18 @@ def sheet_view(
             if seat:
                 count.append(" · ")
             count.append(seat_name(name, game.human, lang) + " ")
-            if seat == last.end.out:
+            if seat == last.end.out and knocking:
+                you = name == game.human
+                count.append(pick(lang, "(hai bussato) " if you else "(ha bussato) ", "(knocked) "))
+            elif seat == last.end.out:
                 you = name == game.human
                 count.append(pick(lang, "hai chiuso" if you else "ha chiuso", "went out"))
                 continue
-            count.append_text(cards_text(last.end.hands[seat], four_colours=four_colours))
-            count.append(f" = {last.end.counts[seat]}")
+            left = last.end.hands[seat]
+            if left:
+                count.append_text(cards_text(left, four_colours=four_colours))
+                count.append(" ")
+            count.append(f"= {last.end.counts[seat]}")
         parts.append(count)
     if not apart:
         parts.append(Text(outcome(game, lang), style="bold"))
