@@ -18,6 +18,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("textual")
 pytest.importorskip("websockets")
 
+from ramino.ai import bot_for_level
 from ramino.cli.common import rules_for
 from ramino.cli.online import _rules_of, _table_body
 from ramino.client.link import Invitation, create_table, request
@@ -331,3 +332,44 @@ def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Serve
         " ratings."
     )
     assert online_sheet(game, "en").plain.rstrip().endswith("counts as last in the ratings.")
+
+
+def test_a_gin_hand_is_told_online_as_at_home(server: Server) -> None:
+    # Anna plays gin rummy against the computer in the terminal, her moves the expert's:
+    # the log tells the passes and the knock, and the hand's count from what the server says.
+    table = server.post(
+        "/api/tables",
+        {
+            "rules": "gin",
+            "seats": [{"kind": "human"}, {"kind": "computer", "level": "esperto"}],
+        },
+    )
+    invitation = Invitation(server.base, table["table"])
+    seat = server.post(f"/api/tables/{table['table']}/seats", {"nickname": "Anna"})
+    info = request(invitation.server, "GET", f"/api/tables/{invitation.table}")
+    game = OnlineGame(invitation, seat["token"], _rules_of(info), info)
+    app = OnlineApp(game, lang="it")
+    me = bot_for_level("esperto", seed=1)
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: game.observation() is not None)
+            for _ in range(200):
+                await until(pilot, lambda: game.round_number > 1 or game.human_to_move)
+                await until(pilot, lambda: not game.pending)
+                if game.round_number > 1:
+                    break
+                await at_the_table(pilot)
+                seen = game.observation()
+                assert seen is not None
+                assert app.play(me.act(seen))
+
+    asyncio.run(play())
+    lines = [line.text("it") for line in game.log]
+    last = game.last
+    assert last is not None and last.is_over
+    said = next(line for line in lines if line.startswith("— Smazzata 2"))
+    ending = lines[lines.index(said) - 1]
+    assert " bussa con " in ending or "fa gin" in ending or "Fai gin" in ending, ending
+    assert " punt" in ending or "nessuno vince punti" in ending
+    assert any("bussa" in line or "bussi" in line for line in lines[: lines.index(ending)])
