@@ -354,3 +354,17 @@ def test_a_hand_nobody_closes_reads_as_the_engine_plays_it(preset: str, cap_rule
     assert "i piatti restano sul tavolo e li prende chi vince la mano dopo" in italian
     assert "its pots stay on the table for the winner of the next hand" in english
     assert "meno punti" not in italian and "worth least" not in english
+
+
+def test_gin_is_told_by_its_own_rules_not_ramino_s() -> None:
+    # Going out is knocking, the wall ends the hand before the stock runs out, and a hand's
+    # points go to its winner: none of ramino's close, restock or penalty is said of gin.
+    gin = get_preset("gin")
+    text = describe(gin, "it")
+    for ramino in ("Chiude chi", "Appena uno chiude", "il tallone finisce", "penalità"):
+        assert ramino not in text
+    assert "Una smazzata fermata senza chiusura non dà punti a nessuno." in text
+    assert "Le carte spaiate valgono: dal 2 al 10 il loro numero, le figure 10, l'asso 1." in text
+    assert "restano 2 carte (il muro)" in text
+    # Without the wall, the stock is made up again as in ramino.
+    assert "il tallone finisce" in describe(dataclasses.replace(gin, wall_stock=None), "it")

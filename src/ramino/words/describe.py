@@ -553,32 +553,30 @@ class _Writer:
             # Nothing is on the table to attach to where melds are only shown at the close.
             out.append(self._attachable_discard())
 
-        if r.max_restocks == 0:
-            out.append(
-                t("Quando il tallone finisce, finisce anche la smazzata: il pozzo non si riusa.")
-            )
-        else:
-            if r.restock is Restock.SHUFFLE:
-                how = t("si mescolano")
-            else:
-                how = t("si girano senza mescolarli")
-            restock = t(
-                "Quando il tallone finisce, gli scarti tranne l'ultimo {how} e diventano il nuovo"
-                " tallone",
-                how=how,
-            )
-            if r.max_restocks is None:
-                out.append(t("{restock}, tutte le volte che serve.", restock=restock))
-            else:
-                times = self._times(r.max_restocks)
-                out.append(
-                    t(
-                        "{restock}, al massimo {times} per smazzata; poi la smazzata finisce.",
-                        restock=restock,
-                        times=times,
-                    )
-                )
+        if r.wall_stock is None:
+            # The wall (gin rummy) ends the hand before the stock runs out: no restock.
+            out.append(self._restock())
         return out
+
+    def _restock(self) -> str:
+        """What happens when the stock runs out."""
+        r, t = self.r, self.t
+        if r.max_restocks == 0:
+            return t("Quando il tallone finisce, finisce anche la smazzata: il pozzo non si riusa.")
+        shuffled = r.restock is Restock.SHUFFLE
+        how = t("si mescolano") if shuffled else t("si girano senza mescolarli")
+        restock = t(
+            "Quando il tallone finisce, gli scarti tranne l'ultimo {how} e diventano il nuovo"
+            " tallone",
+            how=how,
+        )
+        if r.max_restocks is None:
+            return t("{restock}, tutte le volte che serve.", restock=restock)
+        return t(
+            "{restock}, al massimo {times} per smazzata; poi la smazzata finisce.",
+            restock=restock,
+            times=self._times(r.max_restocks),
+        )
 
     def _attachable_discard(self) -> str:
         r, t, p = self.r, self.t, self.players
@@ -606,47 +604,9 @@ class _Writer:
     def going_out(self) -> list[str]:
         r, t = self.r, self.t
         out = []
-        if r.melding_during_play:
-            if r.final_discard is FinalDiscard.REQUIRED:
-                out.append(
-                    t(
-                        "Chiude chi cala o attacca tutte le carte e scarta l'ultima. Chi potrebbe"
-                        " calare le ultime carte solo restando senza niente da scartare deve"
-                        " aspettare: è incartato."
-                    )
-                )
-            else:
-                out.append(
-                    t(
-                        "Chiude chi resta senza carte: scartando l'ultima, oppure calando o"
-                        " attaccando tutto, anche senza scarto."
-                    )
-                )
-        elif r.final_discard is FinalDiscard.REQUIRED:
-            out.append(
-                t(
-                    "Chiude chi, dopo aver pescato, cala tutte le carte insieme in giochi e"
-                    " scarta l'ultima."
-                )
-            )
-        else:
-            out.append(
-                t(
-                    "Chiude chi, dopo aver pescato, ha tutte le carte legate in giochi: le cala"
-                    " tutte insieme, anche senza scarto."
-                )
-            )
-        if r.lay_after_close:
-            out.append(
-                t(
-                    "Quando uno chiude, gli altri calano i loro giochi prima di contare: le carte"
-                    " calate non si contano."
-                )
-            )
-        else:
-            out.append(
-                t("Appena uno chiude la smazzata finisce, e gli altri non calano più niente.")
-            )
+        if r.knock_limit is None:
+            # How a knocked hand goes out and is laid down is the knocking section's.
+            out.extend(self._how_out())
         if r.rummy_on_first_turn:
             out.append(t("Si può chiudere anche al primo giro."))
         else:
@@ -697,7 +657,10 @@ class _Writer:
                 max_turns=r.max_turns,
             )
         )
-        if r.betting is not Betting.NONE:
+        if r.match_end is MatchEnd.POINTS_TO_TARGET:
+            # Points go to a hand's winner: a hand stopped has none (gin rummy).
+            out.append(t("Una smazzata fermata senza chiusura non dà punti a nessuno."))
+        elif r.betting is not Betting.NONE:
             # Played for chips, a hand nobody went out of is nobody's (RULES.md §6.1): the
             # round keeps its pots on the table, whatever on_round_cap says.
             out.append(
@@ -719,6 +682,53 @@ class _Writer:
                     "In una smazzata fermata senza chiusura tutti contano le carte che hanno in"
                     " mano."
                 )
+            )
+        return out
+
+    def _how_out(self) -> list[str]:
+        """How a player goes out, and what the others do then."""
+        r, t = self.r, self.t
+        out = []
+        if r.melding_during_play:
+            if r.final_discard is FinalDiscard.REQUIRED:
+                out.append(
+                    t(
+                        "Chiude chi cala o attacca tutte le carte e scarta l'ultima. Chi potrebbe"
+                        " calare le ultime carte solo restando senza niente da scartare deve"
+                        " aspettare: è incartato."
+                    )
+                )
+            else:
+                out.append(
+                    t(
+                        "Chiude chi resta senza carte: scartando l'ultima, oppure calando o"
+                        " attaccando tutto, anche senza scarto."
+                    )
+                )
+        elif r.final_discard is FinalDiscard.REQUIRED:
+            out.append(
+                t(
+                    "Chiude chi, dopo aver pescato, cala tutte le carte insieme in giochi e"
+                    " scarta l'ultima."
+                )
+            )
+        else:
+            out.append(
+                t(
+                    "Chiude chi, dopo aver pescato, ha tutte le carte legate in giochi: le cala"
+                    " tutte insieme, anche senza scarto."
+                )
+            )
+        if r.lay_after_close:
+            out.append(
+                t(
+                    "Quando uno chiude, gli altri calano i loro giochi prima di contare: le carte"
+                    " calate non si contano."
+                )
+            )
+        else:
+            out.append(
+                t("Appena uno chiude la smazzata finisce, e gli altri non calano più niente.")
             )
         return out
 
@@ -784,18 +794,29 @@ class _Writer:
             if n != r.close_points
         )
         joker = t(", il jolly {points}", points=r.joker_penalty) if self.has_jokers() else ""
-        out.append(
-            t(
-                "A fine smazzata chi ha chiuso segna {close_points}{extra}; gli altri segnano i"
-                " punti delle carte rimaste in mano: dal 2 al 10 il loro numero, le figure 10,"
-                " l'asso {ace_penalty}{joker}. Sono punti di penalità: meno se ne fanno, meglio"
-                " è.",
-                close_points=r.close_points,
-                extra=extra,
-                ace_penalty=r.ace_penalty,
-                joker=joker,
+        if r.match_end is MatchEnd.POINTS_TO_TARGET:
+            # The hand's points go to its winner (gin rummy): the cards count, no penalty.
+            out.append(
+                t(
+                    "Le carte spaiate valgono: dal 2 al 10 il loro numero, le figure 10, l'asso"
+                    " {ace_penalty}{joker}.",
+                    ace_penalty=r.ace_penalty,
+                    joker=joker,
+                )
             )
-        )
+        else:
+            out.append(
+                t(
+                    "A fine smazzata chi ha chiuso segna {close_points}{extra}; gli altri segnano"
+                    " i punti delle carte rimaste in mano: dal 2 al 10 il loro numero, le figure"
+                    " 10, l'asso {ace_penalty}{joker}. Sono punti di penalità: meno se ne fanno,"
+                    " meglio è.",
+                    close_points=r.close_points,
+                    extra=extra,
+                    ace_penalty=r.ace_penalty,
+                    joker=joker,
+                )
+            )
         credits = self._credits()
         if credits:
             out.append(credits)
@@ -1005,16 +1026,16 @@ def _knocking(w: _Writer) -> list[str]:
     if r.undercut_on_tie:
         out.append(
             t(
-                "Se l'avversario ne ha quanto lui o meno, vince lui la differenza e {bonus}"
-                " punti in più.",
+                "Se l'avversario ne ha quanto lui o meno (battuta), vince lui la differenza e"
+                " {bonus} punti in più.",
                 bonus=r.undercut_bonus,
             )
         )
     else:
         out.append(
             t(
-                "Se l'avversario ne ha meno, vince lui la differenza e {bonus} punti in più;"
-                " a pari punti nessuno vince niente.",
+                "Se l'avversario ne ha meno (battuta), vince lui la differenza e {bonus} punti in"
+                " più; a pari punti nessuno vince niente.",
                 bonus=r.undercut_bonus,
             )
         )
@@ -1023,8 +1044,8 @@ def _knocking(w: _Writer) -> list[str]:
     if r.wall_stock is not None:
         out.append(
             t(
-                "Con {cards} carte nel tallone si può solo bussare con la carta del pozzo o"
-                " passare: la smazzata è nulla.",
+                "Quando nel tallone restano {cards} carte (il muro), chi deve pescare può solo"
+                " bussare con la carta del pozzo, o passare: allora la smazzata è nulla.",
                 cards=r.wall_stock,
             )
         )
