@@ -9,8 +9,8 @@ import dataclasses
 import pytest
 
 from ramino.ai import GreedyBot, Hint, RandomBot, hint
-from ramino.engine import Card, get_preset
-from ramino.engine.actions import Discard, Draw, Lay, TakeDiscard, parse_action
+from ramino.engine import GIN_PRESETS, Card, get_preset
+from ramino.engine.actions import Discard, Draw, Lay, Pass, TakeDiscard, parse_action
 from ramino.engine.round import Round
 from scripted import PLAYABLE, deal, play
 
@@ -150,3 +150,26 @@ def test_scripted_actions_match_the_text_grammar() -> None:
     play(r, "draw")
     for action in hint(r.observation(0)).actions:
         assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("preset", GIN_PRESETS)
+def test_a_knocked_hand_s_plan_lays_and_passes(preset: str) -> None:
+    # Gin rummy: once a hand is knocked, the plan lays melds (or lays off) and passes; it
+    # never throws a card again, and every step of it is legal.
+    knocked = 0
+    for seed in range(4):
+        r = Round(get_preset(preset), 2, seed=f"hint/{preset}/{seed}")
+        bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+        while not r.is_over:
+            obs = r.observation(r.to_play)
+            advice = hint(obs)
+            trial = r.copy()
+            for action in advice.actions:
+                trial.apply(action)
+            if obs.phase.value in ("lay_off", "spread"):
+                knocked += 1
+                assert isinstance(advice.actions[-1], Pass)
+                # Past the lay-offs, the same player lays his melds; then the hand is counted.
+                assert trial.is_over or trial.phase.value == "spread" != obs.phase.value
+            r.apply(bots[r.to_play].act(obs))
+    assert knocked

@@ -31,7 +31,7 @@ from ..engine.contracts import CONTRACT_NAMES
 from ..engine.errors import RaminoError
 from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from ..engine.observation import Observation
-from ..engine.round import TableMeld
+from ..engine.round import Phase, TableMeld
 from ..engine.rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
 from ..engine.scoring import hand_penalty
 from .betting import BetChoice
@@ -176,6 +176,8 @@ def _after(
 
 
 def _next_moves(obs: Observation, turn: _Turn) -> list[Action]:
+    if obs.phase in (Phase.KNOCK, Phase.LAY_OFF, Phase.SPREAD):
+        return _after_knock(obs)
     rules = obs.rules
     hand = list(obs.hand)
     opened = obs.opened[obs.seat]
@@ -232,6 +234,28 @@ def _next_moves(obs: Observation, turn: _Turn) -> list[Action]:
             if card is taken and not rules.rediscard_taken_card:
                 continue
             moves.append(Discard(card))
+    return moves
+
+
+def _after_knock(obs: Observation) -> list[Action]:
+    """The next steps of a knocked hand (gin rummy), its discard made: the defender lays
+    off single cards onto the knocker's melds, then each lays his melds; a pass ends the
+    step. Nothing is thrown any more."""
+    rules, hand = obs.rules, list(obs.hand)
+    moves: list[Action] = []
+    if obs.phase is Phase.LAY_OFF:
+        for number, laid in enumerate(obs.table):
+            if laid.owner == obs.seat:
+                continue
+            for card in sorted(set(hand)):
+                try:
+                    attach(laid.meld, [card], rules)
+                except RaminoError:
+                    continue
+                moves.append(Attach(number, (card,)))
+    else:
+        moves.extend(Lay(cards, jokers) for cards, jokers in meld_candidates(hand, rules))
+    moves.append(Pass())
     return moves
 
 
