@@ -10,13 +10,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from ramino.ai import bot_for_level
 from ramino.cli.app import app
 from ramino.cli.common import Lang
 from ramino.cli.replay import _Pause
+from ramino.engine import get_preset
+from ramino.engine.cards import format_cards
+from ramino.engine.record import record_round, to_json
+from ramino.engine.round import Round
 
 pytestmark = pytest.mark.once
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+NAMES = ("Anna", "Bruno")
 
 runner = CliRunner(env={"RAMINO_LANG": None, "FORCE_COLOR": None, "COLUMNS": "80"})
 
@@ -239,3 +245,34 @@ def test_pokerato_won_by_a_fold_plays_no_card() -> None:
     assert "Lasciano tutti tranne Bruno: prende il piatto senza giocare le carte." in lines
     assert not any(line.startswith("Turno") for line in lines)
     assert "  Bruno: 10 carte" in lines  # Anna's view: the others' cards stay hidden
+
+
+def test_a_gin_hand_told_with_its_knock_and_count(tmp_path: Path) -> None:
+    # Seed 9, the expert on both seats: the upcard is passed, and a knock with 4 is laid off
+    # onto and undercut by a tie (gin counts a tie as an undercut).
+    r = Round(get_preset("gin"), 2, seed=9)
+    bots = [bot_for_level("esperto", seed=1), bot_for_level("esperto", seed=2)]
+    while not r.is_over:
+        r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+    end = r.end
+    assert end is not None and end.out is not None and end.points is not None
+    knocker, defender = NAMES[end.out], NAMES[1 - end.out]
+    assert end.counts == (4, 4) and end.points[1 - end.out] == 25
+    path = tmp_path / "gin.json"
+    path.write_text(to_json(record_round(r, NAMES)), encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert any(line.endswith(" lascia la carta scoperta.") for line in lines)
+    knock = lines.index(f"  {knocker} bussa.")
+    assert lines[knock + 1].startswith(f"  {knocker} scarta ")
+    assert any(line.startswith(f"  {defender} attacca ") for line in lines[knock:])
+    ending, count, *hands, scores = lines[-5:]
+    assert ending.startswith(f"{knocker} bussa con 4 punti spaiati, ma {defender} ne ha ")
+    assert ending.endswith(": battuta, vince 25 punti.") and count == "Conta:"
+    assert hands == [
+        f"  {name}{' (ha bussato)' if seat == end.out else ''}:"
+        f" {format_cards(end.hands[seat])} — 4 punti"
+        for seat, name in enumerate(NAMES)
+    ]
+    assert scores == f"Punti della smazzata: Anna {end.points[0]}, Bruno {end.points[1]}."

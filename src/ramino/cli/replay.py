@@ -19,8 +19,10 @@ from ..engine.actions import (
     Discard,
     Draw,
     Fold,
+    Knock,
     Lay,
     Open,
+    Pass,
     Raise,
     Show,
     Swap,
@@ -37,6 +39,7 @@ from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
 from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, shown
+from ..tui.narrate import Move, ending_line, pass_kind, told
 from ..words.closings import closing_words
 from .common import Lang, echo, fail, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
@@ -389,6 +392,15 @@ class _Story:
             self.say(
                 f"{lead}{name} scarta {card}.", f"{lead}{name} discards {card}.", indent=not lead
             )
+        elif isinstance(action, Knock | Pass):
+            # Gin rummy: what a pass says depends on the moves before it.
+            passing = (
+                pass_kind(e.action for e in r.history[:-1]) if isinstance(action, Pass) else None
+            )
+            it, en = told(
+                Move(event.seat, action, passing=passing), r.table, before, r.rules, you=False
+            )
+            self.say(f"{lead}{name} {it}.", f"{lead}{name} {en}.", indent=not lead)
         elif isinstance(action, Open):
             opening = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])
             self.say(
@@ -450,6 +462,10 @@ class _Story:
                 f"Lasciano tutti tranne {name}: prende il piatto senza giocare le carte.",
                 f"Everyone but {name} folds: {name} takes the pot without playing the cards.",
             )
+        elif end.points is not None:
+            # A knocked hand (gin rummy), or a void one: its count in the table's words.
+            line = ending_line(end, self.names, False, big_gin=r.terms.big_gin)
+            self.say(line.text("it"), line.text("en"))
         elif end.reason is EndReason.WENT_OUT and end.out is not None:
             name = self.names[end.out]
             words_it, words_en = [f"{name} chiude"], [f"{name} goes out"]
@@ -497,13 +513,23 @@ class _Story:
             )
         else:
             self.say("Conta:", "Count:")
+        knocked = end.points is not None
         for seat, name in enumerate(self.names):
-            if seat == end.out:
+            if seat == end.out and not knocked:
                 self.say(f"{name}: ha chiuso", f"{name}: went out", indent=True)
                 continue
+            # A knocker's deadwood counts too (gin rummy).
+            who_it, who_en = (
+                (f"{name} (ha bussato)", f"{name} (knocked)") if seat == end.out else (name, name)
+            )
             cards = self.cards(end.hands[seat])
             n = end.counts[seat]
-            self.say(f"{name}: {cards} — {n} punti", f"{name}: {cards} — {n} points", indent=True)
+            points_it, points_en = (
+                ("1 punto", "1 point") if n == 1 else (f"{n} punti", f"{n} points")
+            )
+            self.say(
+                f"{who_it}: {cards} — {points_it}", f"{who_en}: {cards} — {points_en}", indent=True
+            )
         winners = r.winner_by_cap()
         if winners:
             who = ", ".join(self.names[s] for s in winners)
