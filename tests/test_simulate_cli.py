@@ -149,6 +149,10 @@ def test_text_summary_in_both_languages(tmp_path: Path) -> None:
         assert label in english.stdout
     for label in ("mean turns per round", "decisions per second"):
         assert label in english.stdout
+    # Gin rummy: a hand nobody knocked in dies at the wall.
+    gin = run("-r", "gin", "--matches", "1")
+    assert gin.exit_code == 0, gin.output
+    assert "nulle o finite per un limite" in gin.stdout
 
 
 @pytest.mark.parametrize(

@@ -406,7 +406,12 @@ def _print_summary(
     table.add_row(pick(lang, "smazzate", "rounds"), str(tally.rounds))
     for seat, out in enumerate(tally.went_out):
         table.add_row(pick(lang, f"chiuse dal posto {seat}", f"went out, seat {seat}"), str(out))
-    table.add_row(pick(lang, "finite per un limite", "ended by a cap"), str(tally.ended_by_cap))
+    if rules.knock_limit is not None:
+        # Gin rummy: a hand nobody knocked in is void at the wall, or stopped by a cap.
+        unfinished = pick(lang, "nulle o finite per un limite", "void or ended by a cap")
+    else:
+        unfinished = pick(lang, "finite per un limite", "ended by a cap")
+    table.add_row(unfinished, str(tally.ended_by_cap))
     if tally.chips is not None:
         table.add_row(
             pick(lang, "vinte perché gli altri lasciano", "won as all others folded"),
