@@ -512,6 +512,53 @@ def test_score_round_ended_by_a_cap() -> None:
     assert "nessuno" in run("score", "-", stdin=json.dumps(sheet)).stdout
 
 
+GIN_SHEET = {
+    "rules": "gin",
+    "players": ["Anna", "Bruno"],
+    "rounds": [
+        {"out": "Anna", "hands": {"Anna": 4, "Bruno": 12}},
+        {"out": "Bruno", "hands": {"Anna": "3H 4S", "Bruno": 0}},
+        {"out": None, "hands": {}},
+        {"out": "Anna", "hands": {"Anna": 5, "Bruno": 3}},
+        {"out": "Bruno", "hands": {"Anna": 40, "Bruno": 0}},
+    ],
+}
+
+
+def test_score_a_gin_match_from_each_hand_s_deadwood() -> None:
+    # A knock wins the difference (8), gin the deadwood and 25 (32), a void hand nothing, an
+    # undercut the difference and 25 (27); at 124 the match ends: 25 a hand won, 100 to win.
+    code, data = run_json("score", "-", stdin=json.dumps(GIN_SHEET))
+    assert code == 0
+    assert [line["scores"] for line in data["rounds"][:4]] == [
+        {"Anna": 8, "Bruno": 0},
+        {"Anna": 0, "Bruno": 32},
+        {"Anna": 0, "Bruno": 0},
+        {"Anna": 0, "Bruno": 27},
+    ]
+    assert data["totals"] == {"Anna": 8 + 25, "Bruno": 124 + 3 * 25 + 100}
+    text = run("score", "-", stdin=json.dumps(GIN_SHEET)).stdout
+    for said in ("bussa", "Anna, bussa con 4", "Bruno, gin", "mano nulla", "Anna, battuta"):
+        assert said in text
+    assert "Vince Bruno, con 299." in text
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "said"),
+    [
+        ({"hands": {"Bruno": 12}}, "rounds[0].hands.Anna", "le carte spaiate di chi ha bussato"),
+        ({"hands": {"Anna": 11, "Bruno": 12}}, "rounds[0].hands.Anna", "al massimo 10"),
+        ({"big_gin": True}, "rounds[0].big_gin", "il big gin vuole regole che lo pagano"),
+        ({"doubled": True}, "rounds[0].doubled", "non vale doppio"),
+    ],
+)
+def test_score_refuses_a_gin_hand_that_cannot_be(change: Any, where: str, said: str) -> None:
+    sheet = {**GIN_SHEET, "rounds": [{**GIN_SHEET["rounds"][0], **change}]}
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"({where})" in result.stderr and said in result.stderr
+
+
 def test_score_casertano_closings_credits_and_stakes() -> None:
     sheet = {
         "players": ["A", "B", "C"],

@@ -9,9 +9,11 @@ from rich.table import Table
 
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
+from ..engine.round import EndReason, RoundEnd
 from ..engine.rules import Rules
-from ..engine.scoring import Closing
+from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
+from ..tui.narrate import knock_kind
 from ..words.closings import closing_words
 from .common import (
     Lang,
@@ -22,7 +24,7 @@ from .common import (
     rules_for,
 )
 from .parsing import json_option, lang_option, rules_option, worded_command
-from .score_file import ScoreFile, parse_score_file, play, read_text, relayed
+from .score_file import RoundEntry, ScoreFile, parse_score_file, play, read_text, relayed
 
 
 @worded_command("score")
@@ -43,7 +45,7 @@ def score(file: str, rules: str | None, as_json: bool, lang: Lang) -> None:
     if as_json:
         print_json(match.to_dict())
     else:
-        _print_sheet(match, lang)
+        _print_sheet(match, lang, sheet)
 
 
 def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
@@ -62,22 +64,26 @@ def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
         raise relayed("rules", error) from None
 
 
-def _print_sheet(match: Match, lang: Lang) -> None:
+def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     rules = match.rules
+    knocking = rules.knock_limit is not None
     title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
     title += pick(lang, "a ", "to ") + str(rules.target)
     table = Table(title=title, title_justify="left")
     table.add_column(pick(lang, "smazzata", "round"), justify="right")
-    table.add_column(pick(lang, "chiude", "went out"))
+    table.add_column(
+        pick(lang, "bussa", "knocked") if knocking else pick(lang, "chiude", "went out")
+    )
     for player in match.players:
         table.add_column(player, justify="right")
     with_messa = any(sheet.messa for sheet in match.rounds)
     if with_messa:
         table.add_column("messa", justify="right")
     gone: set[str] = set()
-    for sheet in match.rounds:
+    for sheet, entry in zip(match.rounds, played.rounds, strict=True):
         gone -= set(sheet.reentered)
-        row = [str(sheet.number), _went_out(sheet, rules, lang)]
+        how = _knocker(entry, rules, lang) if knocking else _went_out(sheet, rules, lang)
+        row = [str(sheet.number), how]
         row += [_total(sheet, player, gone, lang) for player in match.players]
         if with_messa:
             row.append(str(sheet.messa) if sheet.messa else "")
@@ -105,6 +111,22 @@ def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
         named = closing_words(sheet.closing, rules)
         words.append(pick(lang, named.it, named.en))
     return ", ".join(words)
+
+
+def _knocker(entry: RoundEntry, rules: Rules, lang: Lang) -> str:
+    """Who knocked and how (gin rummy): gin, an undercut (*battuta*), or his deadwood."""
+    knocker = entry.result.out
+    if knocker is None:
+        return pick(lang, "mano nulla", "void hand")
+    if entry.big_gin:
+        return f"{knocker}, big gin"
+    names = list(entry.result.hands)
+    counts = tuple(
+        hand if isinstance(hand, int) else hand_penalty(hand, rules)
+        for hand in entry.result.hands.values()
+    )
+    end = RoundEnd(EndReason.WENT_OUT, names.index(knocker), False, Closing.SIMPLE, (), counts)
+    return f"{knocker}, {pick(lang, *knock_kind(end, rules))}"
 
 
 def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:

@@ -9,7 +9,14 @@ The file::
 
 A hand is its points (an integer) or its cards (a string, counted by the rules). A round may
 also carry ``"reenter": [names]`` (re-entries made before it) and ``"closing"``; ``"out": null``
-is a round ended by a cap. Every defect is a :class:`ScoreError` whose ``where`` is a path in the
+is a round ended by a cap.
+
+Under rules with knocking (gin rummy) ``out`` is who knocked (``null``: a void hand) and
+``hands`` gives every player's deadwood, the knocker's too (0 for gin); ``"big_gin": true``
+and ``"doubled": true`` (Oklahoma's spade) say how the hand counts. The points each player
+wins are worked out from them (:func:`ramino.engine.scoring.knock_points`).
+
+Every defect is a :class:`ScoreError` whose ``where`` is a path in the
 file, such as ``rounds[3].hands.Carla``.
 """
 
@@ -23,13 +30,13 @@ from ..engine.cards import Card, parse_cards
 from ..engine.errors import RaminoError, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules
-from ..engine.scoring import Closing
+from ..engine.scoring import Closing, hand_penalty, knock_points
 from ..engine.text import UnreadableText, cut, load_json, shown
 from .common import read_input
 from .reasons import CliReason
 
 _TOP_KEYS = ("players", "rules", "rounds")
-_ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter")
+_ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter", "big_gin", "doubled")
 #: The most rounds a sheet holds: a match to 101 lasts tens of rounds, and a sheet of more than
 #: a thousand is a mistake that would take minutes to lay out as a table.
 MAX_ROUNDS = 1000
@@ -42,6 +49,10 @@ class RoundEntry:
     where: str
     reenter: tuple[str, ...]
     result: RoundResult
+    big_gin: bool = False
+    """Under knocking: the knocker laid every card without a discard."""
+    doubled: bool = False
+    """Under knocking: the hand counts double (Oklahoma: a spade upcard)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +133,11 @@ def play(sheet: ScoreFile, rules: Rules) -> Match:
         # Whoever did not re-enter before this round stays out: a table left with too few
         # players ended the match, and this round is refused as played after its end.
         match.close_reentries()
+        result = entry.result
+        if rules.knock_limit is not None:
+            result = _knocked(entry, rules, match.active)
         try:
-            match.record(entry.result)
+            match.record(result)
         except ScoreError as error:
             raise relayed(entry.where, error) from None
     return match
@@ -197,7 +211,63 @@ def _round(item: Any, where: str, players: tuple[str, ...]) -> RoundEntry:
     closing = _closing(item.get("closing", Closing.SIMPLE.value), f"{where}.closing")
     hands = _hands(item, f"{where}.hands", players)
     reenter = _reenter(item.get("reenter", []), f"{where}.reenter", players)
-    return RoundEntry(where, reenter, RoundResult(out, hands, in_one_turn, closing))
+    flags = {}
+    for key in ("big_gin", "doubled"):
+        flags[key] = item.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise bad(f"{where}.{key}", "true o false.", "true or false.")
+    result = RoundResult(out, hands, in_one_turn, closing)
+    return RoundEntry(where, reenter, result, flags["big_gin"], flags["doubled"])
+
+
+def _knocked(entry: RoundEntry, rules: Rules, active: Sequence[str]) -> RoundResult:
+    """A knocked hand's result (gin rummy): every player's deadwood, the knocker's too, and
+    the points each wins from them; a void hand (nobody knocked) wins nobody anything."""
+    where, given = entry.where, entry.result.hands
+    counts = {
+        name: hand if isinstance(hand, int) else hand_penalty(hand, rules)
+        for name, hand in given.items()
+    }
+    knocker = entry.result.out
+    if knocker is None:
+        nobody = dict.fromkeys(active, 0)
+        return RoundResult(None, {p: counts.get(p, 0) for p in active}, points=nobody)
+    if knocker not in counts:
+        raise bad(
+            f"{where}.hands.{knocker}",
+            "manca: le carte spaiate di chi ha bussato (0 per il gin).",
+            "missing: the knocker's deadwood (0 for gin).",
+        )
+    if entry.big_gin and (rules.big_gin_bonus is None or counts[knocker]):
+        raise bad(
+            f"{where}.big_gin",
+            "il big gin vuole regole che lo pagano e nessuna carta spaiata.",
+            "big gin needs rules that pay it and no deadwood.",
+        )
+    if entry.doubled and not rules.spade_upcard_doubles:
+        raise bad(
+            f"{where}.doubled",
+            "con queste regole la smazzata non vale doppio.",
+            "under these rules no hand counts double.",
+        )
+    limit = rules.knock_limit
+    assert limit is not None
+    if counts[knocker] > limit and not rules.oklahoma:
+        raise bad(
+            f"{where}.hands.{knocker}",
+            f"si bussa con al massimo {limit} punti spaiati, non {counts[knocker]}.",
+            f"a player knocks with at most {limit} points of deadwood, not {counts[knocker]}.",
+        )
+    seats = [p for p in active if p in counts]
+    won = knock_points(
+        seats.index(knocker),
+        [counts[p] for p in seats],
+        rules,
+        big_gin=entry.big_gin,
+        doubled=entry.doubled,
+    )
+    others = {p: hand for p, hand in given.items() if p != knocker}
+    return RoundResult(knocker, others, points=dict(zip(seats, won, strict=True)))
 
 
 def _closing(value: Any, where: str) -> Closing:
