@@ -334,6 +334,8 @@ def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Serve
     assert online_sheet(game, "en").plain.rstrip().endswith("counts as last in the ratings.")
 
 
+# What the terminal tells does not hang on the database: SQLite alone.
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_gin_hand_is_told_online_as_at_home(server: Server) -> None:
     # Anna plays gin rummy against the computer in the terminal, her moves the expert's:
     # the log tells the passes and the knock, and the hand's count from what the server says.
