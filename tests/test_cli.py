@@ -17,6 +17,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ramino.cli.app import app
+from ramino.cli.common import rules_for
+from ramino.cli.online import _table_body
 from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.words.describe import describe
 
@@ -893,3 +895,11 @@ def test_the_command_line_uses_only_public_apis_of_its_parser() -> None:
                     assert not any(p.startswith("_") for p in alias.name.split(".")[1:])
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "typer" not in pyproject and '"click>=8.2"' in pyproject
+
+
+def test_an_online_gin_table_is_asked_for_by_its_preset() -> None:
+    # ramino play --server URL --rules gin: the server is asked for its preset, not for
+    # ramino classico with gin's knobs over it (a table of house rules, never rated).
+    body = _table_body(rules_for("gin"), 0, 1, "esperto")
+    assert (body["rules"], body["knobs"]) == ("gin", {})
+    assert [seat["kind"] for seat in body["seats"]] == ["human", "computer"]

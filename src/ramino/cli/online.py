@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from ..engine.errors import RaminoError
-from ..engine.presets import PRESETS, get_preset
+from ..engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ..engine.rules import Rules
 from ..engine.rules_file import DEFAULT_PRESET, rules_from_mapping
 from .common import Lang, echo, fail, pick, usage_error
@@ -32,7 +32,7 @@ def _rules_of(info: dict[str, Any]) -> Rules:
 
 def _table_body(rules: Rules, friends: int, computers: int, level: str) -> dict[str, Any]:
     # A preset by its name, house rules by what they change of the nearest preset.
-    preset = rules.name if rules.name in PRESETS else DEFAULT_PRESET
+    preset = rules.name if rules.name in PRESETS or rules.name in GIN_PRESETS else DEFAULT_PRESET
     base = get_preset(preset).knobs()
     knobs: dict[str, Any] = {
         key: ("none" if value is None else value)
