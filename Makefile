@@ -61,15 +61,16 @@ docs: $(STAMP) $(MO) pure
 levels: $(STAMP)
 	$(BIN)/python bench/levels.py --workers 2 | tee docs/levels.md
 
-# The message catalogue: the Italian words written in ramino/words are extracted and merged into
-# each language's .po, where new words wait for their translation (the tests fail until every
-# one has it). The build compiles each .po to its .mo (setup.py); a .po changed since is
-# compiled again here, in place, without building the rest again. The .po names the file of
+# The message catalogue: the Italian words written in ramino/words and ramino/tui are extracted
+# and merged into each language's .po, where new words wait for their translation (the tests fail
+# until every one has it). The build compiles each .po to its .mo (setup.py); a .po changed since
+# is compiled again here, in place, without building the rest again. The .po names the file of
 # each message, not its line, nor the date of the extraction: a change elsewhere in a file, or
 # another day, leaves the catalogue as it was, so that two branches' words merge.
 words: $(STAMP)
 	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k NC_:1c,2 -k t -k nt:1,2 \
-	  --sort-by-file --add-location=file --no-wrap --project ramino -o $(VENV)/ramino.pot src/ramino/words
+	  -k said:2 -k nsaid:2,3 -k both -k nboth:1,2 --sort-by-file --add-location=file --no-wrap \
+	  --project ramino -o $(VENV)/ramino.pot src/ramino/words src/ramino/tui
 	$(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALE)/*/LC_MESSAGES/ramino.po
 	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)

@@ -43,12 +43,14 @@ from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.round import Phase
 from ..engine.text import cut, printable, to_name
+from ..words.catalogue import N_
 from ..words.describe import describe
+from ..words.terminal import nsaid, said
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .game import TableGame
 from .jokers import Declaration, joker_choices
-from .narrate import pick, seat_name
+from .narrate import seat_name
 from .save import export_paths, export_records, free_name, io_words, save_match
 from .screens import (
     ChoiceScreen,
@@ -83,41 +85,23 @@ MIN_SIZE = (80, 24)
 # (WCAG AA, checked by the tests).
 ERROR_STYLE, NOTE_STYLE = "bold #ff8787", "#87d787"
 
-_KEYS_HELP = (
-    (
-        "Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse.\n"
-        "t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)\n"
-        "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede);\n"
-        "  nella carioca, prima di aprire, c apre con le carte scelte del contratto\n"
-        "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
-        "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
-        "puntate (pokerato): v vedi · l lascia · + rilancia\n"
-        "gin rummy: b bussa · n passa (la carta scoperta, al muro, o finito di calare)\n"
-        "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
-        "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)\n"
-        "PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo\n"
-        "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
-        "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
-        "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
-        "La carta appena pescata ha la cornice doppia."
-    ),
-    (
-        "Cards: ←/→ move, space (or ↑) picks, ↓ drops, Esc none; mouse clicks.\n"
-        "t draw from the stock · p take the discard (or click the stock, the pile)\n"
-        "c lay the picked cards as a meld (asks what a joker stands for when it could vary);\n"
-        "  in carioca, before opening, c opens with the picked cards of the contract\n"
-        "a attach the picked cards to a meld (or click the meld)\n"
-        "j take a joker back giving the picked cards · m show the hand and go out\n"
-        "betting (pokerato): v call · l fold · + raise\n"
-        "gin rummy: b knock · n pass (the upcard, at the wall, or done laying)\n"
-        "s discard the picked card (with none picked, it picks the one under the cursor)\n"
-        "u undo the last meld, attachment or joker taken back of your turn (before discarding)\n"
-        "PgUp/PgDn scroll the log · < > scroll the melds on the table\n"
-        "h hint · o sort by suit/rank · 4 four-colour deck\n"
-        "r rules of the table · f score sheet · Enter skips the computer's pause\n"
-        "q or Ctrl+C quit (mid-match it offers to save)\n"
-        "The card just drawn has a double frame."
-    ),
+#: The keys, as ``?`` shows them.
+_KEYS_HELP = N_(
+    "Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse.\n"
+    "t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)\n"
+    "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede);\n"
+    "  nella carioca, prima di aprire, c apre con le carte scelte del contratto\n"
+    "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
+    "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
+    "puntate (pokerato): v vedi · l lascia · + rilancia\n"
+    "gin rummy: b bussa · n passa (la carta scoperta, al muro, o finito di calare)\n"
+    "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
+    "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)\n"
+    "PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo\n"
+    "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
+    "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
+    "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
+    "La carta appena pescata ha la cornice doppia."
 )
 
 
@@ -205,9 +189,13 @@ class RaminoApp(App[None]):
         self._timer: Timer | None = None
         self._skip = False
 
-    def t(self, it: str, en: str) -> str:
-        """The words in the player's language."""
-        return pick(self.lang, it, en)
+    def t(self, message: str, **values: object) -> str:
+        """``message`` (its Italian words) in the player's language, ``values`` filled in."""
+        return said(self.lang, message, **values)
+
+    def nt(self, one: str, many: str, count: int, **values: object) -> str:
+        """The words for ``count`` things in the player's language (``{count}`` filled in)."""
+        return nsaid(self.lang, one, many, count, **values)
 
     def seat_name(self, name: str) -> str:
         """A player as the screen names him: the human "Tu" ("You")."""
@@ -256,10 +244,12 @@ class RaminoApp(App[None]):
             self.query_one("#too-small", Static).update(
                 Text(
                     self.t(
-                        f"La finestra è troppo piccola ({width}×{height}): allargala almeno a"
-                        f" {MIN_SIZE[0]}×{MIN_SIZE[1]} per vedere il tavolo.",
-                        f"The window is too small ({width}×{height}): make it at least"
-                        f" {MIN_SIZE[0]}×{MIN_SIZE[1]} to see the table.",
+                        "La finestra è troppo piccola ({width}×{height}): allargala almeno a"
+                        " {least_width}×{least_height} per vedere il tavolo.",
+                        width=width,
+                        height=height,
+                        least_width=MIN_SIZE[0],
+                        least_height=MIN_SIZE[1],
                     ),
                     style="bold",
                     justify="center",
@@ -335,10 +325,10 @@ class RaminoApp(App[None]):
                 chips=game.chips(),
             )
         )
-        stock = Text(self.t("Tallone: ", "Stock: "), style="bold")
+        stock = Text(self.t("Tallone: "), style="bold")
         stock.append(f"{observation.stock_count} " + cards_word(observation.stock_count, self.lang))
         self.query_one("#stock", PileView).update(stock)
-        pile = Text(self.t("Pozzo: ", "Discard: "), style="bold")
+        pile = Text(self.t("Pozzo: "), style="bold")
         top = observation.top_discard
         if top is None:
             pile.append("—")
@@ -351,10 +341,8 @@ class RaminoApp(App[None]):
         if observation.contract is not None:
             called = CONTRACT_NAMES[observation.contract]
             terms = CONTRACT_TERMS[observation.contract]
-            name_it, name_en = called.message("it"), called.message("en")
-            terms_it, terms_en = terms.message("it"), terms.message("en")
-            line = Text(self.t("Contratto: ", "Contract: "), style="bold")
-            line.append(self.t(f"{name_it} — {terms_it}", f"{name_en} — {terms_en}"))
+            line = Text(self.t("Contratto: "), style="bold")
+            line.append(f"{called.message(self.lang)} — {terms.message(self.lang)}")
             contract.update(line)
         pot = self.query_one("#pot", Static)
         pot.display = observation.chips is not None
@@ -374,15 +362,13 @@ class RaminoApp(App[None]):
         game = self.game
         number = game.rounds_played + (1 if game.in_round else 0)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(self.t(f"Smazzata {number}", f"Round {number}"), style="bold")
+        text.append(self.t("Smazzata {number}", number=number), style="bold")
         text.append(f" · {printable(game.rules.name)} · ")
         who = game.to_play
         if game.is_over:
-            text.append(self.t("partita finita", "match over"))
+            text.append(self.t("partita finita"))
         elif who is None:
-            text.append(
-                self.t("smazzata finita: Invio per il foglio", "round over: Enter for the sheet")
-            )
+            text.append(self.t("smazzata finita: Invio per il foglio"))
         elif who == game.human:
             observation = game.observation()
             if game.rules.knock_limit is not None and observation is not None:
@@ -391,8 +377,8 @@ class RaminoApp(App[None]):
                 call = chips_words(observation.to_call, self.lang)
                 text.append(
                     self.t(
-                        f"tocca a te: v vedi ({call}) · l lascia · + rilancia",
-                        f"your turn: v call ({call}) · l fold · + raise",
+                        "tocca a te: v vedi ({chips}) · l lascia · + rilancia",
+                        chips=call,
                     ),
                     style="bold",
                 )
@@ -400,7 +386,6 @@ class RaminoApp(App[None]):
                 text.append(
                     self.t(
                         "tocca a te: pesca (t) o prendi dal pozzo (p)",
-                        "your turn: draw (t) or take the discard (p)",
                     ),
                     style="bold",
                 )
@@ -408,12 +393,11 @@ class RaminoApp(App[None]):
                 text.append(
                     self.t(
                         "tocca a te: cala, attacca, poi scarta (s)",
-                        "your turn: lay, attach, then discard (s)",
                     ),
                     style="bold",
                 )
         else:
-            text.append(self.t(f"tocca {to_name(who)}…", f"{who} is playing…"))
+            text.append(self.t("tocca {to_player}…", to_player=(to_name(who), who)))
         return text
 
     def _knocking_turn(self, observation: Observation) -> str:
@@ -424,21 +408,17 @@ class RaminoApp(App[None]):
             if game.can(Knock()):
                 return self.t(
                     "tallone al muro: bussa con il pozzo (b) o passa (n)",
-                    "stock at the wall: knock with the discard (b) or pass (n)",
                 )
             if not game.can(TakeDiscard()):
                 return self.t(
                     "tallone al muro: passa (n), la mano è nulla",
-                    "stock at the wall: pass (n), the hand is void",
                 )
             return self.t(
                 "tocca a te: prendi la carta scoperta (p) o passa (n)",
-                "your turn: take the upcard (p) or pass (n)",
             )
         if phase is Phase.DRAW:
             return self.t(
                 "tocca a te: pesca (t) o prendi dal pozzo (p)",
-                "your turn: draw (t) or take the discard (p)",
             )
         if phase is Phase.PLAY:
             # The least deadwood a discard he may make leaves (the card taken may not go).
@@ -453,99 +433,84 @@ class RaminoApp(App[None]):
             )
             if game.can(Knock()):
                 return self.t(
-                    f"tocca a te: scarta (s) o bussa (b) · spaiati {left}",
-                    f"your turn: discard (s) or knock (b) · deadwood {left}",
+                    "tocca a te: scarta (s) o bussa (b) · spaiati {deadwood}",
+                    deadwood=left,
                 )
             limit = observation.knock_limit
             return self.t(
-                f"tocca a te: scarta (s) · spaiati {left}, per bussare ≤ {limit}",
-                f"your turn: discard (s) · deadwood {left}, to knock ≤ {limit}",
+                "tocca a te: scarta (s) · spaiati {deadwood}, per bussare ≤ {limit}",
+                deadwood=left,
+                limit=limit,
             )
         if phase is Phase.KNOCK and any(isinstance(a, Discard) for a in observation.legal_actions):
-            return self.t("hai bussato: scarta (s)", "you knocked: discard (s)")
+            return self.t("hai bussato: scarta (s)")
         if phase is Phase.KNOCK:
             return self.t(
                 "hai bussato: cala i tuoi giochi (c), poi passa (n)",
-                "you knocked: lay your melds (c), then pass (n)",
             )
         if phase is Phase.LAY_OFF:
             return self.t(
                 "attacca ai giochi di chi ha bussato (a), poi passa (n)",
-                "lay off onto the knocker's melds (a), then pass (n)",
             )
-        return self.t("cala i tuoi giochi (c), poi passa (n)", "lay your melds (c), then pass (n)")
+        return self.t("cala i tuoi giochi (c), poi passa (n)")
 
     def _keys(self) -> str:
         knocking = self.game.rules.knock_limit is not None and self.game.human_to_move
         if knocking and self.game.phase is Phase.DRAW and self.game.can(Knock()):
             return self.t(
                 "b bussa · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-                "b knock · n pass · h hint · r rules · f scores · ? keys · q quit",
             )
         at_wall = knocking and not self.game.can(TakeDiscard()) and self.game.can(Pass())
         if knocking and self.game.phase is Phase.DRAW and at_wall:
             return self.t(
                 "n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-                "n pass · h hint · r rules · f scores · ? keys · q quit",
             )
         if knocking and self.game.phase is Phase.DRAW and self.game.can(Pass()):
             return self.t(
                 "p pozzo · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-                "p discard · n pass · h hint · r rules · f scores · ? keys · q quit",
             )
         if knocking and self.game.phase is Phase.PLAY:
             return self.t(
                 "←→ spazio scegli · s scarta · b bussa · h aiuto · r regole · ? tasti",
-                "←→ space pick · s discard · b knock · h hint · r rules · ? keys",
             )
         if knocking and self.game.phase is Phase.LAY_OFF:
             return self.t(
                 "←→ spazio scegli · a attacca · n passa · h aiuto · ? tasti",
-                "←→ space pick · a lay off · n pass · h hint · ? keys",
             )
         if knocking and self.game.phase is Phase.KNOCK and self.game.can(Pass()):
             return self.t(
                 "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-                "←→ space pick · c lay · n pass · h hint · r rules · ? keys",
             )
         if knocking and self.game.phase is Phase.KNOCK:
             return self.t(
                 "←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti",
-                "←→ space pick · s discard · h hint · r rules · ? keys",
             )
         if knocking and self.game.phase is Phase.SPREAD:
             return self.t(
                 "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-                "←→ space pick · c lay · n pass · h hint · r rules · ? keys",
             )
         if self.game.human_to_move and self.game.phase is Phase.BET:
             return self.t(
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
-                "v call · l fold · + raise · h hint · r rules · f chips · ? keys",
             )
         if self.game.human_to_move and self.game.phase is Phase.DRAW:
             return self.t(
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
-                "t stock · p discard · h hint · r rules · f scores · ? keys · q quit",
             )
         if self.game.human_to_move and self.game.can_undo:
             return self.t(
                 "←→ spazio scegli · c cala · a attacca · s scarta · u annulla · ? tasti",
-                "←→ space pick · c lay · a attach · s discard · u undo · ? keys",
             )
         if self.game.human_to_move:
             return self.t(
                 "←→ spazio scegli · c cala · a attacca · j jolly · s scarta · h aiuto · ? tasti",
-                "←→ space pick · c lay · a attach · j joker · s discard · h hint · ? keys",
             )
         if not self.game.in_round or self.game.to_play is None:
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
-                "Enter score sheet · PgUp log · r rules · ? keys · q quit",
             )
         return self.t(
             "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
-            "Enter skips the pause · r rules · f scores · ? keys · q quit",
         )
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -616,7 +581,6 @@ class RaminoApp(App[None]):
         self.say(
             self.t(
                 "Sei fuori: la partita è finita fra i computer.",
-                "You are out: the computer finished the match.",
             )
         )
         self.refresh_view()
@@ -666,7 +630,6 @@ class RaminoApp(App[None]):
             self._ask_path(
                 self.t(
                     "Nome dei file delle smazzate (-1.json, -2.json, … per ramino replay):",
-                    "Name of the round files (-1.json, -2.json, … for ramino replay):",
                 ),
                 self.save_path.removesuffix(".json") + "-smazzata.json",
                 self._export,
@@ -675,7 +638,6 @@ class RaminoApp(App[None]):
             self.say(
                 self.t(
                     "La smazzata è finita così: Invio o f riapre il foglio dei punti.",
-                    "This is how the round ended: Enter or f opens the score sheet again.",
                 )
             )
         elif choice == "quit":
@@ -700,10 +662,10 @@ class RaminoApp(App[None]):
             try:
                 files = export_records(self.match, path)
             except OSError as error:
-                self.say(self.t(*io_words(error, path)), error=True)
+                self.say(io_words(error, path, self.lang), error=True)
             else:
                 listed = ", ".join(str(f) for f in files)
-                self.say(self.t(f"Scritte: {listed}", f"Written: {listed}"))
+                self.say(self.t("Scritte: {files}", files=listed))
             self._show_sheet()
 
         if taken:
@@ -714,12 +676,11 @@ class RaminoApp(App[None]):
     def _confirm_overwrite(self, paths: Sequence[str], then: Callable[[bool | None], None]) -> None:
         """Ask before replacing files that exist."""
         names = ", ".join(cut(p) for p in paths)
-        question = (
-            self.t(f"Il file {names} esiste già: sostituirlo?", f"{names} exists: replace it?")
-            if len(paths) == 1
-            else self.t(
-                f"I file {names} esistono già: sostituirli?", f"{names} exist: replace them?"
-            )
+        question = self.nt(
+            "Il file {names} esiste già: sostituirlo?",
+            "I file {names} esistono già: sostituirli?",
+            len(paths),
+            names=names,
         )
         self.push_screen(ConfirmScreen(question, self.lang), then)
 
@@ -785,15 +746,15 @@ class RaminoApp(App[None]):
             hand.refresh()
             self.say(
                 self.t(
-                    f"Scarti {card.unicode()}? Premi di nuovo s (Esc per lasciarla).",
-                    f"Discard {card.unicode()}? Press s again (Esc to keep it).",
+                    "Scarti {card}? Premi di nuovo s (Esc per lasciarla).",
+                    card=card.unicode(),
                 )
             )
             return
         cards = hand.chosen_cards
         if len(cards) != 1:
             self.say(
-                self.t("Scegli una sola carta da scartare.", "Pick one card to discard."),
+                self.t("Scegli una sola carta da scartare."),
                 error=True,
             )
             return
@@ -805,7 +766,6 @@ class RaminoApp(App[None]):
             self.say(
                 self.t(
                     "Scegli le carte del gioco (spazio), poi c.",
-                    "Pick the cards of the meld (space), then c.",
                 ),
                 error=True,
             )
@@ -833,10 +793,7 @@ class RaminoApp(App[None]):
         if len(choices) < 2:
             self.play(make(None))
             return
-        options = [
-            self.t("🃏 vale ", "🃏 stands for ") + " ".join(c.unicode() for c in choice)
-            for choice in choices
-        ]
+        options = [self.t("🃏 vale ") + " ".join(c.unicode() for c in choice) for choice in choices]
 
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -844,7 +801,7 @@ class RaminoApp(App[None]):
 
         self.push_screen(
             ChoiceScreen(
-                self.t("Quale carta sostituisce il jolly?", "Which card does the joker stand for?"),
+                self.t("Quale carta sostituisce il jolly?"),
                 options,
                 self.lang,
             ),
@@ -896,7 +853,7 @@ class RaminoApp(App[None]):
             return
         others = [i for i in range(count) if i not in fits]
         self._pick_meld(
-            self.t("A quale gioco attaccare?", "Attach to which meld?"),
+            self.t("A quale gioco attaccare?"),
             [*fits, *others],
             lambda number: self.attach_to(number, cards),
         )
@@ -916,7 +873,6 @@ class RaminoApp(App[None]):
             self.say(
                 self.t(
                     "Scegli prima le carte da attaccare, poi clicca il gioco.",
-                    "Pick the cards to attach first, then click the meld.",
                 )
             )
             return
@@ -945,7 +901,7 @@ class RaminoApp(App[None]):
             return
         others = [i for i in with_joker if i not in fits]
         self._pick_meld(
-            self.t("Da quale gioco riprendere il jolly?", "Take the joker from which meld?"),
+            self.t("Da quale gioco riprendere il jolly?"),
             [*fits, *others],
             lambda number: self.play(Swap(number, cards)),
         )
@@ -962,8 +918,6 @@ class RaminoApp(App[None]):
                 self.t(
                     "Con queste regole non si chiude mostrando la mano: si calano i giochi"
                     " durante la smazzata e si chiude scartando l'ultima carta.",
-                    "Under these rules nobody goes out by showing the hand: melds are laid"
-                    " during the round, and one goes out by discarding the last card.",
                 ),
                 error=True,
             )
@@ -972,7 +926,6 @@ class RaminoApp(App[None]):
             self.say(
                 self.t(
                     "Adesso non puoi chiudere mostrando la mano.",
-                    "You cannot go out by showing your hand now.",
                 ),
                 error=True,
             )
@@ -987,7 +940,7 @@ class RaminoApp(App[None]):
                 self.play(shows[index])
 
         self.push_screen(
-            ChoiceScreen(self.t("Come mostri la mano?", "How do you show it?"), options, self.lang),
+            ChoiceScreen(self.t("Come mostri la mano?"), options, self.lang),
             chosen,
         )
 
@@ -998,7 +951,7 @@ class RaminoApp(App[None]):
             found = self.game.hint(self.lang)
         except ImportError:
             self.say(
-                self.t("Suggerimenti non ancora disponibili.", "Hints are not available yet."),
+                self.t("Suggerimenti non ancora disponibili."),
                 error=True,
             )
             return
@@ -1011,7 +964,7 @@ class RaminoApp(App[None]):
             picked = _cards_of(first)
             if picked:
                 self.hand.select_cards(picked)
-        self.say(self.t("Suggerimento: ", "Hint: ") + "\n".join(lines))
+        self.say(self.t("Suggerimento: ") + "\n".join(lines))
 
     def action_undo(self) -> None:
         """Take back the last meld, attachment or jolly taken back of the human's turn; its
@@ -1020,7 +973,7 @@ class RaminoApp(App[None]):
             return
         before = self.match.observation()
         try:
-            it, en = self.match.undo()
+            undone = self.match.undo()
         except NothingToUndo as error:
             self.say(error.message(self.lang), error=True)
             return
@@ -1028,7 +981,7 @@ class RaminoApp(App[None]):
         after = self.match.observation()
         if before is not None and after is not None:
             self.hand.select_cards(_more(after.hand, before.hand))
-        self.say(self.t(f"Annullato: {it}.", f"Undone: {en}."))
+        self.say(self.t("Annullato: {move}.", move=undone))
 
     # --- views and settings ---
 
@@ -1074,7 +1027,7 @@ class RaminoApp(App[None]):
         )
 
     def action_keys(self) -> None:
-        self.push_screen(TextScreen(self.t(*_KEYS_HELP), self.lang))
+        self.push_screen(TextScreen(self.t(_KEYS_HELP), self.lang))
 
     # --- leaving ---
 
@@ -1101,7 +1054,7 @@ class RaminoApp(App[None]):
 
     def _ask_save(self, default: str) -> None:
         self._ask_path(
-            self.t("Salva la partita nel file:", "Save the match to the file:"),
+            self.t("Salva la partita nel file:"),
             default,
             self._save_and_quit,
         )
@@ -1119,7 +1072,7 @@ class RaminoApp(App[None]):
             try:
                 save_match(self.match, path)
             except OSError as error:
-                self.say(self.t(*io_words(error, path)), error=True)
+                self.say(io_words(error, path, self.lang), error=True)
                 self._not_saved()
             else:
                 self.saved_to = path

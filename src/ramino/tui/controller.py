@@ -27,6 +27,7 @@ from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round, RoundEnd
 from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
+from ..words.terminal import both, nsaid, said
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [
@@ -141,9 +142,9 @@ def seat_names(human: str, players: int) -> tuple[str, ...]:
 
 
 def _stakes(stake: int, lang: str) -> str:
-    if lang == "en":
-        return "no stake" if stake == 0 else f"{stake} stake" + ("s" if stake > 1 else "")
-    return "nessuna posta" if stake == 0 else f"{stake} post" + ("e" if stake > 1 else "a")
+    if stake == 0:
+        return said(lang, "nessuna posta")
+    return nsaid(lang, "{count} posta", "{count} poste", stake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,16 +166,16 @@ class ReentryOffer:
 
     def question(self, lang: str = "it") -> str:
         """The question put to the human, with what re-entering costs him."""
-        if lang == "en":
-            cost = "nothing" if self.stake == 0 else _stakes(self.stake, lang)
-            return (
-                f"Re-enter the match? It costs {cost}: you start again from {self.entry_total}"
-                f" points (you have {self.total}). (y/n)"
-            )
-        cost = "Non costa poste" if self.stake == 0 else f"Costa {_stakes(self.stake, lang)}"
-        return (
-            f"Rientri in partita? {cost}: riparti da {self.entry_total} punti"
-            f" (ora ne hai {self.total}). (s/n)"
+        if self.stake == 0:
+            cost = said(lang, "Non costa poste")
+        else:
+            cost = said(lang, "Costa {stakes}", stakes=_stakes(self.stake, lang))
+        return said(
+            lang,
+            "Rientri in partita? {cost}: riparti da {entry} punti (ora ne hai {total}). (s/n)",
+            cost=cost,
+            entry=self.entry_total,
+            total=self.total,
         )
 
 
@@ -245,9 +246,9 @@ class MatchController:
                 # A control character (an escape sequence) would reach the terminal as it is.
                 raise ScoreError(
                     Reason.BAD_ROUND_RESULT,
-                    detail=(
-                        f"il nome {shown(each)} ha caratteri di controllo, che non si stampano.",
-                        f"the name {shown(each)} holds control characters, which do not print.",
+                    detail=both(
+                        "il nome {name} ha caratteri di controllo, che non si stampano.",
+                        name=shown(each),
                     ),
                 )
         self.play = MatchPlay(every, rules, seed=seed, dealer=dealer)
@@ -425,22 +426,18 @@ class MatchController:
         decision = ReentryDecision(self.play.rounds, name, reenters)
         self.reentry_decisions.append(decision)
         at, you = offer.entry_total, name == self.human
-        cost_it, cost_en = _stakes(offer.stake, "it"), _stakes(offer.stake, "en")
+        cost = _stakes(offer.stake, "it"), _stakes(offer.stake, "en")
         words: Localized
         if reenters and you:
-            words = (
-                f"Rientri in partita a {at} ({cost_it}).",
-                f"You re-enter at {at} ({cost_en}).",
-            )
+            words = both("Rientri in partita a {total} ({stakes}).", total=at, stakes=cost)
         elif reenters:
-            words = (
-                f"{name} rientra in partita a {at} ({cost_it}).",
-                f"{name} re-enters at {at} ({cost_en}).",
+            words = both(
+                "{name} rientra in partita a {total} ({stakes}).", name=name, total=at, stakes=cost
             )
         elif you:
-            words = ("Resti fuori.", "You stay out.")
+            words = both("Resti fuori.")
         else:
-            words = (f"{name} resta fuori.", f"{name} stays out.")
+            words = both("{name} resta fuori.", name=name)
         self.log.append(LogLine(None, words=[words]))
         self._close_reentries_when_decided()
         return decision
@@ -460,11 +457,11 @@ class MatchController:
             LogLine(
                 None,
                 words=[
-                    ("Vinci la partita!", "You win the match!")
+                    both("Vinci la partita!")
                     if winner is not None and winner == self.human
-                    else (f"Vince la partita {winner}.", f"{winner} wins the match.")
+                    else both("Vince la partita {name}.", name=winner)
                     if winner is not None
-                    else ("Partita finita pari.", "The match ended in a draw.")
+                    else both("Partita finita pari.")
                 ],
             )
         )
@@ -504,24 +501,23 @@ class MatchController:
         self.last_turn = ()
         self._undo.clear()
         dealer = self.play.dealer
-        dealing: Localized = (
-            (f"— Smazzata {number}: distribuisci tu. —", f"— Round {number}: you deal. —")
+        dealing = (
+            both("— Smazzata {number}: distribuisci tu. —", number=number)
             if dealer == self.human
-            else (
-                f"— Smazzata {number}: distribuisce {dealer}. —",
-                f"— Round {number}: {dealer} deals. —",
-            )
+            else both("— Smazzata {number}: distribuisce {name}. —", number=number, name=dealer)
         )
         self.log.append(LogLine(None, words=[dealing]))
         if r.betting is not None:
             blind = r.betting.order[0]
-            posted_it = chips_words(r.betting.put_in[blind])
-            posted_en = chips_words(r.betting.put_in[blind], "en")
+            posted = (
+                chips_words(r.betting.put_in[blind]),
+                chips_words(r.betting.put_in[blind], "en"),
+            )
             name = self.names[blind]
-            words: Localized = (
-                (f"Fai il buio: {posted_it}.", f"You post the blind: {posted_en}.")
+            words = (
+                both("Fai il buio: {chips}.", chips=posted)
                 if name == self.human
-                else (f"{name} fa il buio: {posted_it}.", f"{name} posts the blind: {posted_en}.")
+                else both("{name} fa il buio: {chips}.", name=name, chips=posted)
             )
             self.log.append(LogLine(None, words=[words]))
         return r

@@ -35,6 +35,8 @@ from ..engine.melds import Meld, MeldKind
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
+from ..words.catalogue import LANGUAGES, language
+from ..words.terminal import both, nboth, said
 
 __all__ = [
     "LogLine",
@@ -54,13 +56,14 @@ __all__ = [
 PassKind = Literal["upcard", "wall", "done"]
 
 
-def pick(lang: str, it: str, en: str) -> str:
-    """The Italian words, or the English ones when ``lang`` is ``en``.
+def pick(lang: str, words: Localized) -> str:
+    """The half of a pair of words (Italian, English) in ``lang``: a line of the log keeps
+    both, made from the catalogue when it was told.
 
-    >>> pick("en", "pesca", "draws"), pick("it", "pesca", "draws")
-    ('draws', 'pesca')
+    >>> pick("en", both("pesca dal tallone")), pick("it", both("pesca dal tallone"))
+    ('draws from the stock', 'pesca dal tallone')
     """
-    return en if lang == "en" else it
+    return words[LANGUAGES.index(language(lang))]
 
 
 def seat_name(name: str, human: str, lang: str) -> str:
@@ -72,7 +75,7 @@ def seat_name(name: str, human: str, lang: str) -> str:
     >>> seat_name("Bruno", "Anna", "it")
     'Bruno'
     """
-    return pick(lang, "Tu", "You") if name == human else name
+    return said(lang, "Tu") if name == human else name
 
 
 @dataclass
@@ -81,17 +84,17 @@ class LogLine:
     told in the second person) or a line of its own.
 
     >>> line = LogLine("Bruno", you=False)
-    >>> line.add(("prende 7♥ dal pozzo", "takes 7♥ from the discard pile"))
-    >>> line.add(("cala 6♥ 7♥ 8♥", "lays 6♥ 7♥ 8♥"))
+    >>> line.add(both("prende {card} dal pozzo", card="7♥"))
+    >>> line.add(both("cala {meld}{jokers}", meld="6♥ 7♥ 8♥", jokers=""))
     >>> line.text("it")
     'Bruno prende 7♥ dal pozzo e cala 6♥ 7♥ 8♥.'
     >>> mine = LogLine("Anna", you=True)
-    >>> mine.add(("peschi 5♣ dal tallone", "draw 5♣ from the stock"))
-    >>> mine.add(("scarti K♠", "discard K♠"))
+    >>> mine.add(both("peschi {card} dal tallone", card="5♣"))
+    >>> mine.add(both("scarti {card}", card="K♠"))
     >>> mine.text("it"), mine.text("en")
     ('Peschi 5♣ dal tallone e scarti K♠.', 'You draw 5♣ from the stock and discard K♠.')
-    >>> LogLine(None, words=[("Nuova smazzata.", "New round.")]).text("en")
-    'New round.'
+    >>> LogLine(None, words=[both("La smazzata si ferma: tallone finito.")]).text("en")
+    'The round stops: the stock ran out.'
     """
 
     who: str | None
@@ -104,16 +107,17 @@ class LogLine:
 
     def text(self, lang: str) -> str:
         """The line in ``lang``: the clauses joined as a sentence."""
-        parts = [pick(lang, it, en) for it, en in self.words]
+        parts = [pick(lang, words) for words in self.words]
         if self.who is None:
             return " ".join(parts)
         if len(parts) > 1:
-            joined = ", ".join(parts[:-1]) + pick(lang, " e ", " and ") + parts[-1]
+            joined = ", ".join(parts[:-1]) + said(lang, " e ") + parts[-1]
         else:
             joined = parts[0] if parts else "…"
         if self.you:
             # The human's own turn is told in the second person: "Peschi 5♣…", "You draw 5♣…".
-            return pick(lang, joined[:1].upper() + joined[1:], "You " + joined) + "."
+            told = said(lang, "{clauses}.", clauses=joined)
+            return told[:1].upper() + told[1:]
         return f"{self.who} {joined}."
 
 
@@ -137,14 +141,18 @@ def _jokers(meld: Meld, rules: Rules) -> Localized:
         assert rank is not None
         named = [rank.symbol + suit.symbol for suit in missing]
         if len(named) == 1:
-            return f" (jolly = {named[0]})", f" (joker = {named[0]})"
-        listed_it = ", ".join(named[:-1]) + " o " + named[-1]
-        listed_en = ", ".join(named[:-1]) + " or " + named[-1]
-        return f" (jolly = {listed_it})", f" (joker = {listed_en})"
+            return _stands(named[0])
+        listed = both("{cards} o {last}", cards=", ".join(named[:-1]), last=named[-1])
+        return _stands(listed)
     stands = ", ".join(rep.unicode() for _, rep in meld.joker_assignments)
     if not stands:
         return "", ""
-    return f" (jolly = {stands})", f" (joker = {stands})"
+    return _stands(stands)
+
+
+def _stands(cards: str | Localized) -> Localized:
+    """What a meld's jollies stand for, after the meld: `` (jolly = 5♥)``."""
+    return both(" (jolly = {cards})", cards=cards)
 
 
 def _new_jokers(before: Meld, after: Meld, rules: Rules) -> Localized:
@@ -156,7 +164,7 @@ def _new_jokers(before: Meld, after: Meld, rules: Rules) -> Localized:
     stands = ", ".join(card.unicode() for card in grown.elements())
     if not stands:
         return "", ""
-    return f" (jolly = {stands})", f" (joker = {stands})"
+    return _stands(stands)
 
 
 def clause(
@@ -258,71 +266,60 @@ def told(
     if isinstance(action, Open):
         opening = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
         if you:
-            return f"apri con il contratto: {opening}", f"open with the contract: {opening}"
-        return f"apre con il contratto: {opening}", f"opens with the contract: {opening}"
+            return both("apri con il contratto: {melds}", melds=opening)
+        return both("apre con il contratto: {melds}", melds=opening)
     if isinstance(action, Draw):
         if you and move.card is not None:
-            card = move.card.unicode()
-            return f"peschi {card} dal tallone", f"draw {card} from the stock"
+            return both("peschi {card} dal tallone", card=move.card.unicode())
         if you:
-            return "peschi dal tallone", "draw from the stock"
-        return "pesca dal tallone", "draws from the stock"
+            return both("peschi dal tallone")
+        return both("pesca dal tallone")
     if isinstance(action, TakeDiscard):
         card = move.card.unicode() if move.card is not None else "?"
         if you:
-            return f"prendi {card} dal pozzo", f"take {card} from the discard pile"
-        return f"prende {card} dal pozzo", f"takes {card} from the discard pile"
+            return both("prendi {card} dal pozzo", card=card)
+        return both("prende {card} dal pozzo", card=card)
     if isinstance(action, Lay):
         laid = table[-1].meld
-        note_it, note_en = _jokers(laid, rules)
+        note = _jokers(laid, rules)
         if you:
-            return f"cali {laid}{note_it}", f"lay {laid}{note_en}"
-        return f"cala {laid}{note_it}", f"lays {laid}{note_en}"
+            return both("cali {meld}{jokers}", meld=str(laid), jokers=note)
+        return both("cala {meld}{jokers}", meld=str(laid), jokers=note)
     if isinstance(action, Attach):
         target = before[action.meld].meld
-        note_it, note_en = _new_jokers(target, table[action.meld].meld, rules)
+        note = _new_jokers(target, table[action.meld].meld, rules)
+        # "ad A♥ 2♥ 3♥": the Italian preposition follows the meld's first sound.
+        to_meld = (to_name(str(target)), str(target))
         cards = _cards(action.cards)
         if you:
-            return (
-                f"attacchi {cards} {to_name(str(target))}{note_it}",
-                f"attach {cards} to {target}{note_en}",
+            return both(
+                "attacchi {cards} {to_meld}{jokers}", cards=cards, to_meld=to_meld, jokers=note
             )
-        return (
-            f"attacca {cards} {to_name(str(target))}{note_it}",
-            f"attaches {cards} to {target}{note_en}",
-        )
+        return both("attacca {cards} {to_meld}{jokers}", cards=cards, to_meld=to_meld, jokers=note)
     if isinstance(action, Swap):
         target = before[action.meld].meld
         cards = _cards(action.cards)
         if you:
-            return (
-                f"riprendi il jolly da {target} dando {cards}",
-                f"take the joker back from {target}, giving {cards}",
-            )
-        return (
-            f"riprende il jolly da {target} dando {cards}",
-            f"takes the joker back from {target}, giving {cards}",
-        )
+            return both("riprendi il jolly da {meld} dando {cards}", meld=str(target), cards=cards)
+        return both("riprende il jolly da {meld} dando {cards}", meld=str(target), cards=cards)
     if isinstance(action, Discard):
         card = action.card.unicode()
         if you:
-            return f"scarti {card}", f"discard {card}"
-        return f"scarta {card}", f"discards {card}"
+            return both("scarti {card}", card=card)
+        return both("scarta {card}", card=card)
     if isinstance(action, Knock):
-        return ("bussi", "knock") if you else ("bussa", "knocks")
+        return both("bussi") if you else both("bussa")
     if isinstance(action, Pass):
         return _passed(move.passing, you=you)
     assert isinstance(action, Show)
     shown = " · ".join(str(m.meld) for m in table[len(table) - len(action.melds) :])
-    tail_it = tail_it_you = tail_en = tail_en_you = ""
+    tail: Localized = ("", "")
     if action.discard is not None:
-        tail_it = f" e scarta {action.discard.unicode()}"
-        tail_it_you = f" e scarti {action.discard.unicode()}"
-        tail_en = f" and discards {action.discard.unicode()}"
-        tail_en_you = f" and discard {action.discard.unicode()}"
+        card = action.discard.unicode()
+        tail = both(" e scarti {card}", card=card) if you else both(" e scarta {card}", card=card)
     if you:
-        return f"mostri la mano: {shown}{tail_it_you}", f"show your hand: {shown}{tail_en_you}"
-    return f"mostra la mano: {shown}{tail_it}", f"shows the hand: {shown}{tail_en}"
+        return both("mostri la mano: {melds}{discard}", melds=shown, discard=tail)
+    return both("mostra la mano: {melds}{discard}", melds=shown, discard=tail)
 
 
 def _passed(kind: PassKind | None, *, you: bool) -> Localized:
@@ -333,15 +330,13 @@ def _passed(kind: PassKind | None, *, you: bool) -> Localized:
     """
     if kind == "upcard":
         if you:
-            return "lasci la carta scoperta", "pass on the upcard"
-        return "lascia la carta scoperta", "passes on the upcard"
+            return both("lasci la carta scoperta")
+        return both("lascia la carta scoperta")
     if kind == "wall":
-        return (
-            ("passi al muro", "pass at the wall")
-            if you
-            else ("passa al muro", "passes at the wall")
-        )
-    return ("passi", "pass") if you else ("passa", "passes")
+        if you:
+            return both("passi al muro")
+        return both("passa al muro")
+    return both("passi") if you else both("passa")
 
 
 def _bet(
@@ -357,27 +352,24 @@ def _bet(
     ('vedi (una fiche)', 'call (one chip)')
     """
     if isinstance(action, Fold):
-        return ("lasci", "fold") if you else ("lascia", "folds")
-    total_it, total_en = chips_words(stake), chips_words(stake, "en")
-    all_in_it = ", tutte le tue" if you else ", tutte le sue"
-    all_in_en = ", all-in"
-    if behind:
-        all_in_it = all_in_en = ""
+        return both("lasci") if you else both("lascia")
+    total = chips_words(stake), chips_words(stake, "en")
+    all_in: Localized = ("", "")
+    if not behind:
+        all_in = both(", tutte le tue") if you else both(", tutte le sue")
     if isinstance(action, Raise):
         if you:
-            return f"rilanci a {total_it}{all_in_it}", f"raise to {total_en}{all_in_en}"
-        return f"rilancia a {total_it}{all_in_it}", f"raises to {total_en}{all_in_en}"
+            return both("rilanci a {chips}{all_in}", chips=total, all_in=all_in)
+        return both("rilancia a {chips}{all_in}", chips=total, all_in=all_in)
     if paid == 0:
-        return (
-            ("vedi senza aggiungere fiches", "check")
-            if you
-            else ("vede senza aggiungere fiches", "checks")
-        )
+        if you:
+            return both("vedi senza aggiungere fiches")
+        return both("vede senza aggiungere fiches")
     if paid is not None:
-        total_it, total_en = chips_words(paid), chips_words(paid, "en")
+        total = chips_words(paid), chips_words(paid, "en")
     if you:
-        return f"vedi ({total_it}{all_in_it})", f"call ({total_en}{all_in_en})"
-    return f"vede ({total_it}{all_in_it})", f"calls ({total_en}{all_in_en})"
+        return both("vedi ({chips}{all_in})", chips=total, all_in=all_in)
+    return both("vede ({chips}{all_in})", chips=total, all_in=all_in)
 
 
 def ending_line(
@@ -405,54 +397,44 @@ def ending_line(
     words: Localized
     if end.reason is EndReason.ALL_FOLDED and who is not None:
         if you:
-            words = ("Lasciano tutti tranne te.", "Everyone but you folds.")
+            words = both("Lasciano tutti tranne te.")
         else:
-            words = (f"Lasciano tutti tranne {who}.", f"Everyone but {who} folds.")
+            words = both("Lasciano tutti tranne {name}.", name=who)
     elif end.reason is EndReason.WENT_OUT and end.points and end.counts and who is not None:
         words = _knocked(end, names, human, big_gin=big_gin)
     elif end.reason is EndReason.WENT_OUT and who is not None:
         in_one_turn = end.in_one_turn and one_turn_counts
-        if you:
-            words = (
-                ("Chiudi in mano!", "You go out in one turn!")
-                if in_one_turn
-                else (
-                    "Chiudi.",
-                    "You go out.",
-                )
-            )
+        if you and in_one_turn:
+            words = both("Chiudi in mano!")
+        elif you:
+            words = both("Chiudi.")
         elif in_one_turn:
-            words = (f"{who} chiude in mano!", f"{who} goes out in one turn!")
+            words = both("{name} chiude in mano!", name=who)
         else:
-            words = (f"{who} chiude.", f"{who} goes out.")
+            words = both("{name} chiude.", name=who)
     elif end.reason is EndReason.VOID:
-        words = ("La mano è nulla: nessuno vince punti.", "The hand is void: nobody scores.")
+        words = both("La mano è nulla: nessuno vince punti.")
     elif end.reason is EndReason.MAX_TURNS:
-        words = ("La smazzata si ferma: limite di turni.", "The round stops: turn cap reached.")
+        words = both("La smazzata si ferma: limite di turni.")
     else:
-        words = ("La smazzata si ferma: tallone finito.", "The round stops: the stock ran out.")
+        words = both("La smazzata si ferma: tallone finito.")
     line = LogLine(None, words=[words])
     settled = end.chips
     if settled is not None and end.out is not None:
         taken = settled.won[end.out]
-        taken_it, taken_en = chips_words(taken), chips_words(taken, "en")
+        chips = chips_words(taken), chips_words(taken, "en")
         if you:
-            line.add((f"Prendi {taken_it}.", f"You take {taken_en}."))
+            line.add(both("Prendi {chips}.", chips=chips))
         else:
-            line.add((f"{who} prende {taken_it}.", f"{who} takes {taken_en}."))
+            line.add(both("{name} prende {chips}.", name=who, chips=chips))
     elif settled is not None:
-        left_it, left_en = chips_words(settled.carried_out), chips_words(settled.carried_out, "en")
-        line.add(
-            (
-                f"Il piatto ({left_it}) resta sul tavolo per la prossima mano.",
-                f"The pot ({left_en}) stays on the table for the next hand.",
-            )
-        )
+        left = chips_words(settled.carried_out), chips_words(settled.carried_out, "en")
+        line.add(both("Il piatto ({chips}) resta sul tavolo per la prossima mano.", chips=left))
     return line
 
 
 def _points(points: int) -> Localized:
-    return ("un punto", "one point") if points == 1 else (f"{points} punti", f"{points} points")
+    return nboth("un punto", "{count} punti", points)
 
 
 def knock_kind(end: RoundEnd, rules: Rules) -> Localized:
@@ -469,11 +451,11 @@ def knock_kind(end: RoundEnd, rules: Rules) -> Localized:
     assert end.out is not None
     mine = end.counts[end.out]
     if mine == 0:
-        return "gin", "gin"
+        return both("gin")
     theirs = min(count for seat, count in enumerate(end.counts) if seat != end.out)
     if theirs < mine or (theirs == mine and rules.undercut_on_tie):
-        return "battuta", "undercut"
-    return f"bussa con {mine}", f"knocked with {mine}"
+        return both("battuta")
+    return both("bussa con {count}", count=mine)
 
 
 def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin: bool) -> Localized:
@@ -497,37 +479,45 @@ def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin:
     mine, theirs = end.counts[out], end.counts[other]
     knocker, defender = names[out], names[other]
     you, them = knocker == human, defender == human
-    won_it, won_en = _points(max(end.points))
+    won = _points(max(end.points))
     if mine == 0:
-        gin = "big gin" if big_gin else "gin"
+        gin = both("big gin") if big_gin else both("gin")
         if you:
-            return f"Fai {gin}: vinci {won_it}.", f"You go {gin} and win {won_en}."
-        return f"{knocker} fa {gin}: vince {won_it}.", f"{knocker} goes {gin} and wins {won_en}."
+            return both("Fai {gin}: vinci {points}.", gin=gin, points=won)
+        return both("{name} fa {gin}: vince {points}.", name=knocker, gin=gin, points=won)
+    # Deadwood is counted in points, however many: "6 punti spaiati".
     if you:
-        knock = f"Bussi con {mine} punti spaiati", f"You knock with {mine} points of deadwood"
+        knock = both("Bussi con {count} punti spaiati", count=mine)
     else:
-        knock = (
-            f"{knocker} bussa con {mine} punti spaiati",
-            f"{knocker} knocks with {mine} points of deadwood",
-        )
+        knock = both("{name} bussa con {count} punti spaiati", name=knocker, count=mine)
     if end.points[out] > 0:
-        win = ("vinci", "you win") if you else ("vince", f"{knocker} wins")
-        return (
-            f"{knock[0]} contro {theirs}: {win[0]} {won_it}.",
-            f"{knock[1]} against {theirs}: {win[1]} {won_en}.",
+        if you:
+            return both(
+                "{knock} contro {count}: vinci {points}.", knock=knock, count=theirs, points=won
+            )
+        return both(
+            "{knock} contro {count}: {name} vince {points}.",
+            knock=knock,
+            count=theirs,
+            points=won,
+            name=knocker,
         )
-    has = (
-        ("ma tu ne hai", "but you have")
-        if them
-        else (f"ma {defender} ne ha", f"but {defender} has")
-    )
+    has = both("ma tu ne hai") if them else both("ma {name} ne ha", name=defender)
     if end.points[other] > 0:
-        win = ("vinci", "you win") if them else ("vince", f"{defender} wins")
-        return (
-            f"{knock[0]}, {has[0]} {theirs}: battuta, {win[0]} {won_it}.",
-            f"{knock[1]}, {has[1]} {theirs}: undercut, {win[1]} {won_en}.",
+        if them:
+            return both(
+                "{knock}, {has} {count}: battuta, vinci {points}.",
+                knock=knock,
+                has=has,
+                count=theirs,
+                points=won,
+            )
+        return both(
+            "{knock}, {has} {count}: battuta, {name} vince {points}.",
+            knock=knock,
+            has=has,
+            count=theirs,
+            points=won,
+            name=defender,
         )
-    return (
-        f"{knock[0]}, {has[0]} altrettanti: nessuno vince punti.",
-        f"{knock[1]}, {has[1]} as many: nobody scores.",
-    )
+    return both("{knock}, {has} altrettanti: nessuno vince punti.", knock=knock, has=has)

@@ -47,7 +47,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
+from ..words.catalogue import LANGUAGES, NC_
 from ..words.standing import standing_words
+from ..words.terminal import both, said
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pass_kind, pick, told
@@ -278,11 +280,10 @@ class OnlineGame:
             LogLine(
                 None,
                 words=[
-                    (f"— Smazzata {number}: distribuisci tu. —", f"— Round {number}: you deal. —")
+                    both("— Smazzata {number}: distribuisci tu. —", number=number)
                     if dealer == self.human
-                    else (
-                        f"— Smazzata {number}: distribuisce {dealer}. —",
-                        f"— Round {number}: {dealer} deals. —",
+                    else both(
+                        "— Smazzata {number}: distribuisce {name}. —", number=number, name=dealer
                     )
                 ],
             )
@@ -356,7 +357,7 @@ class OnlineGame:
             big_gin = bool(how.get("big_gin"))
             self.log.append(ending_line(end, names, one_turn, human=self.human, big_gin=big_gin))
         else:
-            self.log.append(LogLine(None, words=[("La smazzata è finita.", "The round is over.")]))
+            self.log.append(LogLine(None, words=[both("La smazzata è finita.")]))
         if over:
             self.log.append(LogLine(None, words=[self.outcome()]))
 
@@ -366,15 +367,15 @@ class OnlineGame:
         another than the engine's (the state's ``standing``, docs/ratings.md)."""
         state = self._state or {}
         standing = state.get("standing")
-        rated = [standing_words(standing, self.human, lang) for lang in ("it", "en")]
+        rated = [standing_words(standing, self.human, lang) for lang in LANGUAGES]
         if rated[0] is not None and rated[1] is not None:
             return rated[0], rated[1]
         winner = state.get("winner")
         if winner is not None and winner == self.human:
-            return ("Vinci la partita!", "You win the match!")
+            return both("Vinci la partita!")
         if winner is not None:
-            return (f"Vince la partita {winner}.", f"{winner} wins the match.")
-        return ("Partita finita pari.", "The match ended in a draw.")
+            return both("Vince la partita {name}.", name=winner)
+        return both("Partita finita pari.")
 
 
 def _names(view: Mapping[str, Any]) -> list[str]:
@@ -391,6 +392,11 @@ def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
     return None
 
 
+#: Who went out of a round on the score sheet: what happened, where the log's words for the
+#: same Italian say what happens ("goes out").
+_WENT_OUT = NC_("score sheet", "chiude {name}")
+
+
 def online_sheet(game: OnlineGame, lang: str) -> Text:
     """The score sheet of the online match: each round's points, then the totals and, once
     the match is over, who won it."""
@@ -398,8 +404,8 @@ def online_sheet(game: OnlineGame, lang: str) -> Text:
     lines = game.sheet
     width = max([len(name) for name in players] + [6])
     text = Text()
-    text.append(pick(lang, "Foglio dei punti\n\n", "Score sheet\n\n"), style="bold")
-    text.append(pick(lang, "Smazzata", "Round").ljust(10))
+    text.append(said(lang, "Foglio dei punti\n\n"), style="bold")
+    text.append(said(lang, "Smazzata").ljust(10))
     for name in players:
         text.append(printable(name)[:width].rjust(width + 2), style="bold")
     text.append("\n")
@@ -411,19 +417,19 @@ def online_sheet(game: OnlineGame, lang: str) -> Text:
             text.append(("" if cell is None else str(cell)).rjust(width + 2))
         out = line.get("out")
         if out:
-            text.append("  " + pick(lang, f"chiude {out}", f"{out} went out"), style="dim")
+            text.append("  " + _WENT_OUT.template(lang, {}).format(name=out), style="dim")
         text.append("\n")
     if lines:
-        text.append(pick(lang, "Totale", "Total").ljust(10), style="bold")
+        text.append(said(lang, "Totale").ljust(10), style="bold")
         totals = lines[-1].get("totals", {})
         for name in players:
             total = totals.get(name)
             text.append(("" if total is None else str(total)).rjust(width + 2), style="bold")
         text.append("\n")
     else:
-        text.append(pick(lang, "Nessuna smazzata finita.\n", "No round over yet.\n"))
+        text.append(said(lang, "Nessuna smazzata finita.\n"))
     if game.is_over:
-        text.append("\n" + pick(lang, *game.outcome()) + "\n", style="bold")
+        text.append("\n" + pick(lang, game.outcome()) + "\n", style="bold")
     return text
 
 
@@ -447,7 +453,7 @@ class OnlineApp(RaminoApp):
     # --- the connection ---
 
     def begin(self) -> None:
-        self.say(self.t("Mi collego al tavolo…", "Connecting to the table…"))
+        self.say(self.t("Mi collego al tavolo…"))
         self.refresh_view()
         self.run_worker(self._connection(), exclusive=True, group="socket")
         self.set_interval(1.0, self._tick)
@@ -473,7 +479,6 @@ class OnlineApp(RaminoApp):
                     self._fail(
                         self.t(
                             "Questo token non apre nessun posto del tavolo.",
-                            "This token opens no seat of the table.",
                         )
                     )
                     return
@@ -487,7 +492,6 @@ class OnlineApp(RaminoApp):
             self.say(
                 self.t(
                     "Connessione persa: riprovo…",
-                    "Connection lost: trying again…",
                 ),
                 error=True,
             )
@@ -556,11 +560,11 @@ class OnlineApp(RaminoApp):
             name = printable(str(line.get("name", "")))
             words = line.get("words") or {}
             if words:
-                said = (f"{name}: {words.get('it', '')}", f"{name}: {words.get('en', '')}")
+                chat_line = (f"{name}: {words.get('it', '')}", f"{name}: {words.get('en', '')}")
             else:
                 text = printable(str(line.get("text") or ""))
-                said = (f"{name}: {text}", f"{name}: {text}")
-            self.online.log.append(LogLine(None, words=[said]))
+                chat_line = (f"{name}: {text}", f"{name}: {text}")
+            self.online.log.append(LogLine(None, words=[chat_line]))
         self.refresh_view()
 
     def _read_sheet(self, number: int) -> None:
@@ -600,8 +604,8 @@ class OnlineApp(RaminoApp):
     def _waiting(self) -> str:
         link = self.online.invitation.link
         return self.t(
-            f"Aspettiamo gli altri giocatori. Manda questo link agli amici: {link}",
-            f"Waiting for the other players. Send this link to your friends: {link}",
+            "Aspettiamo gli altri giocatori. Manda questo link agli amici: {link}",
+            link=link,
         )
 
     def _tick(self) -> None:
@@ -618,7 +622,7 @@ class OnlineApp(RaminoApp):
             _, turn, bank, at = clock
             left = turn - (time.monotonic() - at)
             shown = max(0, int(left)) if left > 0 else max(0, int(bank + left))
-            label = "⏱" if left > 0 else self.t("⏱ riserva", "⏱ bank")
+            label = "⏱" if left > 0 else self.t("⏱ riserva")
             text.append(f" · {label} {shown} s")
         return text
 
@@ -630,7 +634,6 @@ class OnlineApp(RaminoApp):
             self.say(
                 self.t(
                     "Un momento: il tavolo risponde alla mossa di prima.",
-                    "A moment: the table is answering your last move.",
                 ),
                 error=True,
             )
@@ -653,7 +656,6 @@ class OnlineApp(RaminoApp):
         self.say(
             self.t(
                 "Al tavolo online una mossa fatta resta fatta: nessuno la può annullare.",
-                "At an online table a move made stays made: nobody can undo it.",
             ),
             error=True,
         )

@@ -20,6 +20,7 @@ from ..engine.errors import Localized, RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, record_round, to_json, verify
 from ..engine.text import UnreadableText, cut, load_json, shown
 from ..house_rules import read_text_file
+from ..words.terminal import both, said
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [
@@ -44,8 +45,9 @@ VERSION = 2
 READ_VERSIONS = (1, 2)
 
 
-def _bad(where: str, it: str, en: str) -> RecordError:
-    return RecordError(Reason.BAD_RECORD, where=where, detail=(it, en))
+def _bad(where: str, detail: Localized | RaminoError) -> RecordError:
+    """A save file refused at ``where``: ``detail`` says why, in both languages."""
+    return RecordError(Reason.BAD_RECORD, where=where, detail=detail)
 
 
 def _records(game: MatchController) -> list[Record]:
@@ -98,45 +100,47 @@ def match_from_json(
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(
             "format",
-            f'non è una partita salvata (serve "format": "{FORMAT}").',
-            f'it is not a saved match ("format": "{FORMAT}" is needed).',
+            both(
+                'non è una partita salvata (serve "format": "{format}").',
+                format=FORMAT,
+            ),
         )
     version = data.get("version")
     # Compared by type too: JSON's true is not version 1, though Python's True == 1.
     if type(version) is not int or version not in READ_VERSIONS:
         raise _bad(
             "version",
-            f"la versione {shown(version)} non è letta da questo programma.",
-            f"version {shown(version)} is not read by this program.",
+            both(
+                "la versione {version} non è letta da questo programma.",
+                version=shown(version),
+            ),
         )
     players = data.get("players")
     human = data.get("human")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _bad("players", "serve una lista di nomi.", "a list of names is needed.")
+        raise _bad("players", both("serve una lista di nomi."))
     if human not in players:
-        raise _bad("human", "non è uno dei giocatori.", "it is not one of the players.")
+        raise _bad("human", both("non è uno dei giocatori."))
     saved_level = data.get("level")
     if saved_level not in LEVELS:
-        raise _bad("level", f"livelli: {', '.join(LEVELS)}.", f"levels: {', '.join(LEVELS)}.")
+        raise _bad("level", both("livelli: {levels}.", levels=", ".join(LEVELS)))
     try:
         seed = bytes.fromhex(str(data.get("seed")))
     except ValueError:
-        raise _bad(
-            "seed", "serve il seme in esadecimale.", "a hexadecimal seed is needed."
-        ) from None
+        raise _bad("seed", both("serve il seme in esadecimale.")) from None
     dealer = data.get("dealer", 0)
     rounds = data.get("rounds")
     if type(dealer) is not int or not 0 <= dealer < len(players):
-        raise _bad("dealer", "non è un posto.", "it is no seat.")
+        raise _bad("dealer", both("non è un posto."))
     if not isinstance(rounds, list) or not rounds:
-        raise _bad("rounds", "serve almeno una smazzata.", "at least one round is needed.")
+        raise _bad("rounds", both("serve almeno una smazzata."))
     decisions = _decisions(data.get("reentry_decisions", []), players)
     records = []
     for i, raw in enumerate(rounds):
         try:
             records.append(from_json(json.dumps(raw)))
         except RaminoError as error:
-            raise _bad(f"rounds[{i}]", error.message("it"), error.message("en")) from None
+            raise _bad(f"rounds[{i}]", error) from None
     game = MatchController(
         records[0].rules,
         name=str(human),
@@ -154,10 +158,10 @@ def match_from_json(
                 try:
                     game.decide_reentry(decision.player, decision.reenters)
                 except RaminoError as error:
-                    raise _bad(where, error.message("it"), error.message("en")) from None
+                    raise _bad(where, error) from None
     for stray in decisions.values():
         where = stray[0][0]
-        raise _bad(where, "non segue una smazzata finita.", "it follows no finished round.")
+        raise _bad(where, both("non segue una smazzata finita."))
     # A bot out in the last round that has not chosen yet (a version 1 file) chooses now, as it
     # would in play; the human is asked by the game.
     game.decide_bot_reentries()
@@ -167,7 +171,7 @@ def match_from_json(
 def _decisions(raw: object, players: list[str]) -> dict[int, list[tuple[str, ReentryDecision]]]:
     """The saved re-entry choices by the round they follow, each with where it is in the file."""
     if not isinstance(raw, list):
-        raise _bad("reentry_decisions", "serve una lista.", "a list is needed.")
+        raise _bad("reentry_decisions", both("serve una lista."))
     by_round: dict[int, list[tuple[str, ReentryDecision]]] = {}
     for i, item in enumerate(raw):
         where = f"reentry_decisions[{i}]"
@@ -183,8 +187,9 @@ def _decisions(raw: object, players: list[str]) -> dict[int, list[tuple[str, Ree
         ):
             raise _bad(
                 where,
-                'serve {"after_round": N, "player": nome, "reenters": true/false}.',
-                '{"after_round": N, "player": name, "reenters": true/false} is needed.',
+                both(
+                    'serve {{"after_round": N, "player": nome, "reenters": true/false}}.',
+                ),
             )
         by_round.setdefault(number, []).append(
             (where, ReentryDecision(number, str(player), reenters))
@@ -194,7 +199,7 @@ def _decisions(raw: object, players: list[str]) -> dict[int, list[tuple[str, Ree
 
 def _resume_round(game: MatchController, record: Record, where: str, *, last: bool) -> None:
     if game.is_over:
-        raise _bad(where, "la partita era già finita.", "the match was already over.")
+        raise _bad(where, both("la partita era già finita."))
     r = game.start_round()
     dealt = record_round(r, game.names)
     if (record.rules, record.players, record.seed, record.dealer, record.chips) != (
@@ -206,24 +211,23 @@ def _resume_round(game: MatchController, record: Record, where: str, *, last: bo
     ) or record.on_table != dealt.on_table:
         raise _bad(
             where,
-            "non è la smazzata che la partita distribuisce a questo punto.",
-            "it is not the round the match deals at this point.",
+            both(
+                "non è la smazzata che la partita distribuisce a questo punto.",
+            ),
         )
     for number, action in enumerate(record.actions):
         try:
             game.replay_action(action)
         except RaminoError as error:
-            raise _bad(
-                f"{where}.actions[{number}]", error.message("it"), error.message("en")
-            ) from None
+            raise _bad(f"{where}.actions[{number}]", error) from None
     if r.is_over:
         try:
             verify(record, r)
         except RaminoError as error:
-            raise _bad(where, error.message("it"), error.message("en")) from None
+            raise _bad(where, error) from None
         game.finish_round(bots_decide=False)
     elif not last:
-        raise _bad(where, "la smazzata non è finita.", "the round is not over.")
+        raise _bad(where, both("la smazzata non è finita."))
 
 
 def load_match(
@@ -273,26 +277,30 @@ def free_name(path: str | Path) -> str:
     return str(target)
 
 
-def io_words(error: OSError, path: str | Path) -> Localized:
-    """Why ``path`` could not be written or read, in the player's words."""
+def io_words(error: OSError, path: str | Path, lang: str) -> str:
+    """Why ``path`` could not be written or read, in the player's words, in ``lang``."""
     name = cut(str(path))
     if error.errno == errno.ENOENT:
-        return (
-            f"Non posso scrivere {name}: la cartella non esiste.",
-            f"Cannot write {name}: the folder does not exist.",
+        return said(
+            lang,
+            "Non posso scrivere {name}: la cartella non esiste.",
+            name=name,
         )
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return (
-            f"Non posso scrivere {name}: mancano i permessi.",
-            f"Cannot write {name}: permission denied.",
+        return said(
+            lang,
+            "Non posso scrivere {name}: mancano i permessi.",
+            name=name,
         )
     if error.errno == errno.EISDIR:
-        return (f"{name} è una cartella, non un file.", f"{name} is a folder, not a file.")
+        return said(lang, "{name} è una cartella, non un file.", name=name)
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return (f"Non posso scrivere {name}: disco pieno.", f"Cannot write {name}: disk full.")
+        return said(lang, "Non posso scrivere {name}: disco pieno.", name=name)
     if error.errno == errno.ENAMETOOLONG:
-        return (f"Il nome {name} è troppo lungo.", f"The name {name} is too long.")
-    return (
-        f"Non posso scrivere {name} (errore {error.errno}).",
-        f"Cannot write {name} (error {error.errno}).",
+        return said(lang, "Il nome {name} è troppo lungo.", name=name)
+    return said(
+        lang,
+        "Non posso scrivere {name} (errore {number}).",
+        name=name,
+        number=error.errno,
     )

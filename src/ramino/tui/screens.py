@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .narrate import pick
+from ..words.terminal import said
 
 __all__ = [
     "ChoiceScreen",
@@ -64,9 +64,7 @@ class TextScreen(ModalScreen[None]):
         with Vertical(id="box"):
             with VerticalScroll(id="body"):
                 yield Static(self.text, id="text")
-            yield Static(
-                pick(self.lang, "↑↓ scorri · Esc chiudi", "↑↓ scroll · Esc close"), classes="keys"
-            )
+            yield Static(said(self.lang, "↑↓ scorri · Esc chiudi"), classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -114,21 +112,18 @@ class SheetScreen(ModalScreen[str]):
 
     def _keys(self) -> str:
         if self.question is not None:
-            return pick(
+            return said(
                 self.lang,
                 "s rientri · n resti fuori · Esc guarda il tavolo · q esci (con salvataggio)",
-                "y re-enter · n stay out · Esc look at the table · q quit (and save)",
             )
         if self.over:
-            return pick(
+            return said(
                 self.lang,
                 "n nuova partita · e salva le smazzate per ramino replay · Esc tavolo · q esci",
-                "n new match · e save the rounds for ramino replay · Esc table · q quit",
             )
-        return pick(
+        return said(
             self.lang,
             "Invio prossima smazzata · Esc guarda il tavolo · q esci (con salvataggio)",
-            "Enter next round · Esc look at the table · q quit (and save)",
         )
 
     def compose(self) -> ComposeResult:
@@ -202,7 +197,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Static(Text(self.title_text, style="bold"))
             yield OptionList(*[Option(o, id=str(i)) for i, o in enumerate(self.options)])
             yield Static(
-                pick(self.lang, "↑↓ scegli · Invio conferma · Esc annulla", "↑↓ · Enter · Esc"),
+                said(self.lang, "↑↓ scegli · Invio conferma · Esc annulla"),
                 classes="keys",
             )
 
@@ -233,19 +228,17 @@ class QuitScreen(ModalScreen[str]):
         with Vertical(id="box"):
             yield Static(
                 Text(
-                    pick(
+                    said(
                         self.lang,
                         "La partita non è finita. Salvarla prima di uscire?",
-                        "The match is not over. Save it before leaving?",
                     ),
                     style="bold",
                 )
             )
             yield Static(
-                pick(
+                said(
                     self.lang,
                     "s salva ed esci · n esci senza salvare · Esc torna al gioco",
-                    "s save and quit · n quit without saving · Esc back to the game",
                 ),
                 classes="keys",
             )
@@ -273,7 +266,7 @@ class PathScreen(ModalScreen[str | None]):
             yield Static(Text(self.title_text, style="bold"))
             yield Input(value=self.default, id="path")
             yield Static(
-                pick(self.lang, "Invio conferma · Esc annulla", "Enter confirm · Esc cancel"),
+                said(self.lang, "Invio conferma · Esc annulla"),
                 classes="keys",
             )
 
@@ -302,7 +295,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.question, style="bold"))
-            yield Static(pick(self.lang, "s sì · n no", "y yes · n no"), classes="keys")
+            yield Static(said(self.lang, "s sì · n no"), classes="keys")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -18,12 +18,20 @@ from ..engine.round import EndReason
 from ..engine.rules import Betting, MatchEnd, RummyBonus
 from ..engine.scoring import Closing
 from ..engine.text import printable
+from ..words.catalogue import NC_
 from ..words.closings import closing_words
+from ..words.terminal import both, nsaid, said
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import knock_kind, pick, seat_name
 
 __all__ = ["outcome", "sheet_title", "sheet_view"]
+
+#: The second column's heading: who knocked, went out or won the hand. Headings, told apart
+#: from the same verbs in the log ("knocked", not "knocks").
+_KNOCKED = NC_("sheet heading", "bussa")
+_WENT_OUT = NC_("sheet heading", "chiude")
+_WON = NC_("sheet heading", "vince")
 
 
 def outcome(game: MatchController, lang: str) -> str:
@@ -39,46 +47,45 @@ def outcome(game: MatchController, lang: str) -> str:
         # The player himself, told in the second person.
         if chips is not None:
             held = chips[you]
-            return pick(
-                lang,
-                f"Vinci tu, con {chips_words(held)}!",
-                f"You win, with {chips_words(held, 'en')}!",
-            )
+            chips_held = chips_words(held), chips_words(held, "en")
+            return said(lang, "Vinci tu, con {total}!", total=chips_held)
         points = match.totals[you]
-        return pick(lang, f"Vinci tu, con {points}!", f"You win, with {points}!")
+        return said(lang, "Vinci tu, con {total}!", total=points)
     result = match.result(lang)
     if result is not None:
         return result
     leader = match.standing()[0]
     if leader == you:
-        lead_it, lead_en = "In testa ci sei tu", "You lead"
+        lead = said(lang, "In testa ci sei tu")
     else:
-        lead_it, lead_en = f"In testa {leader}", f"{leader} leads"
+        lead = said(lang, "In testa {name}", name=leader)
     played, rounds = len(match.rounds), rules.match_rounds
     if chips is not None:
-        held_it, held_en = chips_words(chips[leader]), chips_words(chips[leader], "en")
-        played_it = "una mano giocata" if played == 1 else f"{played} mani giocate"
-        played_en = "one hand played" if played == 1 else f"{played} hands played"
-        return pick(
+        leading = chips_words(chips[leader]), chips_words(chips[leader], "en")
+        hands = nsaid(
             lang,
-            f"{lead_it}, con {held_it} ({played_it} su {rounds}).",
-            f"{lead_en}, with {held_en} ({played_en} of {rounds}).",
+            "una mano giocata su {rounds}",
+            "{count} mani giocate su {rounds}",
+            played,
+            rounds=rounds,
         )
+        return said(lang, "{lead}, con {total} ({until}).", lead=lead, total=leading, until=hands)
     points = match.totals[leader]
     if rules.match_end is MatchEnd.FIXED_ROUNDS:
-        played_it = "una smazzata giocata" if played == 1 else f"{played} smazzate giocate"
-        played_en = "one round played" if played == 1 else f"{played} rounds played"
-        until_it, until_en = f"{played_it} su {rounds}", f"{played_en} of {rounds}"
+        until = nsaid(
+            lang,
+            "una smazzata giocata su {rounds}",
+            "{count} smazzate giocate su {rounds}",
+            played,
+            rounds=rounds,
+        )
     elif rules.match_end in (MatchEnd.FIRST_TO_TARGET, MatchEnd.POINTS_TO_TARGET):
-        until_it = f"la partita finisce quando qualcuno arriva a {rules.target}"
-        until_en = f"the match ends when someone reaches {rules.target}"
+        until = said(
+            lang, "la partita finisce quando qualcuno arriva a {target}", target=rules.target
+        )
     else:
-        until_it, until_en = f"si perde a {rules.target}", f"a player is out at {rules.target}"
-    return pick(
-        lang,
-        f"{lead_it}, con {points} ({until_it}).",
-        f"{lead_en}, with {points} ({until_en}).",
-    )
+        until = said(lang, "si perde a {target}", target=rules.target)
+    return said(lang, "{lead}, con {total} ({until}).", lead=lead, total=points, until=until)
 
 
 def _went_out(game: MatchController, number: int, lang: str) -> str:
@@ -86,15 +93,15 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     if game.rules.knock_limit is not None:
         return _knocker(game, number, lang)
     if sheet.out is None:
-        return pick(lang, "nessuno (limite)", "nobody (cap)")
+        return said(lang, "nessuno (limite)")
     words = [seat_name(sheet.out, game.human, lang)]
     if sheet.in_one_turn and game.rules.melding_during_play:
-        words.append(pick(lang, "in mano", "in one turn"))
+        words.append(said(lang, "in mano"))
         if game.rules.rummy_bonus is RummyBonus.DOUBLE:
-            words.append(pick(lang, "punti doppi", "counts doubled"))
+            words.append(said(lang, "punti doppi"))
     if sheet.closing is not Closing.SIMPLE:
         named = closing_words(sheet.closing, game.rules)
-        words.append(pick(lang, named.with_it, named.with_en))
+        words.append(pick(lang, (named.with_it, named.with_en)))
     return ", ".join(words)
 
 
@@ -102,10 +109,10 @@ def _knocker(game: MatchController, number: int, lang: str) -> str:
     """Who knocked and how (gin rummy), or a void hand."""
     sheet = game.sheets[number]
     if sheet.out is None or number >= len(game.ends):
-        return pick(lang, "mano nulla", "void hand")
+        return said(lang, "mano nulla")
     end, big_gin = game.ends[number]
-    kind = ("big gin", "big gin") if big_gin else knock_kind(end, game.rules)
-    return f"{seat_name(sheet.out, game.human, lang)}, {pick(lang, *kind)}"
+    kind = both("big gin") if big_gin else knock_kind(end, game.rules)
+    return f"{seat_name(sheet.out, game.human, lang)}, {pick(lang, kind)}"
 
 
 def _boxes(game: MatchController, lang: str) -> list[Text]:
@@ -118,12 +125,12 @@ def _boxes(game: MatchController, lang: str) -> list[Text]:
     each = " · ".join(f"{seat_name(p, game.human, lang)} {won[p]}" for p in game.players)
     return [
         Text(
-            pick(
+            said(
                 lang,
-                f"Mani vinte: {each} (a fine partita {rules.box_bonus} punti l'una,"
-                f" e {rules.game_bonus} a chi vince)",
-                f"Hands won: {each} (at the end {rules.box_bonus} points each,"
-                f" and {rules.game_bonus} to the winner)",
+                "Mani vinte: {each} (a fine partita {box} punti l'una, e {game} a chi vince)",
+                each=each,
+                box=rules.box_bonus,
+                game=rules.game_bonus,
             )
         )
     ]
@@ -134,29 +141,35 @@ def sheet_title(game: MatchController, lang: str) -> str:
     number of rounds, or the total it is played to)."""
     rules = game.rules
     if rules.betting is not Betting.NONE:
-        title = pick(lang, "Fiches", "Chips") + f" · {printable(rules.name)}, "
-        return title + pick(lang, f"{rules.match_rounds} mani", f"{rules.match_rounds} hands")
-    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {printable(rules.name)}, "
+        title = said(lang, "Fiches") + f" · {printable(rules.name)}, "
+        hands = rules.match_rounds or 0
+        return title + nsaid(lang, "{count} mano", "{count} mani", hands)
+    title = said(lang, "Foglio dei punti") + f" · {printable(rules.name)}, "
     if rules.match_end is MatchEnd.FIXED_ROUNDS and rules.match_rounds is not None:
-        return title + pick(lang, f"{rules.match_rounds} smazzate", f"{rules.match_rounds} rounds")
-    return title + pick(lang, "a ", "to ") + str(rules.target)
+        return title + nsaid(
+            lang,
+            "{count} smazzata",
+            "{count} smazzate",
+            rules.match_rounds,
+        )
+    return title + said(lang, "a ") + str(rules.target)
 
 
 def _chips_view(game: MatchController, lang: str, apart: bool) -> Group:
     """The sheet of a match played for chips: who won each hand, and each player's chips."""
-    table = _table(pick(lang, "vince", "won by"), _shown(game, lang))
+    table = _table(_WON.template(lang, {}), _shown(game, lang))
     for number, sheet in enumerate(game.sheets):
         record = game.records[number] if number < len(game.records) else None
         end = record.result if record is not None else None
         who = None if sheet.out is None else seat_name(sheet.out, game.human, lang)
         if who is None:
-            won = pick(lang, "nessuno (piatto al tavolo)", "nobody (pot stays)")
+            won = said(lang, "nessuno (piatto al tavolo)")
         elif end is not None and end.reason is EndReason.ALL_FOLDED:
-            won = pick(lang, f"{who}, gli altri lasciano", f"{who}, others fold")
+            won = said(lang, "{name}, gli altri lasciano", name=who)
         elif sheet.out == game.human:
-            won = pick(lang, f"{who}, chiudi", f"{who} go out")
+            won = said(lang, "{name}, chiudi", name=who)
         else:
-            won = pick(lang, f"{who}, chiude", f"{who}, goes out")
+            won = said(lang, "{name}, chiude", name=who)
         row: list[str | Text] = [str(sheet.number), won]
         totals = sheet.chip_totals or {}
         changes = sheet.chips or {}
@@ -170,10 +183,10 @@ def _chips_view(game: MatchController, lang: str, apart: bool) -> Group:
     if left:
         parts.append(
             Text(
-                pick(
+                said(
                     lang,
-                    f"Sul tavolo: {chips_words(left)} per chi vince la prossima mano.",
-                    f"On the table: {chips_words(left, 'en')} for the next hand's winner.",
+                    "Sul tavolo: {chips} per chi vince la prossima mano.",
+                    chips=(chips_words(left), chips_words(left, "en")),
                 )
             )
         )
@@ -230,14 +243,14 @@ def _legend(game: MatchController, lang: str) -> list[Text]:
     """What ✗ means, once someone is out."""
     if not any(sheet.eliminated for sheet in game.sheets):
         return []
-    return [Text(pick(lang, f"{_OUT} fuori dalla partita", f"{_OUT} out of the match"))]
+    return [Text(said(lang, "{mark} fuori dalla partita", mark=_OUT))]
 
 
 def _last_turn(game: MatchController, lang: str) -> list[Text]:
     """The move that ended the round, which the table behind the sheet no longer shows."""
     if not game.last_turn:
         return []
-    told = Text(pick(lang, "Ultimo turno: ", "Last turn: "), style="bold")
+    told = Text(said(lang, "Ultimo turno: "), style="bold")
     told.append(" ".join(line.text(lang) for line in game.last_turn), style="not bold")
     return [told]
 
@@ -251,7 +264,7 @@ def sheet_view(
     if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang, apart)
     knocking = game.rules.knock_limit is not None
-    second = pick(lang, "bussa", "knocked") if knocking else pick(lang, "chiude", "went out")
+    second = (_KNOCKED if knocking else _WENT_OUT).template(lang, {})
     table = _table(second, _shown(game, lang))
     gone: set[str] = set()
     reentries = game.play.match.reentries
@@ -271,32 +284,38 @@ def sheet_view(
         back = {r.player: r.total for r in reentries if r.after_round == sheet.number}
         if back:
             cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
-            table.add_row("", pick(lang, "rientra", "re-enters"), *cells)
+            table.add_row("", said(lang, "rientra"), *cells)
     parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
     parts += [table, *_legend(game, lang), *_boxes(game, lang)]
     won = game.play.match.chips
     if won is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
         each = ", ".join(f"{seat_name(p, game.human, lang)} {n:+d}" for p, n in won.items())
-        parts.append(Text(pick(lang, f"Fiches delle poste: {each}", f"Stake chips: {each}")))
+        parts.append(Text(said(lang, "Fiches delle poste: {each}", each=each)))
     paid = {p: n for p, n in game.play.match.stakes.items() if n}
     if paid:
         each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in paid.items())
-        parts.append(Text(pick(lang, f"Poste per rientrare: {each}", f"Re-entry stakes: {each}")))
+        parts.append(Text(said(lang, "Poste per rientrare: {each}", each=each)))
     parts.extend(_last_turn(game, lang))
     last = game.last_round
     if last is not None and last.end is not None:
-        count = Text(pick(lang, "Conta: ", "Count: "), style="bold")
+        count = Text(said(lang, "Conta: "), style="bold")
         for seat, name in enumerate(game.names):
             if seat:
                 count.append(" · ")
             count.append(seat_name(name, game.human, lang) + " ")
             if seat == last.end.out and knocking:
                 you = name == game.human
-                count.append(pick(lang, "(hai bussato) " if you else "(ha bussato) ", "(knocked) "))
+                if you:
+                    count.append(said(lang, "(hai bussato) "))
+                else:
+                    count.append(said(lang, "(ha bussato) "))
             elif seat == last.end.out:
                 you = name == game.human
-                count.append(pick(lang, "hai chiuso" if you else "ha chiuso", "went out"))
+                if you:
+                    count.append(said(lang, "hai chiuso"))
+                else:
+                    count.append(said(lang, "ha chiuso"))
                 continue
             left = last.end.hands[seat]
             if left:

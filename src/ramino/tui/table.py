@@ -19,8 +19,10 @@ from ..engine.chips import chips_words
 from ..engine.melds import Meld
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..words.catalogue import NC_
+from ..words.terminal import nsaid, said
 from .cards import CARD_BACKGROUND, card_text
-from .narrate import missing_suits, pick
+from .narrate import missing_suits
 
 __all__ = [
     "MeldsView",
@@ -35,6 +37,9 @@ __all__ = [
 # A set's jolly that stands for several suits: the rank in black on the card's face.
 _JOKER_SET_STYLE = f"bold #000000 on {CARD_BACKGROUND}"
 _OPENED_STYLE = "bold #87d787"
+#: A player who folded (betting), where his cards would be counted: a state, not the log's
+#: verb ("folded", not "folds").
+_FOLDED = NC_("player's state", "lascia")
 
 
 def melds_lines(
@@ -59,7 +64,7 @@ def melds_lines(
     (['Nessun gioco sul tavolo.'], [])
     """
     if not observation.table:
-        empty = pick(lang, "Nessun gioco sul tavolo.", "No melds on the table.")
+        empty = said(lang, "Nessun gioco sul tavolo.")
         return [Text(empty, style="dim")], []
     name_width = max(len(n) for n in names)
     lines: list[Text] = []
@@ -143,20 +148,20 @@ def players_text(
         cards = observation.hand_sizes[seat]
         if chips is not None and observation.folded and observation.folded[seat]:
             # As wide as the cards it stands for, so that the line fits the side panel.
-            text.append(" " + pick(lang, "lascia", "folded").ljust(8), style="dim")
+            text.append(" " + _FOLDED.template(lang, {}).ljust(8), style="dim")
         else:
             text.append(f" {cards:>2} " + cards_word(cards, lang))
         if chips is None:
-            text.append(f" {totals[seat]:>3} " + pick(lang, "pt", "pts"))
+            text.append(f" {totals[seat]:>3} " + said(lang, "pt"))
         else:
-            text.append(f" {chips[seat]:>3} " + pick(lang, "fiches", "chips"))
+            text.append(f" {chips[seat]:>3} " + said(lang, "fiches"))
         if opening and observation.opened[seat]:
-            text.append(" " + pick(lang, "aperto", "opened"), style=_OPENED_STYLE)
+            text.append(" " + said(lang, "aperto"), style=_OPENED_STYLE)
         if name == dealer:
-            text.append(" " + pick(lang, "mazz.", "dealer"), style="dim")
+            text.append(" " + said(lang, "mazz."), style="dim")
         text.append("\n")
     for name in out:
-        text.append("  " + name.ljust(width) + " " + pick(lang, "fuori", "out") + "\n", style="dim")
+        text.append("  " + name.ljust(width) + " " + said(lang, "fuori") + "\n", style="dim")
     text.rstrip()
     return text
 
@@ -167,9 +172,7 @@ def cards_word(count: int, lang: str) -> str:
     >>> cards_word(1, "it"), cards_word(2, "it"), cards_word(1, "en"), cards_word(0, "en")
     ('carta', 'carte', 'card', 'cards')
     """
-    if lang == "en":
-        return "card" if count == 1 else "cards"
-    return "carta" if count == 1 else "carte"
+    return nsaid(lang, "carta", "carte", count)
 
 
 def pot_text(
@@ -183,7 +186,7 @@ def pot_text(
     """The pot of a hand played for chips (pokerato): every chip in the middle, and what each
     player has put in (``pot`` and ``stakes``, by default the observation's)."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(pick(lang, "Piatto: ", "Pot: "), style="bold")
+    text.append(said(lang, "Piatto: "), style="bold")
     text.append(chips_words(observation.pot if pot is None else pot, lang))
     put = observation.stakes if stakes is None else stakes
     stakes_words = " · ".join(f"{names[s]} {n}" for s, n in enumerate(put) if n)
