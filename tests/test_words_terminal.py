@@ -1,5 +1,6 @@
-"""The terminal game's words (``ramino.tui``) go through the catalogue: every message written
-there has its English, and no pair of words written in the code (Italian, English) comes back."""
+"""The terminal game's words (``ramino.tui``, ``ramino.client.link``) go through the catalogue:
+every message written there has its English, and no pair of words written in the code (Italian,
+English) comes back."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from test_words import ENGLISH, in_context
 pytestmark = pytest.mark.once
 
 TUI = Path(ramino.__file__).parent / "tui"
+#: The online client's lobby calls, whose refusals the terminal shows.
+LINK = Path(ramino.__file__).parent / "client" / "link.py"
 
 #: The helpers ``make words`` extracts, and where their Italian is: the positions of the
 #: message (two for the plurals), counted from the first argument.
@@ -31,18 +34,21 @@ KEYWORDS = {
     "N_": (0,),
 }
 
-#: Two strings side by side that are not words: choices and kinds of message, and styles.
+#: Two strings side by side that are not words: choices, kinds of message, styles, parts of a
+#: link.
 NOT_WORDS = {
     ("reenter", "decline"),
     ("again", "export"),
     ("error", "notice"),
+    ("http", "https"),
+    ("tables", "t"),
     ("bold #ff8787", "#87d787"),
     ("#ffffff", "#ffff87"),
 }
 
 
 def _sources() -> Iterator[tuple[str, ast.AST]]:
-    for module in sorted(TUI.glob("*.py")):
+    for module in [*sorted(TUI.glob("*.py")), LINK]:
         yield module.name, ast.parse(module.read_text(encoding="utf-8"))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..engine.errors import Localized
 from ..engine.text import shown
+from ..words.terminal import both
 
 __all__ = [
     "Invitation",
@@ -97,19 +98,17 @@ class Invitation:
             or not _HOST.match(parts.netloc)
         ):
             raise LinkError(
-                (
-                    f"il link {shown(link)} non è l'indirizzo di un server (http://host:porta/…).",
-                    f"the link {shown(link)} is not a server's address (http://host:port/…).",
+                both(
+                    "il link {link} non è l'indirizzo di un server (http://host:porta/…).",
+                    link=shown(link),
                 )
             )
         path = [piece for piece in parts.path.split("/") if piece]
         if len(path) < 2 or path[-2] not in ("tables", "t") or not _TABLE_ID.match(path[-1]):
             raise LinkError(
-                (
+                both(
                     "il link non nomina un tavolo: è quello che ti hanno mandato, come"
                     " http://host:porta/t/ID.",
-                    "the link names no table: it is the one you were sent, such as"
-                    " http://host:port/t/ID.",
                 )
             )
         return cls(f"{parts.scheme}://{parts.netloc}", path[-1])
@@ -152,9 +151,10 @@ def request(
     except (urllib.error.URLError, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
         raise ServerError(
-            (
-                f"il server {server} non risponde ({reason}).",
-                f"the server {server} does not answer ({reason}).",
+            both(
+                "il server {server} non risponde ({reason}).",
+                server=server,
+                reason=reason,
             )
         ) from None
 
@@ -170,24 +170,24 @@ def _refusal(error: urllib.error.HTTPError) -> ServerError:
         return ServerError((str(words.get("it")), str(words.get("en"))), error.code)
     if error.code == 404:
         return ServerError(
-            ("questo tavolo non c'è (o non c'è più).", "this table does not exist (any more)."),
+            both("questo tavolo non c'è (o non c'è più)."),
             404,
         )
     if error.code == 409:
         return ServerError(
-            (
+            both(
                 "nessun posto libero con quel nome: il nome è già al tavolo, o il tavolo è pieno.",
-                "no free seat under that name: the name is already at the table, or it is full.",
             ),
             409,
         )
     if isinstance(detail, list) and detail and isinstance(detail[0], dict):
         # The schema's own words: where, and why.
         where = ".".join(str(part) for part in detail[0].get("loc", ()) if part != "body")
-        said = f"{where}: {detail[0].get('msg')}" if where else str(detail[0].get("msg"))
+        why = f"{where}: {detail[0].get('msg')}" if where else str(detail[0].get("msg"))
     else:
-        said = detail if isinstance(detail, str) else f"HTTP {error.code}"
-    return ServerError((f"il server rifiuta: {said}.", f"the server refuses: {said}."), error.code)
+        why = detail if isinstance(detail, str) else f"HTTP {error.code}"
+    refused = both("il server rifiuta: {why}.", why=why)
+    return ServerError(refused, error.code)
 
 
 def create_table(server: str, body: dict[str, Any]) -> tuple[Invitation, dict[str, Any]]:

@@ -1,7 +1,8 @@
-"""The terminal game's words (``ramino.tui``): the Italian is written where it is used, through
-the four helpers here, and the other languages are in the catalogue like every other word.
+"""The terminal game's words (``ramino.tui``, and ``ramino.client.link`` for the online
+client): the Italian is written where it is used, through the four helpers here, and the other
+languages are in the catalogue like every other word.
 
-``make words`` extracts ``src/ramino/tui`` too, with these helpers as keywords: ``said`` and
+``make words`` extracts those modules too, with these helpers as keywords: ``said`` and
 ``nsaid`` give the words in one language, ``both`` and ``nboth`` the pair (Italian, English)
 a line of the log keeps so that it can be read in either language. A message is a template:
 its values fill named fields (``"prende {card} dal pozzo"``), and a value that is itself a
