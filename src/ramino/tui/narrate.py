@@ -472,6 +472,11 @@ def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin:
     'Anna bussa con 6 punti spaiati, ma tu ne hai 4: battuta, vinci 27 punti.'
     >>> _knocked(end((6, 7), (1, 0)), ["Anna", "Bruno"], "Anna", big_gin=False)[1]
     'You knock with 6 points of deadwood against 7: you win one point.'
+    >>> tie = _knocked(end((1, 1), (0, 0)), ["Anna", "Bruno"], "Bruno", big_gin=False)
+    >>> tie[0]
+    'Anna bussa con 1 punto spaiato, ma tu ne hai altrettanti: nessuno vince punti.'
+    >>> tie[1]
+    'Anna knocks with 1 point of deadwood, but you have as many: nobody scores.'
     """
     out = end.out
     assert out is not None and end.points is not None
@@ -485,11 +490,19 @@ def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin:
         if you:
             return both("Fai {gin}: vinci {points}.", gin=gin, points=won)
         return both("{name} fa {gin}: vince {points}.", name=knocker, gin=gin, points=won)
-    # Deadwood is counted in points, however many: "6 punti spaiati".
     if you:
-        knock = both("Bussi con {count} punti spaiati", count=mine)
+        knock = nboth(
+            "Bussi con {count} punto spaiato",
+            "Bussi con {count} punti spaiati",
+            mine,
+        )
     else:
-        knock = both("{name} bussa con {count} punti spaiati", name=knocker, count=mine)
+        knock = nboth(
+            "{name} bussa con {count} punto spaiato",
+            "{name} bussa con {count} punti spaiati",
+            mine,
+            name=knocker,
+        )
     if end.points[out] > 0:
         if you:
             return both(
