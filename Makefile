@@ -72,7 +72,7 @@ words: $(STAMP)
 	  -k said:2 -k nsaid:2,3 -k both -k nboth:1,2 --sort-by-file --add-location=file --no-wrap \
 	  --project ramino -o $(VENV)/ramino.pot src/ramino/words src/ramino/tui \
 	  src/ramino/client/link.py
-	$(BIN)/pybabel -q update --ignore-obsolete --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
+	$(BIN)/pybabel -q update --ignore-obsolete --no-fuzzy-matching --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALE)/*/LC_MESSAGES/ramino.po
 	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)
 

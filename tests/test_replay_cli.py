@@ -269,7 +269,8 @@ def test_a_gin_hand_told_with_its_knock_and_count(tmp_path: Path) -> None:
     assert any(line.startswith(f"  {defender} attacca ") for line in lines[knock:])
     ending, count, *hands, scores = lines[-5:]
     assert ending.startswith(f"{knocker} bussa con 4 punti spaiati, ma {defender} ne ha ")
-    assert ending.endswith(": battuta, vince 25 punti.") and count == "Conta:"
+    assert ending.endswith(f"altrettanti: battuta, {defender} vince 25 punti.")
+    assert count == "Conta:"
     assert hands == [
         f"  {name}{' (ha bussato)' if seat == end.out else ''}:"
         f" {format_cards(end.hands[seat])} — 4 punti"

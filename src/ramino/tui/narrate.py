@@ -477,6 +477,8 @@ def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin:
     'Anna bussa con 1 punto spaiato, ma tu ne hai altrettanti: nessuno vince punti.'
     >>> tie[1]
     'Anna knocks with 1 point of deadwood, but you have as many: nobody scores.'
+    >>> _knocked(end((4, 4), (0, 25)), ["Anna", "Bruno"], "Anna", big_gin=False)[0]
+    'Bussi con 4 punti spaiati, ma Bruno ne ha altrettanti: battuta, Bruno vince 25 punti.'
     """
     out = end.out
     assert out is not None and end.points is not None
@@ -516,6 +518,22 @@ def _knocked(end: RoundEnd, names: Sequence[str], human: str | None, *, big_gin:
             name=knocker,
         )
     has = both("ma tu ne hai") if them else both("ma {name} ne ha", name=defender)
+    if end.points[other] > 0 and theirs == mine:
+        # A tie that undercuts (where the rules say so): "as many", not the number again.
+        if them:
+            return both(
+                "{knock}, {has} altrettanti: battuta, vinci {points}.",
+                knock=knock,
+                has=has,
+                points=won,
+            )
+        return both(
+            "{knock}, {has} altrettanti: battuta, {name} vince {points}.",
+            knock=knock,
+            has=has,
+            points=won,
+            name=defender,
+        )
     if end.points[other] > 0:
         if them:
             return both(
