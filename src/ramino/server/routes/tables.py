@@ -211,7 +211,7 @@ async def match_sheet(
             over=play.is_over,
             winner=play.winner,
             result=None if it is None or en is None else Both(it=it, en=en),
-            sheet=[line.to_dict() for line in match.rounds],
+            sheet=[table.sheet_line(number, line) for line in match.rounds],
             standing=table.standing(number),
         )
 
