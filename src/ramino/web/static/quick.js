@@ -13,6 +13,19 @@ const POLL = 3;
 // How often the counts are asked again while the page is seen, in ms.
 const COUNTS_EVERY = 4000;
 
+// The presets as a list to choose from, each game in its group (ramino's, then gin rummy's),
+// and `more` options after them ([value, label]).
+export function presetSelect(id, presets, value, change, more = []) {
+  const option = ([key, label]) => h('option', { value: key, selected: key === value }, label);
+  const groups = ['ramino', 'gin']
+    .map((game) => [game, presets.filter((preset) => (preset.game ?? 'ramino') === game)])
+    .filter(([, members]) => members.length)
+    .map(([game, members]) =>
+      h('optgroup', { label: t(`rules_group_${game}`) }, members.map((preset) => option([preset.name, preset.name]))),
+    );
+  return h('select', { id, onchange: (event) => change(event.target.value) }, groups, more.map(option));
+}
+
 export function quickMatch(redraw) {
   const state = {
     rules: localStorage.getItem('ramino.quick.rules') ?? 'scala-40',
@@ -153,8 +166,7 @@ export function quickMatch(redraw) {
     if (state.waiting) return waitingView();
     const houseRules = Object.keys(house.knobs).length > 0;
     if (state.rules === HOUSE && !houseRules) state.rules = house.rules;
-    const options = presets.map((p) => [p.name, p.name]);
-    if (houseRules) options.push([HOUSE, t('quick_house', { rules: house.rules })]);
+    const options = houseRules ? [[HOUSE, t('quick_house', { rules: house.rules })]] : [];
     const base = presets.find((p) => p.name === (state.rules === HOUSE ? house.rules : state.rules));
     const low = base?.min_players ?? 2;
     const high = base?.max_players ?? 6;
@@ -172,16 +184,15 @@ export function quickMatch(redraw) {
         'label',
         { class: 'field' },
         h('span', {}, t('rules')),
-        h(
-          'select',
-          {
-            id: 'quick-rules',
-            onchange: (event) => {
-              state.rules = event.target.value;
-              redraw();
-            },
+        presetSelect(
+          'quick-rules',
+          presets,
+          state.rules,
+          (value) => {
+            state.rules = value;
+            redraw();
           },
-          options.map(([value, label]) => h('option', { value, selected: value === state.rules }, label)),
+          options,
         ),
       ),
       h(
