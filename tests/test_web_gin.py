@@ -1,7 +1,8 @@
 """Gin rummy in the browser, in Debian's Chromium (Playwright): the home page offers it in its
-own group, for two; at a table against the computer a hand is played by clicks and keys to
-its end: the upcard passed, the draws and the throws, the knock (Bussa), the melds laid, the
-passes (Passa), each phase said to the player, the log's words and the end's count.
+own group, for two; at a table against the computer two hands are played by clicks and keys
+to the end of the match: the upcard, the draws and the throws, the knock (Bussa), the melds
+laid, the lay-offs, the passes (Passa), each phase said to the player, the log's words, each
+hand's count and the match's bonuses.
 
 One test for the whole flow: the browser's tests are the suite's slowest."""
 
@@ -22,6 +23,13 @@ from serving import Server, receive
 from test_web import fetch, my_view, new_page, page_state, quiet, version, wait_version
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+
+@pytest.fixture
+def server_options() -> tuple[str, ...]:
+    """The seed of this module's deals (it replaces ``web_server``'s): see the hands below."""
+    return ("--seed", "carte-2")
+
 
 GIN = get_preset("gin")
 
@@ -61,14 +69,15 @@ def pick(page: Any, cards: list[str]) -> None:
         page.click(f".hand button[data-card='{card}']:not(.selected)")
 
 
-def wait_my_move(page: Any) -> dict[str, Any] | None:
-    """Wait until Anna is to move (her view) or the hand is over (None)."""
+def wait_my_move(page: Any, hand: int) -> dict[str, Any] | None:
+    """Wait until Anna is to move in ``hand`` (her view), or it is over (None)."""
     page.wait_for_function(
-        "() => { const s = window.ramino.page().state; const v = s.observation;"
-        " return s.round > 1 || s.match_over || (v && !v.over && v.to_play === v.seat); }"
+        "n => { const s = window.ramino.page().state; const v = s.observation;"
+        " return s.round > n || s.match_over || (v && !v.over && v.to_play === v.seat); }",
+        arg=hand,
     )
     state = page_state(page)["state"]
-    if state["round"] > 1 or state["match_over"]:
+    if state["round"] > hand or state["match_over"]:
         return None
     return my_view(page)
 
@@ -148,11 +157,12 @@ def play_for_anna(page: Any, view: dict[str, Any]) -> str:
     return "pass"
 
 
-def test_a_hand_of_gin_is_played_in_the_browser_to_its_count(
+def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
     web_server: Server, chromium: Any
 ) -> None:
     # Offered on the home page, in its own group, for two; played now against the computer,
-    # to 20 points (house rules), so that the hand played ends the match.
+    # to 30 points (house rules): the seed deals a first hand Anna knocks in, then one the
+    # computer knocks in and Anna lays off, which ends the match.
     page = new_page(chromium)
     page.goto(web_server.base + "/")
     page.wait_for_selector("details.described")
@@ -166,9 +176,9 @@ def test_a_hand_of_gin_is_played_in_the_browser_to_its_count(
     assert page.is_disabled("#players")
     page.fill("#nickname", "Anna")
     page.click("details.house-rules summary")
-    page.fill("#knob-target", "20")
+    page.fill("#knob-target", "30")
     page.press("#knob-target", "Tab")
-    page.wait_for_function("() => document.querySelector('#knob-target').value === '20'")
+    page.wait_for_function("() => document.querySelector('#knob-target').value === '30'")
     page.select_option("#level-now", "principiante")
     page.click("#play-now")
     page.wait_for_url("**/t/*")
@@ -182,60 +192,72 @@ def test_a_hand_of_gin_is_played_in_the_browser_to_its_count(
     page.wait_for_selector("dialog", state="detached")
 
     said: dict[str, set[str]] = {}
-    done: list[str] = []
-    for _ in range(80):
-        view = wait_my_move(page)
-        if view is None:
-            break
-        line = page.inner_text("#phase-line")
-        said.setdefault(view["phase"], set()).add(line)
-        if view["phase"] == "play":
-            deadwood = page.inner_text("#deadwood")
-            best = view["deadwood"]
-            assert deadwood.startswith(f"Carte spaiate dopo lo scarto migliore: {best} ")
-            assert deadwood.endswith("si bussa con 10 o meno")
-            # Bussa is there to click only when a knock is legal; Passa never after a draw.
-            assert page.is_enabled("#do-knock") == ("knock" in view["legal_actions"])
-            assert page.is_disabled("#do-pass")
-        done.append(play_for_anna(page, view))
-        if done[-1] == "knock":
-            quiet(page)
-            save(page, "web-gin.png", page.screenshot())
-            # The log says it, in Italian and in English; so it does the passes.
-            assert page.locator(".log li").last.inner_text().endswith(" bussi.")
-            log = page.inner_text(".log")
-            assert "passa." in log and "Passi." in log
-            page.click("#lang")
-            assert page.locator(".log li").last.inner_text().endswith(" knock.")
-            assert "You pass." in page.inner_text(".log")
-            assert page.inner_text("#phase-line").startswith("You knocked: discard")
-            page.click("#lang")
-    assert "knock" in done and "lay" in done, done
+    done: list[list[str]] = []
+    endings = []
+    for hand in (1, 2):
+        done.append([])
+        while (view := wait_my_move(page, hand)) is not None:
+            said.setdefault(view["phase"], set()).add(page.inner_text("#phase-line"))
+            if view["phase"] == "play":
+                deadwood = page.inner_text("#deadwood")
+                best = view["deadwood"]
+                assert deadwood.startswith(f"Carte spaiate dopo lo scarto migliore: {best} ")
+                assert deadwood.endswith("si bussa con 10 o meno")
+                # Bussa is there to click only when a knock is legal; Passa never after a draw.
+                assert page.is_enabled("#do-knock") == ("knock" in view["legal_actions"])
+                assert page.is_disabled("#do-pass")
+            done[-1].append(play_for_anna(page, view))
+            assert len(done[-1]) < 60, done
+            if done[-1][-1] == "knock":
+                quiet(page)
+                save(page, "web-gin.png", page.screenshot())
+                # The log says it, in Italian and in English, and the other's pass too.
+                assert page.locator(".log li").last.inner_text().endswith(" bussi.")
+                assert "Bruno (computer) passa." in page.inner_text(".log")
+                page.click("#lang")
+                assert page.locator(".log li").last.inner_text().endswith(" knock.")
+                assert page.inner_text("#phase-line").startswith("You knocked: discard")
+                page.click("#lang")
+            if done[-1][-1] == "pass" and view["phase"] == "lay_off":
+                # «Attacchi 9♣ al gioco 1, … e passi.»
+                assert page.locator(".log li").last.inner_text().endswith(" e passi.")
+        # What the hand came to, said at its end.
+        page.wait_for_selector("dialog.printable #close-sheet")
+        endings.append(page.inner_text("dialog.printable .ending"))
+        if hand == 1:
+            hands = page.inner_text("#ended-hands")
+            assert "Carte spaiate" in hands and "Anna (tu) · ha bussato" in hands
+            page.click("#close-sheet")
+            page.wait_for_selector("dialog", state="detached")
+
+    assert "knock" in done[0] and "lay" in done[0] and "attach" in done[1], done
     assert "Prendi la carta scoperta o passa." in said["draw"]
     assert "Puoi bussare (Bussa, poi scarta) oppure scartare e continuare." in said["play"]
     assert said["knock"] == {
         "Hai bussato: scarta, cala i tuoi giochi, poi passa.",
         "Hai bussato: cala i tuoi giochi, poi passa.",
     }
+    assert said["lay_off"] == {
+        "Bruno (computer) ha bussato: attacca le tue carte ai suoi giochi, poi passa."
+    }
+    assert said["spread"] == {"Bruno (computer) ha bussato: cala i tuoi giochi, poi passa."}
+    assert endings == [
+        "Hai bussato con 10 punti di carte spaiate contro 15 di Bruno (computer):"
+        " vinci la differenza, 5 punti.",
+        "Bruno (computer) ha bussato con 7 punti di carte spaiate contro i tuoi 39:"
+        " vince la differenza, 32 punti.",
+    ]
 
-    # The count: the hand's points and why, then the boxes and the game, on the sheet too.
-    page.wait_for_selector("dialog.printable #close-sheet")
-    state = page_state(page)["state"]
-    assert state["match_over"]
-    note = state["sheet"][0]["knock"]
-    assert note["knocker"] == "Anna"
-    ending = page.inner_text("dialog.printable .ending")
-    assert ending.startswith("Hai bussato con ")
-    bonuses = page.inner_text("#bonuses")
-    winner = max(note["points"], key=note["points"].get)
-    assert "per la smazzata vinta e 100 per la partita." in bonuses
-    assert ("Aggiungi 25 punti" if winner == "Anna" else f"{winner} aggiunge 25 punti") in bonuses
-    hands = page.inner_text("#ended-hands")
-    assert "Carte spaiate" in hands and "Anna (tu) · ha bussato" in hands
+    # The match's end: the hands won and the game's bonus, on the sheet too.
+    assert page_state(page)["state"]["match_over"]
+    assert page.inner_text("#bonuses") == (
+        "Aggiungi 25 punti per la smazzata vinta. Bruno (computer) aggiunge 25 punti per la"
+        " smazzata vinta e 100 per la partita."
+    )
     sheet = page.inner_text("dialog.printable table.sheet")
-    assert "Come" in sheet and "Smazzate vinte (25 punti l’una)" in sheet
-    assert "Bonus della partita" in sheet and "1 × 25 = 25" in sheet
-
+    assert "Anna bussa, 10 contro 15" in sheet and "Bruno (computer) bussa, 7 contro 39" in sheet
+    assert "Smazzate vinte (25 punti l’una)\t1 × 25 = 25\t1 × 25 = 25" in sheet
+    assert "Bonus della partita\t0\t+100" in sheet and "Totale\t30\t157" in sheet
     page.click("#close-sheet")
     page.wait_for_selector("dialog", state="detached")
     assert page.problems == [], page.problems
