@@ -16,7 +16,8 @@ import {
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
-import { presetSelect, quickMatch } from './quick.js';
+import { presetSelect } from './presets.js';
+import { quickMatch } from './quick.js';
 
 const LEVELS = ['principiante', 'intermedio', 'esperto'];
 const TIMERS = [null, 30, 60, 120, 300];

@@ -6,25 +6,13 @@
 import { ApiError, call, ensurePlayer, renamePlayer, saveSeat } from './api.js';
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { presetSelect } from './presets.js';
 
 const HOUSE = '';
 // How long a request for news waits at the server (it answers at once once seated).
 const POLL = 3;
 // How often the counts are asked again while the page is seen, in ms.
 const COUNTS_EVERY = 4000;
-
-// The presets as a list to choose from, each game in its group (ramino's, then gin rummy's),
-// and `more` options after them ([value, label]).
-export function presetSelect(id, presets, value, change, more = []) {
-  const option = ([key, label]) => h('option', { value: key, selected: key === value }, label);
-  const groups = ['ramino', 'gin']
-    .map((game) => [game, presets.filter((preset) => (preset.game ?? 'ramino') === game)])
-    .filter(([, members]) => members.length)
-    .map(([game, members]) =>
-      h('optgroup', { label: t(`rules_group_${game}`) }, members.map((preset) => option([preset.name, preset.name]))),
-    );
-  return h('select', { id, onchange: (event) => change(event.target.value) }, groups, more.map(option));
-}
 
 export function quickMatch(redraw) {
   const state = {
