@@ -288,7 +288,7 @@ const WORDS = {
     hand_knock: (v) =>
       `${v.you === 'knocker' ? 'Hai bussato' : `${v.knocker} ha bussato`} con ${v.k} ${plural(v.k, 'punto', 'punti')} di carte spaiate contro ${v.you === 'defender' ? `i tuoi ${v.d}` : `${v.d} di ${v.defender}`}: ${v.you === 'knocker' ? 'vinci' : 'vince'} la differenza, ${v.won} ${plural(v.won, 'punto', 'punti')}.`,
     hand_gin: (v) =>
-      `${v.you === 'knocker' ? `Hai fatto ${v.big ? 'big gin' : 'gin'}` : `${v.knocker} ha fatto ${v.big ? 'big gin' : 'gin'}`} (${v.big ? 'tutte le carte calate, senza scartare' : 'nessuna carta spaiata'}): ${v.you === 'knocker' ? 'vinci' : 'vince'} ${v.you === 'defender' ? `le tue carte spaiate (${v.d})` : `le carte spaiate di ${v.defender} (${v.d})`} più ${v.bonus} di bonus, ${v.won} ${plural(v.won, 'punto', 'punti')}.`,
+      `${v.you === 'knocker' ? `Hai fatto ${v.big ? 'big gin' : 'gin'}` : `${v.knocker} ha fatto ${v.big ? 'big gin' : 'gin'}`} (${v.big ? 'tutte le carte calate, senza scartare' : 'nessuna carta spaiata'}): ${v.you === 'knocker' ? 'vinci' : 'vince'} ${v.you === 'defender' ? `i punti delle tue carte spaiate (${v.d})` : `i punti delle carte spaiate di ${v.defender} (${v.d})`} più ${v.bonus} di bonus, ${v.won} ${plural(v.won, 'punto', 'punti')}.`,
     hand_undercut: (v) =>
       `${v.you === 'knocker' ? 'Hai bussato' : `${v.knocker} ha bussato`} con ${v.k} ${plural(v.k, 'punto', 'punti')} di carte spaiate, ma ${v.you === 'defender' ? 'tu ne hai' : `${v.defender} ne ha`} ${v.d === v.k ? 'altrettanti' : `solo ${v.d}`}: è un undercut (chi ha bussato non ne ha di meno) e ${v.you === 'defender' ? 'vinci tu' : `vince ${v.defender}`} la differenza più ${v.bonus} di bonus, ${v.won} ${plural(v.won, 'punto', 'punti')}.`,
     hand_tie: (v) =>
@@ -732,9 +732,9 @@ const WORDS = {
     hand_gin: (v) =>
       `${v.you === 'knocker' ? 'You went' : `${v.knocker} went`} ${v.big ? 'big gin' : 'gin'} (${v.big ? 'every card laid, no discard' : 'no deadwood'}): ${v.you === 'knocker' ? 'you win' : `${v.knocker} wins`} ${v.you === 'defender' ? `your deadwood (${v.d})` : `${v.defender}’s deadwood (${v.d})`} plus a bonus of ${v.bonus}, ${v.won} ${plural(v.won, 'point', 'points')}.`,
     hand_undercut: (v) =>
-      `${v.you === 'knocker' ? 'You knocked' : `${v.knocker} knocked`} with ${v.k} ${plural(v.k, 'point', 'points')} of deadwood, but ${v.you === 'defender' ? 'you have' : `${v.defender} has`} ${v.d === v.k ? 'as many' : `only ${v.d}`}: an undercut (the knocker has no less), and ${v.you === 'defender' ? 'you win' : `${v.defender} wins`} the difference plus a bonus of ${v.bonus}, ${v.won} ${plural(v.won, 'point', 'points')}.`,
+      `${v.you === 'knocker' ? 'You knocked' : `${v.knocker} knocked`} with ${v.k} ${plural(v.k, 'point', 'points')} of deadwood, but ${v.you === 'defender' ? 'you have' : `${v.defender} has`} ${v.d === v.k ? 'as many' : `only ${v.d}`}: an undercut (the knocker’s deadwood is no lower), and ${v.you === 'defender' ? 'you win' : `${v.defender} wins`} the difference plus a bonus of ${v.bonus}, ${v.won} ${plural(v.won, 'point', 'points')}.`,
     hand_tie: (v) =>
-      `${v.you === 'knocker' ? 'You knocked' : `${v.knocker} knocked`} with ${v.k} ${plural(v.k, 'point', 'points')} of deadwood and ${v.you === 'defender' ? 'you have' : `${v.defender} has`} as many: a tie wins nobody anything.`,
+      `${v.you === 'knocker' ? 'You knocked' : `${v.knocker} knocked`} with ${v.k} ${plural(v.k, 'point', 'points')} of deadwood and ${v.you === 'defender' ? 'you have' : `${v.defender} has`} as many: a tie scores nothing.`,
     hand_void: 'The hand is void: nobody knocked, no points.',
     hand_doubled: ' The first upcard was a spade: the hand counts double.',
     match_bonus: (v) =>
