@@ -260,4 +260,17 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
     assert "Bonus della partita\t0\t+100" in sheet and "Totale\t30\t157" in sheet
     page.click("#close-sheet")
     page.wait_for_selector("dialog", state="detached")
+    # The match's sheet on its own page says the same; its hands can be watched again.
+    table = page.url.rsplit("/", 1)[1]
+    kept = web_server.get(f"/api/tables/{table}/matches/1")["sheet"]
+    assert [line["knock"]["knocker"] for line in kept] == ["Anna", "Bruno (computer)"]
+    frames = web_server.get(f"/api/tables/{table}/matches/1/rounds/2")["frames"]
+    knock = next(i for i, frame in enumerate(frames) if frame["move"] == "1: knock")
+    page.goto(f"{web_server.base}/t/{table}/m/1/r/2")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-last")
+    assert page.inner_text("#replay-move") == "Anna: passa"
+    for _ in range(len(frames) - 1 - knock):
+        page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#replay-move") == "Bruno (computer): bussa"
     assert page.problems == [], page.problems
