@@ -70,7 +70,8 @@ export function render(state) {
   return h(
     'p',
     { class: 'knock-line' },
-    h('strong', { id: 'phase-line' }, phaseWords(state)),
+    // Said to a screen reader as it changes: the phase's ask comes with the other's moves.
+    h('strong', { id: 'phase-line', 'aria-live': 'polite' }, phaseWords(state)),
     ' ',
     h('span', { id: 'deadwood' }, deadwoodWords(state)),
   );
