@@ -85,6 +85,18 @@ def test_two_people_are_seated_together_at_a_rated_table(quick: Server) -> None:
     client.close()
     counts = {line["rules"]: line for line in quick.get("/api/quick")["presets"]}
     assert counts["scala-40"] == {"rules": "scala-40", "waiting": 0, "playing": 1}
+    # Gin rummy's presets are quick matches too, rated, for two only, counted apart.
+    assert counts["gin"] == {"rules": "gin", "waiting": 0, "playing": 0}
+    code, detail = refusal(quick, "POST", "/api/quick", {"rules": "gin", "players": 3})
+    assert code == 400 and "2" in detail["message"]["en"]
+    body = {"rules": "gin", "players": 2, "player_key": anna["key"]}
+    assert call(quick, "POST", "/api/quick", body)["rated"] is True
+    call(quick, "POST", "/api/quick", {"rules": "gin", "players": 2})
+    table = quick.get(f"/api/tables/{seated(quick, anna['key'])['table']}")
+    assert table["rules"]["name"] == "gin" and table["rated"] is True
+    counts = {line["rules"]: line for line in quick.get("/api/quick")["presets"]}
+    assert counts["gin"]["playing"] == 1 and counts["scala-40"]["playing"] == 1
+    assert quick.get("/api/leaderboard/gin") == {"rules": "gin", "players": []}
 
 
 def test_one_person_is_given_computer_players_after_the_wait(quick: Server) -> None:

@@ -259,7 +259,7 @@ def fetch(server: Server, path: str, body: Any = None) -> tuple[int, dict[str, s
 
 
 def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> None:
-    from ramino.engine.presets import PRESETS
+    from ramino.engine.presets import GIN_PRESETS, PRESETS
     from ramino.engine.rules import knob_names
 
     for path in ("/", "/t/abc_DEF-123", "/sheet"):
@@ -273,7 +273,7 @@ def test_the_server_serves_the_pages_and_the_lobby_facts(web_server: Server) -> 
     assert fetch(web_server, "/static/%2e%2e/server/app.py")[0] == 404
 
     facts = web_server.get("/api/rules")
-    assert [preset["name"] for preset in facts["presets"]] == list(PRESETS)
+    assert [preset["name"] for preset in facts["presets"]] == [*PRESETS, *GIN_PRESETS]
     assert sorted(knob["name"] for knob in facts["knobs"]) == sorted(knob_names())
     assert facts["contracts"]["two_pairs"]["name"] == {"it": "doppia coppia", "en": "two pairs"}
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..engine.errors import RaminoError
+from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.state import TableMeld
 
@@ -325,6 +326,10 @@ class ObservationView(_Message):
     to_call: int = 0
     contract: str | None = None
     knock_limit: int | None = None
+    deadwood: int | None = None
+    """Under rules with knocking (gin rummy), the least deadwood (*carte spaiate*) the seat's
+    hand can keep: as it is, or, while the seat must still throw a card, after its best
+    throw; what a knock is measured against (``knock_limit``). ``None`` otherwise."""
     over: bool = False
     # The rest of what the seat knows in its turn, so that a client can tell the engine's
     # observation back whole (ramino.client.observation): a hint, the jolly's choices.
@@ -456,6 +461,7 @@ def observation_view(
         to_call=observation.to_call,
         contract=None if observation.contract is None else observation.contract.value,
         knock_limit=observation.knock_limit,
+        deadwood=deadwood_of(observation),
         over=observation.is_over,
         taken_card=None if observation.taken_card is None else str(observation.taken_card),
         opening_points=observation.opening_points,
@@ -471,6 +477,20 @@ def observation_view(
     )
 
 
+def deadwood_of(observation: Observation) -> int | None:
+    """The least deadwood the seat's hand can keep, under rules with knocking (gin rummy):
+    as it is, or after its best throw while it holds a card more than a hand (after the draw,
+    before the knocker's throw). ``None`` under other rules, and for a seat out of the round."""
+    rules = observation.rules
+    cards = observation.hand
+    if observation.knock_limit is None or observation.is_over:
+        return None
+    laid = sum(len(meld.meld.cards) for meld in observation.table if meld.owner == observation.seat)
+    if len(cards) + laid > rules.hand_size_for(observation.players):
+        return min(min_deadwood([*cards[:k], *cards[k + 1 :]], rules) for k in range(len(cards)))
+    return min_deadwood(cards, rules)
+
+
 def public_view(view: ObservationView) -> ObservationView:
     """What the whole table sees of a seat's view (a spectator's): no seat, no hand, none of
     what only the player to move knows."""
@@ -479,6 +499,7 @@ def public_view(view: ObservationView) -> ObservationView:
             "seat": None,
             "hand": [],
             "legal_actions": [],
+            "deadwood": None,
             "to_call": 0,
             "taken_card": None,
             "opening_points": 0,

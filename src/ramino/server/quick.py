@@ -29,11 +29,11 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..ai.levels import LEVELS
-from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..engine.rules_file import rules_from_mapping
 from .names import reading
 from .players import GUEST_TRIES, Player, add_player
+from .presets import OFFERED
 from .ratings import DEFAULT, Rating
 from .rooms import Room
 from .served import Tables
@@ -120,7 +120,7 @@ class Wanted:
 def wanted(rules: Rules, players: int) -> Wanted:
     """The queue's key for ``rules`` and ``players``: players are seated only with those who
     want the very same rules."""
-    preset = PRESETS.get(rules.name)
+    preset = OFFERED.get(rules.name)
     if preset is not None and preset.rules == rules:
         return Wanted(rules.name, rules.name, rules, players)
     knobs = json.dumps({"name": rules.name, **rules.knobs()}, sort_keys=True)
@@ -352,7 +352,7 @@ class Queue:
                     .group_by(QuickTableRow.preset)
                 ).all()
             )
-        return {name: (int(waiting.get(name, 0)), int(playing.get(name, 0))) for name in PRESETS}
+        return {name: (int(waiting.get(name, 0)), int(playing.get(name, 0))) for name in OFFERED}
 
 
 def _waiting(key: str, players: int) -> tuple[Any, ...]:

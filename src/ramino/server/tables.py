@@ -34,6 +34,7 @@ from ..ai.levels import LEVELS, bot_for_level
 from ..ai.reentry import computer_reenters
 from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, Reason
+from ..engine.match import RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
 from ..engine.round import Round
@@ -209,6 +210,9 @@ class Table:
         a state)."""
         self.match_number = 1
         """The table's match being played (or just over): a rematch is the next."""
+        self.knocks: dict[tuple[int, int], dict[str, Any]] = {}
+        """Under rules with knocking (gin rummy), by match and round, what each hand came to
+        (:func:`knock_note`): the score sheet's lines carry it."""
         self.deals_before = 0
         """The deals of the table's earlier matches: a match's deal ``k`` is the table's
         ``deals_before + k``, each with its own secret and commitment."""
@@ -558,6 +562,8 @@ class Table:
             )
             self.ended = (round_, play.names)
             play.finish_round()
+            if self.rules.knock_limit is not None:
+                self.knocks[self.match_number, play.rounds] = knock_note(round_, play)
             self._offer_reentries()
             self._note_end()
         return Move(seat, str(action))
@@ -831,8 +837,20 @@ class Table:
         """The score sheet's lines, each written once (the sheet only grows)."""
         assert self.play is not None
         lines = self.play.match.rounds
-        self._sheet.extend(line.to_dict() for line in lines[len(self._sheet) :])
+        self._sheet.extend(
+            self.sheet_line(self.match_number, line) for line in lines[len(self._sheet) :]
+        )
         return list(self._sheet)
+
+    def sheet_line(self, match: int, line: RoundSheet) -> dict[str, Any]:
+        """A line of match ``match``'s score sheet as the protocol sends it
+        (``RoundSheet.to_dict``), with ``knock``, what the hand came to, under rules with
+        knocking (:func:`knock_note`)."""
+        written = line.to_dict()
+        note = self.knocks.get((match, line.number))
+        if note is not None:
+            written["knock"] = note
+        return written
 
     def _ended_hands(self) -> list[list[str]]:
         """The cards left in each hand of the last round over, shown at its end as at a table."""
@@ -891,3 +909,54 @@ class Table:
             self.away_names(),
         )
         return public_view(view) if seat is None else view
+
+
+def knock_note(round_: Round, play: MatchPlay) -> dict[str, Any]:
+    """What a hand of gin rummy came to, for its line of the score sheet, once the match has
+    recorded it: ``knocker`` (``None``: nobody knocked, the hand ended ``kind``, ``void`` at
+    the wall); ``kind``, why the points went where they went: ``knock`` (the deadwood's
+    difference to the knocker), ``gin`` and ``big_gin`` (the difference and the bonus),
+    ``undercut`` (the defender had as little deadwood or less: the difference and the bonus
+    to him), ``tie`` (equal deadwood where a tie undercuts not: nothing); ``deadwood`` and
+    ``points``, each player's deadwood left and points won in the hand; ``doubled``, a hand
+    counted twice (Oklahoma's spade upcard); and at the match's last hand ``bonuses``, each
+    player's hands won (``boxes``), what they add (``box_points``) and the game's bonus
+    (``game_points``): the line's ``scores`` are the points and the bonuses."""
+    end = round_.end
+    assert end is not None
+    names = play.names
+    points = end.points or (0,) * len(names)
+    terms = round_.position.terms
+    knocker = end.out
+    if knocker is None:
+        kind = end.reason.value
+    elif end.counts[knocker] == 0:
+        kind = "big_gin" if terms.big_gin else "gin"
+    elif any(won for seat, won in enumerate(points) if seat != knocker):
+        kind = "undercut"
+    else:
+        kind = "knock" if points[knocker] else "tie"
+    note: dict[str, Any] = {
+        "knocker": None if knocker is None else names[knocker],
+        "kind": kind,
+        "deadwood": dict(zip(names, end.counts, strict=True)),
+        "points": dict(zip(names, points, strict=True)),
+        "doubled": terms.doubled,
+        "bonuses": None,
+    }
+    match = play.match
+    if match.is_over:
+        rules = play.rules
+        line = match.rounds[-1]
+        boxes = match.boxes
+        note["bonuses"] = {
+            name: {
+                "boxes": boxes[name],
+                "box_points": rules.box_bonus * boxes[name],
+                "game_points": line.scores[name]
+                - note["points"].get(name, 0)
+                - rules.box_bonus * boxes[name],
+            }
+            for name in match.players
+        }
+    return note

@@ -12,7 +12,6 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
 from ...engine.errors import IllegalAction, Reason, RulesError
-from ...engine.presets import PRESETS
 from ...engine.text import printable
 from ..models import (
     Leaderboard,
@@ -26,6 +25,7 @@ from ..models import (
 )
 from ..names import carries_computer_mark, hostile, tidy
 from ..players import Player, Players
+from ..presets import OFFERED
 from ..reasons import ServerReason
 from ..refused import refused
 from ..served import Tables
@@ -138,8 +138,8 @@ async def leaderboard(
 ) -> Leaderboard:
     """The preset's best players: established ratings first, by rating, then the
     provisional ones (docs/ratings.md). Rules that are no preset's: 404 ``unknown_preset``."""
-    if rules not in PRESETS:
-        error = RulesError(Reason.UNKNOWN_PRESET, name=rules, known=", ".join(PRESETS))
+    if rules not in OFFERED:
+        error = RulesError(Reason.UNKNOWN_PRESET, name=rules, known=", ".join(OFFERED))
         raise refused(error, "rules", status=404)
     lines = await run_in_threadpool(players_of(tables).leaderboard, rules, limit)
     return Leaderboard(rules=rules, players=[LeaderboardLine(**line) for line in lines])

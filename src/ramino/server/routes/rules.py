@@ -11,11 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ...engine.deal import check_playable
 from ...engine.errors import RaminoError
-from ...engine.presets import PRESETS
 from ...engine.rules_file import rules_from_mapping
 from ...words.describe import describe
 from ...words.knob_words import knob_catalogue
 from ..models import Both, Problem, RulesInForce
+from ..presets import OFFERED, Game, game_of
 from ..refused import refused
 
 __all__ = ["router"]
@@ -33,9 +33,13 @@ class DescribeRequest(BaseModel):
 
 
 class Preset(BaseModel):
-    """A preset: its name, a line on it, its knobs and how many may play it."""
+    """A preset: its name, its game, a line on it, its knobs and how many may play it."""
 
     name: str
+    game: Game = Field(
+        description="The game the preset plays: `ramino` (Italian rummy, the presets of the"
+        " sources) or `gin` (gin rummy, two players, knocking); ramino's come first."
+    )
     summary: Both
     knobs: dict[str, Any]
     min_players: int
@@ -70,18 +74,19 @@ class Described(BaseModel):
 
 @router.get("")
 async def presets() -> Catalogue:
-    """The presets (each with its knobs and seats), every knob in players' words, and the
-    carioca contracts' names and terms."""
+    """The presets, ramino's then gin rummy's (each with its game, knobs and seats), every
+    knob in players' words, and the carioca contracts' names and terms."""
     return Catalogue(
         presets=[
             Preset(
                 name=name,
+                game=game_of(name),
                 summary=Both(it=preset.summary("it"), en=preset.summary("en")),
                 knobs=preset.rules.knobs(),
                 min_players=preset.rules.min_players,
                 max_players=preset.rules.most_players,
             )
-            for name, preset in PRESETS.items()
+            for name, preset in OFFERED.items()
         ],
         knobs=knob_catalogue(),
         contracts={

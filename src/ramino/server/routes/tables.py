@@ -20,7 +20,6 @@ from fastapi.concurrency import run_in_threadpool
 from ...ai.levels import LEVELS, level_named
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
-from ...engine.presets import PRESETS
 from ...engine.record import to_json
 from ...engine.rules_file import rules_from_mapping
 from ...engine.text import printable
@@ -42,6 +41,7 @@ from ..models import (
     table_info,
 )
 from ..names import carries_computer_mark, hostile, reading, tidy
+from ..presets import OFFERED
 from ..quick import COMPUTER_NAMES
 from ..reasons import ServerReason
 from ..refused import refused
@@ -87,7 +87,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
     except RaminoError as error:
         raise refused(error) from None
     # Ratings compare like with like: a preset's rules, as everyone plays them.
-    preset = PRESETS.get(rules.name)
+    preset = OFFERED.get(rules.name)
     if request.rated and (preset is None or preset.rules != rules):
         house = IllegalAction(ServerReason.RATED_HOUSE_RULES, rules=rules.name)
         raise refused(house, "rated")
@@ -211,7 +211,7 @@ async def match_sheet(
             over=play.is_over,
             winner=play.winner,
             result=None if it is None or en is None else Both(it=it, en=en),
-            sheet=[line.to_dict() for line in match.rounds],
+            sheet=[table.sheet_line(number, line) for line in match.rounds],
             standing=table.standing(number),
         )
 

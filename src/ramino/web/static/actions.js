@@ -123,6 +123,10 @@ export function createActions({ store, send, isOpen, say, page }) {
       store.remember({ hinting: true });
       send({ type: 'hint' });
     },
+    // Gin rummy: knock after the draw (at the wall, with the pile's card), and pass (the
+    // upcard, the wall, or a spread or the lay-offs done).
+    knock: () => play('knock'),
+    pass: () => play('pass'),
     call: () => play('call'),
     raise: () => play('raise'),
     fold: () => play('fold'),

@@ -1,31 +1,48 @@
 // The seat's move buttons, each with the terminal's key: draw, take, lay (or open with the
 // round's contract), attach, swap, discard, show; call, raise and fold while bets are made;
-// a hint; and a way out of choosing a meld.
+// knock and pass where the rules knock (gin rummy), enabled as the legal moves allow; a hint;
+// and a way out of choosing a meld.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { knocks } from './knocking.js';
 import { legal, observation } from './tablestate.js';
 
 export function render(state, actions) {
   const view = observation(state);
-  const betting = view.phase === 'bet' || legal(state).some((a) => ['call', 'raise', 'fold'].includes(a));
+  const moves = legal(state);
+  const betting = view.phase === 'bet' || moves.some((a) => ['call', 'raise', 'fold'].includes(a));
   const contract = view.contract && !view.seats[view.seat].opened;
-  const button = (name, label, key) =>
-    h('button', { type: 'button', id: `do-${name}`, onclick: actions[name], 'aria-keyshortcuts': key }, label);
+  const button = (name, label, key, disabled = false) =>
+    h('button', { type: 'button', id: `do-${name}`, onclick: actions[name], 'aria-keyshortcuts': key, disabled }, label);
+  let buttons;
+  if (betting) buttons = [button('call', t('call'), 'v'), button('raise', t('raise'), '+'), button('fold', t('fold'), 'l')];
+  else if (knocks(view)) {
+    // No jolly to take back, no closing in one go: a knock ends the hand.
+    buttons = [
+      button('draw', t('draw'), 't'),
+      button('take', t('take'), 'p'),
+      button('knock', t('knock'), 'b', !moves.includes('knock')),
+      button('lay', t('lay'), 'c'),
+      button('attach', t('attach'), 'a'),
+      button('discard', t('discard'), 's'),
+      button('pass', t('pass'), 'n', !moves.includes('pass')),
+    ];
+  } else {
+    buttons = [
+      button('draw', t('draw'), 't'),
+      button('take', t('take'), 'p'),
+      button('lay', contract ? t('open') : t('lay'), 'c'),
+      button('attach', t('attach'), 'a'),
+      button('swap', t('swap'), 'j'),
+      button('discard', t('discard'), 's'),
+      button('show', t('show'), 'm'),
+    ];
+  }
   return h(
     'div',
     { class: 'controls', role: 'toolbar', 'aria-label': t('keys') },
-    betting
-      ? [button('call', t('call'), 'v'), button('raise', t('raise'), '+'), button('fold', t('fold'), 'l')]
-      : [
-          button('draw', t('draw'), 't'),
-          button('take', t('take'), 'p'),
-          button('lay', contract ? t('open') : t('lay'), 'c'),
-          button('attach', t('attach'), 'a'),
-          button('swap', t('swap'), 'j'),
-          button('discard', t('discard'), 's'),
-          button('show', t('show'), 'm'),
-        ],
+    buttons,
     button('hint', t('hint'), 'h'),
     state.mode ? h('button', { type: 'button', class: 'quiet', onclick: actions.cancelChoice }, t('cancel')) : null,
   );

@@ -8,16 +8,26 @@ import { currentLang, t } from './i18n.js';
 // A key for each move, as in the terminal: the move's name in `actions` and in the catalogue.
 export const KEYS = {
   t: 'draw', p: 'take', c: 'lay', a: 'attach', j: 'swap', s: 'discard', m: 'show',
-  v: 'call', l: 'fold', '+': 'raise', h: 'hint',
+  v: 'call', l: 'fold', '+': 'raise', b: 'knock', n: 'pass', h: 'hint',
 };
 
-export function showKeys() {
+// The moves of one game only: ramino's jolly, closing and bets; gin rummy's knock and pass.
+const RAMINO_ONLY = new Set(['swap', 'show', 'call', 'fold', 'raise']);
+const GIN_ONLY = new Set(['knock', 'pass']);
+
+// The keys of the moves a table plays: with knocking (gin rummy), or without.
+export function keysFor(knocking) {
+  const other = knocking ? RAMINO_ONLY : GIN_ONLY;
+  return Object.fromEntries(Object.entries(KEYS).filter(([, name]) => !other.has(name)));
+}
+
+export function showKeys(knocking = false) {
   const rows = [
     ['← →', t('keys_move')],
     [t('keys_space'), t('keys_pick')],
     ['Esc', t('keys_escape')],
-    ...Object.entries(KEYS).map(([key, name]) => [key, t(name)]),
-    ['1–9', t('keys_meld')],
+    ...Object.entries(keysFor(knocking)).map(([key, name]) => [key, t(name)]),
+    ['1–9', knocking ? t('keys_meld_attach') : t('keys_meld')],
     ['o', `${t('sort_suit')} / ${t('sort_rank')}`],
     ['f', t('sheet')],
     ['r', t('rules')],

@@ -16,6 +16,7 @@ import {
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { knobEditor } from './knobs.js';
+import { presetSelect } from './presets.js';
 import { quickMatch } from './quick.js';
 
 const LEVELS = ['principiante', 'intermedio', 'esperto'];
@@ -162,13 +163,14 @@ export function showHome(main) {
     return h('label', { class: 'field' }, h('span', {}, label), control);
   }
 
-  function number(id, value, low, high, change) {
+  function number(id, value, low, high, change, disabled = false) {
     return h('input', {
       id,
       type: 'number',
       min: low,
       max: high,
       value,
+      disabled,
       inputmode: 'numeric',
       onchange: (event) => {
         const read = Math.round(Number(event.target.value));
@@ -256,23 +258,19 @@ export function showHome(main) {
       { class: 'panel rules', 'aria-labelledby': 'rules-title' },
       // The heading names the preset's list: no label of its own to say «Regole» again.
       h('h2', { id: 'rules-title' }, h('label', { for: 'preset' }, t('rules'))),
-      select(
-        'preset',
-        presets.map((p) => [p.name, p.name]),
-        choice.rules,
-        (value) => {
-          choice.rules = value;
-          choice.knobs = {};
-          describe();
-        },
-      ),
+      presetSelect('preset', presets, choice.rules, (value) => {
+        choice.rules = value;
+        choice.knobs = {};
+        describe();
+      }),
       // Every part of the form is there from the start, filled in as the server answers: nothing
       // moves under a pointer on its way to a button.
       h('p', { class: 'summary' }, preset()?.summary[lang] ?? ''),
+      // A game of two only (gin rummy) has no number to choose.
       field(t('players'), number('players', choice.players, low, high, (n) => {
         choice.players = n;
         choice.computers = Math.min(choice.computers, n - 1);
-      })),
+      }, low === high)),
       nameField(),
       catalogue
         ? knobEditor(catalogue.knobs, preset()?.knobs ?? {}, choice.knobs, (knobs) => {

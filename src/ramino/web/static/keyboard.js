@@ -2,7 +2,8 @@
 // while one is chosen, Escape to let go, and the sheet, the rules, the keys and the sort.
 
 import { dialogOpen } from './dialogs.js';
-import { KEYS } from './help.js';
+import { keysFor } from './help.js';
+import { knocks } from './knocking.js';
 import { observation } from './tablestate.js';
 
 export function keyHandler(store, actions) {
@@ -22,7 +23,7 @@ export function keyHandler(store, actions) {
       actions.escape();
       return;
     }
-    const name = KEYS[event.key];
+    const name = keysFor(knocks(observation(state)))[event.key];
     if (name) {
       event.preventDefault();
       actions[name]();

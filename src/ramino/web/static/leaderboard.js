@@ -4,6 +4,7 @@
 import { ApiError, call, savedPlayer } from './api.js';
 import { h, patch } from './dom.js';
 import { t } from './i18n.js';
+import { presetSelect } from './presets.js';
 
 export function showLeaderboard(main) {
   let rules = new URLSearchParams(location.search).get('rules') || 'classico';
@@ -62,18 +63,12 @@ export function showLeaderboard(main) {
         'label',
         { class: 'field' },
         h('span', {}, t('rules')),
-        h(
-          'select',
-          {
-            id: 'board-rules',
-            onchange: (event) => {
-              rules = event.target.value;
-              history.replaceState(null, '', `/leaderboard?rules=${encodeURIComponent(rules)}`);
-              load();
-            },
-          },
-          (presets.length ? presets : [rules]).map((name) => h('option', { value: name, selected: name === rules }, name)),
-        ),
+        // Each game's presets in their group, as on the home page.
+        presetSelect('board-rules', presets.length ? presets : [{ name: rules }], rules, (value) => {
+          rules = value;
+          history.replaceState(null, '', `/leaderboard?rules=${encodeURIComponent(rules)}`);
+          load();
+        }),
       ),
       problem ? h('p', { class: 'error', role: 'alert' }, problem.text()) : null,
       lines(),
@@ -85,7 +80,7 @@ export function showLeaderboard(main) {
   load();
   call('GET', '/api/rules')
     .then((data) => {
-      presets = data.presets.map((p) => p.name);
+      presets = data.presets;
       draw();
     })
     .catch(() => {});

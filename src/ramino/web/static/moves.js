@@ -94,6 +94,10 @@ export function clause(text, you, melds = []) {
       return t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
     case 'open':
       return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
+    case 'knock':
+      return t(key('knocks'), { card: last ? label(last) : '' });
+    case 'pass':
+      return t(key('passes'));
     case 'call':
       return t(key('calls'));
     case 'raise':

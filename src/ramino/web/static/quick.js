@@ -6,6 +6,7 @@
 import { ApiError, call, ensurePlayer, renamePlayer, saveSeat } from './api.js';
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { presetSelect } from './presets.js';
 
 const HOUSE = '';
 // How long a request for news waits at the server (it answers at once once seated).
@@ -153,8 +154,7 @@ export function quickMatch(redraw) {
     if (state.waiting) return waitingView();
     const houseRules = Object.keys(house.knobs).length > 0;
     if (state.rules === HOUSE && !houseRules) state.rules = house.rules;
-    const options = presets.map((p) => [p.name, p.name]);
-    if (houseRules) options.push([HOUSE, t('quick_house', { rules: house.rules })]);
+    const options = houseRules ? [[HOUSE, t('quick_house', { rules: house.rules })]] : [];
     const base = presets.find((p) => p.name === (state.rules === HOUSE ? house.rules : state.rules));
     const low = base?.min_players ?? 2;
     const high = base?.max_players ?? 6;
@@ -172,16 +172,15 @@ export function quickMatch(redraw) {
         'label',
         { class: 'field' },
         h('span', {}, t('rules')),
-        h(
-          'select',
-          {
-            id: 'quick-rules',
-            onchange: (event) => {
-              state.rules = event.target.value;
-              redraw();
-            },
+        presetSelect(
+          'quick-rules',
+          presets,
+          state.rules,
+          (value) => {
+            state.rules = value;
+            redraw();
           },
-          options.map(([value, label]) => h('option', { value, selected: value === state.rules }, label)),
+          options,
         ),
       ),
       h(

@@ -9,6 +9,7 @@ import { dialog } from './dialogs.js';
 import { h } from './dom.js';
 import { currentLang, namesWords, t } from './i18n.js';
 import { dealLine, inEachLang, keptLines } from './log.js';
+import { bonusWords, handWords } from './knocking.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
 import { earlierMatches, sheetTable } from './sheetview.js';
@@ -16,11 +17,17 @@ import { roundKey } from './tablestate.js';
 
 const names = (codes) => codes.map((code) => cardName(code, currentLang())).join(', ');
 
+// The sheet's line of the round just over, if it is there.
+const endedLine = (server) => (server?.sheet ?? []).find((entry) => entry.number === server.ended_round);
+
 export function endingWords(state) {
   const how = state.server?.ended_by;
   if (!how) return '';
   const view = state.server.ended ?? state.server.observation;
   const players = view?.seats.map((seat) => seat.name) ?? [];
+  // Gin rummy: who knocked and what the hand came to, or a hand void.
+  const note = endedLine(state.server)?.knock;
+  if (note) return handWords(note, state.info?.rules, view?.seat === null ? null : players[view?.seat]);
   if (how.reason === 'went_out') {
     // `out` is a seat of the round, as the ended view's own `seat` is.
     const mine = how.out === view?.seat;
@@ -95,25 +102,30 @@ function endedMelds(melds) {
 
 // Each hand as the round ended, as the terminal shows it: who closed, the cards left and how
 // many, and the round's points.
+// Under gin rummy each hand's deadwood and the points it won (the bonuses of the match's end
+// apart, said under the table).
 function endedHands(server) {
   const view = server.ended;
   if (!view || !server.ended_hands) return null;
-  const line = (server.sheet ?? []).find((entry) => entry.number === server.ended_round);
+  const line = endedLine(server);
+  const note = line?.knock;
   const closer = server.ended_by?.reason === 'went_out' ? server.ended_by.out : null;
   const rows = view.seats.map((seat, number) => {
     const cards = server.ended_hands[number] ?? [];
     const name = number === view.seat ? `${seat.name} (${t('you')})` : seat.name;
-    const points = line?.scores?.[seat.name];
+    const points = note ? note.points[seat.name] : line?.scores?.[seat.name];
     return h(
       'tr',
       { class: number === closer ? 'closed' : null },
-      h('th', { scope: 'row' }, name, number === closer ? ` · ${t('closed_mark')}` : ''),
+      h('th', { scope: 'row' }, name, number === closer ? ` · ${t(note ? 'knocked_mark' : 'closed_mark')}` : ''),
       h(
         'td',
         { 'aria-label': cards.length ? names(cards) : t('no_cards_left') },
         h('span', { class: 'meld-cards', 'aria-hidden': 'true' }, cards.map((code) => cardFace(code))),
       ),
-      h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
+      note
+        ? h('td', { class: 'left-count' }, String(note.deadwood[seat.name] ?? '—'))
+        : h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
       h('td', { class: 'points' }, points === undefined ? '—' : String(points)),
     );
   });
@@ -122,9 +134,18 @@ function endedHands(server) {
     'table',
     { class: 'ended-hands', id: 'ended-hands' },
     h('caption', {}, t('hands_at_end')),
-    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column('count_col'), column('points_col'))),
+    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), column('points_col'))),
     h('tbody', {}, rows),
   );
+}
+
+// Gin rummy's bonuses at the match's end: the hands each won, and the game.
+function bonusLines(state) {
+  const server = state.server;
+  const view = server.ended;
+  const me = view && view.seat !== null ? view.seats[view.seat]?.name : null;
+  const lines = bonusWords(endedLine(server)?.knock, me);
+  return lines.length ? h('p', { class: 'bonuses', id: 'bonuses' }, lines.join(' ')) : null;
 }
 
 // What was promised before the deal and what was revealed after it, for anyone to check
@@ -153,6 +174,7 @@ function roundParts(state) {
     h('p', { class: 'ending' }, endingWords(state)),
     endedMelds(server.ended?.table ?? []),
     endedHands(server),
+    bonusLines(state),
     h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
     proof?.round === server.ended_round ? proofDetails(proof) : null,
   ];

@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { whyWords } from './knocking.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -26,6 +27,7 @@ export function earlierMatches(tableId, current) {
 // `sheet`: the state's lines (RoundSheet.to_dict), the first round first.
 export function sheetTable(sheet) {
   if (!sheet.length) return h('p', {}, t('sheet_empty'));
+  if (sheet[0].knock) return knockSheet(sheet);
   // Every player of the match, in seat order, those already out too.
   const names = Object.keys(sheet[0].totals);
   const chips = sheet[0].chips !== null && sheet[0].chips !== undefined;
@@ -52,5 +54,62 @@ export function sheetTable(sheet) {
     h('thead', {}, header),
     h('tbody', {}, lines),
     h('tfoot', {}, totals),
+  );
+}
+
+// Gin rummy's sheet: each hand's points to its winner and how (the knock and the deadwood,
+// gin, an undercut, a hand void); at the match's end the hands won and the game's bonus,
+// then the totals, which add them all.
+function knockSheet(sheet) {
+  const names = Object.keys(sheet[0].totals);
+  const last = sheet.at(-1);
+  const bonuses = last.knock?.bonuses;
+  const points = (n) => (n ? `+${n}` : '0');
+  const header = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, t('round_col')),
+    names.map((name) => h('th', { scope: 'col' }, name)),
+    h('th', { scope: 'col' }, t('how_col')),
+  );
+  const lines = sheet.map((line) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, String(line.number)),
+      names.map((name) => h('td', {}, points(line.knock?.points?.[name] ?? line.scores[name] ?? 0))),
+      h('td', { class: 'how' }, whyWords(line.knock)),
+    ),
+  );
+  const foot = [];
+  if (bonuses) {
+    // What a hand won adds: the same for everyone.
+    const won = Object.values(bonuses).find((entry) => entry.boxes);
+    const bonus = won ? won.box_points / won.boxes : 0;
+    foot.push(
+      h(
+        'tr',
+        { class: 'boxes' },
+        h('th', { scope: 'row' }, t('boxes_row', { bonus })),
+        names.map((name) => h('td', {}, bonuses[name]?.boxes ? `${bonuses[name].boxes} × ${bonus} = ${bonuses[name].box_points}` : '0')),
+        h('td', {}),
+      ),
+      h(
+        'tr',
+        { class: 'game' },
+        h('th', { scope: 'row' }, t('game_row')),
+        names.map((name) => h('td', {}, points(bonuses[name]?.game_points ?? 0))),
+        h('td', {}),
+      ),
+    );
+  }
+  foot.push(h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, String(last.totals[name] ?? '—'))), h('td', {})));
+  return h(
+    'table',
+    { class: 'sheet knock-sheet' },
+    h('caption', {}, t('sheet')),
+    h('thead', {}, header),
+    h('tbody', {}, lines),
+    h('tfoot', {}, foot),
   );
 }

@@ -15,10 +15,11 @@ import { keepDealtHand } from './dealcheck.js';
 import { showKeys, showRules } from './help.js';
 import { currentLang, said, t } from './i18n.js';
 import { keyHandler } from './keyboard.js';
+import { knocks } from './knocking.js';
 import { tell } from './moves.js';
 import { showSheet } from './roundend.js';
 import { drawTable } from './tableview.js';
-import { chatWith, createStore, initialState, myTurn, picked, withEntry } from './tablestate.js';
+import { chatWith, createStore, initialState, myTurn, observation, picked, withEntry } from './tablestate.js';
 
 // How long each of the others' turns stays under the pozzo.
 const REPLAY_MS = 900;
@@ -38,7 +39,7 @@ export function showTable(main, tableId) {
     page: {
       showSheet: (roundOver) => showSheet(store.get(), roundOver),
       showRules: () => showRules(store.get().info),
-      showKeys,
+      showKeys: () => showKeys(knocks(observation(store.get()))),
       sit,
       watch,
       comeBack,
@@ -100,7 +101,7 @@ export function showTable(main, tableId) {
         const action = state.pending.get(message.id);
         const pending = withEntry(state.pending, message.id, undefined);
         // Cards picked before the draw (or a bet) stay picked: they are the plan.
-        if (action && !['draw', 'take', 'call', 'fold', 'raise'].includes(action.split(' ')[0])) {
+        if (action && !['draw', 'take', 'knock', 'call', 'fold', 'raise'].includes(action.split(' ')[0])) {
           store.update({ pending, selected: [] });
         } else store.remember({ pending });
         break;

@@ -11,6 +11,7 @@ import { h, patch } from './dom.js';
 import * as hand from './hand.js';
 import { currentLang, t } from './i18n.js';
 import { joinView, leftView, outView, waitingView } from './lobby.js';
+import * as knocking from './knocking.js';
 import * as log from './log.js';
 import * as melds from './melds.js';
 import * as seats from './seats.js';
@@ -32,6 +33,7 @@ const roundPanels = (state, actions) => [
     'div',
     { class: 'dock' },
     messageBox(state.message),
+    state.watching ? null : knocking.render(state),
     state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
     state.watching ? null : hand.render(state, actions),
   ),
@@ -68,7 +70,9 @@ export function drawTable(main, store, actions) {
   const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
   state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
   if (news) document.getElementById('announce').textContent = news;
-  patch(main, h('div', { class: `table${state.mode ? ' choosing' : ''}` }, roundPanels(state, actions)));
+  // Gin rummy's table has a line more, over the buttons: what the phase asks (knocking.js).
+  const gin = knocking.knocks(observation(state)) && !state.watching ? ' with-knock' : '';
+  patch(main, h('div', { class: `table${gin}${state.mode ? ' choosing' : ''}` }, roundPanels(state, actions)));
   const area = main.querySelector('.log-area');
   if (area && state.logFollows) area.scrollTop = area.scrollHeight;
   melds.showMore(main.querySelector('.table .melds'));
