@@ -325,5 +325,7 @@ def get_preset(name: str) -> Rules:
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     preset = PRESETS.get(key) or GIN_PRESETS.get(key)
     if preset is None:
-        raise RulesError(Reason.UNKNOWN_PRESET, name=name, known=", ".join(PRESETS))
+        raise RulesError(
+            Reason.UNKNOWN_PRESET, name=name, known=", ".join([*PRESETS, *GIN_PRESETS])
+        )
     return preset.rules
