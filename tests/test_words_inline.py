@@ -13,7 +13,7 @@ import pytest
 import ramino
 from ramino.tui.narrate import LogLine
 from ramino.words.catalogue import fields_of
-from ramino.words.terminal import both, nboth, nsaid, said
+from ramino.words.inline import both, nboth, nsaid, said
 from test_words import ENGLISH, in_context
 
 pytestmark = pytest.mark.once
