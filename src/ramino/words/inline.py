@@ -34,7 +34,7 @@ def _in(value: Any, lang: str) -> Any:
     return value
 
 
-def said(lang: str, message: str, **values: Any) -> str:
+def said(lang: str, message: str, /, **values: Any) -> str:
     """``message`` (its Italian words) in ``lang``, its fields filled from ``values``.
 
     >>> said("en", "prende {card} dal pozzo", card="7♥")
@@ -47,7 +47,7 @@ def said(lang: str, message: str, **values: Any) -> str:
     return gettext(message, lang).format(**{k: _in(v, lang) for k, v in values.items()})
 
 
-def nsaid(lang: str, one: str, many: str, count: int, **values: Any) -> str:
+def nsaid(lang: str, one: str, many: str, count: int, /, **values: Any) -> str:
     """The words for ``count`` things in ``lang``: ``one`` or ``many`` (Italian) by the
     language's rule, ``{count}`` and the other fields filled.
 
@@ -59,7 +59,7 @@ def nsaid(lang: str, one: str, many: str, count: int, **values: Any) -> str:
     return words.format(count=count, **{k: _in(v, lang) for k, v in values.items()})
 
 
-def both(message: str, **values: Any) -> Localized:
+def both(message: str, /, **values: Any) -> Localized:
     """``message`` in Italian and in English, as a line of the log keeps it.
 
     >>> both("scarta {card}", card="K♠")
@@ -68,7 +68,7 @@ def both(message: str, **values: Any) -> Localized:
     return said("it", message, **values), said("en", message, **values)
 
 
-def nboth(one: str, many: str, count: int, **values: Any) -> Localized:
+def nboth(one: str, many: str, count: int, /, **values: Any) -> Localized:
     """The words for ``count`` things in Italian and in English (:func:`nsaid`)."""
     return nsaid("it", one, many, count, **values), nsaid("en", one, many, count, **values)
 
@@ -86,7 +86,7 @@ class Saying:
 
     __slots__ = ("message", "values")
 
-    def __init__(self, message: str, **values: Any) -> None:
+    def __init__(self, message: str, /, **values: Any) -> None:
         self.message = message
         self.values = values
 
