@@ -98,7 +98,7 @@ def play(
     """
     try:
         from ..tui.app import RaminoApp
-        from ..tui.controller import DEFAULT_NAME, MatchController
+        from ..tui.controller import MatchController
         from ..tui.save import load_match
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
@@ -146,7 +146,8 @@ def play(
                 lang,
             )
     # A name, not "Tu": saves and records keep it (the table says "Tu" to the human anyway).
-    you = (name or "").strip() or said(lang, DEFAULT_NAME)
+    # The controller's DEFAULT_NAME, in the player's language.
+    you = (name or "").strip() or said(lang, "Giocatore")
     _check_length(you, lang)
     try:
         if resume is not None:
