@@ -296,7 +296,12 @@ class _Story:
         if not opened and r.opened[seat] and r.rules.opening_threshold > 0:
             points = r.opening_points
             self.say(
-                self.t("{name} apre con {points} punti.", name=name, points=points),
+                self.nt(
+                    "{name} apre con {count} punto.",
+                    "{name} apre con {count} punti.",
+                    points,
+                    name=name,
+                ),
                 indent=True,
             )
         if r.restocks > restocks:
@@ -526,10 +531,12 @@ class _Story:
         elif rules.max_restocks is not None and r.restocks >= rules.max_restocks:
             n = r.restocks
             self.say(
-                self.t(
-                    "La smazzata si ferma: il tallone è finito di nuovo, già rifatto {n} volte, il"
+                self.nt(
+                    "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il"
                     " massimo.",
-                    n=n,
+                    "La smazzata si ferma: il tallone è finito di nuovo, già rifatto {count} volte,"
+                    " il massimo.",
+                    n,
                 ),
             )
         else:

@@ -69,8 +69,9 @@ def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
 def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     rules = match.rules
     knocking = rules.knock_limit is not None
-    title = said(lang, "Foglio dei punti") + f" · {rules.name}, "
-    title += said(lang, "a ") + str(rules.target)
+    title = said(
+        lang, "Foglio dei punti · {rules}, a {target}", rules=rules.name, target=rules.target
+    )
     table = Table(title=title, title_justify="left")
     table.add_column(said(lang, "smazzata"), justify="right")
     table.add_column(
@@ -136,9 +137,9 @@ def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:
         return "—"
     cell = str(sheet.totals[player])
     if player in sheet.reentered:
-        cell = said(lang, "rientra, ") + cell
+        cell = said(lang, "rientra, {total}", total=cell)
     if player in sheet.eliminated:
-        cell += said(lang, ", fuori")
+        cell = said(lang, "{total}, fuori", total=cell)
     return cell
 
 

@@ -111,8 +111,8 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
         raise bad(
             "rounds",
             both(
-                "un foglio tiene al massimo {MAX_ROUNDS} smazzate, questo ne ha {rounds}.",
-                MAX_ROUNDS=MAX_ROUNDS,
+                "un foglio tiene al massimo {limit} smazzate, questo ne ha {rounds}.",
+                limit=MAX_ROUNDS,
                 rounds=len(rounds),
             ),
         )
@@ -311,8 +311,8 @@ def _hand(hand: Any, where: str) -> int | tuple[Card, ...]:
         raise bad(
             where,
             both(
-                "una mano conta al massimo {MAX_HAND_POINTS} punti, non {hand}.",
-                MAX_HAND_POINTS=MAX_HAND_POINTS,
+                "una mano conta al massimo {limit} punti, non {hand}.",
+                limit=MAX_HAND_POINTS,
                 hand=shown(hand),
             ),
         )

@@ -304,9 +304,9 @@ def _whole(text: str, option: str, lang: Lang) -> int:
             lang,
             said(
                 lang,
-                "{option} ammette al massimo {MAX_DIGITS} cifre, non {digits}.",
+                "{option} ammette al massimo {limit} cifre, non {digits}.",
                 option=option,
-                MAX_DIGITS=MAX_DIGITS,
+                limit=MAX_DIGITS,
                 digits=digits,
             ),
         )
