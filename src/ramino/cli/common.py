@@ -39,7 +39,9 @@ class Lang(enum.StrEnum):
 
 
 def pick(lang: Lang, it: str, en: str) -> str:
-    """The Italian or English words."""
+    """The Italian or English half of words given in both languages elsewhere (a closing's
+    name, a move told by the terminal's narrator); words written here go through
+    :func:`~ramino.words.inline.said`."""
     return en if lang is Lang.EN else it
 
 
