@@ -69,9 +69,9 @@ levels: $(STAMP)
 # another day, leaves the catalogue as it was, so that two branches' words merge.
 words: $(STAMP)
 	$(BIN)/pybabel -q extract --no-default-keywords -k N_ -k NP_:1,2 -k NC_:1c,2 -k t -k nt:1,2 \
-	  -k said:2 -k nsaid:2,3 -k both -k nboth:1,2 --sort-by-file --add-location=file --no-wrap \
-	  --project ramino -o $(VENV)/ramino.pot src/ramino/words src/ramino/tui \
-	  src/ramino/client/link.py
+	  -k said:2 -k nsaid:2,3 -k both -k nboth:1,2 -k Saying --sort-by-file --add-location=file \
+	  --no-wrap --project ramino -o $(VENV)/ramino.pot src/ramino/words src/ramino/tui \
+	  src/ramino/client/link.py src/ramino/cli src/ramino/ai/hint.py src/ramino/server
 	$(BIN)/pybabel -q update --ignore-obsolete --no-fuzzy-matching --no-wrap -D ramino -d $(LOCALE) -i $(VENV)/ramino.pot
 	sed -i '/^"POT-Creation-Date: /d' $(LOCALE)/*/LC_MESSAGES/ramino.po
 	$(BIN)/pybabel -q compile -D ramino -d $(LOCALE)

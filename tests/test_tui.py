@@ -710,7 +710,7 @@ def test_attach_before_drawing_says_draw_first_without_a_chooser() -> None:
 
 def test_the_english_help_says_joker() -> None:
     from ramino.tui.app import _KEYS_HELP
-    from ramino.words.terminal import said
+    from ramino.words.inline import said
 
     english = said("en", _KEYS_HELP)
     assert "jolly" not in english and "joker" in english

@@ -34,6 +34,8 @@ from ..engine.observation import Observation
 from ..engine.round import Phase, TableMeld
 from ..engine.rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
 from ..engine.scoring import hand_penalty
+from ..words.catalogue import N_
+from ..words.inline import nsaid, said
 from .betting import BetChoice
 from .greedy import Decision, Why, decide
 
@@ -272,110 +274,60 @@ def _keep(rules: Rules) -> int:
 
 # --- words ---
 
-_TEXTS: dict[str, tuple[str, str]] = {
-    "not_your_turn": ("Non è il tuo turno.", "It is not your turn."),
-    "round_over": ("La smazzata è finita.", "The round is over."),
-    "draw": ("Pesca dal tallone.", "Draw from the stock."),
-    "knock": (
-        "Bussa: il tuo punteggio morto sta nel limite.",
-        "Knock: your deadwood is within the limit.",
+#: The reasons of a hint, by what they explain: the Italian, its English in the catalogue. A
+#: card is ``the_card``: with its Italian article (``l'8♣``), bare in English.
+_TEXTS: dict[str, str] = {
+    "not_your_turn": N_("Non è il tuo turno."),
+    "round_over": N_("La smazzata è finita."),
+    "draw": N_("Pesca dal tallone."),
+    "knock": N_("Bussa: il tuo punteggio morto sta nel limite."),
+    "pass_upcard": N_("Passa: {the_card} non ti serve."),
+    "pass": N_("Passa: non hai altro da calare."),
+    "draw_useless": N_("Pesca dal tallone: {the_card} del pozzo non ti serve."),
+    "draw_only": N_(
+        "Pesca dal tallone: le regole non ti lasciano prendere {the_card} dal pozzo adesso."
     ),
-    "pass_upcard": (
-        "Passa: {the_card} non ti serve.",
-        "Pass: the {card} does not help you.",
+    "take_meld": N_("Prendi {the_card} dal pozzo: fa un gioco con {partners}."),
+    "take_near": N_("Prendi {the_card} dal pozzo: lega con {partners} e vale solo {points}."),
+    "go_out": N_("Chiudi mostrando la mano: {melds}."),
+    "go_out_discard": N_("Chiudi mostrando la mano: {melds}, e scarta {the_card}."),
+    "lay": N_("Cala {kind} {meld}: {points} in meno in mano."),
+    "lay_opening": N_(
+        "Cala {kind} {meld} ({points}): l'apertura sale a {total} (ne servono {threshold})."
     ),
-    "pass": ("Passa: non hai altro da calare.", "Pass: you have nothing more to lay."),
-    "draw_useless": (
-        "Pesca dal tallone: {the_card} del pozzo non ti serve.",
-        "Draw from the stock: the {card} on the discard pile does not help you.",
+    "attach": N_("Attacca {the_card} a {meld}: {points} in meno in mano."),
+    "swap": N_("Dai {cards} per il jolly di {meld} e rimettilo in gioco."),
+    "swap_keep": N_("Dai {cards} per il jolly di {meld}: un jolly in mano vale oro."),
+    "forced": N_(
+        "{move}: il turno lo richiede (un'apertura da finire, una carta presa da usare o un jolly"
+        " da rimettere in gioco)."
     ),
-    "draw_only": (
-        "Pesca dal tallone: le regole non ti lasciano prendere {the_card} dal pozzo adesso.",
-        "Draw from the stock: the rules do not let you take the {card} from the discard pile now.",
+    "discard_last": N_("Scarta {the_card} e chiudi!"),
+    "discard_isolated": N_("Scarta {the_card}: non lega con nessuna carta e vale {points}."),
+    "discard_weakest": N_(
+        "Scarta {the_card}: lega solo con {partners}, ma è la carta che ti serve meno."
     ),
-    "take_meld": (
-        "Prendi {the_card} dal pozzo: fa un gioco con {partners}.",
-        "Take the {card} from the discard pile: it makes a meld with {partners}.",
+    "discard_unload": N_(
+        "Scarta {the_card}: un avversario ha solo {threat}, liberati dei punti alti ({points})."
     ),
-    "take_near": (
-        "Prendi {the_card} dal pozzo: lega con {partners} e vale solo {points}.",
-        "Take the {card} from the discard pile: it connects with {partners} and is worth"
-        " only {points}.",
+    "discard": N_("Scarta {the_card}."),
+    "open": N_("Apri con il contratto di questa smazzata ({contract}): {melds}."),
+    "bet_raise": N_(
+        "Rilancia: {distance}, e contro {others} hai circa il {chance}% di vincere la mano."
     ),
-    "go_out": ("Chiudi mostrando la mano: {melds}.", "Go out by showing your hand: {melds}."),
-    "go_out_discard": (
-        "Chiudi mostrando la mano: {melds}, e scarta {the_card}.",
-        "Go out by showing your hand: {melds}, and discard {card}.",
+    "bet_call": N_(
+        "Vedi: metti {chips} per un piatto di {pot}; {distance}, circa il {chance}% di vincere."
     ),
-    "lay": (
-        "Cala {kind} {meld}: {points} in meno in mano.",
-        "Lay the {kind} {meld}: {points} fewer in your hand.",
-    ),
-    "lay_opening": (
-        "Cala {kind} {meld} ({points}): l'apertura sale a {total} (ne servono {threshold}).",
-        "Lay the {kind} {meld} ({points}): the opening reaches {total} ({threshold} needed).",
-    ),
-    "attach": (
-        "Attacca {the_card} a {meld}: {points} in meno in mano.",
-        "Attach {card} to {meld}: {points} fewer in your hand.",
-    ),
-    "swap": (
-        "Dai {cards} per il jolly di {meld} e rimettilo in gioco.",
-        "Give {cards} for the joker in {meld} and play it again.",
-    ),
-    "swap_keep": (
-        "Dai {cards} per il jolly di {meld}: un jolly in mano vale oro.",
-        "Give {cards} for the joker in {meld}: a joker in hand is gold.",
-    ),
-    "forced": (
-        "{move}: il turno lo richiede (un'apertura da finire, una carta presa da usare o un"
-        " jolly da rimettere in gioco).",
-        "{move}: the turn needs it (an opening to finish, a card taken to use or a joker to"
-        " play again).",
-    ),
-    "discard_last": ("Scarta {the_card} e chiudi!", "Discard {card} and go out!"),
-    "discard_isolated": (
-        "Scarta {the_card}: non lega con nessuna carta e vale {points}.",
-        "Discard {card}: it connects with nothing and is worth {points}.",
-    ),
-    "discard_weakest": (
-        "Scarta {the_card}: lega solo con {partners}, ma è la carta che ti serve meno.",
-        "Discard {card}: it connects only with {partners}, but it is the card you need least.",
-    ),
-    "discard_unload": (
-        "Scarta {the_card}: un avversario ha solo {threat}, liberati dei punti alti ({points}).",
-        "Discard {card}: an opponent holds only {threat}, get rid of high points ({points}).",
-    ),
-    "discard": ("Scarta {the_card}.", "Discard {card}."),
-    "open": (
-        "Apri con il contratto di questa smazzata ({contract}): {melds}.",
-        "Open with this round's contract ({contract}): {melds}.",
-    ),
-    "bet_raise": (
-        "Rilancia: {distance}, e contro {others} hai circa il {chance}% di vincere la mano.",
-        "Raise: {distance}, and against {others} you have about a {chance}% chance to win the"
-        " hand.",
-    ),
-    "bet_call": (
-        "Vedi: metti {chips} per un piatto di {pot}; {distance}, circa il {chance}% di vincere.",
-        "Call: put in {chips} for a pot of {pot}; {distance}, about a {chance}% chance to win.",
-    ),
-    "bet_check": (
-        "Vedi senza mettere niente: la tua puntata pareggia già la più alta.",
-        "Call for nothing: your stake already matches the highest.",
-    ),
-    "bet_fold": (
-        "Lascia: {distance}, circa il {chance}% di vincere, troppo poco per mettere {chips} in"
-        " un piatto di {pot}.",
-        "Fold: {distance}, about a {chance}% chance to win, too little to put in {chips} for"
-        " a pot of {pot}.",
+    "bet_check": N_("Vedi senza mettere niente: la tua puntata pareggia già la più alta."),
+    "bet_fold": N_(
+        "Lascia: {distance}, circa il {chance}% di vincere, troppo poco per mettere {chips} in un"
+        " piatto di {pot}."
     ),
 }
 
 
 def _text(key: str, lang: Lang, **fields: object) -> str:
-    it, en = _TEXTS[key]
-    return (en if lang == "en" else it).format(**fields)
+    return said(lang, _TEXTS[key], **fields)
 
 
 def _the(card: Card) -> str:
@@ -387,24 +339,31 @@ def _the(card: Card) -> str:
     return "il " + card.unicode()
 
 
+def _the_card(card: Card) -> tuple[str, str]:
+    """The card as the reasons name it: with its article in Italian, bare in English."""
+    return _the(card), card.unicode()
+
+
 def _points(points: int, lang: Lang) -> str:
-    if lang == "en":
-        return f"{points} point" if points == 1 else f"{points} points"
-    return f"{points} punto" if points == 1 else f"{points} punti"
+    return nsaid(lang, "{count} punto", "{count} punti", points)
 
 
 def _cards(count: int, lang: Lang) -> str:
-    if lang == "en":
-        return "1 card" if count == 1 else f"{count} cards"
-    return "una carta" if count == 1 else f"{count} carte"
+    return nsaid(lang, "una carta", "{count} carte", count)
+
+
+#: A kind of meld as a reason names it: with its Italian article.
+_KINDS = {
+    "run": N_("la scala"),
+    "set": N_("il tris"),
+    "flush": N_("il colore"),
+}
 
 
 def _kind(meld: Meld, lang: Lang) -> str:
-    if lang == "en":
-        return meld.kind.name_in("en")
     if meld.kind is MeldKind.SET and len(meld) == 4:
-        return "il poker"
-    return {"run": "la scala", "set": "il tris", "flush": "il colore"}[meld.kind.value]
+        return said(lang, "il poker")
+    return said(lang, _KINDS[meld.kind.value])
 
 
 def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
@@ -418,7 +377,7 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
         "threat": _cards(decision.threat, lang),
     }
     if card is not None:
-        fields.update(card=card.unicode(), the_card=_the(card))
+        fields.update(the_card=_the_card(card))
     why = decision.why
     if isinstance(action, Open) and obs.contract is not None:
         name = CONTRACT_NAMES[obs.contract].message(lang)
@@ -443,9 +402,7 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
         if action.discard is None:
             return _text("go_out", lang, melds=melds)
         discard = action.discard
-        return _text(
-            "go_out_discard", lang, melds=melds, card=discard.unicode(), the_card=_the(discard)
-        )
+        return _text("go_out_discard", lang, melds=melds, the_card=_the_card(discard))
     if isinstance(action, Lay):
         meld = validate_meld(action.cards, rules, jokers=action.jokers)
         words = {"kind": _kind(meld, lang), "meld": str(meld)}
@@ -474,19 +431,17 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
 
 
 def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
-    en = lang == "en"
     others = sum(1 for seat, out in enumerate(obs.folded) if not out and seat != obs.seat)
     if bet.short == 0:
-        distance = "your hand is all in melds already" if en else "la mano è già tutta in giochi"
-    elif en:
-        distance = f"you are {_cards(bet.short, lang)} from going out"
+        distance = said(lang, "la mano è già tutta in giochi")
     else:
-        lacking = "manca" if bet.short == 1 else "mancano"
-        distance = f"ti {lacking} {_cards(bet.short, lang)} per chiudere"
-    if en:
-        rivals = "one opponent" if others == 1 else f"{others} opponents"
-    else:
-        rivals = "un avversario" if others == 1 else f"{others} avversari"
+        distance = nsaid(
+            lang,
+            "ti manca una carta per chiudere",
+            "ti mancano {count} carte per chiudere",
+            bet.short,
+        )
+    rivals = nsaid(lang, "un avversario", "{count} avversari", others)
     key = {
         Why.BET_RAISE: "bet_raise",
         Why.BET_CHECK: "bet_check",
@@ -505,16 +460,13 @@ def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
 
 def _move_words(action: Action, obs: Observation, lang: Lang) -> str:
     """A move in a few words, for a step the turn requires."""
-    en = lang == "en"
     if isinstance(action, Lay):
-        return ("Lay " if en else "Cala ") + format_cards(action.cards)
+        return said(lang, "Cala {cards}", cards=format_cards(action.cards))
     if isinstance(action, Attach):
         meld = format_cards(obs.table[action.meld].meld.cards)
-        cards = format_cards(action.cards)
-        return f"Attach {cards} to {meld}" if en else f"Attacca {cards} a {meld}"
+        return said(lang, "Attacca {cards} a {meld}", cards=format_cards(action.cards), meld=meld)
     if isinstance(action, Swap):
-        cards = format_cards(action.cards)
-        return f"Give {cards} for the joker" if en else f"Dai {cards} per il jolly"
+        return said(lang, "Dai {cards} per il jolly", cards=format_cards(action.cards))
     if isinstance(action, Discard):
-        return ("Discard " if en else "Scarta ") + action.card.unicode()
+        return said(lang, "Scarta {card}", card=action.card.unicode())
     return str(action)

@@ -15,7 +15,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import Closing
 from ..engine.showing import whole_hand_close
 from ..engine.text import printable
+from ..words.catalogue import NC_
 from ..words.closings import closing_words
+from ..words.inline import said
 from .common import (
     EXIT_REFUSED,
     Lang,
@@ -134,18 +136,16 @@ def _report_close(
         )
         return
     verdict = Text("✓ ", style="bold green")
-    verdict.append(pick(lang, "Chiusura valida: ", "Valid close: "), style="bold")
+    verdict.append(said(lang, "Chiusura valida: "), style="bold")
     words = closing_words(closing, rules)
     verdict.append(pick(lang, words.it, words.en), style="bold green")
-    rows = [(pick(lang, "carte", "cards"), format_cards(cards))]
+    rows = [(said(lang, "carte"), format_cards(cards))]
     if melds:
-        rows.append(
-            (pick(lang, "giochi", "melds"), " | ".join(format_cards(m.cards) for m in melds))
-        )
+        rows.append((said(lang, "giochi"), " | ".join(format_cards(m.cards) for m in melds)))
     rows.extend(_jokers_row(melds, lang))
     if as_joker is not None:
-        rows.append((pick(lang, "fa da jolly", "acts as the joker"), as_joker.unicode()))
-    rows.append((pick(lang, "regole", "rules"), rules.name))
+        rows.append((said(lang, "fa da jolly"), as_joker.unicode()))
+    rows.append((said(lang, "regole"), rules.name))
     _report(verdict, rows)
 
 
@@ -168,7 +168,12 @@ def _jokers_row(melds: tuple[Meld, ...], lang: Lang) -> list[tuple[str, str]]:
     if not stands:
         return []
     joker = Card.joker().unicode()
-    return [(pick(lang, "jolly", "joker"), ", ".join(f"{joker} = {c.unicode()}" for c in stands))]
+    return [
+        (
+            NC_("check row", "jolly").template(lang, {}),
+            ", ".join(f"{joker} = {c.unicode()}" for c in stands),
+        )
+    ]
 
 
 def kind_name(meld: Meld, lang: Lang) -> str:
@@ -191,12 +196,12 @@ def _refusal(error: RaminoError, lang: Lang) -> dict[str, Any]:
 
 def _print_meld(meld: Meld, points: int, rules_name: str, lang: Lang) -> None:
     verdict = Text("✓ ", style="bold green")
-    verdict.append(pick(lang, "Gioco valido: ", "Valid meld: "), style="bold")
+    verdict.append(said(lang, "Gioco valido: "), style="bold")
     verdict.append(kind_name(meld, lang), style="bold green")
-    rows = [(pick(lang, "carte", "cards"), format_cards(meld.cards))]
+    rows = [(said(lang, "carte"), format_cards(meld.cards))]
     rows.extend(_jokers_row((meld,), lang))
-    rows.append((pick(lang, "punti di apertura", "opening points"), str(points)))
-    rows.append((pick(lang, "regole", "rules"), rules_name))
+    rows.append((said(lang, "punti di apertura"), str(points)))
+    rows.append((said(lang, "regole"), rules_name))
     _report(verdict, rows)
 
 
@@ -209,17 +214,13 @@ def _print_refusal(
     whole_hand: bool = False,
 ) -> None:
     verdict = Text("✗ ", style="bold red")
-    title = (
-        ("Chiusura rifiutata", "Close refused")
-        if whole_hand
-        else ("Gioco rifiutato", "Meld refused")
-    )
-    verdict.append(pick(lang, *title), style="bold red")
+    title = said(lang, "Chiusura rifiutata") if whole_hand else said(lang, "Gioco rifiutato")
+    verdict.append(title, style="bold red")
     rows = [
-        (pick(lang, "carte", "cards"), format_cards(cards)),
-        (pick(lang, "motivo", "reason"), error.message(lang.value)),
-        (pick(lang, "codice", "code"), error.reason.value),
-        (pick(lang, "regole", "rules"), rules_name),
+        (said(lang, "carte"), format_cards(cards)),
+        (said(lang, "motivo"), error.message(lang.value)),
+        (said(lang, "codice"), error.reason.value),
+        (said(lang, "regole"), rules_name),
     ]
     _report(verdict, rows)
 

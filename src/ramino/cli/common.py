@@ -23,6 +23,7 @@ from ..engine.errors import RaminoError
 from ..engine.rules import Rules
 from ..engine.text import UnreadableText, printable, printable_json
 from ..house_rules import read_text_file, read_text_stream, resolve_rules
+from ..words.inline import both, said
 
 #: Exit codes besides 0: a refused meld, a user error (bad input).
 EXIT_REFUSED, EXIT_USAGE = 1, 2
@@ -38,7 +39,9 @@ class Lang(enum.StrEnum):
 
 
 def pick(lang: Lang, it: str, en: str) -> str:
-    """The Italian or English words."""
+    """The Italian or English half of words given in both languages elsewhere (a closing's
+    name, a move told by the terminal's narrator); words written here go through
+    :func:`~ramino.words.inline.said`."""
     return en if lang is Lang.EN else it
 
 
@@ -90,7 +93,7 @@ def read_input(source: str) -> str:
         return read_text_file(source)
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        raise UnreadableText(("l'input standard è chiuso.", "standard input is closed."))
+        raise UnreadableText(both("l'input standard è chiuso."))
     return read_text_stream(stream)
 
 
@@ -113,7 +116,7 @@ def fail(error: RaminoError, lang: Lang) -> NoReturn:
 def usage_error(sentence: str, lang: Lang) -> NoReturn:
     """Report a user error worded by the command: ``errore: sentence`` on stderr as one line,
     control characters escaped, and exit with status 2."""
-    echo(f"{pick(lang, 'errore', 'error')}: {one_line(sentence)}", err=True)
+    echo(said(lang, "errore: {sentence}", sentence=one_line(sentence)), err=True)
     exit_with(EXIT_USAGE)
 
 

@@ -15,7 +15,8 @@ from ..engine.errors import RaminoError
 from ..engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ..engine.rules import Rules
 from ..engine.rules_file import DEFAULT_PRESET, rules_from_mapping
-from .common import Lang, echo, fail, pick, usage_error
+from ..words.inline import said
+from .common import Lang, echo, fail, usage_error
 
 __all__ = ["play_online"]
 
@@ -82,12 +83,13 @@ def play_online(
             friends = players - 1 - computers
             if friends < 0:
                 usage_error(
-                    pick(
+                    said(
                         lang,
-                        f"--computers {computers} non sta in un tavolo di {players}: tu e al"
-                        f" massimo {players - 1} computer.",
-                        f"--computers {computers} does not fit a table of {players}: you and at"
-                        f" most {players - 1} computer players.",
+                        "--computers {computers} non sta in un tavolo di {players}: tu e al"
+                        " massimo {most} computer.",
+                        computers=computers,
+                        players=players,
+                        most=players - 1,
                     ),
                     lang,
                 )
@@ -100,11 +102,7 @@ def play_online(
         if token is None:
             if not name:
                 usage_error(
-                    pick(
-                        lang,
-                        "per sedere a un tavolo online serve un nome: --name.",
-                        "to sit at an online table you need a name: --name.",
-                    ),
+                    said(lang, "per sedere a un tavolo online serve un nome: --name."),
                     lang,
                 )
             # Our part of the first deal's seed (docs/shuffle.md): the server cannot pick it.
@@ -126,15 +124,15 @@ def play_online(
     app = OnlineApp(game, lang=lang.value, four_colours=four_colours)
     app.run()
     if app.failure is not None:
-        echo(f"{pick(lang, 'errore', 'error')}: {app.failure}", err=True)
+        echo(said(lang, "errore: {sentence}", sentence=app.failure), err=True)
         raise SystemExit(EXIT_FAILURE)
     if not game.match_over:
         echo(
-            pick(
+            said(
                 lang,
-                f"Il posto resta tuo. Per tornare al tavolo: ramino play --join"
-                f" {invitation.link} --token {token}",
-                f"The seat stays yours. To come back to the table: ramino play --join"
-                f" {invitation.link} --token {token}",
+                "Il posto resta tuo. Per tornare al tavolo: ramino play --join {link} --token"
+                " {token}",
+                link=invitation.link,
+                token=token,
             )
         )

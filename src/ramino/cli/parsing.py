@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .common import Lang, lang_in, pick
+from .common import Lang, lang_in
 from .help_words import COMMANDS, FRAME, METAVARS, ROOT, SHARED, CommandWords
 
 #: Where the root command keeps the language of the whole command line (``Context.meta`` is
@@ -35,7 +35,7 @@ def line_lang(ctx: click.Context | None = None) -> Lang:
 
 def frame(key: str, lang: Lang) -> str:
     """A word of the frame of the help (``Uso:``, ``Opzioni``…)."""
-    return pick(lang, *FRAME[key])
+    return FRAME[key](lang)
 
 
 def command_words(name: str | None) -> CommandWords:
@@ -47,19 +47,14 @@ def param_words(command: str | None, name: str, lang: Lang) -> str:
     """The line of the help for parameter ``name`` of ``command``."""
     own = command_words(command).params.get(name)
     words = own if own is not None else SHARED[name]
-    text = pick(lang, *words)
-    if "{bots}" in text:
-        from ..ai.tournament import BOTS  # only simulate's help names them
-
-        text = text.replace("{bots}", ", ".join(BOTS))
-    return text
+    return words(lang)
 
 
 def _metavar(command: str | None, param: click.Parameter, lang: Lang) -> str:
     name = param.name or ""
     words = command_words(command).metavars.get(name) or METAVARS.get(name)
     if words is not None:
-        return pick(lang, *words)
+        return words(lang)
     if isinstance(param.type, click.Choice):
         return "[" + "|".join(str(getattr(c, "value", c)) for c in param.type.choices) + "]"
     return name.upper()
@@ -92,7 +87,7 @@ class Worded(click.Command):
         return rest
 
     def get_short_help_str(self, limit: int = 45) -> str:
-        return pick(line_lang(), *command_words(self.words_name).short)
+        return command_words(self.words_name).short(line_lang())
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         lang = line_lang(ctx)
@@ -110,7 +105,7 @@ class Worded(click.Command):
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_paragraph()
         with formatter.indentation():
-            formatter.write_text(pick(line_lang(ctx), *command_words(self.words_name).long))
+            formatter.write_text(command_words(self.words_name).long(line_lang(ctx)))
 
     def format_arguments(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         lang = line_lang(ctx)
@@ -145,7 +140,7 @@ class Worded(click.Command):
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 # The whole sentence: the list of commands never cuts one short.
-                rows.append((name, pick(lang, *command_words(name).short)))
+                rows.append((name, command_words(name).short(lang)))
         if rows:
             with formatter.section(frame("commands", lang)):
                 formatter.write_dl(rows)

@@ -15,13 +15,13 @@ import click
 from ..engine.errors import RaminoError
 from ..engine.rules import Rules
 from ..engine.text import printable
+from ..words.inline import said
 from .common import (
     EXIT_USAGE,
     Lang,
     echo,
     exit_with,
     fail,
-    pick,
     rules_for,
     usage_error,
 )
@@ -98,7 +98,7 @@ def play(
     """
     try:
         from ..tui.app import RaminoApp
-        from ..tui.controller import DEFAULT_NAME, MatchController
+        from ..tui.controller import MatchController
         from ..tui.save import load_match
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
@@ -137,17 +137,17 @@ def play(
             # A saved match is played on as it was; only the computer's strength may change.
             options = ", ".join(given)
             usage_error(
-                pick(
+                said(
                     lang,
-                    f"--resume riprende la partita con le sue regole, i suoi giocatori e il suo"
-                    f" seme; togli {options}.",
-                    f"--resume goes on with the match's own rules, players and seed; leave"
-                    f" out {options}.",
+                    "--resume riprende la partita con le sue regole, i suoi giocatori e il suo"
+                    " seme; togli {options}.",
+                    options=options,
                 ),
                 lang,
             )
     # A name, not "Tu": saves and records keep it (the table says "Tu" to the human anyway).
-    you = (name or "").strip() or pick(lang, DEFAULT_NAME, "Player")
+    # The controller's DEFAULT_NAME, in the player's language.
+    you = (name or "").strip() or said(lang, "Giocatore")
     _check_length(you, lang)
     try:
         if resume is not None:
@@ -172,10 +172,11 @@ def play(
         # The command as it can be typed again from here (make play runs .venv/bin/ramino).
         again = f"{program()} play --resume {shlex.quote(app.saved_to)}"
         echo(
-            pick(
+            said(
                 lang,
-                f"Partita salvata in {app.saved_to}. Per riprenderla: {again}",
-                f"Match saved to {app.saved_to}. To resume it: {again}",
+                "Partita salvata in {saved_to}. Per riprenderla: {again}",
+                saved_to=app.saved_to,
+                again=again,
             )
         )
 
@@ -199,17 +200,11 @@ def _online(
 
     if join is not None and server is not None:
         usage_error(
-            pick(
-                lang,
-                "--join e --server non vanno insieme.",
-                "--join and --server do not go together.",
-            ),
+            said(lang, "--join e --server non vanno insieme."),
             lang,
         )
     if token is not None and join is None:
-        usage_error(
-            pick(lang, "--token va con --join LINK.", "--token goes with --join LINK."), lang
-        )
+        usage_error(said(lang, "--token va con --join LINK."), lang)
     wrong = [
         option for option, value in (("--resume", resume), ("--seed", seed)) if value is not None
     ]
@@ -224,22 +219,17 @@ def _online(
         # The server keeps the table: its rules, seats and deals are its own.
         listed = ", ".join(wrong)
         usage_error(
-            pick(
+            said(
                 lang,
-                f"a un tavolo online il server tiene regole, posti e smazzate; togli {listed}.",
-                f"at an online table the server keeps the rules, the seats and the deals; leave"
-                f" out {listed}.",
+                "a un tavolo online il server tiene regole, posti e smazzate; togli {listed}.",
+                listed=listed,
             ),
             lang,
         )
     nickname = None if name is None else " ".join(name.split())
     if nickname is not None and printable(nickname) != nickname:
         usage_error(
-            pick(
-                lang,
-                "il nome ha caratteri di controllo, che al tavolo non si stampano.",
-                "the name holds control characters, which the table does not print.",
-            ),
+            said(lang, "il nome ha caratteri di controllo, che al tavolo non si stampano."),
             lang,
         )
     if nickname is not None:
@@ -268,10 +258,10 @@ def _check_length(name: str, lang: Lang) -> None:
     """A name the table shows whole beside the cards and the totals, or a usage error."""
     if len(name) > MAX_NAME:
         usage_error(
-            pick(
+            said(
                 lang,
-                f"il nome è troppo lungo per il tavolo: al massimo {MAX_NAME} caratteri.",
-                f"the name is too long for the table: {MAX_NAME} characters at most.",
+                "il nome è troppo lungo per il tavolo: al massimo {limit} caratteri.",
+                limit=MAX_NAME,
             ),
             lang,
         )

@@ -10,6 +10,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -41,6 +42,7 @@ from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, shown
 from ..tui.narrate import Move, ending_line, pass_kind, told
 from ..words.closings import closing_words
+from ..words.inline import Saying, both, nsaid, said
 from .common import Lang, echo, fail, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
 
@@ -92,9 +94,11 @@ def _refused(number: int, action: Action, error: RaminoError) -> RecordError:
     return RecordError(
         Reason.BAD_RECORD,
         where=f"actions[{number - 1}]",
-        detail=(
-            f"mossa {number} «{action}»: {error.message('it')}",
-            f"action {number} «{action}»: {error.message('en')}",
+        detail=both(
+            "mossa {number} «{action}»: {error}",
+            number=number,
+            action=action,
+            error=(error.message("it"), error.message("en")),
         ),
     )
 
@@ -110,10 +114,11 @@ def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
     if not (re.fullmatch(r"[0-9]{1,4}", number) and int(number) < len(players)):
         seats = ", ".join(f"{i} {name}" for i, name in enumerate(players))
         usage_error(
-            pick(
+            said(
                 lang,
-                f"--seat {shown(seat)} non è un posto né un giocatore ({seats}).",
-                f"--seat {shown(seat)} is neither a seat nor a player ({seats}).",
+                "--seat {seat} non è un posto né un giocatore ({seats}).",
+                seat=shown(seat),
+                seats=seats,
             ),
             lang,
         )
@@ -134,7 +139,7 @@ class _Pause:
         if tty:
             # The prompt goes to stderr so that a saved transcript holds only the story.
             click.echo(
-                pick(self.lang, "[Invio per il turno dopo]", "[Enter for the next turn]"),
+                said(self.lang, "[Invio per il turno dopo]"),
                 err=True,
                 nl=False,
             )
@@ -153,8 +158,16 @@ class _Story:
         self.lang = lang
         self._turn_told = 0
 
-    def say(self, it: str, en: str, *, indent: bool = False) -> None:
-        echo(("  " if indent else "") + pick(self.lang, it, en))
+    def t(self, message: str, /, **values: Any) -> str:
+        """``message`` (its Italian) in the reader's language, its fields filled."""
+        return said(self.lang, message, **values)
+
+    def nt(self, one: str, many: str, count: int, /, **values: Any) -> str:
+        """The words for ``count`` things in the reader's language (:func:`nsaid`)."""
+        return nsaid(self.lang, one, many, count, **values)
+
+    def say(self, words: str, *, indent: bool = False) -> None:
+        echo(("  " if indent else "") + words)
 
     def cards(self, cards: Sequence[Card]) -> str:
         return format_cards(cards) if cards else "—"
@@ -170,39 +183,38 @@ class _Story:
         rules = record.rules
         names = ", ".join(self.names)
         dealer = self.names[record.dealer]
-        self.say(
-            f"Smazzata registrata — regole: {rules.name}", f"Recorded round — rules: {rules.name}"
-        )
-        self.say(f"Giocatori: {names}. Mazziere: {dealer}.", f"Players: {names}. Dealer: {dealer}.")
+        self.say(self.t("Smazzata registrata — regole: {name}", name=rules.name))
+        self.say(self.t("Giocatori: {names}. Mazziere: {dealer}.", names=names, dealer=dealer))
         if record.deck_order is None and record.seed is not None:
             seed = record.seed.hex()
             if self.viewer is not None:
                 # The seed would give away every hand: a player's view does not show it.
-                self.say("Mazzo mescolato.", "Deck shuffled.")
+                self.say(self.t("Mazzo mescolato."))
             else:
                 self.say(
-                    f"Mazzo mescolato dal seme {seed} ({record.generator}).",
-                    f"Deck shuffled from seed {seed} ({record.generator}).",
+                    self.t(
+                        "Mazzo mescolato dal seme {seed} ({generator}).",
+                        seed=seed,
+                        generator=record.generator,
+                    ),
                 )
         else:
-            self.say("Mazzo in un ordine dato.", "Deck in a given order.")
+            self.say(self.t("Mazzo in un ordine dato."))
         if self.viewer is not None:
             who = self.names[self.viewer]
             self.say(
-                f"Vista di {who}: solo quello che {who} può sapere.",
-                f"{who}'s view: only what {who} may know.",
+                self.t("Vista di {who}: solo quello che {who} può sapere.", who=who),
             )
-        self.say("Carte distribuite:", "Cards dealt:")
+        self.say(self.t("Carte distribuite:"))
         for seat, name in enumerate(self.names):
             if self.sees(seat):
-                self.say(
-                    f"{name}: {self.cards(r.hand(seat))}",
-                    f"{name}: {self.cards(r.hand(seat))}",
-                    indent=True,
-                )
+                self.say(f"{name}: {self.cards(r.hand(seat))}", indent=True)
             else:
                 count = len(r.hands[seat])
-                self.say(f"{name}: {count} carte", f"{name}: {count} cards", indent=True)
+                self.say(
+                    self.nt("{name}: {count} carta", "{name}: {count} carte", count, name=name),
+                    indent=True,
+                )
         first = self.names[r.to_play]
         betting = r.betting
         if betting is not None:
@@ -211,27 +223,28 @@ class _Story:
         if contract is not None:
             called = CONTRACT_NAMES[contract]
             terms = CONTRACT_TERMS[contract]
-            name_it, name_en = called.message("it"), called.message("en")
-            terms_it, terms_en = terms.message("it"), terms.message("en")
             self.say(
-                f"Contratto di questa smazzata: {name_it}, {terms_it}.",
-                f"This round's contract: {name_en}, {terms_en}.",
+                self.t(
+                    "Contratto di questa smazzata: {name}, {terms}.",
+                    name=(called.message("it"), called.message("en")),
+                    terms=(terms.message("it"), terms.message("en")),
+                )
             )
         if r.phase is Phase.PLAY:
             # Casertano: a jolly at the cut goes to the first player, and no card is turned up.
             self.say(
-                f"Il jolly scoperto al taglio lo prende {first}; nessuna carta sul pozzo.",
-                f"The joker found at the cut goes to {first}; no card on the discard pile.",
+                self.t(
+                    "Il jolly scoperto al taglio lo prende {first}; nessuna carta sul pozzo.",
+                    first=first,
+                ),
             )
         elif r.top_discard is not None:
             top = r.top_discard.unicode()
-            self.say(
-                f"Carta scoperta sul pozzo: {top}.", f"Card turned up on the discard pile: {top}."
-            )
+            self.say(self.t("Carta scoperta sul pozzo: {top}.", top=top))
         if betting is not None and r.phase is Phase.BET:
-            self.say(f"Puntate: parla per primo {first}.", f"Betting: {first} speaks first.")
+            self.say(self.t("Puntate: parla per primo {first}.", first=first))
         else:
-            self.say(f"Comincia {first}.", f"{first} plays first.")
+            self.say(self.t("Comincia {first}.", first=first))
 
     def _tell_stakes(self, betting: BettingRound) -> None:
         """The chips as the hand begins, and the blind."""
@@ -239,21 +252,22 @@ class _Story:
             f"{name} {held + put}"
             for name, held, put in zip(self.names, betting.stacks, betting.put_in, strict=True)
         )
-        self.say(f"Fiches: {chips}.", f"Chips: {chips}.")
+        self.say(self.t("Fiches: {chips}.", chips=chips))
         if betting.carried:
-            left_it, left_en = chips_words(betting.carried), chips_words(betting.carried, "en")
+            left = chips_words(betting.carried), chips_words(betting.carried, "en").capitalize()
             self.say(
-                f"Sul tavolo restano {left_it} delle mani prima: le prende chi vince questa.",
-                f"{left_en.capitalize()} left on the table by earlier hands go to this one's"
-                " winner.",
+                self.nt(
+                    "Sul tavolo resta {left} delle mani prima: la prende chi vince questa.",
+                    "Sul tavolo restano {left} delle mani prima: le prende chi vince questa.",
+                    betting.carried,
+                    left=left,
+                )
             )
         blind = betting.order[0]
         posted = betting.put_in[blind]
         name = self.names[blind]
-        self.say(
-            f"{name} fa il buio: {chips_words(posted)}.",
-            f"{name} posts the blind: {chips_words(posted, 'en')}.",
-        )
+        blind_chips = chips_words(posted), chips_words(posted, "en")
+        self.say(self.t("{name} fa il buio: {chips}.", name=name, chips=blind_chips))
 
     # --- the turns ---
 
@@ -273,7 +287,7 @@ class _Story:
             return
         lead = ""
         if r.turn != self._turn_told:
-            lead = pick(self.lang, f"Turno {r.turn} — ", f"Turn {r.turn} — ")
+            lead = said(self.lang, "Turno {turn} — ", turn=r.turn)
         turn = r.turn
         event = r.apply(action)
         # Marked told only once applied: a refused action leaves the turn to tell.
@@ -282,15 +296,19 @@ class _Story:
         if not opened and r.opened[seat] and r.rules.opening_threshold > 0:
             points = r.opening_points
             self.say(
-                f"{name} apre con {points} punti.",
-                f"{name} opens with {points} points.",
+                self.nt(
+                    "{name} apre con {count} punto.",
+                    "{name} apre con {count} punti.",
+                    points,
+                    name=name,
+                ),
                 indent=True,
             )
         if r.restocks > restocks:
             self._tell_restock()
         if self.viewer == seat and isinstance(action, Discard) and not r.is_over:
             mine = self.cards(r.hand(seat))
-            self.say(f"(carte di {name}: {mine})", f"({name}'s cards: {mine})", indent=True)
+            self.say(self.t("(carte di {name}: {mine})", name=name, mine=mine), indent=True)
 
     def _bet(self, action: Action) -> None:
         """Tell one bet of the betting round (the turn is told with the first draw)."""
@@ -304,36 +322,30 @@ class _Story:
         assert after is not None
         paid = after.put_in[seat] - before.put_in[seat]
         total = after.put_in[seat]
-        all_in = " (tutte le sue fiches)" if paid and not after.stacks[seat] else ""
-        all_in_en = " (all-in)" if paid and not after.stacks[seat] else ""
+        all_in = Saying(" (tutte le sue fiches)") if paid and not after.stacks[seat] else ""
         if isinstance(action, Fold):
-            self.say(f"{name} lascia.", f"{name} folds.", indent=True)
+            self.say(self.t("{name} lascia.", name=name), indent=True)
         elif not paid:
-            self.say(
-                f"{name} vede senza mettere niente.", f"{name} calls for nothing.", indent=True
-            )
+            self.say(self.t("{name} vede senza mettere niente.", name=name), indent=True)
         else:
-            verb_it, verb_en = (
-                ("rilancia", "raises")
-                if isinstance(action, Raise)
-                else (
-                    "vede",
-                    "calls",
+            put = chips_words(paid), chips_words(paid, "en")
+            values = {"name": name, "chips": put, "all_in": all_in, "total": total}
+            if isinstance(action, Raise):
+                words = self.t(
+                    "{name} rilancia: mette {chips}{all_in}, in tutto {total}.", **values
                 )
-            )
-            self.say(
-                f"{name} {verb_it}: mette {chips_words(paid)}{all_in}, in tutto {total}.",
-                f"{name} {verb_en}: puts in {chips_words(paid, 'en')}{all_in_en}, {total} in all.",
-                indent=True,
-            )
+            else:
+                words = self.t("{name} vede: mette {chips}{all_in}, in tutto {total}.", **values)
+            self.say(words, indent=True)
         if after.is_over and not r.is_over:
             playing = ", ".join(self.names[s] for s in after.still_in)
-            pot_it, pot_en = chips_words(after.pot), chips_words(after.pot, "en")
             self.say(
-                f"Puntate finite: nel piatto {pot_it}; giocano {playing}. Comincia"
-                f" {self.names[r.to_play]}.",
-                f"Betting over: {pot_en} in the pot; {playing} play on."
-                f" {self.names[r.to_play]} plays first.",
+                self.t(
+                    "Puntate finite: nel piatto {pot}; giocano {playing}. Comincia {first}.",
+                    pot=(chips_words(after.pot), chips_words(after.pot, "en")),
+                    playing=playing,
+                    first=self.names[r.to_play],
+                )
             )
 
     def _tell(self, event: Event, name: str, before: list[TableMeld], lead: str) -> None:
@@ -343,84 +355,113 @@ class _Story:
             card = r.deck[event.ids[0]].unicode()
             if self.sees(event.seat):
                 self.say(
-                    f"{lead}{name} pesca dal tallone: {card}.",
-                    f"{lead}{name} draws from the stock: {card}.",
+                    self.t(
+                        "{lead}{name} pesca dal tallone: {card}.", lead=lead, name=name, card=card
+                    ),
                     indent=not lead,
                 )
             else:
                 self.say(
-                    f"{lead}{name} pesca dal tallone.",
-                    f"{lead}{name} draws from the stock.",
+                    self.t("{lead}{name} pesca dal tallone.", lead=lead, name=name),
                     indent=not lead,
                 )
         elif isinstance(action, TakeDiscard):
             card = r.deck[event.ids[0]].unicode()
             self.say(
-                f"{lead}{name} prende {card} dal pozzo.",
-                f"{lead}{name} takes {card} from the discard pile.",
+                self.t("{lead}{name} prende {card} dal pozzo.", lead=lead, name=name, card=card),
                 indent=not lead,
             )
         elif isinstance(action, Lay):
             number = len(r.table) - 1
             laid = r.table[number]
             self.say(
-                f"{lead}{name} cala {laid.meld} (gioco {number}){_jokers(laid, 'it')}.",
-                f"{lead}{name} lays {laid.meld} (meld {number}){_jokers(laid, 'en')}.",
+                self.t(
+                    "{lead}{name} cala {meld} (gioco {number}){jokers}.",
+                    lead=lead,
+                    name=name,
+                    meld=laid.meld,
+                    number=number,
+                    jokers=_jokers(laid.meld.joker_assignments, []),
+                ),
                 indent=not lead,
             )
         elif isinstance(action, Attach):
             target = before[action.meld]
             cards = self.cards(action.cards)
-            as_it, as_en = _new_jokers(target, r.table[action.meld])
+            jokers = _jokers(
+                r.table[action.meld].meld.joker_assignments, target.meld.joker_assignments
+            )
             self.say(
-                f"{lead}{name} attacca {cards} al gioco {action.meld} ({target.meld}){as_it}.",
-                f"{lead}{name} attaches {cards} to meld {action.meld} ({target.meld}){as_en}.",
+                self.t(
+                    "{lead}{name} attacca {cards} al gioco {number} ({meld}){jokers}.",
+                    lead=lead,
+                    name=name,
+                    cards=cards,
+                    number=action.meld,
+                    meld=target.meld,
+                    jokers=jokers,
+                ),
                 indent=not lead,
             )
         elif isinstance(action, Swap):
             target = before[action.meld]
             cards = self.cards(action.cards)
             self.say(
-                f"{lead}{name} riprende il jolly dal gioco {action.meld} ({target.meld}) dando"
-                f" {cards}.",
-                f"{lead}{name} takes the joker back from meld {action.meld} ({target.meld}),"
-                f" giving {cards}.",
+                self.t(
+                    "{lead}{name} riprende il jolly dal gioco {number} ({meld}) dando {cards}.",
+                    lead=lead,
+                    name=name,
+                    number=action.meld,
+                    meld=target.meld,
+                    cards=cards,
+                ),
                 indent=not lead,
             )
         elif isinstance(action, Discard):
             card = action.card.unicode()
             self.say(
-                f"{lead}{name} scarta {card}.", f"{lead}{name} discards {card}.", indent=not lead
+                self.t("{lead}{name} scarta {card}.", lead=lead, name=name, card=card),
+                indent=not lead,
             )
         elif isinstance(action, Knock | Pass):
             # Gin rummy: what a pass says depends on the moves before it.
             passing = (
                 pass_kind(e.action for e in r.history[:-1]) if isinstance(action, Pass) else None
             )
-            it, en = told(
+            words = told(
                 Move(event.seat, action, passing=passing), r.table, before, r.rules, you=False
             )
-            self.say(f"{lead}{name} {it}.", f"{lead}{name} {en}.", indent=not lead)
+            self.say(f"{lead}{name} {pick(self.lang, *words)}.", indent=not lead)
         elif isinstance(action, Open):
             opening = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])
             self.say(
-                f"{lead}{name} apre con il contratto: {opening}.",
-                f"{lead}{name} opens with the contract: {opening}.",
+                self.t(
+                    "{lead}{name} apre con il contratto: {opening}.",
+                    lead=lead,
+                    name=name,
+                    opening=opening,
+                ),
                 indent=not lead,
             )
         elif isinstance(action, Show):
             shown = " · ".join(str(m.meld) for m in r.table[len(r.table) - len(action.melds) :])
             if action.discard is None:
                 self.say(
-                    f"{lead}{name} mostra la mano: {shown}.",
-                    f"{lead}{name} shows the whole hand: {shown}.",
+                    self.t(
+                        "{lead}{name} mostra la mano: {shown}.", lead=lead, name=name, shown=shown
+                    ),
                     indent=not lead,
                 )
             else:
                 card = action.discard.unicode()
                 self.say(
-                    f"{lead}{name} mostra la mano: {shown}, e scarta {card}.",
-                    f"{lead}{name} shows the whole hand: {shown}, and discards {card}.",
+                    self.t(
+                        "{lead}{name} mostra la mano: {shown}, e scarta {card}.",
+                        lead=lead,
+                        name=name,
+                        shown=shown,
+                        card=card,
+                    ),
                     indent=not lead,
                 )
 
@@ -429,18 +470,20 @@ class _Story:
         n = r.restocks
         if r.rules.restock is Restock.SHUFFLE:
             self.say(
-                f"Il tallone è finito: il pozzo, tranne la carta in cima, si mescola e diventa il"
-                f" nuovo tallone ({n}ª volta).",
-                f"The stock ran out: the discard pile but its top card is shuffled into a new"
-                f" stock (time {n}).",
+                self.t(
+                    "Il tallone è finito: il pozzo, tranne la carta in cima, si mescola e diventa"
+                    " il nuovo tallone ({n}ª volta).",
+                    n=n,
+                ),
                 indent=True,
             )
         else:
             self.say(
-                f"Il tallone è finito: il pozzo, tranne la carta in cima, si gira e diventa il"
-                f" nuovo tallone ({n}ª volta).",
-                f"The stock ran out: the discard pile but its top card is turned over into a new"
-                f" stock (time {n}).",
+                self.t(
+                    "Il tallone è finito: il pozzo, tranne la carta in cima, si gira e diventa il"
+                    " nuovo tallone ({n}ª volta).",
+                    n=n,
+                ),
                 indent=True,
             )
 
@@ -451,51 +494,56 @@ class _Story:
         end = r.end
         if end is None:
             self.say(
-                f"La registrazione si ferma al turno {r.turn}: la smazzata non è finita.",
-                f"The record stops in turn {r.turn}: the round is not over.",
+                self.t(
+                    "La registrazione si ferma al turno {turn}: la smazzata non è finita.",
+                    turn=r.turn,
+                ),
             )
             return
         rules = r.rules
         if end.reason is EndReason.ALL_FOLDED and end.out is not None:
             name = self.names[end.out]
             self.say(
-                f"Lasciano tutti tranne {name}: prende il piatto senza giocare le carte.",
-                f"Everyone but {name} folds: {name} takes the pot without playing the cards.",
+                self.t(
+                    "Lasciano tutti tranne {name}: prende il piatto senza giocare le carte.",
+                    name=name,
+                ),
             )
         elif end.points is not None:
             # A knocked hand (gin rummy), or a void one: its count in the table's words.
             line = ending_line(end, self.names, False, big_gin=r.terms.big_gin)
-            self.say(line.text("it"), line.text("en"))
+            self.say(line.text(self.lang))
         elif end.reason is EndReason.WENT_OUT and end.out is not None:
             name = self.names[end.out]
-            words_it, words_en = [f"{name} chiude"], [f"{name} goes out"]
+            words = [self.t("{name} chiude", name=name)]
             # Where every close shows the whole hand at once, "in one turn" says nothing.
             if end.in_one_turn and rules.melding_during_play:
-                words_it.append("in mano")
-                words_en.append("in one turn")
+                words.append(self.t("in mano"))
             if end.closing is not Closing.SIMPLE:
                 named = closing_words(end.closing, rules)
-                words_it.append(named.with_it)
-                words_en.append(named.with_en)
-            self.say(" ".join(words_it) + ".", " ".join(words_en) + ".")
+                words.append(pick(self.lang, named.with_it, named.with_en))
+            self.say(" ".join(words) + ".")
         elif end.reason is EndReason.MAX_TURNS:
             cap = rules.max_turns
             self.say(
-                f"La smazzata si ferma: raggiunto il limite di {cap} turni.",
-                f"The round stops: the cap of {cap} turns was reached.",
+                self.t("La smazzata si ferma: raggiunto il limite di {cap} turni.", cap=cap),
             )
         elif rules.max_restocks is not None and r.restocks >= rules.max_restocks:
             n = r.restocks
             self.say(
-                f"La smazzata si ferma: il tallone è finito di nuovo, già rifatto {n} volte, il"
-                " massimo.",
-                f"The round stops: the stock ran out again, already remade {n} times, the most"
-                " allowed.",
+                self.nt(
+                    "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il"
+                    " massimo.",
+                    "La smazzata si ferma: il tallone è finito di nuovo, già rifatto {count} volte,"
+                    " il massimo.",
+                    n,
+                ),
             )
         else:
             self.say(
-                "La smazzata si ferma: il tallone è finito e il pozzo non basta per rifarlo.",
-                "The round stops: the stock ran out and the discard pile cannot remake it.",
+                self.t(
+                    "La smazzata si ferma: il tallone è finito e il pozzo non basta per rifarlo."
+                ),
             )
         self._count()
 
@@ -508,34 +556,37 @@ class _Story:
             return
         if r.rules.lay_after_close and end.out is not None:
             self.say(
-                "Conta (gli altri calano le loro combinazioni: contano solo le carte non legate):",
-                "Count (the others lay their combinations: only unbound cards count):",
+                self.t(
+                    "Conta (gli altri calano le loro combinazioni: contano solo le carte non"
+                    " legate):"
+                ),
             )
         else:
-            self.say("Conta:", "Count:")
+            self.say(self.t("Conta:"))
         knocked = end.points is not None
         for seat, name in enumerate(self.names):
             if seat == end.out and not knocked:
-                self.say(f"{name}: ha chiuso", f"{name}: went out", indent=True)
+                self.say(self.t("{name}: ha chiuso", name=name), indent=True)
                 continue
             # A knocker's deadwood counts too (gin rummy).
-            who_it, who_en = (
-                (f"{name} (ha bussato)", f"{name} (knocked)") if seat == end.out else (name, name)
-            )
+            who = self.t("{name} (ha bussato)", name=name) if seat == end.out else name
             cards = self.cards(end.hands[seat])
             n = end.counts[seat]
-            points_it, points_en = (
-                ("1 punto", "1 point") if n == 1 else (f"{n} punti", f"{n} points")
-            )
             self.say(
-                f"{who_it}: {cards} — {points_it}", f"{who_en}: {cards} — {points_en}", indent=True
+                self.nt(
+                    "{who}: {cards} — {count} punto",
+                    "{who}: {cards} — {count} punti",
+                    n,
+                    who=who,
+                    cards=cards,
+                ),
+                indent=True,
             )
         winners = r.winner_by_cap()
         if winners:
             who = ", ".join(self.names[s] for s in winners)
             self.say(
-                f"Smazzata fermata dal limite: vince chi ha meno punti, {who}.",
-                f"Round stopped by a cap: the lowest hand wins, {who}.",
+                self.t("Smazzata fermata dal limite: vince chi ha meno punti, {who}.", who=who),
             )
         self._scores()
 
@@ -544,52 +595,54 @@ class _Story:
         names = self.names
         for number, pot in enumerate(settled.pots):
             seats = ", ".join(names[s] for s in pot.seats)
-            kind_it = "Piatto" if number == 0 else "Piatto laterale"
-            kind_en = "Pot" if number == 0 else "Side pot"
-            self.say(
-                f"{kind_it} di {chips_words(pot.amount)}, conteso da {seats}.",
-                f"{kind_en} of {chips_words(pot.amount, 'en')}, between {seats}.",
-            )
+            chips = chips_words(pot.amount), chips_words(pot.amount, "en")
+            if number == 0:
+                self.say(self.t("Piatto di {chips}, conteso da {seats}.", chips=chips, seats=seats))
+            else:
+                self.say(
+                    self.t(
+                        "Piatto laterale di {chips}, conteso da {seats}.", chips=chips, seats=seats
+                    )
+                )
         winner = next((s for s, taken in enumerate(settled.won) if taken), None)
         carried = settled.carried_in
         if carried and winner is not None:
             who = names[winner]
-            if carried == 1:
-                it, en = "La fiche rimasta", "The chip left"
-            else:
-                it, en = (
-                    f"Le {chips_words(carried)} rimaste",
-                    f"The {chips_words(carried, 'en')} left",
-                )
-            verb_it, verb_en = ("va", "goes") if carried == 1 else ("vanno", "go")
-            to = "ad" if who[:1].lower() == "a" else "a"
             self.say(
-                f"{it} dalle mani prima {verb_it} {to} {who}.",
-                f"{en} by earlier hands {verb_en} to {who}.",
+                self.nt(
+                    "La fiche rimasta dalle mani prima va {to_whom}.",
+                    "Le {chips} rimaste dalle mani prima vanno {to_whom}.",
+                    carried,
+                    chips=(chips_words(carried), chips_words(carried, "en")),
+                    # Italian says "ad" before a name that begins with an a.
+                    to_whom=(f"ad {who}" if who[:1].lower() == "a" else f"a {who}", f"to {who}"),
+                )
             )
         if settled.carried_out:
-            left_it, left_en = (
-                chips_words(settled.carried_out),
-                chips_words(settled.carried_out, "en"),
-            )
             self.say(
-                f"Nessuno ha chiuso: restano sul tavolo {left_it} per chi vince la prossima mano.",
-                f"Nobody went out: {left_en} stay on the table for the next hand's winner.",
+                self.nt(
+                    "Nessuno ha chiuso: resta sul tavolo {left} per chi vince la prossima mano.",
+                    "Nessuno ha chiuso: restano sul tavolo {left} per chi vince la prossima mano.",
+                    settled.carried_out,
+                    left=(
+                        chips_words(settled.carried_out),
+                        chips_words(settled.carried_out, "en"),
+                    ),
+                )
             )
         if settled.multiplier > 1:
             self.say(
-                f"La chiusura vale {settled.multiplier} volte la posta: gli altri pagano la"
-                " differenza.",
-                f"The close pays {settled.multiplier} times the stake: the others pay the"
-                " difference.",
+                self.t(
+                    "La chiusura vale {multiplier} volte la posta: gli altri pagano la differenza.",
+                    multiplier=settled.multiplier,
+                ),
             )
         listed = ", ".join(
             f"{name} {net:+d} ({after})"
             for name, net, after in zip(names, settled.net, settled.chips, strict=True)
         )
         self.say(
-            f"Fiches vinte e perse (e in mano): {listed}.",
-            f"Chips won and lost (and held): {listed}.",
+            self.t("Fiches vinte e perse (e in mano): {listed}.", listed=listed),
         )
 
     def _scores(self) -> None:
@@ -601,37 +654,27 @@ class _Story:
         listed = ", ".join(f"{p} {sheet.scores[p]}" for p in self.names if p in sheet.scores)
         end = r.end
         assert end is not None
-        note_it = note_en = ""
+        notes = ""
         if end.in_one_turn and r.rules.melding_during_play:
             if r.rules.rummy_bonus is RummyBonus.DOUBLE:
-                note_it, note_en = " (chiusura in mano: punti doppi)", " (one-turn close: doubled)"
+                notes = self.t(" (chiusura in mano: punti doppi)")
             elif r.rules.rummy_bonus is RummyBonus.ADD:
                 bonus = r.rules.rummy_bonus_points
-                note_it = f" (chiusura in mano: +{bonus} a testa)"
-                note_en = f" (one-turn close: +{bonus} each)"
+                notes = self.t(" (chiusura in mano: +{bonus} a testa)", bonus=bonus)
         if sheet.messa:
-            note_it += f" (messa di {sheet.messa} a chi perde)"
-            note_en += f" (a messa of {sheet.messa} for each loser)"
-        self.say(f"Punti della smazzata: {listed}{note_it}.", f"Round scores: {listed}{note_en}.")
+            notes += self.t(" (messa di {messa} a chi perde)", messa=sheet.messa)
+        self.say(self.t("Punti della smazzata: {listed}{notes}.", listed=listed, notes=notes))
         if sheet.credits:
             won = ", ".join(f"{p} {n}" for p, n in sheet.credits.items())
-            self.say(f"Crediti: {won}.", f"Credits: {won}.")
+            self.say(self.t("Crediti: {won}.", won=won))
 
 
-def _jokers(laid: TableMeld, lang: str) -> str:
-    stands = [c.unicode() for _, c in laid.meld.joker_assignments]
-    if not stands:
-        return ""
-    listed = ", ".join(stands)
-    return f", il jolly vale {listed}" if lang == "it" else f", the joker stands for {listed}"
-
-
-def _new_jokers(before: TableMeld, after: TableMeld) -> tuple[str, str]:
-    """What an attached jolly stands for, if one was attached."""
-    grown = Counter(c for _, c in after.meld.joker_assignments)
-    grown.subtract(c for _, c in before.meld.joker_assignments)
+def _jokers(after: Sequence[tuple[int, Card]], before: Sequence[tuple[int, Card]]) -> Saying | str:
+    """What the jollies of a meld stand for (those it did not have ``before``): words for the
+    end of a sentence, none without one."""
+    grown = Counter(c for _, c in after)
+    grown.subtract(c for _, c in before)
     stands = [c.unicode() for c in grown.elements()]
     if not stands:
-        return "", ""
-    listed = ", ".join(stands)
-    return f", il jolly vale {listed}", f", the joker stands for {listed}"
+        return ""
+    return Saying(", il jolly vale {listed}", listed=", ".join(stands))

@@ -9,7 +9,8 @@ from ..engine.errors import RaminoError
 from ..engine.presets import GIN_PRESETS, PRESETS
 from ..house_rules import resolve_rules
 from ..words.describe import describe
-from .common import Lang, console, echo, fail, pick, print_json
+from ..words.inline import said
+from .common import Lang, console, echo, fail, print_json
 from .parsing import json_option, lang_option, worded_command
 
 
@@ -39,9 +40,9 @@ def _list_presets(as_json: bool, lang: Lang) -> None:
         every = {**PRESETS, **GIN_PRESETS}
         print_json({"presets": {name: p.summary(lang.value) for name, p in every.items()}})
         return
-    table = Table(title=pick(lang, "Regole pronte", "Presets"), title_justify="left")
-    table.add_column(pick(lang, "nome", "name"), style="bold", no_wrap=True)
-    table.add_column(pick(lang, "in breve", "summary"))
+    table = Table(title=said(lang, "Regole pronte"), title_justify="left")
+    table.add_column(said(lang, "nome"), style="bold", no_wrap=True)
+    table.add_column(said(lang, "in breve"))
     for name, preset in PRESETS.items():
         table.add_row(name, preset.summary(lang.value))
     # Gin rummy, the same family's game of two, after the ramino of the sources.
@@ -50,10 +51,4 @@ def _list_presets(as_json: bool, lang: Lang) -> None:
         table.add_row(name, preset.summary(lang.value))
     out = console()
     out.print(table)
-    out.print(
-        pick(
-            lang,
-            "Dettagli: ramino rules NOME (o un file TOML con le regole di casa).",
-            "Details: ramino rules NAME (or a TOML file of house rules).",
-        )
-    )
+    out.print(said(lang, "Dettagli: ramino rules NOME (o un file TOML con le regole di casa)."))

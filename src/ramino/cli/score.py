@@ -14,7 +14,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
+from ..words.catalogue import NC_
 from ..words.closings import closing_words
+from ..words.inline import said
 from .common import (
     Lang,
     console,
@@ -67,12 +69,13 @@ def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
 def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     rules = match.rules
     knocking = rules.knock_limit is not None
-    title = pick(lang, "Foglio dei punti", "Score sheet") + f" · {rules.name}, "
-    title += pick(lang, "a ", "to ") + str(rules.target)
+    title = said(
+        lang, "Foglio dei punti · {rules}, a {target}", rules=rules.name, target=rules.target
+    )
     table = Table(title=title, title_justify="left")
-    table.add_column(pick(lang, "smazzata", "round"), justify="right")
+    table.add_column(said(lang, "smazzata"), justify="right")
     table.add_column(
-        pick(lang, "bussa", "knocked") if knocking else pick(lang, "chiude", "went out")
+        NC_("sheet heading", "bussa").template(lang, {}) if knocking else said(lang, "chiude")
     )
     for player in match.players:
         table.add_column(player, justify="right")
@@ -93,8 +96,8 @@ def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     out.print(table)
     out.print(_outcome(match, lang))
     for label, amounts in (
-        (pick(lang, "Crediti", "Credits"), match.credits),
-        (pick(lang, "Poste per rientrare", "Re-entry stakes"), match.stakes),
+        (said(lang, "Crediti"), match.credits),
+        (said(lang, "Poste per rientrare"), match.stakes),
     ):
         if any(amounts.values()):
             listed = ", ".join(f"{p} {n}" for p, n in amounts.items() if n)
@@ -103,10 +106,10 @@ def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
 
 def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
     if sheet.out is None:
-        return pick(lang, "nessuno (limite)", "nobody (cap)")
+        return said(lang, "nessuno (limite)")
     words = [sheet.out]
     if sheet.in_one_turn:
-        words.append(pick(lang, "in mano", "in one turn"))
+        words.append(said(lang, "in mano"))
     if sheet.closing is not Closing.SIMPLE:
         named = closing_words(sheet.closing, rules)
         words.append(pick(lang, named.it, named.en))
@@ -117,7 +120,7 @@ def _knocker(entry: RoundEntry, rules: Rules, lang: Lang) -> str:
     """Who knocked and how (gin rummy): gin, an undercut (*battuta*), or his deadwood."""
     knocker = entry.result.out
     if knocker is None:
-        return pick(lang, "mano nulla", "void hand")
+        return said(lang, "mano nulla")
     if entry.big_gin:
         return f"{knocker}, big gin"
     names = list(entry.result.hands)
@@ -134,9 +137,9 @@ def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:
         return "—"
     cell = str(sheet.totals[player])
     if player in sheet.reentered:
-        cell = pick(lang, "rientra, ", "re-entered, ") + cell
+        cell = said(lang, "rientra, {total}", total=cell)
     if player in sheet.eliminated:
-        cell += pick(lang, ", fuori", ", bust")
+        cell = said(lang, "{total}, fuori", total=cell)
     return cell
 
 
@@ -146,8 +149,6 @@ def _outcome(match: Match, lang: Lang) -> str:
         return result
     leader = match.standing()[0]
     points = match.totals[leader]
-    return pick(
-        lang,
-        f"Partita in corso: in testa {leader}, con {points}.",
-        f"Match in progress: {leader} leads, with {points}.",
+    return said(
+        lang, "Partita in corso: in testa {leader}, con {points}.", leader=leader, points=points
     )

@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card, parse_cards
-from ..engine.errors import RaminoError, ScoreError
+from ..engine.errors import Localized, RaminoError, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing, hand_penalty, knock_points
 from ..engine.text import UnreadableText, cut, load_json, shown
+from ..words.inline import both
 from .common import read_input
 from .reasons import CliReason
 
@@ -64,9 +65,9 @@ class ScoreFile:
     rounds: tuple[RoundEntry, ...]
 
 
-def bad(where: str, it: str, en: str) -> ScoreError:
-    """A defect of the file at ``where``, explained in Italian and English."""
-    return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=(it, en))
+def bad(where: str, words: Localized) -> ScoreError:
+    """A defect of the file at ``where``, explained in Italian and English (:func:`both`)."""
+    return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=words)
 
 
 def relayed(where: str, error: RaminoError) -> ScoreError:
@@ -91,8 +92,7 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
     if not isinstance(data, dict):
         raise bad(
             source,
-            "il foglio è un oggetto JSON con players e rounds.",
-            "the sheet is a JSON object with players and rounds.",
+            both("il foglio è un oggetto JSON con players e rounds."),
         )
     _no_unknown_keys(data, _TOP_KEYS, "")
     players = _players(data)
@@ -100,19 +100,21 @@ def parse_score_file(text: str, source: str) -> ScoreFile:
     if rules is not None and not isinstance(rules, str):
         raise bad(
             "rules",
-            "un nome di regole o un file TOML, tra virgolette.",
-            "a preset name or a TOML file, as a string.",
+            both("un nome di regole o un file TOML, tra virgolette."),
         )
     if "rounds" not in data:
         raise _missing("rounds")
     rounds = data["rounds"]
     if not isinstance(rounds, list):
-        raise bad("rounds", "le smazzate vanno in una lista.", "the rounds go in a list.")
+        raise bad("rounds", both("le smazzate vanno in una lista."))
     if len(rounds) > MAX_ROUNDS:
         raise bad(
             "rounds",
-            f"un foglio tiene al massimo {MAX_ROUNDS} smazzate, questo ne ha {len(rounds)}.",
-            f"a sheet holds at most {MAX_ROUNDS} rounds, this one has {len(rounds)}.",
+            both(
+                "un foglio tiene al massimo {limit} smazzate, questo ne ha {rounds}.",
+                limit=MAX_ROUNDS,
+                rounds=len(rounds),
+            ),
         )
     entries = tuple(_round(item, f"rounds[{i}]", players) for i, item in enumerate(rounds))
     return ScoreFile(players, rules, entries)
@@ -144,7 +146,7 @@ def play(sheet: ScoreFile, rules: Rules) -> Match:
 
 
 def _missing(where: str) -> ScoreError:
-    return bad(where, "manca.", "missing.")
+    return bad(where, both("manca."))
 
 
 def _no_unknown_keys(data: dict[str, Any], known: Sequence[str], where: str) -> None:
@@ -154,8 +156,7 @@ def _no_unknown_keys(data: dict[str, Any], known: Sequence[str], where: str) -> 
             allowed = ", ".join(known)
             raise bad(
                 place,
-                f"chiave sconosciuta (si usano: {allowed}).",
-                f"unknown key (known keys: {allowed}).",
+                both("chiave sconosciuta (si usano: {allowed}).", allowed=allowed),
             )
 
 
@@ -166,26 +167,22 @@ def _players(data: dict[str, Any]) -> tuple[str, ...]:
     if not isinstance(players, list) or not players:
         raise bad(
             "players",
-            'una lista di nomi, per esempio ["Anna", "Bruno"].',
-            'a list of names, for example ["Anna", "Bruno"].',
+            both('una lista di nomi, per esempio ["Anna", "Bruno"].'),
         )
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise bad(f"players[{i}]", "un nome tra virgolette.", "a name, as a string.")
+            raise bad(f"players[{i}]", both("un nome tra virgolette."))
     return tuple(players)
 
 
 def _player(value: Any, where: str, players: tuple[str, ...]) -> str:
     if not isinstance(value, str):
-        raise bad(
-            where, "il nome di un giocatore, tra virgolette.", "a player's name, as a string."
-        )
+        raise bad(where, both("il nome di un giocatore, tra virgolette."))
     if value not in players:
         known = cut(", ".join(players))
         raise bad(
             where,
-            f"{shown(value)} non è tra i giocatori ({known}).",
-            f"{shown(value)} is not one of the players ({known}).",
+            both("{value} non è tra i giocatori ({known}).", value=shown(value), known=known),
         )
     return value
 
@@ -194,20 +191,18 @@ def _round(item: Any, where: str, players: tuple[str, ...]) -> RoundEntry:
     if not isinstance(item, dict):
         raise bad(
             where,
-            "una smazzata è un oggetto con out e hands.",
-            "a round is an object with out and hands.",
+            both("una smazzata è un oggetto con out e hands."),
         )
     _no_unknown_keys(item, _ROUND_KEYS, where)
     if "out" not in item:
         raise bad(
             f"{where}.out",
-            "manca: chi ha chiuso (null se nessuno).",
-            "missing: who went out (null for nobody).",
+            both("manca: chi ha chiuso (null se nessuno)."),
         )
     out = None if item["out"] is None else _player(item["out"], f"{where}.out", players)
     in_one_turn = item.get("in_one_turn", False)
     if not isinstance(in_one_turn, bool):
-        raise bad(f"{where}.in_one_turn", "true o false.", "true or false.")
+        raise bad(f"{where}.in_one_turn", both("true o false."))
     closing = _closing(item.get("closing", Closing.SIMPLE.value), f"{where}.closing")
     hands = _hands(item, f"{where}.hands", players)
     reenter = _reenter(item.get("reenter", []), f"{where}.reenter", players)
@@ -215,7 +210,7 @@ def _round(item: Any, where: str, players: tuple[str, ...]) -> RoundEntry:
     for key in ("big_gin", "doubled"):
         flags[key] = item.get(key, False)
         if not isinstance(flags[key], bool):
-            raise bad(f"{where}.{key}", "true o false.", "true or false.")
+            raise bad(f"{where}.{key}", both("true o false."))
     result = RoundResult(out, hands, in_one_turn, closing)
     return RoundEntry(where, reenter, result, flags["big_gin"], flags["doubled"])
 
@@ -235,28 +230,28 @@ def _knocked(entry: RoundEntry, rules: Rules, active: Sequence[str]) -> RoundRes
     if knocker not in counts:
         raise bad(
             f"{where}.hands.{knocker}",
-            "manca: le carte spaiate di chi ha bussato (0 per il gin).",
-            "missing: the knocker's deadwood (0 for gin).",
+            both("manca: le carte spaiate di chi ha bussato (0 per il gin)."),
         )
     if entry.big_gin and (rules.big_gin_bonus is None or counts[knocker]):
         raise bad(
             f"{where}.big_gin",
-            "il big gin vuole regole che lo pagano e nessuna carta spaiata.",
-            "big gin needs rules that pay it and no deadwood.",
+            both("il big gin vuole regole che lo pagano e nessuna carta spaiata."),
         )
     if entry.doubled and not rules.spade_upcard_doubles:
         raise bad(
             f"{where}.doubled",
-            "con queste regole la smazzata non vale doppio.",
-            "under these rules no hand counts double.",
+            both("con queste regole la smazzata non vale doppio."),
         )
     limit = rules.knock_limit
     assert limit is not None
     if counts[knocker] > limit and not rules.oklahoma:
         raise bad(
             f"{where}.hands.{knocker}",
-            f"si bussa con al massimo {limit} punti spaiati, non {counts[knocker]}.",
-            f"a player knocks with at most {limit} points of deadwood, not {counts[knocker]}.",
+            both(
+                "si bussa con al massimo {limit} punti spaiati, non {count}.",
+                limit=limit,
+                count=counts[knocker],
+            ),
         )
     seats = [p for p in active if p in counts]
     won = knock_points(
@@ -277,7 +272,7 @@ def _closing(value: Any, where: str) -> Closing:
         except ValueError:
             pass
     choices = ", ".join(c.value for c in Closing)
-    raise bad(where, f"una di: {choices}.", f"one of: {choices}.")
+    raise bad(where, both("una di: {choices}.", choices=choices))
 
 
 def _hands(
@@ -287,9 +282,7 @@ def _hands(
         raise _missing(where)
     raw = item["hands"]
     if not isinstance(raw, dict):
-        raise bad(
-            where, "un oggetto giocatore → punti o carte.", "an object player → points or cards."
-        )
+        raise bad(where, both("un oggetto giocatore → punti o carte."))
     hands: dict[str, int | tuple[Card, ...]] = {}
     for name, hand in raw.items():
         place = f"{where}.{name}"
@@ -307,25 +300,26 @@ def _hand(hand: Any, where: str) -> int | tuple[Card, ...]:
     if isinstance(hand, bool) or not isinstance(hand, int):
         raise bad(
             where,
-            'i punti (un numero intero) o le carte ("JK 9H 8S").',
-            'the points (a whole number) or the cards ("JK 9H 8S").',
+            both('i punti (un numero intero) o le carte ("JK 9H 8S").'),
         )
     if hand < 0:
         raise bad(
             where,
-            f"i punti non possono essere negativi ({shown(hand)}).",
-            f"points cannot be negative ({shown(hand)}).",
+            both("i punti non possono essere negativi ({hand}).", hand=shown(hand)),
         )
     if hand > MAX_HAND_POINTS:
         raise bad(
             where,
-            f"una mano conta al massimo {MAX_HAND_POINTS} punti, non {shown(hand)}.",
-            f"a hand counts at most {MAX_HAND_POINTS} points, not {shown(hand)}.",
+            both(
+                "una mano conta al massimo {limit} punti, non {hand}.",
+                limit=MAX_HAND_POINTS,
+                hand=shown(hand),
+            ),
         )
     return hand
 
 
 def _reenter(value: Any, where: str, players: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise bad(where, "una lista di nomi.", "a list of names.")
+        raise bad(where, both("una lista di nomi."))
     return tuple(_player(name, f"{where}[{j}]", players) for j, name in enumerate(value))

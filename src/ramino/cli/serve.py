@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_USAGE, Lang, echo, exit_with, pick, usage_error
+from ..words.inline import said
+from .common import EXIT_USAGE, Lang, echo, exit_with, usage_error
 from .parsing import lang_option, worded_command
 
 
@@ -83,18 +84,16 @@ def serve(
         store = Store(url)
     except Exception as error:  # a URL SQLAlchemy cannot use, a database it cannot reach
         usage_error(
-            pick(
-                lang,
-                f"non riesco ad aprire il database: {type(error).__name__}.",
-                f"cannot open the database: {type(error).__name__}.",
-            ),
+            said(lang, "non riesco ad aprire il database: {kind}.", kind=type(error).__name__),
             lang,
         )
     echo(
-        pick(
+        said(
             lang,
-            f"ramino serve: tavoli su http://{host}:{port} (database {shown}); Ctrl-C per fermare.",
-            f"ramino serve: tables at http://{host}:{port} (database {shown}); Ctrl-C to stop.",
+            "ramino serve: tavoli su http://{host}:{port} (database {shown}); Ctrl-C per fermare.",
+            host=host,
+            port=port,
+            shown=shown,
         ),
         err=True,
     )
@@ -108,12 +107,10 @@ def serve(
     )
     if redis is not None and not store.shared:
         usage_error(
-            pick(
+            said(
                 lang,
                 "più processi condividono PostgreSQL (--db postgresql+psycopg://…), non un file"
                 " SQLite.",
-                "several processes share PostgreSQL (--db postgresql+psycopg://…), not an SQLite"
-                " file.",
             ),
             lang,
         )

@@ -27,13 +27,13 @@ from ..engine.errors import RaminoError
 from ..engine.round import Round
 from ..engine.rules import Rules
 from ..interrupts import deferred
+from ..words.inline import said
 from .common import (
     Lang,
     console,
     echo,
     fail,
     one_line,
-    pick,
     print_json,
     rules_for,
     usage_error,
@@ -199,22 +199,19 @@ def _simulate(
     if rounds is not None and matches is not None:
         _usage(
             lang,
-            "dai --rounds oppure --matches, non entrambi.",
-            "give --rounds or --matches, not both.",
+            said(lang, "dai --rounds oppure --matches, non entrambi."),
         )
     count = matches if matches is not None else rounds if rounds is not None else DEFAULT_ROUNDS
     if count < 1:
         option = "--matches" if matches is not None else "--rounds"
         _usage(
             lang,
-            f"{option} vuole almeno 1, non {count}.",
-            f"{option} needs at least 1, not {count}.",
+            said(lang, "{option} vuole almeno 1, non {count}.", option=option, count=count),
         )
     if workers < 1:
         _usage(
             lang,
-            f"--workers vuole almeno 1, non {workers}.",
-            f"--workers needs at least 1, not {workers}.",
+            said(lang, "--workers vuole almeno 1, non {workers}.", workers=workers),
         )
     try:
         table_rules = rules_for(rules)
@@ -229,22 +226,19 @@ def _simulate(
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         _usage(
             lang,
-            "--backend ray vuole il pacchetto ray: installa ramino[ray].",
-            "--backend ray needs the ray package: install ramino[ray].",
+            said(lang, "--backend ray vuole il pacchetto ray: installa ramino[ray]."),
         )
     if address is not None and backend != "ray":
         _usage(
             lang,
-            "--address vale solo con --backend ray.",
-            "--address goes with --backend ray only.",
+            said(lang, "--address vale solo con --backend ray."),
         )
     cores = _processors()
     # A cluster has its own processors; a local one gets at most this machine's.
     if workers > cores and address is None:
         _note(
             lang,
-            f"--workers ridotto a {cores}, i processori a disposizione.",
-            f"--workers lowered to {cores}, the processors available.",
+            said(lang, "--workers ridotto a {cores}, i processori a disposizione.", cores=cores),
         )
         workers = cores
 
@@ -254,9 +248,7 @@ def _simulate(
     # keeps the summary it has always printed.
     stats = {name: BotStats() for name in dict.fromkeys(lineup)} if bots is not None else None
     progress = _progress(as_json)
-    label = pick(
-        lang, "partite" if with_matches else "smazzate", "matches" if with_matches else "rounds"
-    )
+    label = said(lang, "partite") if with_matches else said(lang, "smazzate")
     start = time.perf_counter()
     total = count * (seats if duplicate else 1)
     with progress:
@@ -299,15 +291,24 @@ def _whole(text: str, option: str, lang: Lang) -> int:
     if not re.fullmatch(r"[+-]?[0-9]+(_[0-9]+)*", number):
         _usage(
             lang,
-            f"{option} vuole un numero intero, non {_shown(text)}.",
-            f"{option} needs a whole number, not {_shown(text)}.",
+            said(
+                lang,
+                "{option} vuole un numero intero, non {text}.",
+                option=option,
+                text=_shown(text),
+            ),
         )
     digits = sum(c.isdigit() for c in number)
     if digits > MAX_DIGITS:
         _usage(
             lang,
-            f"{option} ammette al massimo {MAX_DIGITS} cifre, non {digits}.",
-            f"{option} takes at most {MAX_DIGITS} digits, not {digits}.",
+            said(
+                lang,
+                "{option} ammette al massimo {limit} cifre, non {digits}.",
+                option=option,
+                limit=MAX_DIGITS,
+                digits=digits,
+            ),
         )
     return int(number)
 
@@ -320,8 +321,7 @@ def _check_seed(seed: str, lang: Lang) -> None:
         # Bytes of the command line that are not UTF-8 arrive as lone surrogates.
         _usage(
             lang,
-            f"--seed contiene byte che non sono testo UTF-8: {_shown(seed)}.",
-            f"--seed holds bytes that are not UTF-8 text: {_shown(seed)}.",
+            said(lang, "--seed contiene byte che non sono testo UTF-8: {seed}.", seed=_shown(seed)),
         )
 
 
@@ -348,28 +348,36 @@ def _lineup(spec: str, seats: int, lang: Lang) -> list[str]:
         if name not in BOTS:
             _usage(
                 lang,
-                f"bot sconosciuto {name!r}: si può scegliere {', '.join(BOTS)}.",
-                f"unknown bot {name!r}: the choices are {', '.join(BOTS)}.",
+                said(
+                    lang,
+                    "bot sconosciuto {name!r}: si può scegliere {bots}.",
+                    name=name,
+                    bots=", ".join(BOTS),
+                ),
             )
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
         _usage(
             lang,
-            f"{len(names)} bot per {seats} giocatori: dai un bot per tutti o uno per posto.",
-            f"{len(names)} bots for {seats} players: give one bot for all or one per seat.",
+            said(
+                lang,
+                "{names} bot per {seats} giocatori: dai un bot per tutti o uno per posto.",
+                names=len(names),
+                seats=seats,
+            ),
         )
     return names
 
 
-def _usage(lang: Lang, it: str, en: str) -> NoReturn:
+def _usage(lang: Lang, sentence: str) -> NoReturn:
     """A user error that is not the engine's: one line on stderr, exit 2."""
-    usage_error(pick(lang, it, en), lang)
+    usage_error(sentence, lang)
 
 
-def _note(lang: Lang, it: str, en: str) -> None:
+def _note(lang: Lang, sentence: str) -> None:
     """A change made to what was asked, said in one line on stderr before the run."""
-    echo(f"{pick(lang, 'nota', 'note')}: {one_line(pick(lang, it, en))}", err=True)
+    echo(said(lang, "nota: {sentence}", sentence=one_line(sentence)), err=True)
 
 
 def _progress(as_json: bool) -> Progress:
@@ -389,51 +397,51 @@ def _progress(as_json: bool) -> Progress:
 def _print_summary(
     tally: Tally, rules: Rules, bots: str, with_matches: bool, duplicate: bool, lang: Lang
 ) -> None:
-    title = pick(lang, "Simulazione", "Simulation") + (
-        f" · {rules.name}, {tally.seats} " + pick(lang, "giocatori", "players") + f", bot {bots}"
+    title = said(
+        lang,
+        "Simulazione · {rules}, {seats} giocatori, bot {bots}",
+        rules=rules.name,
+        seats=tally.seats,
+        bots=bots,
     )
     if duplicate:
-        title += pick(lang, ", smazzate duplicate", ", duplicate deals")
+        title += said(lang, ", smazzate duplicate")
     table = Table(title=title, title_justify="left")
     table.add_column("", style="bold", no_wrap=True)
-    table.add_column(pick(lang, "valore", "value"), justify="right")
+    table.add_column(said(lang, "valore"), justify="right")
     if with_matches:
-        table.add_row(pick(lang, "partite", "matches"), str(tally.matches))
+        table.add_row(said(lang, "partite"), str(tally.matches))
         for seat, won in enumerate(tally.winners):
-            table.add_row(
-                pick(lang, f"partite vinte, posto {seat}", f"matches won, seat {seat}"), str(won)
-            )
-    table.add_row(pick(lang, "smazzate", "rounds"), str(tally.rounds))
+            table.add_row(said(lang, "partite vinte, posto {seat}", seat=seat), str(won))
+    table.add_row(said(lang, "smazzate"), str(tally.rounds))
     for seat, out in enumerate(tally.went_out):
-        table.add_row(pick(lang, f"chiuse dal posto {seat}", f"went out, seat {seat}"), str(out))
+        table.add_row(said(lang, "chiuse dal posto {seat}", seat=seat), str(out))
     if rules.knock_limit is not None:
         # Gin rummy: a hand nobody knocked in is void at the wall, or stopped by a cap.
-        unfinished = pick(lang, "nulle o finite per un limite", "void or ended by a cap")
+        unfinished = said(lang, "nulle o finite per un limite")
     else:
-        unfinished = pick(lang, "finite per un limite", "ended by a cap")
+        unfinished = said(lang, "finite per un limite")
     table.add_row(unfinished, str(tally.ended_by_cap))
     if tally.chips is not None:
         table.add_row(
-            pick(lang, "vinte perché gli altri lasciano", "won as all others folded"),
+            said(lang, "vinte perché gli altri lasciano"),
             str(tally.won_by_folds),
         )
         for seat, won in enumerate(tally.chips):
-            table.add_row(
-                pick(lang, f"fiches vinte, posto {seat}", f"chips won, seat {seat}"), f"{won:+d}"
-            )
+            table.add_row(said(lang, "fiches vinte, posto {seat}", seat=seat), f"{won:+d}")
     data = tally.to_dict(with_matches)
     table.add_row(
-        pick(lang, "turni per smazzata (media)", "mean turns per round"),
+        said(lang, "turni per smazzata (media)"),
         f"{data['mean_turns']:.2f}",
     )
-    table.add_row(pick(lang, "decisioni", "decisions"), str(tally.decisions))
+    table.add_row(said(lang, "decisioni"), str(tally.decisions))
     table.add_row(
-        pick(lang, "decisioni al secondo", "decisions per second"),
+        said(lang, "decisioni al secondo"),
         f"{data['decisions_per_second']:.0f}",
     )
     if tally.decisions:
         per = tally.seconds / tally.decisions * 1e6
-        table.add_row(pick(lang, "µs per decisione", "µs per decision"), f"{per:.0f}")
+        table.add_row(said(lang, "µs per decisione"), f"{per:.0f}")
     console().print(table)
 
 
@@ -441,29 +449,23 @@ def _print_bot_matches(stats: dict[str, BotStats], lang: Lang) -> None:
     # A match played for chips ends with chips won or lost, not with a total on the sheet.
     chips = any(figures.match_chips for figures in stats.values())
     if chips:
-        caption = pick(
-            lang,
-            "le fiches sono quelle a fine partita, meno quelle di partenza (più è meglio)",
-            "chips are those at the end of the match, less those at the start (more is better)",
+        caption = said(
+            lang, "le fiches sono quelle a fine partita, meno quelle di partenza (più è meglio)"
         )
-        final = pick(lang, "fiches finali medie ±", "mean final chips ±")
+        final = said(lang, "fiches finali medie ±")
     else:
-        caption = pick(
-            lang,
-            "il totale finale è quello del foglio a fine partita (meno è meglio)",
-            "the final total is the score sheet's at the end of the match (lower is better)",
-        )
-        final = pick(lang, "totale finale medio", "mean final total")
+        caption = said(lang, "il totale finale è quello del foglio a fine partita (meno è meglio)")
+        final = said(lang, "totale finale medio")
     table = Table(
-        title=pick(lang, "Partite per bot", "Matches by bot"),
+        title=said(lang, "Partite per bot"),
         title_justify="left",
         caption=caption,
         caption_justify="left",
     )
     table.add_column("bot", style="bold", no_wrap=True)
-    table.add_column(pick(lang, "partite", "matches"), justify="right")
-    table.add_column(pick(lang, "vinte", "won"), justify="right")
-    table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
+    table.add_column(said(lang, "partite"), justify="right")
+    table.add_column(said(lang, "vinte"), justify="right")
+    table.add_column(said(lang, "IC 95%"), justify="right")
     table.add_column(final, justify="right")
     for name, figures in stats.items():
         low, high = figures.match_ci95
@@ -482,28 +484,26 @@ def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
     if any(figures.matches for figures in stats.values()):
         _print_bot_matches(stats, lang)
     table = Table(
-        title=pick(lang, "Smazzate per bot", "Rounds by bot"),
+        title=said(lang, "Smazzate per bot"),
         title_justify="left",
-        caption=pick(
+        caption=said(
             lang,
             "vince chi chiude; in una smazzata fermata da un limite, il conto più basso"
             " da solo (pari: nessuno)",
-            "a round is won by going out; in a round stopped by a cap, by the lowest count"
-            " alone (a tie: nobody)",
         ),
         caption_justify="left",
     )
     table.add_column("bot", style="bold", no_wrap=True)
-    table.add_column(pick(lang, "smazzate", "rounds"), justify="right")
-    table.add_column(pick(lang, "vinte", "won"), justify="right")
-    table.add_column(pick(lang, "IC 95%", "95% CI"), justify="right")
+    table.add_column(said(lang, "smazzate"), justify="right")
+    table.add_column(said(lang, "vinte"), justify="right")
+    table.add_column(said(lang, "IC 95%"), justify="right")
     chips = any(figures.chips for figures in stats.values())
     if chips:
-        table.add_column(pick(lang, "fiches vinte", "chips won"), justify="right")
-        table.add_column(pick(lang, "per smazzata, IC 95%", "per round, 95% CI"), justify="right")
+        table.add_column(said(lang, "fiches vinte"), justify="right")
+        table.add_column(said(lang, "per smazzata, IC 95%"), justify="right")
     else:
-        table.add_column(pick(lang, "penalità media", "mean penalty"), justify="right")
-    table.add_column(pick(lang, "ms per decisione", "ms per decision"), justify="right")
+        table.add_column(said(lang, "penalità media"), justify="right")
+    table.add_column(said(lang, "ms per decisione"), justify="right")
     for name, figures in stats.items():
         low, high = figures.ci95
         row = [name, str(figures.rounds), f"{figures.wins} ({figures.win_rate:.1%})"]

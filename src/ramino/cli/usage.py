@@ -16,7 +16,8 @@ from typing import Any
 import click
 
 from ..engine.text import cut
-from .common import Lang, pick, usage_error
+from ..words.inline import Saying, said
+from .common import Lang, usage_error
 from .parsing import ExtraArguments
 
 
@@ -45,10 +46,8 @@ def one_line_errors(lang: Lang) -> Iterator[None]:
         sentence = sentence_for(error, lang)
         context = getattr(error, "ctx", None)
         if isinstance(context, click.Context):
-            sentence += pick(
-                lang,
-                f" (aiuto: {context.command_path} --help)",
-                f" (help: {context.command_path} --help)",
+            sentence += said(
+                lang, " (aiuto: {command_path} --help)", command_path=context.command_path
             )
         usage_error(sentence, lang)
 
@@ -58,22 +57,22 @@ def sentence_for(error: click.ClickException, lang: Lang) -> str:
     if isinstance(error, NoSuchCommand):
         return _no_such_command(error, lang)
     if isinstance(error, MissingCommand):
-        return pick(lang, "manca il comando", "missing command")
+        return said(lang, "manca il comando")
     if isinstance(error, ExtraArguments):
         extra = cut(" ".join(error.extra))
-        return pick(lang, f"argomenti in più: {extra}", f"unexpected extra arguments: {extra}")
+        return said(lang, "argomenti in più: {extra}", extra=extra)
     if isinstance(error, click.NoSuchOption):
         return _no_such_option(error, lang)
     if isinstance(error, click.MissingParameter):
         name = _param_name(error.param)
         if isinstance(error.param, click.Option):
-            return pick(lang, f"manca l'opzione {name}", f"missing option {name}")
-        return pick(lang, f"manca l'argomento {name}", f"missing argument {name}")
+            return said(lang, "manca l'opzione {name}", name=name)
+        return said(lang, "manca l'argomento {name}", name=name)
     if isinstance(error, click.BadParameter):
         return _bad_value(error, lang)
     if isinstance(error, click.BadOptionUsage):
         return _bad_option_usage(error, lang)
-    return pick(lang, f"uso non valido: {cut(error.message)}", f"bad usage: {cut(error.message)}")
+    return said(lang, "uso non valido: {message}", message=cut(error.message))
 
 
 def _no_such_command(error: NoSuchCommand, lang: Lang) -> str:
@@ -81,15 +80,11 @@ def _no_such_command(error: NoSuchCommand, lang: Lang) -> str:
     known = ", ".join(error.known)
     close = difflib.get_close_matches(error.name, error.known, n=1)
     if close:
-        return pick(
-            lang,
-            f"il comando {name!r} non esiste: forse {close[0]}?",
-            f"no such command {name!r}: perhaps {close[0]}?",
+        return said(
+            lang, "il comando {name!r} non esiste: forse {close}?", name=name, close=close[0]
         )
-    return pick(
-        lang,
-        f"il comando {name!r} non esiste; i comandi sono {known}",
-        f"no such command {name!r}; the commands are {known}",
+    return said(
+        lang, "il comando {name!r} non esiste; i comandi sono {known}", name=name, known=known
     )
 
 
@@ -97,12 +92,13 @@ def _no_such_option(error: click.NoSuchOption, lang: Lang) -> str:
     option = cut(error.option_name)
     guesses = sorted(error.possibilities or ())
     if guesses:
-        return pick(
+        return said(
             lang,
-            f"l'opzione {option} non esiste: forse {' o '.join(guesses)}?",
-            f"no such option {option}: perhaps {' or '.join(guesses)}?",
+            "l'opzione {option} non esiste: forse {guesses}?",
+            option=option,
+            guesses=(" o ".join(guesses), " or ".join(guesses)),
         )
-    return pick(lang, f"l'opzione {option} non esiste", f"no such option {option}")
+    return said(lang, "l'opzione {option} non esiste", option=option)
 
 
 def _bad_option_usage(error: click.BadOptionUsage, lang: Lang) -> str:
@@ -110,8 +106,8 @@ def _bad_option_usage(error: click.BadOptionUsage, lang: Lang) -> str:
     # Click refuses an option's use in two ways: a flag given a value, an option without one.
     named = _option_named(error.ctx, error.option_name)
     if named is not None and named.is_flag:
-        return pick(lang, f"l'opzione {option} non vuole un valore", f"{option} takes no value")
-    return pick(lang, f"l'opzione {option} vuole un valore", f"{option} needs a value")
+        return said(lang, "l'opzione {option} non vuole un valore", option=option)
+    return said(lang, "l'opzione {option} vuole un valore", option=option)
 
 
 def _option_named(ctx: click.Context | None, name: str) -> click.Option | None:
@@ -137,35 +133,33 @@ def _bad_value(error: click.BadParameter, lang: Lang) -> str:
     kind = None if error.param is None else error.param.type
     if isinstance(kind, click.Choice) and kind.choices:
         listed = ", ".join(str(getattr(c, "value", c)) for c in kind.choices)
-        return pick(
+        return said(
             lang,
-            f"valore non valido per {name}: si può scegliere {listed}",
-            f"invalid value for {name}: the choices are {listed}",
+            "valore non valido per {name}: si può scegliere {listed}",
+            name=name,
+            listed=listed,
         )
     if isinstance(kind, click.IntRange | click.FloatRange):
-        whole_it, whole_en = (
-            ("un numero intero", "a whole number")
-            if isinstance(kind, click.IntRange)
-            else ("un numero", "a number")
+        whole = (
+            Saying("un numero intero") if isinstance(kind, click.IntRange) else Saying("un numero")
         )
         if kind.min is not None and kind.max is not None:
-            return pick(
+            return said(
                 lang,
-                f"{name} vuole {whole_it} da {kind.min:g} a {kind.max:g}",
-                f"{name} needs {whole_en} from {kind.min:g} to {kind.max:g}",
+                "{name} vuole {whole} da {min:g} a {max:g}",
+                name=name,
+                whole=whole,
+                min=kind.min,
+                max=kind.max,
             )
         if kind.min is not None:
-            return pick(
-                lang,
-                f"{name} vuole {whole_it} da {kind.min:g} in su",
-                f"{name} needs {whole_en} of at least {kind.min:g}",
+            return said(
+                lang, "{name} vuole {whole} da {min:g} in su", name=name, whole=whole, min=kind.min
             )
     if kind is click.INT:
-        return pick(lang, f"{name} vuole un numero intero", f"{name} needs a whole number")
+        return said(lang, "{name} vuole un numero intero", name=name)
     if kind is click.FLOAT:
-        return pick(lang, f"{name} vuole un numero", f"{name} needs a number")
-    return pick(
-        lang,
-        f"valore non valido per {name}",
-        f"invalid value for {name}: {cut(error.message)}",
-    )
+        return said(lang, "{name} vuole un numero", name=name)
+    # Click's own words, which are English, are left out of the Italian.
+    detail = ("", f": {cut(error.message)}")
+    return said(lang, "valore non valido per {name}{detail}", name=name, detail=detail)

@@ -15,7 +15,8 @@ import click
 from ..engine.shuffle import verify_deal
 from ..engine.text import UnreadableText, load_json, shown
 from ..words import say
-from .common import EXIT_REFUSED, Lang, echo, exit_with, pick, read_input, usage_error
+from ..words.inline import said
+from .common import EXIT_REFUSED, Lang, echo, exit_with, read_input, usage_error
 from .parsing import lang_option, worded_command
 
 _FIELDS = ("commitment", "secret", "nonces", "deck_size", "order")
@@ -39,10 +40,8 @@ def verify(source: str, lang: Lang) -> None:
         deals = [deals]
     if not isinstance(deals, list) or not deals:
         usage_error(
-            pick(
-                lang,
-                'servono le smazzate rivelate: un oggetto, una lista o {"revealed": [...]}.',
-                'the revealed deals are needed: an object, a list or {"revealed": [...]}.',
+            said(
+                lang, 'servono le smazzate rivelate: un oggetto, una lista o {{"revealed": [...]}}.'
             ),
             lang,
         )
@@ -57,10 +56,11 @@ def verify(source: str, lang: Lang) -> None:
 def _check(deal: Any, number: int, lang: Lang) -> bool:
     if not isinstance(deal, dict) or any(name not in deal for name in _FIELDS):
         usage_error(
-            pick(
+            said(
                 lang,
-                f"la smazzata {number} deve avere {', '.join(_FIELDS)}.",
-                f"deal {number} needs {', '.join(_FIELDS)}.",
+                "la smazzata {number} deve avere {fields}.",
+                number=number,
+                fields=", ".join(_FIELDS),
             ),
             lang,
         )
@@ -73,33 +73,30 @@ def _check(deal: Any, number: int, lang: Lang) -> bool:
         fair = verify_deal(str(deal["commitment"]), secret, nonces, order, size)
     except (TypeError, ValueError, OverflowError):
         usage_error(
-            pick(
+            said(
                 lang,
-                f"la smazzata {shown(label)} non si legge: segreto e nonce in esadecimale,"
-                " l'ordine come numeri delle carte.",
-                f"deal {shown(label)} cannot be read: secret and nonces in hex, the order as"
-                " card numbers.",
+                "la smazzata {label} non si legge: segreto e nonce in esadecimale, l'ordine come"
+                " numeri delle carte.",
+                label=shown(label),
             ),
             lang,
         )
     if fair:
         echo(
-            pick(
+            said(
                 lang,
-                f"✓ smazzata {shown(label)}: il segreto corrisponde all'impegno e, con i nonce,"
-                " dà proprio l'ordine delle carte.",
-                f"✓ deal {shown(label)}: the secret matches the commitment and, with the nonces,"
-                " gives this very order of the cards.",
+                "✓ smazzata {label}: il segreto corrisponde all'impegno e, con i nonce, dà proprio"
+                " l'ordine delle carte.",
+                label=shown(label),
             )
         )
     else:
         echo(
-            pick(
+            said(
                 lang,
-                f"✗ smazzata {shown(label)}: il segreto, i nonce e l'ordine delle carte non"
-                " tornano con l'impegno.",
-                f"✗ deal {shown(label)}: the secret, the nonces and the order of the cards do not"
-                " match the commitment.",
+                "✗ smazzata {label}: il segreto, i nonce e l'ordine delle carte non tornano con"
+                " l'impegno.",
+                label=shown(label),
             )
         )
     return fair

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine.errors import Localized
 from ..engine.text import shown
-from ..words.terminal import both
+from ..words.inline import both
 
 __all__ = [
     "Invitation",

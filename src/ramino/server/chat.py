@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from ..engine.errors import IllegalAction
 from ..engine.text import printable
 from ..words.chat import PHRASES, phrase_words
+from ..words.inline import both
 from .limits import TokenBucket, plural_seconds
 from .names import hostile
 from .protocol import Chat, ChatLine, Say, Sentence
@@ -82,10 +83,7 @@ def _words(message: Say) -> tuple[str | None, str | None]:
         if message.text is not None:
             raise IllegalAction(
                 ServerReason.BAD_MESSAGE,
-                detail=(
-                    "una riga ha un testo o una frase, non tutti e due.",
-                    "a line has a text or a phrase, not both.",
-                ),
+                detail=both("una riga ha un testo o una frase, non tutti e due."),
             )
         if message.phrase not in PHRASES:
             raise IllegalAction(

@@ -41,6 +41,7 @@ from ..engine.round import Round
 from ..engine.rules import Betting, Rules
 from ..engine.rules_file import rules_from_mapping
 from ..engine.shuffle import commitment, deal_seed
+from ..words.inline import both
 from .protocol import (
     ObservationView,
     RematchView,
@@ -441,7 +442,7 @@ class Table:
             # Between rounds: the next is dealt once those just out say whether they re-enter.
             raise IllegalAction(ServerReason.NOT_YOUR_TURN, player=self.name(waiting[0]))
         if play.is_over or play.round is None:
-            raise IllegalAction(Reason.MATCH_OVER, detail=("nessuno gioca più.", "nobody plays."))
+            raise IllegalAction(Reason.MATCH_OVER, detail=both("nessuno gioca più."))
         mover = self.to_play()
         if mover != seat:
             player = "—" if mover is None else self.name(mover)

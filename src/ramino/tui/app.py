@@ -45,7 +45,7 @@ from ..engine.round import Phase
 from ..engine.text import cut, printable, to_name
 from ..words.catalogue import N_
 from ..words.describe import describe
-from ..words.terminal import nsaid, said
+from ..words.inline import nsaid, said
 from .cards import HandView, cards_text
 from .controller import MatchController, NothingToUndo, NotYourTurn
 from .game import TableGame

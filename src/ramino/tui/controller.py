@@ -27,7 +27,7 @@ from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round, RoundEnd
 from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
-from ..words.terminal import both, nsaid, said
+from ..words.inline import both, nsaid, said
 from .narrate import LogLine, clause, ending_line
 
 __all__ = [

@@ -36,7 +36,7 @@ from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 from ..words.catalogue import LANGUAGES, language
-from ..words.terminal import both, nboth, said
+from ..words.inline import both, nboth, said
 
 __all__ = [
     "LogLine",

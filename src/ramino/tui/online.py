@@ -48,8 +48,8 @@ from ..engine.scoring import Closing
 from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
 from ..words.catalogue import LANGUAGES, NC_
+from ..words.inline import both, said
 from ..words.standing import standing_words
-from ..words.terminal import both, said
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pass_kind, pick, told

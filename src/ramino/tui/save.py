@@ -20,7 +20,7 @@ from ..engine.errors import Localized, RaminoError, Reason, RecordError
 from ..engine.record import Record, from_json, record_round, to_json, verify
 from ..engine.text import UnreadableText, cut, load_json, shown
 from ..house_rules import read_text_file
-from ..words.terminal import both, said
+from ..words.inline import both, said
 from .controller import LEVELS, BotFactory, MatchController, ReentryDecision
 
 __all__ = [

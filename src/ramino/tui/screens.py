@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..words.terminal import said
+from ..words.inline import said
 
 __all__ = [
     "ChoiceScreen",

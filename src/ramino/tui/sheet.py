@@ -20,7 +20,7 @@ from ..engine.scoring import Closing
 from ..engine.text import printable
 from ..words.catalogue import NC_
 from ..words.closings import closing_words
-from ..words.terminal import both, nsaid, said
+from ..words.inline import both, nsaid, said
 from .cards import cards_text
 from .controller import MatchController
 from .narrate import knock_kind, pick, seat_name

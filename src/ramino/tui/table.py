@@ -20,7 +20,7 @@ from ..engine.melds import Meld
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..words.catalogue import NC_
-from ..words.terminal import nsaid, said
+from ..words.inline import nsaid, said
 from .cards import CARD_BACKGROUND, card_text
 from .narrate import missing_suits
 

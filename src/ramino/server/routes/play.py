@@ -13,8 +13,9 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...ai.hint import hint
-from ...engine.errors import IllegalAction, RaminoError
+from ...engine.errors import IllegalAction, Localized, RaminoError
 from ...engine.observation import Observation
+from ...words.inline import both
 from .. import chat
 from ..ownership import CLOSE_MOVED, Elsewhere
 from ..protocol import (
@@ -147,10 +148,7 @@ async def play(socket: WebSocket, table_id: str, tables: Served, token: str = ""
             if text is None:
                 room.send(
                     outbox,
-                    _failure(
-                        "un messaggio è testo JSON, non dati binari.",
-                        "a message is JSON text, not binary data.",
-                    ),
+                    _failure(both("un messaggio è testo JSON, non dati binari.")),
                 )
                 continue
             await _answer(tables, room, seat, outbox, text)
@@ -257,7 +255,7 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         room.send(
             outbox,
-            _failure(f"più di {MAX_MESSAGE_BYTES} byte.", f"over {MAX_MESSAGE_BYTES} bytes."),
+            _failure(both("più di {limit} byte.", limit=MAX_MESSAGE_BYTES)),
         )
         return
     try:
@@ -265,7 +263,9 @@ async def _answer(tables: Tables, room: Room, seat: int, outbox: Outbox, text: s
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "—"
-        room.send(outbox, _failure(f"{where}: {first['msg']}", f"{where}: {first['msg']}"))
+        # The validator's own words, in English only: the same in both languages.
+        words = f"{where}: {first['msg']}"
+        room.send(outbox, _failure((words, words)))
         return
     if isinstance(message, Sync):
         # Under the lock: never a state with a move not stored yet.
@@ -416,21 +416,21 @@ async def _not_stored(
         outbox.drop(1011, "store unavailable")
 
 
-def _store_trouble(error: Exception) -> tuple[str, str]:
+def _store_trouble(error: Exception) -> Localized:
     """What went wrong with the store, in words, without its internals."""
     if not isinstance(error, SQLAlchemyError | StoreError | OSError):
         # Not the database's doing: a fault of the server, which its log names.
-        return ("il server ha avuto un errore", "the server met an error")
+        return both("il server ha avuto un errore")
     text = str(error).lower()
     if "full" in text or "no space" in text or "quota" in text:
-        return ("il suo disco è pieno", "its disk is full")
-    return ("il database non risponde", "the database does not answer")
+        return both("il suo disco è pieno")
+    return both("il database non risponde")
 
 
 def _hint(seen: Observation | None) -> str:
     """The ``hint`` answer for a seat's view: the sound computer player's plan for the turn."""
     if seen is None:
-        it, en = "Adesso non giochi una smazzata.", "You are not playing a round now."
+        it, en = both("Adesso non giochi una smazzata.")
         return Hint(actions=[], lines=Lines(it=[it], en=[en])).model_dump_json()
     it_hint, en_hint = hint(seen, lang="it"), hint(seen, lang="en")
     return Hint(
@@ -439,8 +439,9 @@ def _hint(seen: Observation | None) -> str:
     ).model_dump_json()
 
 
-def _failure(it: str, en: str) -> str:
-    return _failed(IllegalAction(ServerReason.BAD_MESSAGE, detail=(it, en)))
+def _failure(words: Localized) -> str:
+    """A message refused as malformed, ``words`` (Italian, English: :func:`both`) saying why."""
+    return _failed(IllegalAction(ServerReason.BAD_MESSAGE, detail=words))
 
 
 def _failed(error: RaminoError) -> str:

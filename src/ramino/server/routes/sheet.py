@@ -23,6 +23,7 @@ from ...engine.rules_file import rules_from_mapping
 from ...engine.scoring import Closing, closing_credits, closing_points
 from ...engine.text import shown
 from ...words.closings import closing_words
+from ...words.inline import both
 from ..models import Both, Problem, RulesInForce
 from ..refused import refused
 
@@ -130,9 +131,10 @@ def _hand(hand: int | str, where: str) -> int | tuple[Card, ...]:
         with _at(where):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,
-                detail=(
-                    f"una mano conta al massimo {MAX_HAND_POINTS} punti, non {shown(hand)}.",
-                    f"a hand counts at most {MAX_HAND_POINTS} points, not {shown(hand)}.",
+                detail=both(
+                    "una mano conta al massimo {limit} punti, non {points}.",
+                    limit=MAX_HAND_POINTS,
+                    points=shown(hand),
                 ),
             )
     return hand

@@ -1,6 +1,7 @@
-"""The terminal game's words (``ramino.tui``, ``ramino.client.link``) go through the catalogue:
-every message written there has its English, and no pair of words written in the code (Italian,
-English) comes back."""
+"""The words written inline (:mod:`ramino.words.inline`) go through the catalogue: in the terminal
+game (``ramino.tui``, ``ramino.client.link``), the command line (``ramino.cli``), the hint
+(``ramino.ai.hint``) and the server (``ramino.server``), every message written there has its
+English, and no pair of words written in the code (Italian, English) comes back."""
 
 from __future__ import annotations
 
@@ -13,14 +14,21 @@ import pytest
 import ramino
 from ramino.tui.narrate import LogLine
 from ramino.words.catalogue import fields_of
-from ramino.words.terminal import both, nboth, nsaid, said
+from ramino.words.inline import Saying, both, nboth, nsaid, said
 from test_words import ENGLISH, in_context
 
 pytestmark = pytest.mark.once
 
-TUI = Path(ramino.__file__).parent / "tui"
-#: The online client's lobby calls, whose refusals the terminal shows.
-LINK = Path(ramino.__file__).parent / "client" / "link.py"
+PACKAGE = Path(ramino.__file__).parent
+#: Where words are written inline: the terminal game and the online client's lobby calls,
+#: whose refusals the terminal shows; the command line; the hint; the server.
+WRITTEN = [
+    *sorted((PACKAGE / "tui").glob("*.py")),
+    PACKAGE / "client" / "link.py",
+    *sorted((PACKAGE / "cli").glob("*.py")),
+    PACKAGE / "ai" / "hint.py",
+    *sorted((PACKAGE / "server").rglob("*.py")),
+]
 
 #: The helpers ``make words`` extracts, and where their Italian is: the positions of the
 #: message (two for the plurals), counted from the first argument.
@@ -32,7 +40,11 @@ KEYWORDS = {
     "t": (0,),
     "nt": (0, 1),
     "N_": (0,),
+    "Saying": (0,),
 }
+
+#: Calls that once took the words in each language side by side, as their last two arguments.
+PAIRED = {"pick", "bad", "_failure", "say", "_usage", "_note"}
 
 #: Two strings side by side that are not words: choices, kinds of message, styles, parts of a
 #: link.
@@ -44,12 +56,17 @@ NOT_WORDS = {
     ("tables", "t"),
     ("bold #ff8787", "#87d787"),
     ("#ffffff", "#ffff87"),
+    ("--lang", "-l"),
+    ("big_gin", "doubled"),
+    ("human", "computer"),
+    ("ramino", "gin"),
+    ("up", "down"),
 }
 
 
 def _sources() -> Iterator[tuple[str, ast.AST]]:
-    for module in [*sorted(TUI.glob("*.py")), LINK]:
-        yield module.name, ast.parse(module.read_text(encoding="utf-8"))
+    for module in WRITTEN:
+        yield str(module.relative_to(PACKAGE)), ast.parse(module.read_text(encoding="utf-8"))
 
 
 def _name(call: ast.Call) -> str | None:
@@ -61,7 +78,7 @@ def _string(node: ast.AST) -> str | None:
 
 
 def _messages() -> Iterator[tuple[str, int, object]]:
-    """Every message the terminal writes down literally, keyed as the catalogue keys it."""
+    """Every message written down literally, keyed as the catalogue keys it."""
     for name, tree in _sources():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -81,9 +98,11 @@ def _messages() -> Iterator[tuple[str, int, object]]:
             yield name, node.lineno, forms[0] if len(forms) == 1 else forms
 
 
-def test_the_terminal_writes_its_words_through_the_catalogue() -> None:
+def test_words_written_inline_go_through_the_catalogue() -> None:
     found = list(_messages())
-    assert len(found) > 200, "the terminal's messages are not found where they are written"
+    assert len(found) > 200, "the messages are not found where they are written"
+    for layer in ("tui/", "cli/", "ai/hint.py", "server/"):
+        assert any(name.startswith(layer) for name, _, _ in found), layer
     missing = [each for each in found if each[2] not in ENGLISH]
     assert not missing, f"make words, then give them their English: {missing}"
 
@@ -115,9 +134,12 @@ def test_every_field_a_message_names_is_given() -> None:
 
 
 def _literal_text(node: ast.AST) -> str | None:
-    """The words a string or an f-string writes itself (not its values)."""
+    """The words a string, an f-string or a sum of them writes itself (not its values)."""
     if isinstance(node, ast.JoinedStr):
         return "".join(_string(part) or "" for part in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        parts = [_literal_text(node.left), _literal_text(node.right)]
+        return None if parts == [None, None] else "".join(part or "" for part in parts)
     return _string(node)
 
 
@@ -134,15 +156,20 @@ def _pairs(tree: ast.AST) -> Iterator[tuple[int, str]]:
         elif isinstance(node, ast.Call):
             called = _name(node)
             written = [a for a in node.args if _literal_text(a) is not None]
-            if called == "pick" and written:
+            if called in PAIRED and len(node.args) >= 2 and written[-2:] == node.args[-2:]:
+                yield node.lineno, f"{called}() given words in each language"
+            elif called == "pick" and written:
                 yield node.lineno, "pick() given words"
+            sides = {k.arg: _literal_text(k.value) for k in node.keywords if k.arg in ("it", "en")}
+            if len(sides) == 2 and None not in sides.values():
+                yield node.lineno, f"{called}() given it= and en= words"
             elif called in KEYWORDS and len(written) > len(KEYWORDS[called]):
                 yield node.lineno, f"{called}() given a message in each language"
             if any(k.arg == "_en" for k in node.keywords):
                 yield node.lineno, "English beside the Italian"
 
 
-def test_no_pair_of_words_is_written_in_the_terminal() -> None:
+def test_no_pair_of_words_is_written_inline() -> None:
     found = [(name, *pair) for name, tree in _sources() for pair in _pairs(tree)]
     assert not found, found
 
@@ -156,6 +183,11 @@ def test_no_pair_of_words_is_written_in_the_terminal() -> None:
         'self.t(f"Smazzata {n}", f"Round {n}")',
         'said(lang, "Tu", "You")',
         'pick(lang, "Tu", "You")',
+        'bad(where, "manca.", "missing.")',
+        '_failure(f"più di {n} byte.", f"over {n} bytes.")',
+        'Sentence(it="il suo disco è pieno", en="its disk is full")',
+        'x = ("Il gioco: " + NOTATION[0], "The meld: " + NOTATION[1])',
+        'self.say("Mazzo mescolato.", "Deck shuffled.")',
     ],
 )
 def test_a_pair_written_the_old_way_is_found(written: str) -> None:
@@ -171,6 +203,10 @@ def test_a_pair_written_the_old_way_is_found(written: str) -> None:
         'said(lang, "Tu")',
         'both("{name} chiude.", name=who)',
         "pick(lang, words)",
+        'bad(where, said(lang, "manca."))',
+        "Sentence(it=it, en=en)",
+        'Saying("Opzioni")',
+        'self.say(self.t("Mazzo mescolato."))',
     ],
 )
 def test_what_is_not_a_pair_is_not_found(written: str) -> None:
@@ -200,3 +236,17 @@ def test_a_value_given_in_both_languages_is_worded_in_the_message_s() -> None:
     chips = ("una fiche", "one chip")
     assert said("it", "Prendi {chips}.", chips=chips) == "Prendi una fiche."
     assert said("en", "Prendi {chips}.", chips=chips) == "You take one chip."
+
+
+def test_a_saying_is_worded_where_it_is_read() -> None:
+    from ramino.cli.help_words import COMMANDS
+
+    later = Saying("prende {card} dal pozzo", card=lambda: "7♥")
+    assert (later("it"), later[1], list(later)[1]) == (
+        "prende 7♥ dal pozzo",
+        "takes 7♥ from the discard pile",
+        "takes 7♥ from the discard pile",
+    )
+    # A value that is a Saying is worded in the language of the message that names it.
+    notation = COMMANDS["score"].params["file"]
+    assert notation[0].endswith("JK è il jolly.") and notation[1].endswith("JK is the joker.")
