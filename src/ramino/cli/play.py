@@ -98,12 +98,12 @@ def play(
     """
     try:
         from ..tui.app import RaminoApp
-        from ..tui.controller import MatchController
+        from ..tui.controller import DEFAULT_NAME, MatchController
         from ..tui.save import load_match
     except ImportError as error:  # pragma: no cover - the cli extra brings Textual
         if error.name is None or not error.name.startswith("textual"):
             raise
-        click.echo("ramino: play needs Textual: pip install 'ramino[cli]'", err=True)
+        click.echo(said(lang, "ramino play vuole Textual: pip install 'ramino[cli]'"), err=True)
         exit_with(EXIT_USAGE)
     chosen = level.value if level is not None else None
     if join is not None or server is not None or token is not None:
@@ -147,7 +147,7 @@ def play(
             )
     # A name, not "Tu": saves and records keep it (the table says "Tu" to the human anyway).
     # The controller's DEFAULT_NAME, in the player's language.
-    you = (name or "").strip() or said(lang, "Giocatore")
+    you = (name or "").strip() or said(lang, DEFAULT_NAME)
     _check_length(you, lang)
     try:
         if resume is not None:

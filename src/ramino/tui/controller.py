@@ -27,6 +27,7 @@ from ..engine.record import Record, record_round
 from ..engine.round import Event, Phase, Round, RoundEnd
 from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
+from ..words.catalogue import N_
 from ..words.inline import both, nsaid, said
 from .narrate import LogLine, clause, ending_line
 
@@ -48,7 +49,7 @@ __all__ = [
 
 #: The human's name when he gives none: a name, never a pronoun, for it is kept in saves and
 #: records, which other programs read (the screen says "Tu" to him whatever his name).
-DEFAULT_NAME = "Giocatore"
+DEFAULT_NAME = N_("Giocatore")
 #: The strengths of the computer, weakest first.
 LEVELS = ("principiante", "intermedio", "esperto")
 #: The computer players' names, given in this order to the seats after the human's.
