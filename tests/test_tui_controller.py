@@ -122,7 +122,7 @@ def test_the_human_cannot_move_for_a_bot() -> None:
     with pytest.raises(NotYourTurn) as error:
         game.play_human(Draw())
     assert error.value.message("it") == "Non è il tuo turno: tocca a Bruno."
-    assert error.value.message("en") == "It is not your turn: Bruno is playing."
+    assert error.value.message("en") == "It is not your turn: Bruno is to play."
     assert NotYourTurn("Anna").message("it") == "Non è il tuo turno: tocca ad Anna."
 
 

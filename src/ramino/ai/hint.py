@@ -313,14 +313,14 @@ _TEXTS: dict[str, str] = {
     "discard": N_("Scarta {the_card}."),
     "open": N_("Apri con il contratto di questa smazzata ({contract}): {melds}."),
     "bet_raise": N_(
-        "Rilancia: {distance}, e contro {others} hai circa il {chance}% di vincere la mano."
+        "Rilancia: {distance}, e contro {others} hai circa il {percent} di vincere la mano."
     ),
     "bet_call": N_(
-        "Vedi: metti {chips} per un piatto di {pot}; {distance}, circa il {chance}% di vincere."
+        "Vedi: metti {chips} per un piatto di {pot}; {distance}, circa il {percent} di vincere."
     ),
     "bet_check": N_("Vedi senza mettere niente: la tua puntata pareggia già la più alta."),
     "bet_fold": N_(
-        "Lascia: {distance}, circa il {chance}% di vincere, troppo poco per mettere {chips} in un"
+        "Lascia: {distance}, circa il {percent} di vincere, troppo poco per mettere {chips} in un"
         " piatto di {pot}."
     ),
 }
@@ -452,7 +452,8 @@ def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
         lang,
         distance=distance,
         others=rivals,
-        chance=round(100 * bet.chance),
+        # The percent sign goes with the number: "% d" in a message reads as a %-format.
+        percent=f"{round(100 * bet.chance)}%",
         chips=chips_words(bet.to_call, lang),
         pot=chips_words(bet.pot, lang),
     )

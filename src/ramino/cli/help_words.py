@@ -187,7 +187,7 @@ COMMANDS: Final = MappingProxyType(
                 " rotazione, con le stesse carte agli stessi posti. Un bot vince una smazzata"
                 " quando chiude; in una smazzata fermata da un limite, quando ha da solo il"
                 " conto più basso (come lo contano le regole): un pari non è di nessuno. Per"
-                " bot: con --matches, le partite vinte con un intervallo di Wilson al 95% e il"
+                " bot: con --matches, le partite vinte (con un intervallo di Wilson al 95%) e il"
                 " totale finale medio (a fiches, le fiches vinte in media); le smazzate vinte"
                 " con un intervallo di Wilson al 95%, la penalità media rimasta in mano per"
                 " smazzata, il tempo medio di una decisione; un bot nominato per due posti li"

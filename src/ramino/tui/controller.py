@@ -98,10 +98,14 @@ class NotYourTurn(Exception):
     def message(self, lang: str = "it") -> str:
         """The sentence the game shows."""
         if self.who is None:
-            return "Fine della smazzata." if lang != "en" else "The round is over."
-        if lang == "en":
-            return f"It is not your turn: {self.who} is playing."
-        return f"Non è il tuo turno: tocca {to_name(self.who)}."
+            return said(lang, "Fine della smazzata.")
+        # The engine's refusal says it so to every table (its English names the player).
+        return said(
+            lang,
+            "Non è il tuo turno: tocca {to_player}.",
+            to_player=to_name(self.who),
+            player=self.who,
+        )
 
 
 class NothingToUndo(Exception):
@@ -109,14 +113,10 @@ class NothingToUndo(Exception):
 
     def message(self, lang: str = "it") -> str:
         """The sentence the game shows: what can be undone, and when."""
-        if lang == "en":
-            return (
-                "Nothing to undo: a meld laid, cards attached or a joker taken back can be"
-                " undone in your turn, until you discard."
-            )
-        return (
+        return said(
+            lang,
             "Non c'è niente da annullare: una calata, un attacco o un jolly ripreso si"
-            " annullano nel tuo turno, finché non scarti."
+            " annullano nel tuo turno, finché non scarti.",
         )
 
 
