@@ -16,6 +16,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from ramino.ai import bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset
@@ -712,3 +713,32 @@ def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
         assert pot == "Piatto: 0 fiches" and game.play.match.on_table == 0
 
     run(app, scenario, size=(100, 30))
+
+
+def test_a_gin_matchs_bonuses_have_their_own_line_under_the_last_hand() -> None:
+    # A match to 1 point ends at the first hand anyone wins: its line says that hand's points,
+    # and the boxes and the game's bonus come on a line of their own, with the final totals.
+    rules = replace(get_preset("gin"), target=1)
+    game = MatchController(rules, players=2, seed=5, bot_factory=random_bots)
+    me = bot_for_level("esperto", seed=5)
+    while not game.is_over:
+        game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+            else:
+                observation = game.observation()
+                assert observation is not None
+                game.play_human(me.act(observation))
+        game.finish_round()
+    last, (end, _) = game.sheets[-1], game.ends[-1]
+    assert end.points is not None
+    console = Console(file=io.StringIO(), width=72)
+    console.print(sheet_view(game, "en"))
+    lines = console.file.getvalue().splitlines()
+    row = next(line for line in lines if line.lstrip().startswith(f"{last.number} "))
+    bonus = next(line for line in lines if "hands won and game" in line)
+    for seat, player in enumerate(game.players):
+        hand = end.points[seat]
+        assert f"{last.totals[player] - last.scores[player] + hand} +{hand}" in row
+        assert f"{last.totals[player]} +{last.scores[player] - hand}" in bonus
