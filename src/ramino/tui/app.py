@@ -42,6 +42,7 @@ from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.round import Phase
+from ..engine.rules import Betting, Rules
 from ..engine.text import cut, printable, to_name
 from ..words.catalogue import N_
 from ..words.describe import describe
@@ -103,6 +104,21 @@ _KEYS_HELP = N_(
     "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
     "La carta appena pescata ha la cornice doppia."
 )
+
+
+def keys_help(rules: Rules, lang: str) -> str:
+    """The keys as ``?`` shows them, without the lines of moves ``rules`` never have: carioca's
+    contract, the jolly and closing by showing the hand (not where players knock), the bets,
+    the knock. The lines are picked by their place in :data:`_KEYS_HELP`, which every
+    translation keeps."""
+    lines = said(lang, _KEYS_HELP).split("\n")
+    never = {
+        3: not rules.contracts,
+        5: rules.knock_limit is not None,
+        6: rules.betting is Betting.NONE,
+        7: rules.knock_limit is None,
+    }
+    return "\n".join(line for i, line in enumerate(lines) if not never.get(i, False))
 
 
 class _Scroll(VerticalScroll, can_focus=False):
@@ -1027,7 +1043,7 @@ class RaminoApp(App[None]):
         )
 
     def action_keys(self) -> None:
-        self.push_screen(TextScreen(self.t(_KEYS_HELP), self.lang))
+        self.push_screen(TextScreen(keys_help(self.game.rules, self.lang), self.lang))
 
     # --- leaving ---
 
