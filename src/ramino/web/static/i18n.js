@@ -589,7 +589,7 @@ const WORDS = {
     chat_reported: 'Report sent: whoever runs the site will read the message.',
     chat_said: (v) => `${v.name} writes: ${v.text}`,
     chat_watching: 'You are watching: you read the chat, but only the players write.',
-    table_of: (v) => `${v.rules} table`,
+    table_of: (v) => `${v.rules.charAt(0).toUpperCase()}${v.rules.slice(1)} table`,
     waiting: 'Waiting for the other players. Send this link to your friends:',
     copy: 'Copy the link',
     copied: 'Link copied.',
