@@ -850,11 +850,16 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
             observation = game.observation()
             assert game.human_to_move and observation is not None
             told.append(str(app.query_one("#status", Static).render()))
+            keys.append(str(app.query_one("#keys", Static).render()))
             await _press_for(app, pilot, me.act(observation))
             assert not app.message, app.message
         told.append(screen_text(app))
 
+    keys: list[str] = []
     run(app, scenario, size=(100, 30))
+    # Once the knocker has thrown, the keys are those of laying, as the status line says.
+    laying = [key for line, key in zip(told, keys, strict=False) if "lay your melds" in line]
+    assert laying and all(key.startswith("←→ space pick · c lay · n pass") for key in laying)
     for said in (
         "your turn: discard (s) or knock (b) · deadwood 2",
         "you knocked: discard (s)",

@@ -470,6 +470,13 @@ class RaminoApp(App[None]):
             )
         return self.t("cala i tuoi giochi (c), poi passa (n)")
 
+    def _may_discard(self) -> bool:
+        """Whether a throw is among the human's moves now (a knocker's, before his melds)."""
+        observation = self.game.observation()
+        return observation is not None and any(
+            isinstance(a, Discard) for a in observation.legal_actions
+        )
+
     def _keys(self) -> str:
         knocking = self.game.rules.knock_limit is not None and self.game.human_to_move
         if knocking and self.game.phase is Phase.DRAW and self.game.can(Knock()):
@@ -493,13 +500,14 @@ class RaminoApp(App[None]):
             return self.t(
                 "←→ spazio scegli · a attacca · n passa · h aiuto · ? tasti",
             )
-        if knocking and self.game.phase is Phase.KNOCK and self.game.can(Pass()):
-            return self.t(
-                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.KNOCK:
+        if knocking and self.game.phase is Phase.KNOCK and self._may_discard():
             return self.t(
                 "←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti",
+            )
+        if knocking and self.game.phase is Phase.KNOCK:
+            # Thrown: the melds are laid next, and the pass once they are down.
+            return self.t(
+                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
             )
         if knocking and self.game.phase is Phase.SPREAD:
             return self.t(
