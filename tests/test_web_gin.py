@@ -203,9 +203,11 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
                 best = view["deadwood"]
                 assert deadwood.startswith(f"Carte spaiate dopo lo scarto migliore: {best} ")
                 assert deadwood.endswith("si bussa con 10 o meno")
-                # Bussa is there to click only when a knock is legal; Passa never after a draw.
+                # Bussa is there to click only when a knock is legal; Passa never after a draw,
+                # nor a second draw.
                 assert page.is_enabled("#do-knock") == ("knock" in view["legal_actions"])
-                assert page.is_disabled("#do-pass")
+                assert page.is_disabled("#do-pass") and page.is_disabled("#do-draw")
+                assert page.is_enabled("#do-discard") and page.is_disabled("#do-attach")
             done[-1].append(play_for_anna(page, view))
             assert len(done[-1]) < 60, done
             if done[-1][-1] == "knock":
