@@ -272,6 +272,14 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
     page.wait_for_selector("#replay-step")
     page.click("#replay-last")
     assert page.inner_text("#replay-move") == "Anna: passa"
+    # Its end says what the hand came to, as the sheet does.
+    ending = (
+        "Bruno (computer) ha bussato con 7 punti di carte spaiate contro 39 di Anna:"
+        " vince la differenza, 32 punti."
+    )
+    page.wait_for_function(
+        "said => document.getElementById('replay-turn').textContent === said", arg=ending
+    )
     for _ in range(len(frames) - 1 - knock):
         page.keyboard.press("ArrowLeft")
     assert page.inner_text("#replay-move") == "Bruno (computer): bussa"
