@@ -20,10 +20,12 @@ from ramino.ai import bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset
-from ramino.engine.actions import Discard, Draw, Lay
+from ramino.engine.actions import Action, Discard, Draw, Lay, Pass
 from ramino.engine.cards import parse_cards
 from ramino.engine.errors import RecordError
+from ramino.engine.going_out import min_deadwood
 from ramino.engine.melds import validate_meld
+from ramino.engine.observation import Observation
 from ramino.engine.round import Phase
 from ramino.engine.rules import Rules, SetJokerSwap
 from ramino.engine.state import TableMeld
@@ -742,3 +744,40 @@ def test_a_gin_matchs_bonuses_have_their_own_line_under_the_last_hand() -> None:
         hand = end.points[seat]
         assert f"{last.totals[player] - last.scores[player] + hand} +{hand}" in row
         assert f"{last.totals[player]} +{last.scores[player] - hand}" in bonus
+
+
+class _ToTheWall:
+    """Never knocks: passes the upcard and at the wall, else draws and throws its last card."""
+
+    name = "wall"
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if Pass() in legal:
+            return Pass()
+        if Draw() in legal:
+            return Draw()
+        return [a for a in legal if isinstance(a, Discard)][-1]
+
+
+def test_a_void_gin_hand_counts_each_hands_deadwood_on_the_sheet() -> None:
+    rules = get_preset("gin")
+    game = MatchController(rules, players=2, seed=4, bot_factory=lambda *_, **__: _ToTheWall())
+    me = _ToTheWall()
+    game.start_round()
+    while game.to_play is not None:
+        if game.bot_to_move:
+            game.bot_step()
+        else:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+    game.finish_round()
+    last = game.last_round
+    assert last is not None and last.end is not None and last.end.out is None
+    console = Console(file=io.StringIO(), width=200)
+    console.print(sheet_view(game, "en"))
+    count = next(line for line in console.file.getvalue().splitlines() if "Count:" in line)
+    for hand in last.end.hands:
+        assert f"= {min_deadwood(hand, rules)}" in count
+    assert f"= {last.end.counts[0]} " not in count + " "
