@@ -20,7 +20,17 @@ from ramino.engine.cards import parse_cards
 from ramino.engine.going_out import min_deadwood
 from screens import save
 from serving import Server, receive
-from test_web import fetch, my_view, new_page, page_state, quiet, version, wait_version
+from test_web import (
+    DESKTOP,
+    PHONE,
+    fetch,
+    my_view,
+    new_page,
+    page_state,
+    quiet,
+    version,
+    wait_version,
+)
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -32,6 +42,15 @@ def server_options() -> tuple[str, ...]:
 
 
 GIN = get_preset("gin")
+
+# Whether the table of the hands left is wider than its dialog, and the most lines of cards
+# a hand of it takes.
+FANNED = """() => {
+  const table = document.getElementById('ended-hands');
+  const lines = [...table.querySelectorAll('.meld-cards')].filter((row) => row.children.length)
+    .map((row) => new Set([...row.children].map((card) => card.getBoundingClientRect().top)).size);
+  return [table.scrollWidth > table.parentElement.clientWidth, Math.max(...lines)];
+}"""
 
 
 def deadwood_without(hand: list[str], card: str) -> int:
@@ -229,6 +248,11 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
         if hand == 1:
             hands = page.inner_text("#ended-hands")
             assert "Carte spaiate" in hands and "Anna (tu) · ha bussato" in hands
+            # On a phone the hands left fit beside the names, fanned a few cards to a line.
+            page.set_viewport_size(PHONE)
+            wide, lines = page.evaluate(FANNED)
+            page.set_viewport_size(DESKTOP)
+            assert not wide and lines <= 2, lines
             page.click("#close-sheet")
             page.wait_for_selector("dialog", state="detached")
 
