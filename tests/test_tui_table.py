@@ -20,7 +20,7 @@ from ramino.ai import bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset
-from ramino.engine.actions import Action, Discard, Draw, Lay, Pass
+from ramino.engine.actions import Action, Discard, Draw, Knock, Lay, Pass
 from ramino.engine.cards import parse_cards
 from ramino.engine.errors import RecordError
 from ramino.engine.going_out import min_deadwood
@@ -781,3 +781,31 @@ def test_a_void_gin_hand_counts_each_hands_deadwood_on_the_sheet() -> None:
     for hand in last.end.hands:
         assert f"= {min_deadwood(hand, rules)}" in count
     assert f"= {last.end.counts[0]} " not in count + " "
+
+
+def test_the_knocker_takes_back_a_meld_laid_after_his_throw_until_he_passes() -> None:
+    # Gin: the knocker lays his melds after his throw; one laid amiss (three of four threes)
+    # is taken back as a meld laid before a ramino discard is. The throw stays.
+    game = MatchController(get_preset("gin"), players=2, seed=7, bot_factory=random_bots)
+    me = bot_for_level("esperto", seed=7)
+    game.start_round()
+    for _ in range(200):
+        while game.bot_to_move:
+            game.bot_step()
+        observation = game.observation()
+        assert observation is not None
+        legal = observation.legal_actions
+        if Knock() in legal and game.phase is Phase.PLAY:
+            game.play_human(Knock())
+        elif game.phase is Phase.KNOCK and not any(isinstance(a, Discard) for a in legal):
+            break
+        else:
+            game.play_human(me.act(observation))
+    else:
+        pytest.fail("no knock in 200 moves")
+    assert not game.can_undo  # the throw stays thrown
+    before = _state(game)
+    game.play_human(next(a for a in legal if isinstance(a, Lay)))
+    assert game.can_undo and _state(game) != before
+    it, en = game.undo()
+    assert _state(game) == before and it.startswith("cali ") and en.startswith("lay ")
