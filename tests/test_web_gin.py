@@ -23,6 +23,7 @@ from serving import Server, receive
 from test_web import (
     DESKTOP,
     PHONE,
+    SMALL_PHONE,
     fetch,
     my_view,
     new_page,
@@ -42,6 +43,20 @@ def server_options() -> tuple[str, ...]:
 
 
 GIN = get_preset("gin")
+
+# Whether a meld, the table choosing one and the meld brought to the screen, is partly under
+# something else (its top or its foot).
+COVERED = """() => {
+  const table = document.querySelector('.table');
+  table.classList.add('choosing');
+  const meld = document.getElementById('meld-0');
+  meld.scrollIntoView({ block: 'center' });
+  const box = meld.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const hits = [0.1, 0.9].map((f) => document.elementFromPoint(x, box.top + f * box.height));
+  table.classList.remove('choosing');
+  return hits.some((hit) => !meld.contains(hit));
+}"""
 
 # Whether the table of the hands left is wider than its dialog, and the most lines of cards
 # a hand of it takes.
@@ -227,6 +242,13 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
                 assert page.is_enabled("#do-knock") == ("knock" in view["legal_actions"])
                 assert page.is_disabled("#do-pass") and page.is_disabled("#do-draw")
                 assert page.is_enabled("#do-discard") and page.is_disabled("#do-attach")
+            if view["phase"] == "lay_off" and "attach" not in done[-1]:
+                # On a phone, choosing the meld a card goes to: the dock, at the screen's
+                # foot, must leave the melds to click.
+                page.set_viewport_size(SMALL_PHONE)
+                covered = page.evaluate(COVERED)
+                page.set_viewport_size(DESKTOP)
+                assert not covered
             done[-1].append(play_for_anna(page, view))
             assert len(done[-1]) < 60, done
             if done[-1][-1] == "knock":
