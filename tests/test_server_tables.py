@@ -416,3 +416,31 @@ def test_a_knocked_hand_says_its_count() -> None:
     assert how is not None
     assert how["counts"] == list(end.counts) and how["points"] == list(end.points)
     assert how["big_gin"] is False and how["reason"] == "went_out" and how["out"] == end.out
+
+
+def test_a_void_gin_hand_says_each_players_deadwood_not_his_cards_total() -> None:
+    # Nobody knocks: each draws and throws what he drew until the wall, then passes.
+    from ramino.engine.actions import Discard, Draw, Pass
+    from ramino.engine.going_out import min_deadwood
+    from ramino.engine.play import MatchPlay
+    from ramino.server.tables import knock_note
+
+    rules = get_preset("gin")
+    play = MatchPlay(["Anna", "Bruno"], rules, seed=4)
+    round_ = play.start_round()
+    while not round_.is_over:
+        legal = round_.legal_actions
+        if Pass() in legal:
+            round_.apply(Pass())
+        elif Draw() in legal:
+            round_.apply(Draw())
+            throws = [a for a in round_.legal_actions if isinstance(a, Discard)]
+            round_.apply(throws[-1])
+        else:
+            pytest.fail(f"no move for {legal}")
+    assert round_.end is not None and round_.end.out is None
+    play.finish_round()
+    note = knock_note(round_, play)
+    assert note["kind"] == "void"
+    hands = {name: round_.hand(seat) for seat, name in enumerate(play.names)}
+    assert note["deadwood"] == {name: min_deadwood(hand, rules) for name, hand in hands.items()}

@@ -850,11 +850,16 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
             observation = game.observation()
             assert game.human_to_move and observation is not None
             told.append(str(app.query_one("#status", Static).render()))
+            keys.append(str(app.query_one("#keys", Static).render()))
             await _press_for(app, pilot, me.act(observation))
             assert not app.message, app.message
         told.append(screen_text(app))
 
+    keys: list[str] = []
     run(app, scenario, size=(100, 30))
+    # Once the knocker has thrown, the keys are those of laying, as the status line says.
+    laying = [key for line, key in zip(told, keys, strict=False) if "lay your melds" in line]
+    assert laying and all(key.startswith("←→ space pick · c lay · n pass") for key in laying)
     for said in (
         "your turn: discard (s) or knock (b) · deadwood 2",
         "you knocked: discard (s)",
@@ -872,3 +877,19 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
         == "You knock with 2 points of deadwood, but Bruno has 0: undercut, Bruno wins 27 points."
     )
     assert "You, undercut" in told[-1] and "You (knocked) 2♦ = 2 · Bruno = 0" in told[-1]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_keys_screen_lists_only_the_moves_of_the_rules_played(lang: str) -> None:
+    from ramino.tui.app import keys_help
+
+    # Gin rummy: knock and pass, no jolly, no contract, no bets, no closing by showing.
+    gin = keys_help(get_preset("gin"), lang)
+    assert "b " in gin and "pokerato" not in gin and "carioca" not in gin
+    assert ("riprendi un jolly" if lang == "it" else "take a joker back") not in gin
+    # Ramino: no knocking; pokerato's bets and carioca's contract only under their rules.
+    classico = keys_help(get_preset("classico"), lang)
+    assert "gin rummy" not in classico and "pokerato" not in classico
+    assert "carioca" not in classico and "j " in classico
+    assert "pokerato" in keys_help(get_preset("pokerato"), lang)
+    assert "carioca" in keys_help(get_preset("carioca"), lang)

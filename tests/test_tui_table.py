@@ -16,13 +16,16 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from ramino.ai import bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
 from ramino.engine import get_preset
-from ramino.engine.actions import Discard, Draw, Lay
+from ramino.engine.actions import Action, Discard, Draw, Knock, Lay, Pass
 from ramino.engine.cards import parse_cards
 from ramino.engine.errors import RecordError
+from ramino.engine.going_out import min_deadwood
 from ramino.engine.melds import validate_meld
+from ramino.engine.observation import Observation
 from ramino.engine.round import Phase
 from ramino.engine.rules import Rules, SetJokerSwap
 from ramino.engine.state import TableMeld
@@ -712,3 +715,97 @@ def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
         assert pot == "Piatto: 0 fiches" and game.play.match.on_table == 0
 
     run(app, scenario, size=(100, 30))
+
+
+def test_a_gin_matchs_bonuses_have_their_own_line_under_the_last_hand() -> None:
+    # A match to 1 point ends at the first hand anyone wins: its line says that hand's points,
+    # and the boxes and the game's bonus come on a line of their own, with the final totals.
+    rules = replace(get_preset("gin"), target=1)
+    game = MatchController(rules, players=2, seed=5, bot_factory=random_bots)
+    me = bot_for_level("esperto", seed=5)
+    while not game.is_over:
+        game.start_round()
+        while game.to_play is not None:
+            if game.bot_to_move:
+                game.bot_step()
+            else:
+                observation = game.observation()
+                assert observation is not None
+                game.play_human(me.act(observation))
+        game.finish_round()
+    last, (end, _) = game.sheets[-1], game.ends[-1]
+    assert end.points is not None
+    console = Console(file=io.StringIO(), width=72)
+    console.print(sheet_view(game, "en"))
+    lines = console.file.getvalue().splitlines()
+    row = next(line for line in lines if line.lstrip().startswith(f"{last.number} "))
+    bonus = next(line for line in lines if "hands won and game" in line)
+    for seat, player in enumerate(game.players):
+        hand = end.points[seat]
+        assert f"{last.totals[player] - last.scores[player] + hand} +{hand}" in row
+        assert f"{last.totals[player]} +{last.scores[player] - hand}" in bonus
+
+
+class _ToTheWall:
+    """Never knocks: passes the upcard and at the wall, else draws and throws its last card."""
+
+    name = "wall"
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if Pass() in legal:
+            return Pass()
+        if Draw() in legal:
+            return Draw()
+        return [a for a in legal if isinstance(a, Discard)][-1]
+
+
+def test_a_void_gin_hand_counts_each_hands_deadwood_on_the_sheet() -> None:
+    rules = get_preset("gin")
+    game = MatchController(rules, players=2, seed=4, bot_factory=lambda *_, **__: _ToTheWall())
+    me = _ToTheWall()
+    game.start_round()
+    while game.to_play is not None:
+        if game.bot_to_move:
+            game.bot_step()
+        else:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+    game.finish_round()
+    last = game.last_round
+    assert last is not None and last.end is not None and last.end.out is None
+    console = Console(file=io.StringIO(), width=200)
+    console.print(sheet_view(game, "en"))
+    count = next(line for line in console.file.getvalue().splitlines() if "Count:" in line)
+    for hand in last.end.hands:
+        assert f"= {min_deadwood(hand, rules)}" in count
+    assert f"= {last.end.counts[0]} " not in count + " "
+
+
+def test_the_knocker_takes_back_a_meld_laid_after_his_throw_until_he_passes() -> None:
+    # Gin: the knocker lays his melds after his throw; one laid amiss (three of four threes)
+    # is taken back as a meld laid before a ramino discard is. The throw stays.
+    game = MatchController(get_preset("gin"), players=2, seed=7, bot_factory=random_bots)
+    me = bot_for_level("esperto", seed=7)
+    game.start_round()
+    for _ in range(200):
+        while game.bot_to_move:
+            game.bot_step()
+        observation = game.observation()
+        assert observation is not None
+        legal = observation.legal_actions
+        if Knock() in legal and game.phase is Phase.PLAY:
+            game.play_human(Knock())
+        elif game.phase is Phase.KNOCK and not any(isinstance(a, Discard) for a in legal):
+            break
+        else:
+            game.play_human(me.act(observation))
+    else:
+        pytest.fail("no knock in 200 moves")
+    assert not game.can_undo  # the throw stays thrown
+    before = _state(game)
+    game.play_human(next(a for a in legal if isinstance(a, Lay)))
+    assert game.can_undo and _state(game) != before
+    it, en = game.undo()
+    assert _state(game) == before and it.startswith("cali ") and en.startswith("lay ")

@@ -20,7 +20,18 @@ from ramino.engine.cards import parse_cards
 from ramino.engine.going_out import min_deadwood
 from screens import save
 from serving import Server, receive
-from test_web import fetch, my_view, new_page, page_state, quiet, version, wait_version
+from test_web import (
+    DESKTOP,
+    PHONE,
+    SMALL_PHONE,
+    fetch,
+    my_view,
+    new_page,
+    page_state,
+    quiet,
+    version,
+    wait_version,
+)
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -32,6 +43,29 @@ def server_options() -> tuple[str, ...]:
 
 
 GIN = get_preset("gin")
+
+# Whether a meld, the table choosing one and the meld brought to the screen, is partly under
+# something else (its top or its foot).
+COVERED = """() => {
+  const table = document.querySelector('.table');
+  table.classList.add('choosing');
+  const meld = document.getElementById('meld-0');
+  meld.scrollIntoView({ block: 'center' });
+  const box = meld.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const hits = [0.1, 0.9].map((f) => document.elementFromPoint(x, box.top + f * box.height));
+  table.classList.remove('choosing');
+  return hits.some((hit) => !meld.contains(hit));
+}"""
+
+# Whether the table of the hands left is wider than its dialog, and the most lines of cards
+# a hand of it takes.
+FANNED = """() => {
+  const table = document.getElementById('ended-hands');
+  const lines = [...table.querySelectorAll('.meld-cards')].filter((row) => row.children.length)
+    .map((row) => new Set([...row.children].map((card) => card.getBoundingClientRect().top)).size);
+  return [table.scrollWidth > table.parentElement.clientWidth, Math.max(...lines)];
+}"""
 
 
 def deadwood_without(hand: list[str], card: str) -> int:
@@ -203,9 +237,18 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
                 best = view["deadwood"]
                 assert deadwood.startswith(f"Carte spaiate dopo lo scarto migliore: {best} ")
                 assert deadwood.endswith("si bussa con 10 o meno")
-                # Bussa is there to click only when a knock is legal; Passa never after a draw.
+                # Bussa is there to click only when a knock is legal; Passa never after a draw,
+                # nor a second draw.
                 assert page.is_enabled("#do-knock") == ("knock" in view["legal_actions"])
-                assert page.is_disabled("#do-pass")
+                assert page.is_disabled("#do-pass") and page.is_disabled("#do-draw")
+                assert page.is_enabled("#do-discard") and page.is_disabled("#do-attach")
+            if view["phase"] == "lay_off" and "attach" not in done[-1]:
+                # On a phone, choosing the meld a card goes to: the dock, at the screen's
+                # foot, must leave the melds to click.
+                page.set_viewport_size(SMALL_PHONE)
+                covered = page.evaluate(COVERED)
+                page.set_viewport_size(DESKTOP)
+                assert not covered
             done[-1].append(play_for_anna(page, view))
             assert len(done[-1]) < 60, done
             if done[-1][-1] == "knock":
@@ -227,6 +270,11 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
         if hand == 1:
             hands = page.inner_text("#ended-hands")
             assert "Carte spaiate" in hands and "Anna (tu) · ha bussato" in hands
+            # On a phone the hands left fit beside the names, fanned a few cards to a line.
+            page.set_viewport_size(PHONE)
+            wide, lines = page.evaluate(FANNED)
+            page.set_viewport_size(DESKTOP)
+            assert not wide and lines <= 2, lines
             page.click("#close-sheet")
             page.wait_for_selector("dialog", state="detached")
 
@@ -270,6 +318,14 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
     page.wait_for_selector("#replay-step")
     page.click("#replay-last")
     assert page.inner_text("#replay-move") == "Anna: passa"
+    # Its end says what the hand came to, as the sheet does.
+    ending = (
+        "Bruno (computer) ha bussato con 7 punti di carte spaiate contro 39 di Anna:"
+        " vince la differenza, 32 punti."
+    )
+    page.wait_for_function(
+        "said => document.getElementById('replay-turn').textContent === said", arg=ending
+    )
     for _ in range(len(frames) - 1 - knock):
         page.keyboard.press("ArrowLeft")
     assert page.inner_text("#replay-move") == "Bruno (computer): bussa"

@@ -279,3 +279,26 @@ out({ ids: chat.map((l) => l.id), kept: [many.length, many[0].id], shown });
 """
     )
     assert told == {"ids": [1, 2, 3], "kept": [100, 51], "shown": [1]}
+
+
+def test_the_defender_is_told_gin_not_a_knock_when_nothing_is_left_to_lay_off() -> None:
+    said = run(
+        """
+const { phaseWords } = await load('knocking.js');
+const i18n = await load('i18n.js');
+const at = (cards, phase) => ({ server: { observation: {
+  seat: 0, to_play: 0, over: false, phase, knock_limit: 10, legal_actions: ['pass'],
+  history: ['0: draw', '0: discard 9C', '1: draw', '1: knock'],
+  seats: [{ name: 'Anna', cards: 10 }, { name: 'Bruno', cards }],
+} } });
+const words = [phaseWords(at(0, 'spread')), phaseWords(at(3, 'spread'))];
+globalThis.document = { documentElement: {} };
+i18n.setLang('en');
+out([...words, phaseWords(at(0, 'spread'))]);
+"""
+    )
+    assert said == [
+        "Bruno ha fatto gin: non si attacca, cala i tuoi giochi, poi passa.",
+        "Bruno ha bussato: cala i tuoi giochi, poi passa.",
+        "Bruno went gin: no laying off; lay your melds, then pass.",
+    ]

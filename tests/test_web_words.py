@@ -16,15 +16,15 @@ pytestmark = pytest.mark.once
 I18N = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static" / "i18n.js"
 
 
-def words(key: str, values: dict[str, object]) -> str:
-    """``t(key, values)`` of the page in Italian, as node runs the module."""
+def words(key: str, values: dict[str, object], lang: str = "it") -> str:
+    """``t(key, values)`` of the page in ``lang`` (Italian unless told), as node runs it."""
     node = shutil.which("node")
     if node is None:
         if os.environ.get("CI"):
             pytest.fail("node is not on PATH")
         pytest.skip("node is not on PATH")
     script = (
-        "globalThis.localStorage = {getItem: () => null, setItem: () => {}};"
+        f"globalThis.localStorage = {{getItem: () => {json.dumps(lang)}, setItem: () => {{}}}};"
         f"const m = await import({json.dumps(I18N.as_uri())});"
         f"process.stdout.write(m.t({json.dumps(key)}, {json.dumps(values)}));"
     )
@@ -45,3 +45,9 @@ def words(key: str, values: dict[str, object]) -> str:
 def test_the_page_writes_ad_before_a_name_that_begins_with_a(name: str, said: str) -> None:
     assert words("turn_of", {"name": name}) == said
     assert words("all_folded", {"name": name}).endswith(said.replace("Tocca", "va") + ".")
+
+
+@pytest.mark.parametrize(("rules", "said"), [("gin", "Gin table"), ("classico", "Classico table")])
+def test_the_english_table_heading_begins_with_a_capital(rules: str, said: str) -> None:
+    assert words("table_of", {"rules": rules}, "en") == said
+    assert words("table_of", {"rules": rules}) == f"Tavolo di {rules}"

@@ -42,6 +42,7 @@ from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.round import Phase
+from ..engine.rules import Betting, Rules
 from ..engine.text import cut, printable, to_name
 from ..words.catalogue import N_
 from ..words.describe import describe
@@ -103,6 +104,21 @@ _KEYS_HELP = N_(
     "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
     "La carta appena pescata ha la cornice doppia."
 )
+
+
+def keys_help(rules: Rules, lang: str) -> str:
+    """The keys as ``?`` shows them, without the lines of moves ``rules`` never have: carioca's
+    contract, the jolly and closing by showing the hand (not where players knock), the bets,
+    the knock. The lines are picked by their place in :data:`_KEYS_HELP`, which every
+    translation keeps."""
+    lines = said(lang, _KEYS_HELP).split("\n")
+    never = {
+        3: not rules.contracts,
+        5: rules.knock_limit is not None,
+        6: rules.betting is Betting.NONE,
+        7: rules.knock_limit is None,
+    }
+    return "\n".join(line for i, line in enumerate(lines) if not never.get(i, False))
 
 
 class _Scroll(VerticalScroll, can_focus=False):
@@ -454,6 +470,13 @@ class RaminoApp(App[None]):
             )
         return self.t("cala i tuoi giochi (c), poi passa (n)")
 
+    def _may_discard(self) -> bool:
+        """Whether a throw is among the human's moves now (a knocker's, before his melds)."""
+        observation = self.game.observation()
+        return observation is not None and any(
+            isinstance(a, Discard) for a in observation.legal_actions
+        )
+
     def _keys(self) -> str:
         knocking = self.game.rules.knock_limit is not None and self.game.human_to_move
         if knocking and self.game.phase is Phase.DRAW and self.game.can(Knock()):
@@ -477,13 +500,14 @@ class RaminoApp(App[None]):
             return self.t(
                 "←→ spazio scegli · a attacca · n passa · h aiuto · ? tasti",
             )
-        if knocking and self.game.phase is Phase.KNOCK and self.game.can(Pass()):
-            return self.t(
-                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.KNOCK:
+        if knocking and self.game.phase is Phase.KNOCK and self._may_discard():
             return self.t(
                 "←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti",
+            )
+        if knocking and self.game.phase is Phase.KNOCK:
+            # Thrown: the melds are laid next, and the pass once they are down.
+            return self.t(
+                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
             )
         if knocking and self.game.phase is Phase.SPREAD:
             return self.t(
@@ -1027,7 +1051,7 @@ class RaminoApp(App[None]):
         )
 
     def action_keys(self) -> None:
-        self.push_screen(TextScreen(self.t(_KEYS_HELP), self.lang))
+        self.push_screen(TextScreen(keys_help(self.game.rules, self.lang), self.lang))
 
     # --- leaving ---
 

@@ -16,7 +16,7 @@ from typing import Any, Protocol, cast
 
 from ..ai.bot import Bot, bot_seed
 from ..ai.reentry import computer_reenters
-from ..engine.actions import Action, Draw, TakeDiscard
+from ..engine.actions import Action, Attach, Draw, Lay, TakeDiscard
 from ..engine.cards import Card
 from ..engine.chips import chips_words
 from ..engine.errors import Localized, Reason, ScoreError
@@ -46,6 +46,9 @@ __all__ = [
     "default_bot_factory",
     "seat_names",
 ]
+
+#: The phases of a knocked hand (gin rummy) in which melds are laid and cards laid off.
+_SPREADING = (Phase.KNOCK, Phase.LAY_OFF, Phase.SPREAD)
 
 #: The human's name when he gives none: a name, never a pronoun, for it is kept in saves and
 #: records, which other programs read (the screen says "Tu" to him whatever his name).
@@ -530,10 +533,14 @@ class MatchController:
             raise NotYourTurn(self.to_play)
         r = self.round
         assert r is not None
-        if r.phase is not Phase.PLAY:
+        # A meld laid or a card laid off after a knock (gin rummy) is taken back as one laid
+        # before a discard is, until the pass; the knocker's throw stays thrown.
+        spreading = r.phase in _SPREADING and isinstance(action, Lay | Attach)
+        if r.phase is not Phase.PLAY and not spreading:
             # A draw shows a card and a bet is seen by all: neither is taken back.
             self._undo.clear()
             return self._apply(action)
+        phase = r.phase
         step = _Undo(
             r.copy(),
             r.turn,
@@ -543,7 +550,7 @@ class MatchController:
             self._line_turn,
         )
         event = self._apply(action)
-        if r.end is None and r.turn == step.turn and r.phase is Phase.PLAY:
+        if r.end is None and r.turn == step.turn and r.phase is phase:
             self._undo.append(step)
         else:
             # The turn is over (a discard, going out): what is done stays done.

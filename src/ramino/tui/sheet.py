@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.chips import chips_words
+from ..engine.going_out import min_deadwood
 from ..engine.round import EndReason
 from ..engine.rules import Betting, MatchEnd, RummyBonus
 from ..engine.scoring import Closing
@@ -134,6 +135,24 @@ def _boxes(game: MatchController, lang: str) -> list[Text]:
             )
         )
     ]
+
+
+def _match_bonuses(game: MatchController, number: int) -> dict[str, int]:
+    """What the match's end added to each player on line ``number`` (gin rummy's boxes and
+    game bonus, which the engine writes into the last hand's scores), or nothing."""
+    sheet = game.sheets[number]
+    if (
+        game.rules.knock_limit is None
+        or not game.is_over
+        or number != len(game.sheets) - 1
+        or number >= len(game.ends)
+    ):
+        return {}
+    points = game.ends[number][0].points
+    if points is None:
+        return {}
+    hand = dict(zip(game.names, points, strict=True))
+    return {p: sheet.scores[p] - hand.get(p, 0) for p in game.players}
 
 
 def sheet_title(game: MatchController, lang: str) -> str:
@@ -270,14 +289,26 @@ def sheet_view(
     reentries = game.play.match.reentries
     for number, sheet in enumerate(game.sheets):
         gone -= set(sheet.reentered)
+        bonuses = _match_bonuses(game, number)
         row: list[str | Text] = [str(sheet.number), _went_out(game, number, lang)]
         for player in game.players:
             if player in gone:
                 row.append("—")
                 continue
-            scored = f"+{sheet.scores[player]}" if player in sheet.scores else None
-            row.append(_cell(str(sheet.totals[player]), scored, player in sheet.eliminated))
+            scored = sheet.scores.get(player)
+            extra = bonuses.get(player, 0)
+            row.append(
+                _cell(
+                    str(sheet.totals[player] - extra),
+                    None if scored is None else f"+{scored - extra}",
+                    player in sheet.eliminated,
+                )
+            )
         table.add_row(*row)
+        if bonuses:
+            # The boxes and the game's bonus, apart from the last hand's own points.
+            added = [_cell(str(sheet.totals[p]), f"+{bonuses[p]}", False) for p in game.players]
+            table.add_row("", said(lang, "mani vinte e partita"), *added)
         gone |= set(sheet.eliminated)
         # A re-entry gets its own line under the round that put the player out, with the total
         # he starts again from, before the next round's line (or before the next deal).
@@ -321,7 +352,12 @@ def sheet_view(
             if left:
                 count.append_text(cards_text(left, four_colours=four_colours))
                 count.append(" ")
-            count.append(f"= {last.end.counts[seat]}")
+            counted = last.end.counts[seat]
+            if knocking and last.end.out is None:
+                # A void hand is not counted (the engine's counts are the hands' whole
+                # values): each hand's deadwood, as a player reckons it, melds set aside.
+                counted = min_deadwood(left, game.rules)
+            count.append(f"= {counted}")
         parts.append(count)
     if not apart:
         parts.append(Text(outcome(game, lang), style="bold"))

@@ -1,7 +1,7 @@
 // The seat's move buttons, each with the terminal's key: draw, take, lay (or open with the
 // round's contract), attach, swap, discard, show; call, raise and fold while bets are made;
-// knock and pass where the rules knock (gin rummy), enabled as the legal moves allow; a hint;
-// and a way out of choosing a meld.
+// knock and pass where the rules knock (gin rummy), every button then enabled as the legal
+// moves allow; a hint; and a way out of choosing a meld.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -18,15 +18,18 @@ export function render(state, actions) {
   let buttons;
   if (betting) buttons = [button('call', t('call'), 'v'), button('raise', t('raise'), '+'), button('fold', t('fold'), 'l')];
   else if (knocks(view)) {
-    // No jolly to take back, no closing in one go: a knock ends the hand.
+    // No jolly to take back, no closing in one go: a knock ends the hand. Each phase of a
+    // knocked hand allows few moves, so a button is there to click only when its move is legal
+    // (the phase line says which).
+    const off = (name) => !moves.some((move) => move === name || move.startsWith(`${name} `));
     buttons = [
-      button('draw', t('draw'), 't'),
-      button('take', t('take'), 'p'),
-      button('knock', t('knock'), 'b', !moves.includes('knock')),
-      button('lay', t('lay'), 'c'),
-      button('attach', t('attach'), 'a'),
-      button('discard', t('discard'), 's'),
-      button('pass', t('pass'), 'n', !moves.includes('pass')),
+      button('draw', t('draw'), 't', off('draw')),
+      button('take', t('take'), 'p', off('take')),
+      button('knock', t('knock'), 'b', off('knock')),
+      button('lay', t('lay'), 'c', off('lay')),
+      button('attach', t('attach'), 'a', off('attach')),
+      button('discard', t('discard'), 's', off('discard')),
+      button('pass', t('pass'), 'n', off('pass')),
     ];
   } else {
     buttons = [

@@ -39,8 +39,12 @@ export function phaseWords(state) {
       return moves.some((move) => move.startsWith('discard ')) ? t('ph_knock_throw') : t('ph_knock_lay');
     case 'lay_off':
       return mine ? t('ph_lay_off', { name: name(by ?? 1 - view.seat) }) : t('ph_their_lay_off', { name: name(other) });
-    case 'spread':
-      return mine ? t('ph_spread', { name: name(by ?? 1 - view.seat) }) : t('ph_their_spread', { name: name(other) });
+    case 'spread': {
+      if (!mine) return t('ph_their_spread', { name: name(other) });
+      // A knocker with no card left went gin: nothing is laid off against it.
+      const knocked = by ?? 1 - view.seat;
+      return t(view.seats[knocked]?.cards === 0 ? 'ph_spread_gin' : 'ph_spread', { name: name(knocked) });
+    }
     default:
       return '';
   }

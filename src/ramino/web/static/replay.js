@@ -6,6 +6,7 @@ import { ApiError, call } from './api.js';
 import { cardFace } from './cardviews.js';
 import { h, patch } from './dom.js';
 import { namesWords, t } from './i18n.js';
+import { handWords } from './knocking.js';
 import { turnText } from './moves.js';
 import { matchSheetHref } from './sheetview.js';
 
@@ -42,6 +43,8 @@ export function showReplay(main, tableId, match, round) {
   let problem = null;
   let at = 0;
   let recordHref = null;
+  // What the round came to, where the rules knock (gin rummy): its line of the match's sheet.
+  let knock = null;
 
   const go = (to) => {
     if (!answer) return;
@@ -72,7 +75,8 @@ export function showReplay(main, tableId, match, round) {
         button('replay-last', 'replay_last', last, at === last),
       ),
       h('p', { class: 'replay-move', id: 'replay-move' }, moveWords(frame)),
-      h('p', { id: 'replay-turn' }, frame.to_play === null ? t('replay_over') : t('replay_to_play', { name: answer.players[frame.to_play] ?? '?' })),
+      h('p', { id: 'replay-turn' }, frame.to_play !== null ? t('replay_to_play', { name: answer.players[frame.to_play] ?? '?' })
+        : at === last && knock ? handWords(knock, answer.rules, null) : t('replay_over')),
       h(
         'div',
         { class: 'replay-centre' },
@@ -121,6 +125,14 @@ export function showReplay(main, tableId, match, round) {
       answer = found;
       recordHref = URL.createObjectURL(new Blob([found.record], { type: 'application/json' }));
       draw();
+      if (found.rules?.knobs?.knock_limit === null || found.rules?.knobs?.knock_limit === undefined) return;
+      call('GET', `/api/tables/${tableId}/matches/${match}`)
+        .then((sheet) => {
+          knock = sheet.sheet?.find((line) => line.number === Number(round))?.knock ?? null;
+          draw();
+        })
+        // Without the sheet the end of the round is only said to be over.
+        .catch(() => {});
     })
     .catch((error) => {
       const known = error instanceof ApiError && (error.status === 404 || error.status === 422);
