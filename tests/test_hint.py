@@ -173,3 +173,22 @@ def test_a_knocked_hand_s_plan_lays_and_passes(preset: str) -> None:
                 assert trial.is_over or trial.phase.value == "spread" != obs.phase.value
             r.apply(bots[r.to_play].act(obs))
     assert knocked
+
+
+def test_a_gin_pass_says_why_in_its_phase() -> None:
+    # At the wall a pass voids the hand; while laying off, nothing would take points off.
+    said: dict[str, str] = {}
+    for seed in range(40):
+        r = Round(get_preset("gin"), 2, seed=f"hint/wall/{seed}")
+        bots = [RandomBot(seed=1), GreedyBot(seed=2)]
+        while not r.is_over:
+            obs = r.observation(r.to_play)
+            advice = hint(obs)
+            if advice.actions[0] == Pass():
+                wall = obs.phase.value == "draw" and TakeDiscard() not in obs.legal_actions
+                said.setdefault("wall" if wall else obs.phase.value, advice.lines[0])
+            r.apply(bots[r.to_play].act(obs))
+        if {"wall", "lay_off"} <= said.keys():
+            break
+    assert said["wall"] == "Passa: il tallone è al muro e non puoi bussare, la mano è nulla."
+    assert said["lay_off"] == "Passa: nessuna carta da attaccare ti toglie punti."

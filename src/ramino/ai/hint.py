@@ -283,6 +283,8 @@ _TEXTS: dict[str, str] = {
     "knock": N_("Bussa: il tuo punteggio morto sta nel limite."),
     "pass_upcard": N_("Passa: {the_card} non ti serve."),
     "pass": N_("Passa: non hai altro da calare."),
+    "pass_lay_off": N_("Passa: nessuna carta da attaccare ti toglie punti."),
+    "pass_wall": N_("Passa: il tallone è al muro e non puoi bussare, la mano è nulla."),
     "draw_useless": N_("Pesca dal tallone: {the_card} del pozzo non ti serve."),
     "draw_only": N_(
         "Pesca dal tallone: le regole non ti lasciano prendere {the_card} dal pozzo adesso."
@@ -390,7 +392,14 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
     if isinstance(action, Knock):
         return _text("knock", lang)
     if isinstance(action, Pass):
-        return _text("pass_upcard" if card is not None else "pass", lang, **fields)
+        if obs.phase is Phase.LAY_OFF:
+            return _text("pass_lay_off", lang)
+        if obs.phase is Phase.DRAW and TakeDiscard() not in obs.legal_actions:
+            # At the wall the pile's card may only be knocked with: passing voids the hand.
+            return _text("pass_wall", lang)
+        if card is not None:
+            return _text("pass_upcard", lang, **fields)
+        return _text("pass", lang)
     if isinstance(action, Draw):
         if card is None:
             return _text("draw", lang)
