@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from ramino.ai import bot_for_level
+from ramino.ai import RandomBot, bot_for_level
 from ramino.cli.app import app
 from ramino.cli.common import Lang
 from ramino.cli.replay import _Pause
 from ramino.engine import get_preset
 from ramino.engine.cards import format_cards
+from ramino.engine.going_out import min_deadwood
 from ramino.engine.record import record_round, to_json
-from ramino.engine.round import Round
+from ramino.engine.round import EndReason, Round
 
 pytestmark = pytest.mark.once
 
@@ -277,3 +278,22 @@ def test_a_gin_hand_told_with_its_knock_and_count(tmp_path: Path) -> None:
         for seat, name in enumerate(NAMES)
     ]
     assert scores == f"Punti della smazzata: Anna {end.points[0]}, Bruno {end.points[1]}."
+
+
+def test_a_void_gin_hand_counts_each_hand_s_deadwood(tmp_path: Path) -> None:
+    # Random play dies at the wall: nobody scores, no cap picks a winner, and the count says
+    # each hand's deadwood (its melds left out).
+    r = Round(get_preset("gin"), 2, seed=0)
+    bots = [RandomBot(seed=1), RandomBot(seed=2)]
+    while not r.is_over:
+        r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+    end = r.end
+    assert end is not None and end.reason is EndReason.VOID
+    path = tmp_path / "void.json"
+    path.write_text(to_json(record_round(r, NAMES)), encoding="utf-8")
+    lines = run(str(path)).stdout.splitlines()
+    assert "La mano è nulla: nessuno vince punti." in lines
+    assert not any("fermata dal limite" in line for line in lines)
+    for seat, name in enumerate(NAMES):
+        deadwood = min_deadwood(end.hands[seat], r.rules)
+        assert f"  {name}: {format_cards(end.hands[seat])} — {deadwood} punti" in lines

@@ -34,6 +34,7 @@ from ..engine.cards import Card, format_cards
 from ..engine.chips import Settlement, chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import RaminoError, Reason, RecordError
+from ..engine.going_out import min_deadwood
 from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
 from ..engine.round import EndReason, Event, Phase, Round, TableMeld
@@ -572,6 +573,9 @@ class _Story:
             who = self.t("{name} (ha bussato)", name=name) if seat == end.out else name
             cards = self.cards(end.hands[seat])
             n = end.counts[seat]
+            if knocked and end.out is None:
+                # A void hand counts nothing: what matters is each hand's deadwood.
+                n = min_deadwood(end.hands[seat], r.rules)
             self.say(
                 self.nt(
                     "{who}: {cards} — {count} punto",
@@ -582,7 +586,8 @@ class _Story:
                 ),
                 indent=True,
             )
-        winners = r.winner_by_cap()
+        # A knocked hand's points come from knocking, never from a cap (gin rummy).
+        winners = () if knocked else r.winner_by_cap()
         if winners:
             who = ", ".join(self.names[s] for s in winners)
             self.say(
