@@ -41,7 +41,7 @@ from ..engine.round import EndReason, Event, Phase, Round, TableMeld
 from ..engine.rules import Restock, RummyBonus
 from ..engine.scoring import Closing
 from ..engine.text import UnreadableText, shown
-from ..tui.narrate import Move, ending_line, pass_kind, told
+from ..tui.narrate import Move, PassKind, ending_line, pass_kind, told
 from ..words.closings import closing_words
 from ..words.inline import Saying, both, nsaid, said
 from .common import Lang, echo, fail, pick, read_input, usage_error
@@ -290,10 +290,11 @@ class _Story:
         if r.turn != self._turn_told:
             lead = said(self.lang, "Turno {turn} — ", turn=r.turn)
         turn = r.turn
+        phase = r.phase
         event = r.apply(action)
         # Marked told only once applied: a refused action leaves the turn to tell.
         self._turn_told = turn
-        self._tell(event, name, before, lead)
+        self._tell(event, name, before, lead, phase)
         if not opened and r.opened[seat] and r.rules.opening_threshold > 0:
             points = r.opening_points
             self.say(
@@ -349,7 +350,9 @@ class _Story:
                 )
             )
 
-    def _tell(self, event: Event, name: str, before: list[TableMeld], lead: str) -> None:
+    def _tell(
+        self, event: Event, name: str, before: list[TableMeld], lead: str, phase: Phase
+    ) -> None:
         r = self.round
         action = event.action
         if isinstance(action, Draw):
@@ -426,9 +429,10 @@ class _Story:
             )
         elif isinstance(action, Knock | Pass):
             # Gin rummy: what a pass says depends on the moves before it.
-            passing = (
-                pass_kind(e.action for e in r.history[:-1]) if isinstance(action, Pass) else None
-            )
+            passing: PassKind | None = None
+            if isinstance(action, Pass):
+                lay_off = phase is Phase.LAY_OFF
+                passing = "lay_off" if lay_off else pass_kind(e.action for e in r.history[:-1])
             words = told(
                 Move(event.seat, action, passing=passing), r.table, before, r.rules, you=False
             )

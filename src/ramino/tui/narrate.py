@@ -32,7 +32,7 @@ from ..engine.cards import Card, Suit, format_cards
 from ..engine.chips import chips_words
 from ..engine.errors import Localized
 from ..engine.melds import Meld, MeldKind
-from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
+from ..engine.round import EndReason, Event, Phase, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 from ..words.catalogue import LANGUAGES, language
@@ -53,7 +53,7 @@ __all__ = [
 
 #: What a pass says (gin rummy): the first upcard refused, the hand left to die at the wall,
 #: or a knocked hand's melds or lay-offs done.
-PassKind = Literal["upcard", "wall", "done"]
+PassKind = Literal["upcard", "wall", "lay_off", "done"]
 
 
 def pick(lang: str, words: Localized) -> str:
@@ -174,11 +174,13 @@ def clause(
     *,
     you: bool,
     put_before: int | None = None,
+    phase: Phase | None = None,
 ) -> Localized:
     """What ``event`` did, as a clause in both languages (``you``: the human's own move).
 
     ``round_`` is the round just after the event, ``before`` its table just before it, and
-    ``put_before`` what the player had put in the pot before it (a bet says what it adds).
+    ``put_before`` what the player had put in the pot before it (a bet says what it adds);
+    ``phase``, where known, the phase it was made in (a pass ending the lay-offs says so).
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.actions import TakeDiscard
@@ -193,6 +195,8 @@ def clause(
     passing = None
     if isinstance(action, Pass):
         passing = pass_kind(e.action for e in round_.history[:-1])
+        if phase is Phase.LAY_OFF:
+            passing = "lay_off"
     return told(
         Move(
             event.seat,
@@ -327,6 +331,8 @@ def _passed(kind: PassKind | None, *, you: bool) -> Localized:
 
     >>> _passed("upcard", you=True), _passed("wall", you=False)
     (('lasci la carta scoperta', 'pass on the upcard'), ('passa al muro', 'passes at the wall'))
+    >>> _passed("lay_off", you=False)
+    ('non attacca altro', 'lays off nothing more')
     """
     if kind == "upcard":
         if you:
@@ -336,6 +342,10 @@ def _passed(kind: PassKind | None, *, you: bool) -> Localized:
         if you:
             return both("passi al muro")
         return both("passa al muro")
+    if kind == "lay_off":
+        # The defender's first pass, then his melds and a second pass: the two passes read
+        # apart.
+        return both("non attacchi altro") if you else both("non attacca altro")
     return both("passi") if you else both("passa")
 
 
