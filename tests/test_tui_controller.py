@@ -488,6 +488,9 @@ def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
 
     game = new_game()
     match = game.play.match
+    # Before any count nobody leads.
+    assert outcome(game, "it") == "Siete pari a 0 (si perde a 60)."
+    assert outcome(game, "en") == "You are level at 0 (a player is out at 60)."
     match.record(RoundResult("Giocatore", {"Bruno": 30, "Carla": 12}))
     assert outcome(game, "it") == "In testa ci sei tu, con 0 (si perde a 60)."
     assert outcome(game, "en") == "You lead, with 0 (a player is out at 60)."

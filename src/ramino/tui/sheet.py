@@ -72,6 +72,7 @@ def outcome(game: MatchController, lang: str) -> str:
         )
         return said(lang, "{lead}, con {total} ({until}).", lead=lead, total=leading, until=hands)
     points = match.totals[leader]
+    level = len(match.active) > 1 and len({match.totals[p] for p in match.active}) == 1
     if rules.match_end is MatchEnd.FIXED_ROUNDS:
         until = nsaid(
             lang,
@@ -86,6 +87,9 @@ def outcome(game: MatchController, lang: str) -> str:
         )
     else:
         until = said(lang, "si perde a {target}", target=rules.target)
+    if level:
+        # Nobody leads: everyone still in has the same total (at the start, say).
+        return said(lang, "Siete pari a {total} ({until}).", total=points, until=until)
     return said(lang, "{lead}, con {total} ({until}).", lead=lead, total=points, until=until)
 
 
