@@ -28,7 +28,7 @@ const WORDS = {
     large: 'Carte grandi',
     // home
     home_title: 'Ramino',
-    home_intro: 'Il ramino italiano con le regole di casa vostra: contro il computer o con gli amici a un tavolo privato.',
+    home_intro: 'Il ramino italiano con le regole di casa vostra, e il gin rummy: contro il computer, con chi aspetta una partita o con gli amici a un tavolo privato.',
     now_title: 'Gioca subito contro il computer',
     private_title: 'Crea un tavolo privato',
     private_intro: 'Ricevi un link da mandare agli amici; i posti che restano vuoti li prende il computer.',
@@ -478,7 +478,7 @@ const WORDS = {
     colours: 'Four colours',
     large: 'Large cards',
     home_title: 'Ramino',
-    home_intro: 'Italian rummy with your house rules: against the computer, or with friends at a private table.',
+    home_intro: 'Italian rummy with your house rules, and gin rummy: against the computer, with whoever is waiting for a game, or with friends at a private table.',
     now_title: 'Play now against the computer',
     private_title: 'Create a private table',
     private_intro: 'You get a link to send to your friends; the computer takes the seats left empty.',
