@@ -498,7 +498,7 @@ class RaminoApp(App[None]):
             )
         if knocking and self.game.phase is Phase.LAY_OFF:
             return self.t(
-                "←→ spazio scegli · a attacca · n passa · h aiuto · ? tasti",
+                "←→ spazio scegli · a attacca · n passa · h aiuto · r regole · ? tasti",
             )
         if knocking and self.game.phase is Phase.KNOCK and self._may_discard():
             return self.t(
