@@ -786,6 +786,22 @@ async def _press_for(app: RaminoApp, pilot: Pilot[None], action: Action) -> None
         await pilot.press("enter")
 
 
+async def _play_the_hand(app: RaminoApp, pilot: Pilot[None], me: Bot) -> list[tuple[str, str]]:
+    """Play the human's moves of the hand by keys, ``me`` choosing them, until its score sheet
+    shows: the status and keys lines before each move."""
+    seen: list[tuple[str, str]] = []
+    for _ in range(200):
+        if isinstance(app.screen, SheetScreen):
+            return seen
+        observation = app.game.observation()
+        assert app.game.human_to_move and observation is not None
+        status = str(app.query_one("#status", Static).render())
+        seen.append((status, str(app.query_one("#keys", Static).render())))
+        await _press_for(app, pilot, me.act(observation))
+        assert not app.message, app.message  # a refusal would say why
+    pytest.fail("the hand does not end")
+
+
 def test_a_gin_hand_is_played_with_keys_to_its_count() -> None:
     # Seed 29, both seats played by the expert: you pass the upcard, Bruno knocks with 2,
     # you lay off onto his melds, lay yours with nothing left over, and undercut him.
@@ -794,18 +810,8 @@ def test_a_gin_hand_is_played_with_keys_to_its_count() -> None:
     told: list[str] = []
 
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
-        me = bot_for_level("esperto", seed=29)
-        for _ in range(200):
-            r = game.round
-            if isinstance(app.screen, SheetScreen) or r is None or r.is_over:
-                break
-            observation = game.observation()
-            assert game.human_to_move and observation is not None
-            told.append(str(app.query_one("#status", Static).render()))
-            told.append(str(app.query_one("#keys", Static).render()))
-            await _press_for(app, pilot, me.act(observation))
-            assert not app.message, app.message  # a refusal would say why
-        assert isinstance(app.screen, SheetScreen)
+        for status, keys in await _play_the_hand(app, pilot, bot_for_level("esperto", seed=29)):
+            told.extend((status, keys))
         told.append(screen_text(app))
 
     run(app, scenario, size=(100, 30))
@@ -844,16 +850,9 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
     told: list[str] = []
 
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
-        me = bot_for_level("esperto", seed=3)
-        for _ in range(200):
-            if isinstance(app.screen, SheetScreen):
-                break
-            observation = game.observation()
-            assert game.human_to_move and observation is not None
-            told.append(str(app.query_one("#status", Static).render()))
-            keys.append(str(app.query_one("#keys", Static).render()))
-            await _press_for(app, pilot, me.act(observation))
-            assert not app.message, app.message
+        for status, key in await _play_the_hand(app, pilot, bot_for_level("esperto", seed=3)):
+            told.append(status)
+            keys.append(key)
         told.append(screen_text(app))
 
     keys: list[str] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -441,13 +442,7 @@ def test_six_players_score_sheet_fits_80_columns_without_wrapping_a_cell() -> No
     )
     for _ in range(3):
         game.start_round()
-        while game.to_play is not None:
-            if game.bot_to_move:
-                game.bot_step()
-            else:
-                observation = game.observation()
-                assert observation is not None
-                game.play_human(observation.legal_actions[0])
+        _play_round(game, lambda observation: observation.legal_actions[0])
         game.finish_round()
     assert any(sheet.eliminated for sheet in game.sheets)
     # The sheet's box at 80 columns holds 72 of them.
@@ -630,6 +625,17 @@ def test_carioca_stands_by_points_over_its_eight_rounds() -> None:
     run(app, scenario, size=(100, 30))
 
 
+def _play_round(game: MatchController, choose: Callable[[Observation], Action]) -> None:
+    """Play the round being dealt to its end: the computer its seats, ``choose`` the human's."""
+    while game.to_play is not None:
+        if game.bot_to_move:
+            game.bot_step()
+            continue
+        observation = game.observation()
+        assert observation is not None
+        game.play_human(choose(observation))
+
+
 def _play_match(game: MatchController, *, greedy: bool) -> None:
     """Play the whole match without a screen: the human draws and throws his last card, or
     plays the greedy bot's move."""
@@ -686,13 +692,7 @@ def test_pokerato_chips_agree_between_the_panel_and_the_sheet() -> None:
     for hand in (1, 2):
         start = len(game.log)
         game.start_round()
-        while game.to_play is not None:
-            if game.bot_to_move:
-                game.bot_step()
-                continue
-            observation = game.observation()
-            assert observation is not None
-            game.play_human(decide(observation).action)
+        _play_round(game, lambda observation: decide(observation).action)
         if hand == 1:
             game.finish_round()
     told = [line.text("it") for line in game.log[start:]]
@@ -725,13 +725,7 @@ def test_a_gin_matchs_bonuses_have_their_own_line_under_the_last_hand() -> None:
     me = bot_for_level("esperto", seed=5)
     while not game.is_over:
         game.start_round()
-        while game.to_play is not None:
-            if game.bot_to_move:
-                game.bot_step()
-            else:
-                observation = game.observation()
-                assert observation is not None
-                game.play_human(me.act(observation))
+        _play_round(game, me.act)
         game.finish_round()
     last, (end, _) = game.sheets[-1], game.ends[-1]
     assert end.points is not None
@@ -765,13 +759,7 @@ def test_a_void_gin_hand_counts_each_hands_deadwood_on_the_sheet() -> None:
     game = MatchController(rules, players=2, seed=4, bot_factory=lambda *_, **__: _ToTheWall())
     me = _ToTheWall()
     game.start_round()
-    while game.to_play is not None:
-        if game.bot_to_move:
-            game.bot_step()
-        else:
-            observation = game.observation()
-            assert observation is not None
-            game.play_human(me.act(observation))
+    _play_round(game, me.act)
     game.finish_round()
     last = game.last_round
     assert last is not None and last.end is not None and last.end.out is None
