@@ -21,9 +21,11 @@ from collections import Counter
 
 from ._candidates import Candidate, meld_candidates
 from ._reachable import opening_reachable
-from .cards import Card
+from .actions import Discard
+from .cards import Card, without_cards
 from .deck import Deck
-from .going_out import closing_kind
+from .going_out import closing_kind, min_deadwood
+from .observation import Observation
 from .rebuild import round_from_view
 from .rules import Rules
 
@@ -31,6 +33,7 @@ __all__ = [
     "Candidate",
     "closing_kind",
     "deck_cards",
+    "least_deadwood",
     "meld_candidates",
     "opening_reachable",
     "round_from_view",
@@ -47,3 +50,22 @@ def deck_cards(rules: Rules, players: int) -> Counter[Card]:
     (108, 2, 4)
     """
     return Counter(Deck.for_rules(rules, players))
+
+
+def least_deadwood(observation: Observation) -> int:
+    """The least deadwood (gin rummy's *carte spaiate*) the seat's hand can keep: as it is,
+    or after the best throw it may make while it must throw (after its draw; a knocker
+    before his melds).
+
+    >>> from ramino.engine import get_preset
+    >>> from ramino.engine.round import Round
+    >>> r = Round(get_preset("gin"), 2, seed=1)
+    >>> seen = r.observation(r.to_play)
+    >>> least_deadwood(seen) == min_deadwood(seen.hand, seen.rules)
+    True
+    """
+    hand, rules = observation.hand, observation.rules
+    throws = {a.card for a in observation.legal_actions if isinstance(a, Discard)}
+    if not throws:
+        return min_deadwood(hand, rules)
+    return min(min_deadwood(without_cards(hand, [card]), rules) for card in throws)

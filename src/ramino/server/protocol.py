@@ -15,8 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from ..engine.analysis import least_deadwood
 from ..engine.errors import RaminoError
-from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.state import TableMeld
 
@@ -478,17 +478,12 @@ def observation_view(
 
 
 def deadwood_of(observation: Observation) -> int | None:
-    """The least deadwood the seat's hand can keep, under rules with knocking (gin rummy):
-    as it is, or after its best throw while it holds a card more than a hand (after the draw,
-    before the knocker's throw). ``None`` under other rules, and for a seat out of the round."""
-    rules = observation.rules
-    cards = observation.hand
+    """The least deadwood the seat's hand can keep, under rules with knocking (gin rummy)
+    (:func:`ramino.engine.analysis.least_deadwood`); ``None`` under other rules, and for a
+    seat out of the round."""
     if observation.knock_limit is None or observation.is_over:
         return None
-    laid = sum(len(meld.meld.cards) for meld in observation.table if meld.owner == observation.seat)
-    if len(cards) + laid > rules.hand_size_for(observation.players):
-        return min(min_deadwood([*cards[:k], *cards[k + 1 :]], rules) for k in range(len(cards)))
-    return min_deadwood(cards, rules)
+    return least_deadwood(observation)
 
 
 def public_view(view: ObservationView) -> ObservationView:

@@ -35,11 +35,11 @@ from ..engine.actions import (
     Swap,
     TakeDiscard,
 )
+from ..engine.analysis import least_deadwood
 from ..engine.cards import Card, code_order
 from ..engine.chips import chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import IllegalAction, RaminoError, Reason
-from ..engine.going_out import min_deadwood
 from ..engine.observation import Observation
 from ..engine.round import Phase
 from ..engine.rules import Betting, Rules
@@ -437,16 +437,7 @@ class RaminoApp(App[None]):
                 "tocca a te: pesca (t) o prendi dal pozzo (p)",
             )
         if phase is Phase.PLAY:
-            # The least deadwood a discard he may make leaves (the card taken may not go).
-            hand = list(observation.hand)
-            left = min(
-                (
-                    min_deadwood(hand[:k] + hand[k + 1 :], game.rules)
-                    for k, card in enumerate(hand)
-                    if game.can(Discard(card))
-                ),
-                default=0,
-            )
+            left = least_deadwood(observation)
             if game.can(Knock()):
                 return self.t(
                     "tocca a te: scarta (s) o bussa (b) · spaiati {deadwood}",
@@ -477,42 +468,32 @@ class RaminoApp(App[None]):
             isinstance(a, Discard) for a in observation.legal_actions
         )
 
-    def _keys(self) -> str:
-        knocking = self.game.rules.knock_limit is not None and self.game.human_to_move
-        if knocking and self.game.phase is Phase.DRAW and self.game.can(Knock()):
-            return self.t(
-                "b bussa · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-            )
-        at_wall = knocking and not self.game.can(TakeDiscard()) and self.game.can(Pass())
-        if knocking and self.game.phase is Phase.DRAW and at_wall:
-            return self.t(
-                "n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-            )
-        if knocking and self.game.phase is Phase.DRAW and self.game.can(Pass()):
-            return self.t(
-                "p pozzo · n passa · h aiuto · r regole · f punti · ? tasti · q esci",
-            )
-        if knocking and self.game.phase is Phase.PLAY:
-            return self.t(
-                "←→ spazio scegli · s scarta · b bussa · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.LAY_OFF:
-            return self.t(
-                "←→ spazio scegli · a attacca · n passa · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.KNOCK and self._may_discard():
-            return self.t(
-                "←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.KNOCK:
+    def _knocking_keys(self) -> str | None:
+        """The keys of the human's turn under knocking (gin rummy), as its step allows them;
+        ``None`` where they are ramino's (a plain draw)."""
+        game, phase = self.game, self.game.phase
+        if phase is Phase.DRAW and game.can(Knock()):
+            return self.t("b bussa · n passa · h aiuto · r regole · f punti · ? tasti · q esci")
+        if phase is Phase.DRAW and game.can(Pass()):
+            if not game.can(TakeDiscard()):  # at the wall, with nothing to knock with
+                return self.t("n passa · h aiuto · r regole · f punti · ? tasti · q esci")
+            return self.t("p pozzo · n passa · h aiuto · r regole · f punti · ? tasti · q esci")
+        if phase is Phase.PLAY:
+            return self.t("←→ spazio scegli · s scarta · b bussa · h aiuto · r regole · ? tasti")
+        if phase is Phase.LAY_OFF:
+            return self.t("←→ spazio scegli · a attacca · n passa · h aiuto · r regole · ? tasti")
+        if phase is Phase.KNOCK and self._may_discard():
+            return self.t("←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti")
+        if phase in (Phase.KNOCK, Phase.SPREAD):
             # Thrown: the melds are laid next, and the pass once they are down.
-            return self.t(
-                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-            )
-        if knocking and self.game.phase is Phase.SPREAD:
-            return self.t(
-                "←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti",
-            )
+            return self.t("←→ spazio scegli · c cala · n passa · h aiuto · r regole · ? tasti")
+        return None
+
+    def _keys(self) -> str:
+        if self.game.rules.knock_limit is not None and self.game.human_to_move:
+            keys = self._knocking_keys()
+            if keys is not None:
+                return keys
         if self.game.human_to_move and self.game.phase is Phase.BET:
             return self.t(
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
