@@ -391,7 +391,7 @@ def test_a_rematch_deals_every_seat_in_again_those_out_before_the_end_too() -> N
 
 
 def test_a_knocked_hand_says_its_count() -> None:
-    # Gin rummy: how the round ended carries each seat's deadwood and the points it won,
+    # Gin rummy: the round's sheet line carries each seat's deadwood and the points it won,
     # which the terminal's line at the end of the hand tells (test_tui).
     table = Table(
         "t1",
@@ -412,10 +412,13 @@ def test_a_knocked_hand_says_its_count() -> None:
         table.act(mover, str(action))
     end = table.ended[0].end
     assert end is not None and end.points is not None
-    how = table.state(0).ended_by
-    assert how is not None
-    assert how["counts"] == list(end.counts) and how["points"] == list(end.points)
-    assert how["big_gin"] is False and how["reason"] == "went_out" and how["out"] == end.out
+    state = table.state(0)
+    how, knock = state.ended_by, state.sheet[-1]["knock"]
+    assert how is not None and knock is not None
+    names = table.ended[1]
+    assert [knock["deadwood"][name] for name in names] == list(end.counts)
+    assert [knock["points"][name] for name in names] == list(end.points)
+    assert knock["kind"] != "big_gin" and how["reason"] == "went_out" and how["out"] == end.out
 
 
 def test_a_void_gin_hand_says_each_players_deadwood_not_his_cards_total() -> None:

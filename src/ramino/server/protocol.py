@@ -402,8 +402,7 @@ class State(_Message):
     ended_by: dict[str, Any] | None = None
     """How it ended: ``reason`` (``went_out``, ``max_turns``, ``max_restocks``,
     ``all_folded``, ``void``), the seat ``out`` in it who went out (or won at the cap),
-    ``in_one_turn``; a knocked hand (gin rummy) adds each seat's deadwood ``counts``, the
-    ``points`` each seat won and ``big_gin``."""
+    ``in_one_turn``. A knocked hand's count (gin rummy) is its sheet line's ``knock``."""
     ended_hands: list[list[str]] | None = None
     """The cards left in each hand of that round as it ended, in its seat order: shown to all,
     as at a table when the hands are counted."""

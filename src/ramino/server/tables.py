@@ -861,23 +861,10 @@ class Table:
         return [[str(card) for card in round_.hand(seat)] for seat in range(len(names))]
 
     def _ended_by(self) -> dict[str, Any] | None:
-        ended = None if self.ended is None else self.ended[0]
-        end = None if ended is None else ended.end
-        if ended is None or end is None:
+        end = None if self.ended is None else self.ended[0].end
+        if end is None:
             return None
-        how: dict[str, Any] = {
-            "reason": end.reason.value,
-            "out": end.out,
-            "in_one_turn": end.in_one_turn,
-        }
-        if end.points is not None:
-            # A knocked hand (gin rummy): each seat's deadwood and the points it won.
-            how |= {
-                "counts": list(end.counts),
-                "points": list(end.points),
-                "big_gin": ended.terms.big_gin,
-            }
-        return how
+        return {"reason": end.reason.value, "out": end.out, "in_one_turn": end.in_one_turn}
 
     def _ended_view(self, seat: int | None) -> ObservationView | None:
         """``seat``'s view of the last round over as it ended, until he has moved in the next

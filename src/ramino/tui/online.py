@@ -258,7 +258,10 @@ class OnlineGame:
                 self._tell(before, last, names)
                 self.last, self._last_names = last, tuple(names)
                 how = state.get("ended_by")
-            self._tell_the_end(over, how, names)
+            knock = next(
+                (line.get("knock") for line in self.sheet if line["number"] == self._ended), None
+            )
+            self._tell_the_end(over, how, names, knock)
         self.match_over = over
         if number != self.round_number:
             self.round_number = number
@@ -337,24 +340,32 @@ class OnlineGame:
             self._told += 1
 
     def _tell_the_end(
-        self, over: bool, how: Mapping[str, Any] | None, names: Sequence[str]
+        self,
+        over: bool,
+        how: Mapping[str, Any] | None,
+        names: Sequence[str],
+        knock: Mapping[str, Any] | None = None,
     ) -> None:
-        """How the round ended (as the server says), and the match if it is over."""
+        """How the round ended (as the server says), and the match if it is over; a knocked
+        hand (gin rummy) with its count, from its sheet line's ``knock``."""
         self._line = None
         if how is not None:
-            # A knocked hand's count (gin rummy) comes with it: the deadwood and the points.
-            points = how.get("points")
+            counts: tuple[int, ...] = ()
+            points = None
+            if knock is not None:
+                counts = tuple(int(knock["deadwood"][name]) for name in names)
+                points = tuple(int(knock["points"][name]) for name in names)
             end = RoundEnd(
                 EndReason(how["reason"]),
                 how["out"],
                 bool(how["in_one_turn"]),
                 Closing.SIMPLE,
                 (),
-                tuple(int(n) for n in how.get("counts") or ()),
-                points=None if points is None else tuple(int(n) for n in points),
+                counts,
+                points=points,
             )
             one_turn = self._rules.melding_during_play
-            big_gin = bool(how.get("big_gin"))
+            big_gin = knock is not None and knock["kind"] == "big_gin"
             self.log.append(ending_line(end, names, one_turn, human=self.human, big_gin=big_gin))
         else:
             self.log.append(LogLine(None, words=[both("La smazzata è finita.")]))
