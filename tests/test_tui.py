@@ -854,9 +854,18 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
             told.append(status)
             keys.append(key)
         told.append(screen_text(app))
+        hand_log.extend(line.text("en") for line in game.log)
+        # Enter deals the next hand, whose first step is asked again.
+        await pilot.press("enter")
+        assert not isinstance(app.screen, SheetScreen)
+        next_hand.append(str(app.query_one("#status", Static).render()))
 
     keys: list[str] = []
+    next_hand: list[str] = []
+    hand_log: list[str] = []
     run(app, scenario, size=(100, 30))
+    assert next_hand[0].startswith("Round 2 · gin · ")
+    assert any(ask in next_hand[0] for ask in ("take the upcard", "is playing"))
     # Once the knocker has thrown, the keys are those of laying, as the status line says.
     laying = [key for line, key in zip(told, keys, strict=False) if "lay your melds" in line]
     assert laying and all(key.startswith("←→ space pick · c lay · n pass") for key in laying)
@@ -866,7 +875,7 @@ def test_the_knocker_is_told_his_hand_in_english() -> None:
         "you knocked: lay your melds (c), then pass (n)",
     ):
         assert any(said in line for line in told), said
-    log = [line.text("en") for line in game.log]
+    log = hand_log
     assert any(
         line.startswith("You draw ") and ", knock, discard " in line and line.endswith(" and pass.")
         for line in log

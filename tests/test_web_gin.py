@@ -243,6 +243,14 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
                 assert page.is_disabled("#do-pass") and page.is_disabled("#do-draw")
                 assert page.is_enabled("#do-discard") and page.is_disabled("#do-attach")
             if view["phase"] == "lay_off" and "attach" not in done[-1]:
+                # A reload in the middle of the knocked hand finds it as it was left.
+                asked = page.inner_text("#phase-line")
+                page.reload()
+                page.wait_for_selector("#hand-card-0")
+                page.wait_for_function(
+                    "asked => document.getElementById('phase-line')?.innerText === asked", arg=asked
+                )
+                assert page.is_enabled("#do-attach") and page.is_enabled("#do-pass")
                 # On a phone, choosing the meld a card goes to: the dock, at the screen's
                 # foot, must leave the melds to click.
                 page.set_viewport_size(SMALL_PHONE)
