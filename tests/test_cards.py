@@ -23,7 +23,8 @@ from ramino.engine import (
     get_preset,
     parse_cards,
 )
-from ramino.engine.melds import parse_meld
+from ramino.engine.melds import MeldKind, parse_meld
+from ramino.words.names import card_label, card_name, meld_kind_name
 
 ALL_CARDS = [*NATURAL_CARDS, JOKER]
 
@@ -81,13 +82,17 @@ def test_parse_cards_splits_on_spaces_commas_and_run_together() -> None:
 def test_display_and_names() -> None:
     card = Card.parse("7H")
     assert card.unicode() == "7♥"
-    assert card.italian() == "sette di cuori"
-    assert card.name_in("en") == "seven of hearts"
-    assert Card.parse("QS").italian() == "donna di picche"
-    assert Card.parse("JD").italian() == "fante di quadri"
-    assert Card.parse("AC").italian() == "asso di fiori"
-    assert Card.parse("KS").name_in("en") == "king of spades"
-    assert JOKER.unicode() == "🃏" and JOKER.italian() == "jolly" and JOKER.name_in("en") == "joker"
+    assert card_name(card, "it") == "sette di cuori"
+    assert card_name(card, "en") == "seven of hearts"
+    assert card_name(Card.parse("QS"), "it") == "donna di picche"
+    assert card_name(Card.parse("JD"), "it") == "fante di quadri"
+    assert card_name(Card.parse("AC"), "it") == "asso di fiori"
+    assert card_name(Card.parse("6D"), "it") == "sei di quadri"
+    assert card_name(Card.parse("KS"), "en") == "king of spades"
+    assert JOKER.unicode() == "🃏"
+    assert card_name(JOKER, "it") == "jolly" and card_name(JOKER, "en") == "joker"
+    assert [meld_kind_name(k, "en") for k in MeldKind] == ["run", "set", "flush"]
+    assert [meld_kind_name(k, "it") for k in MeldKind] == ["scala", "tris", "colore"]
     assert Suit.HEARTS.is_red and not Suit.SPADES.is_red
     assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
 
@@ -140,7 +145,8 @@ def test_classic_deck_has_every_card_twice_and_four_jokers() -> None:
     assert {deck.pack_of(i) for i in ids} == {1, 2}
     assert sorted(i for c in set(deck) for i in deck.ids_of(c)) == list(range(108))
     assert {deck.pack_of(i) for i in deck.ids_of(JOKER)} == {1, 2}
-    assert deck.label(ids[1], "en") == "7♥ (pack 2)"
+    assert card_label(deck, ids[1], "en") == "7♥ (pack 2)"
+    assert card_label(deck, ids[0], "it") == "7♥ (mazzo 1)"
 
 
 @pytest.mark.parametrize(

@@ -55,3 +55,21 @@ def test_no_rule_module_imports_the_round() -> None:
     # Only the modules that play whole rounds (records, matches, the package's face) use it.
     users = {name for name, needs in graph.items() if "round" in needs}
     assert users <= {"__init__", "play", "record", "rebuild", "match", "analysis"}, users
+
+
+def test_the_engine_chooses_no_words_by_language() -> None:
+    # Words live in ramino.words (issue 47, point 6): an engine module may pass a language on
+    # to the catalogue, never test it or keep words keyed by it.
+    languages = {"it", "en"}
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+            elif isinstance(node, ast.Dict):
+                operands = [key for key in node.keys if key is not None]
+            else:
+                continue
+            if any(isinstance(o, ast.Constant) and o.value in languages for o in operands):
+                found.append(f"{path.name}:{node.lineno}")
+    assert not found, found

@@ -25,7 +25,7 @@ from ..engine.actions import (
     TakeDiscard,
 )
 from ..engine.analysis import meld_candidates, opening_reachable
-from ..engine.cards import JOKER, Card, Lang, Rank, format_cards
+from ..engine.cards import JOKER, Card, Rank, format_cards
 from ..engine.chips import chips_words
 from ..engine.contracts import CONTRACT_NAMES
 from ..engine.errors import RaminoError
@@ -53,8 +53,9 @@ class Hint:
         return "\n".join(self.lines)
 
 
-def hint(observation: Observation, *, lang: Lang = "it") -> Hint:
-    """What to do now, and why, for the player of ``observation``.
+def hint(observation: Observation, *, lang: str = "it") -> Hint:
+    """What to do now, and why, for the player of ``observation``, in ``lang`` (``"it"`` or
+    ``"en"``).
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.round import Round
@@ -328,7 +329,7 @@ _TEXTS: dict[str, str] = {
 }
 
 
-def _text(key: str, lang: Lang, **fields: object) -> str:
+def _text(key: str, lang: str, **fields: object) -> str:
     return said(lang, _TEXTS[key], **fields)
 
 
@@ -346,11 +347,11 @@ def _the_card(card: Card) -> tuple[str, str]:
     return _the(card), card.unicode()
 
 
-def _points(points: int, lang: Lang) -> str:
+def _points(points: int, lang: str) -> str:
     return nsaid(lang, "{count} punto", "{count} punti", points)
 
 
-def _cards(count: int, lang: Lang) -> str:
+def _cards(count: int, lang: str) -> str:
     return nsaid(lang, "una carta", "{count} carte", count)
 
 
@@ -362,13 +363,13 @@ _KINDS = {
 }
 
 
-def _kind(meld: Meld, lang: Lang) -> str:
+def _kind(meld: Meld, lang: str) -> str:
     if meld.kind is MeldKind.SET and len(meld) == 4:
         return said(lang, "il poker")
     return said(lang, _KINDS[meld.kind.value])
 
 
-def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
+def _explain(decision: Decision, obs: Observation, lang: str) -> str:
     rules = obs.rules
     action = decision.action
     card = decision.card
@@ -439,7 +440,7 @@ def _explain(decision: Decision, obs: Observation, lang: Lang) -> str:
     return _text(keys.get(why, "discard"), lang, **fields)
 
 
-def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
+def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: str) -> str:
     others = sum(1 for seat, out in enumerate(obs.folded) if not out and seat != obs.seat)
     if bet.short == 0:
         distance = said(lang, "la mano è già tutta in giochi")
@@ -468,7 +469,7 @@ def _explain_bet(bet: BetChoice, why: Why, obs: Observation, lang: Lang) -> str:
     )
 
 
-def _move_words(action: Action, obs: Observation, lang: Lang) -> str:
+def _move_words(action: Action, obs: Observation, lang: str) -> str:
     """A move in a few words, for a step the turn requires."""
     if isinstance(action, Lay):
         return said(lang, "Cala {cards}", cards=format_cards(action.cards))

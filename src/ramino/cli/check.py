@@ -18,6 +18,7 @@ from ..engine.text import printable
 from ..words.catalogue import NC_
 from ..words.closings import closing_words
 from ..words.inline import said
+from ..words.names import meld_kind_name
 from .common import (
     EXIT_REFUSED,
     Lang,
@@ -180,7 +181,7 @@ def kind_name(meld: Meld, lang: Lang) -> str:
     """The players' word for the meld: a set of four is a *poker*."""
     if meld.kind is MeldKind.SET and len(meld) == 4 and lang is Lang.IT:
         return "poker"
-    return meld.kind.name_in(lang.value)
+    return meld_kind_name(meld.kind, lang.value)
 
 
 def _refusal(error: RaminoError, lang: Lang) -> dict[str, Any]:

@@ -16,8 +16,6 @@ from typing import Final, Literal
 
 from .errors import Detail, NotationError, Phrase, Reason
 
-Lang = Literal["it", "en"]
-
 
 class Suit(enum.Enum):
     """A suit (*seme*), in the order ♣ fiori, ♦ quadri, ♥ cuori, ♠ picche."""
@@ -42,18 +40,10 @@ class Suit(enum.Enum):
         """True for ♦ and ♥."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
-    def name_in(self, lang: Lang = "it") -> str:
-        """The suit's name: ``cuori`` / ``hearts``."""
-        return _SUIT_NAMES[lang][self.index]
-
 
 _SUITS: Final = tuple(Suit)
 _SUIT_INDEX: Final = {s: i for i, s in enumerate(_SUITS)}
 _SUIT_SYMBOL: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_NAMES: Final[dict[str, tuple[str, ...]]] = {
-    "it": ("fiori", "quadri", "cuori", "picche"),
-    "en": ("clubs", "diamonds", "hearts", "spades"),
-}
 
 
 class Rank(enum.IntEnum):
@@ -78,44 +68,8 @@ class Rank(enum.IntEnum):
         """Notation: ``A 2 … 10 J Q K``."""
         return _RANK_SYMBOL[self - 1]
 
-    def name_in(self, lang: Lang = "it") -> str:
-        """The rank's name: ``sette`` / ``seven``."""
-        return _RANK_NAMES[lang][self - 1]
-
 
 _RANK_SYMBOL: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_RANK_NAMES: Final[dict[str, tuple[str, ...]]] = {
-    "it": (
-        "asso",
-        "due",
-        "tre",
-        "quattro",
-        "cinque",
-        "sei",
-        "sette",
-        "otto",
-        "nove",
-        "dieci",
-        "fante",
-        "donna",
-        "re",
-    ),
-    "en": (
-        "ace",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "jack",
-        "queen",
-        "king",
-    ),
-}
 
 JOKER_CODE: Final = 52
 
@@ -236,17 +190,6 @@ class Card:
         if self.rank is None or self.suit is None:
             return "🃏"
         return self.rank.symbol + self.suit.symbol
-
-    def name_in(self, lang: Lang = "it") -> str:
-        """The card in words: ``sette di cuori`` / ``seven of hearts``, ``jolly`` / ``joker``."""
-        if self.rank is None or self.suit is None:
-            return "jolly" if lang == "it" else "joker"
-        joiner = " di " if lang == "it" else " of "
-        return self.rank.name_in(lang) + joiner + self.suit.name_in(lang)
-
-    def italian(self) -> str:
-        """The card in Italian words: ``sette di cuori``."""
-        return self.name_in("it")
 
 
 _ALL: Final[tuple[Card, ...]] = tuple(Card(None, None, _code=code) for code in range(53))

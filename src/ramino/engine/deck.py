@@ -24,8 +24,8 @@ class Deck:
     >>> deck = Deck.for_rules(get_preset("classico"), players=4)
     >>> len(deck), deck.count(Card.parse("7H")), deck.count(Card.joker())
     (108, 2, 4)
-    >>> deck[0], deck.pack_of(52), deck.label(52)
-    (Card.parse('AC'), 2, 'A♣ (mazzo 2)')
+    >>> deck[0], deck.pack_of(52)
+    (Card.parse('AC'), 2)
     """
 
     cards: tuple[Card, ...]
@@ -71,11 +71,6 @@ class Deck:
         if card_id < 52 * self.packs:
             return card_id // 52 + 1
         return (card_id - 52 * self.packs) % self.packs + 1
-
-    def label(self, card_id: int, lang: str = "it") -> str:
-        """The card and its pack, for bookkeeping displays: ``7♥ (mazzo 2)``."""
-        word = "mazzo" if lang == "it" else "pack"
-        return f"{self.cards[card_id].unicode()} ({word} {self.pack_of(card_id)})"
 
     def cards_of(self, ids: Sequence[int]) -> tuple[Card, ...]:
         """The cards with the given ids."""

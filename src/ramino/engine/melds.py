@@ -42,11 +42,6 @@ class MeldKind(enum.StrEnum):
     FLUSH = "flush"
     """*colore*: a whole hand of one suit, not in sequence (Casertano)."""
 
-    def name_in(self, lang: str = "it") -> str:
-        """The players' word: ``scala``, ``tris``, ``colore`` / ``run``, ``set``, ``flush``."""
-        names = {"run": ("scala", "run"), "set": ("tris", "set"), "flush": ("colore", "flush")}
-        return names[self.value][1 if lang == "en" else 0]
-
 
 #: The most opening points a natural card is worth (a high ace; see Meld.card_points).
 MOST_POINTS: Final = 11
