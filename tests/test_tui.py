@@ -709,10 +709,9 @@ def test_attach_before_drawing_says_draw_first_without_a_chooser() -> None:
 
 
 def test_the_english_help_says_joker() -> None:
-    from ramino.tui.app import _KEYS_HELP
-    from ramino.words.inline import said
+    from ramino.tui.app import keys_help
 
-    english = said("en", _KEYS_HELP)
+    english = keys_help(get_preset("classico"), "en")
     assert "jolly" not in english and "joker" in english
 
 
@@ -903,3 +902,10 @@ def test_the_keys_screen_lists_only_the_moves_of_the_rules_played(lang: str) -> 
     assert "carioca" not in classico and "j " in classico
     assert "pokerato" in keys_help(get_preset("pokerato"), lang)
     assert "carioca" in keys_help(get_preset("carioca"), lang)
+    # The jolly only where one is dealt: gin and tradizionale have none.
+    joker = "jolly" if lang == "it" else "joker"
+    assert joker not in gin and joker not in keys_help(get_preset("tradizionale"), lang)
+    assert joker in classico and joker in keys_help(get_preset("pokerato"), lang)
+    # Every line shown is one of the keys' lines, each once.
+    lines = classico.split("\n")
+    assert len(lines) == len(set(lines)) and all(line.strip() for line in lines)

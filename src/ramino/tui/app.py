@@ -86,39 +86,71 @@ MIN_SIZE = (80, 24)
 # (WCAG AA, checked by the tests).
 ERROR_STYLE, NOTE_STYLE = "bold #ff8787", "#87d787"
 
-#: The keys, as ``?`` shows them.
-_KEYS_HELP = N_(
-    "Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse.\n"
-    "t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)\n"
-    "c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede);\n"
-    "  nella carioca, prima di aprire, c apre con le carte scelte del contratto\n"
-    "a attacca le carte scelte a un gioco (o clic sul gioco)\n"
-    "j riprendi un jolly dando le carte scelte · m mostra la mano e chiudi\n"
-    "puntate (pokerato): v vedi · l lascia · + rilancia\n"
-    "gin rummy: b bussa · n passa (la carta scoperta, al muro, o finito di calare)\n"
-    "s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)\n"
-    "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)\n"
-    "PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo\n"
-    "h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori\n"
-    "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer\n"
-    "q o Ctrl+C esci (a partita in corso propone di salvarla)\n"
-    "La carta appena pescata ha la cornice doppia."
+
+def _always(rules: Rules) -> bool:
+    return True
+
+
+def _jollies(rules: Rules) -> bool:
+    """Whether a table of these rules, of any size, is dealt a jolly."""
+    return any(
+        rules.deck_for(players)[1] for players in range(rules.min_players, rules.max_players + 1)
+    )
+
+
+def _swaps(rules: Rules) -> bool:
+    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None
+
+
+#: The keys, as ``?`` shows them: each line, and whether the rules played have its move.
+_KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
+    (
+        N_("Carte: ←/→ sposta, spazio (o ↑) sceglie, ↓ toglie, Esc nessuna; clic del mouse."),
+        _always,
+    ),
+    (N_("t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)"), _always),
+    (N_("c cala le carte scelte come gioco"), lambda rules: not _jollies(rules)),
+    (
+        N_("c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)"),
+        _jollies,
+    ),
+    (
+        N_("  nella carioca, prima di aprire, c apre con le carte scelte del contratto"),
+        lambda rules: bool(rules.contracts),
+    ),
+    (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _always),
+    (N_("j riprendi un jolly dando le carte scelte"), _swaps),
+    (N_("m mostra la mano e chiudi"), lambda rules: rules.knock_limit is None),
+    (
+        N_("puntate (pokerato): v vedi · l lascia · + rilancia"),
+        lambda r: r.betting is not Betting.NONE,
+    ),
+    (
+        N_("gin rummy: b bussa · n passa (la carta scoperta, al muro, o finito di calare)"),
+        lambda rules: rules.knock_limit is not None,
+    ),
+    (N_("s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)"), _always),
+    (
+        N_("u annulla l'ultima calata o attacco del tuo turno (prima di scartare)"),
+        lambda rules: not _swaps(rules),
+    ),
+    (
+        N_("u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)"),
+        _swaps,
+    ),
+    (N_("PagSu/PagGiù scorrono la cronaca · < > scorrono i giochi sul tavolo"), _always),
+    (N_("h suggerimento · o ordina per seme/valore · 4 mazzo a quattro colori"), _always),
+    (N_("r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer"), _always),
+    (N_("q o Ctrl+C esci (a partita in corso propone di salvarla)"), _always),
+    (N_("La carta appena pescata ha la cornice doppia."), _always),
 )
 
 
 def keys_help(rules: Rules, lang: str) -> str:
-    """The keys as ``?`` shows them, without the lines of moves ``rules`` never have: carioca's
-    contract, the jolly and closing by showing the hand (not where players knock), the bets,
-    the knock. The lines are picked by their place in :data:`_KEYS_HELP`, which every
-    translation keeps."""
-    lines = said(lang, _KEYS_HELP).split("\n")
-    never = {
-        3: not rules.contracts,
-        5: rules.knock_limit is not None,
-        6: rules.betting is Betting.NONE,
-        7: rules.knock_limit is None,
-    }
-    return "\n".join(line for i, line in enumerate(lines) if not never.get(i, False))
+    """The keys as ``?`` shows them, without the moves ``rules`` never have: carioca's
+    contract, the jolly where none is dealt, taking a jolly back and closing by showing the
+    hand (not where players knock), the bets, the knock."""
+    return "\n".join(said(lang, line) for line, applies in _KEYS_HELP if applies(rules))
 
 
 class _Scroll(VerticalScroll, can_focus=False):
