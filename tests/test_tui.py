@@ -909,3 +909,41 @@ def test_the_keys_screen_lists_only_the_moves_of_the_rules_played(lang: str) -> 
     # Every line shown is one of the keys' lines, each once.
     lines = classico.split("\n")
     assert len(lines) == len(set(lines)) and all(line.strip() for line in lines)
+
+
+def test_the_online_log_tells_the_defenders_two_passes_apart() -> None:
+    # Told from the server's views, as at `ramino play --join`, state after state: the
+    # defender's first pass after a knock with deadwood ends his lay-offs, the second the hand.
+    from ramino.client.link import Invitation
+    from ramino.engine.round import Round
+    from ramino.server.protocol import observation_view
+    from ramino.tui.online import OnlineGame
+
+    rules, names = get_preset("gin"), ["Anna", "Bruno"]
+    bots = [bot_for_level("esperto", seed=1), bot_for_level("esperto", seed=2)]
+    for seed in range(50):
+        r, phases = Round(rules, 2, seed=seed), []
+        while r.end is None:
+            phases.append(r.phase)
+            r.apply(bots[r.to_play].act(r.observation(r.to_play)))
+        if Phase.LAY_OFF in phases:
+            break
+    else:
+        pytest.fail("no hand of the first 50 seeds is laid off")
+    knocker = next(e.seat for e in r.history if isinstance(e.action, Knock))
+    defender = 1 - knocker
+    info = {"seats": [{"name": name} for name in names]}
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "token", rules, info)
+    game.welcome({"seat": defender, "name": names[defender]})
+    replayed = Round(rules, 2, seed=seed)
+    for version, event in enumerate(r.history, 1):
+        replayed.apply(event.action)
+        seen = replayed.observation(defender)
+        view = observation_view(seen, names, {"Bruno"}, (0, 0)).model_dump(mode="json")
+        over = replayed.end is not None
+        state = {"version": version, "round": 1, "match_over": over, "sheet": []}
+        game.update(
+            {**state, "ended": view, "ended_round": 1} if over else {**state, "observation": view}
+        )
+    told = " ".join(line.text("it") for line in game.log).lower()
+    assert told.count("non attacchi altro, cali ") == 1 and "non attacca altro" not in told, told

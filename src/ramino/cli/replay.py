@@ -290,11 +290,10 @@ class _Story:
         if r.turn != self._turn_told:
             lead = said(self.lang, "Turno {turn} — ", turn=r.turn)
         turn = r.turn
-        phase = r.phase
         event = r.apply(action)
         # Marked told only once applied: a refused action leaves the turn to tell.
         self._turn_told = turn
-        self._tell(event, name, before, lead, phase)
+        self._tell(event, name, before, lead)
         if not opened and r.opened[seat] and r.rules.opening_threshold > 0:
             points = r.opening_points
             self.say(
@@ -350,9 +349,7 @@ class _Story:
                 )
             )
 
-    def _tell(
-        self, event: Event, name: str, before: list[TableMeld], lead: str, phase: Phase
-    ) -> None:
+    def _tell(self, event: Event, name: str, before: list[TableMeld], lead: str) -> None:
         r = self.round
         action = event.action
         if isinstance(action, Draw):
@@ -431,8 +428,8 @@ class _Story:
             # Gin rummy: what a pass says depends on the moves before it.
             passing: PassKind | None = None
             if isinstance(action, Pass):
-                lay_off = phase is Phase.LAY_OFF
-                passing = "lay_off" if lay_off else pass_kind(e.action for e in r.history[:-1])
+                earlier = ((e.seat, e.action) for e in r.history[:-1])
+                passing = pass_kind(earlier, event.seat, ended=r.end is not None)
             words = told(
                 Move(event.seat, action, passing=passing), r.table, before, r.rules, you=False
             )

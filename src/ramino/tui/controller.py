@@ -620,7 +620,6 @@ class MatchController:
         before = list(r.table)
         turn = r.turn
         put_before = r.betting.put_in[seat] if r.betting is not None else None
-        phase = r.phase
         event = r.apply(action)
         name = self.names[seat]
         you = name == self.human
@@ -628,7 +627,7 @@ class MatchController:
             self._line = LogLine(name, you=you)
             self._line_turn = turn
             self.log.append(self._line)
-        self._line.add(clause(event, r, before, you=you, put_before=put_before, phase=phase))
+        self._line.add(clause(event, r, before, you=you, put_before=put_before))
         if r.end is not None:
             ending = ending_line(
                 r.end,

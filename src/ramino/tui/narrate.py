@@ -32,7 +32,7 @@ from ..engine.cards import Card, Suit, format_cards
 from ..engine.chips import chips_words
 from ..engine.errors import Localized
 from ..engine.melds import Meld, MeldKind
-from ..engine.round import EndReason, Event, Phase, Round, RoundEnd, TableMeld
+from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 from ..words.catalogue import LANGUAGES, language
@@ -174,13 +174,11 @@ def clause(
     *,
     you: bool,
     put_before: int | None = None,
-    phase: Phase | None = None,
 ) -> Localized:
     """What ``event`` did, as a clause in both languages (``you``: the human's own move).
 
     ``round_`` is the round just after the event, ``before`` its table just before it, and
-    ``put_before`` what the player had put in the pot before it (a bet says what it adds);
-    ``phase``, where known, the phase it was made in (a pass ending the lay-offs says so).
+    ``put_before`` what the player had put in the pot before it (a bet says what it adds).
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.actions import TakeDiscard
@@ -194,9 +192,8 @@ def clause(
     stake = betting.put_in[event.seat] if betting is not None else 0
     passing = None
     if isinstance(action, Pass):
-        passing = pass_kind(e.action for e in round_.history[:-1])
-        if phase is Phase.LAY_OFF:
-            passing = "lay_off"
+        earlier = ((e.seat, e.action) for e in round_.history[:-1])
+        passing = pass_kind(earlier, event.seat, ended=round_.end is not None)
     return told(
         Move(
             event.seat,
@@ -230,20 +227,28 @@ class Move:
     """What a pass said, where known (:func:`pass_kind`)."""
 
 
-def pass_kind(earlier: Iterable[Action]) -> PassKind:
-    """What a pass says, from the round's moves before it: before anyone has thrown a card,
-    the first upcard refused; after a knock, the melds or lay-offs done; else the wall.
+def pass_kind(earlier: Iterable[tuple[int, Action]], seat: int, *, ended: bool) -> PassKind:
+    """What a pass by ``seat`` says, from the round's moves before it (each ``(seat, action)``)
+    and whether it ended the round: before anyone has thrown a card, the first upcard refused;
+    after a knock, the knocker's melds done, or the defender's lay-offs done when his pass does
+    not end the hand (his last pass does: his own melds done); else the wall.
 
     >>> from ramino.engine.cards import Card
-    >>> pass_kind([]), pass_kind([Pass()]), pass_kind([Draw(), Discard(Card.parse("5C"))])
-    ('upcard', 'upcard', 'wall')
-    >>> pass_kind([Draw(), Discard(Card.parse("5C")), Draw(), Knock()])
+    >>> pass_kind([], 1, ended=False), pass_kind([(1, Pass())], 0, ended=False)
+    ('upcard', 'upcard')
+    >>> pass_kind([(1, Draw()), (1, Discard(Card.parse("5C")))], 0, ended=True)
+    'wall'
+    >>> knocked = [(1, Draw()), (1, Discard(Card.parse("5C"))), (0, Draw()), (0, Knock())]
+    >>> pass_kind(knocked, 0, ended=False), pass_kind([*knocked, (0, Pass())], 1, ended=False)
+    ('done', 'lay_off')
+    >>> pass_kind([*knocked, (0, Pass()), (1, Pass())], 1, ended=True)
     'done'
     """
     thrown = False
-    for action in earlier:
+    for who, action in earlier:
         if isinstance(action, Knock):
-            return "done"
+            # The defender passes twice where he may lay off: the first pass ends the lay-offs.
+            return "lay_off" if who != seat and not ended else "done"
         thrown = thrown or isinstance(action, Discard)
     return "wall" if thrown else "upcard"
 

@@ -319,7 +319,10 @@ class OnlineGame:
                 paid = stake - before.stakes[event.seat]
             passing = None
             if isinstance(action, Pass):
-                passing = pass_kind(e.action for e in seen.history[:index])
+                earlier = ((e.seat, e.action) for e in seen.history[:index])
+                last = index == len(seen.history) - 1
+                ended = last and seen.phase is Phase.OVER
+                passing = pass_kind(earlier, event.seat, ended=ended)
             move = Move(event.seat, action, card, stake, behind, paid, passing)
             unseen = (isinstance(action, Attach | Swap) and action.meld >= len(previous)) or (
                 isinstance(action, Lay | Open | Show) and not table
