@@ -167,6 +167,20 @@ def test_at_the_wall_the_player_knocks_with_the_pile_or_passes_and_the_hand_is_v
     assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
 
 
+def test_a_void_hand_tells_each_hand_s_least_deadwood() -> None:
+    # Nobody lays in a void hand, and nobody scores it: each hand is told as its deadwood,
+    # its melds set aside (2♣ alone; K♣ K♦ 10♥ 3♦), not as its whole value.
+    r = gin_round()
+    play(r, "pass", "pass")
+    while "draw" in names(r):
+        drawn = r.apply(Draw())
+        r.apply(Discard(r.deck[drawn.ids[0]]))
+    r.apply(Pass())
+    end = r.end
+    assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
+    assert end.counts == (2, 33)
+
+
 def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> None:
     rules = dataclasses.replace(get_preset("gin"), oklahoma=True)
     assert gin_round(rules, upcard="6C").terms.knock_limit == 6

@@ -29,6 +29,7 @@ from ramino.engine.melds import validate_meld
 from ramino.engine.observation import Observation
 from ramino.engine.round import Phase
 from ramino.engine.rules import Rules, SetJokerSwap
+from ramino.engine.scoring import hand_count
 from ramino.engine.state import TableMeld
 from ramino.tui import cards as card_colours
 from ramino.tui.app import ERROR_STYLE, NOTE_STYLE, RaminoApp
@@ -768,7 +769,10 @@ def test_a_void_gin_hand_counts_each_hands_deadwood_on_the_sheet() -> None:
     count = next(line for line in console.file.getvalue().splitlines() if "Count:" in line)
     for hand in last.end.hands:
         assert f"= {min_deadwood(hand, rules)}" in count
-    assert f"= {last.end.counts[0]} " not in count + " "
+    # The engine tells a void hand as its deadwood, not as its whole value.
+    assert last.end.counts == tuple(min_deadwood(hand, rules) for hand in last.end.hands)
+    whole = hand_count(last.end.hands[0], rules)
+    assert whole != last.end.counts[0] and f"= {whole} " not in count + " "
 
 
 def test_the_knocker_takes_back_a_meld_laid_after_his_throw_until_he_passes() -> None:

@@ -34,7 +34,6 @@ from ..engine.cards import Card, format_cards
 from ..engine.chips import Settlement, chips_words
 from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import RaminoError, Reason, RecordError
-from ..engine.going_out import min_deadwood
 from ..engine.match import Match
 from ..engine.record import Record, deal, from_json, verify
 from ..engine.round import EndReason, Event, Phase, Round, TableMeld
@@ -574,9 +573,6 @@ class _Story:
             who = self.t("{name} (ha bussato)", name=name) if seat == end.out else name
             cards = self.cards(end.hands[seat])
             n = end.counts[seat]
-            if knocked and end.out is None:
-                # A void hand counts nothing: what matters is each hand's deadwood.
-                n = min_deadwood(end.hands[seat], r.rules)
             self.say(
                 self.nt(
                     "{who}: {cards} — {count} punto",

@@ -285,8 +285,12 @@ def finish(
     hands = tuple(
         tuple(sorted((cards[i] for i in hand), key=code_order)) for hand in position.hands
     )
+    terms = position.terms
     if rules.lay_after_close and out is not None:
         counts = tuple(0 if s == out else min_deadwood(h, rules) for s, h in enumerate(hands))
+    elif terms.knock_limit is not None and out is None:
+        # A void hand (gin rummy): nobody lays, each hand is told as its least deadwood.
+        counts = tuple(min_deadwood(h, rules) for h in hands)
     else:
         counts = tuple(hand_count(h, rules) for h in hands)
     chips = None
@@ -299,7 +303,6 @@ def finish(
             stake_multiplier(closing, rules) if reason is EndReason.WENT_OUT else 1,
         )
     points = None
-    terms = position.terms
     if terms.knock_limit is not None:
         points = (
             (0,) * judge.players

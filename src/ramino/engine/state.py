@@ -217,7 +217,8 @@ class RoundEnd:
     hands: tuple[tuple[Card, ...], ...]
     """The cards left in each hand, by seat."""
     counts: tuple[int, ...]
-    """The count of each hand (only unbound cards where the others lay after the close)."""
+    """The count of each hand: only unbound cards where the others lay after the close, and
+    each hand's least deadwood in a void hand of gin rummy (nobody scores it)."""
     chips: Settlement | None = None
     """Where the chips went, under rules with betting (pokerato)."""
     points: tuple[int, ...] | None = None

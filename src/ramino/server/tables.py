@@ -34,7 +34,6 @@ from ..ai.levels import LEVELS, bot_for_level
 from ..ai.reentry import computer_reenters
 from ..engine.actions import Action, parse_action
 from ..engine.errors import IllegalAction, Reason
-from ..engine.going_out import min_deadwood
 from ..engine.match import RoundSheet
 from ..engine.observation import Observation
 from ..engine.play import MatchPlay
@@ -926,10 +925,6 @@ def knock_note(round_: Round, play: MatchPlay) -> dict[str, Any]:
     else:
         kind = "knock" if points[knocker] else "tie"
     deadwood = end.counts
-    if knocker is None:
-        # A void hand is not counted: the engine's counts are then the hands' whole values,
-        # and a player reckons his deadwood with his melds set aside.
-        deadwood = tuple(min_deadwood(hand, play.rules) for hand in end.hands)
     note: dict[str, Any] = {
         "knocker": None if knocker is None else names[knocker],
         "kind": kind,

@@ -14,7 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.chips import chips_words
-from ..engine.going_out import min_deadwood
 from ..engine.round import EndReason
 from ..engine.rules import Betting, MatchEnd, RummyBonus
 from ..engine.scoring import Closing
@@ -356,12 +355,7 @@ def sheet_view(
             if left:
                 count.append_text(cards_text(left, four_colours=four_colours))
                 count.append(" ")
-            counted = last.end.counts[seat]
-            if knocking and last.end.out is None:
-                # A void hand is not counted (the engine's counts are the hands' whole
-                # values): each hand's deadwood, as a player reckons it, melds set aside.
-                counted = min_deadwood(left, game.rules)
-            count.append(f"= {counted}")
+            count.append(f"= {last.end.counts[seat]}")
         parts.append(count)
     if not apart:
         parts.append(Text(outcome(game, lang), style="bold"))
