@@ -4,6 +4,7 @@ an observation shows, and the Gymnasium seat against the computer players."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import gymnasium
@@ -12,6 +13,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from ramino.ai import Bot, bot_for_level
 from ramino.engine import get_preset
 from ramino.engine.actions import Discard, Draw, TakeDiscard
 from ramino.engine.cards import Card
@@ -151,6 +153,40 @@ def test_the_result_reward_pays_the_winner_and_sums_to_zero(seed: int) -> None:
     else:
         assert totals[f"player_{end.out}"] == 1.0
         assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def play_by(table: raw_env, bots: Sequence[Bot]) -> dict[str, float]:
+    """Play an episode with ``bots`` choosing each seat's moves; each agent's total reward."""
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        _, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+        else:
+            seat = table.possible_agents.index(agent)
+            table.play(bots[seat].act(table.engine_observation(agent)))
+    return totals
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(0, "undercut"), (1, "knock")])
+def test_gin_rewards_go_to_who_scores_the_hand_an_undercut_defender_too(
+    seed: int, kind: str
+) -> None:
+    # The knocker goes out, but an undercut defender wins the hand: the rewards follow the
+    # points, not who went out (each seed's hand, as the expert plays both seats).
+    totals = {}
+    for reward in ("count", "result"):
+        table = raw_env("gin", 2, reward=reward)
+        table.reset(seed=seed)
+        totals[reward] = play_by(table, [bot_for_level("esperto", seed=seed + s) for s in (0, 1)])
+    end = table.round.end
+    assert end is not None and end.out is not None and end.points is not None
+    points = end.points
+    winner = next(s for s in (0, 1) if points[s])
+    assert (winner != end.out) == (kind == "undercut")
+    assert totals["count"] == {f"player_{s}": float(points[s] - points[1 - s]) for s in (0, 1)}
+    assert totals["result"] == {f"player_{s}": 1.0 if s == winner else -1.0 for s in (0, 1)}
 
 
 def test_the_chips_reward_is_what_each_won_or_lost() -> None:

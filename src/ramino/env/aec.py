@@ -11,10 +11,12 @@ Rewards are paid when a round ends (``episode="round"``, the default) or when ea
 the match end (``episode="match"``), as the constructor says:
 
 - ``"count"``: minus the points each hand is counted at the end of the round (the one who
-  went out 0), as the score sheet adds them;
-- ``"result"``: the round (or, in a match, the match) won: +1 to the winner, −1/(n − 1) to
-  each other player, so that they sum to zero; 0 to all when nobody wins (a round stopped by a
-  cap, a match drawn). In a match a player out is paid his −1/(n − 1) as he goes out;
+  went out 0), as the score sheet adds them; in gin rummy, the points the hand wins less those
+  the other player wins;
+- ``"result"``: the round (or, in a match, the match) won: +1 to the winner (in gin rummy the
+  player who scores, the defender when he undercuts), −1/(n − 1) to each other player, so that
+  they sum to zero; 0 to all when nobody wins (a round stopped by a cap, a void hand, a match
+  drawn). In a match a player out is paid his −1/(n − 1) as he goes out;
 - ``"chips"``: pokerato's chips each player won or lost in the hand.
 
 ``reset(seed=…)`` deals the same round again for the same seed, under the same rewards: the
@@ -263,15 +265,25 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         assert end is not None
         agents = [self.possible_agents[index] for index in self._seats]
         kind = self.reward_kind
-        if kind == "count":
+        points = end.points
+        if kind == "count" and points is not None:
+            # Gin rummy: the points the hand wins, less those the other wins (the knocker may
+            # be undercut).
+            for seat, agent in enumerate(agents):
+                self.rewards[agent] = float(2 * points[seat] - sum(points))
+        elif kind == "count":
             for seat, agent in enumerate(agents):
                 self.rewards[agent] = -float(end.counts[seat]) if seat != end.out else 0.0
         elif kind == "chips":
             if end.chips is not None:
                 for seat, agent in enumerate(agents):
                     self.rewards[agent] = float(end.chips.net[seat])
-        elif self._play is None and end.out is not None:
-            self._share(agents[end.out], agents)
+        elif self._play is None:
+            # Who won the hand: who went out, or in gin rummy who scored (none in a void
+            # hand or a tie).
+            won = end.out if points is None else next((s for s, p in enumerate(points) if p), None)
+            if won is not None:
+                self._share(agents[won], agents)
         play = self._play
         if play is None:
             for agent in self.agents:
