@@ -253,6 +253,17 @@ def test_a_player_without_chips_is_out_and_too_few_end_the_match() -> None:
     assert match.chips == {"Anna": 4, "Bruno": 0, "Carla": 2}
 
 
+def test_chips_on_the_table_when_every_player_is_out_go_back_to_them() -> None:
+    # Everyone all-in, nobody out: no chips in hand, the pot on the table. The match ends and
+    # the table's chips are shared, so that every chip is accounted for (RULES.md §6.1).
+    match = Match(NAMES, replace(POKERATO, starting_chips=3))
+    hands = dict.fromkeys(NAMES, 0)
+    sheet = match.record(RoundResult(None, hands, chips=dict.fromkeys(NAMES, -3), on_table=9))
+    assert match.is_over and sheet.eliminated == NAMES
+    assert match.on_table == 0 and sheet.on_table == 0
+    assert match.chips == dict.fromkeys(NAMES, 3) and sum(match.chips.values()) == 9
+
+
 def test_a_match_played_round_after_round_carries_the_chips() -> None:
     rules = replace(POKERATO, max_turns=2, match_rounds=3)
     game = MatchPlay(NAMES, rules, seed=2)

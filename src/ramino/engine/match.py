@@ -493,11 +493,13 @@ class Match:
         left = [p for p in self.active if p not in busted]
         rounds = self.rules.match_rounds
         over = len(left) < self.rules.min_players or (rounds is not None and number >= rounds)
-        if over and on_table and left:
-            # The match ends with chips on the table: the players still in share them, the
-            # odd chips one each to the first of them in seat order.
-            share, odd = divmod(on_table, len(left))
-            for k, name in enumerate(left):
+        # The match ends with chips on the table: the players still in share them, the odd
+        # chips one each to the first of them in seat order; if the hand left nobody with
+        # chips, those dealt in it, who put them there (no chip is lost, RULES.md §6.1).
+        sharers = left or list(self.active)
+        if over and on_table and sharers:
+            share, odd = divmod(on_table, len(sharers))
+            for k, name in enumerate(sharers):
                 chips[name] += share + (k < odd)
             on_table = 0
 
