@@ -151,6 +151,27 @@ def test_a_knock_over_the_limit_is_refused_with_its_reason() -> None:
     assert "10" in error.message("en")
 
 
+def test_the_card_taken_from_the_pile_is_not_the_knocks_discard() -> None:
+    # A card taken from the pile may not be thrown back the same turn, and the knock's throw
+    # is a discard like any other: knocking needs another card to throw (gin, gin-classic).
+    r = gin_round()
+    play(r, "take")  # KH: 2C or KH thrown would leave deadwood within 10
+    play(r, "knock")
+    assert r.refusal(Discard(Card.parse("KH"))).reason is Reason.REDISCARD_TAKEN  # type: ignore[union-attr]
+    assert "discard KH" not in names(r)
+    # Here only throwing KH back would leave 10 or less (AC 2D 6C: 9): no knock at all.
+    short = parse_cards("AS 2S 3S 4S 7H 8H 9H AC 2D 6C")
+    r = gin_round(hands=(short, DEFENDER), stock="6H QH 5H")
+    play(r, "take")
+    error = r.refusal(Knock())
+    assert error is not None and error.reason is Reason.KNOCK_OVER_LIMIT
+    assert Knock() not in r.legal_actions
+    # Where the rules let it be thrown back (OpenSpiel), the knock throws it.
+    r = gin_round("gin-openspiel", hands=(short, DEFENDER), stock="6H QH 5H")
+    play(r, "take", "knock", "discard KH")
+    assert r.phase is Phase.KNOCK
+
+
 def test_at_the_wall_the_player_knocks_with_the_pile_or_passes_and_the_hand_is_void() -> None:
     rules = get_preset("gin")
     rng = random.Random(3)
