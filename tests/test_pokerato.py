@@ -264,6 +264,26 @@ def test_chips_on_the_table_when_every_player_is_out_go_back_to_them() -> None:
     assert match.chips == dict.fromkeys(NAMES, 3) and sum(match.chips.values()) == 9
 
 
+def test_the_odd_chips_left_on_the_table_at_the_end_go_first_after_the_dealer() -> None:
+    # The table's chips are shared as a side pot is: the odd ones, one each, to the first
+    # players after the dealer (RULES.md §6.1). Bruno deals: Carla, then Anna.
+    match = Match(NAMES, replace(POKERATO, match_rounds=1))
+    nobody = RoundResult(
+        None,
+        dict.fromkeys(NAMES, 0),
+        chips={"Anna": -1, "Bruno": -2, "Carla": -2},
+        on_table=5,
+        dealer="Bruno",
+    )
+    match.record(nobody)
+    assert match.is_over and match.on_table == 0
+    assert match.chips == {"Anna": 101, "Bruno": 99, "Carla": 100}
+    # The round tells the match who dealt it.
+    r = Round(POKERATO, 3, seed=1, dealer=1)
+    play(r, "fold", "fold")
+    assert r.round_result(NAMES).dealer == "Bruno"
+
+
 def test_a_match_played_round_after_round_carries_the_chips() -> None:
     rules = replace(POKERATO, max_turns=2, match_rounds=3)
     game = MatchPlay(NAMES, rules, seed=2)
