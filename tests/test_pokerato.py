@@ -284,6 +284,27 @@ def test_the_odd_chips_left_on_the_table_at_the_end_go_first_after_the_dealer() 
     assert r.round_result(NAMES).dealer == "Bruno"
 
 
+def test_a_player_who_cannot_post_the_blind_is_out_with_what_he_holds() -> None:
+    # RULES.md §6.1: who cannot post a blind is out. Bruno's one chip is short of a blind of
+    # two: he is out, and keeps it for the final count.
+    rules = replace(POKERATO, blind=2, starting_chips=4, match_rounds=5)
+    match = Match((*NAMES, "Dario"), rules)
+    sheet = match.record(
+        RoundResult(
+            "Anna",
+            {"Bruno": 0, "Carla": 0, "Dario": 0},
+            chips={"Anna": 5, "Bruno": -3, "Carla": -2},
+        )
+    )
+    assert sheet.eliminated == ("Bruno",) and match.active == ("Anna", "Carla", "Dario")
+    assert match.chips == {"Anna": 9, "Bruno": 1, "Carla": 2, "Dario": 4}
+    assert not match.is_over
+    # Carla, holding the blind exactly, played on; a chip less and she is out too.
+    match.record(RoundResult("Dario", {"Anna": 0, "Carla": 0}, chips={"Dario": 1, "Carla": -1}))
+    assert match.eliminated == ("Bruno", "Carla") and match.is_over
+    assert match.winner == "Anna" and sum(match.chips.values()) == 16
+
+
 def test_a_match_played_round_after_round_carries_the_chips() -> None:
     rules = replace(POKERATO, max_turns=2, match_rounds=3)
     game = MatchPlay(NAMES, rules, seed=2)

@@ -485,15 +485,16 @@ class Match:
     def _record_chips(
         self, result: RoundResult, hand_points: dict[str, int], net: dict[str, int]
     ) -> RoundSheet:
-        """Record a hand played for chips (RULES.md §6.1): who has none left is out; the
-        match ends after ``match_rounds`` hands, or when fewer players hold chips than a
-        hand needs; most chips wins."""
+        """Record a hand played for chips (RULES.md §6.1): who cannot post the blind is out
+        (he keeps what he holds); the match ends after ``match_rounds`` hands, or when fewer
+        players can post it than a hand needs; most chips wins."""
         number = len(self._rounds) + 1
         chips = dict(self._chips)
         for name, change in net.items():
             chips[name] += change
         on_table = result.on_table
-        busted = tuple(p for p in self.active if chips[p] == 0)
+        # RULES.md §6.1: a player who cannot post a blind is out.
+        busted = tuple(p for p in self.active if chips[p] < self.rules.blind)
         left = [p for p in self.active if p not in busted]
         rounds = self.rules.match_rounds
         over = len(left) < self.rules.min_players or (rounds is not None and number >= rounds)
