@@ -188,6 +188,28 @@ def test_at_the_wall_the_player_knocks_with_the_pile_or_passes_and_the_hand_is_v
     assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
 
 
+def test_after_a_void_hand_the_same_dealer_deals_again() -> None:
+    # Gin rummy's published rules: a hand that dies at the wall is cancelled, no score, and
+    # the same dealer deals again; after a hand played out, the deal alternates.
+    from ramino.engine.play import MatchPlay
+
+    game = MatchPlay(["Anna", "Bruno"], get_preset("gin"), seed=7)
+    rng = random.Random(3)
+    seen = set()
+    while len(seen) < 2 and not game.is_over:
+        r = game.start_round()
+        dealer = game.dealer
+        while not r.is_over:
+            knocks = [a for a in r.legal_actions if isinstance(a, Knock)]
+            r.apply(knocks[0] if knocks else rng.choice(r.legal_actions))
+        assert r.end is not None
+        void = r.end.reason is EndReason.VOID
+        seen.add(void)
+        game.finish_round()
+        assert (game.next_dealer == dealer) is void
+    assert seen == {True, False}
+
+
 def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> None:
     rules = dataclasses.replace(get_preset("gin"), oklahoma=True)
     assert gin_round(rules, upcard="6C").terms.knock_limit == 6
