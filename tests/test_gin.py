@@ -151,6 +151,27 @@ def test_a_knock_over_the_limit_is_refused_with_its_reason() -> None:
     assert "10" in error.message("en")
 
 
+def test_the_card_taken_from_the_pile_is_not_the_knocks_discard() -> None:
+    # A card taken from the pile may not be thrown back the same turn, and the knock's throw
+    # is a discard like any other: knocking needs another card to throw (gin, gin-classic).
+    r = gin_round()
+    play(r, "take")  # KH: 2C or KH thrown would leave deadwood within 10
+    play(r, "knock")
+    assert r.refusal(Discard(Card.parse("KH"))).reason is Reason.REDISCARD_TAKEN  # type: ignore[union-attr]
+    assert "discard KH" not in names(r)
+    # Here only throwing KH back would leave 10 or less (AC 2D 6C: 9): no knock at all.
+    short = parse_cards("AS 2S 3S 4S 7H 8H 9H AC 2D 6C")
+    r = gin_round(hands=(short, DEFENDER), stock="6H QH 5H")
+    play(r, "take")
+    error = r.refusal(Knock())
+    assert error is not None and error.reason is Reason.KNOCK_OVER_LIMIT
+    assert Knock() not in r.legal_actions
+    # Where the rules let it be thrown back (OpenSpiel), the knock throws it.
+    r = gin_round("gin-openspiel", hands=(short, DEFENDER), stock="6H QH 5H")
+    play(r, "take", "knock", "discard KH")
+    assert r.phase is Phase.KNOCK
+
+
 def test_at_the_wall_the_player_knocks_with_the_pile_or_passes_and_the_hand_is_void() -> None:
     rules = get_preset("gin")
     rng = random.Random(3)
@@ -179,6 +200,28 @@ def test_a_void_hand_tells_each_hand_s_least_deadwood() -> None:
     end = r.end
     assert end is not None and end.reason is EndReason.VOID and end.points == (0, 0)
     assert end.counts == (2, 33)
+
+
+def test_after_a_void_hand_the_same_dealer_deals_again() -> None:
+    # Gin rummy's published rules: a hand that dies at the wall is cancelled, no score, and
+    # the same dealer deals again; after a hand played out, the deal alternates.
+    from ramino.engine.play import MatchPlay
+
+    game = MatchPlay(["Anna", "Bruno"], get_preset("gin"), seed=7)
+    rng = random.Random(3)
+    seen = set()
+    while len(seen) < 2 and not game.is_over:
+        r = game.start_round()
+        dealer = game.dealer
+        while not r.is_over:
+            knocks = [a for a in r.legal_actions if isinstance(a, Knock)]
+            r.apply(knocks[0] if knocks else rng.choice(r.legal_actions))
+        assert r.end is not None
+        void = r.end.reason is EndReason.VOID
+        seen.add(void)
+        game.finish_round()
+        assert (game.next_dealer == dealer) is void
+    assert seen == {True, False}
 
 
 def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> None:

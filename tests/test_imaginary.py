@@ -5,6 +5,8 @@ and the refusals, each with its reason."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ramino.engine import Card, Reason, get_preset, parse_cards
@@ -128,6 +130,32 @@ def test_the_same_suit_without_the_jolly_imagined_is_paid_as_a_colore() -> None:
     play(r, "show 2H 3H 4H 6H 7H 8H 10H JH QH discard 3C")
     assert r.end is not None and r.end.closing is Closing.FLUSH
     assert r.end.chips is not None and r.end.chips.multiplier == 2
+
+
+@pytest.mark.parametrize(
+    ("knobs", "hand", "card", "multiplier"),
+    [
+        # A scala colore is nine cards of one suit too: a colore paid more pays that.
+        ({"flush_stake_multiplier": 5}, "AS 2S 3S 4S 5S 6S 7S 8S 9S", "KD", 5),
+        # A scala reale is a scala colore: where that pays more, it pays that.
+        ({"royal_stake_multiplier": 3}, "5D 6D 7D 8D 9D 10D JD QD KD", "2C", 4),
+        (
+            {"royal_stake_multiplier": 3, "flush_stake_multiplier": 7},
+            "5D 6D 7D 8D 9D 10D JD QD KD",
+            "2C",
+            7,
+        ),
+    ],
+)
+def test_a_close_pays_the_highest_multiplier_that_applies(
+    knobs: dict[str, int], hand: str, card: str, multiplier: int
+) -> None:
+    # RULES.md §6.2: the highest one that applies, never stacked, whatever the house's values.
+    r = drawn(replace(IMMAGINARIO, **knobs), hand, card)
+    play(r, f"show {hand} discard {card}")
+    assert r.end is not None and r.end.chips is not None
+    assert r.end.chips.multiplier == multiplier
+    assert r.end.chips.net == (2 + 2 * (multiplier - 1), -multiplier, -multiplier)
 
 
 def test_the_others_pay_the_multiplier_as_far_as_their_chips_go() -> None:

@@ -253,6 +253,58 @@ def test_a_player_without_chips_is_out_and_too_few_end_the_match() -> None:
     assert match.chips == {"Anna": 4, "Bruno": 0, "Carla": 2}
 
 
+def test_chips_on_the_table_when_every_player_is_out_go_back_to_them() -> None:
+    # Everyone all-in, nobody out: no chips in hand, the pot on the table. The match ends and
+    # the table's chips are shared, so that every chip is accounted for (RULES.md §6.1).
+    match = Match(NAMES, replace(POKERATO, starting_chips=3))
+    hands = dict.fromkeys(NAMES, 0)
+    sheet = match.record(RoundResult(None, hands, chips=dict.fromkeys(NAMES, -3), on_table=9))
+    assert match.is_over and sheet.eliminated == NAMES
+    assert match.on_table == 0 and sheet.on_table == 0
+    assert match.chips == dict.fromkeys(NAMES, 3) and sum(match.chips.values()) == 9
+
+
+def test_the_odd_chips_left_on_the_table_at_the_end_go_first_after_the_dealer() -> None:
+    # The table's chips are shared as a side pot is: the odd ones, one each, to the first
+    # players after the dealer (RULES.md §6.1). Bruno deals: Carla, then Anna.
+    match = Match(NAMES, replace(POKERATO, match_rounds=1))
+    nobody = RoundResult(
+        None,
+        dict.fromkeys(NAMES, 0),
+        chips={"Anna": -1, "Bruno": -2, "Carla": -2},
+        on_table=5,
+        dealer="Bruno",
+    )
+    match.record(nobody)
+    assert match.is_over and match.on_table == 0
+    assert match.chips == {"Anna": 101, "Bruno": 99, "Carla": 100}
+    # The round tells the match who dealt it.
+    r = Round(POKERATO, 3, seed=1, dealer=1)
+    play(r, "fold", "fold")
+    assert r.round_result(NAMES).dealer == "Bruno"
+
+
+def test_a_player_who_cannot_post_the_blind_is_out_with_what_he_holds() -> None:
+    # RULES.md §6.1: who cannot post a blind is out. Bruno's one chip is short of a blind of
+    # two: he is out, and keeps it for the final count.
+    rules = replace(POKERATO, blind=2, starting_chips=4, match_rounds=5)
+    match = Match((*NAMES, "Dario"), rules)
+    sheet = match.record(
+        RoundResult(
+            "Anna",
+            {"Bruno": 0, "Carla": 0, "Dario": 0},
+            chips={"Anna": 5, "Bruno": -3, "Carla": -2},
+        )
+    )
+    assert sheet.eliminated == ("Bruno",) and match.active == ("Anna", "Carla", "Dario")
+    assert match.chips == {"Anna": 9, "Bruno": 1, "Carla": 2, "Dario": 4}
+    assert not match.is_over
+    # Carla, holding the blind exactly, played on; a chip less and she is out too.
+    match.record(RoundResult("Dario", {"Anna": 0, "Carla": 0}, chips={"Dario": 1, "Carla": -1}))
+    assert match.eliminated == ("Bruno", "Carla") and match.is_over
+    assert match.winner == "Anna" and sum(match.chips.values()) == 16
+
+
 def test_a_match_played_round_after_round_carries_the_chips() -> None:
     rules = replace(POKERATO, max_turns=2, match_rounds=3)
     game = MatchPlay(NAMES, rules, seed=2)

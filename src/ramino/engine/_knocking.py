@@ -99,17 +99,28 @@ def counted_rethrows(decision: Decision, card_id: int) -> tuple[Terms, bool]:
 # --- the knock ---
 
 
-def knockable(cards: Sequence[Card], limit: int, rules: Rules) -> bool:
+def knockable(cards: Sequence[Card], limit: int, rules: Rules, kept: Card | None = None) -> bool:
     """Whether a hand that must still discard one card can knock: some discard leaves
-    deadwood within ``limit``."""
+    deadwood within ``limit``. ``kept`` is a card that may not be the discard (the one taken
+    from the pile, where it may not be thrown back)."""
     if not cards:
         return False
     # Discarding one card takes at most its penalty off the least deadwood of the whole.
     if min_deadwood(cards, rules) - max(card_penalty(c, rules) for c in cards) > limit:
         return False
     return any(
-        min_deadwood([*cards[:k], *cards[k + 1 :]], rules) <= limit for k in range(len(cards))
+        min_deadwood([*cards[:k], *cards[k + 1 :]], rules) <= limit
+        for k in range(len(cards))
+        if cards[k] != kept
     )
+
+
+def _kept(decision: Decision, taken: int | None) -> Card | None:
+    """The card taken from the pile this turn, where the rules forbid throwing it back: the
+    knock's throw is a discard like any other, so it may not be that card."""
+    if taken is None or decision.memo.rediscard_taken_card:
+        return None
+    return decision.cards[taken]
 
 
 def _limit(decision: Decision) -> int:
@@ -132,7 +143,7 @@ def plan_knock(decision: Decision, action: Action) -> Decided:
         if not at_the_wall(decision):
             raise IllegalAction(Reason.MUST_DRAW_FIRST)
         top = pos.discard_pile[-1]
-        if not knockable([cards[i] for i in (*hand, top)], limit, rules):
+        if not knockable([cards[i] for i in (*hand, top)], limit, rules, _kept(decision, top)):
             raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
 
         def knock_at_wall() -> Outcome:
@@ -147,7 +158,8 @@ def plan_knock(decision: Decision, action: Action) -> Decided:
         return knock_at_wall
     if pos.phase is not Phase.PLAY:
         raise IllegalAction(Reason.BAD_ACTION, token=str(action))
-    if not knockable([cards[i] for i in hand], limit, rules):
+    kept = _kept(decision, pos.turn_state.taken)
+    if not knockable([cards[i] for i in hand], limit, rules, kept):
         raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
 
     def knock() -> Outcome:
@@ -227,6 +239,8 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
         if has_thrown(decision):
             raise IllegalAction(Reason.BAD_ACTION, token=str(action))
         card_id = decision.ids_for(seat, [action.card])[0]
+        if not decision.may_discard_id(card_id):
+            raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.card])
         rest = [decision.cards[i] for i in hand if i != card_id]
         if min_deadwood(rest, rules) > limit:
             raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
@@ -262,7 +276,8 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
             if (
                 min_deadwood(left, rules) > limit
                 if thrown
-                else min_deadwood(left, rules) > 0 and not knockable(left, limit, rules)
+                else min_deadwood(left, rules) > 0
+                and not knockable(left, limit, rules, _kept(decision, pos.turn_state.taken))
             ):
                 raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
         placed = TableMeld(seat, meld, ids_in_meld_order(ids, meld, decision.cards))

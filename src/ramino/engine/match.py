@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from .cards import Card
 from .deck import check_in_deck
 from .errors import Detail, Phrase, Reason, ScoreError
-from .rules import Betting, MatchEnd, Rules
+from .rules import Betting, Direction, MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
 from .text import writable
 
@@ -51,6 +51,10 @@ class RoundResult:
     points: Mapping[str, int] | None = None
     """Under ``match_end = points_to_target`` (gin rummy): the points each player won in the
     hand."""
+    dealer: str | None = None
+    """The round's dealer (*mazziere*), where known: chips shared out at the end of a match
+    played for chips go one odd chip each to the first players after him (RULES.md §6.1);
+    ``None``: from the first player in seat order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,23 +485,27 @@ class Match:
     def _record_chips(
         self, result: RoundResult, hand_points: dict[str, int], net: dict[str, int]
     ) -> RoundSheet:
-        """Record a hand played for chips (RULES.md §6.1): who has none left is out; the
-        match ends after ``match_rounds`` hands, or when fewer players hold chips than a
-        hand needs; most chips wins."""
+        """Record a hand played for chips (RULES.md §6.1): who cannot post the blind is out
+        (he keeps what he holds); the match ends after ``match_rounds`` hands, or when fewer
+        players can post it than a hand needs; most chips wins."""
         number = len(self._rounds) + 1
         chips = dict(self._chips)
         for name, change in net.items():
             chips[name] += change
         on_table = result.on_table
-        busted = tuple(p for p in self.active if chips[p] == 0)
+        # RULES.md §6.1: a player who cannot post a blind is out.
+        busted = tuple(p for p in self.active if chips[p] < self.rules.blind)
         left = [p for p in self.active if p not in busted]
         rounds = self.rules.match_rounds
         over = len(left) < self.rules.min_players or (rounds is not None and number >= rounds)
-        if over and on_table and left:
-            # The match ends with chips on the table: the players still in share them, the
-            # odd chips one each to the first of them in seat order.
-            share, odd = divmod(on_table, len(left))
-            for k, name in enumerate(left):
+        # The match ends with chips on the table: the players still in share them as a side
+        # pot is shared, the odd chips one each to the first of them after the dealer; if
+        # the hand left nobody with chips, those dealt in it, who put them there (RULES.md
+        # §6.1: no chip is lost).
+        sharers = self._after_dealer(result.dealer, left or list(self.active))
+        if over and on_table and sharers:
+            share, odd = divmod(on_table, len(sharers))
+            for k, name in enumerate(sharers):
                 chips[name] += share + (k < odd)
             on_table = 0
 
@@ -530,6 +538,17 @@ class Match:
         )
         self._rounds.append(sheet)
         return sheet
+
+    def _after_dealer(self, dealer: str | None, among: Sequence[str]) -> list[str]:
+        """The players ``among``, from the first after ``dealer`` in the order of play (seat
+        order when the dealer is not known)."""
+        if dealer is None:
+            return list(among)
+        players = self.players
+        step = 1 if self.rules.direction is Direction.CLOCKWISE else -1
+        at = players.index(dealer)
+        around = [players[(at + k * step) % len(players)] for k in range(1, len(players) + 1)]
+        return [p for p in around if p in among]
 
     def _chip_changes(self, result: RoundResult) -> dict[str, int]:
         """Validate the chips of ``result``: each player dealt in once, none left below zero,
@@ -629,6 +648,8 @@ class Match:
         out = result.out
         if out is not None:
             self._check_in(out)
+        if result.dealer is not None:
+            self._check_in(result.dealer)
         if not isinstance(result.closing, Closing):
             raise ScoreError(
                 Reason.BAD_ROUND_RESULT,

@@ -53,7 +53,8 @@ class MatchPlay:
 
     Each round is dealt among the players still in (eliminated players are skipped), seated
     in the match's order; the dealer (*mazziere*) passes each round to the next player still
-    in, in the direction of play (RULES.md §2.15); round ``k`` is dealt from
+    in, in the direction of play (RULES.md §2.15), but deals a void hand (gin rummy) again;
+    round ``k`` is dealt from
     ``round_seed(seed, k)``. ``dealer`` is the index in ``players`` of the first dealer.
 
     >>> from dataclasses import replace
@@ -94,6 +95,8 @@ class MatchPlay:
         self._dealers: list[str] = []
         self._round: Round | None = None
         self._names: tuple[str, ...] = ()
+        # The last round was void (gin rummy at the wall): cancelled, the same dealer deals.
+        self._redeal = False
 
     def __repr__(self) -> str:
         return f"<MatchPlay {list(self.players)} rounds={self.rounds} totals={self.match.totals}>"
@@ -137,11 +140,15 @@ class MatchPlay:
 
     @property
     def next_dealer(self) -> str:
-        """Who deals the next round: the next player still in after the last dealer."""
+        """Who deals the next round: the next player still in after the last dealer; after
+        a void hand (gin rummy), the same dealer."""
         if not self._dealers:
             return self._first_dealer
         players = self.players
         active = set(self.match.active)
+        if self._redeal and self._dealers[-1] in active:
+            # A void hand is cancelled: no score, and the same dealer deals again.
+            return self._dealers[-1]
         step = 1 if self.rules.direction is Direction.CLOCKWISE else -1
         at = players.index(self._dealers[-1])
         for k in range(1, len(players) + 1):
@@ -213,6 +220,7 @@ class MatchPlay:
         if round_ is None or not round_.is_over:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
         sheet = self.match.record(round_.round_result(self._names))
+        self._redeal = round_.end is not None and round_.end.reason is EndReason.VOID
         self._round = None
         return sheet
 

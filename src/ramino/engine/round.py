@@ -373,6 +373,7 @@ class Round:
             chips=None if settled is None else dict(zip(names, settled.net, strict=True)),
             on_table=0 if settled is None else settled.carried_out,
             points=None if end.points is None else dict(zip(names, end.points, strict=True)),
+            dealer=names[self.dealer],
         )
 
     def copy(self) -> Round:

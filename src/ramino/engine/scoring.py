@@ -104,12 +104,16 @@ def stake_multiplier(closing: Closing, rules: Rules) -> int:
     >>> [stake_multiplier(c, get_preset("pokerato-immaginario")) for c in Closing]
     [1, 2, 4, 6, 1]
     """
+    # The highest that applies, never stacked: a scala reale is a scala colore, and a scala
+    # colore nine cards of one suit, whatever the house's multipliers.
+    flush = rules.flush_stake_multiplier
+    straight = max(rules.straight_flush_stake_multiplier, flush)
     if closing is Closing.FLUSH:
-        return rules.flush_stake_multiplier
+        return flush
     if closing is Closing.STRAIGHT:
-        return rules.straight_flush_stake_multiplier
+        return straight
     if closing is Closing.ROYAL:
-        return rules.royal_stake_multiplier
+        return max(rules.royal_stake_multiplier, straight)
     return 1
 
 

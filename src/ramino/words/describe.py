@@ -907,8 +907,8 @@ class _Writer:
         length = t("una mano sola") if rounds == 1 else t("{rounds} mani", rounds=rounds)
         return [
             t(
-                "Non si contano punti: si vincono e si perdono fiches. Chi resta senza fiches è"
-                " fuori."
+                "Non si contano punti: si vincono e si perdono fiches. Chi non ha più fiches"
+                " per fare il buio è fuori."
             ),
             t(
                 "La partita dura {length}, o finché restano in troppo pochi per giocare: vince"
