@@ -169,21 +169,45 @@ NO_MELDING = replace(
 # --- legal actions ---
 
 
-def test_a_must_use_pickup_is_refused_when_only_a_chain_begun_by_another_card_uses_it() -> None:
-    # Enciclopedia: A♥ in the pile fits 10♥ J♥ Q♥ on the table only after the K♥ of the
-    # hand; the taken card must go down first, so the take would leave no legal move.
+def test_a_must_use_pickup_may_go_down_after_the_card_that_makes_its_place() -> None:
+    # RULES.md §6.4: the card taken from the pile is used at any point of the turn, in any
+    # order. Enciclopedia: A♥ in the pile fits 10♥ J♥ Q♥ on the table only after the K♥
+    # of the hand; attached in that order they open with the nines and spades (66).
     rules = replace(get_preset("enciclopedia"), hand_size=10)
     hands = ["10H JH QH KC KD KS AC 2C 3C 7S", "KH 9D 9C 9S 5S 6S 7S 2D 8C JS"]
     r = deal(rules, hands, "QD", "AH")
     play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard AH")
-    refused(r, "take", Reason.TAKE_NEEDS_USE)
-    assert legal(r) == {"draw"}
-    # With the ace in hand and the king from the pile, the king goes first: that works.
+    assert "take" in legal(r)
+    play(r, "take", "attach 0 KH", "attach 0 AH", "lay 9C 9D 9S", "lay 5S 6S 7S", "discard 8C")
+    assert r.opened[1]
+    # The king from the pile and the ace in hand: the king goes first, as it must.
     hands = ["10H JH QH KC KD KS AC 2C 3C 7S", "AH 9D 9C 9S 5S 6S 7S 2D 8C JS"]
     r = deal(rules, hands, "QD", "KH")
     play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard KH", "take")
     play(r, "attach 0 KH", "attach 0 AH", "lay 9C 9D 9S", "lay 5S 6S 7S", "discard 8C")
     assert r.opened[1]
+
+
+def test_an_opened_player_may_take_a_card_that_goes_down_after_another_move() -> None:
+    # Apertura a 50, both opened. A♥ goes on 10♥ J♥ Q♥ once his K♥ is attached: he may
+    # take it, attach the king, then the ace.
+    hands = ["10H JH QH KC KD KS AC 2C 3C 7S", "KH 9D 9C 9S 8S 8D 8H 7C 5S 2D"]
+    r = deal(APERTURA, hands, "QD", "4C 5C AH")
+    play(r, "draw", "lay 10H JH QH", "lay KC KD KS", "discard 4C")
+    play(r, "draw", "lay 9D 9C 9S", "lay 8S 8D 8H", "discard 5C", "draw", "discard AH")
+    assert "take" in legal(r)
+    play(r, "take")
+    refused(r, "discard 2D", Reason.TAKEN_CARD_NOT_USED)
+    play(r, "attach 0 KH", "attach 0 AH", "discard 2D")
+    assert str(r.table[0].meld) == "10♥ J♥ Q♥ K♥ A♥"
+    # 7♠ goes down with his 5♠ and the jolly that his 8♦ takes back from the table.
+    hands = ["7D JK 9D KC KD KS QC QD QS 2C", "8D 5S 9C 9H 9S 8C 8H 8S 3H 2D"]
+    r = deal(APERTURA, hands, "4D", "4C 5C 7S")
+    play(r, "draw", "lay 7D JK 9D", "lay KC KD KS", "lay QC QD QS", "discard 4C")
+    play(r, "draw", "lay 9C 9H 9S", "lay 8C 8H 8S", "discard 5C", "draw", "discard 7S")
+    assert "take" in legal(r)
+    play(r, "take", "swap 0 8D", "lay 5S 7S JK", "discard 2D")
+    assert str(r.table[-1].meld) == "5♠ 🃏 7♠"
 
 
 def test_an_observation_names_the_taken_card_that_must_be_used() -> None:

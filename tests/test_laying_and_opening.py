@@ -63,6 +63,8 @@ def _opening(rules: Rules, melds: Sequence[str], filler: str) -> tuple[Round, li
         ("apertura-50", 50, ["AH 2H 3H", "QH KH AH"], ["KH KS KD", "JK 7S 8S"]),
         ("rami-51", 51, ["10H JH QH KH", "AS 2S 3S 4S"], ["10H JH QH", "6C 7C 8C"]),
         ("rami-51", 51, None, ["KH KS KD", "JK 7S 8S"]),
+        # [R]: the jolly of 10♥-K♥ takes the lower place, 9♥ (49), never the ace (51).
+        ("rami-51", 51, ["10H JH QH KH JK"], ["10H JH QH KH AH"]),
     ],
 )
 def test_opening_threshold(

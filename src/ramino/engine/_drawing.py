@@ -6,6 +6,7 @@ can be used.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from . import _knocking, _reachable, _turn_end
@@ -129,6 +130,11 @@ def take_is_usable(
     hand = [*pos.hands[seat], top]
     if pos.opened[seat]:
         usable = _reachable.can_use_at_once(decision, hand, top, twin_throwable=twin_throwable)
+        if not usable and not twin_throwable and _may_go_down_later(decision, hand, top):
+            # The card may go down at any point of the turn (RULES.md §6.4): after a card
+            # attached before it, or a jolly taken back to meld with it. The moves after
+            # the take tell, each keeping the card only where it still has a place.
+            usable = any_move_after_take(decision, seat, top)
     else:
         usable = _reachable.can_open_with(decision, seat, hand, top, twin_throwable=twin_throwable)
         if (
@@ -148,6 +154,17 @@ def take_is_usable(
         # The flush close shows the whole hand, the taken card in it.
         usable = any_move_after_take(decision, seat, top)
     return usable
+
+
+def _may_go_down_later(decision: Decision, hand: Sequence[int], top: int) -> bool:
+    """Whether a natural card ``top`` that goes down nowhere at once might after another
+    move: a chain of attachments could reach it, or a jolly on the table could be taken back."""
+    card = decision.cards[top]
+    if card.is_joker:
+        return False
+    table = [m.meld for m in decision.pos.table]
+    cards = [decision.cards[i] for i in hand]
+    return any(m.joker_count for m in table) or _reachable.chain_may_hold(table, cards, card)
 
 
 def any_move_after_take(decision: Decision, seat: int, top: int) -> bool:

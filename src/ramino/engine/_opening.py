@@ -33,8 +33,8 @@ _SIZE_MASK: Final = (1 << _SIZE_BITS) - 1
 
 #: A row of the search where cards attached to the table count too: the cards it takes
 #: (packed for the hand), how many, its points, the table meld it grows (-1 for a meld of
-#: the hand) and, for a chain of attachments, its points by the card it starts with.
-Row = tuple[int, int, int, int, dict[Card, int] | None]
+#: the hand).
+Row = tuple[int, int, int, int]
 
 
 class OpeningSearch:
@@ -162,7 +162,7 @@ class OpeningSearch:
         """The melds of the hand that fit in ``left``, as rows (see :data:`Row`)."""
         guards = self.guards
         return [
-            (needed, self.sizes[k], self.points[k], -1, None)
+            (needed, self.sizes[k], self.points[k], -1)
             for k, needed in enumerate(self.needs)
             if (left - needed) & guards == guards
         ]
@@ -440,7 +440,7 @@ def _reach_rows_from(
     if want <= 0:
         return not spare or left & spare != 0
     for k in range(start, len(rows)):
-        needed, used, points, meld, _ = rows[k]
+        needed, used, points, meld = rows[k]
         if (meld >= 0 and grown >> meld & 1) or size - used < keep:
             continue
         rest = left - needed

@@ -149,18 +149,17 @@ def _search_reachable(
     if using is None:
         return reach_rows(search, rows, left, size, need, keep, 0, spare)
     field = search.units[using.code] * search.low
-    for needed, used, points, meld, starts in rows:
+    for needed, used, points, meld in rows:
         if meld == waiting_from and waiting and using is JOKER:
             # The waiting jolly, the one that must go down, may not go back on its meld;
             # another jolly of the hand may, jollies being alike.
             continue
-        if needed & field:
-            if starts is not None:
-                # A chain of attachments holding the taken card must start with it.
-                if using not in starts:
-                    continue
-                points = starts[using]
-            if size - used >= keep and reach_rows(
+        # A chain of attachments may hold the taken card anywhere in it: the card goes
+        # down at any point of the turn, in whatever order (RULES.md §6.4).
+        if (
+            needed & field
+            and size - used >= keep
+            and reach_rows(
                 search,
                 rows,
                 left - needed,
@@ -169,8 +168,9 @@ def _search_reachable(
                 keep,
                 1 << meld if meld >= 0 else 0,
                 spare,
-            ):
-                return True
+            )
+        ):
+            return True
     return False
 
 
@@ -193,9 +193,8 @@ def _attach_options(
     waiting: int = 0,
 ) -> list[Row]:
     """Cards of the hand that could be attached, one after another, to each meld on the
-    table, with the opening points they would add (when attachments count), and for each
-    card that can go first in such a chain, the points of the chains it starts: as rows of
-    the hand's ``search``. ``waiting`` of the jollies among ``cards`` were taken back from
+    table, with the opening points they would add (when attachments count): as rows of the
+    hand's ``search``. ``waiting`` of the jollies among ``cards`` were taken back from
     the meld ``waiting_from`` and may not go back on it: only the others may."""
     options: list[Row] = []
     units = search.units
@@ -230,28 +229,27 @@ def _attach_options(
         if not found:
             continue
         distinct = list(dict.fromkeys(fitting))
-        for packed, size, points, starts in found:
+        for packed, size, points in found:
             # From the chain's packing (by the place of each code in ``distinct``, the
             # order its cards were given in) to the hand's.
             needed = 0
             for k in range(len(distinct)):
                 needed += (packed >> (_WIDTH * k) & _FIELD) * units[distinct[k]]
-            options.append((needed, size, points, number, starts))
+            options.append((needed, size, points, number))
     return options
 
 
 #: Chains of attachments to a meld: the cards each uses (packed, see _meld_chains), how
-#: many, its best points, and its points by the card it starts with.
-Chains = tuple[tuple[int, int, int, dict[Card, int]], ...]
+#: many, and its best points.
+Chains = tuple[tuple[int, int, int], ...]
 
 
 def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: int) -> Chains:
     """The chains of attachments of ``cards`` to the meld ``start``: the cards each uses,
-    how many, its best points, and the points by the card it starts with. The cards used
-    are packed by the place of each card among ``cards`` once twins are counted together,
-    in the order they first come: a field of _WIDTH bits for each (a few cards go on one
-    meld, so the int stays a machine word, where packing by code makes it one of hundreds
-    of bits). The dictionaries are shared: callers only read them."""
+    how many, and its best points. The cards used are packed by the place of each card
+    among ``cards`` once twins are counted together, in the order they first come: a field
+    of _WIDTH bits for each (a few cards go on one meld, so the int stays a machine word,
+    where packing by code makes it one of hundreds of bits)."""
     kinds: list[Card] = []
     have: list[int] = []
     place: dict[Card, int] = {}
@@ -263,45 +261,38 @@ def _meld_chains(start: Meld, cards: tuple[Card, ...], memo: RulesMemo, depth: i
             have.append(1)
         else:
             have[k] += 1
-    # Chains are told apart by the cards they use (packed) and the card they start with: a
-    # search that must use a card (the one taken from the pile) counts the chains it starts.
-    # Packed ints, where Counters would cost Python calls.
-    best: dict[tuple[int, Card], int] = {}
+    # Chains are told apart by the cards they use, packed, where Counters would cost Python
+    # calls. A card that must go down (the one taken from the pile) may stand anywhere in a
+    # chain: the order of the turn's moves does not matter (RULES.md §6.4).
+    best: dict[int, int] = {}
     sizes: dict[int, int] = {}
-    # The melds reached, each with the cards it used and the card it started with: a step
-    # is taken again from a meld only when it gets there with more points. Told apart by
-    # the meld too, not by the cards alone: a jolly may be placed at either end of a run,
-    # and the next cards fit one of those melds and not the other.
-    reached: dict[tuple[int, Card, Meld], int] = {}
-    # Each meld reached, the cards it used, how many, the card it started with, its points.
-    frontier: list[tuple[Meld, int, int, Card | None, int]] = [(start, 0, 0, None, 0)]
+    # The melds reached, each with the cards it used: a step is taken again from a meld only
+    # when it gets there with more points. Told apart by the meld too, not by the cards
+    # alone: a jolly may be placed at either end of a run, and the next cards fit one of
+    # those melds and not the other.
+    reached: dict[tuple[int, Meld], int] = {}
+    # Each meld reached, the cards it used, how many, its points.
+    frontier: list[tuple[Meld, int, int, int]] = [(start, 0, 0, 0)]
     for _ in range(depth):
-        grown_frontier: list[tuple[Meld, int, int, Card | None, int]] = []
-        for meld, used, count, first, gained in frontier:
+        grown_frontier: list[tuple[Meld, int, int, int]] = []
+        for meld, used, count, gained in frontier:
             for k in range(len(kinds)):
                 shift = _WIDTH * k
                 if used >> shift & _FIELD >= have[k]:
                     continue
                 card = kinds[k]
                 now = used + (1 << shift)
-                starter = card if first is None else first
-                chain = (now, starter)
                 for grown, added in _grown(meld, card, memo):
                     points = gained + added
-                    if best.get(chain, -1) < points:
-                        best[chain] = points
+                    if best.get(now, -1) < points:
+                        best[now] = points
                         sizes[now] = count + 1
-                    state = (now, starter, grown)
+                    state = (now, grown)
                     if reached.get(state, -1) < points:
                         reached[state] = points
-                        grown_frontier.append((grown, now, count + 1, starter, points))
+                        grown_frontier.append((grown, now, count + 1, points))
         frontier = grown_frontier
-    chains: dict[int, dict[Card, int]] = {}
-    for (used, first), points in best.items():
-        chains.setdefault(used, {})[first] = points
-    return tuple(
-        (used, sizes[used], max(starts.values()), starts) for used, starts in chains.items()
-    )
+    return tuple((used, sizes[used], points) for used, points in best.items())
 
 
 def _grown(meld: Meld, card: Card, memo: RulesMemo) -> tuple[tuple[Meld, int], ...]:
