@@ -103,6 +103,35 @@ def test_attachable_discard_forbidden_from_three_players(players: int, banned: b
     assert r.to_play == 2 % players and r.top_discard == Card.parse("JD" if banned else "9H")
 
 
+# Seat 0 lays the melds, seat 1 (not opened) may or may not throw the card away: a jolly is
+# attachable while some meld on the table can take one; a card that could only take a laid
+# jolly's place (a swap, not an attachment) is not, nor a twin with no place left.
+@pytest.mark.parametrize(
+    ("melds", "card", "banned"),
+    [
+        (["KH KD KC", "8H 8D 8C 8S"], "JK", True),
+        (["9H 10H JK QH", "KS KD KC KH"], "JK", False),
+        (["9H 10H JK QH", "KS KD KC KH"], "JH", False),
+        (["KS KD KC KH", "8H 8D JK"], "8S", True),
+        (["KS KD KC KH", "8H 8D 8C JK"], "8S", False),
+        (["AH 2H 3H", "KS KD KC KH"], "AH", False),
+    ],
+)
+def test_attachable_discard_of_a_jolly_and_of_a_jolly_s_card(
+    melds: list[str], card: str, banned: bool
+) -> None:
+    rules = replace(SCALA_40, hand_size=10)
+    hand_0 = " ".join(f"{' '.join(melds)} 2C 4D 6S 3C 5D 7S 9C".split()[:10])
+    hand_1 = f"{card} 3D 5C 7D 9D JC KC 10S 10C QC"
+    r = deal(rules, [hand_0, hand_1, "2D 4S 6C 8S 10D QS 3S 5S 7C 9S"], "KD", "AD 8D")
+    play(r, "draw", *(f"lay {m}" for m in melds), "discard AD", "draw")
+    if banned:
+        refused(r, f"discard {card}", Reason.DISCARD_ATTACHABLE)
+    else:
+        play(r, f"discard {card}")
+        assert r.top_discard == Card.parse(card) and r.to_play == 2
+
+
 def test_attachable_discard_allowed() -> None:
     rules = replace(SCALA_40, attachable_discard=AttachableDiscard.ALLOWED)
     hands = [S40_OPENER, "9H 4C 6D 8S 2H 3S 7C", "AC AD 4H 5D 6S 8C 9C"]

@@ -49,7 +49,21 @@ def opens(r: Round) -> list[str]:
         (Contract.TWO_PAIRS, ["KC KD", "7S 7H"], [["7S 7H", "8S 8H"], ["KC KD", "KS KH"]]),
         (Contract.SET, ["7C 7D 7H"], [["7C 7D"], ["7C 7D 7H 7S"], ["5H 6H 7H"]]),
         (Contract.FULL_HOUSE, ["7C 7D 7H", "2S 2H"], [["7C 7D 7H", "7S 7C"], ["7C 7D 7H"]]),
-        (Contract.SCALA_40, ["10H JH QH KH"], [["10H JH QH"], ["5S 6S 7S", "4C 4D 4H"]]),
+        # At least one pair of J Q K A: two of them meet it as well. A pair's cards differ
+        # in suit, in two pairs and in a full house as in the first hand.
+        (Contract.TWO_PAIRS, ["QC QD", "KS KH"], [["KC KC", "7S 7H"]]),
+        (Contract.FULL_HOUSE, ["9C 9D 9H", "2S 2H"], [["9C 9D 9H", "2S 2S"]]),
+        (
+            Contract.SCALA_40,
+            ["10H JH QH KH"],
+            [
+                ["10H JH QH"],
+                ["5S 6S 7S", "4C 4D 4H"],
+                # Exactly 40, in one or two melds: not 60, not three melds of 40.
+                ["KC KD KH", "10H JH QH"],
+                ["6C 6D 6H", "4C 4D 4H", "AS 2S 3S 4S"],
+            ],
+        ),
         (Contract.SCALA_40, ["AS 2S 3S 4S", "10C 10D 10H"], []),
         (Contract.POKER, ["9C 9D 9H 9S"], [["9C 9D 9H"]]),
         (Contract.STRAIGHT_FLUSH, ["3S 4S 5S 6S 7S"], [["3S 4S 5S 6S"], ["3S 4S 5S 6S 7S 8S"]]),

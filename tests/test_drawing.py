@@ -78,6 +78,18 @@ def test_discard_pickup_must_use_once_opened() -> None:
     assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
 
 
+def test_a_card_taken_before_opening_must_go_into_the_opening() -> None:
+    # Scala 40: Bruno, not opened, would open with his kings and queens (60) and could then
+    # attach 9♥ to Anna's run; that is no opening made with it, so he may not take it.
+    rules = replace(get_preset("scala-40"), hand_size=9)
+    hands = ["10H JH QH KH 9C 9D 9S 2C 4D", "KS KD KC QS QD QC 5S 7C 3D"]
+    r = deal(rules, hands, "8D", "6C 2S 9H")
+    play(r, "draw", "lay 10H JH QH KH", "lay 9C 9D 9S", "discard 6C")
+    play(r, "draw", "discard 2S", "draw", "discard 9H")
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    assert legal(r) == {"draw"}
+
+
 def test_rediscard_taken_card() -> None:
     r = deal(CLASSICO, [OPENER, IDLE], "QD")
     play(r, "take")

@@ -170,6 +170,26 @@ def test_wrap_prefers_a_straight_run_when_the_joker_is_free() -> None:
     assert meld("JK AH 2H", wrap).notation() == "AH 2H JK=3H"
 
 
+@pytest.mark.parametrize(
+    ("text", "notation", "points"),
+    [
+        ("JK KH AH", "JK=QH KH AH", 31),
+        ("QH JK AH", "QH JK=KH AH", 31),
+        ("JK QH KH AH", "JK=JH QH KH AH", 41),
+        ("JK AH 2H", "AH 2H JK=3H", 6),
+    ],
+)
+@pytest.mark.parametrize("position", list(JokerPosition))
+def test_a_jolly_beside_an_ace_at_the_end_of_a_run_has_one_place(
+    text: str, notation: str, points: int, position: JokerPosition
+) -> None:
+    # The ace closes the run at its end: the jolly takes the one place left whatever the knob
+    # says, the lower place included (never K before a low ace, nothing after a high one).
+    rules = replace(get_preset("scala-40"), ambiguous_joker=position)
+    m = meld(text, rules)
+    assert m.notation() == notation and m.points(rules) == points
+
+
 def test_ace_in_runs() -> None:
     low_only = replace(BASE, ace_in_runs=AceInRuns.LOW_ONLY)
     assert meld("AH 2H 3H", low_only).points(low_only) == 6
