@@ -159,6 +159,10 @@ def test_set_max() -> None:
 
 def test_run_wrap() -> None:
     assert refused("KH AH 2H").reason is Reason.RUN_ACE_LOW_AND_HIGH
+    # A jolly that could only be the ace between the king and the 2 says so too.
+    for text in ("KH JK 2H", "QH KH JK 2H", "KH JK=AH 2H"):
+        assert refused(text).reason is Reason.RUN_ACE_LOW_AND_HIGH, text
+    assert refused("KH JK 3H").reason is Reason.RUN_NOT_CONSECUTIVE
     wrap = replace(BASE, run_wrap=True)
     m = meld("KH AH 2H", wrap)
     assert [str(c) for c in m.cards] == ["KH", "AH", "2H"]

@@ -617,17 +617,20 @@ def _is_linear(window: tuple[int, ...]) -> bool:
 
 def _run_failure(cards: tuple[Card, ...], ranks: list[int], jokers: int, rules: Rules) -> MeldError:
     n = len(cards)
-    if 1 in ranks:
-        if (
-            not rules.run_wrap
-            and _windows_fit(n, ranks, ace_high=True, wrap=True)
-            and not _windows_fit(n, ranks, ace_high=True, wrap=False)
-        ):
-            return MeldError(Reason.RUN_ACE_LOW_AND_HIGH, cards=cards)
-        if rules.ace_in_runs is AceInRuns.LOW_ONLY and _windows_fit(
-            n, ranks, ace_high=True, wrap=False
-        ):
-            return MeldError(Reason.RUN_ACE_HIGH_NOT_ALLOWED, cards=cards)
+    # Only a run round the corner would hold these cards (K-A-2, the ace a card's or a
+    # jolly's): the ace is low or high, never both.
+    if (
+        not rules.run_wrap
+        and _windows_fit(n, ranks, ace_high=True, wrap=True)
+        and not _windows_fit(n, ranks, ace_high=True, wrap=False)
+    ):
+        return MeldError(Reason.RUN_ACE_LOW_AND_HIGH, cards=cards)
+    if (
+        1 in ranks
+        and rules.ace_in_runs is AceInRuns.LOW_ONLY
+        and _windows_fit(n, ranks, ace_high=True, wrap=False)
+    ):
+        return MeldError(Reason.RUN_ACE_HIGH_NOT_ALLOWED, cards=cards)
     spans = [max(ranks) - min(ranks) + 1]
     if 1 in ranks:
         high = [14 if r == 1 else r for r in ranks]
