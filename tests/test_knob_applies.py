@@ -16,6 +16,7 @@ from ramino.house_rules import (
     HouseRulesReason,
     Need,
     applicable_knobs,
+    dropping_what_bears_on_nothing,
     house_rules,
     knob_applies,
     unmet_need,
@@ -247,4 +248,16 @@ def test_a_change_the_others_need_is_kept() -> None:
 def test_the_rules_refusals_come_first() -> None:
     with pytest.raises(RulesError) as refused:
         house_rules("gin", {"max_players": 3})
+    assert refused.value.reason.value == "contradictory_rules"
+
+
+def test_changes_that_bear_on_nothing_may_be_taken_away_instead() -> None:
+    changes = {"jokers": 0, "joker_penalty": 30, "opening_jokers": False, "target": 201}
+    rules, dropped = dropping_what_bears_on_nothing("classico", changes)
+    assert set(dropped) == {"joker_penalty", "opening_jokers"}
+    assert rules == replace(get_preset("classico"), jokers=0, target=201)
+    assert dropping_what_bears_on_nothing("gin", {"gin_bonus": 20})[1] == ()
+    # Any other refusal is raised as it was.
+    with pytest.raises(RulesError) as refused:
+        dropping_what_bears_on_nothing("gin", {"max_players": 3, "messa": 50})
     assert refused.value.reason.value == "contradictory_rules"

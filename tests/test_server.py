@@ -363,6 +363,11 @@ def test_a_house_rule_that_bears_on_nothing_is_refused_naming_its_knob(server: S
         "knob_not_applicable",
         "knobs.messa",
     )
+    # A page's editor asks for such changes to be taken away instead, and named.
+    dropped = server.post("/api/rules/describe", {**body, "drop": True})
+    assert dropped["dropped"] == ["joker_penalty"]
+    assert dropped["rules"]["knobs"]["jokers"] == 0
+    assert dropped["rules"]["knobs"]["joker_penalty"] == 25
     # What applies is taken, and said: the rules in force list the knobs a page may offer.
     described = server.post("/api/rules/describe", {"rules": "classico", "knobs": {"jokers": 0}})
     assert "joker_penalty" not in described["applies"] and "messa" in described["applies"]

@@ -43,6 +43,7 @@ __all__ = [
     "Need",
     "applicable_knobs",
     "check_changes_apply",
+    "dropping_what_bears_on_nothing",
     "house_rules",
     "is_file",
     "knob_applies",
@@ -580,3 +581,31 @@ def house_rules(preset: str, changes: Mapping[str, Any]) -> Rules:
     # The preset is read as the rules were (a change may name it), and was found there.
     check_changes_apply(get_preset(str(spec["preset"])), rules)
     return rules
+
+
+def dropping_what_bears_on_nothing(
+    preset: str, changes: Mapping[str, Any]
+) -> tuple[Rules, tuple[str, ...]]:
+    """The rules of :func:`house_rules`, the changes that bear on nothing taken away rather
+    than refused, and the knobs of those taken away, in the order found: what a page's editor
+    asks when a change leaves others moot (no jolly left in the deck, and the jolly's penalty
+    changed before). Any other refusal is raised.
+
+    >>> rules, dropped = dropping_what_bears_on_nothing(
+    ...     "classico", {"jokers": 0, "joker_penalty": 30, "target": 201}
+    ... )
+    >>> rules.jokers, rules.joker_penalty, rules.target, dropped
+    (0, 25, 201, ('joker_penalty',))
+    """
+    kept = dict(changes)
+    dropped: list[str] = []
+    while True:
+        try:
+            return house_rules(preset, kept), tuple(dropped)
+        except RulesError as error:
+            knob = error.params.get("knob")
+            if error.reason is not HouseRulesReason.KNOB_NOT_APPLICABLE or knob not in kept:
+                raise
+            # Each turn takes one change away: the loop ends.
+            del kept[knob]
+            dropped.append(knob)

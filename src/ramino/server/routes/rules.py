@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ...engine.deal import check_playable
 from ...engine.errors import RaminoError
-from ...house_rules import applicable_knobs, house_rules
+from ...house_rules import applicable_knobs, dropping_what_bears_on_nothing, house_rules
 from ...words.describe import describe
 from ...words.knob_words import knob_catalogue
 from ..models import Both, Problem, RulesInForce
@@ -30,6 +30,12 @@ class DescribeRequest(BaseModel):
     rules: Annotated[str, Field(max_length=40)] = "classico"
     knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
     players: Annotated[int, Field(ge=2, le=12)] | None = None
+    drop: bool = Field(
+        default=False,
+        description="Take away, rather than refuse, the changes that bear on nothing under the"
+        " rules they make, and name them in `dropped` (a page's editor, where one change can"
+        " leave others moot).",
+    )
 
 
 class Preset(BaseModel):
@@ -77,6 +83,10 @@ class Described(BaseModel):
     min_players: int
     max_players: int
     described: Both
+    dropped: list[str] = Field(
+        default=[],
+        description="With `drop`: the knobs whose changes were taken away, bearing on nothing.",
+    )
 
 
 @router.get("")
@@ -114,9 +124,14 @@ async def presets() -> Catalogue:
 async def described(request: DescribeRequest) -> Described:
     """House rules in players' words, or why they cannot be played (400, it and en, as
     when a table is created: a change that bears on nothing under the rules it makes is
-    refused as ``knob_not_applicable``, its ``where`` naming the knob, ``knobs.messa``)."""
+    refused as ``knob_not_applicable``, its ``where`` naming the knob, ``knobs.messa``; or,
+    with ``drop``, taken away and named in ``dropped``)."""
+    dropped: tuple[str, ...] = ()
     try:
-        rules = house_rules(request.rules, request.knobs)
+        if request.drop:
+            rules, dropped = dropping_what_bears_on_nothing(request.rules, request.knobs)
+        else:
+            rules = house_rules(request.rules, request.knobs)
         if request.players is not None:
             check_playable(rules, request.players)
     except RaminoError as error:
@@ -130,4 +145,5 @@ async def described(request: DescribeRequest) -> Described:
             it=describe(rules, "it", players=request.players),
             en=describe(rules, "en", players=request.players),
         ),
+        dropped=list(dropped),
     )
