@@ -230,6 +230,9 @@ class Need(enum.StrEnum):
     """Nobody goes out by knocking (``knock_limit`` is ``None``): not gin rummy."""
     KNOCKING = "knocking"
     """Players go out by knocking (gin rummy)."""
+    KNOCK_ALLOWED = "knock_allowed"
+    """Knocking is possible: two players, nothing laid during play, no betting (whether
+    they knock is then the knock limit's to say)."""
     MELDING = "melding"
     """Melds are laid during play (``melding_during_play``)."""
     SHOWING = "showing"
@@ -238,7 +241,7 @@ class Need(enum.StrEnum):
     ATTACHING = "attaching"
     """Cards are attached to melds on the table: during play, or as gin rummy's lay-offs."""
     JOKERS = "jokers"
-    """The deck holds jollies, at some table size."""
+    """The deck holds jollies, at some table size the rules allow."""
     JOKER_IN_MELDS = "joker_in_melds"
     """A jolly may stand in a meld: one of the deck, or the imaginary one."""
     NO_JOKER_CARDS = "no_joker_cards"
@@ -266,7 +269,7 @@ class Need(enum.StrEnum):
     HIGH_ACE = "high_ace"
     """The ace may stand above the king in a run."""
     TWO_PACKS = "two_packs"
-    """Every deck has at least two packs, so seven cards of a rank exist."""
+    """The deck has at least two packs at every table size, so seven cards of a rank exist."""
     FLUSH_CLOSE = "flush_close"
     """One may go out with a flush: the flush close during play, or a shown *colore*."""
     NO_WALL = "no_wall"
@@ -294,8 +297,13 @@ class Need(enum.StrEnum):
     """The match lasts a set number of rounds."""
 
 
+def _decks(r: Rules) -> list[tuple[int, int]]:
+    """The ``(packs, jollies)`` of every table size the rules allow."""
+    return [r.deck_for(players) for players in range(r.min_players, r.max_players + 1)]
+
+
 def _jokers(r: Rules) -> bool:
-    return r.jokers > 0 or any(entry.jokers > 0 for entry in r.deck_by_players)
+    return any(jokers > 0 for _, jokers in _decks(r))
 
 
 def _showing(r: Rules) -> bool:
@@ -310,6 +318,9 @@ def _counted(r: Rules) -> bool:
 HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.NO_KNOCKING: lambda r: r.knock_limit is None,
     Need.KNOCKING: lambda r: r.knock_limit is not None,
+    Need.KNOCK_ALLOWED: lambda r: (
+        not r.melding_during_play and r.max_players == 2 and r.betting is Betting.NONE
+    ),
     Need.MELDING: lambda r: r.melding_during_play,
     Need.SHOWING: _showing,
     Need.ATTACHING: lambda r: r.melding_during_play or (r.knock_limit is not None and r.layoffs),
@@ -327,7 +338,7 @@ HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.SIZES_VARY: lambda r: r.max_players > r.min_players,
     Need.MORE_THAN_TWO: lambda r: r.max_players > 2,
     Need.HIGH_ACE: lambda r: r.ace_in_runs is AceInRuns.LOW_OR_HIGH,
-    Need.TWO_PACKS: lambda r: min([r.decks, *(e.decks for e in r.deck_by_players)]) >= 2,
+    Need.TWO_PACKS: lambda r: min(packs for packs, _ in _decks(r)) >= 2,
     Need.FLUSH_CLOSE: lambda r: (
         (r.melding_during_play and r.flush_close) or (_showing(r) and r.flush_meld)
     ),
@@ -443,7 +454,7 @@ KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
     "contracts": (_N.MELDING, _N.FREE_OPENING),
     "hand_stake": (_N.LOSERS_COUNT,),
     # --- gin rummy ---
-    "knock_limit": (_N.KNOCKING,),
+    "knock_limit": (_N.KNOCK_ALLOWED,),
     "oklahoma": (_N.KNOCKING,),
     "spade_upcard_doubles": (_N.KNOCKING,),
     "gin_bonus": (_N.KNOCKING,),

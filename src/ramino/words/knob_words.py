@@ -691,6 +691,7 @@ KNOB_WORDS: dict[str, KnobWords] = {
 NEED_WORDS: dict[Need, str] = {
     Need.NO_KNOCKING: N_("non si chiude bussando"),
     Need.KNOCKING: N_("si chiude bussando, come nel gin rummy"),
+    Need.KNOCK_ALLOWED: N_("si gioca in due, senza calare durante la smazzata e senza puntate"),
     Need.MELDING: N_("i giochi si calano durante la smazzata"),
     Need.SHOWING: N_("si chiude mostrando tutta la mano, senza calare prima e senza bussare"),
     Need.ATTACHING: N_("si attaccano carte ai giochi sul tavolo"),
