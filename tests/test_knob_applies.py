@@ -3,11 +3,14 @@ game family, and the refusal of a house rule that would change nothing."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from dataclasses import replace
 
 import pytest
 
 from ramino.engine.errors import RulesError
+from ramino.engine.play import MatchPlay
 from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.engine.rules import Betting, MatchEnd, Rules, knob_names
 from ramino.house_rules import (
@@ -22,6 +25,7 @@ from ramino.house_rules import (
     unmet_need,
 )
 from ramino.words.knob_words import KNOB_WORDS, NEED_WORDS
+from test_describe import _values as values_to_try
 
 EVERY_PRESET = {**PRESETS, **GIN_PRESETS}
 
@@ -89,8 +93,8 @@ def test_gin_rummy_has_its_own_knobs_and_none_of_ramino(preset: str) -> None:
     assert not knobs & RAMINO_ONLY
     assert not knobs & CHIPS
     assert not knobs & {"contracts", "hand_stake", "betting", "imaginary_joker"}
-    # Two players: the direction changes nothing, nor do rows by table size.
-    assert not knobs & {"direction", "deck_by_players", "hand_size_by_players"}
+    # Two players: either way round is the same.
+    assert "direction" not in knobs
     # Still the deck, the melds, the count of deadwood and the match to its target.
     assert {"decks", "jokers", "ace_in_runs", "ace_penalty", "target", "match_end"} <= knobs
     assert {"melding_during_play", "rediscard_taken_card", "max_turns"} <= knobs
@@ -261,3 +265,48 @@ def test_changes_that_bear_on_nothing_may_be_taken_away_instead() -> None:
     with pytest.raises(RulesError) as refused:
         dropping_what_bears_on_nothing("gin", {"max_players": 3, "messa": 50})
     assert refused.value.reason.value == "contradictory_rules"
+
+
+# --- what the engine does with a knob that does not apply: nothing ---
+
+
+def _trace(rules: Rules, players: int, seed: int) -> list[object]:
+    """Two rounds of a match played by a seeded random choice among the legal moves: every
+    list of legal moves, and every line of the score sheet. Played for chips, a hand's points
+    are shown on the sheet but decide nothing: they are left out."""
+    play = MatchPlay([f"p{n}" for n in range(players)], rules, seed=seed)
+    rng = random.Random(seed)
+    seen: list[object] = []
+    for _ in range(2):
+        if play.is_over:
+            break
+        round_ = play.start_round()
+        while not round_.is_over:
+            moves = round_.legal_actions
+            seen.append([str(move) for move in moves])
+            round_.apply(moves[rng.randrange(len(moves))])
+        line = dataclasses.asdict(play.finish_round())
+        if rules.betting is not Betting.NONE:
+            del line["hand_points"]
+        seen.append(line)
+        play.close_reentries()
+    return seen
+
+
+@pytest.mark.parametrize("preset", list(EVERY_PRESET))
+def test_a_knob_that_does_not_apply_changes_no_move_and_no_count(preset: str) -> None:
+    rules = replace(get_preset(preset), max_turns=40)
+    players = min(3, rules.max_players)
+    played = {seed: _trace(rules, players, seed) for seed in (1, 2)}
+    for knob in knob_names():
+        if knob_applies(knob, rules):
+            continue
+        for value in values_to_try(knob):
+            try:
+                other = replace(rules, **{knob: value})
+            except RulesError:
+                continue  # a value these rules refuse
+            if other == rules or not other.seats(players):
+                continue
+            for seed, seen in played.items():
+                assert _trace(other, players, seed) == seen, (knob, value, seed)

@@ -262,8 +262,6 @@ class Need(enum.StrEnum):
     """A player may attach cards before he has opened."""
     ATTACHABLE_DISCARD_BARRED = "attachable_discard_barred"
     """A card that could be attached may not be discarded (at some table size)."""
-    SIZES_VARY = "sizes_vary"
-    """The table may seat different numbers of players."""
     MORE_THAN_TWO = "more_than_two"
     """More than two may sit: with two, turning either way is the same."""
     HIGH_ACE = "high_ace"
@@ -335,7 +333,6 @@ HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.NO_CONTRACTS: lambda r: not r.contracts,
     Need.ATTACH_BEFORE_OPENING: lambda r: r.attach_before_opening,
     Need.ATTACHABLE_DISCARD_BARRED: lambda r: r.attachable_discard is AttachableDiscard.FORBIDDEN,
-    Need.SIZES_VARY: lambda r: r.max_players > r.min_players,
     Need.MORE_THAN_TWO: lambda r: r.max_players > 2,
     Need.HIGH_ACE: lambda r: r.ace_in_runs is AceInRuns.LOW_OR_HIGH,
     Need.TWO_PACKS: lambda r: min(packs for packs, _ in _decks(r)) >= 2,
@@ -368,11 +365,12 @@ KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
     # --- deck and deal ---
     "decks": (),
     "jokers": (),
-    "deck_by_players": (_N.SIZES_VARY,),
+    # A row from the fewest players on replaces the deck of every table: never moot.
+    "deck_by_players": (),
     "min_players": (),
     "max_players": (),
     "hand_size": (),
-    "hand_size_by_players": (_N.SIZES_VARY,),
+    "hand_size_by_players": (),
     "direction": (_N.MORE_THAN_TWO,),
     "joker_upcard": (_N.JOKERS,),
     # --- melds ---

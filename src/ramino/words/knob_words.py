@@ -706,7 +706,6 @@ NEED_WORDS: dict[Need, str] = {
     Need.NO_CONTRACTS: N_("le smazzate non hanno contratti"),
     Need.ATTACH_BEFORE_OPENING: N_("si può attaccare anche prima di aprire"),
     Need.ATTACHABLE_DISCARD_BARRED: N_("non si può scartare una carta che si può attaccare"),
-    Need.SIZES_VARY: N_("il numero di giocatori può cambiare"),
     Need.MORE_THAN_TWO: N_("si può giocare in più di due"),
     Need.HIGH_ACE: N_("l'asso può stare sopra il re"),
     Need.TWO_PACKS: N_("si gioca sempre con almeno due mazzi"),
