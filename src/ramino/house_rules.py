@@ -48,6 +48,7 @@ __all__ = [
     "is_file",
     "knob_applies",
     "load_rules",
+    "moot_changes",
     "read_text_file",
     "read_text_stream",
     "resolve_rules",
@@ -524,26 +525,23 @@ class HouseRulesReason(ReasonCode):
     """A change to a knob that bears on nothing under the rules it is made to."""
 
 
-def check_changes_apply(base: Rules, rules: Rules) -> None:
-    """Refuse (:class:`RulesError` ``knob_not_applicable``) the first knob that ``rules``
-    change from ``base`` and that does not apply to ``rules`` (:func:`knob_applies`): a
-    change that would change nothing, such as the jolly's penalty at a table of gin rummy.
+def moot_changes(base: Rules, rules: Rules) -> dict[str, Need]:
+    """The knobs that ``rules`` change from ``base`` and that do not apply to ``rules``
+    (:func:`knob_applies`), each with the condition it lacks: changes that change nothing,
+    such as the jolly's penalty at a table of gin rummy.
 
-    A change the rules need is kept although it does not apply: where, put back as the
-    preset has it, the rules would contradict themselves. Scala 40 with a free opening and
-    nothing laid during play keeps its threshold of 0, which a table where nothing is laid
-    must have. The refusal names the knob (``knob``) and the condition it lacks (``need``),
-    and words them in both languages (``label``, ``needs``).
+    A change the rules need is not one of them although it does not apply: where, put back
+    as ``base`` has it, the rules would contradict themselves. Scala 40 with a free opening
+    and nothing laid during play keeps its threshold of 0, which a table where nothing is
+    laid must have.
 
     >>> from ramino.engine.presets import get_preset
     >>> from dataclasses import replace
     >>> gin = get_preset("gin")
-    >>> check_changes_apply(gin, replace(gin, joker_penalty=30))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ramino.engine.errors.RulesError: La regola «...» (joker_penalty) non conta con queste ...
-    >>> check_changes_apply(gin, replace(gin, gin_bonus=20))
+    >>> moot_changes(gin, replace(gin, joker_penalty=30, gin_bonus=20))
+    {'joker_penalty': <Need.JOKERS: 'jokers'>}
     """
+    found: dict[str, Need] = {}
     for name in knob_names():
         was = getattr(base, name)
         if getattr(rules, name) == was:
@@ -554,7 +552,27 @@ def check_changes_apply(base: Rules, rules: Rules) -> None:
         try:
             dataclasses.replace(rules, **{name: was})
         except RulesError:
-            continue  # needed: the rules refuse the preset's value with the others
+            continue  # needed: the rules refuse the value of base with the others
+        found[name] = need
+    return found
+
+
+def check_changes_apply(base: Rules, rules: Rules) -> None:
+    """Refuse (:class:`RulesError` ``knob_not_applicable``) the first change from ``base``
+    that bears on nothing under ``rules`` (:func:`moot_changes`). The refusal names the knob
+    (``knob``) and the condition it lacks (``need``), and words them in both languages
+    (``label``, ``needs``).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from dataclasses import replace
+    >>> gin = get_preset("gin")
+    >>> check_changes_apply(gin, replace(gin, joker_penalty=30))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RulesError: La regola «...» (joker_penalty) non conta con queste ...
+    >>> check_changes_apply(gin, replace(gin, gin_bonus=20))
+    """
+    for name, need in moot_changes(base, rules).items():
         # The words of the knob and of the condition, read in ramino.words, which is loaded
         # after this module (its describer asks here which knobs apply).
         from .words.catalogue import gettext
