@@ -262,7 +262,8 @@ class Need(enum.StrEnum):
     ATTACH_BEFORE_OPENING = "attach_before_opening"
     """A player may attach cards before he has opened."""
     ATTACHABLE_DISCARD_BARRED = "attachable_discard_barred"
-    """A card that could be attached may not be discarded (at some table size)."""
+    """A card that could be attached may not be discarded (``attachable_discard`` is
+    ``forbidden``), from some table size on."""
     MORE_THAN_TWO = "more_than_two"
     """More than two may sit: with two, turning either way is the same."""
     HIGH_ACE = "high_ace"
