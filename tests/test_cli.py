@@ -5,6 +5,7 @@ Exit status: 0 a result, 1 a refused meld, 2 bad input (one line on stderr, no t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shlex
@@ -20,6 +21,8 @@ from ramino.cli.app import app
 from ramino.cli.common import rules_for
 from ramino.cli.online import _table_body
 from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
+from ramino.engine.rules_file import rules_from_mapping
+from ramino.house_rules import house_rules, knob_applies
 from ramino.words.describe import describe
 
 pytestmark = pytest.mark.once
@@ -903,3 +906,11 @@ def test_an_online_gin_table_is_asked_for_by_its_preset() -> None:
     body = _table_body(rules_for("gin"), 0, 1, "esperto")
     assert (body["rules"], body["knobs"]) == ("gin", {})
     assert [seat["kind"] for seat in body["seats"]] == ["human", "computer"]
+    # House rules go as changes over the nearest preset, but for those that bear on nothing
+    # (a jolly's penalty in gin), which the server would refuse.
+    knobs = {"preset": "gin", "name": "casa", "gin_bonus": 20, "joker_penalty": 30}
+    casa = rules_from_mapping(knobs)
+    body = _table_body(casa, 0, 1, "esperto")
+    assert (body["rules"], body["knobs"]) == ("gin", {"gin_bonus": 20, "name": "casa"})
+    assert house_rules(body["rules"], body["knobs"]) == dataclasses.replace(casa, joker_penalty=25)
+    assert not knob_applies("joker_penalty", casa)

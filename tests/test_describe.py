@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ramino.engine.errors import Reason, RulesError
-from ramino.engine.presets import get_preset, preset_names
+from ramino.engine.presets import GIN_PRESETS, get_preset, preset_names
 from ramino.engine.round import Round
 from ramino.engine.rules import (
     AttachableDiscard,
@@ -27,6 +27,7 @@ from ramino.engine.rules import (
     SetSuits,
     knob_names,
 )
+from ramino.house_rules import knob_applies
 from ramino.words.describe import describe
 from scripted import play
 
@@ -103,6 +104,9 @@ _BETTING: dict[str, Any] = {
     "match_rounds": 10,
 }
 
+_SHOWING: dict[str, Any] = {"melding_during_play": False}
+_SHOWN_FLUSH: dict[str, Any] = {"melding_during_play": False, "flush_meld": True}
+
 # Knobs that only matter once another knob allows them: set that one first.
 ENABLERS: dict[str, dict[str, Any]] = {
     "decks": {"max_players": 4},  # one pack and 4 jokers are too few for 6 hands of 10
@@ -118,6 +122,17 @@ ENABLERS: dict[str, dict[str, Any]] = {
     "reentry_stake": {"reentry": True},
     # Chips, the blind and raises are told where the match is played for chips.
     **dict.fromkeys(("starting_chips", "blind", "raise_unit", "max_raises"), _BETTING),
+    # The closes that pay apart are shown hands: nothing laid during play.
+    **dict.fromkeys(
+        ("seven_of_a_kind_wins", "close_points_straight", "close_credits_straight"), _SHOWING
+    ),
+    **dict.fromkeys(("close_points_flush", "close_credits_flush"), _SHOWN_FLUSH),
+    "flush_stake_multiplier": {**_BETTING, **_SHOWN_FLUSH},
+    **{
+        key: {**_BETTING, **_SHOWING}
+        for key in ("straight_flush_stake_multiplier", "royal_stake_multiplier")
+    },
+    "imaginary_joker": {"melding_during_play": False, "jokers": 0},
     "own_card_joker": {"imaginary_joker": True, "melding_during_play": False, "jokers": 0},
     **dict.fromkeys(
         (
@@ -184,6 +199,8 @@ def test_every_knob_has_values_to_try() -> None:
 @pytest.mark.parametrize("knob", knob_names())
 def test_every_value_of_every_knob_changes_the_text(knob: str, lang: str) -> None:
     variants = _variants(knob)
+    # The enablers make the knob bear on the game: then its every value is told.
+    assert all(knob_applies(knob, rules) for rules in variants), knob
     texts = [describe(rules, lang) for rules in variants]
     for rules, text in zip(variants, texts, strict=True):
         other = [t for r, t in zip(variants, texts, strict=True) if r is not rules]
@@ -203,6 +220,23 @@ def test_knobs_that_do_not_apply_stay_out_of_the_text() -> None:
     no_jokers = dataclasses.replace(CLASSICO, jokers=0)
     assert "jolly" not in describe(no_jokers).replace("senza jolly", "")
     assert describe(dataclasses.replace(no_jokers, joker_penalty=50)) == describe(no_jokers)
+
+
+@pytest.mark.parametrize("preset", [*preset_names(), *GIN_PRESETS])
+def test_no_knob_that_bears_on_nothing_is_told(preset: str) -> None:
+    # Every value of every knob that does not apply to a preset's rules (ramino.house_rules)
+    # leaves its description as it is, wherever the rules take the value.
+    rules = get_preset(preset)
+    base = describe(rules)
+    for knob in knob_names():
+        if knob_applies(knob, rules):
+            continue
+        for value in _values(knob):
+            try:
+                other = dataclasses.replace(rules, **{knob: value})
+            except RulesError:
+                continue
+            assert describe(other) == base, (knob, value)
 
 
 # --- concrete numbers for a table ---

@@ -329,3 +329,51 @@ def test_a_computer_s_level_is_named_in_either_language(server: Server) -> None:
     table = server.post("/api/tables", {"rules": "classico", "seats": seats})
     # Kept and shown by its Italian name, as every table stores it.
     assert [seat["level"] for seat in table["seats"][1:]] == ["esperto", "principiante"]
+
+
+def refused_body(server: Server, path: str, body: Any) -> tuple[int, dict[str, Any]]:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.post(path, body)
+    return refused.value.code, json.loads(refused.value.read())["detail"]
+
+
+def test_a_house_rule_that_bears_on_nothing_is_refused_naming_its_knob(server: Server) -> None:
+    two = [{"kind": "human"}, {"kind": "computer", "level": "principiante"}]
+    # Gin rummy deals no jolly: its penalty counts nothing.
+    status, detail = refused_body(
+        server, "/api/tables", {"rules": "gin", "knobs": {"joker_penalty": 30}, "seats": two}
+    )
+    assert status == 400 and detail["reason"] == "knob_not_applicable"
+    assert detail["where"] == "knobs.joker_penalty"
+    assert "joker_penalty" in detail["message"]["it"] and "vale solo se" in detail["message"]["it"]
+    assert "the deck holds jokers" in detail["message"]["en"]
+    # The rules described before a table is created say the same, and so does a quick match.
+    body = {"rules": "classico", "knobs": {"jokers": 0, "joker_penalty": 30}}
+    status, detail = refused_body(server, "/api/rules/describe", body)
+    assert (status, detail["reason"], detail["where"]) == (
+        400,
+        "knob_not_applicable",
+        "knobs.joker_penalty",
+    )
+    status, detail = refused_body(
+        server, "/api/quick", {"rules": "pokerato", "knobs": {"messa": 50}, "players": 3}
+    )
+    assert (status, detail["reason"], detail["where"]) == (
+        400,
+        "knob_not_applicable",
+        "knobs.messa",
+    )
+    # A page's editor asks for such changes to be taken away instead, and named.
+    dropped = server.post("/api/rules/describe", {**body, "drop": True})
+    assert dropped["dropped"] == ["joker_penalty"]
+    assert dropped["rules"]["knobs"]["jokers"] == 0
+    assert dropped["rules"]["knobs"]["joker_penalty"] == 25
+    # What applies is taken, and said: the rules in force list the knobs a page may offer.
+    described = server.post("/api/rules/describe", {"rules": "classico", "knobs": {"jokers": 0}})
+    assert "joker_penalty" not in described["applies"] and "messa" in described["applies"]
+    presets = {p["name"]: p for p in server.get("/api/rules")["presets"]}
+    assert "joker_penalty" not in presets["gin"]["applies"]
+    assert "gin_bonus" in presets["gin"]["applies"]
+    assert "joker_penalty" in presets["classico"]["applies"]
+    table = server.post("/api/tables", {"rules": "gin", "knobs": {"gin_bonus": 20}, "seats": two})
+    assert table["rules"]["knobs"]["gin_bonus"] == 20

@@ -618,11 +618,9 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
         "() => /dura 10 smazzate/.test(document.querySelector('.described pre').textContent)"
     )
     page.select_option("#knob-match_end", "first_to_target")
-    page.wait_for_selector(".knob:not(.changed) #knob-match_rounds")
+    # Without fixed rounds their count bears on nothing: the editor no longer offers it.
+    page.wait_for_function("() => !document.querySelector('#knob-match_rounds')")
     none = "#knob-match_rounds-none"
-    assert page.is_checked(none) and page.is_disabled(none)
-    assert page.input_value("#knob-match_rounds") == ""
-    assert "lo scegli con «Come finisce la partita?»" in page.inner_text("#knob-match_rounds-help")
     page.wait_for_function(
         "() => /101 la partita finisce/.test(document.querySelector('.described pre').textContent)"
     )
@@ -630,6 +628,8 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.select_option("#knob-match_end", "fixed_rounds")
     page.wait_for_selector(".knob.changed #knob-match_rounds")
     assert page.input_value("#knob-match_rounds") == "8" and page.is_disabled(none)
+    assert not page.is_checked(none)
+    assert "lo scegli con «Come finisce la partita?»" in page.inner_text("#knob-match_rounds-help")
     page.wait_for_function(
         "() => /dura 8 smazzate/.test(document.querySelector('.described pre').textContent)"
     )
@@ -646,6 +646,32 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.goto(web_server.base + "/")
     page.wait_for_selector("details.described")
     assert page.is_enabled("#rated") and page.locator("#rated-why").count() == 0
+    # The editor offers the knobs that bear on the game: classico's jolly has its penalty...
+    page.click("details.house-rules summary")
+    assert page.locator("#knob-joker_penalty").count() == 1
+    assert page.locator("#knob-gin_bonus").count() == 0
+    page.fill("#knob-joker_penalty", "30")
+    page.press("#knob-joker_penalty", "Tab")
+    page.wait_for_selector(".knob.changed #knob-joker_penalty")
+    # ... until no jolly is dealt: then it goes, and the change made to it with it, said so.
+    page.fill("#knob-jokers", "0")
+    page.press("#knob-jokers", "Tab")
+    page.wait_for_selector("#knobs-dropped")
+    assert "«Quanto conta un jolly rimasto in mano?»" in page.inner_text("#knobs-dropped")
+    page.wait_for_function("() => !document.querySelector('#knob-joker_penalty')")
+    assert page.locator("#knob-joker_swap").count() == 0
+    page.wait_for_function(
+        "() => /senza jolly/.test(document.querySelector('.described pre').textContent)"
+    )
+    assert rules.locator("[role=alert]").count() == 0
+    assert "(1)" in page.inner_text("details.house-rules summary")
+    # Gin rummy's editor has its knock and none of ramino's jolly, messa or opening.
+    page.select_option("#preset", "gin")
+    page.wait_for_selector("#knob-gin_bonus")
+    assert page.locator("#knobs-dropped").count() == 0
+    for knob in ("joker_penalty", "messa", "opening_threshold", "joker_swap", "blind"):
+        assert page.locator(f"#knob-{knob}").count() == 0, knob
+    assert page.locator("#knob-knock_limit").count() == 1
     assert page.problems == [], page.problems
 
 

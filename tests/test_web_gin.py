@@ -210,6 +210,9 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
     assert page.is_disabled("#players")
     page.fill("#nickname", "Anna")
     page.click("details.house-rules summary")
+    # The editor offers gin rummy's knobs, not ramino's jolly, messa or opening.
+    page.wait_for_selector("#knob-knock_limit")
+    assert page.locator("#knob-joker_penalty, #knob-messa, #knob-opening_threshold").count() == 0
     page.fill("#knob-target", "30")
     page.press("#knob-target", "Tab")
     page.wait_for_function("() => document.querySelector('#knob-target').value === '30'")

@@ -51,3 +51,14 @@ def test_the_page_writes_ad_before_a_name_that_begins_with_a(name: str, said: st
 def test_the_english_table_heading_begins_with_a_capital(rules: str, said: str) -> None:
     assert words("table_of", {"rules": rules}, "en") == said
     assert words("table_of", {"rules": rules}) == f"Tavolo di {rules}"
+
+
+def test_the_changes_taken_away_are_named_in_each_language_s_quotes() -> None:
+    labels = {"labels": ["Quanto conta un jolly rimasto in mano?", "Messa"]}
+    assert words("knobs_dropped", labels) == (
+        "Tolte le modifiche che con queste regole non contano più: «Quanto conta un jolly"
+        " rimasto in mano?», «Messa»."
+    )
+    assert words("knobs_dropped", {"labels": ["Messa"]}, "en") == (
+        "Changes that no longer bear on these rules were taken away: “Messa”."
+    )

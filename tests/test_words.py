@@ -29,6 +29,7 @@ from ramino.engine.errors import (
 )
 from ramino.engine.round import Round
 from ramino.env.errors import EnvReason
+from ramino.house_rules import HouseRulesReason
 from ramino.server.reasons import ServerReason
 from ramino.words import catalogue
 from ramino.words.catalogue import LOCALE, InContext, Plural, fields_of, translations
@@ -40,7 +41,14 @@ pytestmark = pytest.mark.once
 
 SRC = Path(ramino.__file__).parent
 #: Every enum of refusal codes, one per layer.
-REASONS: tuple[type[ReasonCode], ...] = (Reason, ServerReason, CliReason, BotReason, EnvReason)
+REASONS: tuple[type[ReasonCode], ...] = (
+    Reason,
+    ServerReason,
+    CliReason,
+    BotReason,
+    EnvReason,
+    HouseRulesReason,
+)
 PO = LOCALE / "en" / "LC_MESSAGES" / "ramino.po"
 
 

@@ -1,32 +1,58 @@
-"""Files on disk: the one place that reads them, outside the pure engine.
+"""House rules: where they come from (files on disk, a page's changes) and which knobs bear
+on a table's rules.
 
 :func:`read_text_file` reads a text file with a size cap and refuses what is not a file (a
 folder, ``/dev/zero``, a pipe); :func:`resolve_rules` turns what a user types (``scala-40``,
 ``casa.toml``) into :class:`Rules`, the parsing and checking itself being
-:mod:`ramino.engine.rules_file`.
+:mod:`ramino.engine.rules_file`. :func:`knob_applies` says whether a knob can change anything
+at a table (the jolly's penalty cannot where the deck has no jolly), and :func:`house_rules`
+builds a table's rules from a preset and a page's changes, refusing a change that would
+change nothing.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import errno
 import os
 import stat
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
-from .engine.errors import Localized, Reason, RulesError
+from .engine.errors import Localized, Reason, ReasonCode, RulesError
 from .engine.presets import get_preset
-from .engine.rules import Rules
-from .engine.rules_file import rules_from_toml
+from .engine.rules import (
+    AceInRuns,
+    AttachableDiscard,
+    Betting,
+    MatchEnd,
+    Rules,
+    RummyBonus,
+    knob_names,
+)
+from .engine.rules_file import rules_from_mapping, rules_from_toml
 from .engine.text import UnreadableText
 
 __all__ = [
+    "HOLDS",
+    "KNOB_NEEDS",
     "MAX_FILE_BYTES",
+    "HouseRulesReason",
+    "Need",
+    "applicable_knobs",
+    "check_changes_apply",
+    "dropping_what_bears_on_nothing",
+    "house_rules",
     "is_file",
+    "knob_applies",
     "load_rules",
+    "moot_changes",
     "read_text_file",
     "read_text_stream",
     "resolve_rules",
+    "unmet_need",
 ]
 
 #: The most bytes read from one file or from standard input: far more than any house-rules
@@ -189,3 +215,425 @@ def resolve_rules(spec: str) -> Rules:
         if is_file(expanded):
             return load_rules(expanded)
         raise
+
+
+# --- which knobs bear on a table's rules ---
+
+
+class Need(enum.StrEnum):
+    """A condition some knobs need before their value can change play or the count.
+
+    Each is a question on the knob values alone, never on the preset's name: see
+    :data:`KNOB_NEEDS` for the knobs that need it and :func:`knob_applies` for the answer.
+    """
+
+    NO_KNOCKING = "no_knocking"
+    """Nobody goes out by knocking (``knock_limit`` is ``None``): not gin rummy."""
+    KNOCKING = "knocking"
+    """Players go out by knocking (gin rummy)."""
+    KNOCK_ALLOWED = "knock_allowed"
+    """Knocking is possible: two players, nothing laid during play, no betting (whether
+    they knock is then the knock limit's to say)."""
+    MELDING = "melding"
+    """Melds are laid during play (``melding_during_play``)."""
+    SHOWING = "showing"
+    """Nothing is laid during play and nobody knocks: one goes out by showing the whole hand
+    (pokerato, Casertano)."""
+    ATTACHING = "attaching"
+    """Cards are attached to melds on the table: during play, or as gin rummy's lay-offs."""
+    JOKERS = "jokers"
+    """The deck holds jollies, at some table size the rules allow."""
+    JOKER_IN_MELDS = "joker_in_melds"
+    """A jolly may stand in a meld: one of the deck, or the imaginary one."""
+    NO_JOKER_CARDS = "no_joker_cards"
+    """The deck holds no jolly and does not change with the table size."""
+    IMAGINARY = "imaginary"
+    """The jolly is imagined (pokerato immaginario)."""
+    JOKER_SWAP = "joker_swap"
+    """A laid jolly may be taken back."""
+    SWAP_BEFORE_OPENING = "swap_before_opening"
+    """A jolly may be taken back before the player has opened."""
+    OPENING_POINTS = "opening_points"
+    """The opening must reach some points (``opening_threshold`` above 0)."""
+    FREE_OPENING = "free_opening"
+    """The opening needs no points."""
+    NO_CONTRACTS = "no_contracts"
+    """No round has a contract (not carioca)."""
+    ATTACH_BEFORE_OPENING = "attach_before_opening"
+    """A player may attach cards before he has opened."""
+    ATTACHABLE_DISCARD_BARRED = "attachable_discard_barred"
+    """A card that could be attached may not be discarded (``attachable_discard`` is
+    ``forbidden``), from some table size on."""
+    MORE_THAN_TWO = "more_than_two"
+    """More than two may sit: with two, turning either way is the same."""
+    HIGH_ACE = "high_ace"
+    """The ace may stand above the king in a run."""
+    TWO_PACKS = "two_packs"
+    """The deck has at least two packs at every table size, so seven cards of a rank exist."""
+    FLUSH_CLOSE = "flush_close"
+    """One may go out with a flush: the flush close during play, or a shown *colore*."""
+    NO_WALL = "no_wall"
+    """The stock has no wall: it may run out."""
+    RESTOCKS = "restocks"
+    """An empty stock may be made up again from the discard pile."""
+    BETTING = "betting"
+    """Chips are bet on each hand (pokerato)."""
+    NO_BETTING = "no_betting"
+    """No chips are bet on the hands."""
+    LOSERS_COUNT = "losers_count"
+    """Each round is counted as ramino counts it: the players who did not go out add their
+    hands' points (no betting, and the points do not go to the winner)."""
+    POINTS_TO_WINNER = "points_to_winner"
+    """Each hand's points go to its winner (gin rummy's match)."""
+    ADD_BONUS = "add_bonus"
+    """Going out in one turn adds points to the others (``rummy_bonus`` is ``add``)."""
+    ELIMINATION = "elimination"
+    """Whoever reaches the target is out (``match_end`` is ``elimination``)."""
+    REENTRY = "reentry"
+    """An eliminated player may re-enter."""
+    TARGET = "target"
+    """The match ends at a score, not after a number of rounds."""
+    FIXED_ROUNDS = "fixed_rounds"
+    """The match lasts a set number of rounds."""
+
+
+def _decks(r: Rules) -> list[tuple[int, int]]:
+    """The ``(packs, jollies)`` of every table size the rules allow."""
+    return [r.deck_for(players) for players in range(r.min_players, r.max_players + 1)]
+
+
+def _jokers(r: Rules) -> bool:
+    return any(jokers > 0 for _, jokers in _decks(r))
+
+
+def _showing(r: Rules) -> bool:
+    return not r.melding_during_play and r.knock_limit is None
+
+
+def _counted(r: Rules) -> bool:
+    return r.betting is Betting.NONE and r.match_end is not MatchEnd.POINTS_TO_TARGET
+
+
+#: Whether each condition holds for a rules value.
+HOLDS: dict[Need, Callable[[Rules], bool]] = {
+    Need.NO_KNOCKING: lambda r: r.knock_limit is None,
+    Need.KNOCKING: lambda r: r.knock_limit is not None,
+    Need.KNOCK_ALLOWED: lambda r: (
+        not r.melding_during_play and r.max_players == 2 and r.betting is Betting.NONE
+    ),
+    Need.MELDING: lambda r: r.melding_during_play,
+    Need.SHOWING: _showing,
+    Need.ATTACHING: lambda r: r.melding_during_play or (r.knock_limit is not None and r.layoffs),
+    Need.JOKERS: _jokers,
+    Need.JOKER_IN_MELDS: lambda r: _jokers(r) or r.imaginary_joker,
+    Need.NO_JOKER_CARDS: lambda r: r.jokers == 0 and not r.deck_by_players,
+    Need.IMAGINARY: lambda r: r.imaginary_joker,
+    Need.JOKER_SWAP: lambda r: r.joker_swap,
+    Need.SWAP_BEFORE_OPENING: lambda r: not r.joker_swap_needs_opened,
+    Need.OPENING_POINTS: lambda r: r.opening_threshold > 0,
+    Need.FREE_OPENING: lambda r: r.opening_threshold == 0,
+    Need.NO_CONTRACTS: lambda r: not r.contracts,
+    Need.ATTACH_BEFORE_OPENING: lambda r: r.attach_before_opening,
+    Need.ATTACHABLE_DISCARD_BARRED: lambda r: r.attachable_discard is AttachableDiscard.FORBIDDEN,
+    Need.MORE_THAN_TWO: lambda r: r.max_players > 2,
+    Need.HIGH_ACE: lambda r: r.ace_in_runs is AceInRuns.LOW_OR_HIGH,
+    Need.TWO_PACKS: lambda r: min(packs for packs, _ in _decks(r)) >= 2,
+    Need.FLUSH_CLOSE: lambda r: (
+        (r.melding_during_play and r.flush_close) or (_showing(r) and r.flush_meld)
+    ),
+    Need.NO_WALL: lambda r: r.wall_stock is None,
+    Need.RESTOCKS: lambda r: r.max_restocks != 0,
+    Need.BETTING: lambda r: r.betting is not Betting.NONE,
+    Need.NO_BETTING: lambda r: r.betting is Betting.NONE,
+    Need.LOSERS_COUNT: _counted,
+    Need.POINTS_TO_WINNER: lambda r: r.match_end is MatchEnd.POINTS_TO_TARGET,
+    Need.ADD_BONUS: lambda r: r.rummy_bonus is RummyBonus.ADD,
+    Need.ELIMINATION: lambda r: r.match_end is MatchEnd.ELIMINATION,
+    Need.REENTRY: lambda r: r.reentry,
+    Need.TARGET: lambda r: r.match_end is not MatchEnd.FIXED_ROUNDS,
+    Need.FIXED_ROUNDS: lambda r: r.match_end is MatchEnd.FIXED_ROUNDS,
+}
+
+_N = Need
+#: What each knob needs to bear on play or on the count: all of its conditions must hold; a
+#: knob that needs nothing applies to every table. Worked out from how the engine reads each
+#: knob: a knob applies when its value makes a difference to a move allowed or a point
+#: counted under the other knobs' values. One whose value the others make moot does not (the
+#: opening's threshold where nothing is laid during play, the wrap of runs where the ace is
+#: low only, the jolly's penalty where no jolly is dealt); one whose value is the only one the
+#: others allow, yet tells how the game goes, does (gin rummy's two players, nothing laid
+#: during play).
+KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
+    # --- deck and deal ---
+    "decks": (),
+    "jokers": (),
+    # A row from the fewest players on replaces the deck of every table: never moot.
+    "deck_by_players": (),
+    "min_players": (),
+    "max_players": (),
+    "hand_size": (),
+    "hand_size_by_players": (),
+    "direction": (_N.MORE_THAN_TWO,),
+    "joker_upcard": (_N.JOKERS,),
+    # --- melds ---
+    "max_jokers_per_meld": (_N.JOKERS,),
+    "min_natural_cards": (_N.JOKER_IN_MELDS,),
+    "set_suits": (),
+    "set_max": (),
+    "run_max": (_N.KNOCKING,),
+    "run_wrap": (_N.HIGH_ACE,),
+    "ace_in_runs": (),
+    "flush_meld": (),
+    "ambiguous_joker": (_N.JOKER_IN_MELDS,),
+    # --- taking back a jolly ---
+    "joker_swap": (_N.JOKERS, _N.MELDING),
+    "joker_swap_needs_opened": (_N.JOKERS, _N.MELDING, _N.JOKER_SWAP),
+    "retrieved_joker": (_N.JOKERS, _N.MELDING, _N.JOKER_SWAP),
+    "set_joker_swap": (_N.JOKERS, _N.ATTACHING),
+    "swap_counts_for_opening": (
+        _N.JOKERS,
+        _N.MELDING,
+        _N.JOKER_SWAP,
+        _N.SWAP_BEFORE_OPENING,
+        _N.OPENING_POINTS,
+    ),
+    # --- opening ---
+    "opening_threshold": (_N.MELDING, _N.NO_CONTRACTS),
+    "opening_joker_value": (_N.JOKERS, _N.MELDING, _N.OPENING_POINTS),
+    "opening_counts_attachments": (_N.MELDING, _N.OPENING_POINTS, _N.ATTACH_BEFORE_OPENING),
+    "opening_jokers": (_N.JOKERS, _N.MELDING),
+    "attach_before_opening": (_N.MELDING,),
+    "rummy_on_first_turn": (_N.NO_KNOCKING,),
+    # --- taking the discard ---
+    "discard_pickup": (),
+    "rediscard_taken_card": (),
+    "attachable_discard": (_N.MELDING,),
+    "attachable_discard_min_players": (_N.MELDING, _N.ATTACHABLE_DISCARD_BARRED),
+    # --- going out ---
+    "final_discard": (_N.NO_KNOCKING,),
+    "rummy_bonus": (_N.NO_KNOCKING, _N.LOSERS_COUNT),
+    "rummy_bonus_points": (_N.NO_KNOCKING, _N.LOSERS_COUNT, _N.ADD_BONUS),
+    "flush_close": (_N.MELDING,),
+    "lay_after_close": (_N.NO_KNOCKING, _N.LOSERS_COUNT),
+    "melding_during_play": (),
+    "imaginary_joker": (_N.SHOWING, _N.NO_JOKER_CARDS),
+    "own_card_joker": (_N.IMAGINARY,),
+    "seven_of_a_kind_wins": (_N.SHOWING, _N.TWO_PACKS),
+    # --- stock exhausted ---
+    "restock": (_N.NO_WALL, _N.RESTOCKS),
+    "max_restocks": (_N.NO_WALL,),
+    "max_turns": (),
+    "on_round_cap": (_N.LOSERS_COUNT,),
+    # --- count and match ---
+    "ace_penalty": (_N.NO_BETTING,),
+    "joker_penalty": (_N.JOKERS, _N.NO_BETTING),
+    "rounding": (_N.LOSERS_COUNT,),
+    "messa": (_N.LOSERS_COUNT,),
+    "target": (_N.TARGET,),
+    "match_end": (),
+    "match_rounds": (_N.FIXED_ROUNDS,),
+    "reentry": (_N.ELIMINATION,),
+    "max_reentries": (_N.ELIMINATION, _N.REENTRY),
+    "reentry_stake": (_N.ELIMINATION, _N.REENTRY),
+    "simultaneous_bust": (_N.ELIMINATION,),
+    "close_points": (_N.LOSERS_COUNT,),
+    "close_points_flush": (_N.LOSERS_COUNT, _N.FLUSH_CLOSE),
+    "close_points_straight": (_N.LOSERS_COUNT, _N.SHOWING),
+    "close_credits": (_N.LOSERS_COUNT,),
+    "close_credits_flush": (_N.LOSERS_COUNT, _N.FLUSH_CLOSE),
+    "close_credits_straight": (_N.LOSERS_COUNT, _N.SHOWING),
+    # --- pokerato and carioca ---
+    "betting": (_N.NO_KNOCKING,),
+    "starting_chips": (_N.BETTING,),
+    "blind": (_N.BETTING,),
+    "raise_unit": (_N.BETTING,),
+    "max_raises": (_N.BETTING,),
+    "flush_stake_multiplier": (_N.BETTING, _N.FLUSH_CLOSE),
+    "straight_flush_stake_multiplier": (_N.BETTING, _N.SHOWING),
+    "royal_stake_multiplier": (_N.BETTING, _N.SHOWING),
+    "contracts": (_N.MELDING, _N.FREE_OPENING),
+    "hand_stake": (_N.LOSERS_COUNT,),
+    # --- gin rummy ---
+    "knock_limit": (_N.KNOCK_ALLOWED,),
+    "oklahoma": (_N.KNOCKING,),
+    "spade_upcard_doubles": (_N.KNOCKING,),
+    "gin_bonus": (_N.KNOCKING,),
+    "big_gin_bonus": (_N.KNOCKING,),
+    "undercut_bonus": (_N.KNOCKING,),
+    "undercut_on_tie": (_N.KNOCKING,),
+    "layoffs": (_N.KNOCKING,),
+    "wall_stock": (_N.KNOCKING,),
+    # The engine's loop guards and the upcard's offer work at any table.
+    "max_pile_takes": (),
+    "void_rethrows": (),
+    "first_upcard_offer": (),
+    "box_bonus": (_N.POINTS_TO_WINNER,),
+    "game_bonus": (_N.POINTS_TO_WINNER,),
+    "shutout_doubles": (_N.POINTS_TO_WINNER,),
+}
+
+
+def unmet_need(name: str, rules: Rules) -> Need | None:
+    """The first condition knob ``name`` needs that ``rules`` do not meet, or ``None`` when
+    the knob applies.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> unmet_need("joker_penalty", get_preset("gin"))
+    <Need.JOKERS: 'jokers'>
+    >>> unmet_need("joker_penalty", get_preset("classico")) is None
+    True
+    """
+    for need in KNOB_NEEDS[name]:
+        if not HOLDS[need](rules):
+            return need
+    return None
+
+
+def knob_applies(name: str, rules: Rules) -> bool:
+    """Whether knob ``name`` bears on a table playing ``rules``: whether changing it (alone)
+    can change what a player may do or what a round or a match counts.
+
+    The answer depends on the other knobs' values, never on the preset's name: the jolly's
+    penalty needs jollies in the deck and a count of points, the opening's threshold needs
+    melds laid during play, the knock's bonuses need knocking, and so on
+    (:data:`KNOB_NEEDS`).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> knob_applies("messa", get_preset("gin")), knob_applies("gin_bonus", get_preset("gin"))
+    (False, True)
+    """
+    return unmet_need(name, rules) is None
+
+
+def applicable_knobs(rules: Rules) -> tuple[str, ...]:
+    """The knobs that bear on ``rules`` (see :func:`knob_applies`), in the specification's
+    order: what a page offers to change, and what a description of the rules speaks of.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> "joker_penalty" in applicable_knobs(get_preset("classico"))
+    True
+    >>> "joker_penalty" in applicable_knobs(get_preset("gin"))
+    False
+    """
+    return tuple(name for name in knob_names() if knob_applies(name, rules))
+
+
+class HouseRulesReason(ReasonCode):
+    """Stable codes of what is refused in a table's house rules beyond what the rules
+    themselves refuse. Their values never change once released."""
+
+    KNOB_NOT_APPLICABLE = "knob_not_applicable"
+    """A change to a knob that bears on nothing under the rules it is made to."""
+
+
+def moot_changes(base: Rules, rules: Rules) -> dict[str, Need]:
+    """The knobs that ``rules`` change from ``base`` and that do not apply to ``rules``
+    (:func:`knob_applies`), each with the condition it lacks: changes that change nothing,
+    such as the jolly's penalty at a table of gin rummy.
+
+    A change the rules need is not one of them although it does not apply: where, put back
+    as ``base`` has it, the rules would contradict themselves. Scala 40 with a free opening
+    and nothing laid during play keeps its threshold of 0, which a table where nothing is
+    laid must have.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from dataclasses import replace
+    >>> gin = get_preset("gin")
+    >>> moot_changes(gin, replace(gin, joker_penalty=30, gin_bonus=20))
+    {'joker_penalty': <Need.JOKERS: 'jokers'>}
+    """
+    found: dict[str, Need] = {}
+    for name in knob_names():
+        was = getattr(base, name)
+        if getattr(rules, name) == was:
+            continue
+        need = unmet_need(name, rules)
+        if need is None:
+            continue
+        try:
+            dataclasses.replace(rules, **{name: was})
+        except RulesError:
+            continue  # needed: the rules refuse the value of base with the others
+        found[name] = need
+    return found
+
+
+def check_changes_apply(base: Rules, rules: Rules) -> None:
+    """Refuse (:class:`RulesError` ``knob_not_applicable``) the first change from ``base``
+    that bears on nothing under ``rules`` (:func:`moot_changes`). The refusal names the knob
+    (``knob``) and the condition it lacks (``need``), and words them in both languages
+    (``label``, ``needs``).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from dataclasses import replace
+    >>> gin = get_preset("gin")
+    >>> check_changes_apply(gin, replace(gin, joker_penalty=30))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RulesError: La regola «...» (joker_penalty) non conta con queste ...
+    >>> check_changes_apply(gin, replace(gin, gin_bonus=20))
+    """
+    for name, need in moot_changes(base, rules).items():
+        # The words of the knob and of the condition, read in ramino.words, which is loaded
+        # after this module (its describer asks here which knobs apply).
+        from .words.catalogue import gettext
+        from .words.knob_words import KNOB_WORDS, NEED_WORDS
+
+        def both(message: str) -> Localized:
+            return (gettext(message, "it"), gettext(message, "en"))
+
+        raise RulesError(
+            HouseRulesReason.KNOB_NOT_APPLICABLE,
+            knob=name,
+            need=need,
+            label=both(KNOB_WORDS[name].label),
+            needs=both(NEED_WORDS[need]),
+        )
+
+
+def house_rules(preset: str, changes: Mapping[str, Any]) -> Rules:
+    """The rules of a table that plays ``preset`` with the house's ``changes`` (knob ->
+    value, as :func:`~ramino.engine.rules_file.rules_from_mapping` reads them), refused
+    when a value is wrong, when the knobs contradict each other, or when a change bears on
+    nothing under the rules it makes (:func:`check_changes_apply`).
+
+    >>> house_rules("classico", {"jokers": 0}).jokers
+    0
+    >>> house_rules("classico", {"jokers": 0, "joker_penalty": 30})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ramino.engine.errors.RulesError: La regola «...» (joker_penalty) ... ci sono jolly. Togli ...
+    """
+    spec = {"preset": preset, **changes}
+    rules = rules_from_mapping(spec)
+    # The preset is read as the rules were (a change may name it), and was found there.
+    check_changes_apply(get_preset(str(spec["preset"])), rules)
+    return rules
+
+
+def dropping_what_bears_on_nothing(
+    preset: str, changes: Mapping[str, Any]
+) -> tuple[Rules, tuple[str, ...]]:
+    """The rules of :func:`house_rules`, the changes that bear on nothing taken away rather
+    than refused, and the knobs of those taken away, in the order found: what a page's editor
+    asks when a change leaves others moot (no jolly left in the deck, and the jolly's penalty
+    changed before). Any other refusal is raised.
+
+    >>> rules, dropped = dropping_what_bears_on_nothing(
+    ...     "classico", {"jokers": 0, "joker_penalty": 30, "target": 201}
+    ... )
+    >>> rules.jokers, rules.joker_penalty, rules.target, dropped
+    (0, 25, 201, ('joker_penalty',))
+    """
+    kept = dict(changes)
+    dropped: list[str] = []
+    while True:
+        try:
+            return house_rules(preset, kept), tuple(dropped)
+        except RulesError as error:
+            knob = error.params.get("knob")
+            if error.reason is not HouseRulesReason.KNOB_NOT_APPLICABLE or knob not in kept:
+                raise
+            # Each turn takes one change away: the loop ends.
+            del kept[knob]
+            dropped.append(knob)

@@ -13,8 +13,9 @@ from typing import Any
 
 from ..engine.errors import RaminoError
 from ..engine.presets import GIN_PRESETS, PRESETS, get_preset
-from ..engine.rules import Rules
-from ..engine.rules_file import DEFAULT_PRESET, rules_from_mapping
+from ..engine.rules import Rules, knob_names
+from ..engine.rules_file import rules_from_mapping
+from ..house_rules import moot_changes
 from ..words.inline import said
 from .common import Lang, echo, fail, usage_error
 
@@ -31,14 +32,26 @@ def _rules_of(info: dict[str, Any]) -> Rules:
     return rules_from_mapping({"name": rules["name"], **knobs})
 
 
+def _differences(base: Rules, rules: Rules) -> int:
+    return sum(getattr(base, knob) != getattr(rules, knob) for knob in knob_names())
+
+
 def _table_body(rules: Rules, friends: int, computers: int, level: str) -> dict[str, Any]:
-    # A preset by its name, house rules by what they change of the nearest preset.
-    preset = rules.name if rules.name in PRESETS or rules.name in GIN_PRESETS else DEFAULT_PRESET
-    base = get_preset(preset).knobs()
+    # A preset by its name, house rules by what they change of the nearest preset (the one
+    # they differ from in fewest knobs), but for the changes that bear on nothing in the
+    # rules they make (a jolly's penalty in gin rummy): the server refuses those, and they
+    # change nothing.
+    presets = {**PRESETS, **GIN_PRESETS}
+    if rules.name in presets:
+        preset = rules.name
+    else:
+        preset = min(presets, key=lambda name: _differences(presets[name].rules, rules))
+    base = get_preset(preset)
+    moot = moot_changes(base, rules)
     knobs: dict[str, Any] = {
         key: ("none" if value is None else value)
         for key, value in rules.knobs().items()
-        if base[key] != value
+        if getattr(base, key) != getattr(rules, key) and key not in moot
     }
     if rules.name != preset:
         knobs["name"] = rules.name

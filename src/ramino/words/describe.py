@@ -1,7 +1,8 @@
 """The rules of a table in players' words, Italian first, English too.
 
 :func:`describe` is what a player reads before the deal: every knob of :class:`Rules` shows up
-in the text, stated only where it matters (no jolly talk in a game without jolly).
+in the text, stated only where it bears on the game (:func:`ramino.house_rules.knob_applies`:
+no jolly talk in a game without jolly, no messa in gin rummy).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..engine.rules import (
     SetSuits,
     SimultaneousBust,
 )
+from ..house_rules import applicable_knobs
 from .catalogue import N_, gettext, language
 
 __all__ = ["describe"]
@@ -50,6 +52,11 @@ class _Writer:
         self.r = rules
         self.lang = language(lang)
         self.players = players
+        self.bearing = frozenset(applicable_knobs(rules))
+
+    def on(self, knob: str) -> bool:
+        """Whether ``knob`` bears on the game: a sentence on one that does not is left out."""
+        return knob in self.bearing
 
     def t(self, message: str, **values: object) -> str:
         """``message`` (its Italian words) in the table's language, ``values`` filled in."""
@@ -57,12 +64,14 @@ class _Writer:
 
     # --- small phrases ---
 
-    def _close_kinds(self, flush: int, straight: int) -> tuple[tuple[int, str], ...]:
-        """The closes that may score apart, with their numbers: how one goes out."""
-        return (
+    def _close_kinds(self, flush: str, straight: str) -> tuple[tuple[int, str], ...]:
+        """The closes that may score apart under these rules, with the numbers of the knobs
+        ``flush`` and ``straight``: how one goes out."""
+        kinds = (
             (flush, self.t("con un colore")),
             (straight, self.t("tutto in una sola scala")),
         )
+        return tuple((getattr(self.r, knob), how) for knob, how in kinds if self.on(knob))
 
     def _join(self, items: Sequence[str]) -> str:
         """``a, b e c`` / ``a, b and c``."""
@@ -120,7 +129,8 @@ class _Writer:
         r = self.r
         if self.players is not None:
             return r.deck_for(self.players)[1] > 0
-        return r.jokers > 0 or any(e.jokers > 0 for e in r.deck_by_players)
+        # At the table sizes the rules deal: a row for more players than may sit deals none.
+        return any(r.deck_for(n)[1] > 0 for n in range(r.min_players, r.most_players + 1))
 
     def hand_cards(self) -> int | None:
         """The hand size, if it is one number at this table."""
@@ -171,7 +181,9 @@ class _Writer:
                     t("Il mazzo dipende dal numero di giocatori: {parts}.", parts="; ".join(parts))
                 )
 
-        if r.direction is Direction.CLOCKWISE:
+        if not self.on("direction"):
+            pass  # two at the table: either way round is the same
+        elif r.direction is Direction.CLOCKWISE:
             out.append(
                 t(
                     "Si gioca in senso orario: carte, turni e mazziere girano nello stesso verso,"
@@ -469,7 +481,9 @@ class _Writer:
                     ace=ace,
                 )
             )
-            if r.opening_counts_attachments:
+            if not self.on("opening_counts_attachments"):
+                pass  # nothing is attached before opening: no attachment to count
+            elif r.opening_counts_attachments:
                 out.append(
                     t("Contano anche le carte attaccate ai giochi degli altri nello stesso turno.")
                 )
@@ -480,7 +494,7 @@ class _Writer:
                         " non valgono per l'apertura."
                     )
                 )
-            if jokers and r.joker_swap:
+            if jokers and self.on("swap_counts_for_opening"):
                 if r.swap_counts_for_opening:
                     out.append(t("Anche uno scambio di jolly conta per i punti dell'apertura."))
                 else:
@@ -514,7 +528,7 @@ class _Writer:
                 )
             else:
                 out.append(t("Si attaccano carte ai giochi sul tavolo solo dopo aver aperto."))
-        if jokers and not r.opening_jokers:
+        if jokers and self.on("opening_jokers") and not r.opening_jokers:
             out.append(t("Nei giochi dell'apertura non si usano jolly."))
         return out
 
@@ -607,7 +621,9 @@ class _Writer:
         if r.knock_limit is None:
             # How a knocked hand goes out and is laid down is the knocking section's.
             out.extend(self._how_out())
-        if r.rummy_on_first_turn:
+        if not self.on("rummy_on_first_turn"):
+            pass  # a knock is no close in one turn
+        elif r.rummy_on_first_turn:
             out.append(t("Si può chiudere anche al primo giro."))
         else:
             out.append(
@@ -616,9 +632,9 @@ class _Writer:
                     " giocato un turno."
                 )
             )
-        if r.melding_during_play:
+        if r.melding_during_play and self.on("rummy_bonus"):
             out.extend(self._rummy())
-        if r.flush_close:
+        if r.flush_close and self.on("flush_close"):
             cards = self.hand_cards()
             shown = t("tutte le carte") if cards is None else t("{cards} carte", cards=cards)
             out.append(
@@ -629,7 +645,9 @@ class _Writer:
                     shown=shown,
                 )
             )
-        if r.imaginary_joker and r.own_card_joker:
+        if not self.on("imaginary_joker"):
+            pass
+        elif r.imaginary_joker and r.own_card_joker:
             out.append(
                 t(
                     "Per chiudere, una delle proprie carte, una sola e scelta in quel momento, fa"
@@ -643,7 +661,7 @@ class _Writer:
                     " come jolly in una scala o in un tris."
                 )
             )
-        if r.seven_of_a_kind_wins:
+        if r.seven_of_a_kind_wins and self.on("seven_of_a_kind_wins"):
             out.append(
                 t(
                     "Sette carte dello stesso valore senza jolly (il ramino) si mostrano e"
@@ -719,7 +737,9 @@ class _Writer:
                     " tutte insieme, anche senza scarto."
                 )
             )
-        if r.lay_after_close:
+        if not self.on("lay_after_close"):
+            pass  # played for chips: the cards left are not counted
+        elif r.lay_after_close:
             out.append(
                 t(
                     "Quando uno chiude, gli altri calano i loro giochi prima di contare: le carte"
@@ -768,11 +788,13 @@ class _Writer:
     def _stake_multipliers(self) -> list[str]:
         r, t = self.r, self.t
         kinds = (
-            (r.flush_stake_multiplier, t("con un colore")),
-            (r.straight_flush_stake_multiplier, t("con una scala colore")),
-            (r.royal_stake_multiplier, t("con la scala reale dal 5 al re")),
+            ("flush_stake_multiplier", t("con un colore")),
+            ("straight_flush_stake_multiplier", t("con una scala colore")),
+            ("royal_stake_multiplier", t("con la scala reale dal 5 al re")),
         )
-        chosen = [(n, how) for n, how in kinds if n > 1]
+        chosen = [
+            (getattr(r, knob), how) for knob, how in kinds if self.on(knob) and getattr(r, knob) > 1
+        ]
         if not chosen:
             return []
         # "Chiudere con un colore moltiplica la posta per 2, con una scala colore per 4, ..."
@@ -790,7 +812,7 @@ class _Writer:
         # Going out with a flush or a single run may score apart (Casertano: -20, -50).
         extra = "".join(
             t(", o {points} se chiude {how}", points=n, how=how)
-            for n, how in self._close_kinds(r.close_points_flush, r.close_points_straight)
+            for n, how in self._close_kinds("close_points_flush", "close_points_straight")
             if n != r.close_points
         )
         joker = t(", il jolly {points}", points=r.joker_penalty) if self.has_jokers() else ""
@@ -820,7 +842,9 @@ class _Writer:
         credits = self._credits()
         if credits:
             out.append(credits)
-        if r.rounding is Rounding.TENS:
+        if not self.on("rounding"):
+            pass  # the hand's points go to its winner: nothing is rounded
+        elif r.rounding is Rounding.TENS:
             out.append(
                 t(
                     "Ogni mano si arrotonda alla decina, da 5 in su per eccesso: 24 fa 20 e 25 fa"
@@ -829,7 +853,7 @@ class _Writer:
             )
         else:
             out.append(t("I punti non si arrotondano."))
-        if r.hand_stake:
+        if r.hand_stake and self.on("hand_stake"):
             stake = chips_words(r.hand_stake, self.lang)
             out.append(
                 t(
@@ -838,7 +862,7 @@ class _Writer:
                     stake=stake,
                 )
             )
-        if r.messa > 0:
+        if r.messa > 0 and self.on("messa"):
             out.append(t("Ogni perdente aggiunge una messa di {messa} punti.", messa=r.messa))
 
         target = r.target
@@ -926,10 +950,10 @@ class _Writer:
 
         kinds = [
             (n, how)
-            for n, how in self._close_kinds(r.close_credits_flush, r.close_credits_straight)
+            for n, how in self._close_kinds("close_credits_flush", "close_credits_straight")
             if n != r.close_credits
         ]
-        if not r.close_credits and not kinds:
+        if (not r.close_credits and not kinds) or not self.on("close_credits"):
             return ""
         paid = t("; a fine partita ogni credito si paga una cifra concordata.")
         if r.close_credits:

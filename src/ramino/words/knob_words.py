@@ -42,9 +42,10 @@ from ..engine.rules import (
     SimultaneousBust,
     knob_names,
 )
+from ..house_rules import Need
 from .catalogue import LANGUAGES, N_, gettext
 
-__all__ = ["CHOICE_WORDS", "KNOB_WORDS", "SECTIONS", "KnobWords", "knob_catalogue"]
+__all__ = ["CHOICE_WORDS", "KNOB_WORDS", "NEED_WORDS", "SECTIONS", "KnobWords", "knob_catalogue"]
 
 
 #: The parts of the rules, in the order a page shows them, with their titles. They follow the
@@ -684,6 +685,43 @@ KNOB_WORDS: dict[str, KnobWords] = {
     ),
 }
 
+
+#: The condition a knob needs (:class:`~ramino.house_rules.Need`) as a sentence goes on
+#: after "vale solo se" ("it applies only when"): why a change to it bears on nothing.
+NEED_WORDS: dict[Need, str] = {
+    Need.NO_KNOCKING: N_("non si chiude bussando"),
+    Need.KNOCKING: N_("si chiude bussando, come nel gin rummy"),
+    Need.KNOCK_ALLOWED: N_("si gioca in due, senza calare durante la smazzata e senza puntate"),
+    Need.MELDING: N_("i giochi si calano durante la smazzata"),
+    Need.SHOWING: N_("si chiude mostrando tutta la mano, senza calare prima e senza bussare"),
+    Need.ATTACHING: N_("si attaccano carte ai giochi sul tavolo"),
+    Need.JOKERS: N_("nel mazzo ci sono jolly"),
+    Need.JOKER_IN_MELDS: N_("in un gioco può stare un jolly, del mazzo o immaginario"),
+    Need.NO_JOKER_CARDS: N_("il mazzo è senza jolly e non cambia con il numero di giocatori"),
+    Need.IMAGINARY: N_("il jolly è immaginario"),
+    Need.JOKER_SWAP: N_("un jolly calato si può riprendere"),
+    Need.SWAP_BEFORE_OPENING: N_("un jolly si può riprendere anche prima di aprire"),
+    Need.OPENING_POINTS: N_("per aprire serve un minimo di punti"),
+    Need.FREE_OPENING: N_("l'apertura è libera"),
+    Need.NO_CONTRACTS: N_("le smazzate non hanno contratti"),
+    Need.ATTACH_BEFORE_OPENING: N_("si può attaccare anche prima di aprire"),
+    Need.ATTACHABLE_DISCARD_BARRED: N_("non si può scartare una carta che si può attaccare"),
+    Need.MORE_THAN_TWO: N_("si può giocare in più di due"),
+    Need.HIGH_ACE: N_("l'asso può stare sopra il re"),
+    Need.TWO_PACKS: N_("si gioca sempre con almeno due mazzi"),
+    Need.FLUSH_CLOSE: N_("si può chiudere con un colore"),
+    Need.NO_WALL: N_("il tallone non ha un muro"),
+    Need.RESTOCKS: N_("gli scarti possono rifare il tallone"),
+    Need.BETTING: N_("si punta a fiches"),
+    Need.NO_BETTING: N_("non si punta a fiches"),
+    Need.LOSERS_COUNT: N_("a fine smazzata chi non ha chiuso conta i punti che ha in mano"),
+    Need.POINTS_TO_WINNER: N_("i punti di ogni smazzata vanno a chi la vince"),
+    Need.ADD_BONUS: N_("la chiusura in mano aggiunge punti agli altri"),
+    Need.ELIMINATION: N_("chi arriva al punteggio è eliminato"),
+    Need.REENTRY: N_("chi è eliminato può rientrare"),
+    Need.TARGET: N_("la partita finisce a un punteggio"),
+    Need.FIXED_ROUNDS: N_("la partita dura un numero fisso di smazzate"),
+}
 
 #: The words of every value of every enum knob, as a control offers them.
 CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {

@@ -286,6 +286,11 @@ REFUSALS: dict[str, str | Plural] = {
         "Redis non risponde: si gioca lo stesso, ma la sala dei tavoli aperti può restare"
         " indietro finché non torna."
     ),
+    # --- the house rules' (ramino.house_rules) ---
+    "knob_not_applicable": N_(
+        "La regola «{label}» ({knob}) non conta con queste regole: vale solo se {needs}."
+        " Togli questa modifica."
+    ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
     # --- the environment's (ramino.env.errors) ---

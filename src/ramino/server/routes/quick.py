@@ -15,7 +15,7 @@ from starlette.requests import HTTPConnection
 
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
-from ...engine.rules_file import rules_from_mapping
+from ...house_rules import house_rules
 from ..limits import plural_seconds
 from ..models import (
     PlayerInfo,
@@ -68,7 +68,7 @@ async def ask(request: QuickRequest, http: Request, tables: Served) -> QuickWait
     matcher = _matcher(http)
     paced(http, tables.quick_asks, ServerReason.QUICK_TOO_FAST)
     try:
-        rules = rules_from_mapping({"preset": request.rules, **request.knobs})
+        rules = house_rules(request.rules, request.knobs)
         check_playable(rules, request.players)
     except RaminoError as error:
         raise refused(error) from None

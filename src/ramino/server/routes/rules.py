@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ...engine.deal import check_playable
 from ...engine.errors import RaminoError
-from ...engine.rules_file import rules_from_mapping
+from ...house_rules import applicable_knobs, dropping_what_bears_on_nothing, house_rules
 from ...words.describe import describe
 from ...words.knob_words import knob_catalogue
 from ..models import Both, Problem, RulesInForce
@@ -30,6 +30,12 @@ class DescribeRequest(BaseModel):
     rules: Annotated[str, Field(max_length=40)] = "classico"
     knobs: Annotated[dict[str, Any], Field(max_length=64)] = {}
     players: Annotated[int, Field(ge=2, le=12)] | None = None
+    drop: bool = Field(
+        default=False,
+        description="Take away, rather than refuse, the changes that bear on nothing under the"
+        " rules they make, and name them in `dropped` (a page's editor, where one change can"
+        " leave others moot).",
+    )
 
 
 class Preset(BaseModel):
@@ -42,6 +48,10 @@ class Preset(BaseModel):
     )
     summary: Both
     knobs: dict[str, Any]
+    applies: list[str] = Field(
+        description="The knobs that bear on the preset's rules (`ramino.house_rules."
+        "applicable_knobs`): those a page offers to change."
+    )
     min_players: int
     max_players: int
 
@@ -67,9 +77,16 @@ class Described(BaseModel):
     """House rules in force, and in words."""
 
     rules: RulesInForce
+    applies: list[str] = Field(
+        description="The knobs that bear on the rules in force: those a page offers to change."
+    )
     min_players: int
     max_players: int
     described: Both
+    dropped: list[str] = Field(
+        default=[],
+        description="With `drop`: the knobs whose changes were taken away, bearing on nothing.",
+    )
 
 
 @router.get("")
@@ -83,6 +100,7 @@ async def presets() -> Catalogue:
                 game=game_of(name),
                 summary=Both(it=preset.summary("it"), en=preset.summary("en")),
                 knobs=preset.rules.knobs(),
+                applies=list(applicable_knobs(preset.rules)),
                 min_players=preset.rules.min_players,
                 max_players=preset.rules.most_players,
             )
@@ -105,19 +123,27 @@ async def presets() -> Catalogue:
 @router.post("/describe", responses={400: {"model": Problem, "description": "Rules refused"}})
 async def described(request: DescribeRequest) -> Described:
     """House rules in players' words, or why they cannot be played (400, it and en, as
-    when a table is created)."""
+    when a table is created: a change that bears on nothing under the rules it makes is
+    refused as ``knob_not_applicable``, its ``where`` naming the knob, ``knobs.messa``; or,
+    with ``drop``, taken away and named in ``dropped``)."""
+    dropped: tuple[str, ...] = ()
     try:
-        rules = rules_from_mapping({"preset": request.rules, **request.knobs})
+        if request.drop:
+            rules, dropped = dropping_what_bears_on_nothing(request.rules, request.knobs)
+        else:
+            rules = house_rules(request.rules, request.knobs)
         if request.players is not None:
             check_playable(rules, request.players)
     except RaminoError as error:
         raise refused(error) from None
     return Described(
         rules=RulesInForce(name=rules.name, knobs=rules.knobs()),
+        applies=list(applicable_knobs(rules)),
         min_players=rules.min_players,
         max_players=rules.most_players,
         described=Both(
             it=describe(rules, "it", players=request.players),
             en=describe(rules, "en", players=request.players),
         ),
+        dropped=list(dropped),
     )

@@ -21,8 +21,8 @@ from ...ai.levels import LEVELS, level_named
 from ...engine.deal import check_playable
 from ...engine.errors import IllegalAction, RaminoError
 from ...engine.record import to_json
-from ...engine.rules_file import rules_from_mapping
 from ...engine.text import printable
+from ...house_rules import house_rules
 from ..limits import LOBBY_PAGE, plural_seconds
 from ..models import (
     Both,
@@ -82,7 +82,7 @@ async def create_table(request: CreateTable, http: Request, tables: Served) -> T
     A client creates a few tables in a row, then a few a minute (429 beyond)."""
     _admit(http, tables)
     try:
-        rules = rules_from_mapping({"preset": request.rules, **request.knobs})
+        rules = house_rules(request.rules, request.knobs)
         check_playable(rules, len(request.seats))
     except RaminoError as error:
         raise refused(error) from None

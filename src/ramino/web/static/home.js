@@ -15,7 +15,7 @@ import {
 } from './api.js';
 import { h, patch } from './dom.js';
 import { currentLang, t } from './i18n.js';
-import { knobEditor } from './knobs.js';
+import { forgetDropped, knobEditor, takeAway } from './knobs.js';
 import { presetSelect } from './presets.js';
 import { quickMatch } from './quick.js';
 
@@ -52,13 +52,20 @@ export function showHome(main) {
   const houseRules = () => Object.keys(choice.knobs).length > 0;
   const preset = () => catalogue?.presets.find((p) => p.name === choice.rules);
   const seatsRange = () => [described?.min_players ?? 2, described?.max_players ?? 6];
+  // The knobs that bear on the rules in force: the server's word on the rules described, or
+  // the preset's until it has described those chosen.
+  const applies = () => (described?.rules.name === choice.rules ? described.applies : preset()?.applies);
 
   async function describe() {
     try {
+      // A change that another left bearing on nothing (jokers at 0, then the jolly's penalty)
+      // is taken away by the server, and here.
       described = await call('POST', '/api/rules/describe', {
         rules: choice.rules,
         knobs: choice.knobs,
+        drop: true,
       });
+      choice.knobs = takeAway(choice.knobs, described.dropped);
       problem.rules = '';
       const [low, high] = seatsRange();
       choice.players = Math.min(Math.max(choice.players, low), high);
@@ -261,6 +268,7 @@ export function showHome(main) {
       presetSelect('preset', presets, choice.rules, (value) => {
         choice.rules = value;
         choice.knobs = {};
+        forgetDropped();
         describe();
       }),
       // Every part of the form is there from the start, filled in as the server answers: nothing
@@ -273,10 +281,16 @@ export function showHome(main) {
       }, low === high)),
       nameField(),
       catalogue
-        ? knobEditor(catalogue.knobs, preset()?.knobs ?? {}, choice.knobs, (knobs) => {
-            choice.knobs = knobs;
-            describe();
-          })
+        ? knobEditor(
+            catalogue.knobs,
+            preset()?.knobs ?? {},
+            choice.knobs,
+            (knobs) => {
+              choice.knobs = knobs;
+              describe();
+            },
+            applies(),
+          )
         : h('details', { class: 'house-rules' }, h('summary', {}, t('house_rules'))),
       errorLine('rules'),
       h(

@@ -53,7 +53,9 @@ const WORDS = {
     watch: 'Guarda la partita senza giocare',
     watching: 'Guardi la partita: vedi quello che vede tutto il tavolo, mai una mano.',
     house_rules: 'Regole della casa',
-    house_intro: 'Ogni regola del tavolo, a partire da quella scelta: cambia quello che si gioca diversamente a casa vostra.',
+    house_intro:
+      'Le regole che contano in questo gioco, a partire da quelle scelte: cambia quello che a casa vostra si gioca diversamente. Quelle che qui non contano non compaiono: il jolly, se nel mazzo non ce ne sono; la messa, nel gin rummy.',
+    knobs_dropped: (v) => `Tolte le modifiche che con queste regole non contano più: ${v.labels.map((l) => `«${l}»`).join(', ')}.`,
     reset_rules: 'Torna alle regole scelte',
     // beside a number a choice needs (the count of a fixed number of rounds)
     knob_tied: (v) => `Se c'è un numero lo scegli con «${v.label}».`,
@@ -503,7 +505,9 @@ const WORDS = {
     watch: 'Watch the match without playing',
     watching: 'You are watching: you see what the whole table sees, never a hand.',
     house_rules: 'House rules',
-    house_intro: 'Every rule of the table, starting from the one chosen: change what your house plays differently.',
+    house_intro:
+      'The rules that bear on this game, starting from those chosen: change what your house plays differently. Those with no bearing here are left out: the joker, when the deck has none; the messa, in gin rummy.',
+    knobs_dropped: (v) => `Changes that no longer bear on these rules were taken away: ${v.labels.map((l) => `“${l}”`).join(', ')}.`,
     reset_rules: 'Back to the chosen rules',
     knob_tied: (v) => `You choose whether there is a number with “${v.label}”.`,
     add: 'Add',

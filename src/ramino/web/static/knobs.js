@@ -1,6 +1,9 @@
-// House rules: every knob of the rules in players' words (GET /api/rules, from
-// ramino.words.knob_words), section by section, each with the control its values need. The
-// server checks the whole and says what does not go together.
+// House rules: the knobs that bear on the rules in players' words (GET /api/rules, from
+// ramino.words.knob_words), section by section, each with the control its values need. Which
+// knobs bear on the rules is the server's to say (`applies`, from ramino.house_rules): a knob
+// that does not is not shown. The server checks the whole and says what does not go together;
+// asked to describe the rules with `drop`, it takes away the changes a later one left bearing
+// on nothing, and names them (takeAway).
 
 import { h } from './dom.js';
 import { currentLang, said, t } from './i18n.js';
@@ -13,15 +16,39 @@ let opened = false;
 // server has said the rules in words, and a change made meanwhile (a number typed, then a
 // choice made at once) starts from them, not from the drawing's.
 let pending = { from: null, to: null };
+// The knobs whose changes were taken away because the last change left them bearing on
+// nothing (no jolly left in the deck: its penalty), said until the next change.
+let dropped = [];
+
+// The house's `changes` without those of the knobs `names`, which the server took away as
+// bearing on nothing under the rules the changes make (its `dropped`); said on the page until
+// the next change.
+export function takeAway(changes, names) {
+  if (!names?.length) return changes;
+  const kept = Object.fromEntries(Object.entries(changes).filter(([name]) => !names.includes(name)));
+  dropped = [...dropped, ...names.filter((name) => !dropped.includes(name))];
+  // A change made on the page drawn before this answer starts from what is kept.
+  if (pending.to === changes) pending = { from: pending.from, to: kept };
+  return kept;
+}
+
+// Another preset chosen: the changes taken away from the last one are no longer news.
+export function forgetDropped() {
+  dropped = [];
+}
 
 // `catalogue`: the knobs' words; `preset`: the chosen preset's values; `changed`: the knobs the
-// house plays differently. `onChange` gets the new set of changes.
-export function knobEditor(catalogue, preset, changed, onChange) {
+// house plays differently; `applies`: the names of the knobs that bear on the rules in force
+// (every knob while the server has not said). `onChange` gets the new set of changes.
+export function knobEditor(catalogue, preset, changed, onChange, applies = null) {
   const value = (name, changes = changed) => (name in changes ? changes[name] : preset[name]);
   const emit = (changes) => {
     pending = { from: changed, to: changes };
+    dropped = [];
     onChange(changes);
   };
+  const bearing = applies ? new Set(applies) : null;
+  const words = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
   // An optional number a choice needs (a fixed number of rounds, their count) goes with it:
   // the rules refuse it without the choice as they refuse the choice without it. By number,
   // the knob of that choice.
@@ -49,6 +76,8 @@ export function knobEditor(catalogue, preset, changed, onChange) {
   };
   const sections = [];
   for (const knob of catalogue) {
+    // A knob changed by the house stays in sight until the server has said it bears on nothing.
+    if (bearing && !bearing.has(knob.name) && !(knob.name in changed)) continue;
     let section = sections.at(-1);
     if (!section || section.key !== knob.section) {
       section = { key: knob.section, title: said(knob.section_title), knobs: [] };
@@ -68,6 +97,13 @@ export function knobEditor(catalogue, preset, changed, onChange) {
     },
     h('summary', {}, t('house_rules'), count ? ` (${count})` : ''),
     h('p', {}, t('house_intro')),
+    dropped.length
+      ? h(
+          'p',
+          { class: 'note', id: 'knobs-dropped', role: 'status' },
+          t('knobs_dropped', { labels: dropped.map((name) => said(words[name]?.label) || name) }),
+        )
+      : null,
     count
       ? h('button', { type: 'button', class: 'quiet', id: 'reset-knobs', onclick: () => emit({}) }, t('reset_rules'))
       : null,

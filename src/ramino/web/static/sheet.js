@@ -6,7 +6,7 @@
 import { ApiError, call } from './api.js';
 import { h, clear } from './dom.js';
 import { currentLang, said, t } from './i18n.js';
-import { knobEditor } from './knobs.js';
+import { forgetDropped, knobEditor, takeAway } from './knobs.js';
 
 const STORE = 'ramino.homeSheet';
 const MAX_PLAYERS = 12;
@@ -116,8 +116,12 @@ export function showSheet(main) {
     const rules = match ? match.rules : setup.rules;
     const knobs = match ? match.knobs : setup.knobs;
     try {
-      described = await call('POST', '/api/rules/describe', { rules, knobs, players });
+      // A change that bears on nothing is taken away, not refused: a match saved before such
+      // changes were refused is still described (it plays the same without them).
+      described = await call('POST', '/api/rules/describe', { rules, knobs, players, drop: true });
       if (!match) {
+        // A change another left bearing on nothing is taken away (see home.js).
+        setup.knobs = takeAway(setup.knobs, described.dropped);
         setup.min = described.min_players;
         setup.max = Math.min(described.max_players, MAX_PLAYERS);
         setup.count = Math.min(Math.max(setup.count, setup.min), setup.max);
@@ -219,6 +223,7 @@ export function showSheet(main) {
             onchange: (event) => {
               setup.rules = event.target.value;
               setup.knobs = {};
+              forgetDropped();
               describe();
             },
           },
@@ -228,10 +233,16 @@ export function showSheet(main) {
       ),
       chosen ? h('p', { class: 'summary' }, chosen.summary[lang()]) : null,
       catalogue
-        ? knobEditor(catalogue.knobs, chosen?.knobs ?? {}, setup.knobs, (knobs) => {
-            setup.knobs = knobs;
-            describe();
-          })
+        ? knobEditor(
+            catalogue.knobs,
+            chosen?.knobs ?? {},
+            setup.knobs,
+            (knobs) => {
+              setup.knobs = knobs;
+              describe();
+            },
+            described?.rules.name === setup.rules ? described.applies : chosen?.applies,
+          )
         : null,
       field(
         t('hs_count'),
