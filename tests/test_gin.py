@@ -308,6 +308,19 @@ def test_the_knocking_knobs_need_knocking(knob: dict[str, object]) -> None:
     assert "knock_limit" in caught.value.message("en")
 
 
+def test_deadwood_is_never_rounded_where_players_knock() -> None:
+    # Rounded to tens, 2 and 3 of deadwood would count nothing: a knock would pass for gin.
+    from dataclasses import replace
+
+    from ramino.engine.errors import RulesError
+    from ramino.engine.rules import Rounding
+
+    with pytest.raises(RulesError) as caught:
+        replace(get_preset("gin"), rounding=Rounding.TENS)
+    assert "rounding = none" in caught.value.message("en")
+    assert "arrotondar" in str(caught.value)
+
+
 def test_openspiels_guards_end_the_hand_void() -> None:
     rules = get_preset("gin-openspiel")
     # Taking the pile's card and throwing it back, twice running.

@@ -360,6 +360,7 @@ def test_attachable_discard_ban_applies_from_its_table_size() -> None:
 CONTRADICTIONS: list[dict[str, Any]] = [
     {"knock_limit": 10},
     {"oklahoma": True},
+    {"melding_during_play": False, "max_players": 2, "knock_limit": 10, "rounding": Rounding.TENS},
     {"match_end": MatchEnd.POINTS_TO_TARGET},
     {"min_players": 4, "max_players": 3},
     {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},

@@ -341,6 +341,7 @@ class Detail(enum.StrEnum):
     KNOCK_NEEDS_TWO_NO_MELDING = "knock_needs_two_no_melding"
     GIN_KNOBS_NEED_KNOCK = "gin_knobs_need_knock"
     POINTS_NEED_KNOCK = "points_need_knock"
+    KNOCK_NOT_ROUNDED = "knock_not_rounded"
     POINTS_BY_PLAYER = "points_by_player"
     # why each knob's numbers are bounded
     RANGE_PACKS = "range_packs"

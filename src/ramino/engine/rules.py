@@ -837,4 +837,7 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.GIN_KNOBS_NEED_KNOCK)
     if r.match_end is MatchEnd.POINTS_TO_TARGET and r.knock_limit is None:
         bad(Detail.POINTS_NEED_KNOCK)
+    if r.knock_limit is not None and r.rounding is not Rounding.NONE:
+        # Deadwood decides the knock, gin and the undercut: counted exact, never rounded.
+        bad(Detail.KNOCK_NOT_ROUNDED)
     return p

@@ -329,6 +329,9 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare: va"
         " detto con quanti punti spaiati si bussa (knock_limit)."
     ),
+    "knock_not_rounded": N_(
+        "dove si bussa i punti spaiati si contano esatti, senza arrotondarli (rounding = none)."
+    ),
     "points_by_player": N_(
         "servono i punti vinti da ogni giocatore in gioco, numeri interi non negativi."
     ),
