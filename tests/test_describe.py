@@ -364,6 +364,10 @@ def test_sentences_players_know() -> None:
     carioca = describe(get_preset("carioca"))
     assert "coppia, doppia coppia, tris, full, scala 40, poker, scala colore" in carioca
     assert "La partita dura 8 smazzate" in carioca
+    # No exit score unless the house sets one (RULES.md §6.3).
+    assert "è fuori" not in carioca
+    exit_at = describe(dataclasses.replace(get_preset("carioca"), target=150))
+    assert "Chi arriva a 150 è fuori" in exit_at
 
 
 def test_the_name_is_the_title() -> None:

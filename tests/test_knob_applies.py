@@ -174,8 +174,11 @@ def test_casertano_shows_its_hand() -> None:
 
 def test_carioca_has_contracts_and_no_threshold() -> None:
     knobs = applies("carioca")
-    assert {"contracts", "hand_stake", "match_rounds", "messa", "joker_penalty"} <= knobs
-    assert not knobs & {"opening_threshold", "target", "reentry", "simultaneous_bust"}
+    # The target is an exit score, none unless the house sets one: re-entry needs one.
+    assert {"contracts", "hand_stake", "match_rounds", "messa", "joker_penalty", "target"} <= knobs
+    assert not knobs & {"opening_threshold", "reentry", "simultaneous_bust"}
+    assert "reentry" in applicable_knobs(replace(get_preset("carioca"), target=150))
+    assert "target" not in applies("pokerato")
     assert not knobs & CHIPS
     assert "contracts" not in applies("scala-40")
 
@@ -221,7 +224,7 @@ def test_a_change_that_applies_is_taken() -> None:
         ("classico", {"blind": 2}, "blind", Need.BETTING),
         ("classico", {"gin_bonus": 20}, "gin_bonus", Need.KNOCKING),
         ("pokerato", {"messa": 50}, "messa", Need.LOSERS_COUNT),
-        ("carioca", {"reentry": True}, "reentry", Need.ELIMINATION),
+        ("carioca", {"reentry": True}, "reentry", Need.OUT_AT_TARGET),
     ],
 )
 def test_a_change_that_bears_on_nothing_is_refused(

@@ -247,10 +247,11 @@ def test_first_to_target_draw() -> None:
 
 @pytest.mark.parametrize("rounds", [1, 2, 3, 8])
 def test_fixed_rounds(rounds: int) -> None:
-    m = Match(PLAYERS, Rules(match_end=MatchEnd.FIXED_ROUNDS, match_rounds=rounds))
+    rules = Rules(match_end=MatchEnd.FIXED_ROUNDS, match_rounds=rounds, target=None)
+    m = Match(PLAYERS, rules)
     for number in range(1, rounds + 1):
         assert not m.is_over
-        # Far past the target: nobody is eliminated in a fixed-round match.
+        # Without a target nobody is out, however many points he has.
         m.record(RoundResult("Anna", {"Bruno": 150, "Carla": 40 + number}))
     assert m.is_over and m.winner == "Anna"
     assert m.eliminated == ()
@@ -267,9 +268,27 @@ def test_fixed_rounds_tie_is_a_draw() -> None:
 
 def test_carioca_plays_eight_rounds() -> None:
     m = Match(PLAYERS, get_preset("carioca"))
+    assert m.rules.target is None
     for _ in range(8):
         m.record(RoundResult("Carla", {"Anna": 30, "Bruno": 31}))
-    assert m.is_over and m.winner == "Carla"
+    assert m.is_over and m.winner == "Carla" and m.eliminated == ()
+
+
+def test_a_fixed_round_match_s_target_is_an_exit_score() -> None:
+    # RULES.md §6.3: carioca's optional target puts out whoever reaches it; the match goes
+    # on with those left, and ends early when too few are left to deal (carioca: 3).
+    four = ["Anna", "Bruno", "Carla", "Dario"]
+    m = Match(four, replace(get_preset("carioca"), target=100))
+    m.record(RoundResult("Anna", {"Bruno": 100, "Carla": 40, "Dario": 20}))
+    assert m.eliminated == ("Bruno",) and not m.is_over
+    m.record(RoundResult("Carla", {"Anna": 30, "Dario": 90}))
+    assert m.eliminated == ("Bruno", "Dario") and m.is_over
+    # Of the two left, the lower total wins: Anna 30, Carla 40.
+    assert m.winner == "Anna"
+    # The others out at once: the one left wins.
+    m = Match(PLAYERS, replace(get_preset("carioca"), target=50))
+    m.record(RoundResult("Anna", {"Bruno": 60, "Carla": 70}))
+    assert m.is_over and m.winner == "Anna" and m.eliminated == ("Bruno", "Carla")
 
 
 # --- re-entry ---

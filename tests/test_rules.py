@@ -198,6 +198,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "max_players": 5,
         "attach_before_opening": False,
         "joker_swap_needs_opened": True,
+        # §6.3: no target (exit score) unless the house sets one.
+        "target": None,
         "rummy_bonus": RummyBonus.NONE,
         "hand_stake": 1,
     },
@@ -361,6 +363,7 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"knock_limit": 10},
     {"oklahoma": True},
     {"melding_during_play": False, "max_players": 2, "knock_limit": 10, "rounding": Rounding.TENS},
+    {"target": None},
     {"match_end": MatchEnd.POINTS_TO_TARGET},
     {"min_players": 4, "max_players": 3},
     {"hand_size_by_players": (HandSize(3, 7), HandSize(3, 8))},

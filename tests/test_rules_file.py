@@ -85,6 +85,8 @@ COMPANIONS: dict[tuple[str, object], str] = {
     ("match_end", "fixed_rounds"): "match_rounds = 8",
     ("match_rounds", 1): 'match_end = "fixed_rounds"',
     ("match_rounds", 8): 'match_end = "fixed_rounds"',
+    # No target only where a number of rounds ends the match (carioca's, RULES.md §6.3).
+    ("target", None): 'match_end = "fixed_rounds"\nmatch_rounds = 8',
     ("betting", "blind"): 'match_end = "fixed_rounds"\nmatch_rounds = 10',
     ("imaginary_joker", True): "melding_during_play = false\njokers = 0",
     ("own_card_joker", True): "imaginary_joker = true\nmelding_during_play = false\njokers = 0",

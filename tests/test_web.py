@@ -610,6 +610,16 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.wait_for_selector(".knob.changed #knob-match_rounds")
     assert page.input_value("#knob-match_rounds") == "8"
     assert not page.is_checked("#knob-match_rounds-none")
+    # There the target is an exit score the house may drop (carioca has none); another way
+    # to end gives it back.
+    page.wait_for_function(
+        "() => /arriva a 101 è fuori/.test(document.querySelector('.described pre').textContent)"
+    )
+    assert page.is_enabled("#knob-target-none")
+    page.check("#knob-target-none")
+    page.wait_for_function(
+        "() => !/arriva a 101/.test(document.querySelector('.described pre').textContent)"
+    )
     # Another count typed, then another way to end: no count goes without fixed rounds (the
     # server refuses one), neither given nor typed, and the count follows the choice alone.
     page.fill("#knob-match_rounds", "10")

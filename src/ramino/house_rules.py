@@ -291,8 +291,9 @@ class Need(enum.StrEnum):
     """Whoever reaches the target is out (``match_end`` is ``elimination``)."""
     REENTRY = "reentry"
     """An eliminated player may re-enter."""
-    TARGET = "target"
-    """The match ends at a score, not after a number of rounds."""
+    OUT_AT_TARGET = "out_at_target"
+    """Reaching the target puts a player out: elimination, or an exit score in a match of a
+    fixed number of rounds counted in points (carioca's optional target)."""
     FIXED_ROUNDS = "fixed_rounds"
     """The match lasts a set number of rounds."""
 
@@ -350,7 +351,14 @@ HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.ADD_BONUS: lambda r: r.rummy_bonus is RummyBonus.ADD,
     Need.ELIMINATION: lambda r: r.match_end is MatchEnd.ELIMINATION,
     Need.REENTRY: lambda r: r.reentry,
-    Need.TARGET: lambda r: r.match_end is not MatchEnd.FIXED_ROUNDS,
+    Need.OUT_AT_TARGET: lambda r: (
+        r.match_end is MatchEnd.ELIMINATION
+        or (
+            r.match_end is MatchEnd.FIXED_ROUNDS
+            and r.target is not None
+            and r.betting is Betting.NONE
+        )
+    ),
     Need.FIXED_ROUNDS: lambda r: r.match_end is MatchEnd.FIXED_ROUNDS,
 }
 
@@ -429,12 +437,14 @@ KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
     "joker_penalty": (_N.JOKERS, _N.NO_BETTING),
     "rounding": (_N.LOSERS_COUNT,),
     "messa": (_N.LOSERS_COUNT,),
-    "target": (_N.TARGET,),
+    # A target ends the match or, in a fixed number of rounds, puts players out: not in a
+    # match of chips.
+    "target": (_N.NO_BETTING,),
     "match_end": (),
     "match_rounds": (_N.FIXED_ROUNDS,),
-    "reentry": (_N.ELIMINATION,),
-    "max_reentries": (_N.ELIMINATION, _N.REENTRY),
-    "reentry_stake": (_N.ELIMINATION, _N.REENTRY),
+    "reentry": (_N.OUT_AT_TARGET,),
+    "max_reentries": (_N.OUT_AT_TARGET, _N.REENTRY),
+    "reentry_stake": (_N.OUT_AT_TARGET, _N.REENTRY),
     "simultaneous_bust": (_N.ELIMINATION,),
     "close_points": (_N.LOSERS_COUNT,),
     "close_points_flush": (_N.LOSERS_COUNT, _N.FLUSH_CLOSE),

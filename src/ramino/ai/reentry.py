@@ -25,4 +25,6 @@ def computer_reenters(match: Match, player: str, entry_total: int) -> bool:
     (True, False)
     """
     again = any(r.player == player for r in match.reentries)
-    return not again and entry_total * 4 <= match.rules.target * 3
+    target = match.rules.target
+    # Without a target nobody is out, so nobody is offered a re-entry.
+    return not again and target is not None and entry_total * 4 <= target * 3

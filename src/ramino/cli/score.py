@@ -10,13 +10,13 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.round import EndReason, RoundEnd
-from ..engine.rules import Rules
+from ..engine.rules import MatchEnd, Rules
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
 from ..words.catalogue import NC_
 from ..words.closings import closing_words
-from ..words.inline import said
+from ..words.inline import nsaid, said
 from .common import (
     Lang,
     console,
@@ -69,9 +69,11 @@ def _rules(option: str | None, sheet: ScoreFile, file: str) -> Rules:
 def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     rules = match.rules
     knocking = rules.knock_limit is not None
-    title = said(
-        lang, "Foglio dei punti · {rules}, a {target}", rules=rules.name, target=rules.target
-    )
+    if rules.match_end is MatchEnd.FIXED_ROUNDS and rules.match_rounds is not None:
+        length = nsaid(lang, "{count} smazzata", "{count} smazzate", rules.match_rounds)
+    else:
+        length = said(lang, "a {target}", target=rules.target)
+    title = said(lang, "Foglio dei punti · {rules}, {length}", rules=rules.name, length=length)
     table = Table(title=title, title_justify="left")
     table.add_column(said(lang, "smazzata"), justify="right")
     table.add_column(

@@ -342,6 +342,7 @@ class Detail(enum.StrEnum):
     GIN_KNOBS_NEED_KNOCK = "gin_knobs_need_knock"
     POINTS_NEED_KNOCK = "points_need_knock"
     KNOCK_NOT_ROUNDED = "knock_not_rounded"
+    TARGET_NEEDED = "target_needed"
     POINTS_BY_PLAYER = "points_by_player"
     # why each knob's numbers are bounded
     RANGE_PACKS = "range_packs"

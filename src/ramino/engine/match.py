@@ -425,7 +425,9 @@ class Match:
         scores = {p: points[p] for p in self.players}
         totals = {p: self._totals[p] + scores[p] for p in self.players}
         boxes = {p: self._boxes[p] + (scores[p] > 0) for p in self.players}
-        over = any(total >= rules.target for total in totals.values())
+        target = rules.target
+        assert target is not None  # Rules: only a fixed number of rounds goes without it
+        over = any(total >= target for total in totals.values())
         winner = None
         if over:
             winner = _highest(self.players, totals)
@@ -604,8 +606,12 @@ class Match:
         if result.closing is Closing.SEVEN_OF_A_KIND:
             # Casertano's "ramino" wins the whole match at once, whatever the totals.
             return True, result.out, ()
+        target = rules.target
+        if rules.match_end is MatchEnd.FIXED_ROUNDS:
+            return self._fixed_ending(totals, active, number)
+        assert target is not None  # Rules: only a fixed number of rounds goes without it
         if rules.match_end is MatchEnd.ELIMINATION:
-            busted = tuple(p for p in active if totals[p] >= rules.target)
+            busted = tuple(p for p in active if totals[p] >= target)
             left = [p for p in active if p not in busted]
             if len(left) == 1:
                 return True, left[0], busted
@@ -617,12 +623,32 @@ class Match:
                 return True, _lowest(left, totals), busted
             return False, None, busted
         if rules.match_end is MatchEnd.FIRST_TO_TARGET:
-            if any(totals[p] >= rules.target for p in active):
+            if any(totals[p] >= target for p in active):
                 return True, _lowest(active, totals), ()
             return False, None, ()
-        if rules.match_rounds is not None and number >= rules.match_rounds:
-            return True, _lowest(active, totals), ()
         return False, None, ()
+
+    def _fixed_ending(
+        self, totals: dict[str, int], active: tuple[str, ...], number: int
+    ) -> tuple[bool, str | None, tuple[str, ...]]:
+        """A match of a fixed number of rounds: over after the last one, the lowest total
+        winning. A target, where the rules set one, is an exit score (carioca, RULES.md
+        §6.3): whoever reaches it is out, and the match ends early when too few are left."""
+        rules = self.rules
+        busted: tuple[str, ...] = ()
+        if rules.target is not None and rules.betting is Betting.NONE:
+            busted = tuple(p for p in active if totals[p] >= rules.target)
+        left = [p for p in active if p not in busted]
+        if busted:
+            if len(left) == 1:
+                return True, left[0], busted
+            if not left:
+                return True, _lowest(busted, totals), busted
+            if len(left) < rules.min_players and not self._may_refill(len(left), busted):
+                return True, _lowest(left, totals), busted
+        if rules.match_rounds is not None and number >= rules.match_rounds:
+            return True, _lowest(left, totals), busted
+        return False, None, busted
 
     def _may_refill(self, left: int, busted: Sequence[str]) -> bool:
         """Whether enough eliminated players (``busted`` just now, or earlier) may still

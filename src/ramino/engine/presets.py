@@ -294,6 +294,8 @@ _PRESETS: dict[str, Preset] = {
             hand_stake=1,
             match_end=MatchEnd.FIXED_ROUNDS,
             match_rounds=8,
+            # No exit score unless the house sets one (RULES.md §6.3).
+            target=None,
             contracts=tuple(Contract),
         ),
         Detail.SUMMARY_CARIOCA,

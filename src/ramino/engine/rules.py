@@ -347,8 +347,10 @@ class Rules:
     """Rounding of each hand's count ([W]: to tens)."""
     messa: int = 0
     """Fixed malus added to every loser of a round, 0 for none ([W]: 50)."""
-    target: int = 101
-    """The match's target score: 101 ([G]), 201, 300 ([W]), 110 (Casertano)."""
+    target: int | None = 101
+    """The match's target score: 101 ([G]), 201, 300 ([W]), 110 (Casertano). Under a fixed
+    number of rounds it is an exit score, whoever reaches it is out, and ``None`` (carioca's)
+    for none; every other end needs it."""
     match_end: MatchEnd = MatchEnd.ELIMINATION
     """Elimination ([G]), first to the target ([G]), or a fixed number of rounds (carioca)."""
     match_rounds: int | None = None
@@ -802,6 +804,8 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.SCEMPIO_NEEDS_MESSA)
     if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:
         bad(Detail.FIXED_ROUNDS_NEED_COUNT)
+    if r.target is None and r.match_end is not MatchEnd.FIXED_ROUNDS:
+        bad(Detail.TARGET_NEEDED)
     if r.match_rounds is not None and r.match_end is not MatchEnd.FIXED_ROUNDS:
         bad(Detail.ROUNDS_ONLY_FIXED)
     if r.contracts and r.match_rounds is not None and len(r.contracts) != r.match_rounds:

@@ -80,6 +80,8 @@ def outcome(game: MatchController, lang: str) -> str:
             played,
             rounds=rounds,
         )
+        if rules.target is not None and rules.betting is Betting.NONE:
+            until += said(lang, "; si esce a {target}", target=rules.target)
     elif rules.match_end in (MatchEnd.FIRST_TO_TARGET, MatchEnd.POINTS_TO_TARGET):
         until = said(
             lang, "la partita finisce quando qualcuno arriva a {target}", target=rules.target

@@ -43,6 +43,8 @@ _V = TypeVar("_V")
 
 # Words read better than digits next to "52": "due mazzi da 52", "two 52-card packs".
 _NUMBER_WORDS = {2: N_("due"), 3: N_("tre"), 4: N_("quattro")}
+#: The ends of a match where reaching the target puts a player out.
+_OUT_AT_TARGET = (MatchEnd.ELIMINATION, MatchEnd.FIXED_ROUNDS)
 
 
 class _Writer:
@@ -920,8 +922,16 @@ class _Writer:
                 out.append(
                     t("La partita dura {rounds} smazzate: vince chi ha meno punti.", rounds=rounds)
                 )
-        # Only elimination puts players out, so only there can they come back.
-        if r.reentry and r.match_end is MatchEnd.ELIMINATION:
+            if target is not None:
+                out.append(
+                    t(
+                        "Chi arriva a {target} è fuori; se ne restano troppo pochi per giocare,"
+                        " la partita finisce prima.",
+                        target=target,
+                    )
+                )
+        # Only a target puts players out, so only there can they come back.
+        if r.reentry and target is not None and r.match_end in _OUT_AT_TARGET:
             out.append(self._reentry())
         return out
 

@@ -329,6 +329,10 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "i punti a chi vince la smazzata (match_end = points_to_target) vengono dal bussare: va"
         " detto con quanti punti spaiati si bussa (knock_limit)."
     ),
+    "target_needed": N_(
+        "solo una partita di un numero fisso di smazzate (match_end = fixed_rounds) si gioca"
+        " senza un punteggio a cui arrivare (target)."
+    ),
     "knock_not_rounded": N_(
         "dove si bussa i punti spaiati si contano esatti, senza arrotondarli (rounding = none)."
     ),

@@ -573,9 +573,11 @@ KNOB_WORDS: dict[str, KnobWords] = {
         "match",
         N_("A quanti punti si gioca?"),
         N_(
-            "Il punteggio a cui si esce o a cui finisce la partita: 101 nel classico, 300"
-            " nell'enciclopedia."
+            "Il punteggio a cui si esce o a cui finisce la partita (101 nel classico, 300"
+            " nell'enciclopedia); in una partita di un numero fisso di smazzate chi ci arriva"
+            " esce, e si può farne a meno (la carioca non ce l'ha)."
         ),
+        none=N_("nessuno"),
     ),
     "match_end": KnobWords(
         "match",
@@ -719,7 +721,7 @@ NEED_WORDS: dict[Need, str] = {
     Need.ADD_BONUS: N_("la chiusura in mano aggiunge punti agli altri"),
     Need.ELIMINATION: N_("chi arriva al punteggio è eliminato"),
     Need.REENTRY: N_("chi è eliminato può rientrare"),
-    Need.TARGET: N_("la partita finisce a un punteggio"),
+    Need.OUT_AT_TARGET: N_("chi arriva al punteggio è fuori dalla partita"),
     Need.FIXED_ROUNDS: N_("la partita dura un numero fisso di smazzate"),
 }
 
@@ -808,6 +810,16 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
 # needs its count (8, carioca's). A page takes them away when another choice is made.
 CHOICE_NEEDS: dict[enum.StrEnum, dict[str, int]] = {
     MatchEnd.FIXED_ROUNDS: {"match_rounds": 8},
+    MatchEnd.ELIMINATION: {"target": 101},
+    MatchEnd.FIRST_TO_TARGET: {"target": 101},
+}
+
+# The optional numbers a choice keeps as they are, neither needed nor taken away: under a
+# fixed number of rounds a target is an exit score, or none (carioca's); gin's points to a
+# target need more than a target (a knock), so the rules' own refusal says what is missing.
+CHOICE_KEEPS: dict[enum.StrEnum, tuple[str, ...]] = {
+    MatchEnd.FIXED_ROUNDS: ("target",),
+    MatchEnd.POINTS_TO_TARGET: ("target",),
 }
 
 # The columns of the rows by player count, and the knob whose range each one shares: Rules
@@ -885,6 +897,8 @@ def _choices(cls: type[enum.StrEnum], lang: str | None) -> list[dict[str, object
         }
         if member in CHOICE_NEEDS:
             choice["needs"] = dict(CHOICE_NEEDS[member])
+        if member in CHOICE_KEEPS:
+            choice["keeps"] = list(CHOICE_KEEPS[member])
         if isinstance(member, Contract):
             terms = CONTRACT_TERMS[member]
             # The terms as a sentence of their own: capital first, full stop last.
@@ -933,7 +947,8 @@ def knob_catalogue(lang: str | None = None) -> list[dict[str, object]]:
     Each entry has ``name``, ``section``, ``section_title``, ``label``, ``help`` and ``kind``:
     ``bool``, ``int`` and ``optional_int`` (with a ``range``; ``none`` words what ``None``
     means), ``choice`` (``choices``: each ``value`` and its ``label``; ``needs``, the optional
-    numbers the choice cannot go without, each with the value to give it), ``by_players`` (a
+    numbers the choice cannot go without, each with the value to give it; ``keeps``, those it
+    leaves as they are, any other being taken away with it), ``by_players`` (a
     list of rows, one per starting table size, whose ``fields`` are numbers with a ``range``) and
     ``choice_list`` (an ordered list of ``choices``, repeats allowed); lists word their
     ``empty`` value. Values are those of :meth:`Rules.knobs`. With ``lang`` ``"it"`` or
@@ -952,8 +967,11 @@ def knob_catalogue(lang: str | None = None) -> list[dict[str, object]]:
     >>> [(choice["value"], choice["label"]) for choice in direction["choices"]]
     [('clockwise', 'orario'), ('counterclockwise', 'antiorario')]
     >>> end = next(e for e in catalogue if e["name"] == "match_end")
-    >>> [choice["needs"] for choice in end["choices"] if "needs" in choice]
-    [{'match_rounds': 8}]
+    >>> [(choice["value"], choice.get("needs"), choice.get("keeps")) for choice in end["choices"]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('elimination', {'target': 101}, None), ('first_to_target', {'target': 101}, None),
+     ('fixed_rounds', {'match_rounds': 8}, ['target']),
+     ('points_to_target', None, ['target'])]
     """
     if lang not in (None, "it", "en"):
         raise ValueError(f"lang is 'it', 'en' or None, not {lang!r}")

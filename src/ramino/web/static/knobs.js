@@ -50,12 +50,17 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null)
   const bearing = applies ? new Set(applies) : null;
   const words = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
   // An optional number a choice needs (a fixed number of rounds, their count) goes with it:
-  // the rules refuse it without the choice as they refuse the choice without it. By number,
-  // the knob of that choice.
+  // the rules refuse it without the choice as they refuse the choice without it, but where
+  // another choice keeps it (a target under a fixed number of rounds, an exit score or
+  // none). By number, the knob of that choice.
   const tiedTo = {};
   for (const knob of catalogue) {
     for (const choice of knob.choices ?? []) for (const need of Object.keys(choice.needs ?? {})) tiedTo[need] = knob;
   }
+  const chosenFor = (knob, changes = changed) => {
+    const tie = tiedTo[knob];
+    return tie?.choices.find((choice) => choice.value === value(tie.name, changes));
+  };
   const set = (name, next) => {
     const changes = { ...(pending.from === changed ? pending.to : changed) };
     const put = (knob, to) => {
@@ -65,12 +70,13 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null)
     put(name, next);
     // Each number follows its choice: given the catalogue's value when the choice needs it
     // and it has none, taken away (typed or given) when the choice is another.
-    for (const [knob, tie] of Object.entries(tiedTo)) {
-      const chosen = tie.choices.find((choice) => choice.value === value(tie.name, changes));
+    for (const knob of Object.keys(tiedTo)) {
+      const chosen = chosenFor(knob, changes);
       const needs = chosen?.needs ?? {};
       const now = value(knob, changes);
-      if (!(knob in needs)) put(knob, null);
-      else if (now === null || now === undefined) put(knob, needs[knob]);
+      if (knob in needs) {
+        if (now === null || now === undefined) put(knob, needs[knob]);
+      } else if (!(chosen?.keeps ?? []).includes(knob)) put(knob, null);
     }
     emit(changes);
   };
@@ -112,17 +118,21 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null)
         'fieldset',
         { class: 'knob-section' },
         h('legend', {}, section.title),
-        section.knobs.map((knob) =>
-          knobField(knob, value(knob.name), knob.name in changed, (next) => set(knob.name, next), tiedTo[knob.name]),
-        ),
+        section.knobs.map((knob) => {
+          const keeps = (chosenFor(knob.name)?.keeps ?? []).includes(knob.name);
+          const change = (next) => set(knob.name, next);
+          return knobField(knob, value(knob.name), knob.name in changed, change, tiedTo[knob.name], keeps);
+        }),
       ),
     ),
   );
 }
 
-// `tie`: the knob of the choice a number goes with, which alone sets it or takes it away.
-function knobField(knob, current, isChanged, change, tie = null) {
+// `tie`: the knob of the choice a number goes with, which alone sets it or takes it away,
+// unless the choice made `keeps` it: then the number may be there or not.
+function knobField(knob, current, isChanged, change, tie = null, keeps = false) {
   const id = `knob-${knob.name}`;
+  if (keeps) tie = null;
   const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help), tie ? ` ${t('knob_tied', { label: said(tie.label) })}` : '');
   const label = said(knob.label);
   const wrap = (control) =>

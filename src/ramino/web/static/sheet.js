@@ -310,7 +310,13 @@ export function showSheet(main) {
 
   function endWords() {
     const knobs = rules();
-    if (knobs.match_end === 'fixed_rounds') return t('hs_end_rounds', { rounds: knobs.match_rounds });
+    if (knobs.match_end === 'fixed_rounds') {
+      const rounds = t('hs_end_rounds', { rounds: knobs.match_rounds });
+      // A target there is an exit score (carioca's, none unless the house sets one).
+      const chips = knobs.betting !== undefined && knobs.betting !== 'none';
+      if (knobs.target === null || knobs.target === undefined || chips) return rounds;
+      return `${rounds}; ${t('hs_end_elimination', { target: knobs.target })}`;
+    }
     if (knobs.match_end === 'first_to_target') return t('hs_end_first', { target: knobs.target });
     return t('hs_end_elimination', { target: knobs.target });
   }
