@@ -401,6 +401,9 @@ def test_gin_is_told_by_its_own_rules_not_ramino_s() -> None:
     text = describe(gin, "it")
     for ramino in ("Chiude chi", "Appena uno chiude", "il tallone finisce", "penalità"):
         assert ramino not in text
+    # Nothing goes down before the knock, and the melds do after it: not shown all at once.
+    assert "si mostrano tutti insieme" not in text
+    assert "Prima di bussare non si cala niente" in text
     assert "Una smazzata fermata senza chiusura non dà punti a nessuno." in text
     assert "Le carte spaiate valgono: dal 2 al 10 il loro numero, le figure 10, l'asso 1." in text
     assert "restano 2 carte (il muro)" in text

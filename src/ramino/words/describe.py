@@ -440,7 +440,15 @@ class _Writer:
         r, t = self.r, self.t
         jokers = self.has_jokers()
         out = []
-        if not r.melding_during_play:
+        if not r.melding_during_play and r.knock_limit is not None:
+            # Gin rummy: nothing goes down before the knock; the knock itself is told below.
+            out.append(
+                t(
+                    "Prima di bussare non si cala niente: si pesca e si scarta soltanto; i giochi"
+                    " si calano dopo aver bussato."
+                )
+            )
+        elif not r.melding_during_play:
             out.append(
                 t(
                     "Durante la smazzata non si cala niente: si pesca e si scarta soltanto, e i"
