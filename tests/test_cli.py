@@ -138,6 +138,10 @@ def test_check_valid_text_english() -> None:
     assert result.exit_code == 0
     assert "Valid meld: set" in result.stdout
     assert "opening points: 30" in result.stdout
+    # Where nothing is laid during play there is no opening, so no opening points.
+    for rules in ("pokerato", "gin", "casertano"):
+        shown = run("check", "--lang", "en", "--rules", rules, "KH KS KD").stdout
+        assert "Valid meld: set" in shown and "opening points" not in shown, rules
 
 
 def test_check_refused_english() -> None:

@@ -87,7 +87,9 @@ def check(
             }
         )
     else:
-        _print_meld(meld, points, table_rules.name, lang)
+        # Opening points where melds are laid during play; elsewhere there is no opening.
+        shown_points = points if table_rules.melding_during_play else None
+        _print_meld(meld, shown_points, table_rules.name, lang)
 
 
 def _acting_as_joker(words: list[str]) -> tuple[list[str], list[Card]]:
@@ -195,13 +197,14 @@ def _refusal(error: RaminoError, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _print_meld(meld: Meld, points: int, rules_name: str, lang: Lang) -> None:
+def _print_meld(meld: Meld, points: int | None, rules_name: str, lang: Lang) -> None:
     verdict = Text("✓ ", style="bold green")
     verdict.append(said(lang, "Gioco valido: "), style="bold")
     verdict.append(kind_name(meld, lang), style="bold green")
     rows = [(said(lang, "carte"), format_cards(meld.cards))]
     rows.extend(_jokers_row((meld,), lang))
-    rows.append((said(lang, "punti di apertura"), str(points)))
+    if points is not None:
+        rows.append((said(lang, "punti di apertura"), str(points)))
     rows.append((said(lang, "regole"), rules_name))
     _report(verdict, rows)
 
