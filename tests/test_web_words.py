@@ -51,3 +51,12 @@ def test_the_page_writes_ad_before_a_name_that_begins_with_a(name: str, said: st
 def test_the_english_table_heading_begins_with_a_capital(rules: str, said: str) -> None:
     assert words("table_of", {"rules": rules}, "en") == said
     assert words("table_of", {"rules": rules}) == f"Tavolo di {rules}"
+
+
+def test_the_page_says_a_fold_in_the_rules_words_lascio() -> None:
+    # The rules (and the terminal) call a fold «lascia»: «passa» is another move of other games.
+    assert words("fold", {}) == "Lascio"
+    assert (words("folds", {}), words("folds_you", {})) == ("lascia", "lasci")
+    assert (words("folded", {}), words("folded_you", {})) == ("ha lasciato", "hai lasciato")
+    assert words("all_folded", {"name": "Bruno"}).startswith("Hanno lasciato tutti gli altri")
+    assert words("fold", {}, "en") == "Fold"
