@@ -302,3 +302,22 @@ out([...words, phaseWords(at(0, 'spread'))]);
         "Bruno ha bussato: cala i tuoi giochi, poi passa.",
         "Bruno went gin: no laying off; lay your melds, then pass.",
     ]
+
+
+def test_the_deal_line_speaks_of_one_s_own_deal_in_the_second_person() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { dealLine } = await load('log.js');
+const { setLang } = await load('i18n.js');
+const view = (dealer) => ({ seat: 0, dealer, seats: [{ name: 'Anna' }, { name: 'Bruno' }] });
+const italian = [dealLine(view(0), 1), dealLine(view(1), 2)];
+setLang('en');
+out({ italian, english: [dealLine(view(0), 1), dealLine(view(1), 2)] });
+"""
+    )
+    assert told["italian"] == [
+        "— Smazzata 1: distribuisci tu. —",
+        "— Smazzata 2: distribuisce Bruno. —",
+    ]
+    assert told["english"] == ["— Round 1: you deal. —", "— Round 2: Bruno deals. —"]

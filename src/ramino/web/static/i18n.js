@@ -231,6 +231,7 @@ const WORDS = {
     wait_answer: 'Un momento: il tavolo risponde alla mossa di prima.',
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
+    deal_line_you: (v) => `— Smazzata ${v.n}: distribuisci tu. —`,
     match_line: (v) => `— Rivincita: partita ${v.n} —`,
     // Your own turn without the pronoun, the verb first and capitalised: "Peschi…".
     you_did: (v) => `${v.what.charAt(0).toUpperCase()}${v.what.slice(1)}.`,
@@ -676,6 +677,7 @@ const WORDS = {
     next_round: 'Continue',
     wait_answer: 'A moment: the table is answering your last move.',
     deal_line: (v) => `— Round ${v.n}: ${v.dealer} deals. —`,
+    deal_line_you: (v) => `— Round ${v.n}: you deal. —`,
     match_line: (v) => `— Rematch: match ${v.n} —`,
     you_did: (v) => `You ${v.what}.`,
     they_did: (v) => `${v.who} ${v.what}.`,

@@ -7,7 +7,9 @@ import { currentLang, t } from './i18n.js';
 import { tell } from './moves.js';
 import { observation, roundKey } from './tablestate.js';
 
-export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
+// Of one's own deal in the second person, as every line of one's own moves: «distribuisci tu».
+export const dealLine = (view, round) =>
+  t(view.dealer === view.seat ? 'deal_line_you' : 'deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
 
 // Words of the log kept for later (`state.past` holds such functions, one a line): said again
 // in the language of the moment, `make()` running once a language.
