@@ -344,6 +344,9 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     view = my_view(page)
     assert view["phase"] == "bet" and view["seats"][0]["chips"] is not None
     assert page.is_visible("#do-raise") and not page.is_visible("#do-draw")
+    assert page.inner_text("#do-fold") == "Lascio"
+    # Pokerato plays for chips: no points on the seats.
+    assert "punti" not in page.inner_text(".seats")
     # Which hands reach the draw depends on when the page's nonces reach the deals: a hand
     # the others all fold ends at its sheet, and the next one's betting is played again.
     for _ in range(5):
