@@ -369,7 +369,11 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     chips = view["seats"][0]["chips"]
     assert f"{chips} fiche" in page.inner_text(".seat.mine")
     assert "Rilanci" in page.inner_text(".log") or "rilanci" in page.inner_text(".log")
-    # The round goes on to the cards, with the same buttons as any table.
+    # The round goes on to the cards: nothing is laid in pokerato, one goes out by showing,
+    # so no button lays, attaches or takes a jolly back.
+    assert page.is_visible("#do-draw") and page.is_visible("#do-show")
+    for never in ("#do-lay", "#do-attach", "#do-swap"):
+        assert page.locator(never).count() == 0, never
     if view["to_play"] == view["seat"]:
         play_a_turn(page)
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
