@@ -611,6 +611,26 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
     run(app, scenario)
 
 
+def test_a_pokerato_turn_offers_the_keys_of_its_moves_only() -> None:
+    # Nothing is laid in pokerato: the turn is a discard, or going out by showing (m);
+    # no points are counted, so f opens the chips.
+    app = new_app(seed=32, rules=POKERATO)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        await pilot.press("v")
+        assert game.human_to_move and game.phase is Phase.DRAW
+        assert "f fiches" in _plain(app, "#keys") and "f punti" not in _plain(app, "#keys")
+        await pilot.press("t")
+        assert game.phase is Phase.PLAY
+        status, keys = _plain(app, "#status"), _plain(app, "#keys")
+        assert "scarta (s) o chiudi mostrando la mano (m)" in status and "cala" not in status
+        assert "m mostra e chiudi" in keys and "s scarta" in keys
+        assert "c cala" not in keys and "a attacca" not in keys and "j jolly" not in keys
+
+    run(app, scenario)
+
+
 def test_folding_and_a_raise_refused_are_keys_too() -> None:
     app = new_app(seed=32, rules=replace(POKERATO, max_raises=0))
 
@@ -905,7 +925,12 @@ def test_the_keys_screen_lists_only_the_moves_of_the_rules_played(lang: str) -> 
     # The jolly only where one is dealt: gin and tradizionale have none.
     joker = "jolly" if lang == "it" else "joker"
     assert joker not in gin and joker not in keys_help(get_preset("tradizionale"), lang)
-    assert joker in classico and joker in keys_help(get_preset("pokerato"), lang)
+    assert joker in classico and joker in keys_help(get_preset("carioca"), lang)
+    # Pokerato lays nothing: it goes out by showing, with no lay, attach, jolly or undo keys.
+    for rules in ("pokerato", "pokerato-immaginario"):
+        shown = keys_help(get_preset(rules), lang).split("\n")
+        assert any(line.startswith("m ") for line in shown), rules
+        assert not any(line.startswith(("c ", "a ", "j ", "u ")) for line in shown), rules
     # Every line shown is one of the keys' lines, each once.
     lines = classico.split("\n")
     assert len(lines) == len(set(lines)) and all(line.strip() for line in lines)

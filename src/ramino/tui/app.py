@@ -98,8 +98,14 @@ def _jollies(rules: Rules) -> bool:
     )
 
 
+def _lays(rules: Rules) -> bool:
+    """Whether cards are laid before the round's end: during play, or after a knock (gin);
+    not in pokerato, where one goes out by showing the hand."""
+    return rules.melding_during_play or rules.knock_limit is not None
+
+
 def _swaps(rules: Rules) -> bool:
-    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None
+    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None and _lays(rules)
 
 
 #: The keys, as ``?`` shows them: each line, and whether the rules played have its move.
@@ -109,16 +115,16 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
         _always,
     ),
     (N_("t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)"), _always),
-    (N_("c cala le carte scelte come gioco"), lambda rules: not _jollies(rules)),
+    (N_("c cala le carte scelte come gioco"), lambda rules: _lays(rules) and not _jollies(rules)),
     (
         N_("c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)"),
-        _jollies,
+        lambda rules: _lays(rules) and _jollies(rules),
     ),
     (
         N_("  nella carioca, prima di aprire, c apre con le carte scelte del contratto"),
         lambda rules: bool(rules.contracts),
     ),
-    (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _always),
+    (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _lays),
     (N_("j riprendi un jolly dando le carte scelte"), _swaps),
     (N_("m mostra la mano e chiudi"), lambda rules: rules.knock_limit is None),
     (
@@ -132,7 +138,7 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
     (N_("s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)"), _always),
     (
         N_("u annulla l'ultima calata o attacco del tuo turno (prima di scartare)"),
-        lambda rules: not _swaps(rules),
+        lambda rules: _lays(rules) and not _swaps(rules),
     ),
     (
         N_("u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)"),
@@ -437,6 +443,14 @@ class RaminoApp(App[None]):
                     ),
                     style="bold",
                 )
+            elif not game.rules.melding_during_play:
+                # Pokerato: nothing is laid; one goes out by showing the whole hand.
+                text.append(
+                    self.t(
+                        "tocca a te: scarta (s) o chiudi mostrando la mano (m)",
+                    ),
+                    style="bold",
+                )
             else:
                 text.append(
                     self.t(
@@ -530,9 +544,18 @@ class RaminoApp(App[None]):
             return self.t(
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
             )
+        chips = self.game.rules.betting is not Betting.NONE
+        if self.game.human_to_move and self.game.phase is Phase.DRAW and chips:
+            return self.t(
+                "t tallone · p pozzo · h aiuto · r regole · f fiches · ? tasti · q esci",
+            )
         if self.game.human_to_move and self.game.phase is Phase.DRAW:
             return self.t(
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
+            )
+        if self.game.human_to_move and not self.game.rules.melding_during_play:
+            return self.t(
+                "←→ spazio scegli · s scarta · m mostra e chiudi · h aiuto · ? tasti",
             )
         if self.game.human_to_move and self.game.can_undo:
             return self.t(
@@ -545,6 +568,10 @@ class RaminoApp(App[None]):
         if not self.game.in_round or self.game.to_play is None:
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
+            )
+        if chips:
+            return self.t(
+                "Invio salta la pausa · r regole · f fiches · ? tasti · q esci",
             )
         return self.t(
             "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
