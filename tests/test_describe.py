@@ -330,6 +330,10 @@ def test_sentences_players_know() -> None:
     carioca = describe(get_preset("carioca"))
     assert "coppia, doppia coppia, tris, full, scala 40, poker, scala colore" in carioca
     assert "La partita dura 8 smazzate" in carioca
+    # The chips are named once: «ne» would name them twice.
+    assert "Si gioca a fiches: ognuno ha 100 fiches all'inizio della partita." in describe(
+        get_preset("pokerato")
+    )
 
 
 def test_the_name_is_the_title() -> None:
