@@ -321,3 +321,15 @@ out({ italian, english: [dealLine(view(0), 1), dealLine(view(1), 2)] });
         "— Smazzata 2: distribuisce Bruno. —",
     ]
     assert told["english"] == ["— Round 1: you deal. —", "— Round 2: Bruno deals. —"]
+
+
+def test_a_show_says_the_card_it_throws() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { clause } = await load('moves.js');
+const show = 'show 7H 8H 9H | QC QD QS | 3S 4S 5S 6S discard KD';
+out({ mine: clause(show, true), theirs: clause(show, false) });
+"""
+    )
+    assert told["mine"].endswith(" e scarti K♦") and told["theirs"].endswith(" e scarta K♦")
