@@ -333,3 +333,21 @@ out({ mine: clause(show, true), theirs: clause(show, false) });
 """
     )
     assert told["mine"].endswith(" e scarti K♦") and told["theirs"].endswith(" e scarta K♦")
+
+
+def test_a_pokerato_close_is_not_exclaimed_as_one_made_in_one_turn() -> None:
+    # Pokerato closes only by showing the whole hand in one turn: nothing to exclaim about.
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const ended = { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] };
+const closed = (melding) => ({
+  server: { ended, ended_by: { reason: 'went_out', out: 1, in_one_turn: true } },
+  info: { rules: { knobs: { melding_during_play: melding } } },
+});
+out({ pokerato: endingWords(closed(false)), classico: endingWords(closed(true)) });
+"""
+    )
+    assert told["pokerato"] == "Bruno chiude."
+    assert told["classico"] == "Bruno chiude. In mano, in un turno solo!"

@@ -31,7 +31,9 @@ export function endingWords(state) {
   if (how.reason === 'went_out') {
     // `out` is a seat of the round, as the ended view's own `seat` is.
     const mine = how.out === view?.seat;
-    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (how.in_one_turn ? t('in_one_turn') : '');
+    // Where nothing is laid during play (pokerato) every close is made in one turn: no news.
+    const oneTurn = how.in_one_turn && state.info?.rules?.knobs?.melding_during_play !== false;
+    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '');
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
   return t(how.reason);
