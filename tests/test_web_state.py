@@ -351,3 +351,41 @@ out({ pokerato: endingWords(closed(false)), classico: endingWords(closed(true)) 
     )
     assert told["pokerato"] == "Bruno chiude."
     assert told["classico"] == "Bruno chiude. In mano, in un turno solo!"
+
+
+# Just enough of a document for dom.js's `h`: each element's tag and its children's text.
+FAKE_DOCUMENT = """
+const node = (tag) => ({
+  tag, children: [], className: '',
+  setAttribute() {}, addEventListener() {},
+  append(...children) { this.children.push(...children); },
+  get textContent() { return this.children.map((c) => c.textContent).join(''); },
+});
+globalThis.Node = Object;
+globalThis.document = {
+  documentElement: {},
+  body: { classList: { contains: () => false } },
+  createElement: node,
+  createTextNode: (text) => ({ textContent: text }),
+};
+const cells = (element, tag) => element.tag === tag ? [element.textContent]
+  : (element.children ?? []).flatMap((child) => cells(child, tag));
+"""
+
+
+def test_the_hands_at_a_pokerato_hand_s_end_have_no_points_column() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { endedHands } = await load('roundend.js');
+const server = {
+  ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] },
+  ended_hands: [['5C', '9D'], []], ended_by: { reason: 'went_out', out: 1 },
+  ended_round: 1, sheet: [{ number: 1, scores: { Anna: 0, Bruno: 0 } }],
+};
+const heads = (points) => cells(endedHands(server, points), 'th');
+out({ chips: heads(false), points: heads(true) });
+"""
+    )
+    # Played for chips, no points are counted: no column of zeros.
+    assert "Punti" not in told["chips"] and "Punti" in told["points"]

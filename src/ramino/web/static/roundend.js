@@ -103,10 +103,10 @@ function endedMelds(melds) {
 }
 
 // Each hand as the round ended, as the terminal shows it: who closed, the cards left and how
-// many, and the round's points.
+// many, and the round's points (`points`: not at a table played for chips, which counts none).
 // Under gin rummy each hand's deadwood and the points it won (the bonuses of the match's end
 // apart, said under the table).
-function endedHands(server) {
+export function endedHands(server, points = true) {
   const view = server.ended;
   if (!view || !server.ended_hands) return null;
   const line = endedLine(server);
@@ -115,7 +115,7 @@ function endedHands(server) {
   const rows = view.seats.map((seat, number) => {
     const cards = server.ended_hands[number] ?? [];
     const name = number === view.seat ? `${seat.name} (${t('you')})` : seat.name;
-    const points = note ? note.points[seat.name] : line?.scores?.[seat.name];
+    const scored = note ? note.points[seat.name] : line?.scores?.[seat.name];
     return h(
       'tr',
       { class: number === closer ? 'closed' : null },
@@ -128,7 +128,7 @@ function endedHands(server) {
       note
         ? h('td', { class: 'left-count' }, String(note.deadwood[seat.name] ?? '—'))
         : h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
-      h('td', { class: 'points' }, points === undefined ? '—' : String(points)),
+      points ? h('td', { class: 'points' }, scored === undefined ? '—' : String(scored)) : null,
     );
   });
   const column = (key) => h('th', { scope: 'col' }, t(key));
@@ -136,7 +136,7 @@ function endedHands(server) {
     'table',
     { class: 'ended-hands', id: 'ended-hands' },
     h('caption', {}, t('hands_at_end')),
-    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), column('points_col'))),
+    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), points ? column('points_col') : null)),
     h('tbody', {}, rows),
   );
 }
@@ -175,7 +175,7 @@ function roundParts(state) {
   return [
     h('p', { class: 'ending' }, endingWords(state)),
     endedMelds(server.ended?.table ?? []),
-    endedHands(server),
+    endedHands(server, (state.info?.rules?.knobs?.betting ?? 'none') === 'none'),
     bonusLines(state),
     h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
     proof?.round === server.ended_round ? proofDetails(proof) : null,
