@@ -368,7 +368,9 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
     chips = view["seats"][0]["chips"]
     assert f"{chips} fiche" in page.inner_text(".seat.mine")
-    assert "Rilanci" in page.inner_text(".log") or "rilanci" in page.inner_text(".log")
+    log = page.inner_text(".log")
+    assert "Rilanci" in log or "rilanci" in log
+    assert "fa il buio: 1 fiche." in log or "Fai il buio: 1 fiche." in log
     # The round goes on to the cards: nothing is laid in pokerato, one goes out by showing,
     # so no button lays, attaches or takes a jolly back.
     assert page.is_visible("#do-draw") and page.is_visible("#do-show")

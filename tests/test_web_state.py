@@ -389,3 +389,33 @@ out({ chips: heads(false), points: heads(true) });
     )
     # Played for chips, no points are counted: no column of zeros.
     assert "Punti" not in told["chips"] and "Punti" in told["points"]
+
+
+def test_the_log_says_who_posted_pokerato_s_blind() -> None:
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logLines } = await load('log.js');
+const pokerato = { rules: { knobs: { betting: 'blind', blind: 1 } } };
+const classico = { rules: { knobs: { betting: 'none', blind: 1 } } };
+// Seat 0 is Anna; the dealer is Bruno (seat 1), so Anna, after him, posts the blind.
+const state = step(first, server(1, ['7H'], ['1: call']));
+const dealtBy = (dealer) => {
+  const s = step(first, server(1, ['7H'], []));
+  return { ...s, server: { ...s.server, observation: { ...s.server.observation, dealer } } };
+};
+out({
+  mine: logLines({ ...state, info: pokerato }),
+  theirs: logLines({ ...dealtBy(0), info: pokerato }),
+  none: logLines({ ...state, info: classico }),
+});
+"""
+    )
+    assert told["mine"][:3] == [
+        "— Smazzata 1: distribuisce Bruno. —",
+        "Fai il buio: 1 fiche.",
+        "Bruno vede.",
+    ]
+    assert told["theirs"][1] == "Bruno fa il buio: 1 fiche."
+    assert not any("buio" in line for line in told["none"])

@@ -232,6 +232,8 @@ const WORDS = {
     // the log
     deal_line: (v) => `— Smazzata ${v.n}: distribuisce ${v.dealer}. —`,
     deal_line_you: (v) => `— Smazzata ${v.n}: distribuisci tu. —`,
+    blind_line: (v) => `${v.name} fa il buio: ${v.chips}.`,
+    blind_line_you: (v) => `Fai il buio: ${v.chips}.`,
     match_line: (v) => `— Rivincita: partita ${v.n} —`,
     // Your own turn without the pronoun, the verb first and capitalised: "Peschi…".
     you_did: (v) => `${v.what.charAt(0).toUpperCase()}${v.what.slice(1)}.`,
@@ -678,6 +680,8 @@ const WORDS = {
     wait_answer: 'A moment: the table is answering your last move.',
     deal_line: (v) => `— Round ${v.n}: ${v.dealer} deals. —`,
     deal_line_you: (v) => `— Round ${v.n}: you deal. —`,
+    blind_line: (v) => `${v.name} posts the blind: ${v.chips}.`,
+    blind_line_you: (v) => `You post the blind: ${v.chips}.`,
     match_line: (v) => `— Rematch: match ${v.n} —`,
     you_did: (v) => `You ${v.what}.`,
     they_did: (v) => `${v.who} ${v.what}.`,

@@ -8,7 +8,7 @@ import { dealLabel } from './dealcheck.js';
 import { dialog } from './dialogs.js';
 import { h } from './dom.js';
 import { currentLang, namesWords, t } from './i18n.js';
-import { dealLine, inEachLang, keptLines } from './log.js';
+import { blindLine, dealLine, inEachLang, keptLines } from './log.js';
 import { bonusWords, handWords } from './knocking.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
@@ -78,6 +78,7 @@ export function roundOver(state) {
     past: [
       ...state.past,
       inEachLang(() => dealLine(ended, round)),
+      ...(blindLine(ended, state.info?.rules?.knobs) ? [inEachLang(() => blindLine(ended, state.info?.rules?.knobs))] : []),
       ...keptLines(() => tell(ended.history, players, ended.seat, drew, ended.table)),
       inEachLang(() => endingWords(state)),
     ],
