@@ -419,3 +419,28 @@ out({
     ]
     assert told["theirs"][1] == "Bruno fa il buio: 1 fiche."
     assert not any("buio" in line for line in told["none"])
+
+
+def test_the_keys_are_those_of_the_moves_the_rules_have() -> None:
+    told = run(
+        """
+const { keysFor } = await load('help.js');
+const knobs = (more) => ({ melding_during_play: true, jokers: 4, joker_swap: true,
+                           betting: 'none', ...more });
+out({
+  pokerato: keysFor(false, knobs({ melding_during_play: false, betting: 'blind' })),
+  imaginario: keysFor(false, knobs({ melding_during_play: false, jokers: 0, betting: 'blind' })),
+  classico: keysFor(false, knobs({})),
+  unknown: keysFor(false),
+});
+"""
+    )
+    pokerato = set(told["pokerato"].values())
+    assert {"draw", "take", "discard", "show", "call", "fold", "raise"} <= pokerato
+    assert not pokerato & {"lay", "attach", "swap"}
+    assert not set(told["imaginario"].values()) & {"lay", "attach", "swap"}
+    classico = set(told["classico"].values())
+    assert {"lay", "attach", "swap", "show"} <= classico
+    assert not classico & {"call", "fold", "raise"}
+    # Rules not known yet: every ramino key, as before.
+    assert {"lay", "call"} <= set(told["unknown"].values())
