@@ -611,7 +611,7 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
     run(app, scenario)
 
 
-def test_a_pokerato_turn_offers_the_keys_of_its_moves_only() -> None:
+def test_a_pokerato_turn_offers_its_moves_and_says_why_it_cannot_show() -> None:
     # Nothing is laid in pokerato: the turn is a discard, or going out by showing (m);
     # no points are counted, so f opens the chips.
     app = new_app(seed=32, rules=POKERATO)
@@ -621,8 +621,17 @@ def test_a_pokerato_turn_offers_the_keys_of_its_moves_only() -> None:
         await pilot.press("v")
         assert game.human_to_move and game.phase is Phase.DRAW
         assert "f fiches" in _plain(app, "#keys") and "f punti" not in _plain(app, "#keys")
+        await pilot.press("m")
+        assert app.message.startswith("Prima pesca una carta: si chiude mostrando la mano")
         await pilot.press("t")
         assert game.phase is Phase.PLAY
+        observation = game.observation()
+        assert observation is not None
+        assert not any(isinstance(a, Show) for a in observation.legal_actions)
+        await pilot.press("m")
+        # The refusal says what the hand lacks; nothing changed.
+        assert app.message.startswith("Non puoi ancora chiudere: le tue carte non si legano")
+        assert game.phase is Phase.PLAY and game.human_to_move
         status, keys = _plain(app, "#status"), _plain(app, "#keys")
         assert "scarta (s) o chiudi mostrando la mano (m)" in status and "cala" not in status
         assert "m mostra e chiudi" in keys and "s scarta" in keys

@@ -986,6 +986,24 @@ class RaminoApp(App[None]):
                 error=True,
             )
             return
+        showing = rules.knock_limit is None
+        if not shows and showing and self.game.phase is Phase.DRAW:
+            self.say(
+                self.t("Prima pesca una carta: si chiude mostrando la mano dopo aver pescato."),
+                error=True,
+            )
+            return
+        pokerato = showing and not rules.melding_during_play
+        if not shows and pokerato and self.game.phase is Phase.PLAY:
+            # Pokerato: the show is the only way out, so say what it lacks.
+            self.say(
+                self.t(
+                    "Non puoi ancora chiudere: le tue carte non si legano tutte in giochi,"
+                    " con una da scartare.",
+                ),
+                error=True,
+            )
+            return
         if not shows:
             self.say(
                 self.t(
