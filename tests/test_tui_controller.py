@@ -483,6 +483,14 @@ def test_without_reentry_a_table_too_small_ends_with_the_round() -> None:
     assert game.is_over and game.play.winner == _lowest_still_in(game)
 
 
+def test_nobody_leads_a_pokerato_match_before_a_chip_has_moved() -> None:
+    from ramino.tui.sheet import outcome
+
+    game = MatchController(get_preset("pokerato"), players=3, seed=1, bot_factory=random_bots)
+    assert outcome(game, "it") == "Siete pari a 100 fiches (0 mani giocate su 10)."
+    assert outcome(game, "en").startswith("You are level at 100 chips")
+
+
 def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
     from ramino.tui.sheet import outcome
 
