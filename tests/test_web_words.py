@@ -60,3 +60,10 @@ def test_the_page_says_a_fold_in_the_rules_words_lascio() -> None:
     assert (words("folded", {}), words("folded_you", {})) == ("ha lasciato", "hai lasciato")
     assert words("all_folded", {"name": "Bruno"}).startswith("Hanno lasciato tutti gli altri")
     assert words("fold", {}, "en") == "Fold"
+
+
+def test_the_page_writes_chips_as_the_rules_do() -> None:
+    # «Si gioca a fiches»: one fiche, many fiches, as the rules and the terminal write them.
+    assert words("chips", {"n": 1}) == "1 fiche"
+    assert words("chips", {"n": 99}) == "99 fiches"
+    assert words("chips_col", {}) == "fiches vinte e perse"
