@@ -444,3 +444,32 @@ out({
     assert not classico & {"call", "fold", "raise"}
     # Rules not known yet: every ramino key, as before.
     assert {"lay", "call"} <= set(told["unknown"].values())
+
+
+def test_a_close_that_multiplies_pokerato_s_stake_is_said() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const { setLang } = await load('i18n.js');
+const knobs = { melding_during_play: false, betting: 'blind', flush_stake_multiplier: 2,
+                straight_flush_stake_multiplier: 4, royal_stake_multiplier: 6 };
+const closed = (closing) => ({
+  server: {
+    ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] }, ended_round: 3,
+    ended_by: { reason: 'went_out', out: 1, in_one_turn: true },
+    sheet: [{ number: 3, closing, chips: { Anna: -2, Bruno: 2 } }],
+  },
+  info: { rules: { knobs } },
+});
+const italian = ['simple', 'flush', 'royal'].map((c) => endingWords(closed(c)));
+setLang('en');
+out({ italian, english: endingWords(closed('straight')) });
+"""
+    )
+    assert told["italian"] == [
+        "Bruno chiude.",
+        "Bruno chiude. Con il colore, la posta si moltiplica per 2.",
+        "Bruno chiude. Con la scala reale dal 5 al re, la posta si moltiplica per 6.",
+    ]
+    assert told["english"] == "Bruno goes out. With a straight flush, the stake is multiplied by 4."

@@ -32,8 +32,18 @@ export function endingWords(state) {
     // `out` is a seat of the round, as the ended view's own `seat` is.
     const mine = how.out === view?.seat;
     // Where nothing is laid during play (pokerato) every close is made in one turn: no news.
-    const oneTurn = how.in_one_turn && state.info?.rules?.knobs?.melding_during_play !== false;
-    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '');
+    const knobs = state.info?.rules?.knobs;
+    const oneTurn = how.in_one_turn && knobs?.melding_during_play !== false;
+    // Pokerato: a close that multiplies the stake (the chips the sheet shows moved say how much).
+    const closing = endedLine(state.server)?.closing;
+    const times = {
+      flush: knobs?.flush_stake_multiplier,
+      straight: knobs?.straight_flush_stake_multiplier,
+      royal: knobs?.royal_stake_multiplier,
+    }[closing];
+    const betting = (knobs?.betting ?? 'none') !== 'none';
+    const stake = betting && times > 1 ? t('stake_times', { closing: t(`with_${closing}`), times }) : '';
+    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + stake;
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
   return t(how.reason);
