@@ -363,7 +363,7 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
             break
         page.click("#close-sheet")
         page.wait_for_selector("dialog", state="detached")
-    view = my_view(page)
+    view, view_version = my_view(page), version(page)
     assert raised and view["pot"] > 0
     assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
     chips = view["seats"][0]["chips"]
@@ -377,6 +377,11 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     for never in ("#do-lay", "#do-attach", "#do-swap"):
         assert page.locator(never).count() == 0, never
     if view["to_play"] == view["seat"]:
+        # Closing before the draw is refused by a sentence, not by the notation's «scrivi».
+        page.keyboard.press("Escape")
+        page.click("#do-show")
+        assert page.inner_text("#message").startswith("Prima pesca una carta")
+        assert version(page) == view_version
         play_a_turn(page)
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems
