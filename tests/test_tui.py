@@ -687,6 +687,11 @@ def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
                 await pilot.press("c")
                 if isinstance(app.screen, ChoiceScreen):
                     await pilot.press("enter")
+                if opening and not first.is_over:
+                    # Opened: nothing more goes down this turn, and the keys say so.
+                    assert "si cala e si attacca dal prossimo turno" in _plain(app, "#status")
+                    keys = _plain(app, "#keys")
+                    assert "s scarta" in keys and "c cala" not in keys and "a attacca" not in keys
             elif attachments:
                 await pick_cards(app, pilot, attachments[0].cards)
                 await pilot.click("#melds", offset=(2, meld_row(app, attachments[0].meld)))
@@ -713,6 +718,10 @@ def test_picked_cards_that_are_not_the_contract_are_refused_with_its_words() -> 
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
         game = app.game
         await pilot.press("t")
+        # Before the opening the turn is the contract or a discard: nothing to attach yet.
+        assert "apri con il contratto (c) se puoi, poi scarta (s)" in _plain(app, "#status")
+        keys = _plain(app, "#keys")
+        assert "c apri" in keys and "a attacca" not in keys and "j jolly" not in keys
         await pick_cards(app, pilot, app.hand.cards[:1])
         await pilot.press("c")
         assert app.message.startswith("L'apertura di questa smazzata (coppia) vuole ")

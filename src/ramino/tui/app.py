@@ -443,6 +443,16 @@ class RaminoApp(App[None]):
                     ),
                     style="bold",
                 )
+            elif observation is not None and self._contract_turn(observation) == "to_open":
+                text.append(
+                    self.t("tocca a te: apri con il contratto (c) se puoi, poi scarta (s)"),
+                    style="bold",
+                )
+            elif observation is not None and self._contract_turn(observation) == "just_opened":
+                text.append(
+                    self.t("tocca a te: scarta (s); si cala e si attacca dal prossimo turno"),
+                    style="bold",
+                )
             elif not game.rules.melding_during_play:
                 # Pokerato: nothing is laid; one goes out by showing the whole hand.
                 text.append(
@@ -461,6 +471,19 @@ class RaminoApp(App[None]):
         else:
             text.append(self.t("tocca {to_player}…", to_player=(to_name(who), who)))
         return text
+
+    def _contract_turn(self, observation: Observation) -> str | None:
+        """Where the human's play stands against carioca's contract: ``to_open`` before his
+        opening, ``just_opened`` in the turn he opened (nothing more goes down in it), else
+        ``None``."""
+        if observation.contract is None or self.game.phase is not Phase.PLAY:
+            return None
+        me = observation.seat
+        if not observation.opened[me]:
+            return "to_open"
+        if observation.melded_before and not observation.melded_before[me]:
+            return "just_opened"
+        return None
 
     def _knocking_turn(self, observation: Observation) -> str:
         """What the human's turn asks of him under knocking (gin rummy), with his deadwood
@@ -557,6 +580,14 @@ class RaminoApp(App[None]):
             return self.t(
                 "←→ spazio scegli · s scarta · m mostra e chiudi · h aiuto · ? tasti",
             )
+        observation = self.game.observation() if self.game.human_to_move else None
+        contract = None if observation is None else self._contract_turn(observation)
+        if contract == "to_open":
+            return self.t("←→ spazio scegli · c apri · s scarta · h aiuto · r regole · ? tasti")
+        if contract == "just_opened" and self.game.can_undo:
+            return self.t("←→ spazio scegli · s scarta · u annulla · h aiuto · ? tasti")
+        if contract == "just_opened":
+            return self.t("←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti")
         if self.game.human_to_move and self.game.can_undo:
             return self.t(
                 "←→ spazio scegli · c cala · a attacca · s scarta · u annulla · ? tasti",
