@@ -25,6 +25,7 @@ from ramino.engine import Card, get_preset
 from ramino.engine.actions import (
     Action,
     Attach,
+    Call,
     Discard,
     Draw,
     Knock,
@@ -36,6 +37,7 @@ from ramino.engine.actions import (
 )
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
+from ramino.engine.observation import Observation
 from ramino.engine.round import EndReason, Phase
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
@@ -636,6 +638,27 @@ def test_a_pokerato_turn_offers_its_moves_and_says_why_it_cannot_show() -> None:
         assert "scarta (s) o chiudi mostrando la mano (m)" in status and "cala" not in status
         assert "m mostra e chiudi" in keys and "s scarta" in keys
         assert "c cala" not in keys and "a attacca" not in keys and "j jolly" not in keys
+
+    run(app, scenario)
+
+
+def test_the_blind_s_option_is_offered_as_a_call_that_adds_nothing() -> None:
+    # Carla deals, so the human posts the blind; the others call it and he speaks last.
+    class Caller(RandomBot):
+        def act(self, observation: Observation) -> Action:
+            return Call() if Call() in observation.legal_actions else super().act(observation)
+
+    def callers(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+        return Caller(seed, name=name or "caller")
+
+    game = MatchController(POKERATO, players=3, seed=5, dealer=2, bot_factory=callers)
+    app = RaminoApp(game, lang="it", pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        observation = game.observation()
+        assert observation is not None and game.phase is Phase.BET and observation.to_call == 0
+        status = _plain(app, "#status")
+        assert "v vedi senza aggiungere fiches" in status and "0 fiches" not in status
 
     run(app, scenario)
 

@@ -427,6 +427,12 @@ class RaminoApp(App[None]):
             observation = game.observation()
             if game.rules.knock_limit is not None and observation is not None:
                 text.append(self._knocking_turn(observation), style="bold")
+            elif game.phase is Phase.BET and observation is not None and not observation.to_call:
+                # The blind's option, nobody having raised: his call puts in nothing.
+                text.append(
+                    self.t("tocca a te: v vedi senza aggiungere fiches · l lascia · + rilancia"),
+                    style="bold",
+                )
             elif game.phase is Phase.BET and observation is not None:
                 call = chips_words(observation.to_call, self.lang)
                 text.append(
