@@ -80,6 +80,28 @@ def test_each_contract_is_met_exactly(
         assert info.value.message("en").startswith("This round's opening (")
 
 
+@pytest.mark.parametrize(
+    ("contract", "groups", "why"),
+    [
+        # Each refusal says what is wrong with these cards, not the contract over again.
+        (Contract.PAIR, ["QC QC"], "a pair is two cards of one rank and different suits."),
+        (Contract.PAIR, ["QC QD QH"], "one meld of 2 cards."),
+        (Contract.TWO_PAIRS, ["KC KC", "7S 7H"], "a pair is two cards of one rank"),
+        (Contract.FULL_HOUSE, ["9C 9D 9H", "2S 2S"], "a pair is two cards of one rank"),
+        (Contract.SCALA_40, ["6C 6D 6H", "4C 4D 4H", "AS 2S 3S"], "these are 3."),
+    ],
+)
+def test_a_contract_refused_says_what_these_cards_lack(
+    contract: Contract, groups: list[str], why: str
+) -> None:
+    with pytest.raises(IllegalAction) as info:
+        contract_melds([parse_cards(g) for g in groups], contract, CARIOCA)
+    english = info.value.message("en")
+    assert why in english.split("; ", 1)[1], english
+    terms, detail = info.value.message("it").split("; ", 1)
+    assert detail.rstrip(".") not in terms
+
+
 def test_no_jolly_in_an_opening() -> None:
     with pytest.raises(IllegalAction) as info:
         contract_melds([parse_cards("QC JK")], Contract.PAIR, CARIOCA)

@@ -368,6 +368,10 @@ def test_sentences_players_know() -> None:
     assert "è fuori" not in carioca
     exit_at = describe(dataclasses.replace(get_preset("carioca"), target=150))
     assert "Chi arriva a 150 è fuori" in exit_at
+    # The chips are named once: «ne» would name them twice.
+    assert "Si gioca a fiches: ognuno ha 100 fiches all'inizio della partita." in describe(
+        get_preset("pokerato")
+    )
 
 
 def test_the_name_is_the_title() -> None:

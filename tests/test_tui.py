@@ -25,6 +25,7 @@ from ramino.engine import Card, get_preset
 from ramino.engine.actions import (
     Action,
     Attach,
+    Call,
     Discard,
     Draw,
     Knock,
@@ -36,6 +37,7 @@ from ramino.engine.actions import (
 )
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
+from ramino.engine.observation import Observation
 from ramino.engine.round import EndReason, Phase
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
@@ -611,6 +613,56 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
     run(app, scenario)
 
 
+def test_a_pokerato_turn_offers_its_moves_and_says_why_it_cannot_show() -> None:
+    # Nothing is laid in pokerato: the turn is a discard, or going out by showing (m);
+    # no points are counted, so f opens the chips.
+    app = new_app(seed=32, rules=POKERATO)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        await pilot.press("v")
+        assert game.human_to_move and game.phase is Phase.DRAW
+        assert "f fiches" in _plain(app, "#keys") and "f punti" not in _plain(app, "#keys")
+        await pilot.press("m")
+        assert app.message.startswith("Prima pesca una carta: si chiude mostrando la mano")
+        await pilot.press("t")
+        assert game.phase is Phase.PLAY
+        observation = game.observation()
+        assert observation is not None
+        assert not any(isinstance(a, Show) for a in observation.legal_actions)
+        await pilot.press("m")
+        # The refusal says what the hand lacks; nothing changed.
+        assert app.message.startswith("Non puoi ancora chiudere: le tue carte non si legano")
+        assert game.phase is Phase.PLAY and game.human_to_move
+        status, keys = _plain(app, "#status"), _plain(app, "#keys")
+        assert "scarta (s) o chiudi mostrando la mano (m)" in status and "cala" not in status
+        assert "m mostra e chiudi" in keys and "s scarta" in keys
+        assert "c cala" not in keys and "a attacca" not in keys and "j jolly" not in keys
+
+    run(app, scenario)
+
+
+def test_the_blind_s_option_is_offered_as_a_call_that_adds_nothing() -> None:
+    # Carla deals, so the human posts the blind; the others call it and he speaks last.
+    class Caller(RandomBot):
+        def act(self, observation: Observation) -> Action:
+            return Call() if Call() in observation.legal_actions else super().act(observation)
+
+    def callers(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+        return Caller(seed, name=name or "caller")
+
+    game = MatchController(POKERATO, players=3, seed=5, dealer=2, bot_factory=callers)
+    app = RaminoApp(game, lang="it", pause=0)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        observation = game.observation()
+        assert observation is not None and game.phase is Phase.BET and observation.to_call == 0
+        status = _plain(app, "#status")
+        assert "v vedi senza aggiungere fiches" in status and "0 fiches" not in status
+
+    run(app, scenario)
+
+
 def test_folding_and_a_raise_refused_are_keys_too() -> None:
     app = new_app(seed=32, rules=replace(POKERATO, max_raises=0))
 
@@ -658,6 +710,11 @@ def test_a_carioca_hand_is_opened_and_played_with_keys() -> None:
                 await pilot.press("c")
                 if isinstance(app.screen, ChoiceScreen):
                     await pilot.press("enter")
+                if opening and not first.is_over:
+                    # Opened: nothing more goes down this turn, and the keys say so.
+                    assert "si cala e si attacca dal prossimo turno" in _plain(app, "#status")
+                    keys = _plain(app, "#keys")
+                    assert "s scarta" in keys and "c cala" not in keys and "a attacca" not in keys
             elif attachments:
                 await pick_cards(app, pilot, attachments[0].cards)
                 await pilot.click("#melds", offset=(2, meld_row(app, attachments[0].meld)))
@@ -684,6 +741,10 @@ def test_picked_cards_that_are_not_the_contract_are_refused_with_its_words() -> 
     async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
         game = app.game
         await pilot.press("t")
+        # Before the opening the turn is the contract or a discard: nothing to attach yet.
+        assert "apri con il contratto (c) se puoi, poi scarta (s)" in _plain(app, "#status")
+        keys = _plain(app, "#keys")
+        assert "c apri" in keys and "a attacca" not in keys and "j jolly" not in keys
         await pick_cards(app, pilot, app.hand.cards[:1])
         await pilot.press("c")
         assert app.message.startswith("L'apertura di questa smazzata (coppia) vuole ")
@@ -905,7 +966,12 @@ def test_the_keys_screen_lists_only_the_moves_of_the_rules_played(lang: str) -> 
     # The jolly only where one is dealt: gin and tradizionale have none.
     joker = "jolly" if lang == "it" else "joker"
     assert joker not in gin and joker not in keys_help(get_preset("tradizionale"), lang)
-    assert joker in classico and joker in keys_help(get_preset("pokerato"), lang)
+    assert joker in classico and joker in keys_help(get_preset("carioca"), lang)
+    # Pokerato lays nothing: it goes out by showing, with no lay, attach, jolly or undo keys.
+    for rules in ("pokerato", "pokerato-immaginario"):
+        shown = keys_help(get_preset(rules), lang).split("\n")
+        assert any(line.startswith("m ") for line in shown), rules
+        assert not any(line.startswith(("c ", "a ", "j ", "u ")) for line in shown), rules
     # Every line shown is one of the keys' lines, each once.
     lines = classico.split("\n")
     assert len(lines) == len(set(lines)) and all(line.strip() for line in lines)

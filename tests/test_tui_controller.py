@@ -17,7 +17,7 @@ from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
 from ramino.engine.record import from_json, replay
-from ramino.engine.round import Phase
+from ramino.engine.round import Phase, RoundEnd
 from ramino.engine.state import TableMeld
 from ramino.tui.controller import (
     MatchController,
@@ -483,6 +483,14 @@ def test_without_reentry_a_table_too_small_ends_with_the_round() -> None:
     assert game.is_over and game.play.winner == _lowest_still_in(game)
 
 
+def test_nobody_leads_a_pokerato_match_before_a_chip_has_moved() -> None:
+    from ramino.tui.sheet import outcome
+
+    game = MatchController(get_preset("pokerato"), players=3, seed=1, bot_factory=random_bots)
+    assert outcome(game, "it") == "Siete pari a 100 fiches (0 mani giocate su 10)."
+    assert outcome(game, "en").startswith("You are level at 100 chips")
+
+
 def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
     from ramino.tui.sheet import outcome
 
@@ -510,3 +518,78 @@ def test_the_log_writes_ad_before_a_meld_that_begins_with_an_ace() -> None:
         "attaches 4♥ to A♥ 2♥ 3♥",
     )
     assert told(move, grown, ace, rules, you=True)[0] == "attacchi 4♥ ad A♥ 2♥ 3♥"
+
+
+def _pokerato_end(
+    rules_name: str, hands: tuple[str, ...], moves: tuple[str, ...], **kw: object
+) -> RoundEnd:
+    """A pokerato hand dealt ``hands`` (the last seat deals) and played by ``moves``: its end."""
+    from ramino.engine import Card
+    from ramino.engine.round import Round, stacked_deck
+    from scripted import play
+
+    rules = get_preset(rules_name)
+    order = stacked_deck(
+        rules,
+        len(hands),
+        [parse_cards(h) for h in hands],
+        upcard=Card.parse("2C"),
+        stock=parse_cards(str(kw.get("stock", "KD"))),
+        dealer=len(hands) - 1,
+    )
+    chips = kw.get("chips")
+    r = Round(rules, len(hands), deck_order=order, dealer=len(hands) - 1, chips=chips)  # type: ignore[arg-type]
+    play(r, *moves)
+    assert r.end is not None
+    return r.end
+
+
+def test_a_close_that_multiplies_the_stake_is_said_with_what_the_others_pay() -> None:
+    from ramino.tui.narrate import ending_line
+
+    # Anna goes out with a colore (×2): besides the pot of 3, each other pays 1 more.
+    end = _pokerato_end(
+        "pokerato-immaginario",
+        ("2H 4H 5H 7H 9H JH QH KH AH", "AC 3D 5H 7S 9C JD KH 2S 6D", "AD 3C 5C 7C 9D JH KS 2H 6H"),
+        ("call", "call", "call", "draw", "show 2H 4H 5H 7H 9H JH QH KH AH discard KD"),
+    )
+    names = ["Anna", "Bruno", "Carla"]
+    assert ending_line(end, names, False, human="Anna").text("it") == (
+        "Chiudi con il colore, che moltiplica la posta per 2."
+        " Prendi 3 fiches dal piatto e 2 fiches dagli altri."
+    )
+    assert ending_line(end, names, False, human="Bruno").text("en") == (
+        "Anna goes out with a flush, which multiplies the stake by 2."
+        " Anna takes 3 chips from the pot and 2 chips from the others."
+    )
+
+
+def test_a_side_pot_going_back_is_said_to_whom() -> None:
+    from ramino.tui.narrate import ending_line
+
+    # Anna, all-in for 2, goes out: the main pot is hers, the side pot of 2 goes back.
+    end = _pokerato_end(
+        "pokerato",
+        (
+            "7H 8H 9H 10H QC QD QS 3S 4S 5S",
+            "AC 3C 5C 7C 9C JD KD 2S 6S 8S",
+            "AD 3D 5D 7D 9D JH KH 2H 6H 8D",
+        ),
+        (
+            "raise",
+            "raise",
+            "call",
+            "call",
+            "draw",
+            "show 7H 8H 9H 10H | QC QD QS | 3S 4S 5S discard KD",
+        ),
+        chips=[2, 10, 10],
+    )
+    assert end.chips is not None and end.chips.won == (6, 1, 1)
+    line = ending_line(end, ["Anna", "Bruno", "Carla"], False, human="Bruno")
+    assert line.text("it") == (
+        "Anna chiude. Anna prende 6 fiches."
+        " Riprendi una fiche da un piatto laterale."
+        " Carla riprende una fiche da un piatto laterale."
+    )
+    assert "Carla takes back one chip from a side pot." in line.text("en")

@@ -344,6 +344,9 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     view = my_view(page)
     assert view["phase"] == "bet" and view["seats"][0]["chips"] is not None
     assert page.is_visible("#do-raise") and not page.is_visible("#do-draw")
+    assert page.inner_text("#do-fold") == "Lascio"
+    # Pokerato plays for chips: no points on the seats.
+    assert "punti" not in page.inner_text(".seats")
     # Which hands reach the draw depends on when the page's nonces reach the deals: a hand
     # the others all fold ends at its sheet, and the next one's betting is played again.
     for _ in range(5):
@@ -360,14 +363,25 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
             break
         page.click("#close-sheet")
         page.wait_for_selector("dialog", state="detached")
-    view = my_view(page)
+    view, view_version = my_view(page), version(page)
     assert raised and view["pot"] > 0
     assert f"Piatto: {view['pot']}" in page.inner_text(".centre")
     chips = view["seats"][0]["chips"]
     assert f"{chips} fiche" in page.inner_text(".seat.mine")
-    assert "Rilanci" in page.inner_text(".log") or "rilanci" in page.inner_text(".log")
-    # The round goes on to the cards, with the same buttons as any table.
+    log = page.inner_text(".log")
+    assert "Rilanci" in log or "rilanci" in log
+    assert "fa il buio: 1 fiche." in log or "Fai il buio: 1 fiche." in log
+    # The round goes on to the cards: nothing is laid in pokerato, one goes out by showing,
+    # so no button lays, attaches or takes a jolly back.
+    assert page.is_visible("#do-draw") and page.is_visible("#do-show")
+    for never in ("#do-lay", "#do-attach", "#do-swap"):
+        assert page.locator(never).count() == 0, never
     if view["to_play"] == view["seat"]:
+        # Closing before the draw is refused by a sentence, not by the notation's «scrivi».
+        page.keyboard.press("Escape")
+        page.click("#do-show")
+        assert page.inner_text("#message").startswith("Prima pesca una carta")
+        assert version(page) == view_version
         play_a_turn(page)
     assert_sees_only_its_own(page, web_server, table, seat_token(page, table))
     assert page.problems == [], page.problems

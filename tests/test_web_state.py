@@ -302,3 +302,174 @@ out([...words, phaseWords(at(0, 'spread'))]);
         "Bruno ha bussato: cala i tuoi giochi, poi passa.",
         "Bruno went gin: no laying off; lay your melds, then pass.",
     ]
+
+
+def test_the_deal_line_speaks_of_one_s_own_deal_in_the_second_person() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { dealLine } = await load('log.js');
+const { setLang } = await load('i18n.js');
+const view = (dealer) => ({ seat: 0, dealer, seats: [{ name: 'Anna' }, { name: 'Bruno' }] });
+const italian = [dealLine(view(0), 1), dealLine(view(1), 2)];
+setLang('en');
+out({ italian, english: [dealLine(view(0), 1), dealLine(view(1), 2)] });
+"""
+    )
+    assert told["italian"] == [
+        "— Smazzata 1: distribuisci tu. —",
+        "— Smazzata 2: distribuisce Bruno. —",
+    ]
+    assert told["english"] == ["— Round 1: you deal. —", "— Round 2: Bruno deals. —"]
+
+
+def test_a_show_says_the_card_it_throws() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { clause } = await load('moves.js');
+const show = 'show 7H 8H 9H | QC QD QS | 3S 4S 5S 6S discard KD';
+out({ mine: clause(show, true), theirs: clause(show, false) });
+"""
+    )
+    assert told["mine"].endswith(" e scarti K♦") and told["theirs"].endswith(" e scarta K♦")
+
+
+def test_a_pokerato_close_is_not_exclaimed_as_one_made_in_one_turn() -> None:
+    # Pokerato closes only by showing the whole hand in one turn: nothing to exclaim about.
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const ended = { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] };
+const closed = (melding) => ({
+  server: { ended, ended_by: { reason: 'went_out', out: 1, in_one_turn: true } },
+  info: { rules: { knobs: { melding_during_play: melding } } },
+});
+out({ pokerato: endingWords(closed(false)), classico: endingWords(closed(true)) });
+"""
+    )
+    assert told["pokerato"] == "Bruno chiude."
+    assert told["classico"] == "Bruno chiude. In mano, in un turno solo!"
+
+
+# Just enough of a document for dom.js's `h`: each element's tag and its children's text.
+FAKE_DOCUMENT = """
+const node = (tag) => ({
+  tag, children: [], className: '',
+  setAttribute() {}, addEventListener() {},
+  append(...children) { this.children.push(...children); },
+  get textContent() { return this.children.map((c) => c.textContent).join(''); },
+});
+globalThis.Node = Object;
+globalThis.document = {
+  documentElement: {},
+  body: { classList: { contains: () => false } },
+  createElement: node,
+  createTextNode: (text) => ({ textContent: text }),
+};
+const cells = (element, tag) => element.tag === tag ? [element.textContent]
+  : (element.children ?? []).flatMap((child) => cells(child, tag));
+"""
+
+
+def test_the_hands_at_a_pokerato_hand_s_end_have_no_points_column() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { endedHands } = await load('roundend.js');
+const server = {
+  ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] },
+  ended_hands: [['5C', '9D'], []], ended_by: { reason: 'went_out', out: 1 },
+  ended_round: 1, sheet: [{ number: 1, scores: { Anna: 0, Bruno: 0 } }],
+};
+const heads = (points) => cells(endedHands(server, points), 'th');
+out({ chips: heads(false), points: heads(true) });
+"""
+    )
+    # Played for chips, no points are counted: no column of zeros.
+    assert "Punti" not in told["chips"] and "Punti" in told["points"]
+
+
+def test_the_log_says_who_posted_pokerato_s_blind() -> None:
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logLines } = await load('log.js');
+const pokerato = { rules: { knobs: { betting: 'blind', blind: 1 } } };
+const classico = { rules: { knobs: { betting: 'none', blind: 1 } } };
+// Seat 0 is Anna; the dealer is Bruno (seat 1), so Anna, after him, posts the blind.
+const state = step(first, server(1, ['7H'], ['1: call']));
+const dealtBy = (dealer) => {
+  const s = step(first, server(1, ['7H'], []));
+  return { ...s, server: { ...s.server, observation: { ...s.server.observation, dealer } } };
+};
+out({
+  mine: logLines({ ...state, info: pokerato }),
+  theirs: logLines({ ...dealtBy(0), info: pokerato }),
+  none: logLines({ ...state, info: classico }),
+});
+"""
+    )
+    assert told["mine"][:3] == [
+        "— Smazzata 1: distribuisce Bruno. —",
+        "Fai il buio: 1 fiche.",
+        "Bruno vede.",
+    ]
+    assert told["theirs"][1] == "Bruno fa il buio: 1 fiche."
+    assert not any("buio" in line for line in told["none"])
+
+
+def test_the_keys_are_those_of_the_moves_the_rules_have() -> None:
+    told = run(
+        """
+const { keysFor } = await load('help.js');
+const knobs = (more) => ({ melding_during_play: true, jokers: 4, joker_swap: true,
+                           betting: 'none', ...more });
+out({
+  pokerato: keysFor(false, knobs({ melding_during_play: false, betting: 'blind' })),
+  imaginario: keysFor(false, knobs({ melding_during_play: false, jokers: 0, betting: 'blind' })),
+  classico: keysFor(false, knobs({})),
+  unknown: keysFor(false),
+});
+"""
+    )
+    pokerato = set(told["pokerato"].values())
+    assert {"draw", "take", "discard", "show", "call", "fold", "raise"} <= pokerato
+    assert not pokerato & {"lay", "attach", "swap"}
+    assert not set(told["imaginario"].values()) & {"lay", "attach", "swap"}
+    classico = set(told["classico"].values())
+    assert {"lay", "attach", "swap", "show"} <= classico
+    assert not classico & {"call", "fold", "raise"}
+    # Rules not known yet: every ramino key, as before.
+    assert {"lay", "call"} <= set(told["unknown"].values())
+
+
+def test_a_close_that_multiplies_pokerato_s_stake_is_said() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const { setLang } = await load('i18n.js');
+const knobs = { melding_during_play: false, betting: 'blind', flush_stake_multiplier: 2,
+                straight_flush_stake_multiplier: 4, royal_stake_multiplier: 6 };
+const closed = (closing) => ({
+  server: {
+    ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] }, ended_round: 3,
+    ended_by: { reason: 'went_out', out: 1, in_one_turn: true },
+    sheet: [{ number: 3, closing, chips: { Anna: -2, Bruno: 2 } }],
+  },
+  info: { rules: { knobs } },
+});
+const italian = ['simple', 'flush', 'royal'].map((c) => endingWords(closed(c)));
+setLang('en');
+out({ italian, english: endingWords(closed('straight')) });
+"""
+    )
+    assert told["italian"] == [
+        "Bruno chiude.",
+        "Bruno chiude. Con il colore, la posta si moltiplica per 2.",
+        "Bruno chiude. Con la scala reale dal 5 al re, la posta si moltiplica per 6.",
+    ]
+    assert told["english"] == "Bruno goes out. With a straight flush, the stake is multiplied by 4."

@@ -62,3 +62,19 @@ def test_the_changes_taken_away_are_named_in_each_language_s_quotes() -> None:
     assert words("knobs_dropped", {"labels": ["Messa"]}, "en") == (
         "Changes that no longer bear on these rules were taken away: “Messa”."
     )
+
+
+def test_the_page_says_a_fold_in_the_rules_words_lascio() -> None:
+    # The rules (and the terminal) call a fold «lascia»: «passa» is another move of other games.
+    assert words("fold", {}) == "Lascio"
+    assert (words("folds", {}), words("folds_you", {})) == ("lascia", "lasci")
+    assert (words("folded", {}), words("folded_you", {})) == ("ha lasciato", "hai lasciato")
+    assert words("all_folded", {"name": "Bruno"}).startswith("Hanno lasciato tutti gli altri")
+    assert words("fold", {}, "en") == "Fold"
+
+
+def test_the_page_writes_chips_as_the_rules_do() -> None:
+    # «Si gioca a fiches»: one fiche, many fiches, as the rules and the terminal write them.
+    assert words("chips", {"n": 1}) == "1 fiche"
+    assert words("chips", {"n": 99}) == "99 fiches"
+    assert words("chips_col", {}) == "fiches vinte e perse"

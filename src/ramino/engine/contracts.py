@@ -80,19 +80,27 @@ def contract_melds(
     sizes = sorted(len(g) for g in groups)
     pairs = [pair_meld(g) for g in groups if len(g) == 2]
     if contract is Contract.PAIR:
-        if sizes != [2] or pairs[0] is None or pairs[0].rank not in _HIGH:
+        if sizes != [2]:
+            raise _not_met(contract, Phrase(Detail.ONE_MELD_OF, size=2))
+        if pairs[0] is None:
+            raise _not_met(contract, Phrase(Detail.PAIR_CARDS))
+        if pairs[0].rank not in _HIGH:
             raise _not_met(contract, Phrase(Detail.HIGH_PAIR_NEEDED))
         return (pairs[0],)
     if contract is Contract.TWO_PAIRS:
-        if sizes != [2, 2] or None in pairs:
+        if sizes != [2, 2]:
             raise _not_met(contract, Phrase(Detail.TWO_PAIRS_NEEDED))
+        if None in pairs:
+            raise _not_met(contract, Phrase(Detail.PAIR_CARDS))
         ranks = {p.rank for p in pairs if p is not None}
         if len(ranks) != 2 or not ranks & _HIGH:
             raise _not_met(contract, Phrase(Detail.PAIRS_RANKS))
         return tuple(p for p in pairs if p is not None)
     if contract is Contract.FULL_HOUSE:
-        if sizes != [2, 3] or None in pairs:
+        if sizes != [2, 3]:
             raise _not_met(contract, Phrase(Detail.SET_AND_PAIR_NEEDED))
+        if None in pairs:
+            raise _not_met(contract, Phrase(Detail.PAIR_CARDS))
         trio = _meld(next(g for g in groups if len(g) == 3), rules, contract)
         pair = pairs[0]
         if trio.kind is not MeldKind.SET or pair is None or pair.rank is trio.rank:
@@ -100,7 +108,7 @@ def contract_melds(
         return (trio, pair)
     if contract is Contract.SCALA_40:
         if len(groups) not in (1, 2):
-            raise _not_met(contract, Phrase(Detail.ONE_OR_TWO_MELDS))
+            raise _not_met(contract, Phrase(Detail.ONE_OR_TWO_MELDS, count=len(groups)))
         melds = tuple(_meld(g, rules, contract) for g in groups)
         points = sum(m.points(rules) for m in melds)
         if points != 40:

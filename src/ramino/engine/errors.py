@@ -187,6 +187,7 @@ class Detail(enum.StrEnum):
     TERMS_ONE_TURN = "terms_one_turn"
     # why an opening does not meet its contract
     HIGH_PAIR_NEEDED = "high_pair_needed"
+    PAIR_CARDS = "pair_cards"
     TWO_PAIRS_NEEDED = "two_pairs_needed"
     PAIRS_RANKS = "pairs_ranks"
     SET_AND_PAIR_NEEDED = "set_and_pair_needed"

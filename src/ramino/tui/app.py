@@ -98,8 +98,14 @@ def _jollies(rules: Rules) -> bool:
     )
 
 
+def _lays(rules: Rules) -> bool:
+    """Whether cards are laid before the round's end: during play, or after a knock (gin);
+    not in pokerato, where one goes out by showing the hand."""
+    return rules.melding_during_play or rules.knock_limit is not None
+
+
 def _swaps(rules: Rules) -> bool:
-    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None
+    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None and _lays(rules)
 
 
 #: The keys, as ``?`` shows them: each line, and whether the rules played have its move.
@@ -109,16 +115,16 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
         _always,
     ),
     (N_("t pesca dal tallone · p prendi dal pozzo (o clic sul tallone, sul pozzo)"), _always),
-    (N_("c cala le carte scelte come gioco"), lambda rules: not _jollies(rules)),
+    (N_("c cala le carte scelte come gioco"), lambda rules: _lays(rules) and not _jollies(rules)),
     (
         N_("c cala le carte scelte come gioco (se il jolly può valere più carte, te lo chiede)"),
-        _jollies,
+        lambda rules: _lays(rules) and _jollies(rules),
     ),
     (
         N_("  nella carioca, prima di aprire, c apre con le carte scelte del contratto"),
         lambda rules: bool(rules.contracts),
     ),
-    (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _always),
+    (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _lays),
     (N_("j riprendi un jolly dando le carte scelte"), _swaps),
     (N_("m mostra la mano e chiudi"), lambda rules: rules.knock_limit is None),
     (
@@ -132,7 +138,7 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
     (N_("s scarta la carta scelta (senza carte scelte, sceglie quella sotto il cursore)"), _always),
     (
         N_("u annulla l'ultima calata o attacco del tuo turno (prima di scartare)"),
-        lambda rules: not _swaps(rules),
+        lambda rules: _lays(rules) and not _swaps(rules),
     ),
     (
         N_("u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)"),
@@ -421,6 +427,12 @@ class RaminoApp(App[None]):
             observation = game.observation()
             if game.rules.knock_limit is not None and observation is not None:
                 text.append(self._knocking_turn(observation), style="bold")
+            elif game.phase is Phase.BET and observation is not None and not observation.to_call:
+                # The blind's option, nobody having raised: his call puts in nothing.
+                text.append(
+                    self.t("tocca a te: v vedi senza aggiungere fiches · l lascia · + rilancia"),
+                    style="bold",
+                )
             elif game.phase is Phase.BET and observation is not None:
                 call = chips_words(observation.to_call, self.lang)
                 text.append(
@@ -437,6 +449,24 @@ class RaminoApp(App[None]):
                     ),
                     style="bold",
                 )
+            elif observation is not None and self._contract_turn(observation) == "to_open":
+                text.append(
+                    self.t("tocca a te: apri con il contratto (c) se puoi, poi scarta (s)"),
+                    style="bold",
+                )
+            elif observation is not None and self._contract_turn(observation) == "just_opened":
+                text.append(
+                    self.t("tocca a te: scarta (s); si cala e si attacca dal prossimo turno"),
+                    style="bold",
+                )
+            elif not game.rules.melding_during_play:
+                # Pokerato: nothing is laid; one goes out by showing the whole hand.
+                text.append(
+                    self.t(
+                        "tocca a te: scarta (s) o chiudi mostrando la mano (m)",
+                    ),
+                    style="bold",
+                )
             else:
                 text.append(
                     self.t(
@@ -447,6 +477,19 @@ class RaminoApp(App[None]):
         else:
             text.append(self.t("tocca {to_player}…", to_player=(to_name(who), who)))
         return text
+
+    def _contract_turn(self, observation: Observation) -> str | None:
+        """Where the human's play stands against carioca's contract: ``to_open`` before his
+        opening, ``just_opened`` in the turn he opened (nothing more goes down in it), else
+        ``None``."""
+        if observation.contract is None or self.game.phase is not Phase.PLAY:
+            return None
+        me = observation.seat
+        if not observation.opened[me]:
+            return "to_open"
+        if observation.melded_before and not observation.melded_before[me]:
+            return "just_opened"
+        return None
 
     def _knocking_turn(self, observation: Observation) -> str:
         """What the human's turn asks of him under knocking (gin rummy), with his deadwood
@@ -530,10 +573,27 @@ class RaminoApp(App[None]):
             return self.t(
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
             )
+        chips = self.game.rules.betting is not Betting.NONE
+        if self.game.human_to_move and self.game.phase is Phase.DRAW and chips:
+            return self.t(
+                "t tallone · p pozzo · h aiuto · r regole · f fiches · ? tasti · q esci",
+            )
         if self.game.human_to_move and self.game.phase is Phase.DRAW:
             return self.t(
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
             )
+        if self.game.human_to_move and not self.game.rules.melding_during_play:
+            return self.t(
+                "←→ spazio scegli · s scarta · m mostra e chiudi · h aiuto · ? tasti",
+            )
+        observation = self.game.observation() if self.game.human_to_move else None
+        contract = None if observation is None else self._contract_turn(observation)
+        if contract == "to_open":
+            return self.t("←→ spazio scegli · c apri · s scarta · h aiuto · r regole · ? tasti")
+        if contract == "just_opened" and self.game.can_undo:
+            return self.t("←→ spazio scegli · s scarta · u annulla · h aiuto · ? tasti")
+        if contract == "just_opened":
+            return self.t("←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti")
         if self.game.human_to_move and self.game.can_undo:
             return self.t(
                 "←→ spazio scegli · c cala · a attacca · s scarta · u annulla · ? tasti",
@@ -545,6 +605,10 @@ class RaminoApp(App[None]):
         if not self.game.in_round or self.game.to_play is None:
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
+            )
+        if chips:
+            return self.t(
+                "Invio salta la pausa · r regole · f fiches · ? tasti · q esci",
             )
         return self.t(
             "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
@@ -955,6 +1019,24 @@ class RaminoApp(App[None]):
                 self.t(
                     "Con queste regole non si chiude mostrando la mano: si calano i giochi"
                     " durante la smazzata e si chiude scartando l'ultima carta.",
+                ),
+                error=True,
+            )
+            return
+        showing = rules.knock_limit is None
+        if not shows and showing and self.game.phase is Phase.DRAW:
+            self.say(
+                self.t("Prima pesca una carta: si chiude mostrando la mano dopo aver pescato."),
+                error=True,
+            )
+            return
+        pokerato = showing and not rules.melding_during_play
+        if not shows and pokerato and self.game.phase is Phase.PLAY:
+            # Pokerato: the show is the only way out, so say what it lacks.
+            self.say(
+                self.t(
+                    "Non puoi ancora chiudere: le tue carte non si legano tutte in giochi,"
+                    " con una da scartare.",
                 ),
                 error=True,
             )

@@ -36,6 +36,7 @@ from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
 from ..engine.rules import Rules, SetJokerSwap
 from ..engine.text import to_name
 from ..words.catalogue import LANGUAGES, language
+from ..words.closings import chips_closing_words
 from ..words.inline import both, nboth, said
 
 __all__ = [
@@ -433,15 +434,63 @@ def ending_line(
         words = both("La smazzata si ferma: limite di turni.")
     else:
         words = both("La smazzata si ferma: tallone finito.")
-    line = LogLine(None, words=[words])
     settled = end.chips
+    if settled is not None and settled.multiplier > 1 and who is not None:
+        # A close that pays more: said with its name, as the rules say it.
+        named = chips_closing_words(end.closing)
+        closing = named.with_it, named.with_en
+        times = settled.multiplier
+        if you:
+            words = both(
+                "Chiudi {closing}, che moltiplica la posta per {times}.",
+                closing=closing,
+                times=times,
+            )
+        else:
+            words = both(
+                "{name} chiude {closing}, che moltiplica la posta per {times}.",
+                name=who,
+                closing=closing,
+                times=times,
+            )
+    line = LogLine(None, words=[words])
     if settled is not None and end.out is not None:
         taken = settled.won[end.out]
         chips = chips_words(taken), chips_words(taken, "en")
-        if you:
+        paid = settled.paid[end.out]
+        more = chips_words(paid), chips_words(paid, "en")
+        if you and paid > 0:
+            line.add(
+                both("Prendi {chips} dal piatto e {more} dagli altri.", chips=chips, more=more)
+            )
+        elif paid > 0:
+            line.add(
+                both(
+                    "{name} prende {chips} dal piatto e {more} dagli altri.",
+                    name=who,
+                    chips=chips,
+                    more=more,
+                )
+            )
+        elif you:
             line.add(both("Prendi {chips}.", chips=chips))
         else:
             line.add(both("{name} prende {chips}.", name=who, chips=chips))
+        # A side pot the winner is not in goes back to those in it.
+        for seat, back in enumerate(settled.won):
+            if seat == end.out or not back:
+                continue
+            returned = chips_words(back), chips_words(back, "en")
+            if names[seat] == human:
+                line.add(both("Riprendi {chips} da un piatto laterale.", chips=returned))
+            else:
+                line.add(
+                    both(
+                        "{name} riprende {chips} da un piatto laterale.",
+                        name=names[seat],
+                        chips=returned,
+                    )
+                )
     elif settled is not None:
         left = chips_words(settled.carried_out), chips_words(settled.carried_out, "en")
         line.add(both("Il piatto ({chips}) resta sul tavolo per la prossima mano.", chips=left))

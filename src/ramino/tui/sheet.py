@@ -69,6 +69,9 @@ def outcome(game: MatchController, lang: str) -> str:
             played,
             rounds=rounds,
         )
+        if len(match.active) > 1 and len({chips[p] for p in match.active}) == 1:
+            # Nobody leads: everyone still in holds as many chips (at the start, say).
+            return said(lang, "Siete pari a {total} ({until}).", total=leading, until=hands)
         return said(lang, "{lead}, con {total} ({until}).", lead=lead, total=leading, until=hands)
     points = match.totals[leader]
     level = len(match.active) > 1 and len({match.totals[p] for p in match.active}) == 1

@@ -9,7 +9,7 @@ from ..engine.rules import Betting, Rules
 from ..engine.scoring import Closing
 from .catalogue import N_, gettext
 
-__all__ = ["ClosingWords", "closing_words"]
+__all__ = ["ClosingWords", "chips_closing_words", "closing_words"]
 
 
 class ClosingWords(NamedTuple):
@@ -52,4 +52,15 @@ def closing_words(closing: Closing, rules: Rules) -> ClosingWords:
     name, with_it = (
         _POKERATO_STRAIGHT if closing is Closing.STRAIGHT and pokerato else _WORDS[closing]
     )
+    return ClosingWords(name, _english(name), with_it, _english(with_it))
+
+
+def chips_closing_words(closing: Closing) -> ClosingWords:
+    """The words for ``closing`` at a table played for chips (pokerato), the only one whose
+    closes multiply the stake.
+
+    >>> chips_closing_words(Closing.STRAIGHT).with_it
+    'con la scala colore'
+    """
+    name, with_it = _POKERATO_STRAIGHT if closing is Closing.STRAIGHT else _WORDS[closing]
     return ClosingWords(name, _english(name), with_it, _english(with_it))

@@ -252,7 +252,7 @@ class _Writer:
         start = chips_words(r.starting_chips, self.lang)
         blind = chips_words(r.blind, self.lang)
         out = [
-            t("Si gioca a fiches: ognuno ne ha {start} all'inizio della partita.", start=start),
+            t("Si gioca a fiches: ognuno ha {start} all'inizio della partita.", start=start),
             t(
                 "Prima di guardare le carte, il primo giocatore dopo il mazziere fa il buio:"
                 " mette {blind} nel piatto.",

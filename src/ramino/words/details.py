@@ -74,11 +74,12 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "terms_one_turn": N_("tutta la mano in giochi in una volta, senza scarto"),
     # --- why an opening does not meet its contract ---
     "high_pair_needed": N_("serve una coppia di figure o di assi."),
+    "pair_cards": N_("una coppia è di due carte dello stesso valore e di semi diversi."),
     "two_pairs_needed": N_("servono due coppie."),
     "pairs_ranks": N_("i valori devono essere diversi, e almeno uno di figure o assi."),
     "set_and_pair_needed": N_("servono un tris e una coppia."),
     "set_and_pair_ranks": N_("il tris e la coppia devono avere valori diversi."),
-    "one_or_two_melds": N_("in uno o due giochi."),
+    "one_or_two_melds": N_("non più di due giochi: questi sono {count}."),
     "melds_worth": N_("questi valgono {points}."),
     "one_meld_of": N_("un gioco solo di {size} carte."),
     "not_the_meld_needed": N_("non è il gioco che serve."),

@@ -115,6 +115,14 @@ export function createActions({ store, send, isOpen, say, page }) {
     show: () => {
       const shows = legal(state()).map(readMove).filter((move) => move.verb === 'show');
       const cards = picked(state());
+      if (!shows.length && !cards.length) {
+        // Nothing to send: a bare «show» would only be refused as text with no cards.
+        const view = observation(state());
+        const showsOnly = state().info?.rules?.knobs?.melding_during_play === false;
+        const why = view.phase === 'draw' ? 'show_draw_first' : showsOnly ? 'show_not_bound' : 'show_not_now';
+        say(t(why), true);
+        return;
+      }
       playOne(shows, cards.length ? `show ${cards.join(' ')}` : 'show', t('choose_show'));
     },
     // What the computer's sound player would do in your place, from your own view only.

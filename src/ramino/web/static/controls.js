@@ -32,12 +32,17 @@ export function render(state, actions) {
       button('pass', t('pass'), 'n', off('pass')),
     ];
   } else {
+    // Where nothing is laid during the round (pokerato) one goes out only by showing the hand,
+    // and where no jolly is dealt none is taken back: those buttons are never offered there.
+    const knobs = state.info?.rules?.knobs;
+    const melds = knobs?.melding_during_play !== false;
+    const swaps = melds && knobs?.jokers !== 0 && knobs?.joker_swap !== false;
     buttons = [
       button('draw', t('draw'), 't'),
       button('take', t('take'), 'p'),
-      button('lay', contract ? t('open') : t('lay'), 'c'),
-      button('attach', t('attach'), 'a'),
-      button('swap', t('swap'), 'j'),
+      melds ? button('lay', contract ? t('open') : t('lay'), 'c') : null,
+      melds ? button('attach', t('attach'), 'a') : null,
+      swaps ? button('swap', t('swap'), 'j') : null,
       button('discard', t('discard'), 's'),
       button('show', t('show'), 'm'),
     ];

@@ -15,18 +15,31 @@ export const KEYS = {
 const RAMINO_ONLY = new Set(['swap', 'show', 'call', 'fold', 'raise']);
 const GIN_ONLY = new Set(['knock', 'pass']);
 
-// The keys of the moves a table plays: with knocking (gin rummy), or without.
-export function keysFor(knocking) {
-  const other = knocking ? RAMINO_ONLY : GIN_ONLY;
-  return Object.fromEntries(Object.entries(KEYS).filter(([, name]) => !other.has(name)));
+// The moves some rules never have (`knobs`: the table's rules, when known): laying, attaching
+// and taking a jolly back where nothing is laid during play (pokerato), the jolly where none is
+// dealt, the bets where nobody bets.
+function never(knobs) {
+  const off = new Set();
+  if (!knobs) return off;
+  if (knobs.melding_during_play === false) ['lay', 'attach', 'swap'].forEach((name) => off.add(name));
+  if (knobs.jokers === 0 || knobs.joker_swap === false) off.add('swap');
+  if ((knobs.betting ?? 'none') === 'none') ['call', 'fold', 'raise'].forEach((name) => off.add(name));
+  return off;
 }
 
-export function showKeys(knocking = false) {
+// The keys of the moves a table plays: with knocking (gin rummy), or without.
+export function keysFor(knocking, knobs = null) {
+  const other = knocking ? RAMINO_ONLY : GIN_ONLY;
+  const off = knocking ? new Set() : never(knobs);
+  return Object.fromEntries(Object.entries(KEYS).filter(([, name]) => !other.has(name) && !off.has(name)));
+}
+
+export function showKeys(knocking = false, knobs = null) {
   const rows = [
     ['← →', t('keys_move')],
     [t('keys_space'), t('keys_pick')],
     ['Esc', t('keys_escape')],
-    ...Object.entries(keysFor(knocking)).map(([key, name]) => [key, t(name)]),
+    ...Object.entries(keysFor(knocking, knobs)).map(([key, name]) => [key, t(name)]),
     ['1–9', knocking ? t('keys_meld_attach') : t('keys_meld')],
     ['o', `${t('sort_suit')} / ${t('sort_rank')}`],
     ['f', t('sheet')],

@@ -23,7 +23,7 @@ export function keyHandler(store, actions) {
       actions.escape();
       return;
     }
-    const name = keysFor(knocks(observation(state)))[event.key];
+    const name = keysFor(knocks(observation(state)), state.info?.rules?.knobs)[event.key];
     if (name) {
       event.preventDefault();
       actions[name]();

@@ -7,7 +7,20 @@ import { currentLang, t } from './i18n.js';
 import { tell } from './moves.js';
 import { observation, roundKey } from './tablestate.js';
 
-export const dealLine = (view, round) => t('deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
+// Of one's own deal in the second person, as every line of one's own moves: «distribuisci tu».
+export const dealLine = (view, round) =>
+  t(view.dealer === view.seat ? 'deal_line_you' : 'deal_line', { n: round, dealer: view.seats[view.dealer]?.name ?? '?' });
+
+// Pokerato's blind, posted before any card is seen by the player after the dealer (every seat
+// of a round is dealt in; one who cannot post the blind is out of the match): its line of the
+// log, or null where nobody bets. `knobs`: the table's rules.
+export function blindLine(view, knobs) {
+  if (!knobs || (knobs.betting ?? 'none') === 'none' || !view.seats.length) return null;
+  const seat = (view.dealer + 1) % view.seats.length;
+  const chips = t('chips', { n: knobs.blind });
+  if (seat === view.seat) return t('blind_line_you', { chips });
+  return t('blind_line', { name: view.seats[seat]?.name ?? '?', chips });
+}
 
 // Words of the log kept for later (`state.past` holds such functions, one a line): said again
 // in the language of the moment, `make()` running once a language.
@@ -44,6 +57,7 @@ export function logLines(state) {
   return [
     ...state.past.map((line) => line()),
     dealLine(view, round),
+    ...[blindLine(view, state.info?.rules?.knobs)].filter(Boolean),
     ...tell(view.history, names, view.seat, drew, view.table),
   ];
 }

@@ -90,8 +90,11 @@ export function clause(text, you, melds = []) {
       return t(key('swaps'), { cards: cardsText(move.cards), n: move.meld + 1 });
     case 'discard':
       return t(key('discards'), { card: label(move.cards[0]) });
-    case 'show':
-      return t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
+    case 'show': {
+      const shown = t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
+      // The card thrown with the show goes to the pozzo: said, as every other discard is.
+      return move.discard ? shown + t('and') + t(key('discards'), { card: label(move.discard.toUpperCase()) }) : shown;
+    }
     case 'open':
       return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
     case 'knock':

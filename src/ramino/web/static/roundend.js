@@ -8,7 +8,7 @@ import { dealLabel } from './dealcheck.js';
 import { dialog } from './dialogs.js';
 import { h } from './dom.js';
 import { currentLang, namesWords, t } from './i18n.js';
-import { dealLine, inEachLang, keptLines } from './log.js';
+import { blindLine, dealLine, inEachLang, keptLines } from './log.js';
 import { bonusWords, handWords } from './knocking.js';
 import { kindWord } from './melds.js';
 import { tell } from './moves.js';
@@ -31,7 +31,19 @@ export function endingWords(state) {
   if (how.reason === 'went_out') {
     // `out` is a seat of the round, as the ended view's own `seat` is.
     const mine = how.out === view?.seat;
-    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (how.in_one_turn ? t('in_one_turn') : '');
+    // Where nothing is laid during play (pokerato) every close is made in one turn: no news.
+    const knobs = state.info?.rules?.knobs;
+    const oneTurn = how.in_one_turn && knobs?.melding_during_play !== false;
+    // Pokerato: a close that multiplies the stake (the chips the sheet shows moved say how much).
+    const closing = endedLine(state.server)?.closing;
+    const times = {
+      flush: knobs?.flush_stake_multiplier,
+      straight: knobs?.straight_flush_stake_multiplier,
+      royal: knobs?.royal_stake_multiplier,
+    }[closing];
+    const betting = (knobs?.betting ?? 'none') !== 'none';
+    const stake = betting && times > 1 ? t('stake_times', { closing: t(`with_${closing}`), times }) : '';
+    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + stake;
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
   return t(how.reason);
@@ -76,6 +88,7 @@ export function roundOver(state) {
     past: [
       ...state.past,
       inEachLang(() => dealLine(ended, round)),
+      ...(blindLine(ended, state.info?.rules?.knobs) ? [inEachLang(() => blindLine(ended, state.info?.rules?.knobs))] : []),
       ...keptLines(() => tell(ended.history, players, ended.seat, drew, ended.table)),
       inEachLang(() => endingWords(state)),
     ],
@@ -101,10 +114,10 @@ function endedMelds(melds) {
 }
 
 // Each hand as the round ended, as the terminal shows it: who closed, the cards left and how
-// many, and the round's points.
+// many, and the round's points (`points`: not at a table played for chips, which counts none).
 // Under gin rummy each hand's deadwood and the points it won (the bonuses of the match's end
 // apart, said under the table).
-function endedHands(server) {
+export function endedHands(server, points = true) {
   const view = server.ended;
   if (!view || !server.ended_hands) return null;
   const line = endedLine(server);
@@ -113,7 +126,7 @@ function endedHands(server) {
   const rows = view.seats.map((seat, number) => {
     const cards = server.ended_hands[number] ?? [];
     const name = number === view.seat ? `${seat.name} (${t('you')})` : seat.name;
-    const points = note ? note.points[seat.name] : line?.scores?.[seat.name];
+    const scored = note ? note.points[seat.name] : line?.scores?.[seat.name];
     return h(
       'tr',
       { class: number === closer ? 'closed' : null },
@@ -126,7 +139,7 @@ function endedHands(server) {
       note
         ? h('td', { class: 'left-count' }, String(note.deadwood[seat.name] ?? '—'))
         : h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
-      h('td', { class: 'points' }, points === undefined ? '—' : String(points)),
+      points ? h('td', { class: 'points' }, scored === undefined ? '—' : String(scored)) : null,
     );
   });
   const column = (key) => h('th', { scope: 'col' }, t(key));
@@ -134,7 +147,7 @@ function endedHands(server) {
     'table',
     { class: 'ended-hands', id: 'ended-hands' },
     h('caption', {}, t('hands_at_end')),
-    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), column('points_col'))),
+    h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), points ? column('points_col') : null)),
     h('tbody', {}, rows),
   );
 }
@@ -173,7 +186,7 @@ function roundParts(state) {
   return [
     h('p', { class: 'ending' }, endingWords(state)),
     endedMelds(server.ended?.table ?? []),
-    endedHands(server),
+    endedHands(server, (state.info?.rules?.knobs?.betting ?? 'none') === 'none'),
     bonusLines(state),
     h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
     proof?.round === server.ended_round ? proofDetails(proof) : null,

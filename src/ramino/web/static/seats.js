@@ -6,10 +6,12 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { observation } from './tablestate.js';
 
-function seatItem(view, seat, number) {
+// `points`: whether the rules count points (pokerato plays for chips alone).
+function seatItem(view, seat, number, points) {
   const mine = number === view.seat;
   const turn = number === view.to_play && !view.over;
-  const facts = [t('cards_n', { n: seat.cards }), t('total', { n: seat.total })];
+  const facts = [t('cards_n', { n: seat.cards })];
+  if (points) facts.push(t('total', { n: seat.total }));
   if (seat.chips !== null && seat.chips !== undefined) facts.push(t('chips', { n: seat.chips }));
   if (seat.stake) facts.push(t('stake', { n: seat.stake }));
   // Of your own seat in the second person: «hai aperto».
@@ -28,9 +30,11 @@ function seatItem(view, seat, number) {
 
 export function render(state) {
   const view = observation(state);
+  const betting = state.info?.rules?.knobs?.betting;
+  const points = betting === undefined || betting === 'none';
   return h(
     'section',
     { class: 'seats', 'aria-label': t('players') },
-    h('ul', {}, view.seats.map((seat, number) => seatItem(view, seat, number))),
+    h('ul', {}, view.seats.map((seat, number) => seatItem(view, seat, number, points))),
   );
 }

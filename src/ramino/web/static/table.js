@@ -39,7 +39,7 @@ export function showTable(main, tableId) {
     page: {
       showSheet: (roundOver) => showSheet(store.get(), roundOver),
       showRules: () => showRules(store.get().info),
-      showKeys: () => showKeys(knocks(observation(store.get()))),
+      showKeys: () => showKeys(knocks(observation(store.get())), store.get().info?.rules?.knobs),
       sit,
       watch,
       comeBack,
