@@ -82,8 +82,8 @@ class Card:
 
     >>> Card.parse("7h")
     Card.parse('7H')
-    >>> print(Card.parse("10♠").unicode(), Card.parse("TS").italian())
-    10♠ dieci di picche
+    >>> print(Card.parse("10♠").unicode(), Card.parse("TS"))
+    10♠ 10S
     >>> Card.parse("JK").is_joker
     True
     """
