@@ -91,21 +91,30 @@ def test_a_card_no_chain_can_hold_opens_nothing(
     # The smallest threshold: any meld or chain holding the taken card would reach it.
     cards = [NATURAL_CARDS[c] if c < 52 else JOKER for c in [*hand, taken]]
     card = NATURAL_CARDS[taken]
-    if not has_companions(cards, card) and not chain_may_hold(table, cards, card):
+    if not has_companions(cards, card) and not chain_may_hold(table, cards, card, rules):
         assert not opening_reachable(cards, rules, 1, keep=0, using=card, table=table)
 
 
 def test_chains_by_set_run_and_gap() -> None:
-    def asked(hand: str, card: str, *melds: str) -> bool:
-        table = [validate_meld(parse_cards(m), BASE) for m in melds]
-        return chain_may_hold(table, parse_cards(hand), parse_cards(card)[0])
+    def asked(hand: str, card: str, *melds: str, rules: Rules = BASE) -> bool:
+        table = [validate_meld(parse_cards(m), rules) for m in melds]
+        return chain_may_hold(table, parse_cards(hand), parse_cards(card)[0], rules)
 
     assert asked("8H", "8H", "8C 8D 8S")  # a set of its rank
     assert not asked("8H", "8H", "9C 9D 9S")
+    # A set with no room for it: its suit there already, or full.
+    assert not asked("8H", "8H", "8C 8H 8S")
+    assert not asked("8H", "8H", "8C 8D 8S JK")
+    assert asked("8H", "8H", "8C 8D JK")  # the jolly's place may move
+    same_suits = replace(BASE, set_suits=SetSuits.ANY, set_max=None)
+    assert asked("8H", "8H", "8C 8H 8S", rules=same_suits)
     assert asked("8H", "8H", "5H 6H 7H")  # next to the run
     assert not asked("9H", "9H", "5H 6H 7H")  # a gap and nothing to fill it
-    assert asked("9H 2H", "9H", "5H 6H 7H")  # a card of its suit might fill it
-    assert asked("9H JK", "9H", "5H 6H 7H")  # so might a jolly
+    assert asked("9H 8H", "9H", "5H 6H 7H")  # the card of the gap fills it
+    assert not asked("9H 2H", "9H", "5H 6H 7H")  # one of its suit outside the gap does not
+    assert asked("9H JK", "9H", "5H 6H 7H")  # a jolly might
+    assert not asked("10H JK", "10H", "5H 6H 7H")  # one jolly for a gap of two
+    assert asked("10H 9H JK", "10H", "5H 6H 7H")
     assert not asked("9H 8C", "9H", "5H 6H 7H")
     assert asked("AH", "AH", "JH QH KH")  # round the corner
     assert not asked("8S", "8S", "5H 6H 7H")  # another suit

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from . import _knocking, _reachable, _turn_end
+from . import _knocking, _reachable, _table_index, _turn_end
 from ._moves import play_candidates
 from .actions import Action, Attach, Draw, Lay, TakeDiscard
 from .contracts import open_candidates
@@ -158,13 +158,17 @@ def take_is_usable(
 
 def _may_go_down_later(decision: Decision, hand: Sequence[int], top: int) -> bool:
     """Whether a natural card ``top`` that goes down nowhere at once might after another
-    move: a chain of attachments could reach it, or a jolly on the table could be taken back."""
+    move: a chain of attachments could reach it, or the hand, the card in it, could pay for
+    a jolly of the table to be taken back."""
     card = decision.cards[top]
     if card.is_joker:
         return False
     table = [m.meld for m in decision.pos.table]
     cards = [decision.cards[i] for i in hand]
-    return any(m.joker_count for m in table) or _reachable.chain_may_hold(table, cards, card)
+    if _reachable.chain_may_hold(table, cards, card, decision.rules):
+        return True
+    _, jollies = _table_index.payable_retrievals(decision.memo, decision.cards, hand, table)
+    return jollies > 0
 
 
 def any_move_after_take(decision: Decision, seat: int, top: int) -> bool:

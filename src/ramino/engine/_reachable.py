@@ -20,7 +20,7 @@ from .errors import MeldError, NotationError
 from .going_out import partition
 from .judging import Decision
 from .melds import MOST_POINTS, Meld, MeldKind, attach
-from .rules import Rules
+from .rules import Rules, SetSuits
 from .state import TableMeld
 
 
@@ -498,7 +498,7 @@ def can_open_with(
     # opening_reachable (see _opening.points_bound), which a threshold of 0 does not ask.
     if not card.is_joker:
         if attaching and table:
-            if not (has_companions(cards, card) or chain_may_hold(table, cards, card)):
+            if not (has_companions(cards, card) or chain_may_hold(table, cards, card, rules)):
                 return False
         elif not has_companions(cards, card) or (
             rules.opening_threshold <= 0 and not meld_candidates(cards, rules, containing=card)
@@ -528,34 +528,49 @@ def can_open_with(
     )
 
 
-def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card) -> bool:
+def chain_may_hold(table: Sequence[Meld], cards: Sequence[Card], card: Card, rules: Rules) -> bool:
     """Whether the natural ``card`` could go on some meld of ``table`` in a chain of
-    attachments made with the other ``cards``: a set of its rank; a run of its suit close
-    enough to it that the cards of that suit and the jolly among ``cards`` could fill the
-    gap (going round the corner, whatever the rules say); any flush. Without one, no chain
-    holds it: a quick answer before the opening search through the table."""
+    attachments made with the other ``cards``: a set of its rank that has room for it (its
+    suit not there already, where suits differ, and fewer cards than the most a set holds);
+    a run of its suit whose gap to the card the cards of that suit among ``cards`` and their
+    jollies could fill (going round the corner, whatever the rules say); any flush. Without
+    one, no chain holds it: a quick answer before a search through the table."""
     code = card.code
     rank = code % 13
     suit = code // 13
-    # Cards that might fill the gap between a run and the card: those of its suit (the
-    # card itself aside) and the jolly.
-    fillers = -1
+    # What might fill the gap between a run and the card: the ranks of its suit held (the
+    # card itself aside) and the jollies.
+    held = 0
+    jollies = 0
     for other in cards:
         c = other.code
-        if c == 52 or c // 13 == suit:
-            fillers += 1
+        if c == 52:
+            jollies += 1
+        elif c // 13 == suit and c != code:
+            held |= 1 << (c % 13)
+    distinct = rules.set_suits is SetSuits.DISTINCT
+    most = rules.set_max
     for meld in table:
         first = meld.represents[0].code
         if meld.kind is MeldKind.SET:
-            if first % 13 == rank:
-                return True
-        elif meld.kind is MeldKind.RUN:
+            if first % 13 != rank:
+                continue
+            if most is not None and len(meld.cards) >= most:
+                continue
+            # A jolly's place in a set may move for the card: only its naturals bar it.
+            if distinct and any(c.code == code for c in meld.cards):
+                continue
+            return True
+        if meld.kind is MeldKind.RUN:
             if first // 13 != suit:
                 continue
-            below = (first % 13 - rank) % 13  # positions from the card up to the run's start
-            above = (rank - meld.represents[-1].code % 13) % 13  # from the run's end
-            if min(below, above) <= 1 + fillers:
-                return True
-        else:
-            return True
+            low = first % 13
+            high = meld.represents[-1].code % 13
+            # The ranks strictly between the run's end and the card, each way round.
+            for start, steps in ((high, (rank - high) % 13), (rank, (low - rank) % 13)):
+                missing = sum(1 for k in range(1, steps) if not held >> ((start + k) % 13) & 1)
+                if missing <= jollies:
+                    return True
+            continue
+        return True
     return False
