@@ -753,6 +753,22 @@ def test_picked_cards_that_are_not_the_contract_are_refused_with_its_words() -> 
     run(app, scenario)
 
 
+def test_carioca_s_last_hand_is_asked_as_a_close_without_a_discard() -> None:
+    # Hand 8 opens by laying the whole hand in melds, nothing thrown (RULES.md §6.3).
+    from ramino.engine.rules import Contract
+
+    last = replace(get_preset("carioca"), contracts=(Contract.ONE_TURN,), match_rounds=1)
+    app = new_app(seed=2, rules=last)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        status = _plain(app, "#status")
+        assert "chiudi calando tutta la mano in giochi (c), senza scartare" in status
+        assert "poi scarta" not in status
+
+    run(app, scenario)
+
+
 def test_attach_before_drawing_says_draw_first_without_a_chooser() -> None:
     app = new_app()
 

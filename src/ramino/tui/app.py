@@ -42,7 +42,7 @@ from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.observation import Observation
 from ..engine.round import Phase
-from ..engine.rules import Betting, Rules
+from ..engine.rules import Betting, Contract, Rules
 from ..engine.text import cut, printable, to_name
 from ..words.catalogue import N_
 from ..words.describe import describe
@@ -450,10 +450,15 @@ class RaminoApp(App[None]):
                     style="bold",
                 )
             elif observation is not None and self._contract_turn(observation) == "to_open":
-                text.append(
-                    self.t("tocca a te: apri con il contratto (c) se puoi, poi scarta (s)"),
-                    style="bold",
-                )
+                if observation.contract is Contract.ONE_TURN:
+                    # The last hand opens by laying the whole hand: nothing is thrown.
+                    asked = self.t(
+                        "tocca a te: chiudi calando tutta la mano in giochi (c), senza scartare;"
+                        " se non puoi, scarta (s)"
+                    )
+                else:
+                    asked = self.t("tocca a te: apri con il contratto (c) se puoi, poi scarta (s)")
+                text.append(asked, style="bold")
             elif observation is not None and self._contract_turn(observation) == "just_opened":
                 text.append(
                     self.t("tocca a te: scarta (s); si cala e si attacca dal prossimo turno"),
