@@ -446,6 +446,28 @@ out({
     assert {"lay", "call"} <= set(told["unknown"].values())
 
 
+def test_the_keys_dialog_offers_the_digits_only_where_cards_are_attached() -> None:
+    told = run(
+        """
+const { keyRows } = await load('help.js');
+const knobs = (more) => ({ melding_during_play: true, jokers: 4, joker_swap: true,
+                           betting: 'none', ...more });
+const digits = (rows) => rows.filter(([key]) => key === '1–9').map(([, what]) => what);
+out({
+  pokerato: digits(keyRows(false, knobs({ melding_during_play: false, betting: 'blind' }))),
+  classico: digits(keyRows(false, knobs({}))),
+  tradizionale: digits(keyRows(false, knobs({ jokers: 0 }))),
+  gin: digits(keyRows(true, knobs({ melding_during_play: false, jokers: 0 }))),
+});
+"""
+    )
+    # Nothing is attached in pokerato: no meld to choose. Where no jolly is taken back, the
+    # digits choose the meld to attach to only.
+    assert told["pokerato"] == []
+    assert told["classico"] == ["sceglie il gioco sul tavolo, dopo Attacca o Riprendi il jolly"]
+    assert told["tradizionale"] == told["gin"] == ["sceglie il gioco sul tavolo, dopo Attacca"]
+
+
 def test_a_close_that_multiplies_pokerato_s_stake_is_said() -> None:
     told = run(
         """

@@ -34,18 +34,26 @@ export function keysFor(knocking, knobs = null) {
   return Object.fromEntries(Object.entries(KEYS).filter(([, name]) => !other.has(name) && !off.has(name)));
 }
 
-export function showKeys(knocking = false, knobs = null) {
-  const rows = [
+// The rows of the keys dialog: each key and what it does, those of the moves a table plays;
+// the digits choose a meld on the table only where cards are attached to one.
+export function keyRows(knocking = false, knobs = null) {
+  const keys = keysFor(knocking, knobs);
+  const moves = new Set(Object.values(keys));
+  return [
     ['← →', t('keys_move')],
     [t('keys_space'), t('keys_pick')],
     ['Esc', t('keys_escape')],
-    ...Object.entries(keysFor(knocking, knobs)).map(([key, name]) => [key, t(name)]),
-    ['1–9', knocking ? t('keys_meld_attach') : t('keys_meld')],
+    ...Object.entries(keys).map(([key, name]) => [key, t(name)]),
+    ...(moves.has('attach') ? [['1–9', moves.has('swap') ? t('keys_meld') : t('keys_meld_attach')]] : []),
     ['o', `${t('sort_suit')} / ${t('sort_rank')}`],
     ['f', t('sheet')],
     ['r', t('rules')],
     ['?', t('keys')],
   ];
+}
+
+export function showKeys(knocking = false, knobs = null) {
+  const rows = keyRows(knocking, knobs);
   const table = h(
     'table',
     { class: 'keys' },
