@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from rich.text import Text
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ..client.link import Invitation
@@ -623,8 +624,15 @@ class OnlineApp(RaminoApp):
         )
 
     def _tick(self) -> None:
-        if self.online.clock is not None:
-            self.query_one("#status", Static).update(self._status())
+        if self.online.clock is None:
+            return
+        # The clock ticks whatever the screen: the status line is only on the table's, not
+        # while another screen is on top of it or the app is closing.
+        try:
+            status = self.query_one("#status", Static)
+        except NoMatches:
+            return
+        status.update(self._status())
 
     # --- what differs from a table against the computer ---
 
