@@ -381,11 +381,8 @@ def retrievals_before_opening(
     table: Sequence[Meld],
     numbers: Sequence[int] | None = None,
 ) -> tuple[list[Swap], int]:
-    """The retrievals from the melds ``numbers`` of ``table`` (all its melds holding a
-    jolly if not given) that the cards ``hand`` (ids) could pay for, and how many jollies
-    those melds hold; none where a player who has not opened may not take a jolly back.
-    Those of the moves (see swaps_for), for a table and a hand a move would leave, without
-    the index of a whole table; the checks decide. ``cards``: the deck's."""
+    """What :func:`payable_retrievals` finds, asked of a player who has not opened: none
+    where such a player may not take a jolly back."""
     if memo.joker_swap_needs_opened:
         return [], 0
     return payable_retrievals(memo, cards, hand, table, numbers)
@@ -400,8 +397,9 @@ def payable_retrievals(
 ) -> tuple[list[Swap], int]:
     """The retrievals from the melds ``numbers`` of ``table`` (all its melds holding a
     jolly if not given) that the cards ``hand`` (ids) could pay for, and how many jollies
-    those melds hold, wherever the rules let a jolly be taken back: see
-    retrievals_before_opening, which asks it of a player who has not opened."""
+    those melds hold, wherever the rules let a jolly be taken back. Those of the moves (see
+    swaps_for), for a table and a hand a move would leave, without the index of a whole
+    table; the checks decide. ``cards``: the deck's."""
     if not memo.joker_swap:
         return [], 0
     if numbers is None:

@@ -613,15 +613,7 @@ class Match:
         if rules.match_end is MatchEnd.ELIMINATION:
             busted = tuple(p for p in active if totals[p] >= target)
             left = [p for p in active if p not in busted]
-            if len(left) == 1:
-                return True, left[0], busted
-            if not left:
-                return True, _lowest(busted, totals), busted
-            if len(left) < rules.min_players and not self._may_refill(len(left), busted):
-                # Too few to deal another round, and no re-entry could make up the table: the
-                # lowest total among those still in wins (RULES.md §2.14, with two players).
-                return True, _lowest(left, totals), busted
-            return False, None, busted
+            return self._after_busts(busted, left, totals) or (False, None, busted)
         if rules.match_end is MatchEnd.FIRST_TO_TARGET:
             if any(totals[p] >= target for p in active):
                 return True, _lowest(active, totals), ()
@@ -639,16 +631,27 @@ class Match:
         if rules.target is not None and rules.betting is Betting.NONE:
             busted = tuple(p for p in active if totals[p] >= rules.target)
         left = [p for p in active if p not in busted]
-        if busted:
-            if len(left) == 1:
-                return True, left[0], busted
-            if not left:
-                return True, _lowest(busted, totals), busted
-            if len(left) < rules.min_players and not self._may_refill(len(left), busted):
-                return True, _lowest(left, totals), busted
+        ended = self._after_busts(busted, left, totals) if busted else None
+        if ended is not None:
+            return ended
         if rules.match_rounds is not None and number >= rules.match_rounds:
             return True, _lowest(left, totals), busted
         return False, None, busted
+
+    def _after_busts(
+        self, busted: tuple[str, ...], left: list[str], totals: dict[str, int]
+    ) -> tuple[bool, str | None, tuple[str, ...]] | None:
+        """The end of the match where reaching the target put ``busted`` out and ``left``
+        are still in, or ``None`` while it goes on: the one left wins; none left, the lowest
+        of those out; too few to deal another round, and no re-entry could make up the
+        table, the lowest total among those still in (RULES.md §2.14, with two players)."""
+        if len(left) == 1:
+            return True, left[0], busted
+        if not left:
+            return True, _lowest(busted, totals), busted
+        if len(left) < self.rules.min_players and not self._may_refill(len(left), busted):
+            return True, _lowest(left, totals), busted
+        return None
 
     def _may_refill(self, left: int, busted: Sequence[str]) -> bool:
         """Whether enough eliminated players (``busted`` just now, or earlier) may still
