@@ -44,6 +44,7 @@ from ..engine.observation import Observation
 from ..engine.round import Phase
 from ..engine.rules import Betting, Contract, Rules
 from ..engine.text import cut, printable, to_name
+from ..house_rules import HOLDS, Need, knob_applies
 from ..words.catalogue import N_
 from ..words.describe import describe
 from ..words.inline import nsaid, said
@@ -91,11 +92,8 @@ def _always(rules: Rules) -> bool:
     return True
 
 
-def _jollies(rules: Rules) -> bool:
-    """Whether a table of these rules, of any size, is dealt a jolly."""
-    return any(
-        rules.deck_for(players)[1] for players in range(rules.min_players, rules.max_players + 1)
-    )
+#: Whether a table of these rules, of any size, is dealt a jolly.
+_jollies = HOLDS[Need.JOKERS]
 
 
 def _lays(rules: Rules) -> bool:
@@ -105,7 +103,8 @@ def _lays(rules: Rules) -> bool:
 
 
 def _swaps(rules: Rules) -> bool:
-    return _jollies(rules) and rules.joker_swap and rules.knock_limit is None and _lays(rules)
+    """Whether a laid jolly may be taken back: where the knob is on and bears on the game."""
+    return rules.joker_swap and knob_applies("joker_swap", rules)
 
 
 #: The keys, as ``?`` shows them: each line, and whether the rules played have its move.
