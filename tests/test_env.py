@@ -4,8 +4,9 @@ an observation shows, and the Gymnasium seat against the computer players."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -116,9 +117,9 @@ def test_a_position_with_more_moves_than_slots_is_refused_not_cut() -> None:
     assert str(len(legal)) in str(caught.value)
 
 
-def play_out(table: raw_env, seed: int) -> dict[str, float]:
-    """Play an episode at random; each agent's total reward."""
-    chooser = np.random.default_rng(seed)
+def play_episode(table: raw_env, move: Callable[[str, dict[str, Any]], None]) -> dict[str, float]:
+    """Play an episode, ``move`` stepping for the agent to move given its observation; each
+    agent's total reward."""
     totals = dict.fromkeys(table.possible_agents, 0.0)
     for agent in table.agent_iter():
         observation, reward, termination, truncation, _ = table.last()
@@ -126,8 +127,17 @@ def play_out(table: raw_env, seed: int) -> dict[str, float]:
         if termination or truncation:
             table.step(None)
         else:
-            table.step(int(chooser.choice(np.flatnonzero(observation["action_mask"]))))
+            move(agent, observation)
     return totals
+
+
+def play_out(table: raw_env, seed: int) -> dict[str, float]:
+    """Play an episode at random; each agent's total reward."""
+    chooser = np.random.default_rng(seed)
+    return play_episode(
+        table,
+        lambda _, seen: table.step(int(chooser.choice(np.flatnonzero(seen["action_mask"])))),
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -157,16 +167,12 @@ def test_the_result_reward_pays_the_winner_and_sums_to_zero(seed: int) -> None:
 
 def play_by(table: raw_env, bots: Sequence[Bot]) -> dict[str, float]:
     """Play an episode with ``bots`` choosing each seat's moves; each agent's total reward."""
-    totals = dict.fromkeys(table.possible_agents, 0.0)
-    for agent in table.agent_iter():
-        _, reward, termination, truncation, _ = table.last()
-        totals[agent] += reward
-        if termination or truncation:
-            table.step(None)
-        else:
-            seat = table.possible_agents.index(agent)
-            table.play(bots[seat].act(table.engine_observation(agent)))
-    return totals
+
+    def move(agent: str, _: object) -> None:
+        seat = table.possible_agents.index(agent)
+        table.play(bots[seat].act(table.engine_observation(agent)))
+
+    return play_episode(table, move)
 
 
 @pytest.mark.parametrize(("seed", "kind"), [(0, "undercut"), (1, "knock")])

@@ -640,18 +640,16 @@ def _play_round(game: MatchController, choose: Callable[[Observation], Action]) 
 def _play_match(game: MatchController, *, greedy: bool) -> None:
     """Play the whole match without a screen: the human draws and throws his last card, or
     plays the greedy bot's move."""
+
+    def choose(observation: Observation) -> Action:
+        action = observation.legal_actions[0 if observation.phase is Phase.DRAW else -1]
+        if greedy and game.can(decide(observation).action):
+            action = decide(observation).action
+        return action
+
     while not game.is_over:
-        r = game.start_round()
-        while game.to_play is not None:
-            if game.bot_to_move:
-                game.bot_step()
-                continue
-            observation = game.observation()
-            assert observation is not None
-            action = observation.legal_actions[0 if r.phase is Phase.DRAW else -1]
-            if greedy and r.can(decide(observation).action):
-                action = decide(observation).action
-            game.play_human(action)
+        game.start_round()
+        _play_round(game, choose)
         game.finish_round()
 
 

@@ -376,6 +376,13 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     assert page.is_visible("#do-draw") and page.is_visible("#do-show")
     for never in ("#do-lay", "#do-attach", "#do-swap"):
         assert page.locator(never).count() == 0, never
+    # A reload tells the hand again as it was: the blind in the log, the same buttons.
+    page.reload()
+    page.wait_for_selector("#do-show")
+    assert "il buio: 1 fiche." in page.inner_text(".log")
+    for never in ("#do-lay", "#do-attach", "#do-swap"):
+        assert page.locator(never).count() == 0, never
+    assert "punti" not in page.inner_text(".seats")
     if view["to_play"] == view["seat"]:
         # Closing before the draw is refused by a sentence, not by the notation's «scrivi».
         page.keyboard.press("Escape")
