@@ -187,24 +187,46 @@ def test_check_set_of_four_is_a_poker_in_italian() -> None:
 
 
 def test_check_whole_hand_flush() -> None:
-    refused = run("check", "2H 5H 9H JH KH", "--rules", "casertano")
+    flush = "AH 2H 2H 4H 5H 7H 8H 9H 9H JH QH KH 3H"
+    refused = run("check", flush, "--rules", "casertano")
     assert refused.exit_code == 1
     assert "flush_not_allowed" in refused.stdout
-    result = run("check", "2H 5H 9H JH KH", "--rules", "casertano", "--whole-hand")
+    result = run("check", flush, "--rules", "casertano", "--whole-hand")
     assert result.exit_code == 0
     assert "Chiusura valida: colore" in result.stdout
 
 
 def test_check_whole_hand_as_a_round_takes_the_show() -> None:
     # RULES.md §6.4: a whole hand is shown split into melds, not as one meld.
-    code, data = run_json("check", "7S 8S JK KH KD KC", "--rules", "casertano", "--whole-hand")
+    hand = "7S 8S JK KH KD KC QD QH QC 4D 4H 4C 4S"
+    code, data = run_json("check", hand, "--rules", "casertano", "--whole-hand")
     assert code == 0
     assert data["kind"] == "simple"
-    assert data["melds"] == ["KC KD KH", "JK=6S 7S 8S"]
+    assert data["melds"] == ["4C 4D 4H 4S", "QC QD QH", "KC KD KH", "JK=6S 7S 8S"]
     assert data["jokers"] == {"JK": "6S"}
-    result = run("check", "7S 8S 9S KH KD 2C", "--rules", "casertano", "--whole-hand")
+    result = run("check", hand.replace("QC", "2C"), "--rules", "casertano", "--whole-hand")
     assert result.exit_code == 1
     assert "Chiusura rifiutata" in result.stdout and "show_incomplete" in result.stdout
+
+
+def test_check_whole_hand_holds_the_cards_a_round_shows() -> None:
+    # RULES.md §6.4: the same verdict as showing that hand in a round, whose show is the whole
+    # hand after the draw: the cards dealt and the final discard, or all of them where the
+    # discard is optional (casertano, 13 dealt).
+    code, data = run_json("check", "7S 8S JK KH KD KC", "--rules", "casertano", "--whole-hand")
+    assert code == 1 and data["reason"] == "show_incomplete"
+    assert "ne mostra 13 con lo scarto finale o 14 senza, e qui ne mostri 6" in data["message"]
+    fourteen = "7S 8S JK KH KD KC QD QH QC 4D 4H 4C 4S 9S"
+    assert run_json("check", fourteen, "--rules", "casertano", "--whole-hand")[0] == 0
+    # Pokerato wants the discard: 10 shown of the 11 held, never all 11.
+    eleven = "2H 3H 4H 5C 5D 5S 7D 8D 9D JK 10D"
+    result = run("check", eleven, "--rules", "pokerato", "--whole-hand", "--lang", "en")
+    assert result.exit_code == 1
+    assert "shows 10 and a final discard, and you show 11." in result.stdout
+    assert run("check", eleven[:-4], "--rules", "pokerato", "--whole-hand").exit_code == 0
+    # Casertano's ramino, seven of a kind, wins whatever else is in hand.
+    code, data = run_json("check", "5H 5D 5C 5S 5H 5D 5C", "--rules", "casertano", "--whole-hand")
+    assert code == 0 and data["kind"] == "seven_of_a_kind"
     # Melding during play, a hand goes out whole only as the flush close, where allowed.
     result = run("check", "2H 5H 9H JH KH", "--whole-hand", "--lang", "en")
     assert result.exit_code == 1 and "show_not_allowed" in result.stdout

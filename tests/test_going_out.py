@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ramino.engine import JOKER, NATURAL_CARDS, Card, Reason, Suit, get_preset, parse_cards
 from ramino.engine._candidates import meld_candidates, unmeldable
 from ramino.engine.actions import Call, Draw, Show, parse_action
-from ramino.engine.errors import RaminoError
+from ramino.engine.errors import Detail, Phrase, RaminoError
 from ramino.engine.going_out import (
     _Search,
     _surely_dead,
@@ -159,7 +159,8 @@ def test_a_whole_hand_closes_as_a_round_takes_its_show(
 
 
 def test_a_whole_hand_close_names_its_melds_and_kind() -> None:
-    casertano = get_preset("casertano")
+    # Hands of five: five shown and a discard, or six without.
+    casertano = replace(get_preset("casertano"), hand_size=5)
     melds, closing = whole_hand_close(parse_cards("7S 8S JK KH KD KC"), casertano)
     assert [m.notation() for m in melds] == ["KC KD KH", "JK=6S 7S 8S"]
     assert closing is Closing.SIMPLE
@@ -175,10 +176,14 @@ def test_a_whole_hand_close_names_its_melds_and_kind() -> None:
     with pytest.raises(RaminoError) as info:
         whole_hand_close(parse_cards("2H 5H 9H JH KH"), BASE)
     assert info.value.reason is Reason.SHOW_NOT_ALLOWED
-    flush = replace(BASE, flush_close=True)
+    flush = replace(BASE, flush_close=True, hand_size=5)
     assert whole_hand_close(parse_cards("2H 5H 9H JH KH"), flush)[1] is Closing.FLUSH
     with pytest.raises(RaminoError):
-        whole_hand_close(parse_cards("2H 3H 4H 5S 6S 7S"), flush)
+        whole_hand_close(parse_cards("2H 3H 4H 5S 6S"), flush)
+    # A hand is shown whole: here five cards and the discard, never six.
+    with pytest.raises(RaminoError) as info:
+        whole_hand_close(parse_cards("2H 5H 9H JH KH 3H"), flush)
+    assert info.value.params["detail"] == Phrase(Detail.SHOW_SIZE, expected="5", shown=6)
 
 
 @settings(max_examples=60, deadline=None)

@@ -164,6 +164,8 @@ class Detail(enum.StrEnum):
     TAKE_ONLY_TO_OPEN = "take_only_to_open"
     SHOW_NEEDS_DISCARD = "show_needs_discard"
     SHOW_COUNT = "show_count"
+    SHOW_SIZE = "show_size"
+    SHOW_SIZE_OPTIONAL = "show_size_optional"
     SHOW_NOT_ALL_MELDED = "show_not_all_melded"
     # the deck
     DECK_NO_JOKERS = "deck_no_jokers"

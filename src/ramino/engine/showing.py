@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
 from .going_out import closing_kind, flush_close_meld, shows_of
 from .melds import Meld, MeldKind, validate_meld
-from .rules import Rules
+from .rules import FinalDiscard, Rules
 from .scoring import Closing
 
 
@@ -108,10 +108,10 @@ def whole_hand_close(
 
     >>> from ramino.engine.cards import parse_cards
     >>> from ramino.engine.presets import get_preset
-    >>> hand = parse_cards("7S 8S 9S KH KD KC")
+    >>> hand = parse_cards("7S 8S 9S KH KD KC QH QD QC 4H 4D 4C 4S")
     >>> melds, closing = whole_hand_close(hand, get_preset("casertano"))
     >>> [str(m) for m in melds], closing
-    (['K♣ K♦ K♥', '7♠ 8♠ 9♠'], <Closing.SIMPLE: 'simple'>)
+    (['4♣ 4♦ 4♥ 4♠', 'Q♣ Q♦ Q♥', 'K♣ K♦ K♥', '7♠ 8♠ 9♠'], <Closing.SIMPLE: 'simple'>)
     >>> imagined = parse_cards("10H JK QH KH 5C 5D 5S 7D 8D 9D")
     >>> whole_hand_close(imagined, get_preset("pokerato-immaginario"))[1]
     <Closing.SIMPLE: 'simple'>
@@ -126,6 +126,8 @@ def whole_hand_close(
             del held[named]
         else:
             held[named] = as_joker
+    if rules.knock_limit is not None or (rules.melding_during_play and not rules.flush_close):
+        raise IllegalAction(Reason.SHOW_NOT_ALLOWED)
     best: ShowVerdict | None = None
     for show in shows_of(held, rules, [None]):
         if named is not None and (show.as_joker is not as_joker or not _imagines(show)):
@@ -136,6 +138,9 @@ def whole_hand_close(
             continue
         if best is None or _ORDER.index(verdict.closing) > _ORDER.index(best.closing):
             best = verdict
+    # Seven of a kind wins whatever else is in hand; any other close shows all of it.
+    if best is None or best.closing is not Closing.SEVEN_OF_A_KIND:
+        _check_size(len(held), rules)
     if best is None:
         if rules.melding_during_play:
             judge_show(flat, rules)  # the round's own refusal: not a flush close
@@ -148,6 +153,31 @@ def whole_hand_close(
     # The order the melds go down in (see plan_show).
     melds = sorted(best.melds, key=lambda m: tuple(c.code for c in m.represents))
     return tuple(melds), best.closing
+
+
+def _check_size(shown: int, rules: Rules) -> None:
+    """Refuse a whole hand of ``shown`` real cards that no round of ``rules`` shows: the hand
+    dealt, the final discard apart (or with it, where the discard is optional)."""
+    dealt = sorted(
+        {
+            rules.hand_size_for(n)
+            for n in range(rules.min_players, rules.max_players + 1)
+            if rules.seats(n)
+        }
+        or {rules.hand_size}
+    )
+    optional = rules.final_discard is FinalDiscard.OPTIONAL
+    if shown in dealt or (optional and shown - 1 in dealt):
+        return
+    # A slash between the sizes of tables of different sizes reads the same in every language.
+    expected = "/".join(str(size) for size in dealt)
+    more = "/".join(str(size + 1) for size in dealt)
+    detail = (
+        Phrase(Detail.SHOW_SIZE_OPTIONAL, expected=expected, more=more, shown=shown)
+        if optional
+        else Phrase(Detail.SHOW_SIZE, expected=expected, shown=shown)
+    )
+    raise IllegalAction(Reason.SHOW_INCOMPLETE, detail=detail)
 
 
 #: Closes from the least paid to the best: a seven of a kind wins the match.

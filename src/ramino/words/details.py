@@ -49,6 +49,13 @@ DETAILS: dict[str, str | Plural | InContext] = {
     ),
     "show_needs_discard": N_("queste regole vogliono lo scarto finale."),
     "show_count": N_("hai {held} carte e ne mostri {shown}."),
+    "show_size": N_(
+        "chi chiude ne mostra {expected} più lo scarto finale, e qui ne mostri {shown}."
+    ),
+    "show_size_optional": N_(
+        "chi chiude ne mostra {expected} con lo scarto finale o {more} senza, e qui ne mostri"
+        " {shown}."
+    ),
     "show_not_all_melded": N_("non tutte stanno in un gioco."),
     # --- the deck (after "Il mazzo di queste regole") ---
     "deck_no_jokers": N_("non ha jolly: {card} non può esserci."),
