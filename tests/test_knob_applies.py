@@ -4,6 +4,7 @@ game family, and the refusal of a house rule that would change nothing."""
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
 from dataclasses import replace
 
@@ -14,6 +15,8 @@ from ramino.engine.play import MatchPlay
 from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.engine.rules import Betting, MatchEnd, Rules, knob_names
 from ramino.house_rules import (
+    CHOICE_KEEPS,
+    CHOICE_NEEDS,
     HOLDS,
     KNOB_NEEDS,
     HouseRulesReason,
@@ -22,6 +25,7 @@ from ramino.house_rules import (
     dropping_what_bears_on_nothing,
     house_rules,
     knob_applies,
+    open_values,
     unmet_need,
 )
 from ramino.words.knob_words import KNOB_WORDS, NEED_WORDS
@@ -313,3 +317,31 @@ def test_a_knob_that_does_not_apply_changes_no_move_and_no_count(preset: str) ->
                 continue
             for seed, seen in played.items():
                 assert _trace(other, players, seed) == seen, (knob, value, seed)
+
+
+@pytest.mark.parametrize("name", list(EVERY_PRESET))
+def test_the_editor_offers_the_values_the_server_takes(name: str) -> None:
+    # A value offered for a knob (open_values) is taken by the server as a page's change,
+    # with the number its choice needs where missing; one left out is refused. A page never
+    # offers a change that meets a contradiction.
+    rules = get_preset(name)
+    offered = open_values(rules)
+    for knob, values in offered.items():
+        current = getattr(rules, knob)
+        assert current in values, knob
+        for value in {*values_to_try(knob), *values} - {current}:
+            changes = {knob: value.value if isinstance(value, enum.Enum) else value}
+            # As the page's editor does: a number the choice needs is given, one it neither
+            # needs nor keeps is taken away.
+            needs = CHOICE_NEEDS.get(value, {})
+            tied = {n for c in CHOICE_NEEDS if type(c) is type(value) for n in CHOICE_NEEDS[c]}
+            for number in tied:
+                if number in needs and getattr(rules, number) is None:
+                    changes[number] = needs[number]
+                elif number not in needs and number not in CHOICE_KEEPS.get(value, ()):
+                    changes[number] = None
+            if value in values:
+                house_rules(name, changes)
+            else:
+                with pytest.raises(RulesError):
+                    house_rules(name, changes)

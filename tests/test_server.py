@@ -375,5 +375,13 @@ def test_a_house_rule_that_bears_on_nothing_is_refused_naming_its_knob(server: S
     assert "joker_penalty" not in presets["gin"]["applies"]
     assert "gin_bonus" in presets["gin"]["applies"]
     assert "joker_penalty" in presets["classico"]["applies"]
+    # The values the other knobs leave a knob: gin's two players and its melds not laid in
+    # play are fixed; pokerato ends after its hands; a messa opens the scempio.
+    assert presets["gin"]["offered"]["max_players"] == [2]
+    assert presets["gin"]["offered"]["melding_during_play"] == [False]
+    assert presets["pokerato"]["offered"]["match_end"] == ["fixed_rounds"]
+    assert "scempio" not in presets["classico"]["offered"]["rummy_bonus"]
+    messa = server.post("/api/rules/describe", {"rules": "classico", "knobs": {"messa": 50}})
+    assert "scempio" in messa["offered"].get("rummy_bonus", ["scempio"])
     table = server.post("/api/tables", {"rules": "gin", "knobs": {"gin_bonus": 20}, "seats": two})
     assert table["rules"]["knobs"]["gin_bonus"] == 20

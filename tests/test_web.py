@@ -681,6 +681,9 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     page.click("details.house-rules summary")
     assert page.locator("#knob-joker_penalty").count() == 1
     assert page.locator("#knob-gin_bonus").count() == 0
+    # A value the other knobs refuse is not offered: no betting while melds go down in play.
+    assert page.locator("#knob-betting option[value=blind]").is_disabled()
+    assert page.locator("#knob-betting option[value=none]").is_enabled()
     page.fill("#knob-joker_penalty", "30")
     page.press("#knob-joker_penalty", "Tab")
     page.wait_for_selector(".knob.changed #knob-joker_penalty")
@@ -703,6 +706,10 @@ def test_house_rules_that_need_a_number_get_one_and_are_never_offered_as_rated(
     for knob in ("joker_penalty", "messa", "opening_threshold", "joker_swap", "blind"):
         assert page.locator(f"#knob-{knob}").count() == 0, knob
     assert page.locator("#knob-knock_limit").count() == 1
+    # What the game fixes is shown fixed, and said so: two players, nothing laid during play.
+    assert page.is_disabled("#knob-melding_during_play")
+    assert "non può essere diversa" in page.inner_text("#knob-melding_during_play-help")
+    assert page.is_disabled("#knob-max_players") and page.is_disabled("#knob-min_players")
     assert page.problems == [], page.problems
 
 

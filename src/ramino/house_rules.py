@@ -15,15 +15,17 @@ from __future__ import annotations
 import dataclasses
 import enum
 import errno
+import functools
 import os
 import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, get_type_hints
 
 from .engine.errors import Localized, Reason, ReasonCode, RulesError
 from .engine.presets import get_preset
 from .engine.rules import (
+    KNOB_RANGES,
     AceInRuns,
     AttachableDiscard,
     Betting,
@@ -36,6 +38,8 @@ from .engine.rules_file import rules_from_mapping, rules_from_toml
 from .engine.text import UnreadableText
 
 __all__ = [
+    "CHOICE_KEEPS",
+    "CHOICE_NEEDS",
     "HOLDS",
     "KNOB_NEEDS",
     "MAX_FILE_BYTES",
@@ -49,6 +53,7 @@ __all__ = [
     "knob_applies",
     "load_rules",
     "moot_changes",
+    "open_values",
     "read_text_file",
     "read_text_stream",
     "resolve_rules",
@@ -362,6 +367,9 @@ HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.FIXED_ROUNDS: lambda r: r.match_end is MatchEnd.FIXED_ROUNDS,
 }
 
+#: The type of every knob's value.
+_FIELD_TYPES: dict[str, Any] = get_type_hints(Rules)
+
 _N = Need
 #: What each knob needs to bear on play or on the count: all of its conditions must hold; a
 #: knob that needs nothing applies to every table. Worked out from how the engine reads each
@@ -526,6 +534,102 @@ def applicable_knobs(rules: Rules) -> tuple[str, ...]:
     False
     """
     return tuple(name for name in knob_names() if knob_applies(name, rules))
+
+
+# The optional numbers a choice cannot go without, and which go with it alone (Rules refuses
+# the choice while they are None, and them set under the knob's other choices), each with the
+# value a page gives it when the choice is made and it has none: a fixed number of rounds
+# needs its count (8, carioca's). A page takes them away when another choice is made.
+CHOICE_NEEDS: dict[enum.StrEnum, dict[str, int]] = {
+    MatchEnd.FIXED_ROUNDS: {"match_rounds": 8},
+    MatchEnd.ELIMINATION: {"target": 101},
+    MatchEnd.FIRST_TO_TARGET: {"target": 101},
+}
+
+# The optional numbers a choice keeps as they are, neither needed nor taken away: under a
+# fixed number of rounds a target is an exit score, or none (carioca's); gin's points to a
+# target need more than a target (a knock), so the rules' own refusal says what is missing.
+CHOICE_KEEPS: dict[enum.StrEnum, tuple[str, ...]] = {
+    MatchEnd.FIXED_ROUNDS: ("target",),
+    MatchEnd.POINTS_TO_TARGET: ("target",),
+}
+
+#: The widest range of numbers whose values :func:`open_values` tries one by one (the seats,
+#: the packs, the hand); wider ones (targets, points) are left to the rules' refusal.
+_FEW = 30
+
+
+def _values(rules: Rules, name: str) -> tuple[Any, ...] | None:
+    """Every value knob ``name`` may hold, where they are few; ``None`` where they are many."""
+    field = _FIELD_TYPES[name]
+    if field is bool:
+        return (False, True)
+    if isinstance(field, type) and issubclass(field, enum.Enum):
+        return tuple(field)
+    limits = KNOB_RANGES.get(name)
+    if limits is None or limits.high - limits.low >= _FEW or field not in (int, int | None):
+        return None
+    numbers = tuple(range(limits.low, limits.high + 1))
+    return numbers if field is int else (*numbers, None)
+
+
+def _with_choice(rules: Rules, name: str, value: Any) -> Rules:
+    """``rules`` with knob ``name`` at ``value`` as a page's editor makes the change: the
+    numbers a choice needs given their usual value where missing, those it neither needs nor
+    keeps taken away (:data:`CHOICE_NEEDS`, :data:`CHOICE_KEEPS`); refused as the rules refuse
+    it."""
+    changes: dict[str, Any] = {name: value}
+    if isinstance(value, enum.StrEnum) and any(type(c) is type(value) for c in CHOICE_NEEDS):
+        needs = CHOICE_NEEDS.get(value, {})
+        keeps = CHOICE_KEEPS.get(value, ())
+        tied = {
+            knob
+            for choice in CHOICE_NEEDS
+            if type(choice) is type(value)
+            for knob in CHOICE_NEEDS[choice]
+        }
+        for knob in tied:
+            if knob in needs:
+                if getattr(rules, knob) is None:
+                    changes[knob] = needs[knob]
+            elif knob not in keeps:
+                changes[knob] = None
+    return dataclasses.replace(rules, **changes)
+
+
+# Cached by rules value: a page asks again at every change, and each answer tries some
+# hundreds of rules. lru_cache is safe across the server's threads.
+@functools.lru_cache(maxsize=256)
+def open_values(rules: Rules) -> dict[str, tuple[Any, ...]]:
+    """For each knob that applies to ``rules`` and has few values, the values it may take
+    with every other knob as it is, where the rules refuse some: what a page's editor offers
+    for it. A knob left one value is fixed by the others (gin rummy's two players, nothing
+    laid during play where the hand is knocked); a knob not named takes any of its values.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> gin = open_values(get_preset("gin"))
+    >>> gin["max_players"], gin["melding_during_play"]
+    ((2,), (False,))
+    >>> open_values(get_preset("pokerato"))["match_end"]
+    (<MatchEnd.FIXED_ROUNDS: 'fixed_rounds'>,)
+    >>> "melding_during_play" in open_values(get_preset("classico"))
+    False
+    """
+    found: dict[str, tuple[Any, ...]] = {}
+    for name in applicable_knobs(rules):
+        values = _values(rules, name)
+        if values is None:
+            continue
+        taken = []
+        for value in values:
+            try:
+                _with_choice(rules, name, value)
+            except RulesError:
+                continue
+            taken.append(value)
+        if len(taken) < len(values):
+            found[name] = tuple(taken)
+    return found
 
 
 class HouseRulesReason(ReasonCode):

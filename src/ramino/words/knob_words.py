@@ -42,7 +42,7 @@ from ..engine.rules import (
     SimultaneousBust,
     knob_names,
 )
-from ..house_rules import Need
+from ..house_rules import CHOICE_KEEPS, CHOICE_NEEDS, Need
 from .catalogue import LANGUAGES, N_, gettext
 
 __all__ = ["CHOICE_WORDS", "KNOB_WORDS", "NEED_WORDS", "SECTIONS", "KnobWords", "knob_catalogue"]
@@ -802,24 +802,6 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
     },
     # The contracts keep the names players already read in the rules and in refusals.
     Contract: {contract.value: name for contract, name in CONTRACT_NAMES.items()},
-}
-
-# The optional numbers a choice cannot go without, and which go with it alone (Rules refuses
-# the choice while they are None, and them set under the knob's other choices), each with the
-# value a page gives it when the choice is made and it has none: a fixed number of rounds
-# needs its count (8, carioca's). A page takes them away when another choice is made.
-CHOICE_NEEDS: dict[enum.StrEnum, dict[str, int]] = {
-    MatchEnd.FIXED_ROUNDS: {"match_rounds": 8},
-    MatchEnd.ELIMINATION: {"target": 101},
-    MatchEnd.FIRST_TO_TARGET: {"target": 101},
-}
-
-# The optional numbers a choice keeps as they are, neither needed nor taken away: under a
-# fixed number of rounds a target is an exit score, or none (carioca's); gin's points to a
-# target need more than a target (a knock), so the rules' own refusal says what is missing.
-CHOICE_KEEPS: dict[enum.StrEnum, tuple[str, ...]] = {
-    MatchEnd.FIXED_ROUNDS: ("target",),
-    MatchEnd.POINTS_TO_TARGET: ("target",),
 }
 
 # The columns of the rows by player count, and the knob whose range each one shares: Rules

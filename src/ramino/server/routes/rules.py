@@ -11,7 +11,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ...engine.deal import check_playable
 from ...engine.errors import RaminoError
-from ...house_rules import applicable_knobs, dropping_what_bears_on_nothing, house_rules
+from ...engine.rules import Rules
+from ...house_rules import (
+    applicable_knobs,
+    dropping_what_bears_on_nothing,
+    house_rules,
+    open_values,
+)
 from ...words.describe import describe
 from ...words.knob_words import knob_catalogue
 from ..models import Both, Problem, RulesInForce
@@ -52,6 +58,12 @@ class Preset(BaseModel):
         description="The knobs that bear on the preset's rules (`ramino.house_rules."
         "applicable_knobs`): those a page offers to change."
     )
+    offered: dict[str, list[Any]] = Field(
+        default={},
+        description="For the knobs that apply and hold few values, where the rules refuse some"
+        " with the other knobs as they are, the values they take (`ramino.house_rules."
+        "open_values`); a knob given one value is fixed by the others.",
+    )
     min_players: int
     max_players: int
 
@@ -80,6 +92,12 @@ class Described(BaseModel):
     applies: list[str] = Field(
         description="The knobs that bear on the rules in force: those a page offers to change."
     )
+    offered: dict[str, list[Any]] = Field(
+        default={},
+        description="For the knobs that apply and hold few values, where the rules refuse some"
+        " with the other knobs as they are, the values they take (`ramino.house_rules."
+        "open_values`); a knob given one value is fixed by the others.",
+    )
     min_players: int
     max_players: int
     described: Both
@@ -101,6 +119,7 @@ async def presets() -> Catalogue:
                 summary=Both(it=preset.summary("it"), en=preset.summary("en")),
                 knobs=preset.rules.knobs(),
                 applies=list(applicable_knobs(preset.rules)),
+                offered=_offered(preset.rules),
                 min_players=preset.rules.min_players,
                 max_players=preset.rules.most_players,
             )
@@ -139,6 +158,7 @@ async def described(request: DescribeRequest) -> Described:
     return Described(
         rules=RulesInForce(name=rules.name, knobs=rules.knobs()),
         applies=list(applicable_knobs(rules)),
+        offered=_offered(rules),
         min_players=rules.min_players,
         max_players=rules.most_players,
         described=Both(
@@ -147,3 +167,7 @@ async def described(request: DescribeRequest) -> Described:
         ),
         dropped=list(dropped),
     )
+
+
+def _offered(rules: Rules) -> dict[str, list[Any]]:
+    return {name: list(values) for name, values in open_values(rules).items()}

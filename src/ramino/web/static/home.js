@@ -55,6 +55,7 @@ export function showHome(main) {
   // The knobs that bear on the rules in force: the server's word on the rules described, or
   // the preset's until it has described those chosen.
   const applies = () => (described?.rules.name === choice.rules ? described.applies : preset()?.applies);
+  const offered = () => (described?.rules.name === choice.rules ? described.offered : preset()?.offered);
 
   async function describe() {
     try {
@@ -290,6 +291,7 @@ export function showHome(main) {
               describe();
             },
             applies(),
+            offered(),
           )
         : h('details', { class: 'house-rules' }, h('summary', {}, t('house_rules'))),
       errorLine('rules'),

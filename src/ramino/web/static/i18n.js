@@ -59,6 +59,7 @@ const WORDS = {
     reset_rules: 'Torna alle regole scelte',
     // beside a number a choice needs (the count of a fixed number of rounds)
     knob_tied: (v) => `Se c'è un numero lo scegli con «${v.label}».`,
+    knob_fixed: 'Con le altre regole scelte non può essere diversa.',
     add: 'Aggiungi',
     remove: 'Togli',
     timer: 'Secondi per turno',
@@ -520,6 +521,7 @@ const WORDS = {
     knobs_dropped: (v) => `Changes that no longer bear on these rules were taken away: ${v.labels.map((l) => `“${l}”`).join(', ')}.`,
     reset_rules: 'Back to the chosen rules',
     knob_tied: (v) => `You choose whether there is a number with “${v.label}”.`,
+    knob_fixed: 'The other rules chosen allow no other value.',
     add: 'Add',
     remove: 'Remove',
     timer: 'Seconds per turn',

@@ -39,8 +39,11 @@ export function forgetDropped() {
 
 // `catalogue`: the knobs' words; `preset`: the chosen preset's values; `changed`: the knobs the
 // house plays differently; `applies`: the names of the knobs that bear on the rules in force
-// (every knob while the server has not said). `onChange` gets the new set of changes.
-export function knobEditor(catalogue, preset, changed, onChange, applies = null) {
+// (every knob while the server has not said); `offered`: for a knob the other knobs hold to
+// some of its values, those values (the server's `offered`, from ramino.house_rules): the
+// others are not offered, and a knob left one is shown fixed. `onChange` gets the new set of
+// changes.
+export function knobEditor(catalogue, preset, changed, onChange, applies = null, offered = null) {
   const value = (name, changes = changed) => (name in changes ? changes[name] : preset[name]);
   const emit = (changes) => {
     pending = { from: changed, to: changes };
@@ -121,7 +124,8 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null)
         section.knobs.map((knob) => {
           const keeps = (chosenFor(knob.name)?.keeps ?? []).includes(knob.name);
           const change = (next) => set(knob.name, next);
-          return knobField(knob, value(knob.name), knob.name in changed, change, tiedTo[knob.name], keeps);
+          const allowed = offered?.[knob.name] ?? null;
+          return knobField(knob, value(knob.name), knob.name in changed, change, tiedTo[knob.name], keeps, allowed);
         }),
       ),
     ),
@@ -129,11 +133,17 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null)
 }
 
 // `tie`: the knob of the choice a number goes with, which alone sets it or takes it away,
-// unless the choice made `keeps` it: then the number may be there or not.
-function knobField(knob, current, isChanged, change, tie = null, keeps = false) {
+// unless the choice made `keeps` it: then the number may be there or not. `allowed`: the
+// values the other knobs leave it, where they leave only some (null: any).
+function knobField(knob, current, isChanged, change, tie = null, keeps = false, allowed = null) {
   const id = `knob-${knob.name}`;
   if (keeps) tie = null;
-  const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help), tie ? ` ${t('knob_tied', { label: said(tie.label) })}` : '');
+  const fixed = allowed?.length === 1 && same(allowed[0], current);
+  const note = tie ? ` ${t('knob_tied', { label: said(tie.label) })}` : fixed ? ` ${t('knob_fixed')}` : '';
+  const help = h('span', { class: 'help', id: `${id}-help` }, said(knob.help), note);
+  const numbers = allowed?.filter((v) => typeof v === 'number') ?? [];
+  // The numbers the other knobs leave, as the input's bounds.
+  const range = numbers.length ? { min: Math.min(...numbers), max: Math.max(...numbers) } : knob.range;
   const label = said(knob.label);
   const wrap = (control) =>
     h(
@@ -152,6 +162,7 @@ function knobField(knob, current, isChanged, change, tie = null, keeps = false) 
           type: 'checkbox',
           id,
           checked: Boolean(current),
+          disabled: fixed,
           'aria-describedby': `${id}-help`,
           onchange: (event) => change(event.target.checked),
         }),
@@ -159,14 +170,14 @@ function knobField(knob, current, isChanged, change, tie = null, keeps = false) 
         help,
       );
     case 'int':
-      return wrap(numberInput(id, knob.range, current, change));
+      return wrap(numberInput(id, range, current, change, fixed));
     case 'optional_int': {
       const none = current === null || current === undefined;
       return wrap(
         h(
           'span',
           { class: 'optional' },
-          numberInput(id, knob.range, none ? '' : current, change, none),
+          numberInput(id, range, none ? '' : current, change, none || fixed),
           h(
             'label',
             { class: 'check' },
@@ -174,9 +185,10 @@ function knobField(knob, current, isChanged, change, tie = null, keeps = false) 
               type: 'checkbox',
               id: `${id}-none`,
               checked: none,
-              disabled: Boolean(tie),
+              // No number, or only a number, where the other knobs leave no choice.
+              disabled: Boolean(tie) || fixed || (allowed !== null && !allowed.includes(null)),
               'aria-describedby': `${id}-help`,
-              onchange: (event) => change(event.target.checked ? null : knob.range.min),
+              onchange: (event) => change(event.target.checked ? null : range.min),
             }),
             said(knob.none),
           ),
@@ -187,9 +199,17 @@ function knobField(knob, current, isChanged, change, tie = null, keeps = false) 
       return wrap(
         h(
           'select',
-          { id, 'aria-describedby': `${id}-help`, onchange: (event) => change(event.target.value) },
+          { id, disabled: fixed, 'aria-describedby': `${id}-help`, onchange: (event) => change(event.target.value) },
           knob.choices.map((choice) =>
-            h('option', { value: choice.value, selected: choice.value === current }, said(choice.label)),
+            h(
+              'option',
+              {
+                value: choice.value,
+                selected: choice.value === current,
+                disabled: allowed !== null && !allowed.includes(choice.value) && choice.value !== current,
+              },
+              said(choice.label),
+            ),
           ),
         ),
       );

@@ -242,6 +242,7 @@ export function showSheet(main) {
               describe();
             },
             described?.rules.name === setup.rules ? described.applies : chosen?.applies,
+            described?.rules.name === setup.rules ? described.offered : chosen?.offered,
           )
         : null,
       field(
