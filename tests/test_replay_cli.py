@@ -59,8 +59,8 @@ def test_the_story_in_italian() -> None:
     assert "Carta scoperta sul pozzo: 3♣." in lines
     turn_5 = lines.index("Turno 5 — Anna pesca dal tallone: 2♦.")
     assert lines[turn_5 + 1 :] == [
-        "  Anna attacca 6♣ al gioco 2 (7♣ 8♣ 9♣).",
-        "  Anna attacca 6♦ al gioco 3 (7♦ 8♦ 9♦).",
+        "  Anna attacca 6♣ al gioco 3 (7♣ 8♣ 9♣).",
+        "  Anna attacca 6♦ al gioco 4 (7♦ 8♦ 9♦).",
         "  Anna scarta 2♦.",
         "Anna chiude.",
         "Conta:",
@@ -72,7 +72,7 @@ def test_the_story_in_italian() -> None:
 
 def test_going_out_in_one_turn_and_the_doubled_scores() -> None:
     lines = story("one-turn")
-    assert "  Anna cala Q♣ Q♦ Q♠ 🃏 (gioco 1), il jolly vale Q♥." in lines
+    assert "  Anna cala Q♣ Q♦ Q♠ 🃏 (gioco 2), il jolly vale Q♥." in lines
     assert "Anna chiude in mano." in lines
     assert lines[-1] == (
         "Punti della smazzata: Anna 0, Bruno 136, Carla 162 (chiusura in mano: punti doppi)."
@@ -81,10 +81,10 @@ def test_going_out_in_one_turn_and_the_doubled_scores() -> None:
 
 def test_taking_the_jolly_back() -> None:
     lines = story("joker-from-set")
-    assert "  Bruno riprende il jolly dal gioco 0 (10♦ 10♥ 🃏) dando 10♠ 10♣." in lines
-    assert "  Bruno cala K♦ K♠ 🃏 (gioco 3), il jolly vale K♣." in lines
+    assert "  Bruno riprende il jolly dal gioco 1 (10♦ 10♥ 🃏) dando 10♠ 10♣." in lines
+    assert "  Bruno cala K♦ K♠ 🃏 (gioco 4), il jolly vale K♣." in lines
     english = story("joker-from-set", "--lang", "en")
-    assert "  Bruno takes the joker back from meld 0 (10♦ 10♥ 🃏), giving 10♠ 10♣." in english
+    assert "  Bruno takes the joker back from meld 1 (10♦ 10♥ 🃏), giving 10♠ 10♣." in english
 
 
 def test_the_caps_that_stop_a_round() -> None:

@@ -372,6 +372,7 @@ class _Story:
                 indent=not lead,
             )
         elif isinstance(action, Lay):
+            # People count the melds from 1, as the terminal and the browser show them.
             number = len(r.table) - 1
             laid = r.table[number]
             self.say(
@@ -380,7 +381,7 @@ class _Story:
                     lead=lead,
                     name=name,
                     meld=laid.meld,
-                    number=number,
+                    number=number + 1,
                     jokers=_jokers(laid.meld.joker_assignments, []),
                 ),
                 indent=not lead,
@@ -397,7 +398,7 @@ class _Story:
                     lead=lead,
                     name=name,
                     cards=cards,
-                    number=action.meld,
+                    number=action.meld + 1,
                     meld=target.meld,
                     jokers=jokers,
                 ),
@@ -411,7 +412,7 @@ class _Story:
                     "{lead}{name} riprende il jolly dal gioco {number} ({meld}) dando {cards}.",
                     lead=lead,
                     name=name,
-                    number=action.meld,
+                    number=action.meld + 1,
                     meld=target.meld,
                     cards=cards,
                 ),

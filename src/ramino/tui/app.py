@@ -923,7 +923,7 @@ class RaminoApp(App[None]):
         options: list[RenderableType] = []
         for number in candidates:
             laid = observation.table[number]
-            line = Text(f"{number}  {self.seat_name(names[laid.owner])}  ")
+            line = Text(f"{number + 1}  {self.seat_name(names[laid.owner])}  ")
             line.append_text(meld_text(laid.meld, self.game.rules, four_colours=self.four_colours))
             options.append(line)
 

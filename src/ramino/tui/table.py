@@ -71,7 +71,8 @@ def melds_lines(
     rows: list[int] = []
     for number, laid in enumerate(observation.table):
         line = Text(no_wrap=True)
-        line.append(f"{number:>2} ", style="bold")
+        # Numbered from 1, as people count them (the browser too).
+        line.append(f"{number + 1:>2} ", style="bold")
         line.append(names[laid.owner].ljust(name_width) + "  ", style="italic")
         indent = " " * line.cell_len
         for i, unit in enumerate(_meld_units(laid.meld, rules, four_colours)):
