@@ -92,6 +92,20 @@ def test_retrieved_joker_must_be_laid_this_turn() -> None:
     assert not r.pending_jokers
 
 
+def test_a_second_retrieval_waits_for_the_first_jolly() -> None:
+    # [G]: the jolly taken back goes down "subito": before another is taken back. The
+    # refusal of the second swap says so, not only "before discarding".
+    hands = ["7H JK 9H QC JK KC 2S 3S 9D AC", "8H JC 2C 4D 6S 8C 10D 5H 6H AD"]
+    r = deal(CLASSICO, hands, "AS", "4C 4D")
+    play(r, "draw", "lay 7H JK 9H", "lay QC JK KC", "discard AC", "draw", "swap 0 8H")
+    refused(r, "swap 1 JC", Reason.RETRIEVED_JOKER_NOT_LAID)
+    error = r.refusal(parse_action("swap 1 JC"))
+    assert error is not None
+    assert "another" in error.message("en") and "un altro" in error.message("it")
+    play(r, "lay 5H 6H JK", "swap 1 JC")
+    assert r.pending_jokers
+
+
 # 10♦ 10♥ JK on the table; seat 1 frees the jolly with 10♠ 10♣ and then holds cards that
 # make no meld with it (ranks all different, three apart in each suit): nowhere to lay it.
 NO_RELAY = ["10D 10H JK QC QD 2S 3S 5C 9D AC", "10S 10C AC 4C 7C 2D 5D 8D 3H 6H"]

@@ -155,7 +155,9 @@ REFUSALS: dict[str, str | Plural] = {
     "discard_attachable": N_(
         "{cards} si può attaccare a un gioco sul tavolo: con queste regole non si scarta."
     ),
-    "retrieved_joker_not_laid": N_("Il jolly ripreso va calato in questo turno prima di scartare."),
+    "retrieved_joker_not_laid": N_(
+        "Il jolly ripreso va calato in questo turno, prima di scartare o di riprenderne un altro."
+    ),
     "joker_cannot_be_relaid": N_(
         "Il jolly ripreso va calato subito, ma non avresti dove calarlo: {cards}."
     ),
