@@ -227,3 +227,31 @@ def test_a_joker_may_stand_for_a_card_in_hand() -> None:
     play(r, "draw")
     assert r.can(parse_action("lay 7H JK=8H 9H"))
     assert "lay 7H 9H JK=8H" in legal(r) or "lay 7H JK=8H 9H" in legal(r)
+
+
+def test_a_short_opening_says_which_jolly_declared_higher_would_open() -> None:
+    # An undeclared jolly at a run's end takes the lower place: 🃏 Q♥ K♥ is J♥ Q♥ K♥, 30;
+    # declared as A♥ it is 31, and with 3♣ 3♦ 3♠ the opening reaches scala 40's 40.
+    hands = ["JK QH KH 3C 3D 3S 5D 6D 2C 4S 9D 5H 7C", "AD 3H 5C 7D 9C JD KC 2S 6S 8C 4H 6H 8S"]
+    r = deal(get_preset("scala-40"), hands, "5S", stock="10S 10H")
+    play(r, "draw", "lay 3C 3D 3S")
+    error = r.refusal(parse_action("lay JK QH KH"))
+    assert error is not None and error.reason is Reason.OPENING_UNREACHABLE
+    assert error.message("it").endswith(
+        " Col jolly di 🃏 Q♥ K♥ dichiarato come A♥ varrebbero 40: abbastanza per aprire."
+    )
+    assert "declared as A♥ they would be worth 40: enough to open." in error.message("en")
+    play(r, "lay JK=AH QH KH")
+    assert r.opened[0]
+    # Laid first, the run leaves the opening alive (5♦ 6♦ to come) but short at the discard.
+    r = deal(get_preset("scala-40"), hands, "5S", stock="7D 10H")
+    play(r, "draw", "lay JK QH KH", "lay 3C 3D 3S")
+    error = r.refusal(parse_action("discard 2C"))
+    assert error is not None and error.reason is Reason.OPENING_BELOW_THRESHOLD
+    assert "dichiarato come A♥ varrebbero 40" in error.message("it")
+    # Where the jolly takes the lower place whatever is declared ([R]), nothing to suggest.
+    r = deal(get_preset("rami-40"), hands, "5S", stock="7D 10H")
+    play(r, "draw", "lay JK QH KH", "lay 3C 3D 3S")
+    error = r.refusal(parse_action("discard 2C"))
+    assert error is not None and error.reason is Reason.OPENING_BELOW_THRESHOLD
+    assert "dichiarato" not in error.message("it")

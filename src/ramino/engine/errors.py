@@ -162,6 +162,7 @@ class Detail(enum.StrEnum):
     TAKE_LEAVES_TWIN = "take_leaves_twin"
     TAKE_NO_USE_NOW = "take_no_use_now"
     TAKE_ONLY_TO_OPEN = "take_only_to_open"
+    DECLARE_JOKER_TO_OPEN = "declare_joker_to_open"
     SHOW_NEEDS_DISCARD = "show_needs_discard"
     SHOW_COUNT = "show_count"
     SHOW_SIZE = "show_size"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from . import _attaching, _discarding, _drawing, _knocking, _laying, _retrieval, _turns, contracts
 from ._legal import LegalActions
+from ._opening_hint import add_declaring_hint
 from .actions import (
     Action,
     Attach,
@@ -433,7 +434,11 @@ class Round:
         The one place that decides: ``check``, ``can``, ``apply`` and ``legal_actions`` all
         ask it. The refusal names the player to move and the turn (``seat``, ``turn``).
         """
-        return self.decision().refusal(action)
+        decision = self.decision()
+        error = decision.refusal(action)
+        if error is not None:
+            add_declaring_hint(decision, action, error)
+        return error
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (or a meld or notation error) if ``action`` is not
@@ -461,6 +466,7 @@ class Round:
                 decided = decision.decide(action)
             except RaminoError as error:
                 error.where(decision.seat, self.position.turn)
+                add_declaring_hint(decision, action, error)
                 raise
         outcome = decided()
         seat = decision.seat

@@ -47,6 +47,9 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "take_only_to_open": N_(
         "chi non ha aperto la prende solo per aprire con essa ({threshold} punti)."
     ),
+    "declare_joker_to_open": N_(
+        " Col jolly di {meld} dichiarato come {card} varrebbero {points}: abbastanza per aprire."
+    ),
     "show_needs_discard": N_("queste regole vogliono lo scarto finale."),
     "show_count": N_("hai {held} carte e ne mostri {shown}."),
     "show_size": N_(

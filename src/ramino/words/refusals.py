@@ -138,11 +138,11 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     "opening_below_threshold": N_(
         "I giochi dell'apertura valgono {points} punti; queste regole ne vogliono {threshold}:"
-        " cala ancora prima di scartare."
+        " cala ancora prima di scartare.{why}"
     ),
     "opening_unreachable": N_(
         "Dopo questa mossa l'apertura si fermerebbe a {points} punti senza poter arrivare a"
-        " {threshold} con le carte che restano: un'apertura cominciata va finita nel turno."
+        " {threshold} con le carte che restano: un'apertura cominciata va finita nel turno.{why}"
     ),
     "rediscard_taken": N_("La carta presa dal pozzo ({cards}) non si riscarta nello stesso turno."),
     "taken_card_not_used": N_(
