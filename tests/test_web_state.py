@@ -436,19 +436,31 @@ const bet = (at, seat, kind, paid, stake, behind, pot, raised = 0) =>
 const told = (history, bets) => {
   const state = step(first, server(1, ['7H'], history));
   const view = { ...state.server.observation, bets };
-  return logLines({ ...state, server: { ...state.server, observation: view }, info: pokerato }).slice(2);
+  const sent = { ...state.server, observation: view };
+  return logLines({ ...state, server: sent, info: pokerato }).slice(2);
 };
 const lines = () => ({
-  raised: told(['1: raise', '0: call'], [bet(0, 1, 'raise', 2, 2, 98, 3, 1), bet(1, 0, 'call', 1, 2, 0, 4)]),
-  called: told(['1: call', '0: raise', '1: call'],
-    [bet(0, 1, 'call', 1, 1, 1, 2), bet(1, 0, 'raise', 2, 3, 97, 4, 2), bet(2, 1, 'call', 1, 2, 0, 5)]),
+  raised: told(['1: raise', '0: call'],
+    [bet(0, 1, 'raise', 2, 2, 98, 3, 1), bet(1, 0, 'call', 1, 2, 0, 4)]),
+  called: told(['1: call', '0: raise', '1: call'], [
+    bet(0, 1, 'call', 1, 1, 1, 2), bet(1, 0, 'raise', 2, 3, 97, 4, 2),
+    bet(2, 1, 'call', 1, 2, 0, 5),
+  ]),
   folded: told(['1: fold'], [bet(0, 1, 'fold', 0, 0, 100, 1)]),
-  mine: told(['1: call', '0: call'], [bet(0, 1, 'call', 1, 1, 9, 2), bet(1, 0, 'call', 0, 1, 9, 2)]),
+  mine: told(['1: call', '0: call'],
+    [bet(0, 1, 'call', 1, 1, 9, 2), bet(1, 0, 'call', 0, 1, 9, 2)]),
   raisedAllIn: told(['1: raise'], [bet(0, 1, 'raise', 2, 2, 0, 3, 1)]),
 });
-const it = lines();
+const { turnText } = await load('moves.js');
+// Under the pozzo, the others' turns as they come: with their chips too.
+const before = step(first, server(1, ['7H'], []));
+const raised = step(before, server(2, ['7H'], ['1: raise']));
+const withBets = { ...raised.server.observation, bets: [bet(0, 1, 'raise', 2, 2, 98, 3, 1)] };
+const queued = step(before, { ...raised.server, observation: withBets }).replayShown;
+const shown = () => turnText('Bruno', queued.moves, queued.bets);
+const it = { ...lines(), shown: shown() };
 setLang('en');
-out({ it, en: lines() });
+out({ it, en: { ...lines(), shown: shown() } });
 """
     )
     it, en = told["it"], told["en"]
@@ -468,6 +480,8 @@ out({ it, en: lines() });
     assert it["mine"][1] == "Vedi senza aggiungere fiches." and en["mine"][1] == "You check."
     assert it["raisedAllIn"] == ["Bruno rilancia di 1 e va all-in: 3 fiches nel piatto."]
     assert en["raisedAllIn"] == ["Bruno raises by 1 and goes all-in: 3 chips in the pot."]
+    assert it["shown"] == "Bruno: rilancia di 1: 3 fiches nel piatto"
+    assert en["shown"] == "Bruno: raises by 1: 3 chips in the pot"
 
 
 def test_the_keys_are_those_of_the_moves_the_rules_have() -> None:

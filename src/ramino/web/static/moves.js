@@ -162,6 +162,8 @@ export function tell(history, names, mySeat, drew = () => undefined, table = [],
 const joinClauses = (clauses) =>
   clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
 
-// Another player's turn (`moves`, its actions in order) as the line under the pozzo says it, in
-// the page's language of the moment: "Bruno: pesca dal tallone e scarta 9♦".
-export const turnText = (name, moves) => `${name}: ${joinClauses(moves.map((move) => clause(move, false)))}`;
+// Another player's turn (`moves`, its actions in order; `bets`, a bet's chips by its place in
+// `moves`) as the line under the pozzo says it, in the page's language of the moment: "Bruno:
+// pesca dal tallone e scarta 9♦".
+export const turnText = (name, moves, bets = {}) =>
+  `${name}: ${joinClauses(moves.map((move, i) => clause(move, false, [], bets[i])))}`;
