@@ -17,7 +17,7 @@ from ramino.ai import bot_for_level
 from ramino.engine import get_preset
 from ramino.engine.errors import IllegalAction, NotationError, RaminoError, Reason
 from ramino.engine.shuffle import verify_deal
-from ramino.server.protocol import read_client_message
+from ramino.server.protocol import ObservationView, read_client_message
 from ramino.server.reasons import ServerReason
 from ramino.server.store import StoredAction, StoredSeat
 from ramino.server.tables import COMPUTER, HUMAN, Move, Table, TableSpec
@@ -447,3 +447,52 @@ def test_a_void_gin_hand_says_each_players_deadwood_not_his_cards_total() -> Non
     assert note["kind"] == "void"
     hands = {name: round_.hand(seat) for seat, name in enumerate(play.names)}
     assert note["deadwood"] == {name: min_deadwood(hand, rules) for name, hand in hands.items()}
+
+
+def test_every_bet_is_told_with_its_chips_to_every_seat_and_again_on_reconnecting() -> None:
+    # Four chips each. Hand 1: Carla raises, the others fold: she takes the pot (Anna 4,
+    # Bruno 3, Carla 5). Hand 2, Carla's blind: stacks apart, so Bruno cannot cover a call.
+    rules = replace(get_preset("pokerato"), starting_chips=4, blind=1, raise_unit=1)
+    seats = tuple(StoredSeat(i, HUMAN, None, None, None) for i in range(3))
+    table = Table("t1", TableSpec(rules, seats, b"tavolo"))
+    for seat, name in enumerate(["Anna", "Bruno", "Carla"]):
+        table.take_seat(seat, name, f"h{seat}")
+    log = [table.deal(0)]
+
+    def bet(*texts: str) -> None:
+        for text in texts:
+            mover = table.to_play()
+            assert mover is not None
+            log.extend(table.act(mover, text))
+
+    def told(view: ObservationView | None) -> list[tuple[object, ...]]:
+        assert view is not None
+        return [
+            (b.seat, b.bet, b.paid, b.stake, b.behind, b.all_in, b.pot, b.raised) for b in view.bets
+        ]
+
+    bet("raise", "fold", "fold")
+    # The hand as it ended, told until the seat moves in the next, keeps its bets.
+    assert told(table.state(0).ended) == [
+        (2, "raise", 2, 2, 2, False, 3, 1),
+        (0, "fold", 0, 0, 4, False, 3, 0),
+        (1, "fold", 0, 1, 3, False, 3, 0),
+    ]
+    bet("raise", "call", "raise", "raise", "call", "call")
+    views = [table.state(seat).observation for seat in (0, 1, 2, None)]
+    assert told(views[0]) == [
+        (0, "raise", 2, 2, 2, False, 3, 1),
+        (1, "call", 2, 2, 1, False, 5, 0),
+        (2, "raise", 2, 3, 2, False, 7, 1),
+        (0, "raise", 2, 4, 0, True, 9, 1),  # his last two chips
+        (1, "call", 1, 3, 0, True, 10, 0),  # one chip short of the call
+        (2, "call", 1, 4, 1, False, 11, 0),
+    ]
+    assert views[0] is not None and [b.at for b in views[0].bets] == list(range(6))
+    # Bets are public: every seat and a spectator are told the same.
+    assert all(told(view) == told(views[0]) for view in views)
+    # A table read back from its log (a restart) tells them the same.
+    stored = [StoredAction(i + 1, move.seat, move.text, None) for i, move in enumerate(log)]
+    again = Table("t1", TableSpec(rules, seats, b"tavolo"))
+    again.replay([StoredAction(0, 0, "deal", None), *stored[1:]])
+    assert told(again.state(1).observation) == told(views[1])

@@ -1029,3 +1029,42 @@ def test_the_online_log_tells_the_defenders_two_passes_apart() -> None:
         )
     told = " ".join(line.text("it") for line in game.log).lower()
     assert told.count("non attacchi altro, cali ") == 1 and "non attacca altro" not in told, told
+
+
+def test_the_online_log_tells_each_bet_s_chips_state_by_state_and_on_reconnecting() -> None:
+    # Told from the server's views, as at `ramino play --join`: state after state, and all at
+    # once (a reconnection), each bet says its own chips, as the server tells them.
+    from ramino.client.link import Invitation
+    from ramino.engine.actions import parse_action
+    from ramino.engine.round import Round
+    from ramino.server.protocol import observation_view
+    from ramino.tui.online import OnlineGame
+
+    rules, names = replace(POKERATO, blind=1, raise_unit=1), ["Anna", "Bruno", "Carla"]
+    info = {"seats": [{"name": name} for name in names]}
+    step, whole = (
+        OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, info) for _ in "ab"
+    )
+    for game in (step, whole):
+        game.welcome({"seat": 1, "name": "Bruno"})
+    # Bruno deals, Carla posts the blind; Bruno, with 3 chips, cannot cover Anna's last raise.
+    round_ = Round(rules, 3, chips=[4, 3, 5], dealer=1)
+    state: dict[str, object] = {"round": 1, "match_over": False, "sheet": []}
+    for version, text in enumerate(["raise", "call", "raise", "raise", "call", "call"], 1):
+        round_.apply(parse_action(text))
+        view = observation_view(round_.observation(1), names, set(), (0, 0, 0))
+        state = {**state, "version": version, "observation": view.model_dump(mode="json")}
+        step.update(state)
+    whole.update(state)
+    for lang in ("it", "en"):
+        told = [line.text(lang) for line in step.log[1:]]
+        assert told == [line.text(lang) for line in whole.log[1:]], lang
+    assert [line.text("it") for line in whole.log[1:]] == [
+        "Anna rilancia a 2 fiches.",
+        "Vedi (2 fiches).",
+        "Carla rilancia a 3 fiches.",
+        "Anna rilancia a 4 fiches, tutte le sue.",
+        "Vedi (una fiche, tutte le tue).",
+        "Carla vede (una fiche).",
+    ]
+    assert whole.log[-2].text("en") == "You call (one chip, all-in)."

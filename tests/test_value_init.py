@@ -10,7 +10,8 @@ import pickle
 
 import pytest
 
-from ramino.engine.actions import Attach, Discard, Lay, Show, Swap, TakeDiscard
+from ramino.engine.actions import Attach, Discard, Lay, Raise, Show, Swap, TakeDiscard
+from ramino.engine.betting import Bet, BetMade
 from ramino.engine.cards import parse_cards
 from ramino.engine.going_out import GoingOut
 from ramino.engine.melds import Meld, validate_meld
@@ -65,6 +66,7 @@ def _samples() -> list[object]:
         table,
         Event(seat=2, action=Discard(cards[0]), ids=(9,), turn=4),
         PublicEvent(seat=1, action=TakeDiscard(), taken=cards[4]),
+        PublicEvent(seat=2, action=Raise(), bet=BetMade(Bet.RAISE, 2, 3, 97, 4, raised=1)),
         round_.observation(1),
         TurnState(taken=7, melded=True, opening_points=12, pending=(3,), pending_from=1),
         TurnState(attached_jokers=(0, 2)),

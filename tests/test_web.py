@@ -339,6 +339,57 @@ def click_draw(page: Any) -> None:
     page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
 
 
+def bet_words(bet: dict[str, Any], names: list[str], lang: str) -> str:
+    """A bet of the state's ``bets`` as the log says it (seat 0 the page's own), lower case."""
+    you = bet["seat"] == 0
+
+    def chips(n: int) -> str:
+        one, many = ("fiche", "fiches") if lang == "it" else ("chip", "chips")
+        return f"{n} {one if n == 1 else many}"
+
+    pot = chips(bet["pot"])
+    it_en = {
+        "fold": (("lasci", "lascia"), ("fold", "folds")),
+        "raise": (
+            (f"rilanci di {bet['raised']}", f"rilancia di {bet['raised']}"),
+            (f"raise by {bet['raised']}", f"raises by {bet['raised']}"),
+        ),
+        "raise_all_in": (
+            (
+                f"rilanci di {bet['raised']} e vai all-in",
+                f"rilancia di {bet['raised']} e va all-in",
+            ),
+            (
+                f"raise by {bet['raised']} and go all-in",
+                f"raises by {bet['raised']} and goes all-in",
+            ),
+        ),
+        "call": (
+            (f"vedi ({chips(bet['paid'])})", f"vede ({chips(bet['paid'])})"),
+            (f"call ({chips(bet['paid'])})", f"calls ({chips(bet['paid'])})"),
+        ),
+        "call_all_in": (
+            (f"vai all-in con {chips(bet['paid'])}", f"va all-in con {chips(bet['paid'])}"),
+            (f"go all-in with {chips(bet['paid'])}", f"goes all-in with {chips(bet['paid'])}"),
+        ),
+        "check": (
+            ("vedi senza aggiungere fiches", "vede senza aggiungere fiches"),
+            ("check", "checks"),
+        ),
+    }
+    kind = bet["bet"]
+    if kind != "fold" and bet["all_in"]:
+        kind += "_all_in"
+    elif kind == "call" and bet["paid"] == 0:
+        kind = "check"
+    words = it_en[kind][lang == "en"][not you]
+    if kind.startswith("raise"):
+        words += f": {pot} nel piatto" if lang == "it" else f": {pot} in the pot"
+    if you:
+        return words if lang == "it" else f"you {words}"
+    return f"{names[bet['seat']]} {words}".lower()
+
+
 def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any) -> None:
     page, table = sit_at_a_new_table(chromium, web_server, "pokerato")
     view = my_view(page)
@@ -371,6 +422,11 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     log = page.inner_text(".log")
     assert "Rilanci" in log or "rilanci" in log
     assert "fa il buio: 1 fiche." in log or "Fai il buio: 1 fiche." in log
+    # Each bet with its chips, as the state's bets say them (the pot after a raise).
+    names = [seat["name"] for seat in view["seats"]]
+    assert any(bet["seat"] == 0 and bet["bet"] == "raise" for bet in view["bets"])
+    told = [bet_words(bet, names, "it") for bet in view["bets"]]
+    assert all(words in log.lower() for words in told), (told, log)
     # The round goes on to the cards: nothing is laid in pokerato, one goes out by showing,
     # so no button lays, attaches or takes a jolly back.
     assert page.is_visible("#do-draw") and page.is_visible("#do-show")
@@ -380,6 +436,11 @@ def test_pokerato_betting_is_played_by_clicks(web_server: Server, chromium: Any)
     page.reload()
     page.wait_for_selector("#do-show")
     assert "il buio: 1 fiche." in page.inner_text(".log")
+    assert all(words in page.inner_text(".log").lower() for words in told)
+    page.click("#lang")
+    english = page.inner_text(".log").lower()
+    assert all(bet_words(bet, names, "en") in english for bet in view["bets"]), english
+    page.click("#lang")
     for never in ("#do-lay", "#do-attach", "#do-swap"):
         assert page.locator(never).count() == 0, never
     assert "punti" not in page.inner_text(".seats")

@@ -421,6 +421,69 @@ out({
     assert not any("buio" in line for line in told["none"])
 
 
+def test_the_log_says_each_bet_with_its_chips_in_either_language() -> None:
+    # The state's `bets`, as the server sends them: the same words after a reload, since
+    # they come with every state; a server that sends none leaves the bets without chips.
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logLines } = await load('log.js');
+const { setLang } = await load('i18n.js');
+const pokerato = { rules: { knobs: { betting: 'blind', blind: 1 } } };
+const bet = (at, seat, kind, paid, stake, behind, pot, raised = 0) =>
+  ({ at, seat, bet: kind, paid, stake, behind, all_in: paid > 0 && behind === 0, pot, raised });
+const told = (history, bets) => {
+  const state = step(first, server(1, ['7H'], history));
+  const view = { ...state.server.observation, bets };
+  const sent = { ...state.server, observation: view };
+  return logLines({ ...state, server: sent, info: pokerato }).slice(2);
+};
+const lines = () => ({
+  raised: told(['1: raise', '0: call'],
+    [bet(0, 1, 'raise', 2, 2, 98, 3, 1), bet(1, 0, 'call', 1, 2, 0, 4)]),
+  called: told(['1: call', '0: raise', '1: call'], [
+    bet(0, 1, 'call', 1, 1, 1, 2), bet(1, 0, 'raise', 2, 3, 97, 4, 2),
+    bet(2, 1, 'call', 1, 2, 0, 5),
+  ]),
+  folded: told(['1: fold'], [bet(0, 1, 'fold', 0, 0, 100, 1)]),
+  mine: told(['1: call', '0: call'],
+    [bet(0, 1, 'call', 1, 1, 9, 2), bet(1, 0, 'call', 0, 1, 9, 2)]),
+  raisedAllIn: told(['1: raise'], [bet(0, 1, 'raise', 2, 2, 0, 3, 1)]),
+});
+const { turnText } = await load('moves.js');
+// Under the pozzo, the others' turns as they come: with their chips too.
+const before = step(first, server(1, ['7H'], []));
+const raised = step(before, server(2, ['7H'], ['1: raise']));
+const withBets = { ...raised.server.observation, bets: [bet(0, 1, 'raise', 2, 2, 98, 3, 1)] };
+const queued = step(before, { ...raised.server, observation: withBets }).replayShown;
+const shown = () => turnText('Bruno', queued.moves, queued.bets);
+const it = { ...lines(), shown: shown() };
+setLang('en');
+out({ it, en: { ...lines(), shown: shown() } });
+"""
+    )
+    it, en = told["it"], told["en"]
+    assert it["raised"] == ["Bruno rilancia di 1: 3 fiches nel piatto.", "Vai all-in con 1 fiche."]
+    assert en["raised"] == ["Bruno raises by 1: 3 chips in the pot.", "You go all-in with 1 chip."]
+    assert it["called"] == [
+        "Bruno vede (1 fiche).",
+        "Rilanci di 2: 4 fiches nel piatto.",
+        "Bruno va all-in con 1 fiche.",
+    ]
+    assert en["called"] == [
+        "Bruno calls (1 chip).",
+        "You raise by 2: 4 chips in the pot.",
+        "Bruno goes all-in with 1 chip.",
+    ]
+    assert it["folded"] == ["Bruno lascia."] and en["folded"] == ["Bruno folds."]
+    assert it["mine"][1] == "Vedi senza aggiungere fiches." and en["mine"][1] == "You check."
+    assert it["raisedAllIn"] == ["Bruno rilancia di 1 e va all-in: 3 fiches nel piatto."]
+    assert en["raisedAllIn"] == ["Bruno raises by 1 and goes all-in: 3 chips in the pot."]
+    assert it["shown"] == "Bruno: rilancia di 1: 3 fiches nel piatto"
+    assert en["shown"] == "Bruno: raises by 1: 3 chips in the pot"
+
+
 def test_the_keys_are_those_of_the_moves_the_rules_have() -> None:
     told = run(
         """

@@ -32,13 +32,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.actions import Action, TakeDiscard, parse_action
+from ..engine.betting import Bet, BetMade
 from ..engine.cards import Card
 from ..engine.melds import Meld, MeldKind
 from ..engine.observation import Observation, PublicEvent
 from ..engine.rules import Contract, Rules
 from ..engine.state import Phase, TableMeld
 
-__all__ = ["cards_of", "event_of", "observation_from_view"]
+__all__ = ["bet_of", "cards_of", "event_of", "observation_from_view"]
 
 
 def cards_of(codes: Sequence[str]) -> tuple[Card, ...]:
@@ -46,14 +47,26 @@ def cards_of(codes: Sequence[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(code) for code in codes)
 
 
-def event_of(entry: str) -> PublicEvent:
+def event_of(entry: str, bet: BetMade | None = None) -> PublicEvent:
     """A move of the history, ``"seat: action"``; a card taken from the pozzo follows
-    ``take``."""
+    ``take``; ``bet``: a bet's chips, as the state's ``bets`` give them."""
     seat, _, text = entry.partition(": ")
     words = text.split()
     if words[:1] == ["take"] and len(words) == 2:
         return PublicEvent(int(seat), TakeDiscard(), Card.parse(words[1]))
-    return PublicEvent(int(seat), parse_action(text))
+    return PublicEvent(int(seat), parse_action(text), None, bet)
+
+
+def bet_of(view: Mapping[str, Any]) -> BetMade:
+    """A bet's chips as an entry of the state's ``bets`` gives them."""
+    return BetMade(
+        bet=Bet(view["bet"]),
+        paid=int(view["paid"]),
+        stake=int(view["stake"]),
+        behind=int(view["behind"]),
+        pot=int(view["pot"]),
+        raised=int(view.get("raised", 0)),
+    )
 
 
 def _actions(texts: Sequence[str]) -> tuple[Action, ...]:
@@ -69,6 +82,8 @@ def observation_from_view(view: Mapping[str, Any], rules: Rules) -> Observation:
     contract = view.get("contract")
     taken = view.get("taken_card")
     pending = view.get("pending_from")
+    # A server before bets were told sends none: its bets are read without their chips.
+    bets = {int(bet["at"]): bet_of(bet) for bet in view.get("bets", ())}
     return Observation(
         seat=view["seat"] if view["seat"] is not None else 0,
         players=len(seats),
@@ -91,7 +106,7 @@ def observation_from_view(view: Mapping[str, Any], rules: Rules) -> Observation:
         opened=tuple(bool(seat["opened"]) for seat in seats),
         taken_card=None if taken is None else Card.parse(taken),
         opening_points=int(view.get("opening_points", 0)),
-        history=tuple(event_of(entry) for entry in view["history"]),
+        history=tuple(event_of(entry, bets.get(at)) for at, entry in enumerate(view["history"])),
         legal_actions=_actions(view["legal_actions"]),
         scores=tuple(int(seat["total"]) for seat in seats),
         to_lay=cards_of(view.get("to_lay", ())),

@@ -5,7 +5,8 @@ calls (*vedo*), folds (*lascio*) or raises (*rilancio*), at table stakes.
 a bet and leaves the one it was asked of as it was, and :meth:`~BettingRound.refusal` is the
 one place that says whether a bet is legal. Chips only move between a seat's stack and what it
 put in this hand: their sum never changes. The pots the chips put in make, and who takes them,
-are :mod:`ramino.engine.chips`.
+are :mod:`ramino.engine.chips`. :class:`BetMade` is a bet as the table saw it made: what it
+put in, and where it left the seat and the pot.
 """
 
 from __future__ import annotations
@@ -27,6 +28,30 @@ class Bet(enum.StrEnum):
     """*Lascio*: out of this hand; what he put in stays in the pot."""
     RAISE = "raise"
     """*Rilancio*: call, and add the raise unit."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetMade:
+    """A bet as everyone at the table saw it made (bets are public): what it put in and
+    where it left the seat and the pot (see :meth:`BettingRound.made`)."""
+
+    bet: Bet
+    paid: int
+    """Chips the bet put in: the call's, plus the raise unit for a raise; 0 for a fold."""
+    stake: int
+    """Chips the seat has put in this hand after it (the blind's included)."""
+    behind: int
+    """Chips the seat still holds behind after it."""
+    pot: int
+    """Every chip in the middle after it, those carried from earlier hands included."""
+    raised: int = 0
+    """For a raise, how far it took the highest stake up; 0 otherwise."""
+
+    @property
+    def all_in(self) -> bool:
+        """Whether the bet put in all the seat had (*all-in*): he could not cover the call,
+        or covered it, or raised, with his last chip."""
+        return self.bet is not Bet.FOLD and self.paid > 0 and self.behind == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +230,32 @@ class BettingRound:
             to_act=None,
         )
         return replace(after, to_act=after._next_after(seat))
+
+    def made(self, bet: Bet) -> tuple[BettingRound, BetMade]:
+        """The round after the seat to act makes ``bet`` (as :meth:`act`), and the bet as the
+        table saw it.
+
+        >>> r = BettingRound.start([3, 20, 20], [1, 2, 0], blind=2, raise_unit=2, max_raises=3)
+        >>> r, raised = r.made(Bet.RAISE)
+        >>> raised
+        BetMade(bet=<Bet.RAISE: 'raise'>, paid=4, stake=4, behind=16, pot=6, raised=2)
+        >>> r, short = r.made(Bet.CALL)
+        >>> short.paid, short.stake, short.all_in, short.pot
+        (3, 3, True, 9)
+        """
+        seat = self.to_act
+        after = self.act(bet)
+        assert seat is not None
+        stake = after.put_in[seat]
+        made = BetMade(
+            bet=bet,
+            paid=stake - self.put_in[seat],
+            stake=stake,
+            behind=after.stacks[seat],
+            pot=after.pot,
+            raised=after.highest - self.highest,
+        )
+        return after, made
 
     def _next_after(self, seat: int) -> int | None:
         # The next seat in order after ``seat`` that must still act, or None: the round is

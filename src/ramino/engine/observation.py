@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ._frozen import Reduced, reduce_by_fields
 from .actions import Action
+from .betting import BetMade
 from .cards import Card
 from .judging import Decision
 from .rules import Contract, DiscardPickup, RetrievedJoker, Rules
@@ -17,18 +18,25 @@ from .state import Phase, TableMeld
 @dataclass(frozen=True, slots=True, init=False)
 class PublicEvent:
     """An entry of the history as everyone saw it: a draw from the stock shows no card; a
-    card taken from the pozzo was face up, so everyone knows which one it was."""
+    card taken from the pozzo was face up, so everyone knows which one it was; a bet was made
+    in chips everyone counted."""
 
     seat: int
     action: Action
     taken: Card | None = None
     """The card taken from the discard pile, for a ``take``."""
+    bet: BetMade | None = None
+    """For a bet of the betting round (pokerato), what it put in and where it left the seat
+    and the pot."""
 
-    def __init__(self, seat: int, action: Action, taken: Card | None = None) -> None:
+    def __init__(
+        self, seat: int, action: Action, taken: Card | None = None, bet: BetMade | None = None
+    ) -> None:
         # Written out: see ramino.engine._frozen (made at every decision).
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "bet", bet)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)

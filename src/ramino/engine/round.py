@@ -36,7 +36,7 @@ from .actions import (
     Swap,
     TakeDiscard,
 )
-from .betting import BettingRound
+from .betting import Bet, BettingRound
 from .cards import Card
 from .deal import check_playable
 from .deal import seed_bytes as seed_bytes
@@ -500,9 +500,14 @@ class Round:
         event = Event(seat, action, ids, self.position.turn)
         self.history.append(event)
         # A draw from the stock is public, the card drawn is not (the Draw value holds none);
-        # the card taken from the pozzo was face up for all to see.
+        # the card taken from the pozzo was face up for all to see; a bet's chips were counted
+        # by all (recorded before the position moves on: the bet is made from it).
         taken = self.judge.cards[ids[0]] if isinstance(action, TakeDiscard) else None
-        self.public_history.append(PublicEvent(seat, action, taken))
+        betting = self.position.terms.betting
+        made = None
+        if betting is not None and isinstance(action, Call | Fold | Raise):
+            made = betting.made(Bet(str(action)))[1]
+        self.public_history.append(PublicEvent(seat, action, taken, made))
         return event
 
     def winner_by_cap(self) -> tuple[int, ...]:

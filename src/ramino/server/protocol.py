@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from ..engine.analysis import least_deadwood
 from ..engine.errors import RaminoError
-from ..engine.observation import Observation
+from ..engine.observation import Observation, PublicEvent
 from ..engine.state import TableMeld
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Ack",
     "Act",
     "Ask",
+    "BetView",
     "Chat",
     "ChatLine",
     "ClientMessage",
@@ -52,6 +53,7 @@ __all__ = [
     "State",
     "Sync",
     "Welcome",
+    "bet_views",
     "meld_view",
     "observation_view",
     "public_view",
@@ -291,6 +293,49 @@ def meld_view(laid: TableMeld, names: Sequence[str]) -> MeldView:
     )
 
 
+class BetView(_Message):
+    """A bet of the betting round (pokerato) as the whole table saw it made: the move at
+    place ``at`` of the history (``seat: call``, ``seat: raise``, ``seat: fold``), what it put
+    in (``paid``), the seat's stake after it (``stake``, the blind's included) and the chips
+    he still holds behind (``behind``), ``all_in`` when it put in all he had (he could not
+    cover the call, or just could), the pot after it (``pot``, chips carried from earlier
+    hands included), and for a raise how far it took the highest stake up (``raised``)."""
+
+    at: int
+    seat: int
+    bet: str
+    paid: int
+    stake: int
+    behind: int
+    all_in: bool
+    pot: int
+    raised: int = 0
+
+
+def bet_views(history: Sequence[PublicEvent]) -> list[BetView]:
+    """The bets of ``history`` (a round's public history) as the wire says them."""
+    views = []
+    for at, event in enumerate(history):
+        made = event.bet
+        if made is None:
+            # The betting round opens the hand: its bets are the history's first moves.
+            break
+        views.append(
+            BetView(
+                at=at,
+                seat=event.seat,
+                bet=made.bet.value,
+                paid=made.paid,
+                stake=made.stake,
+                behind=made.behind,
+                all_in=made.all_in,
+                pot=made.pot,
+                raised=made.raised,
+            )
+        )
+    return views
+
+
 class SeatView(_Message):
     """What everyone knows of a seat."""
 
@@ -322,6 +367,8 @@ class ObservationView(_Message):
     dealer: int
     legal_actions: list[str]
     history: list[str]
+    bets: list[BetView] = []
+    """Under rules with betting, the bets of ``history``, each with its chips (public)."""
     pot: int = 0
     to_call: int = 0
     contract: str | None = None
@@ -456,6 +503,7 @@ def observation_view(
         dealer=observation.dealer,
         legal_actions=[str(action) for action in observation.legal_actions],
         history=[str(event) for event in observation.history] if history is None else history,
+        bets=bet_views(observation.history),
         pot=observation.pot,
         to_call=observation.to_call,
         contract=None if observation.contract is None else observation.contract.value,

@@ -315,8 +315,13 @@ class OnlineGame:
             stake = seen.stakes[event.seat] if seen.stakes else 0
             behind = seen.chips[event.seat] if seen.chips is not None else 0
             paid = None
-            if before is not None and before.stakes and bets[event.seat] == 1:
-                # His only bet since the last state: what it put in is the difference.
+            made = event.bet
+            if made is not None:
+                # The server tells each bet's chips: the same words after a reconnection.
+                stake, behind, paid = made.stake, made.behind, made.paid
+            elif before is not None and before.stakes and bets[event.seat] == 1:
+                # A server that does not tell them: his only bet since the last state put in
+                # the difference.
                 paid = stake - before.stakes[event.seat]
             passing = None
             if isinstance(action, Pass):

@@ -7,8 +7,9 @@ import { matchLines } from './log.js';
 import { roundOver } from './roundend.js';
 import { roundKey, UNHEARD, UNSEEN } from './tablestate.js';
 
-// The others' turns in `server` since the page's last state, each `{ seat, moves }`: the
-// computer's turns arrive all at once after yours, and this lets one follow them. A state with
+// The others' turns in `server` since the page's last state, each `{ seat, moves }` (and
+// `bets`, a bet's chips by its place in `moves`, under betting): the computer's turns arrive
+// all at once after yours, and this lets one follow them. A state with
 // new moves makes what was still queued stale: the queue is only ever the newest state's, so
 // that the line under the pozzo never lags behind the table. Their words are made when shown,
 // in the language of the moment (centre.js).
@@ -22,14 +23,17 @@ export function othersMoves(state, server) {
   const seen = state.replayed.round === round ? state.replayed.count : 0;
   if (seen === view.history.length) return { replay: state.replay, replayed };
   const turns = [];
-  for (const entry of view.history.slice(seen)) {
+  const chips = new Map((view.bets ?? []).map((bet) => [bet.at, bet]));
+  view.history.slice(seen).forEach((entry, i) => {
     const at = entry.indexOf(':');
     const seat = Number(entry.slice(0, at));
     const move = entry.slice(at + 1).trim();
-    const last = turns.at(-1);
-    if (last?.seat === seat) last.moves.push(move);
-    else turns.push({ seat, moves: [move] });
-  }
+    if (turns.at(-1)?.seat !== seat) turns.push({ seat, moves: [] });
+    const turn = turns.at(-1);
+    const bet = chips.get(seen + i);
+    if (bet) turn.bets = { ...turn.bets, [turn.moves.length]: bet };
+    turn.moves.push(move);
+  });
   return { replay: turns.filter((turn) => turn.seat !== view.seat), replayed, fresh: true };
 }
 

@@ -21,7 +21,7 @@ function contractLine(state, view) {
 // The other's turn being shown, in the words of the language of the moment.
 function replayLine(state, view) {
   const shown = state.replaying ? state.replayShown : undefined;
-  return shown ? turnText(view.seats[shown.seat]?.name ?? '?', shown.moves) : '';
+  return shown ? turnText(view.seats[shown.seat]?.name ?? '?', shown.moves, shown.bets) : '';
 }
 
 // A card of the centre as a button for the seated player (a spectator's is only a picture).

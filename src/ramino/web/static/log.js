@@ -58,7 +58,7 @@ export function logLines(state) {
     ...state.past.map((line) => line()),
     dealLine(view, round),
     ...[blindLine(view, state.info?.rules?.knobs)].filter(Boolean),
-    ...tell(view.history, names, view.seat, drew, view.table),
+    ...tell(view.history, names, view.seat, drew, view.table, view.bets),
   ];
 }
 

@@ -71,12 +71,26 @@ function laidText(cards, meld) {
 
 const groupsText = (groups, melds) => groups.map((group, i) => laidText(group, melds[i])).join(' · ');
 
+// A bet with its chips, as the server tells it (an entry of the view's `bets`): a raise by
+// how much and the pot after it, a call what it put in, all-in when it put in all he had.
+function betClause(bet, you) {
+  const key = (name) => (you ? `${name}_you` : name);
+  if (bet.bet === 'fold') return t(key('folds'));
+  const pot = t('chips', { n: bet.pot });
+  if (bet.bet === 'raise') return t(key(bet.all_in ? 'raises_all_in' : 'raises_by'), { n: bet.raised, pot });
+  if (bet.all_in) return t(key('calls_all_in'), { chips: t('chips', { n: bet.paid }) });
+  if (bet.paid === 0) return t(key('checks'));
+  return t(key('calls_for'), { chips: t('chips', { n: bet.paid }) });
+}
+
 // One move of the history (`seat: action [card]`) as a clause, for `you` or another player;
-// `melds`: the table's melds the move laid, as they stand now, when they are known.
-export function clause(text, you, melds = []) {
+// `melds`: the table's melds the move laid, as they stand now, when they are known; `bet`: a
+// bet's chips, when the server tells them.
+export function clause(text, you, melds = [], bet = null) {
   const move = readMove(text);
   const key = (name) => (you ? `${name}_you` : name);
   const last = move.cards[move.cards.length - 1];
+  if (bet && ['call', 'raise', 'fold'].includes(move.verb)) return betClause(bet, you);
   switch (move.verb) {
     case 'draw':
       return you ? t('draws_you', { card: last ? label(last) : '' }) : t('draws');
@@ -114,8 +128,10 @@ export function clause(text, you, melds = []) {
 
 // The round's history as lines of the log: one line per turn, clause after clause. `drew(i)`:
 // the card the seat drew at the history's place `i`, when the page saw it come; `table`: the
-// round's melds, in the order laid (each lay, opening or show adds its melds at the end).
-export function tell(history, names, mySeat, drew = () => undefined, table = []) {
+// round's melds, in the order laid (each lay, opening or show adds its melds at the end);
+// `bets`: the view's bets, each with its chips and its place in the history.
+export function tell(history, names, mySeat, drew = () => undefined, table = [], bets = []) {
+  const chips = new Map((bets ?? []).map((bet) => [bet.at, bet]));
   const lines = [];
   let current = null;
   let laid = 0;
@@ -133,7 +149,7 @@ export function tell(history, names, mySeat, drew = () => undefined, table = [])
       current = { seat, clauses: [] };
       lines.push(current);
     }
-    current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : []));
+    current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : [], chips.get(i)));
   });
   return lines.map(({ seat, clauses }) => {
     const joined = joinClauses(clauses);
@@ -146,6 +162,8 @@ export function tell(history, names, mySeat, drew = () => undefined, table = [])
 const joinClauses = (clauses) =>
   clauses.length > 1 ? clauses.slice(0, -1).join(', ') + t('and') + clauses.at(-1) : clauses[0];
 
-// Another player's turn (`moves`, its actions in order) as the line under the pozzo says it, in
-// the page's language of the moment: "Bruno: pesca dal tallone e scarta 9♦".
-export const turnText = (name, moves) => `${name}: ${joinClauses(moves.map((move) => clause(move, false)))}`;
+// Another player's turn (`moves`, its actions in order; `bets`, a bet's chips by its place in
+// `moves`) as the line under the pozzo says it, in the page's language of the moment: "Bruno:
+// pesca dal tallone e scarta 9♦".
+export const turnText = (name, moves, bets = {}) =>
+  `${name}: ${joinClauses(moves.map((move, i) => clause(move, false, [], bets[i])))}`;

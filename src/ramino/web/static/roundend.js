@@ -89,7 +89,7 @@ export function roundOver(state) {
       ...state.past,
       inEachLang(() => dealLine(ended, round)),
       ...(blindLine(ended, state.info?.rules?.knobs) ? [inEachLang(() => blindLine(ended, state.info?.rules?.knobs))] : []),
-      ...keptLines(() => tell(ended.history, players, ended.seat, drew, ended.table)),
+      ...keptLines(() => tell(ended.history, players, ended.seat, drew, ended.table, ended.bets)),
       inEachLang(() => endingWords(state)),
     ],
   };
