@@ -384,7 +384,7 @@ def bet_words(bet: dict[str, Any], names: list[str], lang: str) -> str:
         kind = "check"
     words = it_en[kind][lang == "en"][not you]
     if kind.startswith("raise"):
-        words += f": {pot} nel piatto" if lang == "it" else f": {pot} in the pot"
+        words += f" ({pot} nel piatto)" if lang == "it" else f" ({pot} in the pot)"
     if you:
         return words if lang == "it" else f"you {words}"
     return f"{names[bet['seat']]} {words}".lower()

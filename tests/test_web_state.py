@@ -464,24 +464,24 @@ out({ it, en: { ...lines(), shown: shown() } });
 """
     )
     it, en = told["it"], told["en"]
-    assert it["raised"] == ["Bruno rilancia di 1: 3 fiches nel piatto.", "Vai all-in con 1 fiche."]
-    assert en["raised"] == ["Bruno raises by 1: 3 chips in the pot.", "You go all-in with 1 chip."]
+    assert it["raised"] == ["Bruno rilancia di 1 (3 fiches nel piatto).", "Vai all-in con 1 fiche."]
+    assert en["raised"] == ["Bruno raises by 1 (3 chips in the pot).", "You go all-in with 1 chip."]
     assert it["called"] == [
         "Bruno vede (1 fiche).",
-        "Rilanci di 2: 4 fiches nel piatto.",
+        "Rilanci di 2 (4 fiches nel piatto).",
         "Bruno va all-in con 1 fiche.",
     ]
     assert en["called"] == [
         "Bruno calls (1 chip).",
-        "You raise by 2: 4 chips in the pot.",
+        "You raise by 2 (4 chips in the pot).",
         "Bruno goes all-in with 1 chip.",
     ]
     assert it["folded"] == ["Bruno lascia."] and en["folded"] == ["Bruno folds."]
     assert it["mine"][1] == "Vedi senza aggiungere fiches." and en["mine"][1] == "You check."
-    assert it["raisedAllIn"] == ["Bruno rilancia di 1 e va all-in: 3 fiches nel piatto."]
-    assert en["raisedAllIn"] == ["Bruno raises by 1 and goes all-in: 3 chips in the pot."]
-    assert it["shown"] == "Bruno: rilancia di 1: 3 fiches nel piatto"
-    assert en["shown"] == "Bruno: raises by 1: 3 chips in the pot"
+    assert it["raisedAllIn"] == ["Bruno rilancia di 1 e va all-in (3 fiches nel piatto)."]
+    assert en["raisedAllIn"] == ["Bruno raises by 1 and goes all-in (3 chips in the pot)."]
+    assert it["shown"] == "Bruno: rilancia di 1 (3 fiches nel piatto)"
+    assert en["shown"] == "Bruno: raises by 1 (3 chips in the pot)"
 
 
 def test_the_keys_are_those_of_the_moves_the_rules_have() -> None:
