@@ -4,6 +4,7 @@ re-entry after elimination."""
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -593,3 +594,44 @@ def test_a_side_pot_going_back_is_said_to_whom() -> None:
         " Carla riprende una fiche da un piatto laterale."
     )
     assert "Carla takes back one chip from a side pot." in line.text("en")
+
+
+def _sheet_text(game: MatchController, lang: str = "it") -> str:
+    from rich.console import Console
+
+    from ramino.tui.sheet import sheet_view
+
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(sheet_view(game, lang))
+    return console.export_text()
+
+
+def test_the_sheet_says_what_a_close_in_one_turn_added_and_a_negative_score() -> None:
+    # Tradizionale: +25 to each other player, which the cells alone do not explain.
+    game = MatchController(get_preset("tradizionale"), players=2, bot_factory=random_bots)
+    game.play.match.record(RoundResult("Giocatore", {"Bruno": 54}, in_one_turn=True))
+    assert "Tu, in mano, +25 a testa" in _sheet_text(game)
+    assert "You, in one turn, +25 each" in _sheet_text(game, "en")
+    # Casertano: going out scores -10, written with its sign once ("-10", not "+-10"), and
+    # the credits it won are on the sheet.
+    game = MatchController(get_preset("casertano"), players=3, bot_factory=random_bots)
+    game.play.match.record(RoundResult("Bruno", {"Giocatore": 12, "Carla": 30}))
+    shown = _sheet_text(game)
+    assert "-10 -10" in shown and "+-" not in shown
+    assert "Crediti: Bruno 1" in shown
+
+
+def test_the_sheet_says_the_messa_and_the_scempio() -> None:
+    game = MatchController(get_preset("enciclopedia"), players=3, bot_factory=random_bots)
+    match = game.play.match
+    match.record(RoundResult("Bruno", {"Giocatore": 47, "Carla": 6}))
+    shown = _sheet_text(game)
+    # 47 rounds to 50, and the messa adds 50: the sheet says where the other 50 came from.
+    assert "100 +100" in shown and "Messa dell'ultima smazzata: 50 a chi non ha chiuso." in shown
+    assert "Nella prossima" not in shown
+    match.record(RoundResult("Carla", {"Giocatore": 20, "Bruno": 30}, in_one_turn=True))
+    shown = _sheet_text(game)
+    assert "Carla, in mano, scempio" in shown
+    assert "Nell'ultima smazzata niente messa." in shown
+    assert "Nella prossima la messa è 100." in shown
+    assert "Next round the messa is 100." in _sheet_text(game, "en")
