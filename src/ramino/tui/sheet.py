@@ -343,7 +343,13 @@ def sheet_view(
         # the next one where a scempio has suspended or raised it.
         last, coming = game.sheets[-1].messa, match.messa_level
         if last:
-            parts.append(Text(said(lang, "Messa dell'ultima smazzata: {messa} a chi non ha chiuso.", messa=last)))
+            parts.append(
+                Text(
+                    said(
+                        lang, "Messa dell'ultima smazzata: {messa} a chi non ha chiuso.", messa=last
+                    )
+                )
+            )
         else:
             parts.append(Text(said(lang, "Nell'ultima smazzata niente messa.")))
         if coming != last and not match.is_over:
