@@ -1123,3 +1123,21 @@ def test_the_keys_screen_has_no_show_where_the_hand_is_never_shown() -> None:
     )
     flush = replace(get_preset("classico"), flush_close=True)
     assert any(line.startswith("m ") for line in keys_help(flush, "en").split("\n"))
+
+
+def test_a_lay_refused_with_no_opening_in_reach_says_so() -> None:
+    # Scala 40, seed 1, four players: the human's hand cannot make 40 this turn at all; the
+    # refusal said "after this move the opening would stop at 0 points".
+    app = new_app(seed=1, players=4, rules=get_preset("scala-40"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        observation = app.game.observation()
+        assert observation is not None
+        assert not any(isinstance(a, Lay) for a in observation.legal_actions)
+        _pick(app, parse_cards("9H 10H JH"))
+        await pilot.press("c")
+        assert app.message.startswith("Con le carte che hai non arrivi a 40 punti di apertura")
+        assert "fermerebbe a 0 punti" not in app.message
+
+    run(app, scenario)
