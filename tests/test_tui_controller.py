@@ -13,10 +13,11 @@ import pytest
 
 from ramino.ai import Bot, BotError, BotReason, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
-from ramino.engine.actions import Attach, Call, Discard, Draw, Lay
+from ramino.engine.actions import Action, Attach, Call, Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
+from ramino.engine.observation import Observation
 from ramino.engine.record import from_json, replay
 from ramino.engine.round import Phase, RoundEnd
 from ramino.engine.state import TableMeld
@@ -635,3 +636,49 @@ def test_the_sheet_says_the_messa_and_the_scempio() -> None:
     assert "Nell'ultima smazzata niente messa." in shown
     assert "Nella prossima la messa è 100." in shown
     assert "Next round the messa is 100." in _sheet_text(game, "en")
+
+
+class _Passive(RandomBot):
+    """Draws from the stock and throws the first card it may: the stock runs out."""
+
+    def act(self, observation: Observation) -> Action:
+        if observation.phase is Phase.DRAW:
+            return Draw()
+        return next(a for a in observation.legal_actions if isinstance(a, Discard))
+
+
+def test_the_log_tells_each_restock_and_the_cap_that_ends_the_round() -> None:
+    rules = replace(get_preset("rami-40"), max_restocks=1)
+    game = MatchController(rules, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
+    game.start_round()
+    r = game.round
+    assert r is not None
+    me = _Passive(1)
+    while not r.is_over:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+        else:
+            game.bot_step()
+    lines = [line.text("it") for line in game.log]
+    remade = [i for i, line in enumerate(lines) if line.startswith("Il tallone è finito")]
+    assert len(remade) == 1 and "(1ª volta)" in lines[remade[0]]
+    # Told before the draw from the new stock.
+    assert lines[remade[0] + 1].startswith(("Peschi", "Bruno pesca"))
+    assert lines[-1] == (
+        "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il massimo."
+    )
+    assert game.log[-1].text("en").startswith("The round stops: the stock ran out again")
+    # A turn cap says its number.
+    capped = replace(get_preset("rami-40"), max_turns=6)
+    game = MatchController(capped, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
+    game.start_round()
+    while game.to_play is not None:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+        else:
+            game.bot_step()
+    assert game.log[-1].text("it") == "La smazzata si ferma: raggiunto il limite di 6 turni."
