@@ -341,18 +341,20 @@ def sheet_view(
     if game.rules.messa and game.sheets:
         # Each loser's cell holds his count and the messa together: say the messa apart, and
         # the next one where a scempio has suspended or raised it.
-        last, coming = game.sheets[-1].messa, match.messa_level
-        if last:
+        paid_messa, coming = game.sheets[-1].messa, match.messa_level
+        if paid_messa:
             parts.append(
                 Text(
                     said(
-                        lang, "Messa dell'ultima smazzata: {messa} a chi non ha chiuso.", messa=last
+                        lang,
+                        "Messa dell'ultima smazzata: {messa} a chi non ha chiuso.",
+                        messa=paid_messa,
                     )
                 )
             )
         else:
             parts.append(Text(said(lang, "Nell'ultima smazzata niente messa.")))
-        if coming != last and not match.is_over:
+        if coming != paid_messa and not match.is_over:
             parts.append(Text(said(lang, "Nella prossima la messa è {messa}.", messa=coming)))
     credits = {p: n for p, n in match.credits.items() if n}
     if credits:
