@@ -445,6 +445,21 @@ def test_score_the_101_match_json() -> None:
     assert data["standing"] == ["Anna", "Carla", "Bruno"]
 
 
+def test_score_says_the_points_a_close_in_one_turn_adds_to_each() -> None:
+    # Tradizionale: 30 in hand and 25 for Anna's close in one turn.
+    sheet = {
+        "rules": "tradizionale",
+        "players": ["Anna", "Bruno"],
+        "rounds": [{"out": "Anna", "hands": {"Bruno": 30}, "in_one_turn": True}],
+    }
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert "Anna, in mano, +25 a testa" in result.stdout and "│    55 │" in result.stdout
+    assert (
+        "Anna, in one turn, +25 each"
+        in run("score", "-", "--lang", "en", stdin=json.dumps(sheet)).stdout
+    )
+
+
 def test_score_from_stdin_with_cards() -> None:
     sheet = {
         "players": ["Anna", "Bruno"],

@@ -275,7 +275,7 @@ def test_no_lay_is_listed_that_opens_keeping_only_the_taken_cards_twin(final: Fi
     r = deal(rules, ["KH KD KC 7S 7C 7D", "2S 3S 9D 9C JS QD"], "KC")
     play(r, "take")
     assert not any(text.startswith("lay") for text in legal(r))
-    refused(r, "lay KH KD KC", Reason.OPENING_UNREACHABLE)
+    refused(r, "lay KH KD KC", Reason.OPENING_OUT_OF_REACH)
     assert "discard 7S" in legal(r) and "discard KC" not in legal(r)
     play(r, "discard 7S")
     assert r.top_discard == Card.parse("7S") and not r.opened[0] and r.to_play == 1

@@ -212,7 +212,13 @@ CASES: dict[Reason, Case] = {
         _drawn(APERTURA_50, [OPEN_30_30, SCATTERED], "AC", "draw", "lay KC KD KS"),
         "discard 2H",
     ),
+    # 5♥-8♥ (26) and the kings (30) open; 5♥ 6♥ 7♥ alone leaves 48 within reach.
     Reason.OPENING_UNREACHABLE: lambda: (
+        _anna_draws(APERTURA_50, "5H 6H 7H 8H KC KD KS 2C 9S 4D"),
+        "lay 5H 6H 7H",
+    ),
+    # No opening at 50 in this hand at all, whatever is laid first.
+    Reason.OPENING_OUT_OF_REACH: lambda: (
         _anna_draws(APERTURA_50, "KC KD KS 3D 7D JD 8H QH 9S AS"),
         "lay KC KD KS",
     ),

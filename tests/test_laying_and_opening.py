@@ -77,7 +77,7 @@ def test_opening_threshold(
         play(r, "draw")
         # Neither meld can begin an opening the other cannot finish.
         for meld in melds:
-            refused(r, f"lay {meld}", Reason.OPENING_UNREACHABLE)
+            refused(r, f"lay {meld}", Reason.OPENING_OUT_OF_REACH)
         play(r, "discard 9D")
         assert not r.opened[0]
     r, melds = _opening(rules, enough, "5D 7S")

@@ -208,8 +208,8 @@ def test_opening_threshold_and_a_begun_opening() -> None:
     r = stacked(rules, hands, "QC", "8S")
     r.apply(Draw())
     # 5♥ 6♥ 7♥ (18) and the kings (30) make 48: no opening at 50 can be finished.
-    refused(r, "lay 5H 6H 7H", Reason.OPENING_UNREACHABLE)
-    refused(r, "lay KH KS KD", Reason.OPENING_UNREACHABLE)
+    refused(r, "lay 5H 6H 7H", Reason.OPENING_OUT_OF_REACH)
+    refused(r, "lay KH KS KD", Reason.OPENING_OUT_OF_REACH)
     refused(r, "attach 0 KC", Reason.NO_SUCH_MELD)
     # Nothing begun, nothing owed: he throws and the turn passes.
     r.apply(Discard(Card.parse("AC")))

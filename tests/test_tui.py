@@ -21,7 +21,7 @@ from textual.widgets import Static
 from ramino.ai import Bot, RandomBot, bot_for_level
 from ramino.ai.greedy import decide
 from ramino.cli.app import app as cli
-from ramino.engine import Card, get_preset
+from ramino.engine import Card, get_preset, parse_cards
 from ramino.engine.actions import (
     Action,
     Attach,
@@ -1068,3 +1068,76 @@ def test_the_online_log_tells_each_bet_s_chips_state_by_state_and_on_reconnectin
         "Carla vede (una fiche).",
     ]
     assert whole.log[-2].text("en") == "You call (one chip, all-in)."
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_status_line_asks_for_the_opening_s_points(lang: str) -> None:
+    # Scala 40, seed 2: the human holds J♣ Q♣ K♣ and J♠ Q♠ K♠, 30 points each.
+    app = new_app(seed=2, players=2, rules=get_preset("scala-40"), lang=lang)
+
+    def status() -> str:
+        return str(app.query_one("#status", Static).render())
+
+    def keys() -> str:
+        return str(app.query_one("#keys", Static).render())
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        asked = {"it": "apri con 40 punti (c), poi scarta (s)", "en": "open with 40 points (c)"}
+        assert asked[lang] in status()
+        # Before the opening nothing is attached under these rules: no "a" on the keys line.
+        attach = {"it": "a attacca", "en": "a attach"}[lang]
+        assert attach not in keys() and "j " in keys()
+        _pick(app, parse_cards("JC QC KC"))
+        await pilot.press("c")
+        assert {"it": "apertura a 30 su 40", "en": "opening at 30 of 40"}[lang] in status()
+        _pick(app, parse_cards("JS QS KS"))
+        await pilot.press("c")
+        opened = {"it": "cala, attacca, poi scarta (s)", "en": "lay, attach, then discard (s)"}
+        assert opened[lang] in status() and attach in keys()
+
+    run(app, scenario)
+
+
+def test_the_keys_line_has_no_jolly_where_none_is_dealt() -> None:
+    app = new_app(seed=2, players=2, rules=get_preset("tradizionale"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        shown = str(app.query_one("#keys", Static).render())
+        assert "c cala" in shown and "a attacca" in shown and "jolly" not in shown
+
+    run(app, scenario)
+
+
+def test_the_keys_screen_has_no_show_where_the_hand_is_never_shown() -> None:
+    from ramino.tui.app import keys_help
+
+    # Scala 40 and classico lay their melds: nobody closes by showing the hand.
+    for rules in ("scala-40", "classico", "rami-40"):
+        assert not any(
+            line.startswith("m ") for line in keys_help(get_preset(rules), "it").split("\n")
+        )
+    assert any(
+        line.startswith("m ") for line in keys_help(get_preset("casertano"), "it").split("\n")
+    )
+    flush = replace(get_preset("classico"), flush_close=True)
+    assert any(line.startswith("m ") for line in keys_help(flush, "en").split("\n"))
+
+
+def test_a_lay_refused_with_no_opening_in_reach_says_so() -> None:
+    # Scala 40, seed 1, four players: the human's hand cannot make 40 this turn at all; the
+    # refusal said "after this move the opening would stop at 0 points".
+    app = new_app(seed=1, players=4, rules=get_preset("scala-40"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        observation = app.game.observation()
+        assert observation is not None
+        assert not any(isinstance(a, Lay) for a in observation.legal_actions)
+        _pick(app, parse_cards("9H 10H JH"))
+        await pilot.press("c")
+        assert app.message.startswith("Con le carte che hai non arrivi a 40 punti di apertura")
+        assert "fermerebbe a 0 punti" not in app.message
+
+    run(app, scenario)

@@ -4,6 +4,7 @@ re-entry after elimination."""
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -12,10 +13,11 @@ import pytest
 
 from ramino.ai import Bot, BotError, BotReason, GreedyBot, RandomBot
 from ramino.engine import get_preset, parse_cards
-from ramino.engine.actions import Attach, Call, Discard, Draw, Lay
+from ramino.engine.actions import Action, Attach, Call, Discard, Draw, Lay
 from ramino.engine.errors import IllegalAction, Reason, RecordError, ScoreError
 from ramino.engine.match import Match, RoundResult
 from ramino.engine.melds import validate_meld
+from ramino.engine.observation import Observation
 from ramino.engine.record import from_json, replay
 from ramino.engine.round import Phase, RoundEnd
 from ramino.engine.state import TableMeld
@@ -593,3 +595,90 @@ def test_a_side_pot_going_back_is_said_to_whom() -> None:
         " Carla riprende una fiche da un piatto laterale."
     )
     assert "Carla takes back one chip from a side pot." in line.text("en")
+
+
+def _sheet_text(game: MatchController, lang: str = "it") -> str:
+    from rich.console import Console
+
+    from ramino.tui.sheet import sheet_view
+
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(sheet_view(game, lang))
+    return console.export_text()
+
+
+def test_the_sheet_says_what_a_close_in_one_turn_added_and_a_negative_score() -> None:
+    # Tradizionale: +25 to each other player, which the cells alone do not explain.
+    game = MatchController(get_preset("tradizionale"), players=2, bot_factory=random_bots)
+    game.play.match.record(RoundResult("Giocatore", {"Bruno": 54}, in_one_turn=True))
+    assert "Tu, in mano, +25 a testa" in _sheet_text(game)
+    assert "You, in one turn, +25 each" in _sheet_text(game, "en")
+    # Casertano: going out scores -10, written with its sign once ("-10", not "+-10"), and
+    # the credits it won are on the sheet.
+    game = MatchController(get_preset("casertano"), players=3, bot_factory=random_bots)
+    game.play.match.record(RoundResult("Bruno", {"Giocatore": 12, "Carla": 30}))
+    shown = _sheet_text(game)
+    assert "-10 -10" in shown and "+-" not in shown
+    assert "Crediti: Bruno 1" in shown
+
+
+def test_the_sheet_says_the_messa_and_the_scempio() -> None:
+    game = MatchController(get_preset("enciclopedia"), players=3, bot_factory=random_bots)
+    match = game.play.match
+    match.record(RoundResult("Bruno", {"Giocatore": 47, "Carla": 6}))
+    shown = _sheet_text(game)
+    # 47 rounds to 50, and the messa adds 50: the sheet says where the other 50 came from.
+    assert "100 +100" in shown and "Messa dell'ultima smazzata: 50 a chi non ha chiuso." in shown
+    assert "Nella prossima" not in shown
+    match.record(RoundResult("Carla", {"Giocatore": 20, "Bruno": 30}, in_one_turn=True))
+    shown = _sheet_text(game)
+    assert "Carla, in mano, scempio" in shown
+    assert "Nell'ultima smazzata niente messa." in shown
+    assert "Nella prossima la messa è 100." in shown
+    assert "Next round the messa is 100." in _sheet_text(game, "en")
+
+
+class _Passive(RandomBot):
+    """Draws from the stock and throws the first card it may: the stock runs out."""
+
+    def act(self, observation: Observation) -> Action:
+        if observation.phase is Phase.DRAW:
+            return Draw()
+        return next(a for a in observation.legal_actions if isinstance(a, Discard))
+
+
+def test_the_log_tells_each_restock_and_the_cap_that_ends_the_round() -> None:
+    rules = replace(get_preset("rami-40"), max_restocks=1)
+    game = MatchController(rules, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
+    game.start_round()
+    r = game.round
+    assert r is not None
+    me = _Passive(1)
+    while not r.is_over:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+        else:
+            game.bot_step()
+    lines = [line.text("it") for line in game.log]
+    remade = [i for i, line in enumerate(lines) if line.startswith("Il tallone è finito")]
+    assert len(remade) == 1 and "(1ª volta)" in lines[remade[0]]
+    # Told before the draw from the new stock.
+    assert lines[remade[0] + 1].startswith(("Peschi", "Bruno pesca"))
+    assert lines[-1] == (
+        "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il massimo."
+    )
+    assert game.log[-1].text("en").startswith("The round stops: the stock ran out again")
+    # A turn cap says its number.
+    capped = replace(get_preset("rami-40"), max_turns=6)
+    game = MatchController(capped, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
+    game.start_round()
+    while game.to_play is not None:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+        else:
+            game.bot_step()
+    assert game.log[-1].text("it") == "La smazzata si ferma: raggiunto il limite di 6 turni."

@@ -10,7 +10,7 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.round import EndReason, RoundEnd
-from ..engine.rules import MatchEnd, Rules
+from ..engine.rules import MatchEnd, Rules, RummyBonus
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
@@ -112,6 +112,9 @@ def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
     words = [sheet.out]
     if sheet.in_one_turn:
         words.append(said(lang, "in mano"))
+        if rules.rummy_bonus is RummyBonus.ADD:
+            # Added to each other player's cell, which alone does not say so.
+            words.append(said(lang, "+{bonus} a testa", bonus=rules.rummy_bonus_points))
     if sheet.closing is not Closing.SIMPLE:
         named = closing_words(sheet.closing, rules)
         words.append(pick(lang, named.it, named.en))

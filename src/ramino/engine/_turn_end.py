@@ -53,8 +53,9 @@ def check_opening_alive(decision: Decision) -> None:
     pos = decision.pos
     seat = decision.seat
     if not pos.opened[seat] and not opening_alive(decision, seat):
+        # Lost before this move, whatever it is: say so, not what the move would reach.
         raise IllegalAction(
-            Reason.OPENING_UNREACHABLE,
+            Reason.OPENING_OUT_OF_REACH,
             points=pos.turn_state.opening_points,
             threshold=decision.threshold,
         )

@@ -99,6 +99,7 @@ class Reason(ReasonCode):
     NO_GOING_OUT_FIRST_ROUND = "no_going_out_first_round"
     OPENING_BELOW_THRESHOLD = "opening_below_threshold"
     OPENING_UNREACHABLE = "opening_unreachable"
+    OPENING_OUT_OF_REACH = "opening_out_of_reach"
     REDISCARD_TAKEN = "rediscard_taken"
     TAKEN_CARD_NOT_USED = "taken_card_not_used"
     TAKEN_CARD_UNUSABLE = "taken_card_unusable"

@@ -107,6 +107,12 @@ def _swaps(rules: Rules) -> bool:
     return rules.joker_swap and knob_applies("joker_swap", rules)
 
 
+def _shows(rules: Rules) -> bool:
+    """Whether a player goes out by showing his whole hand: where nothing is laid during
+    play (Casertano, pokerato) or a flush closes the round; never where players knock."""
+    return (not rules.melding_during_play or rules.flush_close) and rules.knock_limit is None
+
+
 #: The keys, as ``?`` shows them: each line, and whether the rules played have its move.
 _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
     (
@@ -125,7 +131,7 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
     ),
     (N_("a attacca le carte scelte a un gioco (o clic sul gioco)"), _lays),
     (N_("j riprendi un jolly dando le carte scelte"), _swaps),
-    (N_("m mostra la mano e chiudi"), lambda rules: rules.knock_limit is None),
+    (N_("m mostra la mano e chiudi"), lambda rules: _shows(rules)),
     (
         N_("puntate (pokerato): v vedi · l lascia · + rilancia"),
         lambda r: r.betting is not Betting.NONE,
@@ -463,6 +469,8 @@ class RaminoApp(App[None]):
                     self.t("tocca a te: scarta (s); si cala e si attacca dal prossimo turno"),
                     style="bold",
                 )
+            elif observation is not None and self._opening_turn(observation):
+                text.append(self._opening_words(observation), style="bold")
             elif not game.rules.melding_during_play:
                 # Pokerato: nothing is laid; one goes out by showing the whole hand.
                 text.append(
@@ -481,6 +489,33 @@ class RaminoApp(App[None]):
         else:
             text.append(self.t("tocca {to_player}…", to_player=(to_name(who), who)))
         return text
+
+    def _opening_turn(self, observation: Observation) -> bool:
+        """Whether the human, in the play of his turn, has still to open under a threshold
+        of points (carioca's contract apart): what he may lay is then the opening."""
+        rules = self.game.rules
+        return (
+            self.game.phase is Phase.PLAY
+            and rules.melding_during_play
+            and observation.contract is None
+            and rules.opening_threshold > 0
+            and not observation.opened[observation.seat]
+        )
+
+    def _opening_words(self, observation: Observation) -> str:
+        """What the turn asks before the opening: its threshold, and the points laid towards
+        it so far this turn."""
+        threshold = self.game.rules.opening_threshold
+        if observation.opening_points:
+            return self.t(
+                "tocca a te: apertura a {points} su {threshold}, cala ancora (c)",
+                points=observation.opening_points,
+                threshold=threshold,
+            )
+        return self.t(
+            "tocca a te: apri con {threshold} punti (c), poi scarta (s)",
+            threshold=threshold,
+        )
 
     def _contract_turn(self, observation: Observation) -> str | None:
         """Where the human's play stands against carioca's contract: ``to_open`` before his
@@ -598,14 +633,8 @@ class RaminoApp(App[None]):
             return self.t("←→ spazio scegli · s scarta · u annulla · h aiuto · ? tasti")
         if contract == "just_opened":
             return self.t("←→ spazio scegli · s scarta · h aiuto · r regole · ? tasti")
-        if self.game.human_to_move and self.game.can_undo:
-            return self.t(
-                "←→ spazio scegli · c cala · a attacca · s scarta · u annulla · ? tasti",
-            )
-        if self.game.human_to_move:
-            return self.t(
-                "←→ spazio scegli · c cala · a attacca · j jolly · s scarta · h aiuto · ? tasti",
-            )
+        if self.game.human_to_move and observation is not None:
+            return self._play_keys(observation)
         if not self.game.in_round or self.game.to_play is None:
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
@@ -617,6 +646,23 @@ class RaminoApp(App[None]):
         return self.t(
             "Invio salta la pausa · r regole · f punti · ? tasti · q esci",
         )
+
+    def _play_keys(self, observation: Observation) -> str:
+        """The keys of the play of a turn, as far as the rules let the human use them now: no
+        attaching or taking a jolly back before his opening where the rules wait for it, no
+        jolly where none is dealt; undo in place of the hint once there is a move to undo."""
+        rules = self.game.rules
+        opened = observation.opened[observation.seat]
+        undo = self.game.can_undo
+        keys = [self.t("←→ spazio scegli"), self.t("c cala")]
+        if opened or rules.attach_before_opening:
+            keys.append(self.t("a attacca"))
+        if not undo and _swaps(rules) and (opened or not rules.joker_swap_needs_opened):
+            keys.append(self.t("j jolly"))
+        keys.append(self.t("s scarta"))
+        keys.append(self.t("u annulla") if undo else self.t("h aiuto"))
+        keys.append(self.t("? tasti"))
+        return " · ".join(keys)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a sentence under the hand."""

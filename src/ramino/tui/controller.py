@@ -29,7 +29,7 @@ from ..engine.rules import Betting, Rules
 from ..engine.text import printable, shown, to_name
 from ..words.catalogue import N_
 from ..words.inline import both, nsaid, said
-from .narrate import LogLine, clause, ending_line
+from .narrate import LogLine, clause, ending_line, restock_line
 
 __all__ = [
     "DEFAULT_NAME",
@@ -620,14 +620,21 @@ class MatchController:
         before = list(r.table)
         turn = r.turn
         put_before = r.betting.put_in[seat] if r.betting is not None else None
+        restocks = r.restocks
         event = r.apply(action)
         name = self.names[seat]
         you = name == self.human
-        if self._line is None or self._line_turn != turn or self._line.who != name:
+        new_line = self._line is None or self._line_turn != turn or self._line.who != name
+        if r.restocks > restocks and new_line:
+            # The stock remade for this draw: told before the turn that draws from it.
+            self.log.append(restock_line(r.rules, r.restocks))
+        if new_line or self._line is None:
             self._line = LogLine(name, you=you)
             self._line_turn = turn
             self.log.append(self._line)
         self._line.add(clause(event, r, before, you=you, put_before=put_before))
+        if r.restocks > restocks and not new_line:
+            self.log.append(restock_line(r.rules, r.restocks))
         if r.end is not None:
             ending = ending_line(
                 r.end,
@@ -635,6 +642,8 @@ class MatchController:
                 r.rules.melding_during_play,
                 human=self.human,
                 big_gin=r.terms.big_gin,
+                turn_cap=r.rules.max_turns,
+                restocks=r.restocks,
             )
             self.log.append(ending)
             self.last_turn = (self._line, ending)

@@ -33,7 +33,7 @@ from ..engine.chips import chips_words
 from ..engine.errors import Localized
 from ..engine.melds import Meld, MeldKind
 from ..engine.round import EndReason, Event, Round, RoundEnd, TableMeld
-from ..engine.rules import Rules, SetJokerSwap
+from ..engine.rules import Restock, Rules, SetJokerSwap
 from ..engine.text import to_name
 from ..words.catalogue import LANGUAGES, language
 from ..words.closings import chips_closing_words
@@ -48,6 +48,7 @@ __all__ = [
     "knock_kind",
     "pass_kind",
     "pick",
+    "restock_line",
     "seat_name",
     "told",
 ]
@@ -388,6 +389,28 @@ def _bet(
     return both("vede ({chips}{all_in})", chips=total, all_in=all_in)
 
 
+def restock_line(rules: Rules, restocks: int) -> LogLine:
+    """The stock remade from the discard pile, the ``restocks``-th time in the round, as a
+    line of its own.
+
+    >>> restock_line(Rules(), 2).text("en")
+    'The stock ran out: the discard pile but its top card is shuffled into a new stock (time 2).'
+    """
+    if rules.restock is Restock.SHUFFLE:
+        words = both(
+            "Il tallone è finito: il pozzo, tranne la carta in cima, si mescola e diventa"
+            " il nuovo tallone ({n}ª volta).",
+            n=restocks,
+        )
+    else:
+        words = both(
+            "Il tallone è finito: il pozzo, tranne la carta in cima, si gira e diventa il"
+            " nuovo tallone ({n}ª volta).",
+            n=restocks,
+        )
+    return LogLine(None, words=[words])
+
+
 def ending_line(
     end: RoundEnd,
     names: Sequence[str],
@@ -395,6 +418,8 @@ def ending_line(
     *,
     human: str | None = None,
     big_gin: bool = False,
+    turn_cap: int | None = None,
+    restocks: int = 0,
 ) -> LogLine:
     """How the round ended, as a line of its own, and where the chips went under rules with
     betting, or the points of a knocked hand (``big_gin``: the knocker laid every card); the
@@ -430,8 +455,18 @@ def ending_line(
             words = both("{name} chiude.", name=who)
     elif end.reason is EndReason.VOID:
         words = both("La mano è nulla: nessuno vince punti.")
+    elif end.reason is EndReason.MAX_TURNS and turn_cap is not None:
+        words = both("La smazzata si ferma: raggiunto il limite di {cap} turni.", cap=turn_cap)
     elif end.reason is EndReason.MAX_TURNS:
         words = both("La smazzata si ferma: limite di turni.")
+    elif end.reason is EndReason.MAX_RESTOCKS and restocks:
+        words = nboth(
+            "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il"
+            " massimo.",
+            "La smazzata si ferma: il tallone è finito di nuovo, già rifatto {count} volte,"
+            " il massimo.",
+            restocks,
+        )
     else:
         words = both("La smazzata si ferma: tallone finito.")
     settled = end.chips

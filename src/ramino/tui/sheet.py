@@ -104,10 +104,16 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     if sheet.out is None:
         return said(lang, "nessuno (limite)")
     words = [seat_name(sheet.out, game.human, lang)]
-    if sheet.in_one_turn and game.rules.melding_during_play:
+    rules = game.rules
+    if sheet.in_one_turn and rules.melding_during_play:
         words.append(said(lang, "in mano"))
-        if game.rules.rummy_bonus is RummyBonus.DOUBLE:
+        # What the close in one turn did to the others' count, which the cells alone hide.
+        if rules.rummy_bonus is RummyBonus.DOUBLE:
             words.append(said(lang, "punti doppi"))
+        elif rules.rummy_bonus is RummyBonus.ADD:
+            words.append(said(lang, "+{bonus} a testa", bonus=rules.rummy_bonus_points))
+        elif rules.rummy_bonus is RummyBonus.SCEMPIO and rules.messa:
+            words.append(said(lang, "scempio"))
     if sheet.closing is not Closing.SIMPLE:
         named = closing_words(sheet.closing, game.rules)
         words.append(pick(lang, (named.with_it, named.with_en)))
@@ -308,7 +314,7 @@ def sheet_view(
             row.append(
                 _cell(
                     str(sheet.totals[player] - extra),
-                    None if scored is None else f"+{scored - extra}",
+                    None if scored is None else f"{scored - extra:+d}",
                     player in sheet.eliminated,
                 )
             )
@@ -331,6 +337,30 @@ def sheet_view(
         # Carioca: each round's pot of stakes, taken by whoever went out.
         each = ", ".join(f"{seat_name(p, game.human, lang)} {n:+d}" for p, n in won.items())
         parts.append(Text(said(lang, "Fiches delle poste: {each}", each=each)))
+    match = game.play.match
+    if game.rules.messa and game.sheets:
+        # Each loser's cell holds his count and the messa together: say the messa apart, and
+        # the next one where a scempio has suspended or raised it.
+        paid_messa, coming = game.sheets[-1].messa, match.messa_level
+        if paid_messa:
+            parts.append(
+                Text(
+                    said(
+                        lang,
+                        "Messa dell'ultima smazzata: {messa} a chi non ha chiuso.",
+                        messa=paid_messa,
+                    )
+                )
+            )
+        else:
+            parts.append(Text(said(lang, "Nell'ultima smazzata niente messa.")))
+        if coming != paid_messa and not match.is_over:
+            parts.append(Text(said(lang, "Nella prossima la messa è {messa}.", messa=coming)))
+    credits = {p: n for p, n in match.credits.items() if n}
+    if credits:
+        # Casertano: what each close has won besides its points.
+        each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in credits.items())
+        parts.append(Text(said(lang, "Crediti: {each}", each=each)))
     paid = {p: n for p, n in game.play.match.stakes.items() if n}
     if paid:
         each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in paid.items())

@@ -144,6 +144,10 @@ REFUSALS: dict[str, str | Plural] = {
         "Dopo questa mossa l'apertura si fermerebbe a {points} punti senza poter arrivare a"
         " {threshold} con le carte che restano: un'apertura cominciata va finita nel turno.{why}"
     ),
+    "opening_out_of_reach": N_(
+        "Con le carte che hai non arrivi a {threshold} punti di apertura in questo turno, e"
+        " finché non apri non si cala e non si attacca: scarta."
+    ),
     "rediscard_taken": N_("La carta presa dal pozzo ({cards}) non si riscarta nello stesso turno."),
     "taken_card_not_used": N_(
         "La carta presa dal pozzo ({cards}) va calata o attaccata prima di scartare."
