@@ -555,7 +555,11 @@ def test_score_round_ended_by_a_cap() -> None:
     code, data = run_json("score", "-", stdin=json.dumps(sheet))
     assert code == 0
     assert data["totals"] == {"A": 0, "B": 9, "C": 12}
-    assert "nessuno" in run("score", "-", stdin=json.dumps(sheet)).stdout
+    # The cells alone hide why A scores 0: the lowest hand wins the round a cap ends ([R]).
+    said = run("score", "-", stdin=json.dumps(sheet)).stdout
+    assert "la mano più bassa segna 0" in " ".join(said.split())
+    said = run("score", "-", "--lang", "en", stdin=json.dumps(sheet)).stdout
+    assert "the lowest hand scores 0" in " ".join(said.split())
 
 
 GIN_SHEET = {

@@ -682,3 +682,7 @@ def test_the_log_tells_each_restock_and_the_cap_that_ends_the_round() -> None:
         else:
             game.bot_step()
     assert game.log[-1].text("it") == "La smazzata si ferma: raggiunto il limite di 6 turni."
+    # The sheet says why one of them scores 0: under [R] the lowest hand wins.
+    game.finish_round()
+    assert "nessuno (limite), la mano più bassa segna 0" in _sheet_text(game)
+    assert "nobody (cap), the lowest hand scores 0" in _sheet_text(game, "en")

@@ -10,7 +10,7 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.round import EndReason, RoundEnd
-from ..engine.rules import MatchEnd, Rules, RummyBonus
+from ..engine.rules import MatchEnd, RoundCap, Rules, RummyBonus
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
@@ -108,6 +108,9 @@ def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
 
 def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
     if sheet.out is None:
+        # Stopped by a cap: under [R] the lowest hand scores 0, which the cells alone hide.
+        if rules.on_round_cap is RoundCap.LOWEST_HAND_WINS:
+            return said(lang, "nessuno (limite), la mano più bassa segna 0")
         return said(lang, "nessuno (limite)")
     words = [sheet.out]
     if sheet.in_one_turn:

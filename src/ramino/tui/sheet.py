@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..engine.chips import chips_words
 from ..engine.round import EndReason
-from ..engine.rules import Betting, MatchEnd, RummyBonus
+from ..engine.rules import Betting, MatchEnd, RoundCap, RummyBonus
 from ..engine.scoring import Closing
 from ..engine.text import printable
 from ..words.catalogue import NC_
@@ -102,6 +102,9 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     if game.rules.knock_limit is not None:
         return _knocker(game, number, lang)
     if sheet.out is None:
+        # Stopped by a cap: under [R] the lowest hand scores 0, which the cells alone hide.
+        if game.rules.on_round_cap is RoundCap.LOWEST_HAND_WINS:
+            return said(lang, "nessuno (limite), la mano più bassa segna 0")
         return said(lang, "nessuno (limite)")
     words = [seat_name(sheet.out, game.human, lang)]
     rules = game.rules
