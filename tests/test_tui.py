@@ -1070,6 +1070,49 @@ def test_the_online_log_tells_each_bet_s_chips_state_by_state_and_on_reconnectin
     assert whole.log[-2].text("en") == "You call (one chip, all-in)."
 
 
+def test_the_online_log_tells_the_stock_remade_and_the_cap_as_at_home() -> None:
+    # Told from the server's views, as at `ramino play --join`: each time the stock is remade,
+    # and a round the restock cap stops says so (rami-40, here once).
+    from ramino.client.link import Invitation
+    from ramino.engine.actions import Discard, Draw
+    from ramino.engine.round import Round
+    from ramino.server.protocol import observation_view
+    from ramino.tui.online import OnlineGame
+
+    rules, names = replace(get_preset("rami-40"), max_restocks=1), ["Anna", "Bruno"]
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, {"seats": []})
+    game.welcome({"seat": 1, "name": "Bruno"})
+    round_ = Round(rules, 2, seed=3, dealer=1)
+    state: dict[str, object] = {"round": 1, "match_over": False, "sheet": []}
+    version = 0
+    while not round_.is_over:
+        # Both draw from the stock and throw what they drew, so the stock runs out.
+        draw = round_.can(Draw())
+        round_.apply(Draw() if draw else Discard(round_.hand(round_.to_play)[-1]))
+        version += 1
+        view = observation_view(round_.observation(1), names, set(), (0, 0))
+        state = {**state, "version": version, "observation": view.model_dump(mode="json")}
+        if round_.is_over:
+            state = {
+                **state,
+                "round": 2,
+                "observation": None,
+                "ended": view.model_dump(mode="json"),
+                "ended_round": 1,
+                "ended_by": {"reason": "max_restocks", "out": None, "in_one_turn": False},
+            }
+        game.update(state)
+    told = [line.text("it") for line in game.log]
+    remade = [line for line in told if line.startswith("Il tallone è finito")]
+    assert remade == [
+        "Il tallone è finito: il pozzo, tranne la carta in cima, si mescola e diventa il nuovo"
+        " tallone (1ª volta)."
+    ]
+    assert told[-1] == (
+        "La smazzata si ferma: il tallone è finito di nuovo, già rifatto una volta, il massimo."
+    )
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_the_status_line_asks_for_the_opening_s_points(lang: str) -> None:
     # Scala 40, seed 2: the human holds J♣ Q♣ K♣ and J♠ Q♠ K♠, 30 points each.

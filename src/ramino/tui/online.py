@@ -53,7 +53,7 @@ from ..words.inline import both, said
 from ..words.standing import standing_words
 from .app import RaminoApp
 from .controller import HintLike, NotYourTurn, ReentryOffer
-from .narrate import LogLine, Move, ending_line, pass_kind, pick, told
+from .narrate import LogLine, Move, ending_line, pass_kind, pick, restock_line, told
 from .screens import SheetScreen, TextScreen
 
 __all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
@@ -90,6 +90,8 @@ class OnlineGame:
         self._state: dict[str, Any] | None = None
         self._observation: Observation | None = None
         self._told = 0
+        # The stock remade so many times this round, told in the log.
+        self._restocks = 0
         self._line: LogLine | None = None
         self._drawn: Card | None = None
         self._announced = 0
@@ -267,6 +269,7 @@ class OnlineGame:
         if number != self.round_number:
             self.round_number = number
             self._told = 0
+            self._restocks = 0
             self._line = None
             before = None
         view = state.get("observation")
@@ -347,6 +350,12 @@ class OnlineGame:
                 self.log.append(self._line)
             self._line.add(words)
             self._told += 1
+        # The stock remade since the last state, told after the moves that came with it (a
+        # state tells no move's place in the stock).
+        for n in range(self._restocks + 1, seen.restocks + 1):
+            self.log.append(restock_line(self._rules, n))
+            self._line = None
+        self._restocks = max(self._restocks, seen.restocks)
 
     def _tell_the_end(
         self,
@@ -375,7 +384,17 @@ class OnlineGame:
             )
             one_turn = self._rules.melding_during_play
             big_gin = knock is not None and knock["kind"] == "big_gin"
-            self.log.append(ending_line(end, names, one_turn, human=self.human, big_gin=big_gin))
+            self.log.append(
+                ending_line(
+                    end,
+                    names,
+                    one_turn,
+                    human=self.human,
+                    big_gin=big_gin,
+                    turn_cap=self._rules.max_turns,
+                    restocks=self._restocks,
+                )
+            )
         else:
             self.log.append(LogLine(None, words=[both("La smazzata è finita.")]))
         if over:
