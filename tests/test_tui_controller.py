@@ -622,6 +622,43 @@ def test_the_sheet_says_what_a_close_in_one_turn_added_and_a_negative_score() ->
     assert "Crediti: Bruno 1" in shown
 
 
+def test_casertano_s_count_shows_the_cards_left_unbound() -> None:
+    # The others lay what they can after a close ([W]): the count names only the cards they
+    # pay for, not the whole hand beside a smaller sum.
+    from ramino.engine.going_out import least_deadwood_cards
+    from ramino.engine.scoring import card_penalty
+
+    rules = get_preset("casertano")
+    game = MatchController(rules, players=3, seed=1, bot_factory=lambda level, **kw: GreedyBot(1))
+    game.start_round()
+    r = game.round
+    assert r is not None
+    me = GreedyBot(2)
+    while not r.is_over:
+        if game.human_to_move:
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
+        else:
+            game.bot_step()
+    end = r.end
+    assert end is not None and end.out is not None
+    game.finish_round()
+    shown = _sheet_text(game)
+    assert "Conta delle carte rimaste slegate:" in shown
+    assert "Count of the cards left unbound:" in _sheet_text(game, "en")
+    bound = 0
+    for seat, name in enumerate(game.names):
+        if seat == end.out:
+            continue
+        left = least_deadwood_cards(end.hands[seat], rules)
+        assert sum(card_penalty(card, rules) for card in left) == end.counts[seat]
+        bound += len(end.hands[seat]) - len(left)
+        said = " ".join(card.unicode() for card in left)
+        assert f"{name} {said} = {end.counts[seat]}".replace("  ", " ") in shown
+    assert bound > 0
+
+
 def test_the_sheet_says_the_messa_and_the_scempio() -> None:
     game = MatchController(get_preset("enciclopedia"), players=3, bot_factory=random_bots)
     match = game.play.match

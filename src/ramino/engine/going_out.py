@@ -305,6 +305,45 @@ class _Search:
         return value
 
 
+def least_deadwood_cards(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """The cards a hand is left with after laying what it can in melds so as to keep the
+    least count (:func:`min_deadwood`, before rounding): what a player pays for where the
+    others lay their combinations after a close (Casertano).
+
+    >>> from ramino.engine.cards import parse_cards
+    >>> [str(card) for card in least_deadwood_cards(parse_cards("7H 8H 9H KS 2C"), Rules())]
+    ['2♣', 'K♠']
+    """
+    if rules.flush_meld and cards:
+        try:
+            validate_meld(cards, rules, whole_hand=True)
+        except MeldError:
+            pass
+        else:
+            return ()
+    search = _Search(cards, rules)
+    left = search.full
+    kept: list[Card] = []
+    while left:
+        best = search.least(left)
+        code = search._first(left)
+        unit = search.unit[code]
+        if search.penalties[code] + search.least(left - unit) == best:
+            # The first card left unbound keeps the least count.
+            kept.append(Card.from_code(code))
+            left -= unit
+            continue
+        guards = search.guards
+        guarded = left | guards
+        for need, _ in search.by_first.get(code, ()):
+            if (guarded - need) & guards == guards and search.least(left - need) == best:
+                left -= need  # the meld that binds it keeps the least count
+                break
+        else:
+            raise AssertionError("no way to the least count")  # least() found one
+    return tuple(kept)
+
+
 @dataclass(frozen=True, slots=True)
 class GoingOut:
     """A way to go out with the whole hand: the melds to lay and the final discard, if any."""

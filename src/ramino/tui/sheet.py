@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.chips import chips_words
+from ..engine.going_out import least_deadwood_cards
 from ..engine.round import EndReason
 from ..engine.rules import Betting, MatchEnd, RoundCap, RummyBonus
 from ..engine.scoring import Closing
@@ -371,7 +372,12 @@ def sheet_view(
     parts.extend(_last_turn(game, lang))
     last = game.last_round
     if last is not None and last.end is not None:
-        count = Text(said(lang, "Conta: "), style="bold")
+        # Where the others lay what they can after the close, only the cards left count.
+        unbound = game.rules.lay_after_close and last.end.out is not None
+        label = (
+            said(lang, "Conta delle carte rimaste slegate: ") if unbound else said(lang, "Conta: ")
+        )
+        count = Text(label, style="bold")
         for seat, name in enumerate(game.names):
             if seat:
                 count.append(" · ")
@@ -390,6 +396,8 @@ def sheet_view(
                     count.append(said(lang, "ha chiuso"))
                 continue
             left = last.end.hands[seat]
+            if unbound:
+                left = least_deadwood_cards(left, game.rules)
             if left:
                 count.append_text(cards_text(left, four_colours=four_colours))
                 count.append(" ")
