@@ -311,7 +311,7 @@ def least_deadwood_cards(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...
     others lay their combinations after a close (Casertano).
 
     >>> from ramino.engine.cards import parse_cards
-    >>> [str(card) for card in least_deadwood_cards(parse_cards("7H 8H 9H KS 2C"), Rules())]
+    >>> [card.unicode() for card in least_deadwood_cards(parse_cards("7H 8H 9H KS 2C"), Rules())]
     ['2♣', 'K♠']
     """
     if rules.flush_meld and cards:
