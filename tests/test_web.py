@@ -168,12 +168,15 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
         page.wait_for_selector("#hand-card-0")
     tokens = {id(page): seat_token(page, table) for page in pages}
 
-    # A refused move: throwing before drawing, explained in the rules' words.
+    # Before drawing only drawing is there to click, and the line over the buttons says so; a
+    # refused move (throwing before drawing, by its key) is explained in the rules' words.
     first = to_move(pages)
     assert first is not None
+    assert first.is_disabled("#do-discard") and first.is_enabled("#do-draw")
+    assert first.inner_text("#turn-line") == "Pesca dal tallone o prendi dal pozzo."
     held = version(first)
     first.click("#hand-card-0")
-    first.click("#do-discard")
+    first.keyboard.press("s")
     first.wait_for_selector("#message.error")
     assert first.inner_text("#message") == "Prima si pesca: dal tallone o dal pozzo."
     assert version(first) == held

@@ -353,11 +353,11 @@ out({ pokerato: endingWords(closed(false)), classico: endingWords(closed(true)) 
     assert told["classico"] == "Bruno chiude. In mano, in un turno solo!"
 
 
-# Just enough of a document for dom.js's `h`: each element's tag and its children's text.
+# Just enough of a document for dom.js's `h`: each element's tag, attributes and children.
 FAKE_DOCUMENT = """
 const node = (tag) => ({
-  tag, children: [], className: '',
-  setAttribute() {}, addEventListener() {},
+  tag, children: [], className: '', attributes: {},
+  setAttribute(name, value) { this.attributes[name] = value; }, addEventListener() {},
   append(...children) { this.children.push(...children); },
   get textContent() { return this.children.map((c) => c.textContent).join(''); },
 });
@@ -558,3 +558,80 @@ out({ italian, english: endingWords(closed('straight')) });
         "Bruno chiude. Con la scala reale dal 5 al re, la posta si moltiplica per 6.",
     ]
     assert told["english"] == "Bruno goes out. With a straight flush, the stake is multiplied by 4."
+
+
+
+def test_a_ramino_turn_says_what_it_asks_and_offers_only_its_legal_moves() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const controls = await load('controls.js');
+const { turnWords } = await load('turnline.js');
+const i18n = await load('i18n.js');
+// Scala 40 at three: opening at 40, the pozzo's card only to use at once, no attachable discard.
+const knobs = {
+  opening_threshold: 40, discard_pickup: 'must_use', attachable_discard: 'forbidden',
+  attachable_discard_min_players: 3, melding_during_play: true, jokers: 4, joker_swap: true,
+};
+const at = (phase, legal, more = {}) => ({
+  info: { rules: { name: 'scala-40', knobs } },
+  server: { observation: {
+    seat: 0, to_play: 0, over: false, phase, legal_actions: legal, contract: null,
+    table: [{ cards: ['7D', '8D', '9D'] }], to_lay: [], opening_points: 0, knock_limit: null,
+    seats: [{ name: 'Anna', opened: false }, { name: 'Bruno', opened: true }, { name: 'Carla' }],
+    ...more,
+  } },
+});
+const offered = (state) => controls.render(state, {}).children
+  .filter((b) => b.attributes.id).map((b) => [b.attributes.id, 'disabled' in b.attributes]);
+const drawing = at('draw', ['draw']);
+const laying = at('play', ['lay 8S 9S 10S', 'discard KS'], { opening_points: 27, to_lay: ['QS'] });
+const free = { ...at('draw', ['draw', 'take']), info: { rules: { name: 'classico', knobs: {
+  opening_threshold: 0, discard_pickup: 'free', attachable_discard: 'allowed',
+} } } };
+const said = [turnWords(drawing), turnWords(laying), turnWords(free)];
+const notMine = at('draw', [], { to_play: 1 });
+i18n.setLang('en');
+out({
+  said, en: turnWords(laying), others: turnWords(notMine),
+  drawing: offered(drawing), laying: offered(laying),
+});
+"""
+    )
+    assert told["said"] == [
+        [
+            "Pesca dal tallone.",
+            "La carta del pozzo si prende solo per usarla in questo turno.",
+            "Per aprire servono 40 punti.",
+        ],
+        [
+            "Devi ancora usare in questo turno: Q♠.",
+            "Cala o attacca se vuoi, poi scarta.",
+            "Per aprire servono 40 punti: ne hai calati 27.",
+            "Non puoi scartare una carta che si attacca a un gioco sul tavolo, se non per chiudere.",
+        ],
+        # Free opening, free pozzo: no threshold nor pile rule said where the rules have none.
+        ["Pesca dal tallone o prendi dal pozzo."],
+    ]
+    assert told["en"][2] == "Opening takes 40 points: you have laid 27."
+    assert told["others"] == []
+    assert told["drawing"] == [
+        ["do-draw", False],
+        ["do-take", True],
+        ["do-lay", True],
+        ["do-attach", True],
+        ["do-swap", True],
+        ["do-discard", True],
+        ["do-show", True],
+        ["do-hint", False],
+    ]
+    assert dict(told["laying"]) == {
+        "do-draw": True,
+        "do-take": True,
+        "do-lay": False,
+        "do-attach": True,
+        "do-swap": True,
+        "do-discard": False,
+        "do-show": True,
+        "do-hint": False,
+    }

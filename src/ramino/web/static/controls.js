@@ -34,17 +34,20 @@ export function render(state, actions) {
   } else {
     // Where nothing is laid during the round (pokerato) one goes out only by showing the hand,
     // and where no jolly is dealt none is taken back: those buttons are never offered there.
+    // The others are there to click only when their move is legal (the line over them says
+    // what the turn asks; the keys still say why a move is refused).
     const knobs = state.info?.rules?.knobs;
     const melds = knobs?.melding_during_play !== false;
     const swaps = melds && knobs?.jokers !== 0 && knobs?.joker_swap !== false;
+    const off = (...names) => !moves.some((move) => names.some((name) => move === name || move.startsWith(`${name} `)));
     buttons = [
-      button('draw', t('draw'), 't'),
-      button('take', t('take'), 'p'),
-      melds ? button('lay', contract ? t('open') : t('lay'), 'c') : null,
-      melds ? button('attach', t('attach'), 'a') : null,
-      swaps ? button('swap', t('swap'), 'j') : null,
-      button('discard', t('discard'), 's'),
-      button('show', t('show'), 'm'),
+      button('draw', t('draw'), 't', off('draw')),
+      button('take', t('take'), 'p', off('take')),
+      melds ? button('lay', contract ? t('open') : t('lay'), 'c', off('lay', 'open')) : null,
+      melds ? button('attach', t('attach'), 'a', off('attach')) : null,
+      swaps ? button('swap', t('swap'), 'j', off('swap')) : null,
+      button('discard', t('discard'), 's', off('discard')),
+      button('show', t('show'), 'm', off('show')),
     ];
   }
   return h(

@@ -278,6 +278,15 @@ const WORDS = {
     calls_all_in_you: (v) => `vai all-in con ${v.chips}`,
     checks: 'vede senza aggiungere fiches',
     checks_you: 'vedi senza aggiungere fiches',
+    // ramino: what the seat's turn asks (turnline.js)
+    tl_draw: 'Pesca dal tallone o prendi dal pozzo.',
+    tl_stock: 'Pesca dal tallone.',
+    tl_must_use: 'La carta del pozzo si prende solo per usarla in questo turno.',
+    tl_to_lay: (v) => `Devi ancora usare in questo turno: ${v.cards}.`,
+    tl_play: 'Cala o attacca se vuoi, poi scarta.',
+    tl_show: 'Scarta, oppure chiudi mostrando la mano.',
+    tl_opening: (v) => `Per aprire servono ${v.n} punti${v.laid ? `: ne hai calati ${v.laid}` : ''}.`,
+    tl_attachable: 'Non puoi scartare una carta che si attacca a un gioco sul tavolo, se non per chiudere.',
     // gin rummy: knocking (bussare), the phases of a knocked hand, the deadwood (carte spaiate)
     knock: 'Bussa',
     pass: 'Passa',
@@ -745,6 +754,15 @@ const WORDS = {
     calls_all_in_you: (v) => `go all-in with ${v.chips}`,
     checks: 'checks',
     checks_you: 'check',
+    // ramino: what the seat's turn asks (turnline.js)
+    tl_draw: 'Draw from the stock or take from the pile.',
+    tl_stock: 'Draw from the stock.',
+    tl_must_use: 'The pile’s card may be taken only to use it this turn.',
+    tl_to_lay: (v) => `Still to use this turn: ${v.cards}.`,
+    tl_play: 'Lay or attach if you like, then discard.',
+    tl_show: 'Discard, or go out by showing your hand.',
+    tl_opening: (v) => `Opening takes ${v.n} points${v.laid ? `: you have laid ${v.laid}` : ''}.`,
+    tl_attachable: 'You may not discard a card that attaches to a meld on the table, except to go out.',
     // gin rummy
     knock: 'Knock',
     pass: 'Pass',

@@ -16,6 +16,7 @@ import * as log from './log.js';
 import * as melds from './melds.js';
 import * as seats from './seats.js';
 import * as tablehead from './tablehead.js';
+import * as turnline from './turnline.js';
 import { observation } from './tablestate.js';
 
 const messageBox = (message) =>
@@ -33,7 +34,7 @@ const roundPanels = (state, actions) => [
     'div',
     { class: 'dock' },
     messageBox(state.message),
-    state.watching ? null : knocking.render(state),
+    state.watching ? null : (knocking.render(state) ?? turnline.render(state)),
     state.watching ? h('p', { class: 'watching' }, t('watching')) : controls.render(state, actions),
     state.watching ? null : hand.render(state, actions),
   ),
@@ -70,8 +71,9 @@ export function drawTable(main, store, actions) {
   const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
   state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
   if (news) document.getElementById('announce').textContent = news;
-  // Gin rummy's table has a line more, over the buttons: what the phase asks (knocking.js).
-  const gin = knocking.knocks(observation(state)) && !state.watching ? ' with-knock' : '';
+  // A seat's table has a line more, over the buttons: what the turn asks (turnline.js; gin
+  // rummy's phases, knocking.js).
+  const gin = state.watching ? '' : ' with-knock';
   patch(main, h('div', { class: `table${gin}${state.mode ? ' choosing' : ''}` }, roundPanels(state, actions)));
   const area = main.querySelector('.log-area');
   if (area && state.logFollows) area.scrollTop = area.scrollHeight;
