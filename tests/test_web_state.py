@@ -635,3 +635,33 @@ out({
         "do-show": True,
         "do-hint": False,
     }
+
+
+def test_a_casertano_close_says_its_kind_and_the_sheet_its_credits() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { endingWords } = await load('roundend.js');
+const { sheetTable } = await load('sheetview.js');
+const line = (number, closing, credits) => ({
+  number, out: 'Bruno', closing, in_one_turn: true, eliminated: [], credits,
+  scores: { Anna: 41, Bruno: -20 }, totals: { Anna: 41 * number, Bruno: -20 * number },
+});
+const sheet = [line(1, 'simple', { Bruno: 1 }), line(2, 'flush', { Bruno: 2 })];
+const server = {
+  ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] },
+  ended_by: { reason: 'went_out', out: 1, in_one_turn: true }, ended_round: 2, sheet,
+};
+const state = { server, info: { rules: { knobs: { melding_during_play: false, betting: 'none' } } } };
+const plain = { ...state, server: { ...server, sheet: [line(1, 'simple', {})], ended_round: 1 } };
+out({
+  ended: endingWords(state), simple: endingWords(plain),
+  credits: cells(sheetTable(sheet), 'td').slice(-2), none: cells(sheetTable(plain.server.sheet), 'th'),
+});
+"""
+    )
+    assert told["ended"] == "Bruno chiude. Con il colore."
+    assert told["simple"] == "Bruno chiude."
+    # The credits the closes won, summed under the totals; none where nobody won any.
+    assert told["credits"] == ["0", "3"]
+    assert "Crediti" not in told["none"]

@@ -346,6 +346,11 @@ const WORDS = {
     with_flush: 'Con il colore',
     with_straight: 'Con la scala colore',
     with_royal: 'Con la scala reale dal 5 al re',
+    // a close of another kind where no stake is played (Casertano: its scala reale is one run)
+    closed_flush: 'Con il colore',
+    closed_straight: 'Con la scala reale',
+    closed_royal: 'Con la scala reale dal 5 al re',
+    closed_seven_of_a_kind: 'Con sette carte uguali',
     stake_times: (v) => ` ${v.closing}, la posta si moltiplica per ${v.times}.`,
     max_turns: 'La smazzata si ferma: limite di turni.',
     max_restocks: 'La smazzata si ferma: il tallone è finito troppe volte.',
@@ -820,6 +825,11 @@ const WORDS = {
     with_flush: 'With a flush',
     with_straight: 'With a straight flush',
     with_royal: 'With the royal run 5 to K',
+    // a close of another kind where no stake is played (Casertano: its scala reale is one run)
+    closed_flush: 'With a flush',
+    closed_straight: 'With a straight',
+    closed_royal: 'With the royal run 5 to K',
+    closed_seven_of_a_kind: 'With seven cards of one rank',
     stake_times: (v) => ` ${v.closing}, the stake is multiplied by ${v.times}.`,
     max_turns: 'The round stops: turn limit.',
     max_restocks: 'The round stops: the stock ran out too many times.',

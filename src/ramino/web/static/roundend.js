@@ -42,7 +42,10 @@ export function endingWords(state) {
       royal: knobs?.royal_stake_multiplier,
     }[closing];
     const betting = (knobs?.betting ?? 'none') !== 'none';
-    const stake = betting && times > 1 ? t('stake_times', { closing: t(`with_${closing}`), times }) : '';
+    // Elsewhere (Casertano) a close of another kind scores and is credited apart: said too.
+    let stake = '';
+    if (betting && times > 1) stake = t('stake_times', { closing: t(`with_${closing}`), times });
+    else if (!betting && closing && closing !== 'simple') stake = ` ${t(`closed_${closing}`)}.`;
     return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + stake;
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });

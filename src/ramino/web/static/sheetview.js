@@ -47,13 +47,18 @@ export function sheetTable(sheet) {
     ),
   );
   const totals = h('tr', {}, h('th', { scope: 'row' }, t('totals')), names.map((name) => h('td', {}, total(name))));
+  // Casertano's closes win credits (1, 2, 5 by the close's kind): each line has its round's.
+  const credit = (name) => sheet.reduce((sum, line) => sum + (line.credits?.[name] ?? 0), 0);
+  const credits = names.some((name) => credit(name))
+    ? h('tr', { class: 'sheet-credits' }, h('th', { scope: 'row' }, t('hs_credits')), names.map((name) => h('td', {}, String(credit(name)))))
+    : null;
   return h(
     'table',
     { class: 'sheet' },
     h('caption', {}, chips ? `${t('sheet')} · ${t('chips_col')}` : t('sheet')),
     h('thead', {}, header),
     h('tbody', {}, lines),
-    h('tfoot', {}, totals),
+    h('tfoot', {}, totals, credits),
   );
 }
 
