@@ -560,7 +560,6 @@ out({ italian, english: endingWords(closed('straight')) });
     assert told["english"] == "Bruno goes out. With a straight flush, the stake is multiplied by 4."
 
 
-
 def test_a_ramino_turn_says_what_it_asks_and_offers_only_its_legal_moves() -> None:
     told = run(
         FAKE_DOCUMENT
@@ -608,7 +607,8 @@ out({
             "Devi ancora usare in questo turno: Q♠.",
             "Cala o attacca se vuoi, poi scarta.",
             "Per aprire servono 40 punti: ne hai calati 27.",
-            "Non puoi scartare una carta che si attacca a un gioco sul tavolo, se non per chiudere.",
+            "Non puoi scartare una carta che si attacca a un gioco sul tavolo, "
+            "se non per chiudere.",
         ],
         # Free opening, free pozzo: no threshold nor pile rule said where the rules have none.
         ["Pesca dal tallone o prendi dal pozzo."],
@@ -652,11 +652,13 @@ const server = {
   ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] },
   ended_by: { reason: 'went_out', out: 1, in_one_turn: true }, ended_round: 2, sheet,
 };
-const state = { server, info: { rules: { knobs: { melding_during_play: false, betting: 'none' } } } };
+const knobs = { melding_during_play: false, betting: 'none' };
+const state = { server, info: { rules: { knobs } } };
 const plain = { ...state, server: { ...server, sheet: [line(1, 'simple', {})], ended_round: 1 } };
 out({
   ended: endingWords(state), simple: endingWords(plain),
-  credits: cells(sheetTable(sheet), 'td').slice(-2), none: cells(sheetTable(plain.server.sheet), 'th'),
+  credits: cells(sheetTable(sheet), 'td').slice(-2),
+  none: cells(sheetTable(plain.server.sheet), 'th'),
 });
 """
     )
