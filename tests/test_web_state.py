@@ -335,6 +335,34 @@ out({ mine: clause(show, true), theirs: clause(show, false) });
     assert told["mine"].endswith(" e scarti K♦") and told["theirs"].endswith(" e scarta K♦")
 
 
+def test_a_jolly_alone_in_a_sentence_has_its_article() -> None:
+    # «Peschi il jolly dal tallone», not «Peschi Jolly»; among a meld's cards it is a card.
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { clause } = await load('moves.js');
+const { setLang } = await load('i18n.js');
+const moves = ['draw JK', 'take JK', 'discard JK', 'attach 1 JK', 'attach 1 JK 9H', 'lay 7H 8H JK'];
+const italian = moves.map((move, i) => clause(move, i % 2 === 0));
+setLang('en');
+out({ italian, english: moves.map((move) => clause(move, false)) });
+"""
+    )
+    assert told["italian"] == [
+        "peschi il jolly dal tallone",
+        "prende il jolly dal pozzo",
+        "scarti il jolly",
+        "attacca il jolly al gioco 2",
+        "attacchi Jolly 9♥ al gioco 2",
+        "cala 7♥ 8♥ Jolly",
+    ]
+    assert told["english"][1:4] == [
+        "takes the joker from the discard pile",
+        "discards the joker",
+        "attaches the joker to meld 2",
+    ]
+
+
 def test_a_pokerato_close_is_not_exclaimed_as_one_made_in_one_turn() -> None:
     # Pokerato closes only by showing the whole hand in one turn: nothing to exclaim about.
     told = run(

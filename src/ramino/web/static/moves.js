@@ -48,6 +48,10 @@ const label = (code) => (code === 'JK' ? t('joker_word') : cardLabel(code));
 
 export const cardsText = (cards) => cards.map(label).join(' ');
 
+// A card alone in a sentence: the jolly with its article, «peschi il jolly dal tallone».
+const alone = (code) => (code === 'JK' ? t('the_joker') : label(code));
+const cardsAlone = (cards) => (cards.length === 1 ? alone(cards[0]) : cardsText(cards));
+
 const meldsText = (groups) => groups.map(cardsText).join(' · ');
 
 // Cards laid as one meld, in the meld's order on the table (`meld`, if it is known), each jolly in
@@ -93,21 +97,21 @@ export function clause(text, you, melds = [], bet = null) {
   if (bet && ['call', 'raise', 'fold'].includes(move.verb)) return betClause(bet, you);
   switch (move.verb) {
     case 'draw':
-      return you ? t('draws_you', { card: last ? label(last) : '' }) : t('draws');
+      return you ? t('draws_you', { card: last ? alone(last) : '' }) : t('draws');
     case 'take':
-      return t(key('takes'), { card: last ? label(last) : '?' });
+      return t(key('takes'), { card: last ? alone(last) : '?' });
     case 'lay':
       return t(key('lays'), { cards: laidText(move.cards, melds[0]) });
     case 'attach':
-      return t(key('attaches'), { cards: cardsText(move.cards), n: move.meld + 1 });
+      return t(key('attaches'), { cards: cardsAlone(move.cards), n: move.meld + 1 });
     case 'swap':
       return t(key('swaps'), { cards: cardsText(move.cards), n: move.meld + 1 });
     case 'discard':
-      return t(key('discards'), { card: label(move.cards[0]) });
+      return t(key('discards'), { card: alone(move.cards[0]) });
     case 'show': {
       const shown = t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
       // The card thrown with the show goes to the pozzo: said, as every other discard is.
-      return move.discard ? shown + t('and') + t(key('discards'), { card: label(move.discard.toUpperCase()) }) : shown;
+      return move.discard ? shown + t('and') + t(key('discards'), { card: alone(move.discard.toUpperCase()) }) : shown;
     }
     case 'open':
       return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
