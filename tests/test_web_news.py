@@ -33,7 +33,8 @@ TURN_AND_LINE = """() => {
 
 
 def label(code: str) -> str:
-    return "Jolly" if code == "JK" else code[:-1] + SUITS[code[-1]]
+    # A card discarded alone: the jolly with its article.
+    return "il jolly" if code == "JK" else code[:-1] + SUITS[code[-1]]
 
 
 def turns_since_mine(view: dict[str, Any]) -> list[tuple[str, str | None]]:
