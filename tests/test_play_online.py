@@ -121,7 +121,7 @@ def test_a_round_is_played_with_the_keys_to_its_end(server: Server) -> None:
     )
     assert sum(1 for line in lines if line.startswith("Peschi ")) == mine
     end = lines.index(next(line for line in lines if line.startswith("— Smazzata 2")))
-    assert lines[end - 1] == "La smazzata si ferma: limite di turni."
+    assert lines[end - 1] == "La smazzata si ferma: raggiunto il limite di 8 turni."
     assert [line["number"] for line in game.sheet] == [1]
     sheet = online_sheet(game, "it").plain
     assert "Anna" in sheet and "Totale" in sheet
