@@ -333,6 +333,9 @@ out({ mine: clause(show, true), theirs: clause(show, false) });
 """
     )
     assert told["mine"].endswith(" e scarti K♦") and told["theirs"].endswith(" e scarta K♦")
+    # Said as the terminal says it: every close of these rules shows the whole hand, and
+    # «in mano» (in one turn) would single out none.
+    assert told["mine"].startswith("mostri la mano: ") and told["theirs"].startswith("mostra la")
 
 
 def test_a_jolly_alone_in_a_sentence_has_its_article() -> None:
