@@ -1184,3 +1184,13 @@ def test_a_lay_refused_with_no_opening_in_reach_says_so() -> None:
         assert "fermerebbe a 0 punti" not in app.message
 
     run(app, scenario)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_sheet_s_keys_fit_a_line_of_an_80_column_terminal(lang: str) -> None:
+    # The box is 76 columns wide there, 72 inside its border and padding; the keys line is
+    # one line high: longer, its last keys (q, esci) were cut.
+    for over, question in ((False, None), (True, None), (False, "rientri?")):
+        keys = SheetScreen(Text(""), lang, over=over, question=question)._keys()
+        assert len(keys) <= 72, keys
+        assert keys.endswith(("q esci", "q salva ed esci", "q quit", "q save and quit")), keys

@@ -111,19 +111,20 @@ class SheetScreen(ModalScreen[str]):
         """Who won, or who leads: under the sheet, outside its scrolling."""
 
     def _keys(self) -> str:
+        # One line of at most 72 columns: the box's inside on an 80-column terminal.
         if self.question is not None:
             return said(
                 self.lang,
-                "s rientri · n resti fuori · Esc guarda il tavolo · q esci (con salvataggio)",
+                "s rientri · n resti fuori · Esc tavolo · q salva ed esci",
             )
         if self.over:
             return said(
                 self.lang,
-                "n nuova partita · e salva le smazzate per ramino replay · Esc tavolo · q esci",
+                "n nuova partita · e salva per ramino replay · Esc tavolo · q esci",
             )
         return said(
             self.lang,
-            "Invio prossima smazzata · Esc guarda il tavolo · q esci (con salvataggio)",
+            "Invio prossima smazzata · Esc tavolo · q salva ed esci",
         )
 
     def compose(self) -> ComposeResult:
