@@ -14,7 +14,7 @@ LOCALE := src/ramino/words/locale
 MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/*.po))
 PURE := .pure
 
-.PHONY: play test test-pure docs postgres chromium services levels words
+.PHONY: play test test-pure docs postgres chromium services levels words screens
 
 play: $(STAMP) $(MO)
 	$(BIN)/ramino play --rules classico --players 3 --level intermedio
@@ -55,6 +55,12 @@ pure:
 # Every page is read again (-E), so that a warning is never hidden by an earlier build.
 docs: $(STAMP) $(MO) pure
 	PYTHONPATH=$(PURE) $(BIN)/sphinx-build -q -E -W --keep-going -b html docs site
+
+# The documentation's screenshots (docs/screens), taken by the browser and terminal tests and
+# written only here: a test run leaves the files in git as they were.
+screens: $(STAMP) $(MO) chromium
+	RAMINO_SCREENS=1 $(BIN)/pytest -q tests/test_web.py tests/test_web_gin.py tests/test_web_sheet.py \
+	  tests/test_tui_table.py
 
 # The computer's three levels measured on every preset two can play (200 matches a pair on
 # duplicate deals; about 25 minutes on two cores): the table of docs/levels.md.

@@ -1,4 +1,7 @@
-"""The screenshots the documentation shows, saved by the browser tests (``docs/screens/``).
+"""The screenshots the documentation shows, taken by the browser and terminal tests and saved
+in ``docs/screens/`` only when asked (``make screens``, which sets ``RAMINO_SCREENS=1``): a
+test run leaves the files in git as they were, whatever other tests left on the home page's
+list of open tables.
 
 Chromium may draw an anti-aliased corner one shade apart from one run to the next: a new
 screenshot replaces the one on disk only if some pixel differs by more than that, so that
@@ -8,11 +11,15 @@ running the tests leaves the files as they were unless the page changed.
 from __future__ import annotations
 
 import base64
+import os
 from pathlib import Path
 from typing import Any
 
 #: Where the screenshots go; the documentation (docs/cli.md, docs/browser.md) links them.
 SCREENS = Path(__file__).parent.parent / "docs" / "screens"
+
+#: Whether the pictures taken are written (``make screens``).
+WRITE = os.environ.get("RAMINO_SCREENS") == "1"
 
 #: The largest difference of a colour channel that is still the same picture.
 SHADE = 2
@@ -44,8 +51,10 @@ async ([a, b]) => {
 
 
 def save(page: Any, name: str, picture: bytes) -> None:
-    """Save ``picture`` (a PNG taken of ``page``) as ``docs/screens/NAME``, unless the file
-    there is the same picture."""
+    """Save ``picture`` (a PNG taken of ``page``) as ``docs/screens/NAME`` when asked
+    (:data:`WRITE`), unless the file there is the same picture."""
+    if not WRITE:
+        return
     SCREENS.mkdir(parents=True, exist_ok=True)
     path = SCREENS / name
     if path.exists():
