@@ -695,3 +695,38 @@ out({
     # The credits the closes won, summed under the totals; none where nobody won any.
     assert told["credits"] == ["0", "3"]
     assert "Crediti" not in told["none"]
+
+
+def test_an_enciclopedia_round_says_its_scempio_and_how_each_loser_s_points_came() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { endingWords, endedHands } = await load('roundend.js');
+const knobs = { rounding: 'tens', messa: 50, rummy_bonus: 'scempio', melding_during_play: true };
+const line = (number, inOneTurn, messa, hand, score) => ({
+  number, out: 'Anna', in_one_turn: inOneTurn, closing: 'simple', messa, eliminated: [],
+  hand_points: { Bruno: hand }, scores: { Anna: 0, Bruno: score },
+});
+const sheet = [line(1, false, 50, 79, 130), line(2, true, 0, 24, 20), line(3, true, 0, 5, 10)];
+const server = (round, inOneTurn) => ({
+  ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] }, ended_hands: [[], ['QD']],
+  ended_by: { reason: 'went_out', out: 0, in_one_turn: inOneTurn }, ended_round: round, sheet,
+});
+const state = (round, inOneTurn) => ({ server: server(round, inOneTurn), info: { rules: { knobs } } });
+const points = (round) => cells(endedHands(server(round, false), true, knobs), 'td').at(-1);
+out({
+  paid: endingWords(state(1, false)), second: endingWords(state(2, true)),
+  third: endingWords(state(3, true)), made: points(1), rounded: points(2),
+});
+"""
+    )
+    assert told["paid"] == "Hai chiuso tu."
+    assert told["second"] == (
+        "Hai chiuso tu. In mano, in un turno solo! Scempio: in questa smazzata la messa non si "
+        "paga, e nella prossima sale a 100."
+    )
+    # Each scempio in a row raises the next messa again.
+    assert told["third"].endswith("nella prossima sale a 150.")
+    # 79 in hand is 80 rounded, and the messa makes it 130: the sheet says how.
+    assert told["made"] == "13079 punti in mano, arrotondati a 80, più 50 di messa"
+    assert told["rounded"] == "2024 punti in mano, arrotondati a 20"
