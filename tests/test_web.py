@@ -225,7 +225,9 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     sheet = page_state(anna)["state"]["sheet"]
     assert [line["number"] for line in sheet] == [1]
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
-    assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
+    ending = anna.inner_text("dialog.printable p.ending")
+    assert ending.startswith("La smazzata si ferma: nessuno ha chiuso in 8 turni. La vinc")
+    assert ending.endswith(", con meno punti in mano.")
     quiet(anna)
     save(anna, "web-sheet.png", anna.locator("dialog.printable").screenshot())
 

@@ -730,3 +730,40 @@ out({
     # 79 in hand is 80 rounded, and the messa makes it 130: the sheet says how.
     assert told["made"] == "13079 punti in mano, arrotondati a 80, più 50 di messa"
     assert told["rounded"] == "2024 punti in mano, arrotondati a 20"
+
+
+def test_a_round_the_cap_stopped_says_after_how_many_turns_and_who_won_it() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const { setLang } = await load('i18n.js');
+const seats = [{ name: 'Anna' }, { name: 'Bruno' }, { name: 'Carla' }];
+const said = (hands, seat = 0, onCap = 'lowest_hand_wins') => endingWords({
+  server: {
+    ended: { seat, seats }, ended_by: { reason: 'max_turns', out: null }, ended_round: 1,
+    sheet: [{ number: 1, out: null, hand_points: hands, scores: {} }],
+  },
+  info: { rules: { knobs: { max_turns: 300, on_round_cap: onCap } } },
+});
+const it = {
+  other: said({ Anna: 20, Bruno: 7, Carla: 30 }),
+  two: said({ Anna: 20, Bruno: 7, Carla: 7 }),
+  you: said({ Anna: 5, Bruno: 7, Carla: 30 }),
+  youAnd: said({ Anna: 7, Bruno: 7, Carla: 30 }),
+  all: said({ Anna: 5, Bruno: 7, Carla: 30 }, 0, 'all_score'),
+};
+setLang('en');
+out({ it, en: said({ Anna: 20, Bruno: 7, Carla: 7 }) });
+"""
+    )
+    stopped = "La smazzata si ferma: nessuno ha chiuso in 300 turni."
+    assert told["it"]["other"] == f"{stopped} La vince Bruno, con meno punti in mano."
+    assert told["it"]["two"] == f"{stopped} La vincono Bruno e Carla, con meno punti in mano."
+    assert told["it"]["you"] == f"{stopped} La vinci tu, con meno punti in mano."
+    assert told["it"]["youAnd"] == f"{stopped} La vincete tu e Bruno, con meno punti in mano."
+    assert told["it"]["all"] == f"{stopped} Nessuno la vince: ognuno segna i punti che ha in mano."
+    assert told["en"] == (
+        "The round stops: nobody went out in 300 turns. Bruno and Carla win it, with the fewest "
+        "points in hand."
+    )

@@ -51,7 +51,22 @@ export function endingWords(state) {
     return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + scempio + stake;
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
-  return t(how.reason);
+  return t(how.reason, { n: state.info?.rules?.knobs?.max_turns }) + capWinners(state, players[view?.seat]);
+}
+
+// Who won a round a cap stopped, `me` in the second person: the lowest hands, or nobody where
+// everyone scores his own.
+function capWinners(state, me) {
+  const knobs = state.info?.rules?.knobs;
+  const hands = endedLine(state.server)?.hand_points;
+  if (!knobs || !hands || !Object.keys(hands).length) return '';
+  if (knobs.on_round_cap === 'all_score') return t('cap_all_score');
+  const lowest = Math.min(...Object.values(hands));
+  const winners = Object.keys(hands).filter((name) => hands[name] === lowest);
+  const others = winners.filter((name) => name !== me);
+  const names = namesWords(others);
+  if (others.length < winners.length) return others.length ? t('cap_won_you_and', { names }) : t('cap_won_you');
+  return t('cap_won', { names, n: others.length });
 }
 
 // The messa of the round after the one just ended, as the engine keeps it: each scempio raises
