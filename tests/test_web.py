@@ -1604,6 +1604,11 @@ def test_a_free_seat_is_said_and_a_full_table_is_offered_to_watch(
     tools = boxes(page, ".table-tools")[0]
     assert form["top"] >= tools["bottom"] + 4, (tools, form)
     web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    # Full, its own page offers no seat to ask for, only to watch it.
+    page.goto(f"{web_server.base}/t/{table}")
+    page.wait_for_selector("#watch")
+    assert page.inner_text("#join-title") == "Il tavolo è al completo"
+    assert page.locator("#sit, #nickname").count() == 0
     # Full: the home page's link to it says so, and offers to watch the game.
     page.goto(web_server.base + "/")
     page.wait_for_selector("details.described")

@@ -767,3 +767,25 @@ out({ it, en: said({ Anna: 20, Bruno: 7, Carla: 7 }) });
         "The round stops: nobody went out in 300 turns. Bruno and Carla win it, with the fewest "
         "points in hand."
     )
+
+
+def test_a_table_with_no_free_seat_offers_only_to_watch_it() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { joinView } = await load('lobby.js');
+const ids = (element) => [element.attributes?.id, ...(element.children ?? []).flatMap(ids)];
+const page = (free) => {
+  const seats = [{ name: 'Anna', free: false }, { name: free ? null : 'Bruno', free }];
+  const view = joinView({ info: { seats, described: { it: '' } }, guest: 'Ospite 1' }, {});
+  return { ids: ids(view).filter(Boolean), text: view.textContent };
+};
+out({ free: page(true), full: page(false) });
+"""
+    )
+    assert "sit" in told["free"]["ids"] and "nickname" in told["free"]["ids"]
+    # No name to write nor a seat to ask for, only to be refused: the table is full.
+    assert "sit" not in told["full"]["ids"] and "nickname" not in told["full"]["ids"]
+    assert "watch" in told["full"]["ids"]
+    assert told["full"]["text"].startswith("Il tavolo è al completo")
+    assert "Tutti i posti sono presi" in told["full"]["text"]
