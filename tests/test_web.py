@@ -537,6 +537,11 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
     assert page.get_attribute("#message", "role") == "status"
 
+    # Nothing picked before the draw: the reason is the draw, not the cards.
+    page.keyboard.press("s")
+    page.wait_for_selector("#message.error")
+    assert page.inner_text("#message") == "Prima si pesca: dal tallone o dal pozzo."
+    page.keyboard.press("Escape")
     # Space picks the card with the focus; s throws it; the server says to draw first.
     page.focus("#hand-card-0")
     page.keyboard.press("Space")

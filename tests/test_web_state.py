@@ -789,3 +789,21 @@ out({ free: page(true), full: page(false) });
     assert "watch" in told["full"]["ids"]
     assert told["full"]["text"].startswith("Il tavolo è al completo")
     assert "Tutti i posti sono presi" in told["full"]["text"]
+
+
+def test_a_move_of_cards_asked_before_the_draw_says_to_draw_not_to_pick() -> None:
+    told = run(
+        """
+const { notNow } = await load('actions.js');
+const seats = [{ name: 'Anna' }, { name: 'Bruno' }];
+const view = (to_play, phase) => ({ seat: 0, seats, to_play, phase, over: false });
+out({
+  draw: notNow(view(0, 'draw')), play: notNow(view(0, 'play')),
+  other: notNow(view(1, 'play')), watching: notNow({ ...view(1, 'draw'), seat: null }),
+});
+"""
+    )
+    # Picking a card would change nothing: the reason is the draw still to make, or the turn.
+    assert told["draw"] == {"code": "must_draw_first", "values": {}}
+    assert told["other"] == {"code": "not_your_turn", "values": {"player": "Bruno"}}
+    assert told["play"] is None and told["watching"] is None
