@@ -712,7 +712,9 @@ const server = (round, inOneTurn) => ({
   ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] }, ended_hands: [[], ['QD']],
   ended_by: { reason: 'went_out', out: 0, in_one_turn: inOneTurn }, ended_round: round, sheet,
 });
-const state = (round, inOneTurn) => ({ server: server(round, inOneTurn), info: { rules: { knobs } } });
+const state = (round, inOneTurn) => ({
+  server: server(round, inOneTurn), info: { rules: { knobs } },
+});
 const points = (round) => cells(endedHands(server(round, false), true, knobs), 'td').at(-1);
 out({
   paid: endingWords(state(1, false)), second: endingWords(state(2, true)),
