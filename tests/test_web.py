@@ -225,7 +225,9 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     sheet = page_state(anna)["state"]["sheet"]
     assert [line["number"] for line in sheet] == [1]
     assert anna.inner_text("dialog.printable h2") == "Smazzata 1 finita"
-    assert "La smazzata si ferma: limite di turni." in anna.inner_text("dialog.printable")
+    ending = anna.inner_text("dialog.printable p.ending")
+    assert ending.startswith("La smazzata si ferma: nessuno ha chiuso in 8 turni. La vinc")
+    assert ending.endswith(", con meno punti in mano.")
     quiet(anna)
     save(anna, "web-sheet.png", anna.locator("dialog.printable").screenshot())
 
@@ -535,6 +537,11 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
     assert page.get_attribute("#message", "role") == "status"
 
+    # Nothing picked before the draw: the reason is the draw, not the cards.
+    page.keyboard.press("s")
+    page.wait_for_selector("#message.error")
+    assert page.inner_text("#message") == "Prima si pesca: dal tallone o dal pozzo."
+    page.keyboard.press("Escape")
     # Space picks the card with the focus; s throws it; the server says to draw first.
     page.focus("#hand-card-0")
     page.keyboard.press("Space")
@@ -1602,6 +1609,11 @@ def test_a_free_seat_is_said_and_a_full_table_is_offered_to_watch(
     tools = boxes(page, ".table-tools")[0]
     assert form["top"] >= tools["bottom"] + 4, (tools, form)
     web_server.post(f"/api/tables/{table}/seats", {"nickname": "Bruno"})
+    # Full, its own page offers no seat to ask for, only to watch it.
+    page.goto(f"{web_server.base}/t/{table}")
+    page.wait_for_selector("#watch")
+    assert page.inner_text("#join-title") == "Il tavolo è al completo"
+    assert page.locator("#sit, #nickname").count() == 0
     # Full: the home page's link to it says so, and offers to watch the game.
     page.goto(web_server.base + "/")
     page.wait_for_selector("details.described")

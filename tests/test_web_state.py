@@ -698,3 +698,117 @@ out({
     # The credits the closes won, summed under the totals; none where nobody won any.
     assert told["credits"] == ["0", "3"]
     assert "Crediti" not in told["none"]
+
+
+def test_an_enciclopedia_round_says_its_scempio_and_how_each_loser_s_points_came() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { endingWords, endedHands } = await load('roundend.js');
+const knobs = { rounding: 'tens', messa: 50, rummy_bonus: 'scempio', melding_during_play: true };
+const line = (number, inOneTurn, messa, hand, score) => ({
+  number, out: 'Anna', in_one_turn: inOneTurn, closing: 'simple', messa, eliminated: [],
+  hand_points: { Bruno: hand }, scores: { Anna: 0, Bruno: score },
+});
+const sheet = [line(1, false, 50, 79, 130), line(2, true, 0, 24, 20), line(3, true, 0, 5, 10)];
+const server = (round, inOneTurn) => ({
+  ended: { seat: 0, seats: [{ name: 'Anna' }, { name: 'Bruno' }] }, ended_hands: [[], ['QD']],
+  ended_by: { reason: 'went_out', out: 0, in_one_turn: inOneTurn }, ended_round: round, sheet,
+});
+const state = (round, inOneTurn) => ({
+  server: server(round, inOneTurn), info: { rules: { knobs } },
+});
+const points = (round) => cells(endedHands(server(round, false), true, knobs), 'td').at(-1);
+out({
+  paid: endingWords(state(1, false)), second: endingWords(state(2, true)),
+  third: endingWords(state(3, true)), made: points(1), rounded: points(2),
+});
+"""
+    )
+    assert told["paid"] == "Hai chiuso tu."
+    assert told["second"] == (
+        "Hai chiuso tu. In mano, in un turno solo! Scempio: in questa smazzata la messa non si "
+        "paga, e nella prossima sale a 100."
+    )
+    # Each scempio in a row raises the next messa again.
+    assert told["third"].endswith("nella prossima sale a 150.")
+    # 79 in hand is 80 rounded, and the messa makes it 130: the sheet says how.
+    assert told["made"] == "13079 punti in mano, arrotondati a 80, più 50 di messa"
+    assert told["rounded"] == "2024 punti in mano, arrotondati a 20"
+
+
+def test_a_round_the_cap_stopped_says_after_how_many_turns_and_who_won_it() -> None:
+    told = run(
+        """
+globalThis.document = { documentElement: {} };
+const { endingWords } = await load('roundend.js');
+const { setLang } = await load('i18n.js');
+const seats = [{ name: 'Anna' }, { name: 'Bruno' }, { name: 'Carla' }];
+const said = (hands, seat = 0, onCap = 'lowest_hand_wins') => endingWords({
+  server: {
+    ended: { seat, seats }, ended_by: { reason: 'max_turns', out: null }, ended_round: 1,
+    sheet: [{ number: 1, out: null, hand_points: hands, scores: {} }],
+  },
+  info: { rules: { knobs: { max_turns: 300, on_round_cap: onCap } } },
+});
+const it = {
+  other: said({ Anna: 20, Bruno: 7, Carla: 30 }),
+  two: said({ Anna: 20, Bruno: 7, Carla: 7 }),
+  you: said({ Anna: 5, Bruno: 7, Carla: 30 }),
+  youAnd: said({ Anna: 7, Bruno: 7, Carla: 30 }),
+  all: said({ Anna: 5, Bruno: 7, Carla: 30 }, 0, 'all_score'),
+};
+setLang('en');
+out({ it, en: said({ Anna: 20, Bruno: 7, Carla: 7 }) });
+"""
+    )
+    stopped = "La smazzata si ferma: nessuno ha chiuso in 300 turni."
+    assert told["it"]["other"] == f"{stopped} La vince Bruno, con meno punti in mano."
+    assert told["it"]["two"] == f"{stopped} La vincono Bruno e Carla, con meno punti in mano."
+    assert told["it"]["you"] == f"{stopped} La vinci tu, con meno punti in mano."
+    assert told["it"]["youAnd"] == f"{stopped} La vincete tu e Bruno, con meno punti in mano."
+    assert told["it"]["all"] == f"{stopped} Nessuno la vince: ognuno segna i punti che ha in mano."
+    assert told["en"] == (
+        "The round stops: nobody went out in 300 turns. Bruno and Carla win it, with the fewest "
+        "points in hand."
+    )
+
+
+def test_a_table_with_no_free_seat_offers_only_to_watch_it() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { joinView } = await load('lobby.js');
+const ids = (element) => [element.attributes?.id, ...(element.children ?? []).flatMap(ids)];
+const page = (free) => {
+  const seats = [{ name: 'Anna', free: false }, { name: free ? null : 'Bruno', free }];
+  const view = joinView({ info: { seats, described: { it: '' } }, guest: 'Ospite 1' }, {});
+  return { ids: ids(view).filter(Boolean), text: view.textContent };
+};
+out({ free: page(true), full: page(false) });
+"""
+    )
+    assert "sit" in told["free"]["ids"] and "nickname" in told["free"]["ids"]
+    # No name to write nor a seat to ask for, only to be refused: the table is full.
+    assert "sit" not in told["full"]["ids"] and "nickname" not in told["full"]["ids"]
+    assert "watch" in told["full"]["ids"]
+    assert told["full"]["text"].startswith("Il tavolo è al completo")
+    assert "Tutti i posti sono presi" in told["full"]["text"]
+
+
+def test_a_move_of_cards_asked_before_the_draw_says_to_draw_not_to_pick() -> None:
+    told = run(
+        """
+const { notNow } = await load('actions.js');
+const seats = [{ name: 'Anna' }, { name: 'Bruno' }];
+const view = (to_play, phase) => ({ seat: 0, seats, to_play, phase, over: false });
+out({
+  draw: notNow(view(0, 'draw')), play: notNow(view(0, 'play')),
+  other: notNow(view(1, 'play')), watching: notNow({ ...view(1, 'draw'), seat: null }),
+});
+"""
+    )
+    # Picking a card would change nothing: the reason is the draw still to make, or the turn.
+    assert told["draw"] == {"code": "must_draw_first", "values": {}}
+    assert told["other"] == {"code": "not_your_turn", "values": {"player": "Bruno"}}
+    assert told["play"] is None and told["watching"] is None

@@ -17,6 +17,16 @@ function moveText(move, name, apart, between) {
   return move.cards.map(name).join(apart);
 }
 
+// Why no cards picked could make a move of cards now, as the server would say it: another's
+// turn, or the draw still to make; null when it is the picked cards that decide. Said before
+// asking for cards, which would only be refused.
+export function notNow(view) {
+  if (!view || view.over || view.seat === null || view.seat === undefined) return null;
+  if (view.to_play !== view.seat) return { code: 'not_your_turn', values: { player: view.seats?.[view.to_play]?.name ?? '?' } };
+  if (view.phase === 'draw') return { code: 'must_draw_first', values: {} };
+  return null;
+}
+
 // `store`: the table's state; `send(message)`, `isOpen()`: its connection; `say(text, error)`:
 // a line under the table; `page`: what the page does itself (the sheet, the rules and the keys
 // shown, sitting down, watching), passed on to the panels with the rest.
@@ -58,18 +68,19 @@ export function createActions({ store, send, isOpen, say, page }) {
     }
   }
 
-  function needCards() {
-    if (state().selected.length) return true;
-    say(t('pick_cards'), true);
+  // The cards a move needs are picked, and the move may be made now; else says why not.
+  function needCards(count = null) {
+    const why = notNow(observation(state()));
+    if (why) say(refusal(why.code, why.values), true);
+    else if (count !== null && state().selected.length !== count) say(t('pick_one'), true);
+    else if (!state().selected.length) say(t('pick_cards'), true);
+    else return true;
     return false;
   }
 
   // Attach or take a jolly back on meld `number` (by default as the meld being chosen asks).
   function chooseMeld(number, mode = state().mode ?? 'attach') {
-    if (!state().selected.length) {
-      say(t('pick_cards'), true);
-      return;
-    }
+    if (!needCards()) return;
     const cards = picked(state());
     store.remember({ mode: null });
     playOne(matching(legal(state()), mode, cards, number), `${mode} ${number} ${cards.join(' ')}`, t('choose_jolly'));
@@ -106,10 +117,7 @@ export function createActions({ store, send, isOpen, say, page }) {
     attach: () => choosing('attach'),
     swap: () => choosing('swap'),
     discard: () => {
-      if (state().selected.length !== 1) {
-        say(t('pick_one'), true);
-        return;
-      }
+      if (!needCards(1)) return;
       play(`discard ${picked(state())[0]}`);
     },
     show: () => {

@@ -30,8 +30,21 @@ function rulesDetails(state) {
   );
 }
 
-// The form to sit down: a nickname (without one of one's own, a guest's, to change).
+// The form to sit down: a nickname (without one of one's own, a guest's, to change). At a
+// table whose seats are all taken, only the way to watch it.
 export function joinView(state, actions) {
+  const seats = state.info?.seats ?? [];
+  if (seats.length && !seats.some((seat) => seat.free)) {
+    return h(
+      'section',
+      { class: 'panel', 'aria-labelledby': 'join-title' },
+      h('h2', { id: 'join-title' }, t('table_full')),
+      seatsList(state),
+      h('p', {}, t('table_full_why')),
+      h('p', {}, h('button', { type: 'button', class: 'primary', id: 'watch', onclick: actions.watch }, t('watch'))),
+      rulesDetails(state),
+    );
+  }
   let name = localStorage.getItem('ramino.name')?.trim() || state.guest;
   const problem = h('p', { class: 'error', role: 'alert', id: 'join-problem' });
   if (state.message?.error) problem.textContent = state.message.text;

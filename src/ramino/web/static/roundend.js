@@ -46,10 +46,67 @@ export function endingWords(state) {
     let stake = '';
     if (betting && times > 1) stake = t('stake_times', { closing: t(`with_${closing}`), times });
     else if (!betting && closing && closing !== 'simple') stake = ` ${t(`closed_${closing}`)}.`;
-    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + stake;
+    // A scempio (enciclopedia): the messa is not paid now, and the next round's is higher.
+    const scempio = oneTurn && knobs?.rummy_bonus === 'scempio' ? t('scempio', { n: nextMessa(state.server, knobs) }) : '';
+    return (mine ? t('went_out_you') : t('went_out', { name: players[how.out] ?? '?' })) + (oneTurn ? t('in_one_turn') : '') + scempio + stake;
   }
   if (how.reason === 'all_folded') return t('all_folded', { name: players[how.out] ?? '?' });
-  return t(how.reason);
+  return t(how.reason, { n: state.info?.rules?.knobs?.max_turns }) + capWinners(state, players[view?.seat]);
+}
+
+// Who won a round a cap stopped, `me` in the second person: the lowest hands, or nobody where
+// everyone scores his own.
+function capWinners(state, me) {
+  const knobs = state.info?.rules?.knobs;
+  const hands = endedLine(state.server)?.hand_points;
+  if (!knobs || !hands || !Object.keys(hands).length) return '';
+  if (knobs.on_round_cap === 'all_score') return t('cap_all_score');
+  const lowest = Math.min(...Object.values(hands));
+  const winners = Object.keys(hands).filter((name) => hands[name] === lowest);
+  const others = winners.filter((name) => name !== me);
+  const names = namesWords(others);
+  if (others.length < winners.length) return others.length ? t('cap_won_you_and', { names }) : t('cap_won_you');
+  return t('cap_won', { names, n: others.length });
+}
+
+// The messa of the round after the one just ended, as the engine keeps it: each scempio raises
+// it by the rules' messa, a round that paid it brings it back, a round nobody lost keeps it.
+function nextMessa(server, knobs) {
+  const messa = knobs?.messa ?? 0;
+  let level = messa;
+  for (const line of server?.sheet ?? []) {
+    if (line.number > server.ended_round) break;
+    if (line.out !== null && line.in_one_turn) level += messa;
+    else if (line.messa) level = messa;
+  }
+  return level;
+}
+
+// How a loser's points came to be, in words, where more than his hand's count went into them
+// (the rounding, the close in one turn, the messa); '' where they are his hand's count, or
+// where they add up otherwise (a capped round's winner, the closer).
+export function pointsMadeOf(line, name, knobs) {
+  const hand = line?.hand_points?.[name];
+  const scored = line?.scores?.[name];
+  if (hand === undefined || !scored || name === line.out || !knobs) return '';
+  const parts = [t('made_hand', { n: hand })];
+  let points = hand;
+  if (knobs.rounding === 'tens') {
+    points = Math.floor((hand + 5) / 10) * 10;
+    if (points !== hand) parts.push(t('made_rounded', { n: points, hand }));
+  }
+  if (line.in_one_turn && line.out !== null && knobs.rummy_bonus === 'double') {
+    points *= 2;
+    parts.push(t('made_doubled', { n: points }));
+  } else if (line.in_one_turn && line.out !== null && knobs.rummy_bonus === 'add') {
+    points += knobs.rummy_bonus_points ?? 0;
+    parts.push(t('made_added', { n: knobs.rummy_bonus_points ?? 0 }));
+  }
+  if (line.messa) {
+    points += line.messa;
+    parts.push(t('made_messa', { n: line.messa }));
+  }
+  return parts.length > 1 && points === scored ? parts.join(', ') : '';
 }
 
 export function winnerWords(state) {
@@ -120,7 +177,7 @@ function endedMelds(melds) {
 // many, and the round's points (`points`: not at a table played for chips, which counts none).
 // Under gin rummy each hand's deadwood and the points it won (the bonuses of the match's end
 // apart, said under the table).
-export function endedHands(server, points = true) {
+export function endedHands(server, points = true, knobs = null) {
   const view = server.ended;
   if (!view || !server.ended_hands) return null;
   const line = endedLine(server);
@@ -142,7 +199,7 @@ export function endedHands(server, points = true) {
       note
         ? h('td', { class: 'left-count' }, String(note.deadwood[seat.name] ?? '—'))
         : h('td', { class: 'left-count' }, t('cards_n', { n: cards.length })),
-      points ? h('td', { class: 'points' }, scored === undefined ? '—' : String(scored)) : null,
+      points ? pointsCell(scored, note ? '' : pointsMadeOf(line, seat.name, knobs)) : null,
     );
   });
   const column = (key) => h('th', { scope: 'col' }, t(key));
@@ -152,6 +209,16 @@ export function endedHands(server, points = true) {
     h('caption', {}, t('hands_at_end')),
     h('thead', {}, h('tr', {}, column('player_col'), column('left_col'), column(note ? 'deadwood_col' : 'count_col'), points ? column('points_col') : null)),
     h('tbody', {}, rows),
+  );
+}
+
+// A hand's points, and under them how they came to be.
+function pointsCell(scored, madeOf) {
+  return h(
+    'td',
+    { class: 'points' },
+    scored === undefined ? '—' : String(scored),
+    madeOf ? h('small', { class: 'made-of' }, madeOf) : null,
   );
 }
 
@@ -189,7 +256,7 @@ function roundParts(state) {
   return [
     h('p', { class: 'ending' }, endingWords(state)),
     endedMelds(server.ended?.table ?? []),
-    endedHands(server, (state.info?.rules?.knobs?.betting ?? 'none') === 'none'),
+    endedHands(server, (state.info?.rules?.knobs?.betting ?? 'none') === 'none', state.info?.rules?.knobs),
     bonusLines(state),
     h('p', { class: 'fair', id: 'fair', role: 'status' }, state.fair.get(dealLabel({ match: server.match, round: server.ended_round })) ?? t('fair_checking')),
     proof?.round === server.ended_round ? proofDetails(proof) : null,
