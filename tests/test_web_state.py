@@ -415,11 +415,15 @@ const server = {
   ended_round: 1, sheet: [{ number: 1, scores: { Anna: 0, Bruno: 0 } }],
 };
 const heads = (points) => cells(endedHands(server, points), 'th');
-out({ chips: heads(false), points: heads(true) });
+const mine = { ...server, ended_by: { reason: 'went_out', out: 0 } };
+out({ chips: heads(false), points: heads(true), mine: cells(endedHands(mine, false), 'th') });
 """
     )
     # Played for chips, no points are counted: no column of zeros.
     assert "Punti" not in told["chips"] and "Punti" in told["points"]
+    # Who closed, and the page's own seat in the second person.
+    assert "Bruno · ha chiuso" in told["chips"]
+    assert "Anna (tu) · hai chiuso" in told["mine"]
 
 
 def test_the_log_says_who_posted_pokerato_s_blind() -> None:

@@ -227,6 +227,7 @@ const WORDS = {
     count_col: 'Quante',
     points_col: 'Punti',
     closed_mark: 'ha chiuso',
+    closed_mark_you: 'hai chiuso',
     no_cards_left: 'nessuna carta',
     // how a loser's points came to be: his hand, rounded, the close in one turn, the messa
     made_hand: (v) => `${v.n} ${plural(v.n, 'punto', 'punti')} in mano`,
@@ -323,6 +324,7 @@ const WORDS = {
       `${v.after ? 'Carte spaiate dopo lo scarto migliore' : 'Carte spaiate'}: ${v.n} ${plural(v.n, 'punto', 'punti')}${v.n === 0 ? ' (gin)' : ''}${v.limit === null ? '' : ` · si bussa con ${v.limit} o meno`}`,
     deadwood_col: 'Carte spaiate',
     knocked_mark: 'ha bussato',
+    knocked_mark_you: 'hai bussato',
     // a knocked hand counted: `you` is 'knocker' or 'defender' when one of them is the reader
     hand_knock: (v) =>
       `${v.you === 'knocker' ? 'Hai bussato' : `${v.knocker} ha bussato`} con ${v.k} ${plural(v.k, 'punto', 'punti')} di carte spaiate contro ${v.you === 'defender' ? `i tuoi ${v.d}` : `${v.d} di ${v.defender}`}: ${v.you === 'knocker' ? 'vinci' : 'vince'} la differenza, ${v.won} ${plural(v.won, 'punto', 'punti')}.`,
@@ -726,6 +728,7 @@ const WORDS = {
     count_col: 'How many',
     points_col: 'Points',
     closed_mark: 'went out',
+    closed_mark_you: 'you went out',
     no_cards_left: 'no cards',
     made_hand: (v) => `${v.n} ${plural(v.n, 'point', 'points')} in hand`,
     made_rounded: (v) => `rounded to ${v.n}`,
@@ -818,6 +821,7 @@ const WORDS = {
       `${v.after ? 'Deadwood after your best discard' : 'Deadwood'}: ${v.n} ${plural(v.n, 'point', 'points')}${v.n === 0 ? ' (gin)' : ''}${v.limit === null ? '' : ` · you may knock with ${v.limit} or less`}`,
     deadwood_col: 'Deadwood',
     knocked_mark: 'knocked',
+    knocked_mark_you: 'you knocked',
     hand_knock: (v) =>
       `${v.you === 'knocker' ? 'You knocked' : `${v.knocker} knocked`} with ${v.k} ${plural(v.k, 'point', 'points')} of deadwood against ${v.you === 'defender' ? `your ${v.d}` : `${v.defender}’s ${v.d}`}: ${v.you === 'knocker' ? 'you win' : `${v.knocker} wins`} the difference, ${v.won} ${plural(v.won, 'point', 'points')}.`,
     hand_gin: (v) =>

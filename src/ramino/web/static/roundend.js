@@ -177,6 +177,9 @@ function endedMelds(melds) {
 // many, and the round's points (`points`: not at a table played for chips, which counts none).
 // Under gin rummy each hand's deadwood and the points it won (the bonuses of the match's end
 // apart, said under the table).
+// Who closed, in the second person for the page's own seat: «ha chiuso», «hai chiuso».
+const closerMark = (knocked, you) => `${knocked ? 'knocked_mark' : 'closed_mark'}${you ? '_you' : ''}`;
+
 export function endedHands(server, points = true, knobs = null) {
   const view = server.ended;
   if (!view || !server.ended_hands) return null;
@@ -190,7 +193,7 @@ export function endedHands(server, points = true, knobs = null) {
     return h(
       'tr',
       { class: number === closer ? 'closed' : null },
-      h('th', { scope: 'row' }, name, number === closer ? ` · ${t(note ? 'knocked_mark' : 'closed_mark')}` : ''),
+      h('th', { scope: 'row' }, name, number === closer ? ` · ${t(closerMark(note, number === view.seat))}` : ''),
       h(
         'td',
         { 'aria-label': cards.length ? names(cards) : t('no_cards_left') },
