@@ -1449,7 +1449,8 @@ def test_a_timed_table_holds_the_next_clock_while_the_sheet_is_read(
         words = row.inner_text()
         assert f"{len(cards)} carta" in words or f"{len(cards)} carte" in words, words
     if state["ended_by"]["reason"] == "went_out":
-        assert "ha chiuso" in rows.nth(state["ended_by"]["out"]).inner_text()
+        # «hai chiuso» where the page's own seat went out.
+        assert " chiuso" in rows.nth(state["ended_by"]["out"]).inner_text()
     # The next round is dealt; while its sheet is open, this seat's clock waits.
     page.wait_for_function(
         "() => { const c = window.ramino.clock(); const s = window.ramino.page().state;"
@@ -1489,8 +1490,9 @@ def test_the_end_of_a_round_says_who_closed(web_server: Server, chromium: Any) -
     assert state["ended_by"]["reason"] == "went_out", state["ended_by"]
     out = state["ended_by"]["out"]
     rows = page.locator("#ended-hands tbody tr")
-    assert "ha chiuso" in rows.nth(out).inner_text()
-    assert all("ha chiuso" not in rows.nth(n).inner_text() for n in range(rows.count()) if n != out)
+    mine = state["ended"]["seat"] == out
+    assert ("hai chiuso" if mine else "· ha chiuso") in rows.nth(out).inner_text()
+    assert all(" chiuso" not in rows.nth(n).inner_text() for n in range(rows.count()) if n != out)
     assert f"{state['ended']['seats'][out]['name']}" in page.inner_text("dialog .ending")
     assert page.problems == [], page.problems
 
