@@ -625,9 +625,13 @@ const free = { ...at('draw', ['draw', 'take']), info: { rules: { name: 'classico
 } } } };
 const said = [turnWords(drawing), turnWords(laying), turnWords(free)];
 const notMine = at('draw', [], { to_play: 1 });
+// Rami 40: the last discard is optional.
+const ramiKnobs = { ...knobs, final_discard: 'optional' };
+const rami = { ...laying, info: { rules: { name: 'rami-40', knobs: ramiKnobs } } };
+const optional = turnWords(rami)[1];
 i18n.setLang('en');
 out({
-  said, en: turnWords(laying), others: turnWords(notMine),
+  said, en: turnWords(laying), others: turnWords(notMine), optional,
   drawing: offered(drawing), laying: offered(laying),
 });
 """
@@ -650,6 +654,9 @@ out({
     ]
     assert told["en"][2] == "Opening takes 40 points: you have laid 27."
     assert told["others"] == []
+    assert told["optional"] == (
+        "Cala o attacca se vuoi, poi scarta; o chiudi calando tutte le carte."
+    )
     assert told["drawing"] == [
         ["do-draw", False],
         ["do-take", True],

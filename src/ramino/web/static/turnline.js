@@ -25,7 +25,9 @@ export function turnWords(state) {
   } else {
     const owed = view.to_lay ?? [];
     if (owed.length) said.push(t('tl_to_lay', { cards: owed.map(cardLabel).join(' ') }));
-    said.push(t(melds ? 'tl_play' : 'tl_show'));
+    // Where the last discard is optional ([R]), a hand may also go out laying every card.
+    const play = knobs.final_discard === 'optional' ? 'tl_play_or_lay_all' : 'tl_play';
+    said.push(t(melds ? play : 'tl_show'));
   }
   // The threshold where the rules have one and only until the seat has opened (carioca's
   // contracts are said under the pozzo).
