@@ -38,10 +38,11 @@ from ramino.engine.actions import (
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.observation import Observation
-from ramino.engine.round import EndReason, Phase
+from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
 from ramino.tui.controller import MatchController, ReentryDecision
+from ramino.tui.online import OnlineGame
 from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from ramino.tui.sheet import sheet_view
@@ -1184,3 +1185,113 @@ def test_a_lay_refused_with_no_opening_in_reach_says_so() -> None:
         assert "fermerebbe a 0 punti" not in app.message
 
     run(app, scenario)
+
+
+def _greedy(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+    return bot_for_level("intermedio", seed=seed)
+
+
+def _online_beside(game: MatchController, rounds: int) -> OnlineGame:
+    """``rounds`` rounds of ``game`` played by the computer for every seat, the human's
+    too, and an online game told them as the server tells its seat (``state`` messages):
+    at each deal, and at each end with the sheet, the view as it ended, its hands."""
+    from ramino.client.link import Invitation
+    from ramino.server.protocol import observation_view
+    from ramino.server.tables import knock_note
+    from ramino.tui.online import OnlineGame
+
+    online = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", game.rules, {"seats": []})
+    online.welcome({"seat": 0, "name": game.human})
+    mine = bot_for_level("intermedio", seed=1)
+    version = 0
+    knocks: dict[int, dict[str, object]] = {}
+
+    def state(number: int, round_: Round, **more: object) -> dict[str, object]:
+        nonlocal version
+        version += 1
+        names = list(game.names)
+        view = observation_view(
+            round_.observation(names.index(game.human)), names, set(), (0,) * len(names)
+        )
+        told = {
+            "version": version,
+            "round": number,
+            "match_over": game.is_over,
+            "winner": game.play.match.winner,
+        }
+        return {**told, "observation": view.model_dump(mode="json"), **more}
+
+    for number in range(1, rounds + 1):
+        round_ = game.start_round()
+        online.update(state(number, round_))
+        while not round_.is_over:
+            if game.human_to_move:
+                seen = game.observation()
+                assert seen is not None
+                game.play_human(mine.act(seen))
+            else:
+                game.bot_step()
+        game.finish_round()
+        if game.rules.knock_limit is not None:
+            knocks[number] = knock_note(round_, game.play)
+        sheet = [line.to_dict() for line in game.sheets]
+        for line in sheet:
+            if line["number"] in knocks:
+                line["knock"] = knocks[line["number"]]
+        end = round_.end
+        assert end is not None
+        ended = state(number, round_)
+        online.update(
+            {
+                **ended,
+                "round": number + 1,
+                "observation": None,
+                "sheet": sheet,
+                "ended": ended["observation"],
+                "ended_round": number,
+                "ended_by": {
+                    "reason": end.reason.value,
+                    "out": end.out,
+                    "in_one_turn": end.in_one_turn,
+                },
+                "ended_hands": [[str(c) for c in round_.hand(s)] for s in range(len(game.names))],
+            }
+        )
+        if game.is_over:
+            break
+    return online
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "rounds", "said"),
+    [
+        ("casertano", 3, 4, 2, "Count of the cards left unbound: "),
+        ("scala-40", 3, 1, 2, "Count: "),
+        ("classico", 2, 2, 2, "Count: "),
+        ("rami-40", 2, 3, 1, "Count: "),
+        ("enciclopedia", 3, 5, 2, "Count: "),
+        ("pokerato", 3, 5, 2, "Chips · pokerato"),
+        ("gin", 2, 3, 2, "(knocked)"),
+    ],
+)
+def test_the_online_sheet_says_what_the_home_sheet_says(
+    preset: str, players: int, seed: int, rounds: int, said: str
+) -> None:
+    # The same rounds, scored at home and told by the server: the same grid, notes and count
+    # (who went out and how, doubling, messa, credits, the unbound cards), not the bare cells.
+    from ramino.tui.online import online_sheet
+
+    game = MatchController(get_preset(preset), players=players, seed=seed, bot_factory=_greedy)
+    online = _online_beside(game, rounds)
+
+    def shown(sheet: object) -> list[str]:
+        console = Console(width=300, record=True)
+        console.print(sheet)
+        return [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
+
+    home = shown(sheet_view(game, "en"))
+    away = shown(online_sheet(online, "en"))
+    # The home sheet's last turn and standing are the online table's log and status line.
+    kept = [line for line in home if not line.startswith("Last turn")][:-1]
+    assert kept == away[: len(kept)], (home, away)
+    assert any(said in line for line in away), away

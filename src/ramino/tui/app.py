@@ -746,7 +746,7 @@ class RaminoApp(App[None]):
             self.lang,
             over=game.is_over,
             question=None if offer is None else offer.question(self.lang),
-            title=sheet_title(game, self.lang),
+            title=sheet_title(game.rules, self.lang),
             standing=outcome(game, self.lang),
         )
         self.push_screen(screen, self._after_sheet)
