@@ -42,7 +42,7 @@ from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
 from ramino.tui.controller import MatchController, ReentryDecision
-from ramino.tui.online import OnlineGame
+from ramino.tui.online import OnlineApp, OnlineGame
 from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from ramino.tui.sheet import sheet_view
@@ -1295,3 +1295,60 @@ def test_the_online_sheet_says_what_the_home_sheet_says(
     kept = [line for line in home if not line.startswith("Last turn")][:-1]
     assert kept == away[: len(kept)], (home, away)
     assert any(said in line for line in away), away
+
+
+def _offline(game: OnlineGame, lang: str) -> RaminoApp:
+    """The online table with no server behind it: the test gives it the server's messages."""
+    from ramino.tui.online import OnlineApp
+
+    class Offline(OnlineApp):
+        async def _connection(self) -> None:
+            return None
+
+    return Offline(game, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_online_table_says_what_it_waits_for_and_its_own_keys(lang: str) -> None:
+    # Before the first deal nothing is over; while the others play there is no computer's
+    # pause to skip; and `?` offers no undo and says that leaving keeps the seat.
+    from ramino.client.link import Invitation
+    from ramino.server.protocol import observation_view
+
+    rules, names = get_preset("scala-40"), ["Anna", "Bruno"]
+    info = {"seats": [{"name": None}, {"name": None}]}
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, info)
+    app = _offline(game, lang)
+    round_ = Round(rules, 2, seed=3, dealer=1)
+    view = observation_view(round_.observation(1), names, set(), (0, 0))
+    told = {"type": "state", "sheet": [], "match_over": False}
+
+    def line(name: str) -> str:
+        return str(app.query_one(f"#{name}", Static).render())
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app, OnlineApp)
+        app._received({"type": "welcome", "seat": 1, "name": "Bruno"})
+        app._received({**told, "version": 0, "round": 0, "observation": None})
+        await pilot.pause()
+        waiting = {"it": "si aspettano i giocatori", "en": "waiting for the players"}[lang]
+        assert waiting in line("status") and "Smazzata 0" not in line("status"), line("status")
+        app._received({**told, "version": 1, "round": 1, "observation": view.model_dump()})
+        await pilot.pause()
+        assert not game.human_to_move
+        assert (
+            line("keys")
+            == {
+                "it": "r regole · f punti · ? tasti · q esci",
+                "en": "r rules · f scores · ? keys · q quit",
+            }[lang]
+        )
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        shown = app.screen.text.plain
+        undo, pause = {"it": ("u annulla", "pausa"), "en": ("u undo", "pause")}[lang]
+        assert undo not in shown and pause not in shown, shown
+        kept = {"it": "il posto resta tuo", "en": "your seat stays yours"}[lang]
+        assert kept in shown and shown.count("\n") > 5, shown
+
+    run(app, scenario)

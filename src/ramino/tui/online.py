@@ -54,7 +54,7 @@ from ..engine.text import printable
 from ..words.catalogue import LANGUAGES
 from ..words.inline import both, said
 from ..words.standing import standing_words
-from .app import RaminoApp
+from .app import RaminoApp, keys_help
 from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pass_kind, pick, restock_line, told
 from .screens import SheetScreen, TextScreen
@@ -786,7 +786,22 @@ class OnlineApp(RaminoApp):
 
     # --- what differs from a table against the computer ---
 
+    def _keys_help(self) -> str:
+        return keys_help(self.game.rules, self.lang, online=True)
+
+    def _others_keys(self, chips: bool) -> str:
+        # No computer's pause to skip: the others' moves come as they are made.
+        if chips:
+            return self.t("r regole · f fiches · ? tasti · q esci")
+        return self.t("r regole · f punti · ? tasti · q esci")
+
     def _status(self) -> Text:
+        if self.online.round_number == 0 and not self.online.match_over:
+            # Before the first deal nothing is over: the table waits for its players.
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append(printable(self.game.rules.name), style="bold")
+            text.append(" · " + self.t("si aspettano i giocatori per la prima smazzata"))
+            return text
         text = super()._status()
         clock = self.online.clock
         seen = self.online.observation()
