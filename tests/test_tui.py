@@ -1191,10 +1191,13 @@ def _greedy(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
     return bot_for_level("intermedio", seed=seed)
 
 
-def _online_beside(game: MatchController, rounds: int) -> OnlineGame:
+def _online_beside(
+    game: MatchController, rounds: int, skip: Callable[[int], bool] = lambda n: False
+) -> OnlineGame:
     """``rounds`` rounds of ``game`` played by the computer for every seat, the human's
     too, and an online game told them as the server tells its seat (``state`` messages):
-    at each deal, and at each end with the sheet, the view as it ended, its hands."""
+    at each deal, and at each end with the sheet, the view as it ended, its hands; but not
+    the states numbered so that ``skip`` says yes (1 the first round's deal, 2 its end…)."""
     from ramino.client.link import Invitation
     from ramino.server.protocol import observation_view
     from ramino.server.tables import knock_note
@@ -1204,6 +1207,14 @@ def _online_beside(game: MatchController, rounds: int) -> OnlineGame:
     online.welcome({"seat": 0, "name": game.human})
     mine = bot_for_level("intermedio", seed=1)
     version = 0
+    sent = 0
+
+    def send(state: dict[str, object]) -> None:
+        nonlocal sent
+        sent += 1
+        if not skip(sent):
+            online.update(state)
+
     knocks: dict[int, dict[str, object]] = {}
 
     def state(number: int, round_: Round, **more: object) -> dict[str, object]:
@@ -1223,7 +1234,7 @@ def _online_beside(game: MatchController, rounds: int) -> OnlineGame:
 
     for number in range(1, rounds + 1):
         round_ = game.start_round()
-        online.update(state(number, round_))
+        send(state(number, round_))
         while not round_.is_over:
             if game.human_to_move:
                 seen = game.observation()
@@ -1241,7 +1252,7 @@ def _online_beside(game: MatchController, rounds: int) -> OnlineGame:
         end = round_.end
         assert end is not None
         ended = state(number, round_)
-        online.update(
+        send(
             {
                 **ended,
                 "round": number + 1,
@@ -1352,3 +1363,28 @@ def test_the_online_table_says_what_it_waits_for_and_its_own_keys(lang: str) -> 
         assert kept in shown and shown.count("\n") > 5, shown
 
     run(app, scenario)
+
+
+def test_the_online_log_tells_a_round_over_between_two_states() -> None:
+    # The computer players can end a round and deal and end the next before the server
+    # sends this seat a state: the log tells the first's end from the sheet, then the next
+    # one whole, from its deal to its end, as if every state had come.
+    every = _online_beside(
+        MatchController(get_preset("classico"), players=2, seed=2, bot_factory=_greedy), 3
+    )
+    game = MatchController(get_preset("classico"), players=2, seed=2, bot_factory=_greedy)
+    online = _online_beside(game, 3, skip=lambda n: n in (2, 3))
+    told = [line.text("it") for line in online.log]
+    whole = [line.text("it") for line in every.log]
+    deals = [line for line in told if line.startswith("— Smazzata")]
+    assert [line.split(":")[0] for line in deals] == [f"— Smazzata {n}" for n in (1, 2, 3)]
+    ends = [n for n, line in enumerate(told) if line == "La smazzata è finita."]
+    assert not ends, told
+    # The second round's moves, then how it ended, just as the seat would have read them.
+    second = told.index(deals[1])
+    assert (
+        told[second:]
+        == [line.text("it") for line in every.log][
+            [line.text("it") for line in every.log].index(deals[1]) :
+        ][: len(told) - second]
+    )

@@ -262,6 +262,8 @@ class OnlineGame:
     def update(self, state: Mapping[str, Any]) -> bool:
         """Take the seat's new ``state``; whether a round has ended with it."""
         before = self._observation
+        # The seats of the round being played, before the new state names the next one's.
+        playing = self.names
         self._state = dict(state)
         self.version = int(state["version"])
         self.sheet = list(state.get("sheet") or self.sheet)
@@ -276,19 +278,22 @@ class OnlineGame:
             self._ended = self.round_number
             # The round this seat was playing is over: its last moves, then how it ended.
             view = state.get("ended")
-            how = None
-            names: Sequence[str] = self.names
-            if view is not None and state.get("ended_round") == self.round_number:
-                last = observation_from_view(view, self._rules)
-                names = _names(view)
-                self._tell(before, last, names)
-                self.last, self._last_names = last, tuple(names)
-                how = state.get("ended_by")
-            knock = next(
-                (line.get("knock") for line in self.sheet if line["number"] == self._ended), None
-            )
-            self._keep_the_count(state, how, names, knock)
-            self._tell_the_end(over, how, names, knock)
+            ended_round = state.get("ended_round")
+            if view is not None and ended_round == self.round_number:
+                self._tell_ended(state, before, over)
+            else:
+                # The state that ended it never came: the computer players alone ended the
+                # next one too before the next state. What the sheet says of it, then that
+                # one, whole, from its view as it ended.
+                self._tell_the_end(False, self._how_from_sheet(playing), playing, self._knock())
+                if view is not None and ended_round is not None and ended_round > self._ended:
+                    self._ended = self._announced = int(ended_round)
+                    self._told = self._restocks = 0
+                    dealer = int(view.get("dealer", 0))
+                    self._tell_the_deal(self._ended, _names(view)[dealer])
+                    self._tell_ended(state, None, over)
+                elif over:
+                    self.log.append(LogLine(None, words=[self.outcome()]))
         self.match_over = over
         if number != self.round_number:
             self.round_number = number
@@ -305,6 +310,36 @@ class OnlineGame:
                 self._tell_the_deal(number, _names(view)[seen.dealer])
             self._tell(before, seen, _names(view))
         return ended
+
+    def _tell_ended(self, state: Mapping[str, Any], before: Observation | None, over: bool) -> None:
+        """The round ``ended_round`` of ``state`` as it ended: its last moves since ``before``,
+        then how it ended, its count kept for the score sheet."""
+        last = observation_from_view(state["ended"], self._rules)
+        names = _names(state["ended"])
+        self._tell(before, last, names)
+        self.last, self._last_names = last, tuple(names)
+        how = state.get("ended_by")
+        knock = self._knock()
+        self._keep_the_count(state, how, names, knock)
+        self._tell_the_end(over, how, names, knock)
+
+    def _knock(self) -> Mapping[str, Any] | None:
+        """The knocked hand's count (gin rummy) of the round last ended, from its sheet line."""
+        return next(
+            (line.get("knock") for line in self.sheet if line["number"] == self._ended), None
+        )
+
+    def _how_from_sheet(self, names: Sequence[str]) -> dict[str, Any] | None:
+        """How the round last ended, as its sheet line says it: who went out, where that is
+        all there is to say (not a hand won at the bets, nor a knock); else ``None``."""
+        line = next((line for line in self.sheet if line["number"] == self._ended), None)
+        rules = self._rules
+        if line is None or not line.get("out") or line["out"] not in names:
+            return None
+        if rules.betting is not Betting.NONE or rules.knock_limit is not None:
+            return None
+        out = list(names).index(line["out"])
+        return {"reason": EndReason.WENT_OUT.value, "out": out, "in_one_turn": line["in_one_turn"]}
 
     def _keep_the_count(
         self,
