@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -1380,11 +1381,84 @@ def test_the_online_log_tells_a_round_over_between_two_states() -> None:
     assert [line.split(":")[0] for line in deals] == [f"— Smazzata {n}" for n in (1, 2, 3)]
     ends = [n for n, line in enumerate(told) if line == "La smazzata è finita."]
     assert not ends, told
-    # The second round's moves, then how it ended, just as the seat would have read them.
+    # The first round ends as it did (its last moves are lost with the state); the second's
+    # moves, then how it ended, just as the seat would have read them.
     second = told.index(deals[1])
-    assert (
-        told[second:]
-        == [line.text("it") for line in every.log][
-            [line.text("it") for line in every.log].index(deals[1]) :
-        ][: len(told) - second]
-    )
+    assert told[second - 1] == whole[whole.index(deals[1]) - 1]
+    assert told[second:] == whole[whole.index(deals[1]) :], (told, whole)
+
+
+class _Socket:
+    """What the online table sends, kept."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+
+        class Transport:
+            def abort(self) -> None:
+                pass
+
+        self.transport = Transport()
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_online_table_answers_a_rematch_and_plays_it(lang: str) -> None:
+    # At the end of the match the terminal asks for the rematch the others wait for, sends
+    # the answer, and the rematch starts with a new sheet and its own first round.
+    from ramino.client.link import Invitation
+    from ramino.engine.match import RoundSheet
+    from ramino.engine.scoring import Closing
+    from ramino.server.protocol import observation_view
+
+    rules, names = get_preset("classico"), ["Anna", "Bruno"]
+    info = {"seats": [{"name": name} for name in names]}
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, info)
+    app = _offline(game, lang)
+    socket = _Socket()
+    round_ = Round(rules, 2, seed=3, dealer=0)
+    view = observation_view(round_.observation(1), names, set(), (0, 0)).model_dump()
+    line = RoundSheet(
+        1, "Anna", False, Closing.SIMPLE, {"Bruno": 120}, {"Anna": 0, "Bruno": 120},
+        {"Anna": 0, "Bruno": 120}, ("Bruno",), (), 0, {},
+    ).to_dict()  # fmt: skip
+    told = {"type": "state", "version": 1, "round": 1, "match_over": False, "sheet": []}
+    over = {
+        **told,
+        "version": 2,
+        "match_over": True,
+        "observation": None,
+        "sheet": [line],
+        "winner": "Anna",
+        "ended": view,
+        "ended_round": 1,
+        "ended_by": {"reason": "went_out", "out": 0, "in_one_turn": False},
+        "rematch": {"agreed": [0], "declined": [], "waiting": [1], "names": names},
+    }
+    again = {**told, "version": 3, "match": 2, "observation": view}
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app, OnlineApp)
+        app._socket = socket
+        app._received({"type": "welcome", "seat": 1, "name": "Bruno"})
+        app._received({**told, "observation": view})
+        app._received(over)
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen) and app.screen.question is not None
+        asked = {"it": "Un'altra partita", "en": "Another match"}[lang]
+        assert app.screen.question.startswith(asked)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [m["agree"] for m in socket.sent if m["type"] == "rematch"] == [True]
+        app._received(again)
+        await pilot.pause()
+        assert game.match == 2 and game.sheet == [] and game.round_number == 1
+        assert not game.is_over and game.in_round
+
+    run(app, scenario)
+    assert [line.text("it") for line in game.log][-2:] == [
+        "— Partita 2: la rivincita. —",
+        "— Smazzata 1: distribuisce Anna. —",
+    ]

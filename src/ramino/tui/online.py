@@ -125,6 +125,11 @@ class OnlineGame:
         """The hands (pokerato) the others folded, for the score sheet."""
         self.last: Observation | None = None
         """This seat's view of the last round over, as it ended (when the server sends it)."""
+        self.match = 1
+        """The table's match: 1, then each rematch's."""
+        self.rematch: dict[str, Any] | None = None
+        """Once the match is over, the rematch as the server tells it: who agreed, who
+        declined, who is to answer (table seats), everyone's names."""
         self._ids = itertools.count(1)
         self.pending: dict[str, Action] = {}
         """Moves sent and not yet answered, by message id."""
@@ -264,6 +269,11 @@ class OnlineGame:
         before = self._observation
         # The seats of the round being played, before the new state names the next one's.
         playing = self.names
+        match = int(state.get("match", 1))
+        if match != self.match:
+            # A rematch: a new sheet, and the rounds counted again from the first.
+            self._new_match(match)
+        self.rematch = state.get("rematch")
         self._state = dict(state)
         self.version = int(state["version"])
         self.sheet = list(state.get("sheet") or self.sheet)
@@ -310,6 +320,25 @@ class OnlineGame:
                 self._tell_the_deal(number, _names(view)[seen.dealer])
             self._tell(before, seen, _names(view))
         return ended
+
+    def _new_match(self, match: int) -> None:
+        self.match = match
+        self.sheet = []
+        self.round_number = self._ended = self._announced = 0
+        self.match_over = False
+        self.last_count = None
+        self.folded_rounds = set()
+        self._observation = self.last = None
+        self._line = None
+        self.log.append(
+            LogLine(None, words=[both("— Partita {number}: la rivincita. —", number=match)])
+        )
+
+    @property
+    def rematch_asked(self) -> bool:
+        """Whether the rematch waits for this seat's answer."""
+        offer = self.rematch
+        return self.match_over and offer is not None and self.seat in offer.get("waiting", ())
 
     def _tell_ended(self, state: Mapping[str, Any], before: Observation | None, over: bool) -> None:
         """The round ``ended_round`` of ``state`` as it ended: its last moves since ``before``,
@@ -640,6 +669,8 @@ class OnlineApp(RaminoApp):
         """Why the table could not be played (a token that opens no seat), if so."""
         self._socket: Any = None
         self._asked = False
+        self._rematch_asked = False
+        self._rematch_told = False
         self._chat_shown = 0
         """The last chat line put in the log (the last lines come again on reconnecting)."""
         """Whether the re-entry offered now has been asked (and not yet answered)."""
@@ -713,10 +744,17 @@ class OnlineApp(RaminoApp):
                 self.say(self._waiting())
             if game.reentry is None:
                 self._asked = False
-                if ended:
+                if game.rematch_asked:
+                    if not self._rematch_asked:
+                        self._ask_rematch()
+                elif ended:
                     self._read_sheet(game.ended_round)
             elif not self._asked:
                 self._ask_reentry(game.reentry)
+            if not game.match_over:
+                # A rematch dealt: its end will ask again.
+                self._rematch_asked = self._rematch_told = False
+            self._tell_rematch()
         elif kind == "ack":
             action = game.pending.pop(str(message.get("id")), None)
             if action is not None and not isinstance(
@@ -787,6 +825,10 @@ class OnlineApp(RaminoApp):
         ).question(self.lang)
 
         def answered(choice: str | None) -> None:
+            if choice == "quit":
+                # The table waits for the answer while he is away, as for a move.
+                self.action_quit_game()
+                return
             if choice not in ("reenter", "decline"):
                 self._ask_reentry(offer)
                 return
@@ -798,8 +840,50 @@ class OnlineApp(RaminoApp):
             if self._socket is not None:
                 self.run_worker(self._socket.send(json.dumps(message)), group="send")
 
+        keys = self.t("s rientri · n resti fuori · q esci")
         sheet = self._sheet()
-        self.push_screen(SheetScreen(sheet, self.lang, over=False, question=question), answered)
+        screen = SheetScreen(sheet, self.lang, over=False, question=question, keys=keys)
+        self.push_screen(screen, answered)
+
+    def _ask_rematch(self) -> None:
+        """The match is over: another at the same table, with the same seats? The others
+        wait for the answer."""
+        self._rematch_asked = True
+        game = self.online
+
+        def answered(choice: str | None) -> None:
+            if choice == "quit":
+                self.action_quit_game()
+                return
+            if choice not in ("reenter", "decline"):
+                self._ask_rematch()
+                return
+            message = {"type": "rematch", "id": game.next_id(), "agree": choice == "reenter"}
+            if self._socket is not None:
+                self.run_worker(self._socket.send(json.dumps(message)), group="send")
+            if choice == "reenter":
+                self.say(self.t("Aspettiamo la risposta degli altri."))
+
+        screen = SheetScreen(
+            self._sheet(),
+            self.lang,
+            over=False,
+            question=self.t("Un'altra partita allo stesso tavolo, con gli stessi posti?"),
+            keys=self.t("s sì, un'altra partita · n no · q esci"),
+        )
+        self.push_screen(screen, answered)
+
+    def _tell_rematch(self) -> None:
+        """Who said no to the rematch, once: the match stays over."""
+        offer = self.online.rematch
+        if offer is None or not offer.get("declined") or self._rematch_told:
+            return
+        self._rematch_told = True
+        names = offer.get("names") or []
+        who = ", ".join(
+            printable(str(names[seat])) for seat in offer["declined"] if seat < len(names)
+        )
+        self.say(self.t("Niente rivincita: {names} ha detto di no.", names=who))
 
     def _waiting(self) -> str:
         link = self.online.invitation.link

@@ -99,8 +99,11 @@ class SheetScreen(ModalScreen[str]):
         question: str | None = None,
         title: str | None = None,
         standing: str | None = None,
+        keys: str | None = None,
     ) -> None:
         super().__init__()
+        self.keys = keys
+        """The keys line, where it is not the home table's (online)."""
         self.sheet = sheet
         self.lang = lang
         self.over = over
@@ -111,6 +114,8 @@ class SheetScreen(ModalScreen[str]):
         """Who won, or who leads: under the sheet, outside its scrolling."""
 
     def _keys(self) -> str:
+        if self.keys is not None:
+            return self.keys
         if self.question is not None:
             return said(
                 self.lang,
