@@ -26,7 +26,7 @@ from ramino.client.link import Invitation, create_table, request
 from ramino.engine.rules import Rules
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
-from ramino.tui.screens import TextScreen
+from ramino.tui.screens import SheetScreen
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -321,11 +321,13 @@ def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Serve
                 await until(pilot, lambda: game.human_to_move or game.is_over, 60)
                 if not game.is_over:
                     await my_turn(pilot, game)
-            # The end of the match opens the score sheet, which says who won.
-            await until(pilot, lambda: isinstance(app.screen, TextScreen))
+            # The end of the match opens the score sheet, which says who won and asks for
+            # the rematch (Bruno, gone, is not asked).
+            await until(pilot, lambda: isinstance(app.screen, SheetScreen))
             screen = app.screen
-            assert isinstance(screen, TextScreen)
-            shown.append(_plain(screen.text))
+            assert isinstance(screen, SheetScreen) and screen.question is not None
+            assert game.rematch is not None and game.rematch["waiting"] == [game.seat]
+            shown.append(_plain(screen.sheet))
 
     asyncio.run(play())
     # Anna is first for the ratings, whatever the computer made of Bruno's seat: the sheet
