@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 pytest.importorskip("fastapi")
 pytest.importorskip("textual")
@@ -25,7 +26,7 @@ from ramino.client.link import Invitation, create_table, request
 from ramino.engine.rules import Rules
 from ramino.engine.rules_file import rules_from_mapping
 from ramino.tui.online import OnlineApp, OnlineGame, online_sheet
-from ramino.tui.screens import TextScreen
+from ramino.tui.screens import SheetScreen
 from serving import Server, connect, receive
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -35,6 +36,12 @@ pytestmark = [pytest.mark.server, pytest.mark.slow]
 def _own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # ramino play --join keeps its player's key under the config folder: the test's own.
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _plain(sheet: Any) -> str:
+    console = Console(width=200, record=True)
+    console.print(sheet)
+    return console.export_text()
 
 
 def seated(server: Server, turn_seconds: int | None = None, **knobs: Any) -> tuple[OnlineGame, str]:
@@ -123,8 +130,10 @@ def test_a_round_is_played_with_the_keys_to_its_end(server: Server) -> None:
     end = lines.index(next(line for line in lines if line.startswith("— Smazzata 2")))
     assert lines[end - 1] == "La smazzata si ferma: raggiunto il limite di 8 turni."
     assert [line["number"] for line in game.sheet] == [1]
-    sheet = online_sheet(game, "it").plain
-    assert "Anna" in sheet and "Totale" in sheet
+    sheet = _plain(online_sheet(game, "it"))
+    # The sheet says it as the home one does: the cap, and the hands as they were counted.
+    assert "Foglio dei punti · classico" in sheet and "nessuno (limite)" in sheet, sheet
+    assert "Conta: Tu " in sheet, sheet
     state = server.get(f"/api/tables/{table}")
     assert state["version"] == game.version
 
@@ -312,11 +321,13 @@ def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Serve
                 await until(pilot, lambda: game.human_to_move or game.is_over, 60)
                 if not game.is_over:
                     await my_turn(pilot, game)
-            # The end of the match opens the score sheet, which says who won.
-            await until(pilot, lambda: isinstance(app.screen, TextScreen))
+            # The end of the match opens the score sheet, which says who won and asks for
+            # the rematch (Bruno, gone, is not asked).
+            await until(pilot, lambda: isinstance(app.screen, SheetScreen))
             screen = app.screen
-            assert isinstance(screen, TextScreen)
-            shown.append(screen.text.plain)
+            assert isinstance(screen, SheetScreen) and screen.question is not None
+            assert game.rematch is not None and game.rematch["waiting"] == [game.seat]
+            shown.append(_plain(screen.sheet))
 
     asyncio.run(play())
     # Anna is first for the ratings, whatever the computer made of Bruno's seat: the sheet
@@ -331,7 +342,7 @@ def test_a_rated_match_someone_left_ends_with_the_ratings_standing(server: Serve
         "You won the match: Bruno was not at the table at the end and counts as last in the"
         " ratings."
     )
-    assert online_sheet(game, "en").plain.rstrip().endswith("counts as last in the ratings.")
+    assert _plain(online_sheet(game, "en")).rstrip().endswith("counts as last in the ratings.")
 
 
 # What the terminal tells does not hang on the database: SQLite alone.

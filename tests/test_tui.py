@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -38,10 +39,11 @@ from ramino.engine.actions import (
 from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.observation import Observation
-from ramino.engine.round import EndReason, Phase
+from ramino.engine.round import EndReason, Phase, Round
 from ramino.engine.rules import Rules
 from ramino.tui.app import RaminoApp
 from ramino.tui.controller import MatchController, ReentryDecision
+from ramino.tui.online import OnlineApp, OnlineGame
 from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from ramino.tui.sheet import sheet_view
@@ -1194,3 +1196,279 @@ def test_the_sheet_s_keys_fit_a_line_of_an_80_column_terminal(lang: str) -> None
         keys = SheetScreen(Text(""), lang, over=over, question=question)._keys()
         assert len(keys) <= 72, keys
         assert keys.endswith(("q esci", "q salva ed esci", "q quit", "q save and quit")), keys
+
+
+def _greedy(level: str, *, seed: int = 0, name: str | None = None) -> Bot:
+    return bot_for_level("intermedio", seed=seed)
+
+
+def _online_beside(
+    game: MatchController, rounds: int, skip: Callable[[int], bool] = lambda n: False
+) -> OnlineGame:
+    """``rounds`` rounds of ``game`` played by the computer for every seat, the human's
+    too, and an online game told them as the server tells its seat (``state`` messages):
+    at each deal, and at each end with the sheet, the view as it ended, its hands; but not
+    the states numbered so that ``skip`` says yes (1 the first round's deal, 2 its end…)."""
+    from ramino.client.link import Invitation
+    from ramino.server.protocol import observation_view
+    from ramino.server.tables import knock_note
+    from ramino.tui.online import OnlineGame
+
+    online = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", game.rules, {"seats": []})
+    online.welcome({"seat": 0, "name": game.human})
+    mine = bot_for_level("intermedio", seed=1)
+    version = 0
+    sent = 0
+
+    def send(state: dict[str, object]) -> None:
+        nonlocal sent
+        sent += 1
+        if not skip(sent):
+            online.update(state)
+
+    knocks: dict[int, dict[str, object]] = {}
+
+    def state(number: int, round_: Round, **more: object) -> dict[str, object]:
+        nonlocal version
+        version += 1
+        names = list(game.names)
+        view = observation_view(
+            round_.observation(names.index(game.human)), names, set(), (0,) * len(names)
+        )
+        told = {
+            "version": version,
+            "round": number,
+            "match_over": game.is_over,
+            "winner": game.play.match.winner,
+        }
+        return {**told, "observation": view.model_dump(mode="json"), **more}
+
+    for number in range(1, rounds + 1):
+        round_ = game.start_round()
+        send(state(number, round_))
+        while not round_.is_over:
+            if game.human_to_move:
+                seen = game.observation()
+                assert seen is not None
+                game.play_human(mine.act(seen))
+            else:
+                game.bot_step()
+        game.finish_round()
+        if game.rules.knock_limit is not None:
+            knocks[number] = knock_note(round_, game.play)
+        sheet = [line.to_dict() for line in game.sheets]
+        for line in sheet:
+            if line["number"] in knocks:
+                line["knock"] = knocks[line["number"]]
+        end = round_.end
+        assert end is not None
+        ended = state(number, round_)
+        send(
+            {
+                **ended,
+                "round": number + 1,
+                "observation": None,
+                "sheet": sheet,
+                "ended": ended["observation"],
+                "ended_round": number,
+                "ended_by": {
+                    "reason": end.reason.value,
+                    "out": end.out,
+                    "in_one_turn": end.in_one_turn,
+                },
+                "ended_hands": [[str(c) for c in round_.hand(s)] for s in range(len(game.names))],
+            }
+        )
+        if game.is_over:
+            break
+    return online
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "rounds", "said"),
+    [
+        ("casertano", 3, 4, 2, "Count of the cards left unbound: "),
+        ("scala-40", 3, 1, 2, "Count: "),
+        ("classico", 2, 2, 2, "Count: "),
+        ("rami-40", 2, 3, 1, "Count: "),
+        ("enciclopedia", 3, 5, 2, "Count: "),
+        ("pokerato", 3, 5, 2, "Chips · pokerato"),
+        ("gin", 2, 3, 2, "(knocked)"),
+    ],
+)
+def test_the_online_sheet_says_what_the_home_sheet_says(
+    preset: str, players: int, seed: int, rounds: int, said: str
+) -> None:
+    # The same rounds, scored at home and told by the server: the same grid, notes and count
+    # (who went out and how, doubling, messa, credits, the unbound cards), not the bare cells.
+    from ramino.tui.online import online_sheet
+
+    game = MatchController(get_preset(preset), players=players, seed=seed, bot_factory=_greedy)
+    online = _online_beside(game, rounds)
+
+    def shown(sheet: object) -> list[str]:
+        console = Console(width=300, record=True)
+        console.print(sheet)
+        return [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
+
+    home = shown(sheet_view(game, "en"))
+    away = shown(online_sheet(online, "en"))
+    # The home sheet's last turn and standing are the online table's log and status line.
+    kept = [line for line in home if not line.startswith("Last turn")][:-1]
+    assert kept == away[: len(kept)], (home, away)
+    assert any(said in line for line in away), away
+
+
+def _offline(game: OnlineGame, lang: str) -> RaminoApp:
+    """The online table with no server behind it: the test gives it the server's messages."""
+    from ramino.tui.online import OnlineApp
+
+    class Offline(OnlineApp):
+        async def _connection(self) -> None:
+            return None
+
+    return Offline(game, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_online_table_says_what_it_waits_for_and_its_own_keys(lang: str) -> None:
+    # Before the first deal nothing is over; while the others play there is no computer's
+    # pause to skip; and `?` offers no undo and says that leaving keeps the seat.
+    from ramino.client.link import Invitation
+    from ramino.server.protocol import observation_view
+
+    rules, names = get_preset("scala-40"), ["Anna", "Bruno"]
+    info = {"seats": [{"name": None}, {"name": None}]}
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, info)
+    app = _offline(game, lang)
+    round_ = Round(rules, 2, seed=3, dealer=1)
+    view = observation_view(round_.observation(1), names, set(), (0, 0))
+    told = {"type": "state", "sheet": [], "match_over": False}
+
+    def line(name: str) -> str:
+        return str(app.query_one(f"#{name}", Static).render())
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app, OnlineApp)
+        app._received({"type": "welcome", "seat": 1, "name": "Bruno"})
+        app._received({**told, "version": 0, "round": 0, "observation": None})
+        await pilot.pause()
+        waiting = {"it": "si aspettano i giocatori", "en": "waiting for the players"}[lang]
+        assert waiting in line("status") and "Smazzata 0" not in line("status"), line("status")
+        app._received({**told, "version": 1, "round": 1, "observation": view.model_dump()})
+        await pilot.pause()
+        assert not game.human_to_move
+        assert (
+            line("keys")
+            == {
+                "it": "r regole · f punti · ? tasti · q esci",
+                "en": "r rules · f scores · ? keys · q quit",
+            }[lang]
+        )
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        shown = app.screen.text.plain
+        undo, pause = {"it": ("u annulla", "pausa"), "en": ("u undo", "pause")}[lang]
+        assert undo not in shown and pause not in shown, shown
+        kept = {"it": "il posto resta tuo", "en": "your seat stays yours"}[lang]
+        assert kept in shown and shown.count("\n") > 5, shown
+
+    run(app, scenario)
+
+
+def test_the_online_log_tells_a_round_over_between_two_states() -> None:
+    # The computer players can end a round and deal and end the next before the server
+    # sends this seat a state: the log tells the first's end from the sheet, then the next
+    # one whole, from its deal to its end, as if every state had come.
+    every = _online_beside(
+        MatchController(get_preset("classico"), players=2, seed=2, bot_factory=_greedy), 3
+    )
+    game = MatchController(get_preset("classico"), players=2, seed=2, bot_factory=_greedy)
+    online = _online_beside(game, 3, skip=lambda n: n in (2, 3))
+    told = [line.text("it") for line in online.log]
+    whole = [line.text("it") for line in every.log]
+    deals = [line for line in told if line.startswith("— Smazzata")]
+    assert [line.split(":")[0] for line in deals] == [f"— Smazzata {n}" for n in (1, 2, 3)]
+    ends = [n for n, line in enumerate(told) if line == "La smazzata è finita."]
+    assert not ends, told
+    # The first round ends as it did (its last moves are lost with the state); the second's
+    # moves, then how it ended, just as the seat would have read them.
+    second = told.index(deals[1])
+    assert told[second - 1] == whole[whole.index(deals[1]) - 1]
+    assert told[second:] == whole[whole.index(deals[1]) :], (told, whole)
+
+
+class _Socket:
+    """What the online table sends, kept."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+
+        class Transport:
+            def abort(self) -> None:
+                pass
+
+        self.transport = Transport()
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_online_table_answers_a_rematch_and_plays_it(lang: str) -> None:
+    # At the end of the match the terminal asks for the rematch the others wait for, sends
+    # the answer, and the rematch starts with a new sheet and its own first round.
+    from ramino.client.link import Invitation
+    from ramino.engine.match import RoundSheet
+    from ramino.engine.scoring import Closing
+    from ramino.server.protocol import observation_view
+
+    rules, names = get_preset("classico"), ["Anna", "Bruno"]
+    info = {"seats": [{"name": name} for name in names]}
+    game = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", rules, info)
+    app = _offline(game, lang)
+    socket = _Socket()
+    round_ = Round(rules, 2, seed=3, dealer=0)
+    view = observation_view(round_.observation(1), names, set(), (0, 0)).model_dump()
+    line = RoundSheet(
+        1, "Anna", False, Closing.SIMPLE, {"Bruno": 120}, {"Anna": 0, "Bruno": 120},
+        {"Anna": 0, "Bruno": 120}, ("Bruno",), (), 0, {},
+    ).to_dict()  # fmt: skip
+    told = {"type": "state", "version": 1, "round": 1, "match_over": False, "sheet": []}
+    over = {
+        **told,
+        "version": 2,
+        "match_over": True,
+        "observation": None,
+        "sheet": [line],
+        "winner": "Anna",
+        "ended": view,
+        "ended_round": 1,
+        "ended_by": {"reason": "went_out", "out": 0, "in_one_turn": False},
+        "rematch": {"agreed": [0], "declined": [], "waiting": [1], "names": names},
+    }
+    again = {**told, "version": 3, "match": 2, "observation": view}
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app, OnlineApp)
+        app._socket = socket
+        app._received({"type": "welcome", "seat": 1, "name": "Bruno"})
+        app._received({**told, "observation": view})
+        app._received(over)
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen) and app.screen.question is not None
+        asked = {"it": "Un'altra partita", "en": "Another match"}[lang]
+        assert app.screen.question.startswith(asked)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [m["agree"] for m in socket.sent if m["type"] == "rematch"] == [True]
+        app._received(again)
+        await pilot.pause()
+        assert game.match == 2 and game.sheet == [] and game.round_number == 1
+        assert not game.is_over and game.in_round
+
+    run(app, scenario)
+    assert [line.text("it") for line in game.log][-2:] == [
+        "— Partita 2: la rivincita. —",
+        "— Smazzata 1: distribuisce Anna. —",
+    ]

@@ -157,11 +157,33 @@ _KEYS_HELP: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
 )
 
 
-def keys_help(rules: Rules, lang: str) -> str:
+#: The lines of ``?`` that differ at an online table: no undo, no computer's pause to skip,
+#: and leaving keeps the seat instead of offering a save.
+_HOME_ONLY = frozenset(
+    {
+        "u annulla l'ultima calata o attacco del tuo turno (prima di scartare)",
+        "u annulla l'ultima calata, attacco o jolly ripreso del tuo turno (prima di scartare)",
+        "r regole del tavolo · f foglio dei punti · Invio salta la pausa dei computer",
+        "q o Ctrl+C esci (a partita in corso propone di salvarla)",
+    }
+)
+_ONLINE_KEYS = (
+    N_("r regole del tavolo · f (o Invio) foglio dei punti"),
+    N_("q o Ctrl+C esci: il posto resta tuo, e all'uscita si stampa il comando per tornare"),
+    N_("La carta appena pescata ha la cornice doppia."),
+)
+
+
+def keys_help(rules: Rules, lang: str, *, online: bool = False) -> str:
     """The keys as ``?`` shows them, without the moves ``rules`` never have: carioca's
     contract, the jolly where none is dealt, taking a jolly back and closing by showing the
-    hand (not where players knock), the bets, the knock."""
-    return "\n".join(said(lang, line) for line, applies in _KEYS_HELP if applies(rules))
+    hand (not where players knock), the bets, the knock. ``online``: at a table of a server,
+    where a move made stays made and leaving keeps the seat."""
+    lines = [line for line, applies in _KEYS_HELP if applies(rules)]
+    if online:
+        lines = [line for line in lines if line not in _HOME_ONLY and line not in _ONLINE_KEYS]
+        lines += _ONLINE_KEYS
+    return "\n".join(said(lang, line) for line in lines)
 
 
 class _Scroll(VerticalScroll, can_focus=False):
@@ -639,6 +661,10 @@ class RaminoApp(App[None]):
             return self.t(
                 "Invio foglio dei punti · PagSu cronaca · r regole · ? tasti · q esci",
             )
+        return self._others_keys(chips)
+
+    def _others_keys(self, chips: bool) -> str:
+        """The keys while the others play (``chips``: a match played for them)."""
         if chips:
             return self.t(
                 "Invio salta la pausa · r regole · f fiches · ? tasti · q esci",
@@ -746,7 +772,7 @@ class RaminoApp(App[None]):
             self.lang,
             over=game.is_over,
             question=None if offer is None else offer.question(self.lang),
-            title=sheet_title(game, self.lang),
+            title=sheet_title(game.rules, self.lang),
             standing=outcome(game, self.lang),
         )
         self.push_screen(screen, self._after_sheet)
@@ -1196,7 +1222,10 @@ class RaminoApp(App[None]):
         )
 
     def action_keys(self) -> None:
-        self.push_screen(TextScreen(keys_help(self.game.rules, self.lang), self.lang))
+        self.push_screen(TextScreen(self._keys_help(), self.lang))
+
+    def _keys_help(self) -> str:
+        return keys_help(self.game.rules, self.lang)
 
     # --- leaving ---
 

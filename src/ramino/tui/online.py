@@ -20,12 +20,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ..client.link import Invitation
-from ..client.observation import observation_from_view
+from ..client.observation import cards_of, observation_from_view
 from ..engine.actions import (
     Action,
     Attach,
@@ -42,19 +44,32 @@ from ..engine.actions import (
 )
 from ..engine.cards import Card
 from ..engine.errors import Localized
+from ..engine.match import RoundSheet
 from ..engine.observation import Observation
 from ..engine.round import Phase
-from ..engine.rules import Rules
+from ..engine.rules import Betting, Rules
 from ..engine.scoring import Closing
 from ..engine.state import EndReason, RoundEnd, TableMeld
 from ..engine.text import printable
-from ..words.catalogue import LANGUAGES, NC_
+from ..words.catalogue import LANGUAGES
 from ..words.inline import both, said
 from ..words.standing import standing_words
-from .app import RaminoApp
+from .app import RaminoApp, keys_help
 from .controller import HintLike, NotYourTurn, ReentryOffer
 from .narrate import LogLine, Move, ending_line, pass_kind, pick, restock_line, told
 from .screens import SheetScreen, TextScreen
+from .sheet import (
+    boxes_note,
+    chips_grid,
+    count_line,
+    knocker_words,
+    legend,
+    on_table_note,
+    points_grid,
+    sheet_notes,
+    sheet_title,
+    went_out_words,
+)
 
 __all__ = ["CLOSE_BAD_TOKEN", "OnlineApp", "OnlineGame", "online_sheet"]
 
@@ -100,8 +115,21 @@ class OnlineGame:
         """The re-entry offered to this seat now, if any: its total, the total it would come
         back at, the stakes."""
         self._last_names: tuple[str, ...] = ()
+        self.last_count: (
+            tuple[int, tuple[str, ...], int | None, tuple[tuple[Card, ...], ...], tuple[int, ...]]
+            | None
+        ) = None
+        """The last round over's count, for the score sheet: its number, the seats' names,
+        who went out (a seat), the cards left in each hand and what they came to."""
+        self.folded_rounds: set[int] = set()
+        """The hands (pokerato) the others folded, for the score sheet."""
         self.last: Observation | None = None
         """This seat's view of the last round over, as it ended (when the server sends it)."""
+        self.match = 1
+        """The table's match: 1, then each rematch's."""
+        self.rematch: dict[str, Any] | None = None
+        """Once the match is over, the rematch as the server tells it: who agreed, who
+        declined, who is to answer (table seats), everyone's names."""
         self._ids = itertools.count(1)
         self.pending: dict[str, Action] = {}
         """Moves sent and not yet answered, by message id."""
@@ -239,6 +267,13 @@ class OnlineGame:
     def update(self, state: Mapping[str, Any]) -> bool:
         """Take the seat's new ``state``; whether a round has ended with it."""
         before = self._observation
+        # The seats of the round being played, before the new state names the next one's.
+        playing = self.names
+        match = int(state.get("match", 1))
+        if match != self.match:
+            # A rematch: a new sheet, and the rounds counted again from the first.
+            self._new_match(match)
+        self.rematch = state.get("rematch")
         self._state = dict(state)
         self.version = int(state["version"])
         self.sheet = list(state.get("sheet") or self.sheet)
@@ -253,18 +288,22 @@ class OnlineGame:
             self._ended = self.round_number
             # The round this seat was playing is over: its last moves, then how it ended.
             view = state.get("ended")
-            how = None
-            names: Sequence[str] = self.names
-            if view is not None and state.get("ended_round") == self.round_number:
-                last = observation_from_view(view, self._rules)
-                names = _names(view)
-                self._tell(before, last, names)
-                self.last, self._last_names = last, tuple(names)
-                how = state.get("ended_by")
-            knock = next(
-                (line.get("knock") for line in self.sheet if line["number"] == self._ended), None
-            )
-            self._tell_the_end(over, how, names, knock)
+            ended_round = state.get("ended_round")
+            if view is not None and ended_round == self.round_number:
+                self._tell_ended(state, before, over)
+            else:
+                # The state that ended it never came: the computer players alone ended the
+                # next one too before the next state. What the sheet says of it, then that
+                # one, whole, from its view as it ended.
+                self._tell_the_end(False, self._how_from_sheet(playing), playing, self._knock())
+                if view is not None and ended_round is not None and ended_round > self._ended:
+                    self._ended = self._announced = int(ended_round)
+                    self._told = self._restocks = 0
+                    dealer = int(view.get("dealer", 0))
+                    self._tell_the_deal(self._ended, _names(view)[dealer])
+                    self._tell_ended(state, None, over)
+                elif over:
+                    self.log.append(LogLine(None, words=[self.outcome()]))
         self.match_over = over
         if number != self.round_number:
             self.round_number = number
@@ -281,6 +320,79 @@ class OnlineGame:
                 self._tell_the_deal(number, _names(view)[seen.dealer])
             self._tell(before, seen, _names(view))
         return ended
+
+    def _new_match(self, match: int) -> None:
+        self.match = match
+        self.sheet = []
+        self.round_number = self._ended = self._announced = 0
+        self.match_over = False
+        self.last_count = None
+        self.folded_rounds = set()
+        self._observation = self.last = None
+        self._line = None
+        self.log.append(
+            LogLine(None, words=[both("— Partita {number}: la rivincita. —", number=match)])
+        )
+
+    @property
+    def rematch_asked(self) -> bool:
+        """Whether the rematch waits for this seat's answer."""
+        offer = self.rematch
+        return self.match_over and offer is not None and self.seat in offer.get("waiting", ())
+
+    def _tell_ended(self, state: Mapping[str, Any], before: Observation | None, over: bool) -> None:
+        """The round ``ended_round`` of ``state`` as it ended: its last moves since ``before``,
+        then how it ended, its count kept for the score sheet."""
+        last = observation_from_view(state["ended"], self._rules)
+        names = _names(state["ended"])
+        self._tell(before, last, names)
+        self.last, self._last_names = last, tuple(names)
+        how = state.get("ended_by")
+        knock = self._knock()
+        self._keep_the_count(state, how, names, knock)
+        self._tell_the_end(over, how, names, knock)
+
+    def _knock(self) -> Mapping[str, Any] | None:
+        """The knocked hand's count (gin rummy) of the round last ended, from its sheet line."""
+        return next(
+            (line.get("knock") for line in self.sheet if line["number"] == self._ended), None
+        )
+
+    def _how_from_sheet(self, names: Sequence[str]) -> dict[str, Any] | None:
+        """How the round last ended, as its sheet line says it: who went out, where that is
+        all there is to say (not a hand won at the bets, nor a knock); else ``None``."""
+        line = next((line for line in self.sheet if line["number"] == self._ended), None)
+        rules = self._rules
+        if line is None or not line.get("out") or line["out"] not in names:
+            return None
+        if rules.betting is not Betting.NONE or rules.knock_limit is not None:
+            return None
+        out = list(names).index(line["out"])
+        return {"reason": EndReason.WENT_OUT.value, "out": out, "in_one_turn": line["in_one_turn"]}
+
+    def _keep_the_count(
+        self,
+        state: Mapping[str, Any],
+        how: Mapping[str, Any] | None,
+        names: Sequence[str],
+        knock: Mapping[str, Any] | None,
+    ) -> None:
+        """The round just over's count, as its sheet line (or a knock's deadwood) and the
+        hands shown at its end give it, for the score sheet."""
+        hands = state.get("ended_hands")
+        line = next((line for line in self.sheet if line["number"] == self._ended), None)
+        if how is None or hands is None or line is None or len(hands) != len(names):
+            return
+        if how["reason"] == EndReason.ALL_FOLDED.value:
+            self.folded_rounds.add(self._ended)
+        counted = knock["deadwood"] if knock is not None else line.get("hand_points") or {}
+        self.last_count = (
+            self._ended,
+            tuple(names),
+            None if how["out"] is None else int(how["out"]),
+            tuple(cards_of(cards) for cards in hands),
+            tuple(int(counted.get(name, 0)) for name in names),
+        )
 
     def _tell_the_deal(self, number: int, dealer: str) -> None:
         self.log.append(
@@ -431,45 +543,117 @@ def _one_more(hand: Sequence[Card], than: Sequence[Card]) -> Card | None:
     return None
 
 
-#: Who went out of a round on the score sheet: what happened, where the log's words for the
-#: same Italian say what happens ("goes out").
-_WENT_OUT = NC_("score sheet", "chiude {name}")
+def _round_sheet(line: Mapping[str, Any]) -> RoundSheet:
+    """A line of the score sheet as the server sends it (``RoundSheet.to_dict``)."""
+    chips, chip_totals = line.get("chips"), line.get("chip_totals")
+    return RoundSheet(
+        number=int(line["number"]),
+        out=line.get("out"),
+        in_one_turn=bool(line.get("in_one_turn", False)),
+        closing=Closing(line.get("closing", Closing.SIMPLE.value)),
+        hand_points=dict(line.get("hand_points") or {}),
+        scores=dict(line.get("scores") or {}),
+        totals=dict(line.get("totals") or {}),
+        eliminated=tuple(line.get("eliminated") or ()),
+        reentered=tuple(line.get("reentered") or ()),
+        messa=int(line.get("messa", 0)),
+        credits=dict(line.get("credits") or {}),
+        chips=None if chips is None else dict(chips),
+        chip_totals=None if chip_totals is None else dict(chip_totals),
+        on_table=int(line.get("on_table", 0)),
+    )
 
 
-def online_sheet(game: OnlineGame, lang: str) -> Text:
-    """The score sheet of the online match: each round's points, then the totals and, once
-    the match is over, who won it."""
+def _knocked(rules: Rules, note: Mapping[str, Any] | None, human: str, lang: str) -> str:
+    """Who knocked and how (gin rummy), from a sheet line's ``knock``; or a void hand."""
+    if note is None or note.get("knocker") is None:
+        return said(lang, "mano nulla")
+    names = list(note["deadwood"])
+    knocker = str(note["knocker"])
+    end = RoundEnd(
+        EndReason.WENT_OUT,
+        names.index(knocker),
+        False,
+        Closing.SIMPLE,
+        (),
+        tuple(int(note["deadwood"][name]) for name in names),
+        points=tuple(int(note["points"][name]) for name in names),
+    )
+    return knocker_words(rules, knocker, end, note["kind"] == "big_gin", human, lang)
+
+
+def online_sheet(game: OnlineGame, lang: str, *, four_colours: bool = False) -> Group:
+    """The score sheet of the online match in the words of the home one (:mod:`.sheet`):
+    each round's totals with who went out and how, the notes the cells hide, the last
+    round's count and, once the match is over, who won it."""
+    rules, human = game.rules, game.human
     players = [name for name in game.players if name]
-    lines = game.sheet
-    width = max([len(name) for name in players] + [6])
-    text = Text()
-    text.append(said(lang, "Foglio dei punti\n\n"), style="bold")
-    text.append(said(lang, "Smazzata").ljust(10))
-    for name in players:
-        text.append(printable(name)[:width].rjust(width + 2), style="bold")
-    text.append("\n")
-    for line in lines:
-        text.append(str(line.get("number", "")).ljust(10))
-        scores = line.get("scores", {})
-        for name in players:
-            cell = scores.get(name)
-            text.append(("" if cell is None else str(cell)).rjust(width + 2))
-        out = line.get("out")
-        if out:
-            text.append("  " + _WENT_OUT.template(lang, {}).format(name=out), style="dim")
-        text.append("\n")
-    if lines:
-        text.append(said(lang, "Totale").ljust(10), style="bold")
-        totals = lines[-1].get("totals", {})
-        for name in players:
-            total = totals.get(name)
-            text.append(("" if total is None else str(total)).rjust(width + 2), style="bold")
-        text.append("\n")
+    lines = [_round_sheet(line) for line in game.sheet]
+    parts: list[Table | Text] = [Text(sheet_title(rules, lang), style="italic")]
+    if not lines:
+        parts.append(Text(said(lang, "Nessuna smazzata finita.")))
+    elif rules.betting is not Betting.NONE:
+        folded = [sheet.number in game.folded_rounds for sheet in lines]
+        parts.append(chips_grid(players, lines, folded, human, lang))
+        parts += legend(lines, lang)
+        parts += on_table_note(lines[-1].on_table, lang)
     else:
-        text.append(said(lang, "Nessuna smazzata finita.\n"))
+        knocking = rules.knock_limit is not None
+        went_out = [
+            _knocked(rules, line.get("knock"), human, lang)
+            if knocking
+            else went_out_words(rules, sheet, human, lang)
+            for line, sheet in zip(game.sheet, lines, strict=True)
+        ]
+        # A re-entry shows on the next round's line: the total he came back at is that
+        # line's total less what the round added.
+        back: dict[int, dict[str, int]] = {}
+        for before, sheet in itertools.pairwise(lines):
+            for player in sheet.reentered:
+                total = sheet.totals[player] - sheet.scores.get(player, 0)
+                back.setdefault(before.number, {})[player] = total
+        # Gin rummy: the hands each has won, and at the match's end what the boxes and the
+        # game's bonus added, beyond the hand's own points.
+        won: Counter[str] = Counter()
+        bonuses: list[dict[str, int]] = []
+        for line, sheet in zip(game.sheet, lines, strict=True):
+            note = line.get("knock")
+            hand = {} if note is None else dict(note["points"])
+            won.update(p for p, points in hand.items() if points > 0)
+            extra = {p: sheet.scores.get(p, 0) - hand.get(p, 0) for p in players}
+            bonuses.append(extra if note is not None and note.get("bonuses") else {})
+        grid = points_grid(rules, players, lines, went_out, back, human, lang, bonuses=bonuses)
+        parts.append(grid)
+        parts += legend(lines, lang)
+        parts += boxes_note(rules, players, won, human, lang)
+        credits: Counter[str] = Counter()
+        carioca: dict[str, int] | None = None
+        for sheet in lines:
+            credits.update(sheet.credits)
+            if sheet.chips is not None:
+                # Carioca: each round's pot of stakes (a Counter's sum would drop the losses).
+                carioca = carioca or {}
+                for player, chips in sheet.chips.items():
+                    carioca[player] = carioca.get(player, 0) + chips
+        parts += sheet_notes(
+            rules,
+            lines,
+            human,
+            lang,
+            coming_messa=None,
+            credits=credits,
+            stakes={},
+            carioca=carioca,
+        )
+        count = game.last_count
+        if count is not None and count[0] == lines[-1].number:
+            _, names, out, hands, counts = count
+            parts.append(
+                count_line(rules, names, out, hands, counts, human, lang, four_colours=four_colours)
+            )
     if game.is_over:
-        text.append("\n" + pick(lang, game.outcome()) + "\n", style="bold")
-    return text
+        parts.append(Text(pick(lang, game.outcome()), style="bold"))
+    return Group(*parts)
 
 
 class OnlineApp(RaminoApp):
@@ -485,6 +669,8 @@ class OnlineApp(RaminoApp):
         """Why the table could not be played (a token that opens no seat), if so."""
         self._socket: Any = None
         self._asked = False
+        self._rematch_asked = False
+        self._rematch_told = False
         self._chat_shown = 0
         """The last chat line put in the log (the last lines come again on reconnecting)."""
         """Whether the re-entry offered now has been asked (and not yet answered)."""
@@ -558,10 +744,17 @@ class OnlineApp(RaminoApp):
                 self.say(self._waiting())
             if game.reentry is None:
                 self._asked = False
-                if ended:
+                if game.rematch_asked:
+                    if not self._rematch_asked:
+                        self._ask_rematch()
+                elif ended:
                     self._read_sheet(game.ended_round)
             elif not self._asked:
                 self._ask_reentry(game.reentry)
+            if not game.match_over:
+                # A rematch dealt: its end will ask again.
+                self._rematch_asked = self._rematch_told = False
+            self._tell_rematch()
         elif kind == "ack":
             action = game.pending.pop(str(message.get("id")), None)
             if action is not None and not isinstance(
@@ -616,7 +809,13 @@ class OnlineApp(RaminoApp):
                 message = json.dumps({"type": "seen", "round": number})
                 self.run_worker(self._socket.send(message), group="send")
 
-        self.push_screen(TextScreen(online_sheet(self.online, self.lang), self.lang), read)
+        self.push_screen(
+            TextScreen(self._sheet(), self.lang),
+            read,
+        )
+
+    def _sheet(self) -> Group:
+        return online_sheet(self.online, self.lang, four_colours=self.four_colours)
 
     def _ask_reentry(self, offer: Mapping[str, int]) -> None:
         """Out of the match, and the rules let him back in: the score sheet asks, as at home."""
@@ -626,6 +825,10 @@ class OnlineApp(RaminoApp):
         ).question(self.lang)
 
         def answered(choice: str | None) -> None:
+            if choice == "quit":
+                # The table waits for the answer while he is away, as for a move.
+                self.action_quit_game()
+                return
             if choice not in ("reenter", "decline"):
                 self._ask_reentry(offer)
                 return
@@ -637,8 +840,50 @@ class OnlineApp(RaminoApp):
             if self._socket is not None:
                 self.run_worker(self._socket.send(json.dumps(message)), group="send")
 
-        sheet = online_sheet(self.online, self.lang)
-        self.push_screen(SheetScreen(sheet, self.lang, over=False, question=question), answered)
+        keys = self.t("s rientri · n resti fuori · q esci")
+        sheet = self._sheet()
+        screen = SheetScreen(sheet, self.lang, over=False, question=question, keys=keys)
+        self.push_screen(screen, answered)
+
+    def _ask_rematch(self) -> None:
+        """The match is over: another at the same table, with the same seats? The others
+        wait for the answer."""
+        self._rematch_asked = True
+        game = self.online
+
+        def answered(choice: str | None) -> None:
+            if choice == "quit":
+                self.action_quit_game()
+                return
+            if choice not in ("reenter", "decline"):
+                self._ask_rematch()
+                return
+            message = {"type": "rematch", "id": game.next_id(), "agree": choice == "reenter"}
+            if self._socket is not None:
+                self.run_worker(self._socket.send(json.dumps(message)), group="send")
+            if choice == "reenter":
+                self.say(self.t("Aspettiamo la risposta degli altri."))
+
+        screen = SheetScreen(
+            self._sheet(),
+            self.lang,
+            over=False,
+            question=self.t("Un'altra partita allo stesso tavolo, con gli stessi posti?"),
+            keys=self.t("s sì, un'altra partita · n no · q esci"),
+        )
+        self.push_screen(screen, answered)
+
+    def _tell_rematch(self) -> None:
+        """Who said no to the rematch, once: the match stays over."""
+        offer = self.online.rematch
+        if offer is None or not offer.get("declined") or self._rematch_told:
+            return
+        self._rematch_told = True
+        names = offer.get("names") or []
+        who = ", ".join(
+            printable(str(names[seat])) for seat in offer["declined"] if seat < len(names)
+        )
+        self.say(self.t("Niente rivincita: {names} ha detto di no.", names=who))
 
     def _waiting(self) -> str:
         link = self.online.invitation.link
@@ -660,7 +905,22 @@ class OnlineApp(RaminoApp):
 
     # --- what differs from a table against the computer ---
 
+    def _keys_help(self) -> str:
+        return keys_help(self.game.rules, self.lang, online=True)
+
+    def _others_keys(self, chips: bool) -> str:
+        # No computer's pause to skip: the others' moves come as they are made.
+        if chips:
+            return self.t("r regole · f fiches · ? tasti · q esci")
+        return self.t("r regole · f punti · ? tasti · q esci")
+
     def _status(self) -> Text:
+        if self.online.round_number == 0 and not self.online.match_over:
+            # Before the first deal nothing is over: the table waits for its players.
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append(printable(self.game.rules.name), style="bold")
+            text.append(" · " + self.t("si aspettano i giocatori per la prima smazzata"))
+            return text
         text = super()._status()
         clock = self.online.clock
         seen = self.online.observation()
@@ -707,7 +967,7 @@ class OnlineApp(RaminoApp):
         )
 
     def action_sheet(self) -> None:
-        self.push_screen(TextScreen(online_sheet(self.online, self.lang), self.lang))
+        self.push_screen(TextScreen(self._sheet(), self.lang))
 
     def action_quit_game(self) -> None:
         """Leave the table: the seat stays this player's, to come back to with its token."""

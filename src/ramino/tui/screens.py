@@ -99,8 +99,11 @@ class SheetScreen(ModalScreen[str]):
         question: str | None = None,
         title: str | None = None,
         standing: str | None = None,
+        keys: str | None = None,
     ) -> None:
         super().__init__()
+        self.keys = keys
+        """The keys line, where it is not the home table's (online)."""
         self.sheet = sheet
         self.lang = lang
         self.over = over
@@ -112,6 +115,8 @@ class SheetScreen(ModalScreen[str]):
 
     def _keys(self) -> str:
         # One line of at most 72 columns: the box's inside on an 80-column terminal.
+        if self.keys is not None:
+            return self.keys
         if self.question is not None:
             return said(
                 self.lang,

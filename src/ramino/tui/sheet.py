@@ -6,17 +6,19 @@ match is over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.cards import Card
 from ..engine.chips import chips_words
 from ..engine.going_out import least_deadwood_cards
-from ..engine.round import EndReason
-from ..engine.rules import Betting, MatchEnd, RoundCap, RummyBonus
+from ..engine.match import RoundSheet
+from ..engine.round import EndReason, RoundEnd
+from ..engine.rules import Betting, MatchEnd, RoundCap, Rules, RummyBonus
 from ..engine.scoring import Closing
 from ..engine.text import printable
 from ..words.catalogue import NC_
@@ -26,7 +28,20 @@ from .cards import cards_text
 from .controller import MatchController
 from .narrate import knock_kind, pick, seat_name
 
-__all__ = ["outcome", "sheet_title", "sheet_view"]
+__all__ = [
+    "boxes_note",
+    "chips_grid",
+    "count_line",
+    "knocker_words",
+    "legend",
+    "on_table_note",
+    "outcome",
+    "points_grid",
+    "sheet_notes",
+    "sheet_title",
+    "sheet_view",
+    "went_out_words",
+]
 
 #: The second column's heading: who knocked, went out or won the hand. Headings, told apart
 #: from the same verbs in the log ("knocked", not "knocks").
@@ -102,13 +117,18 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
     sheet = game.sheets[number]
     if game.rules.knock_limit is not None:
         return _knocker(game, number, lang)
+    return went_out_words(game.rules, sheet, game.human, lang)
+
+
+def went_out_words(rules: Rules, sheet: RoundSheet, human: str, lang: str) -> str:
+    """Who went out of the round of ``sheet``, with what the cells alone hide: in one turn
+    and what it did to the others' count, the close's kind, or the cap that stopped it."""
     if sheet.out is None:
         # Stopped by a cap: under [R] the lowest hand scores 0, which the cells alone hide.
-        if game.rules.on_round_cap is RoundCap.LOWEST_HAND_WINS:
+        if rules.on_round_cap is RoundCap.LOWEST_HAND_WINS:
             return said(lang, "nessuno (limite), la mano più bassa segna 0")
         return said(lang, "nessuno (limite)")
-    words = [seat_name(sheet.out, game.human, lang)]
-    rules = game.rules
+    words = [seat_name(sheet.out, human, lang)]
     if sheet.in_one_turn and rules.melding_during_play:
         words.append(said(lang, "in mano"))
         # What the close in one turn did to the others' count, which the cells alone hide.
@@ -119,7 +139,7 @@ def _went_out(game: MatchController, number: int, lang: str) -> str:
         elif rules.rummy_bonus is RummyBonus.SCEMPIO and rules.messa:
             words.append(said(lang, "scempio"))
     if sheet.closing is not Closing.SIMPLE:
-        named = closing_words(sheet.closing, game.rules)
+        named = closing_words(sheet.closing, rules)
         words.append(pick(lang, (named.with_it, named.with_en)))
     return ", ".join(words)
 
@@ -130,18 +150,31 @@ def _knocker(game: MatchController, number: int, lang: str) -> str:
     if sheet.out is None or number >= len(game.ends):
         return said(lang, "mano nulla")
     end, big_gin = game.ends[number]
-    kind = both("big gin") if big_gin else knock_kind(end, game.rules)
-    return f"{seat_name(sheet.out, game.human, lang)}, {pick(lang, kind)}"
+    return knocker_words(game.rules, sheet.out, end, big_gin, game.human, lang)
+
+
+def knocker_words(
+    rules: Rules, knocker: str, end: RoundEnd, big_gin: bool, human: str, lang: str
+) -> str:
+    """Who knocked a hand of gin rummy, and how it came out (:func:`.narrate.knock_kind`)."""
+    kind = both("big gin") if big_gin else knock_kind(end, rules)
+    return f"{seat_name(knocker, human, lang)}, {pick(lang, kind)}"
 
 
 def _boxes(game: MatchController, lang: str) -> list[Text]:
-    """The hands each player has won (gin rummy's boxes), and what they are worth at the
-    end of the match."""
-    rules = game.rules
-    if rules.knock_limit is None or not game.sheets:
+    if not game.sheets:
         return []
-    won = game.play.match.boxes
-    each = " · ".join(f"{seat_name(p, game.human, lang)} {won[p]}" for p in game.players)
+    return boxes_note(game.rules, game.players, game.play.match.boxes, game.human, lang)
+
+
+def boxes_note(
+    rules: Rules, players: Sequence[str], won: Mapping[str, int], human: str, lang: str
+) -> list[Text]:
+    """The hands each player has won (gin rummy's boxes, ``won``), and what they are worth
+    at the end of the match."""
+    if rules.knock_limit is None:
+        return []
+    each = " · ".join(f"{seat_name(p, human, lang)} {won.get(p, 0)}" for p in players)
     return [
         Text(
             said(
@@ -173,10 +206,9 @@ def _match_bonuses(game: MatchController, number: int) -> dict[str, int]:
     return {p: sheet.scores[p] - hand.get(p, 0) for p in game.players}
 
 
-def sheet_title(game: MatchController, lang: str) -> str:
+def sheet_title(rules: Rules, lang: str) -> str:
     """The sheet's title: chips or points, the rules, and how long the match lasts (its set
     number of rounds, or the total it is played to)."""
-    rules = game.rules
     if rules.betting is not Betting.NONE:
         title = said(lang, "Fiches") + f" · {printable(rules.name)}, "
         hands = rules.match_rounds or 0
@@ -194,54 +226,62 @@ def sheet_title(game: MatchController, lang: str) -> str:
 
 def _chips_view(game: MatchController, lang: str, apart: bool) -> Group:
     """The sheet of a match played for chips: who won each hand, and each player's chips."""
-    table = _table(_WON.template(lang, {}), _shown(game, lang))
-    for number, sheet in enumerate(game.sheets):
+    folded = []
+    for number in range(len(game.sheets)):
         record = game.records[number] if number < len(game.records) else None
         end = record.result if record is not None else None
-        who = None if sheet.out is None else seat_name(sheet.out, game.human, lang)
-        if who is None:
-            won = said(lang, "nessuno (piatto al tavolo)")
-        elif end is not None and end.reason is EndReason.ALL_FOLDED:
-            won = said(lang, "{name}, gli altri lasciano", name=who)
-        elif sheet.out == game.human:
-            won = said(lang, "{name}, chiudi", name=who)
-        else:
-            won = said(lang, "{name}, chiude", name=who)
-        row: list[str | Text] = [str(sheet.number), won]
-        totals = sheet.chip_totals or {}
-        changes = sheet.chips or {}
-        for player in game.players:
-            change = f"{changes[player]:+d}" if player in changes else None
-            row.append(_cell(str(totals.get(player, "—")), change, player in sheet.eliminated))
-        table.add_row(*row)
-    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
-    parts += [table, *_legend(game, lang)]
-    left = game.play.match.on_table
-    if left:
-        parts.append(
-            Text(
-                said(
-                    lang,
-                    "Sul tavolo: {chips} per chi vince la prossima mano.",
-                    chips=(chips_words(left), chips_words(left, "en")),
-                )
-            )
-        )
+        folded.append(end is not None and end.reason is EndReason.ALL_FOLDED)
+    table = chips_grid(game.players, game.sheets, folded, game.human, lang)
+    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game.rules, lang))]
+    parts += [table, *legend(game.sheets, lang), *on_table_note(game.play.match.on_table, lang)]
     parts.extend(_last_turn(game, lang))
     if not apart:
         parts.append(Text(outcome(game, lang), style="bold"))
     return Group(*parts)
 
 
+def chips_grid(
+    players: Sequence[str],
+    lines: Sequence[RoundSheet],
+    folded: Sequence[bool],
+    human: str,
+    lang: str,
+) -> Table:
+    """The grid of a match played for chips: who won each hand (``folded``: the others
+    folded), and each player's chips after it with what the hand changed."""
+    table = _table(_WON.template(lang, {}), [seat_name(p, human, lang) for p in players])
+    for number, sheet in enumerate(lines):
+        who = None if sheet.out is None else seat_name(sheet.out, human, lang)
+        if who is None:
+            won = said(lang, "nessuno (piatto al tavolo)")
+        elif number < len(folded) and folded[number]:
+            won = said(lang, "{name}, gli altri lasciano", name=who)
+        elif sheet.out == human:
+            won = said(lang, "{name}, chiudi", name=who)
+        else:
+            won = said(lang, "{name}, chiude", name=who)
+        row: list[str | Text] = [str(sheet.number), won]
+        totals = sheet.chip_totals or {}
+        changes = sheet.chips or {}
+        for player in players:
+            change = f"{changes[player]:+d}" if player in changes else None
+            row.append(_cell(str(totals.get(player, "—")), change, player in sheet.eliminated))
+        table.add_row(*row)
+    return table
+
+
+def on_table_note(left: int, lang: str) -> list[Text]:
+    """The chips left on the table for the next hand, if any."""
+    if not left:
+        return []
+    chips = (chips_words(left), chips_words(left, "en"))
+    return [Text(said(lang, "Sul tavolo: {chips} per chi vince la prossima mano.", chips=chips))]
+
+
 def _title(title: str) -> Text:
     """The sheet's title on one line of its own: a grid narrower than the title (few players,
     short totals) must not fold it."""
     return Text(title, style="italic", no_wrap=True, overflow="ellipsis")
-
-
-def _shown(game: MatchController, lang: str) -> list[str]:
-    """The players' columns as the screen names them (the human "Tu")."""
-    return [seat_name(p, game.human, lang) for p in game.players]
 
 
 def _table(second: str, players: Sequence[str]) -> Table:
@@ -276,9 +316,9 @@ def _cell(total: str, change: str | None, out: bool) -> Text:
     return cell
 
 
-def _legend(game: MatchController, lang: str) -> list[Text]:
+def legend(lines: Sequence[RoundSheet], lang: str) -> list[Text]:
     """What ✗ means, once someone is out."""
-    if not any(sheet.eliminated for sheet in game.sheets):
+    if not any(sheet.eliminated for sheet in lines):
         return []
     return [Text(said(lang, "{mark} fuori dalla partita", mark=_OUT))]
 
@@ -300,21 +340,83 @@ def sheet_view(
     standing, for a screen that keeps them in sight while the sheet scrolls."""
     if game.rules.betting is not Betting.NONE:
         return _chips_view(game, lang, apart)
-    knocking = game.rules.knock_limit is not None
+    match = game.play.match
+    back: dict[int, dict[str, int]] = {}
+    for reentry in match.reentries:
+        back.setdefault(reentry.after_round, {})[reentry.player] = reentry.total
+    table = points_grid(
+        game.rules,
+        game.players,
+        game.sheets,
+        [_went_out(game, number, lang) for number in range(len(game.sheets))],
+        back,
+        game.human,
+        lang,
+        bonuses=[_match_bonuses(game, number) for number in range(len(game.sheets))],
+    )
+    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game.rules, lang))]
+    parts += [table, *legend(game.sheets, lang), *_boxes(game, lang)]
+    parts += sheet_notes(
+        game.rules,
+        game.sheets,
+        game.human,
+        lang,
+        coming_messa=None if match.is_over else match.messa_level,
+        credits=match.credits,
+        stakes=match.stakes,
+        carioca=match.chips,
+    )
+    parts.extend(_last_turn(game, lang))
+    last = game.last_round
+    if last is not None and last.end is not None:
+        end = last.end
+        parts.append(
+            count_line(
+                game.rules,
+                game.names,
+                end.out,
+                end.hands,
+                end.counts,
+                game.human,
+                lang,
+                four_colours=four_colours,
+            )
+        )
+    if not apart:
+        parts.append(Text(outcome(game, lang), style="bold"))
+    return Group(*parts)
+
+
+def points_grid(
+    rules: Rules,
+    players: Sequence[str],
+    lines: Sequence[RoundSheet],
+    went_out: Sequence[str],
+    back: Mapping[int, Mapping[str, int]],
+    human: str,
+    lang: str,
+    *,
+    bonuses: Sequence[Mapping[str, int]] = (),
+) -> Table:
+    """The grid of a match played for points: for each round, who went out (``went_out``,
+    as :func:`went_out_words` says it), each player's total with what the round added, ✗
+    where it put him out; a re-entry's line under the round that put him out (``back``: by
+    round, the total each player came back at); gin rummy's boxes and game bonus on a line
+    of their own (``bonuses``, by round)."""
+    knocking = rules.knock_limit is not None
     second = (_KNOCKED if knocking else _WENT_OUT).template(lang, {})
-    table = _table(second, _shown(game, lang))
+    table = _table(second, [seat_name(p, human, lang) for p in players])
     gone: set[str] = set()
-    reentries = game.play.match.reentries
-    for number, sheet in enumerate(game.sheets):
+    for number, sheet in enumerate(lines):
         gone -= set(sheet.reentered)
-        bonuses = _match_bonuses(game, number)
-        row: list[str | Text] = [str(sheet.number), _went_out(game, number, lang)]
-        for player in game.players:
+        added = bonuses[number] if number < len(bonuses) else {}
+        row: list[str | Text] = [str(sheet.number), went_out[number]]
+        for player in players:
             if player in gone:
                 row.append("—")
                 continue
             scored = sheet.scores.get(player)
-            extra = bonuses.get(player, 0)
+            extra = added.get(player, 0)
             row.append(
                 _cell(
                     str(sheet.totals[player] - extra),
@@ -323,29 +425,43 @@ def sheet_view(
                 )
             )
         table.add_row(*row)
-        if bonuses:
+        if added:
             # The boxes and the game's bonus, apart from the last hand's own points.
-            added = [_cell(str(sheet.totals[p]), f"+{bonuses[p]}", False) for p in game.players]
-            table.add_row("", said(lang, "mani vinte e partita"), *added)
+            cells = [_cell(str(sheet.totals[p]), f"+{added[p]}", False) for p in players]
+            table.add_row("", said(lang, "mani vinte e partita"), *cells)
         gone |= set(sheet.eliminated)
         # A re-entry gets its own line under the round that put the player out, with the total
         # he starts again from, before the next round's line (or before the next deal).
-        back = {r.player: r.total for r in reentries if r.after_round == sheet.number}
-        if back:
-            cells = [f"↺ {back[p]}" if p in back else "" for p in game.players]
-            table.add_row("", said(lang, "rientra"), *cells)
-    parts: list[Table | Text] = [] if apart else [_title(sheet_title(game, lang))]
-    parts += [table, *_legend(game, lang), *_boxes(game, lang)]
-    won = game.play.match.chips
-    if won is not None:
+        came_back = back.get(sheet.number, {})
+        if came_back:
+            marks = [f"↺ {came_back[p]}" if p in came_back else "" for p in players]
+            table.add_row("", said(lang, "rientra"), *marks)
+    return table
+
+
+def sheet_notes(
+    rules: Rules,
+    lines: Sequence[RoundSheet],
+    human: str,
+    lang: str,
+    *,
+    coming_messa: int | None,
+    credits: Mapping[str, int],
+    stakes: Mapping[str, int],
+    carioca: Mapping[str, int] | None,
+) -> list[Text]:
+    """What the cells alone hide: carioca's pots, the messa paid in the last round and the
+    next one's (``coming_messa``, ``None`` when unknown or the match is over), casertano's
+    credits, the stakes paid to come back in."""
+    parts: list[Text] = []
+    if carioca is not None:
         # Carioca: each round's pot of stakes, taken by whoever went out.
-        each = ", ".join(f"{seat_name(p, game.human, lang)} {n:+d}" for p, n in won.items())
+        each = ", ".join(f"{seat_name(p, human, lang)} {n:+d}" for p, n in carioca.items())
         parts.append(Text(said(lang, "Fiches delle poste: {each}", each=each)))
-    match = game.play.match
-    if game.rules.messa and game.sheets:
+    if rules.messa and lines:
         # Each loser's cell holds his count and the messa together: say the messa apart, and
         # the next one where a scempio has suspended or raised it.
-        paid_messa, coming = game.sheets[-1].messa, match.messa_level
+        paid_messa = lines[-1].messa
         if paid_messa:
             parts.append(
                 Text(
@@ -358,51 +474,53 @@ def sheet_view(
             )
         else:
             parts.append(Text(said(lang, "Nell'ultima smazzata niente messa.")))
-        if coming != paid_messa and not match.is_over:
-            parts.append(Text(said(lang, "Nella prossima la messa è {messa}.", messa=coming)))
-    credits = {p: n for p, n in match.credits.items() if n}
-    if credits:
+        if coming_messa is not None and coming_messa != paid_messa:
+            parts.append(Text(said(lang, "Nella prossima la messa è {messa}.", messa=coming_messa)))
+    won = {p: n for p, n in credits.items() if n}
+    if won:
         # Casertano: what each close has won besides its points.
-        each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in credits.items())
+        each = ", ".join(f"{seat_name(p, human, lang)} {n}" for p, n in won.items())
         parts.append(Text(said(lang, "Crediti: {each}", each=each)))
-    paid = {p: n for p, n in game.play.match.stakes.items() if n}
+    paid = {p: n for p, n in stakes.items() if n}
     if paid:
-        each = ", ".join(f"{seat_name(p, game.human, lang)} {n}" for p, n in paid.items())
+        each = ", ".join(f"{seat_name(p, human, lang)} {n}" for p, n in paid.items())
         parts.append(Text(said(lang, "Poste per rientrare: {each}", each=each)))
-    parts.extend(_last_turn(game, lang))
-    last = game.last_round
-    if last is not None and last.end is not None:
-        # Where the others lay what they can after the close, only the cards left count.
-        unbound = game.rules.lay_after_close and last.end.out is not None
-        label = (
-            said(lang, "Conta delle carte rimaste slegate: ") if unbound else said(lang, "Conta: ")
-        )
-        count = Text(label, style="bold")
-        for seat, name in enumerate(game.names):
-            if seat:
-                count.append(" · ")
-            count.append(seat_name(name, game.human, lang) + " ")
-            if seat == last.end.out and knocking:
-                you = name == game.human
-                if you:
-                    count.append(said(lang, "(hai bussato) "))
-                else:
-                    count.append(said(lang, "(ha bussato) "))
-            elif seat == last.end.out:
-                you = name == game.human
-                if you:
-                    count.append(said(lang, "hai chiuso"))
-                else:
-                    count.append(said(lang, "ha chiuso"))
-                continue
-            left = last.end.hands[seat]
-            if unbound:
-                left = least_deadwood_cards(left, game.rules)
-            if left:
-                count.append_text(cards_text(left, four_colours=four_colours))
-                count.append(" ")
-            count.append(f"= {last.end.counts[seat]}")
-        parts.append(count)
-    if not apart:
-        parts.append(Text(outcome(game, lang), style="bold"))
-    return Group(*parts)
+    return parts
+
+
+def count_line(
+    rules: Rules,
+    names: Sequence[str],
+    out: int | None,
+    hands: Sequence[Sequence[Card]],
+    counts: Sequence[int],
+    human: str,
+    lang: str,
+    *,
+    four_colours: bool = False,
+) -> Text:
+    """The last round's count: each seat's cards left and what they came to, the one who
+    went out (or knocked) said so; where the others lay what they can after the close, only
+    the cards left unbound."""
+    knocking = rules.knock_limit is not None
+    unbound = rules.lay_after_close and out is not None
+    label = said(lang, "Conta delle carte rimaste slegate: ") if unbound else said(lang, "Conta: ")
+    count = Text(label, style="bold")
+    for seat, name in enumerate(names):
+        if seat:
+            count.append(" · ")
+        count.append(seat_name(name, human, lang) + " ")
+        you = name == human
+        if seat == out and knocking:
+            count.append(said(lang, "(hai bussato) ") if you else said(lang, "(ha bussato) "))
+        elif seat == out:
+            count.append(said(lang, "hai chiuso") if you else said(lang, "ha chiuso"))
+            continue
+        left: Sequence[Card] = hands[seat]
+        if unbound:
+            left = least_deadwood_cards(left, rules)
+        if left:
+            count.append_text(cards_text(left, four_colours=four_colours))
+            count.append(" ")
+        count.append(f"= {counts[seat]}")
+    return count
