@@ -280,7 +280,7 @@ def test_gin_is_played_in_the_browser_hand_by_hand_to_its_count(
         endings.append(page.inner_text("dialog.printable .ending"))
         if hand == 1:
             hands = page.inner_text("#ended-hands")
-            assert "Carte spaiate" in hands and "Anna (tu) · ha bussato" in hands
+            assert "Carte spaiate" in hands and "Anna (tu) · hai bussato" in hands
             # On a phone the hands left fit beside the names, fanned a few cards to a line.
             page.set_viewport_size(PHONE)
             wide, lines = page.evaluate(FANNED)
