@@ -16,6 +16,7 @@ pytest.importorskip("sqlalchemy")
 from ramino.ai import bot_for_level
 from ramino.engine import get_preset
 from ramino.engine.errors import IllegalAction, NotationError, RaminoError, Reason
+from ramino.engine.rules import Rules
 from ramino.engine.shuffle import verify_deal
 from ramino.server.protocol import ObservationView, read_client_message
 from ramino.server.reasons import ServerReason
@@ -275,7 +276,7 @@ def test_a_round_over_is_told_until_the_seat_moves_in_the_next() -> None:
 REENTRY_RULES = replace(get_preset("classico"), max_turns=6, target=60, reentry=True)
 
 
-def out_and_offered() -> tuple[Table, list[StoredAction]]:
+def out_and_offered(rules: Rules = REENTRY_RULES) -> tuple[Table, list[StoredAction]]:
     """Anna and Bea with two computer players, played until Anna is out and may re-enter
     (Bot0, out too, has already declined: it would come back too close to the target)."""
     seats = (
@@ -284,7 +285,7 @@ def out_and_offered() -> tuple[Table, list[StoredAction]]:
         StoredSeat(2, COMPUTER, "Bot0 (computer)", "principiante", None),
         StoredSeat(3, COMPUTER, "Bot1 (computer)", "principiante", None),
     )
-    table = Table("t1", TableSpec(REENTRY_RULES, seats, b"seed2"))
+    table = Table("t1", TableSpec(rules, seats, b"seed2"))
     table.take_seat(0, "Anna", "h0")
     table.take_seat(1, "Bea", "h1")
     log = [table.deal(1), *table.computers_play()]
@@ -321,6 +322,24 @@ def test_a_person_out_is_offered_the_reentry_and_the_table_waits() -> None:
     assert table.play.round is not None and "Anna" in table.play.names
     assert table.play.match.totals["Anna"] == 54
     assert table.state(0).reentry is None
+
+
+def test_the_state_says_the_next_messa_and_the_stakes_paid_to_come_back() -> None:
+    # What a sheet's cells hide, which the online terminal's sheet says as the home one does.
+    seats = (
+        StoredSeat(0, HUMAN, None, None, None),
+        StoredSeat(1, COMPUTER, "Bot0 (computer)", "principiante", None),
+    )
+    table = Table("t1", TableSpec(get_preset("enciclopedia"), seats, b"messa"))
+    table.take_seat(0, "Anna", "h0")
+    table.deal(0)
+    assert table.state(0).messa_level == 50 and table.state(None).messa_level == 50
+    assert seated(HUMAN, HUMAN).state(0).messa_level is None  # classico has no messa
+    # Casertano-like re-entry for a stake: who came back, and for how much.
+    table, _ = out_and_offered(replace(REENTRY_RULES, reentry_stake=2))
+    assert "Anna" not in table.state(0).stakes
+    table.decide_reentry(0, True)
+    assert table.state(1).stakes["Anna"] == 2
 
 
 def test_a_person_who_stays_out_is_dealt_no_more() -> None:

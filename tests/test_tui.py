@@ -1277,6 +1277,11 @@ def _online_beside(
                     "in_one_turn": end.in_one_turn,
                 },
                 "ended_hands": [[str(c) for c in round_.hand(s)] for s in range(len(game.names))],
+                # As Table.state: the next messa while the match goes on, the stakes paid.
+                "messa_level": (
+                    game.play.match.messa_level if game.rules.messa and not game.is_over else None
+                ),
+                "stakes": {p: n for p, n in game.play.match.stakes.items() if n},
             }
         )
         if game.is_over:
@@ -1317,6 +1322,35 @@ def test_the_online_sheet_says_what_the_home_sheet_says(
     kept = [line for line in home if not line.startswith("Last turn")][:-1]
     assert kept == away[: len(kept)], (home, away)
     assert any(said in line for line in away), away
+
+
+def test_the_online_sheet_says_the_next_messa_and_the_stakes_as_the_server_tells_them() -> None:
+    # A scempio suspends the messa and raises the next (enciclopedia): the state says it.
+    from ramino.client.link import Invitation
+    from ramino.engine.match import RoundResult
+    from ramino.tui.online import OnlineGame, online_sheet
+
+    game = MatchController(get_preset("enciclopedia"), players=3, bot_factory=random_bots)
+    game.play.match.record(RoundResult("Carla", {"Giocatore": 20, "Bruno": 30}, in_one_turn=True))
+    online = OnlineGame(Invitation("http://127.0.0.1:1", "t"), "t", game.rules, {"seats": []})
+    online.welcome({"seat": 0, "name": game.human})
+    online.update(
+        {
+            "version": 1,
+            "round": 2,
+            "match_over": False,
+            "observation": None,
+            "sheet": [line.to_dict() for line in game.sheets],
+            "messa_level": game.play.match.messa_level,
+            "stakes": {"Bruno": 1},
+        }
+    )
+    console = Console(width=200, record=True)
+    console.print(online_sheet(online, "it"))
+    said = console.export_text()
+    assert "Nell'ultima smazzata niente messa." in said
+    assert "Nella prossima la messa è 100." in said
+    assert "Poste per rientrare: Bruno 1" in said
 
 
 def _offline(game: OnlineGame, lang: str) -> RaminoApp:

@@ -455,6 +455,11 @@ class State(_Message):
     as at a table when the hands are counted."""
     match: int = 1
     """The table's match: 1, then each rematch's."""
+    messa_level: int | None = None
+    """The messa the next round's losers pay ([W]: raised after a scempio), under rules with
+    a messa and while the match goes on; ``None`` otherwise."""
+    stakes: dict[str, int] = {}
+    """The stakes each player has paid to come back in (re-entry), where any was paid."""
     away: list[int] = []
     """The table seats of the people gone, whose turns the computer plays until they are back."""
     rematch: RematchView | None = None

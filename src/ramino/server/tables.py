@@ -818,6 +818,8 @@ class Table:
             reentry=None if seat is None else self.reentry_offer(seat),
             winner=None if play is None else play.winner,
             match=self.match_number,
+            messa_level=self._messa_level(),
+            stakes={} if play is None else {p: n for p, n in play.match.stakes.items() if n},
             away=sorted(self.away),
             rematch=self.rematch_view(),
             standing=self.standing(),
@@ -852,6 +854,12 @@ class Table:
         if note is not None:
             written["knock"] = note
         return written
+
+    def _messa_level(self) -> int | None:
+        play = self.play
+        if play is None or not play.rules.messa or self.match_over:
+            return None
+        return play.match.messa_level
 
     def _ended_hands(self) -> list[list[str]]:
         """The cards left in each hand of the last round over, shown at its end as at a table."""

@@ -335,6 +335,20 @@ class OnlineGame:
         )
 
     @property
+    def coming_messa(self) -> int | None:
+        """The messa the next round's losers pay, as the server says (``None``: none, or the
+        match is over)."""
+        state = self._state or {}
+        level = state.get("messa_level")
+        return None if level is None or self.match_over else int(level)
+
+    @property
+    def reentry_stakes(self) -> dict[str, int]:
+        """The stakes each player has paid to come back in, as the server says."""
+        state = self._state or {}
+        return {str(name): int(n) for name, n in (state.get("stakes") or {}).items()}
+
+    @property
     def rematch_asked(self) -> bool:
         """Whether the rematch waits for this seat's answer."""
         offer = self.rematch
@@ -640,9 +654,9 @@ def online_sheet(game: OnlineGame, lang: str, *, four_colours: bool = False) -> 
             lines,
             human,
             lang,
-            coming_messa=None,
+            coming_messa=game.coming_messa,
             credits=credits,
-            stakes={},
+            stakes=game.reentry_stakes,
             carioca=carioca,
         )
         count = game.last_count
