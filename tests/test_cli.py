@@ -415,7 +415,7 @@ def test_score_the_101_match_text() -> None:
         ["1", "Anna", "0", "42", "14"],
         ["2", "Bruno", "31", "42", "41"],
         ["3", "Carla", "49", "78", "41"],
-        ["4", "Carla, in mano", "95", "102, fuori", "41"],
+        ["4", "Carla, in mano, punti doppi", "95", "102, fuori", "41"],
         ["5", "Anna", "95", "—", "105, fuori"],
     ]
     assert "Vince Anna, con 95." in result.stdout
@@ -621,7 +621,7 @@ def test_score_casertano_closings_credits_and_stakes() -> None:
     }
     result = run("score", "-", stdin=json.dumps(sheet))
     assert result.exit_code == 0, result.output
-    assert "A, colore" in result.stdout
+    assert "A, con il colore" in result.stdout
     assert "110, fuori" in result.stdout
     assert "rientra, 107" in result.stdout
     assert "Crediti: A 2, B 2" in result.stdout
@@ -641,7 +641,7 @@ def test_score_messa_column() -> None:
     assert result.exit_code == 0, result.output
     rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
     cells = [[cell.strip() for cell in row.strip("│").split("│")] for row in rows]
-    assert cells == [["1", "A, in one turn", "0", "20", ""], ["2", "A", "0", "150", "100"]]
+    assert cells == [["1", "A, in one turn, scempio", "0", "20", ""], ["2", "A", "0", "150", "100"]]
     assert "Match in progress: A leads, with 0." in result.stdout
 
 

@@ -10,12 +10,12 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.round import EndReason, RoundEnd
-from ..engine.rules import MatchEnd, RoundCap, Rules, RummyBonus
+from ..engine.rules import MatchEnd, Rules
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
+from ..tui.sheet import went_out_words
 from ..words.catalogue import NC_
-from ..words.closings import closing_words
 from ..words.inline import nsaid, said
 from .common import (
     Lang,
@@ -87,7 +87,8 @@ def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
     gone: set[str] = set()
     for sheet, entry in zip(match.rounds, played.rounds, strict=True):
         gone -= set(sheet.reentered)
-        how = _knocker(entry, rules, lang) if knocking else _went_out(sheet, rules, lang)
+        # Who went out and what the cells hide, as the terminal's sheet says it (no one is «tu»).
+        how = _knocker(entry, rules, lang) if knocking else went_out_words(rules, sheet, "", lang)
         row = [str(sheet.number), how]
         row += [_total(sheet, player, gone, lang) for player in match.players]
         if with_messa:
@@ -104,24 +105,6 @@ def _print_sheet(match: Match, lang: Lang, played: ScoreFile) -> None:
         if any(amounts.values()):
             listed = ", ".join(f"{p} {n}" for p, n in amounts.items() if n)
             out.print(f"{label}: {listed}")
-
-
-def _went_out(sheet: RoundSheet, rules: Rules, lang: Lang) -> str:
-    if sheet.out is None:
-        # Stopped by a cap: under [R] the lowest hand scores 0, which the cells alone hide.
-        if rules.on_round_cap is RoundCap.LOWEST_HAND_WINS:
-            return said(lang, "nessuno (limite), la mano più bassa segna 0")
-        return said(lang, "nessuno (limite)")
-    words = [sheet.out]
-    if sheet.in_one_turn:
-        words.append(said(lang, "in mano"))
-        if rules.rummy_bonus is RummyBonus.ADD:
-            # Added to each other player's cell, which alone does not say so.
-            words.append(said(lang, "+{bonus} a testa", bonus=rules.rummy_bonus_points))
-    if sheet.closing is not Closing.SIMPLE:
-        named = closing_words(sheet.closing, rules)
-        words.append(pick(lang, named.it, named.en))
-    return ", ".join(words)
 
 
 def _knocker(entry: RoundEntry, rules: Rules, lang: Lang) -> str:
