@@ -15,14 +15,13 @@ from ramino.engine.play import MatchPlay
 from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset
 from ramino.engine.rules import Betting, MatchEnd, Rules, knob_names
 from ramino.house_rules import (
-    CHOICE_KEEPS,
-    CHOICE_NEEDS,
     HOLDS,
     KNOB_NEEDS,
     HouseRulesReason,
     Need,
     applicable_knobs,
     dropping_what_bears_on_nothing,
+    editor_change,
     house_rules,
     knob_applies,
     open_values,
@@ -330,16 +329,11 @@ def test_the_editor_offers_the_values_the_server_takes(name: str) -> None:
         current = getattr(rules, knob)
         assert current in values, knob
         for value in {*values_to_try(knob), *values} - {current}:
-            changes = {knob: value.value if isinstance(value, enum.Enum) else value}
-            # As the page's editor does: a number the choice needs is given, one it neither
-            # needs nor keeps is taken away.
-            needs = CHOICE_NEEDS.get(value, {})
-            tied = {n for c in CHOICE_NEEDS if type(c) is type(value) for n in CHOICE_NEEDS[c]}
-            for number in tied:
-                if number in needs and getattr(rules, number) is None:
-                    changes[number] = needs[number]
-                elif number not in needs and number not in CHOICE_KEEPS.get(value, ()):
-                    changes[number] = None
+            # As the page's editor makes the change, written as a page sends it.
+            changes = {
+                key: given.value if isinstance(given, enum.Enum) else given
+                for key, given in editor_change(rules, knob, value).items()
+            }
             if value in values:
                 house_rules(name, changes)
             else:

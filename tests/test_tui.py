@@ -48,6 +48,7 @@ from ramino.tui.save import load_match, match_from_json, match_to_json
 from ramino.tui.screens import ChoiceScreen, PathScreen, QuitScreen, SheetScreen, TextScreen
 from ramino.tui.sheet import sheet_view
 from ramino.tui.table import MeldsView
+from test_tui_controller import play_to_end_of_round
 
 pytestmark = pytest.mark.once
 
@@ -1246,13 +1247,7 @@ def _online_beside(
     for number in range(1, rounds + 1):
         round_ = game.start_round()
         send(state(number, round_))
-        while not round_.is_over:
-            if game.human_to_move:
-                seen = game.observation()
-                assert seen is not None
-                game.play_human(mine.act(seen))
-            else:
-                game.bot_step()
+        play_to_end_of_round(game, mine)
         game.finish_round()
         if game.rules.knock_limit is not None:
             knocks[number] = knock_note(round_, game.play)

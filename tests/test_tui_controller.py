@@ -61,14 +61,19 @@ def play_human_turn(game: MatchController) -> None:
         game.play_human(discards[0])
 
 
-def play_to_end_of_round(game: MatchController) -> None:
+def play_to_end_of_round(game: MatchController, me: Bot | None = None) -> None:
+    """The round played out, the human's moves by ``me`` (or lay what he can, then throw)."""
     r = game.round
     assert r is not None
     while not r.is_over:
-        if game.human_to_move:
+        if not game.human_to_move:
+            game.bot_step()
+        elif me is None:
             play_human_turn(game)
         else:
-            game.bot_step()
+            observation = game.observation()
+            assert observation is not None
+            game.play_human(me.act(observation))
 
 
 def test_seats_and_levels() -> None:
@@ -630,17 +635,8 @@ def test_casertano_s_count_shows_the_cards_left_unbound() -> None:
 
     rules = get_preset("casertano")
     game = MatchController(rules, players=3, seed=1, bot_factory=lambda level, **kw: GreedyBot(1))
-    game.start_round()
-    r = game.round
-    assert r is not None
-    me = GreedyBot(2)
-    while not r.is_over:
-        if game.human_to_move:
-            observation = game.observation()
-            assert observation is not None
-            game.play_human(me.act(observation))
-        else:
-            game.bot_step()
+    r = game.start_round()
+    play_to_end_of_round(game, GreedyBot(2))
     end = r.end
     assert end is not None and end.out is not None
     game.finish_round()
@@ -688,16 +684,7 @@ def test_the_log_tells_each_restock_and_the_cap_that_ends_the_round() -> None:
     rules = replace(get_preset("rami-40"), max_restocks=1)
     game = MatchController(rules, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
     game.start_round()
-    r = game.round
-    assert r is not None
-    me = _Passive(1)
-    while not r.is_over:
-        if game.human_to_move:
-            observation = game.observation()
-            assert observation is not None
-            game.play_human(me.act(observation))
-        else:
-            game.bot_step()
+    play_to_end_of_round(game, _Passive(1))
     lines = [line.text("it") for line in game.log]
     remade = [i for i, line in enumerate(lines) if line.startswith("Il tallone è finito")]
     assert len(remade) == 1 and "(1ª volta)" in lines[remade[0]]
@@ -711,13 +698,7 @@ def test_the_log_tells_each_restock_and_the_cap_that_ends_the_round() -> None:
     capped = replace(get_preset("rami-40"), max_turns=6)
     game = MatchController(capped, players=2, seed=5, bot_factory=lambda level, **kw: _Passive(0))
     game.start_round()
-    while game.to_play is not None:
-        if game.human_to_move:
-            observation = game.observation()
-            assert observation is not None
-            game.play_human(me.act(observation))
-        else:
-            game.bot_step()
+    play_to_end_of_round(game, _Passive(1))
     assert game.log[-1].text("it") == "La smazzata si ferma: raggiunto il limite di 6 turni."
     # The sheet says why one of them scores 0: under [R] the lowest hand wins.
     game.finish_round()

@@ -48,6 +48,7 @@ __all__ = [
     "applicable_knobs",
     "check_changes_apply",
     "dropping_what_bears_on_nothing",
+    "editor_change",
     "house_rules",
     "is_file",
     "knob_applies",
@@ -573,11 +574,16 @@ def _values(rules: Rules, name: str) -> tuple[Any, ...] | None:
     return numbers if field is int else (*numbers, None)
 
 
-def _with_choice(rules: Rules, name: str, value: Any) -> Rules:
-    """``rules`` with knob ``name`` at ``value`` as a page's editor makes the change: the
-    numbers a choice needs given their usual value where missing, those it neither needs nor
-    keeps taken away (:data:`CHOICE_NEEDS`, :data:`CHOICE_KEEPS`); refused as the rules refuse
-    it."""
+def editor_change(rules: Rules, name: str, value: Any) -> dict[str, Any]:
+    """The knobs a page's editor changes when knob ``name`` of ``rules`` is set to ``value``:
+    it, the numbers its choice needs given their usual value where missing, and those the
+    choice neither needs nor keeps taken away (:data:`CHOICE_NEEDS`, :data:`CHOICE_KEEPS`).
+
+    >>> from ramino.engine.presets import get_preset
+    >>> from ramino.engine.rules import MatchEnd
+    >>> editor_change(get_preset("classico"), "match_end", MatchEnd.FIXED_ROUNDS)
+    {'match_end': <MatchEnd.FIXED_ROUNDS: 'fixed_rounds'>, 'match_rounds': 8}
+    """
     changes: dict[str, Any] = {name: value}
     if isinstance(value, enum.StrEnum) and any(type(c) is type(value) for c in CHOICE_NEEDS):
         needs = CHOICE_NEEDS.get(value, {})
@@ -588,13 +594,13 @@ def _with_choice(rules: Rules, name: str, value: Any) -> Rules:
             if type(choice) is type(value)
             for knob in CHOICE_NEEDS[choice]
         }
-        for knob in tied:
+        for knob in sorted(tied):
             if knob in needs:
                 if getattr(rules, knob) is None:
                     changes[knob] = needs[knob]
             elif knob not in keeps:
                 changes[knob] = None
-    return dataclasses.replace(rules, **changes)
+    return changes
 
 
 # Cached by rules value: a page asks again at every change, and each answer tries some
@@ -623,7 +629,7 @@ def open_values(rules: Rules) -> dict[str, tuple[Any, ...]]:
         taken = []
         for value in values:
             try:
-                _with_choice(rules, name, value)
+                dataclasses.replace(rules, **editor_change(rules, name, value))
             except RulesError:
                 continue
             taken.append(value)

@@ -305,6 +305,17 @@ class _Search:
         return value
 
 
+def _bound_as_flush(cards: Sequence[Card], rules: Rules) -> bool:
+    """Whether a whole hand of one suit (colore) is bound as it is, where the rules allow it."""
+    if not rules.flush_meld or not cards:
+        return False
+    try:
+        validate_meld(cards, rules, whole_hand=True)
+    except MeldError:
+        return False
+    return True
+
+
 def least_deadwood_cards(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
     """The cards a hand is left with after laying what it can in melds so as to keep the
     least count (:func:`min_deadwood`, before rounding): what a player pays for where the
@@ -314,13 +325,8 @@ def least_deadwood_cards(cards: Sequence[Card], rules: Rules) -> tuple[Card, ...
     >>> [card.unicode() for card in least_deadwood_cards(parse_cards("7H 8H 9H KS 2C"), Rules())]
     ['2♣', 'K♠']
     """
-    if rules.flush_meld and cards:
-        try:
-            validate_meld(cards, rules, whole_hand=True)
-        except MeldError:
-            pass
-        else:
-            return ()
+    if _bound_as_flush(cards, rules):
+        return ()
     search = _Search(cards, rules)
     left = search.full
     kept: list[Card] = []
@@ -461,14 +467,8 @@ def min_deadwood(cards: Sequence[Card], rules: Rules) -> int:
     >>> min_deadwood(hand, Rules()), min_deadwood(hand, Rules(rounding=Rounding.TENS))
     (6, 0)
     """
-    if rules.flush_meld and cards:
-        # A whole hand of one suit (colore) is bound as it is, where the rules allow it.
-        try:
-            validate_meld(cards, rules, whole_hand=True)
-        except MeldError:
-            pass
-        else:
-            return 0
+    if _bound_as_flush(cards, rules):
+        return 0
     search = _Search(cards, rules)
     least = search.least(search.full)
     if least and rules.rounding is Rounding.TENS:
