@@ -917,6 +917,22 @@ def test_every_parameter_is_worded_in_both_languages() -> None:
             assert italian.endswith(".") and english.endswith("."), (name, key)
 
 
+def test_every_value_an_option_takes_is_named_in_words() -> None:
+    # A value's name in the help ("--port PORTA") comes from the catalogue: never the
+    # parameter's identifier upper-cased ("--waiting-seconds WAITING_SECONDS").
+    import click
+
+    from ramino.cli.help_words import COMMANDS, METAVARS
+
+    for name, command in app.commands.items():  # type: ignore[attr-defined]
+        context = click.Context(command, info_name=name)
+        for param in command.get_params(context):
+            if getattr(param, "is_flag", False) or isinstance(param.type, click.Choice):
+                continue
+            key = str(param.name)
+            assert key in COMMANDS[name].metavars or key in METAVARS, (name, key)
+
+
 def test_lang_before_the_command_words_the_command_too() -> None:
     result = run("--lang", "en", "rules")
     assert result.exit_code == 0 and "Presets" in result.stdout
