@@ -78,6 +78,22 @@ def test_discard_pickup_must_use_once_opened() -> None:
     assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
 
 
+def test_discard_pickup_opened_keeps_the_pile_until_an_earlier_turns_opening() -> None:
+    rules = replace(APERTURA, discard_pickup=DiscardPickup.OPENED)
+    # KC would open with the other kings (30) and the hearts run (26): not before opening.
+    r = deal(rules, [OPENER, "9H 2S 9C 3C 4H 6S 8C 10D JS QD"], "KC", "5D 6D 7D 8D")
+    refused(r, "take", Reason.TAKE_NEEDS_OPENED)
+    assert legal(r) == {"draw"}
+    play(r, "draw", "lay 5H 6H 7H 8H", "lay KH KS KD", "discard AC")
+    # Bruno, not opened, may not take the ace either; then Anna, opened, takes the 2♠
+    # that fits nowhere and keeps it, as under the free rule.
+    refused(r, "take", Reason.TAKE_NEEDS_OPENED)
+    play(r, "draw", "discard 2S")
+    assert "take" in legal(r)
+    play(r, "take", "discard 2C")
+    assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
+
+
 def test_a_card_taken_before_opening_must_go_into_the_opening() -> None:
     # Scala 40: Bruno, not opened, would open with his kings and queens (60) and could then
     # attach 9♥ to Anna's run; that is no opening made with it, so he may not take it.

@@ -371,6 +371,7 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"set_suits": SetSuits.DISTINCT, "set_max": 5},
     {"run_wrap": True, "ace_in_runs": AceInRuns.LOW_ONLY},
     {"melding_during_play": False, "opening_threshold": 40},
+    {"melding_during_play": False, "discard_pickup": DiscardPickup.OPENED},
     {"rummy_bonus": RummyBonus.SCEMPIO, "messa": 0},
     {"match_end": MatchEnd.FIXED_ROUNDS},
     {"match_rounds": 3},

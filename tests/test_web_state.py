@@ -629,9 +629,15 @@ const notMine = at('draw', [], { to_play: 1 });
 const ramiKnobs = { ...knobs, final_discard: 'optional' };
 const rami = { ...laying, info: { rules: { name: 'rami-40', knobs: ramiKnobs } } };
 const optional = turnWords(rami)[1];
+// A house's pozzo only for those who have opened: said until the seat has.
+const shutKnobs = { ...knobs, discard_pickup: 'opened' };
+const shut = { ...drawing, info: { rules: { name: 'casa', knobs: shutKnobs } } };
+const seats = [{ name: 'Anna', opened: true }, { name: 'Bruno' }];
+const opened = at('draw', ['draw', 'take'], { seats });
+const pozzo = [turnWords(shut), turnWords({ ...opened, info: shut.info })];
 i18n.setLang('en');
 out({
-  said, en: turnWords(laying), others: turnWords(notMine), optional,
+  said, en: turnWords(laying), others: turnWords(notMine), optional, pozzo,
   drawing: offered(drawing), laying: offered(laying),
 });
 """
@@ -654,6 +660,14 @@ out({
     ]
     assert told["en"][2] == "Opening takes 40 points: you have laid 27."
     assert told["others"] == []
+    assert told["pozzo"] == [
+        [
+            "Pesca dal tallone.",
+            "La carta del pozzo si prende solo dopo aver aperto.",
+            "Per aprire servono 40 punti.",
+        ],
+        ["Pesca dal tallone o prendi dal pozzo."],
+    ]
     assert told["optional"] == (
         "Cala o attacca se vuoi, poi scarta; o chiudi calando tutte le carte."
     )

@@ -74,6 +74,8 @@ def check_take(decision: Decision, seat: int) -> int:
     if not pile:
         raise IllegalAction(Reason.DISCARD_PILE_EMPTY)
     top = pile[-1]
+    if needs_opened(decision, seat):
+        raise IllegalAction(Reason.TAKE_NEEDS_OPENED, cards=[decision.cards[top]])
     if take_leaves_no_discard(decision, seat, top):
         # He could never discard again this turn: every card he holds is the taken one.
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=[decision.cards[top]])
@@ -82,19 +84,26 @@ def check_take(decision: Decision, seat: int) -> int:
 
 def takeable(decision: Decision, seat: int) -> int | None:
     """The id of the card ``seat`` may take from the pile now, or ``None`` if he may not
-    (:func:`check_take` says why): there must be one, he must keep a card he may throw, and
-    under must-use it must be one he can lay this turn."""
+    (:func:`check_take` says why): there must be one, he must keep a card he may throw, he
+    must have opened where the rules say so, and under must-use it must be one he can lay
+    this turn."""
     pile = decision.pos.discard_pile
     if not pile:
         return None
     top = pile[-1]
-    if take_leaves_no_discard(decision, seat, top):
+    if needs_opened(decision, seat) or take_leaves_no_discard(decision, seat, top):
         return None
     if decision.memo.discard_pickup is DiscardPickup.MUST_USE and not take_is_usable(
         decision, seat, top
     ):
         return None
     return top
+
+
+def needs_opened(decision: Decision, seat: int) -> bool:
+    """Whether the rules keep the pozzo from ``seat`` until he has opened, and he has not
+    (``discard_pickup = opened``): a draw comes first in a turn, so an earlier turn's."""
+    return decision.memo.discard_pickup is DiscardPickup.OPENED and not decision.pos.opened[seat]
 
 
 def take_leaves_no_discard(decision: Decision, seat: int, top: int) -> bool:

@@ -98,6 +98,9 @@ class DiscardPickup(enum.StrEnum):
     MUST_USE = "must_use"
     """Only to use it this turn: to open with it, or, once opened, to lay or attach it; in
     any meld of the turn, in any order ([G], [W], RULES.md §6.4)."""
+    OPENED = "opened"
+    """Only by a player who opened in an earlier turn, then always, as under ``free`` (a
+    house rule of some scala 40 tables: before the opening, one draws from the tallone)."""
 
 
 class AttachableDiscard(enum.StrEnum):
@@ -800,6 +803,9 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.WRAP_NEEDS_HIGH_ACE)
     if not r.melding_during_play and r.opening_threshold > 0:
         bad(Detail.NO_OPENING_WITHOUT_MELDING)
+    if not r.melding_during_play and r.discard_pickup is DiscardPickup.OPENED:
+        # Nobody opens where melds are shown only at the close: the pozzo would stay shut.
+        bad(Detail.PICKUP_NEEDS_OPENING)
     if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
         bad(Detail.SCEMPIO_NEEDS_MESSA)
     if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:

@@ -560,6 +560,14 @@ class _Writer:
             ]
         if r.discard_pickup is DiscardPickup.FREE:
             out.append(t("La carta del pozzo si può prendere sempre, anche senza calarla subito."))
+        elif r.discard_pickup is DiscardPickup.OPENED:
+            out.append(
+                t(
+                    "La carta del pozzo la prende solo chi ha aperto in un turno precedente, e"
+                    " poi sempre, anche senza calarla subito; prima di aprire si pesca dal"
+                    " tallone."
+                )
+            )
         else:
             out.append(
                 t(

@@ -271,6 +271,10 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "senza calare durante il gioco non c'è apertura: niente punti per aprire"
         " (opening_threshold = 0)."
     ),
+    "pickup_needs_opening": N_(
+        "senza calare durante il gioco nessuno apre: il pozzo solo a chi ha aperto resterebbe"
+        " chiuso a tutti (discard_pickup = opened)."
+    ),
     "scempio_needs_messa": N_(
         "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0)."
     ),

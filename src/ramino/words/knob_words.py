@@ -281,7 +281,10 @@ KNOB_WORDS: dict[str, KnobWords] = {
     "discard_pickup": KnobWords(
         "drawing",
         N_("Quando si prende la carta del pozzo?"),
-        N_("Se l'ultima carta del pozzo si prende sempre o solo per usarla nello stesso turno."),
+        N_(
+            "Se l'ultima carta del pozzo si prende sempre, solo per usarla nello stesso turno o"
+            " solo dopo aver aperto."
+        ),
     ),
     "rediscard_taken_card": KnobWords(
         "drawing",
@@ -760,6 +763,7 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
     DiscardPickup: {
         DiscardPickup.FREE: N_("sempre"),
         DiscardPickup.MUST_USE: N_("solo per usarla nel turno"),
+        DiscardPickup.OPENED: N_("solo a chi ha già aperto"),
     },
     AttachableDiscard: {
         AttachableDiscard.ALLOWED: N_("sì, qualsiasi carta"),

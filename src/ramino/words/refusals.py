@@ -118,6 +118,10 @@ REFUSALS: dict[str, str | Plural] = {
     "already_drawn": N_("Hai già pescato in questo turno: ora cala, attacca o scarta."),
     "discard_pile_empty": N_("Il pozzo è vuoto: si pesca dal tallone."),
     "take_needs_use": N_("La carta del pozzo ({cards}) si prende solo per usarla subito: {detail}"),
+    "take_needs_opened": N_(
+        "Non hai ancora aperto: la carta del pozzo ({cards}) la prende solo chi ha già aperto,"
+        " tu peschi dal tallone."
+    ),
     "not_in_hand": N_("Non hai in mano {cards}."),
     "no_such_meld": N_("Sul tavolo non c'è il gioco numero {meld}: {detail}"),
     "no_such_seat": N_("Non c'è il posto {seat}: i posti vanno da 0 a {last}."),
