@@ -40,7 +40,7 @@ from ramino.engine.cards import JOKER
 from ramino.engine.errors import IllegalAction, Reason
 from ramino.engine.observation import Observation
 from ramino.engine.round import EndReason, Phase, Round
-from ramino.engine.rules import Rules
+from ramino.engine.rules import DiscardPickup, Rules
 from ramino.tui.app import RaminoApp
 from ramino.tui.controller import MatchController, ReentryDecision
 from ramino.tui.online import OnlineApp, OnlineGame
@@ -641,6 +641,26 @@ def test_a_pokerato_turn_offers_its_moves_and_says_why_it_cannot_show() -> None:
         assert "scarta (s) o chiudi mostrando la mano (m)" in status and "cala" not in status
         assert "m mostra e chiudi" in keys and "s scarta" in keys
         assert "c cala" not in keys and "a attacca" not in keys and "j jolly" not in keys
+
+    run(app, scenario)
+
+
+def test_the_turn_offers_the_pozzo_only_where_its_card_may_be_taken() -> None:
+    # A house's scala 40 where only who has opened takes from the pozzo.
+    rules = replace(get_preset("scala-40"), discard_pickup=DiscardPickup.OPENED)
+    app = new_app(seed=3, players=2, rules=rules)
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        assert game.human_to_move and game.phase is Phase.DRAW
+        assert "tocca a te: pesca dal tallone (t)" in _plain(app, "#status")
+        assert "pozzo" not in _plain(app, "#status")
+        await pilot.press("p")
+        # Refused, and why; nothing changed.
+        assert app.message.startswith("Non hai ancora aperto: la carta del pozzo")
+        assert game.phase is Phase.DRAW
+        await pilot.press("t")
+        assert game.phase is Phase.PLAY
 
     run(app, scenario)
 

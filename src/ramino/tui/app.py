@@ -470,12 +470,7 @@ class RaminoApp(App[None]):
                     style="bold",
                 )
             elif game.phase is Phase.DRAW:
-                text.append(
-                    self.t(
-                        "tocca a te: pesca (t) o prendi dal pozzo (p)",
-                    ),
-                    style="bold",
-                )
+                text.append(self._draw_words(), style="bold")
             elif observation is not None and self._contract_turn(observation) == "to_open":
                 if observation.contract is Contract.ONE_TURN:
                     # The last hand opens by laying the whole hand: nothing is thrown.
@@ -539,6 +534,13 @@ class RaminoApp(App[None]):
             threshold=threshold,
         )
 
+    def _draw_words(self) -> str:
+        """How the human may draw: from the pozzo too only where the rules let him take its
+        card now (it is there, he has opened where that is asked, he can use it)."""
+        if self.game.can(TakeDiscard()):
+            return self.t("tocca a te: pesca (t) o prendi dal pozzo (p)")
+        return self.t("tocca a te: pesca dal tallone (t)")
+
     def _contract_turn(self, observation: Observation) -> str | None:
         """Where the human's play stands against carioca's contract: ``to_open`` before his
         opening, ``just_opened`` in the turn he opened (nothing more goes down in it), else
@@ -569,9 +571,7 @@ class RaminoApp(App[None]):
                 "tocca a te: prendi la carta scoperta (p) o passa (n)",
             )
         if phase is Phase.DRAW:
-            return self.t(
-                "tocca a te: pesca (t) o prendi dal pozzo (p)",
-            )
+            return self._draw_words()
         if phase is Phase.PLAY:
             left = least_deadwood(observation)
             if game.can(Knock()):
