@@ -514,6 +514,22 @@ def click_cards(page: Any, cards: list[str]) -> None:
         free.first.click()
 
 
+# What the page's live regions (the log's news, the message) say from now on, one entry for
+# each change that a screen reader would hear, in `window.heard`.
+HEARD = """
+() => {
+  window.heard = [];
+  for (const id of ['announce', 'message']) {
+    const box = document.getElementById(id);
+    new MutationObserver(() => {
+      const now = document.getElementById(id);
+      if (now && now.textContent) window.heard.push(now.textContent);
+    }).observe(box, { childList: true, characterData: true, subtree: true });
+  }
+}
+"""
+
+
 def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     web_server: Server, chromium: Any
 ) -> None:
@@ -554,8 +570,15 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     assert version(page) == held
     page.keyboard.press("Escape")
     assert page.get_attribute("#hand-card-0", "aria-pressed") == "false"
-    page.keyboard.press("t")
-    wait_version(page, held)
+    # From here on, all a screen reader is told: the log's news and the message's.
+    page.evaluate(HEARD)
+    before = Counter(my_view(page)["hand"])
+    # The draw by its button, pressed by key.
+    page.focus("#do-draw")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
+    drawn = next((Counter(my_view(page)["hand"]) - before).elements())
+    name = page.evaluate("async c => (await import('/static/cards.js')).cardName(c, 'it')", drawn)
     count = len(my_view(page)["hand"])
     page.focus("#hand-card-0")
     page.keyboard.press("ArrowRight")
@@ -570,7 +593,12 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     page.wait_for_function(
         "() => document.getElementById('replay').textContent.includes('(computer)')"
     )
-    # The new moves are said once to a screen reader, and marked in the log.
+    # The new moves are said once to a screen reader, and marked in the log: the card drawn
+    # in the message, in words, and never again with the throw.
+    heard = page.evaluate("() => window.heard")
+    assert [line for line in heard if "Hai pescato" in line] == [f"Hai pescato: {name}."]
+    assert not any("Peschi" in line for line in heard), heard
+    assert sum(line.count("Scarti") for line in heard) == 1, heard
     heard = page.inner_text("#announce")
     assert "Scarti" in heard or "scarta" in heard, heard
     assert page.locator(".log li.fresh").count() >= 1

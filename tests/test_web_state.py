@@ -265,6 +265,56 @@ out([one, two, same, english].map(({ say, fresh }) => [say, fresh]));
     assert told == [[None, 2], ["c", 2], [None, 2], [None, 2]]
 
 
+def test_each_move_is_heard_once_and_the_card_drawn_only_in_the_message() -> None:
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logEntries } = await load('log.js');
+const at = (version, hand, history, to_play = 0) => {
+  const message = server(version, hand, history);
+  return { ...message, observation: { ...message.observation, to_play } };
+};
+// Each state taken in as the page does (tableview.js): the card drawn, and what is heard.
+let state = first;
+const heard = [];
+const take = (message) => {
+  const drawn = arrived(state, message);
+  state = { ...state, ...drawn.change };
+  const { say, ...now } = hear(state.heard, logEntries(state), 'it');
+  state = { ...state, heard: now };
+  heard.push([drawn.drew, say]);
+};
+const hand = ['7H', 'KD', '4S', '4H'];
+let history = ['1: draw', '1: discard 5C'];
+const then = (move) => (history = [...history, move]);
+take(at(1, hand, history));
+take(at(2, [...hand, 'QS'], then('0: draw')));
+take(at(3, ['KD', '4S', '4H', 'QS'], then('0: discard 7H'), 1));
+// Bruno, a person, plays his turn move by move.
+take(at(4, ['KD', '4S', '4H', 'QS'], then('1: draw'), 1));
+take(at(5, ['KD', '4S', '4H', 'QS'], then('1: discard 4D')));
+take(at(6, ['KD', '4S', '4H', 'QS', '4D'], then('0: take 4D')));
+take(at(7, ['KD', 'QS'], then('0: lay 4D 4S 4H')));
+take(at(8, ['QS'], then('0: discard KD'), 1));
+out(heard);
+"""
+    )
+    assert told == [
+        # The page opened: nothing is news.
+        [None, None],
+        # The card drawn is named once, in the message under the table (table.js): not here.
+        ["QS", None],
+        # The rest of the turn: only its new moves, never the draw again.
+        [None, "Scarti 7♥."],
+        [None, "Bruno pesca dal tallone."],
+        [None, "Bruno scarta 4♦."],
+        [None, "Prendi 4♦ dal pozzo."],
+        [None, "Cali 4♦ 4♠ 4♥."],
+        [None, "Scarti K♦."],
+    ]
+
+
 def test_the_chat_keeps_one_line_an_id_and_hides_a_muted_player_s() -> None:
     told = run(
         """

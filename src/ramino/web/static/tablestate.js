@@ -5,7 +5,7 @@
 
 // What the log has said before anything was heard, and the melds before any was seen: the
 // first lines and melds drawn (a fresh page, a reconnection) are where the page starts, not news.
-export const UNHEARD = Object.freeze({ lang: null, lines: null, fresh: 0 });
+export const UNHEARD = Object.freeze({ lang: null, lines: null, parts: null, fresh: 0 });
 export const UNSEEN = Object.freeze({ round: null, keys: null, fresh: new Set(), version: null });
 
 // The state before the table has said anything. `seat`: the seat kept in this browser, if any.
@@ -50,6 +50,8 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     past: [],
     logMatch: null,
     heard: UNHEARD,
+    // What the last drawing of the round said to a screen reader (#announce), if anything.
+    news: null,
     logFollows: true,
     shownEnded: 0,
     meldsSeen: UNSEEN,

@@ -19,8 +19,14 @@ import * as tablehead from './tablehead.js';
 import * as turnline from './turnline.js';
 import { observation } from './tablestate.js';
 
+// The message under the table: said as it changes, but for its `aside` (heard elsewhere).
 const messageBox = (message) =>
-  h('p', { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' }, message?.text ?? '');
+  h(
+    'p',
+    { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' },
+    message?.text ?? '',
+    message?.aside ? h('span', { 'aria-hidden': 'true' }, ` ${message.aside}`) : null,
+  );
 
 // The round's panels, top to bottom. A spectator has no hand and no move to make.
 const roundPanels = (state, actions) => [
@@ -68,8 +74,9 @@ export function drawTable(main, store, actions) {
     return;
   }
   // What the log and the melds have shown so far: the new lines are said, the new melds marked.
-  const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
-  state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
+  const { say: news, ...heard } = log.hear(state.heard, log.logEntries(state), currentLang());
+  // `news`: what this drawing said, for «tocca a te» to follow it (table.js), and nothing older.
+  state = store.remember({ heard, meldsSeen: melds.seenMelds(state), news });
   if (news) document.getElementById('announce').textContent = news;
   // A seat's table has a line more, over the buttons: what the turn asks (turnline.js; gin
   // rummy's phases, knocking.js).
