@@ -184,7 +184,18 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     first.keyboard.press("Escape")
 
     turns = 0
+    last_turn = False
     while (page := to_move(pages)) is not None:
+        # The house rule's cap, always in sight; in its last turn, said to stand out.
+        turn = my_view(page)["turn"]
+        cap = page.locator("#round-cap")
+        if turn == 8:
+            assert cap.inner_text() == "Turno 8 di 8: è l’ultimo"
+            assert "near" in str(cap.get_attribute("class"))
+            last_turn = True
+        else:
+            assert cap.inner_text() == f"Turno {turn} di 8"
+            assert "near" not in str(cap.get_attribute("class"))
         play_a_turn(page)
         turns += 1
         for other in pages:
@@ -208,6 +219,7 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
         if page_state(anna)["state"]["round"] > 1:
             break
         assert turns < 40, "the round did not end"
+    assert last_turn
 
     # The round is over: the score sheet opens on both pages, and the deal is checked.
     for page in pages:

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from ramino.engine.rules import Rules
+
 pytestmark = pytest.mark.once
 
 STATIC = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static"
@@ -833,6 +835,51 @@ out({ it, en: said({ Anna: 20, Bruno: 7, Carla: 7 }) });
         "The round stops: nobody went out in 300 turns. Bruno and Carla win it, with the fewest "
         "points in hand."
     )
+
+
+def test_the_head_says_how_near_the_round_is_to_its_caps() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { capWords, SAFETY_TURNS } = await load('tablehead.js');
+const { setLang } = await load('i18n.js');
+const rami = { max_turns: 300, max_restocks: 2, wall_stock: null };
+const classico = { max_turns: 500, max_restocks: null, wall_stock: null };
+const gin = { max_turns: 500, max_restocks: null, wall_stock: 2 };
+const at = (knobs, turn, restocks = 0) => capWords({ turn, restocks, over: false }, knobs);
+const cases = () => ({
+  rami: at(rami, 212), once: at(rami, 212, 1), near: at(rami, 271, 1), last: at(rami, 300, 2),
+  one: at({ ...rami, max_restocks: 1 }, 12, 1), never: at({ ...rami, max_restocks: 0 }, 12),
+  far: at(classico, 449), safety: at(classico, 451), gin: at(gin, 30),
+});
+const it = cases();
+setLang('en');
+out({ it, en: cases(), safety: SAFETY_TURNS });
+"""
+    )
+    it, en = told["it"], told["en"]
+    # A cap the rules chose is always said; the engine's safety cap only in its last tenth.
+    assert told["safety"] == Rules.__dataclass_fields__["max_turns"].default
+    never = "Turno 212 di 300 · tallone mai rifatto (al massimo 2 volte)"
+    assert it["rami"] == {"text": never, "near": False}
+    assert it["once"] == {"text": "Turno 212 di 300 · tallone rifatto 1 volta su 2", "near": False}
+    assert it["near"] == {
+        "text": "Turno 271 di 300: quasi al limite · tallone rifatto 1 volta su 2",
+        "near": True,
+    }
+    assert it["last"] == {
+        "text": "Turno 300 di 300: è l’ultimo · tallone rifatto 2 volte su 2: è l’ultimo",
+        "near": True,
+    }
+    assert it["one"]["text"] == "Turno 12 di 300 · tallone rifatto 1 volta su 1: è l’ultimo"
+    assert it["never"] == {"text": "Turno 12 di 300 · il tallone non si rifà", "near": False}
+    assert it["far"] is None and it["gin"] is None
+    assert it["safety"] == {"text": "Turno 451 di 500: quasi al limite", "near": True}
+    assert en["rami"]["text"] == "Turn 212 of 300 · no restock yet (at most 2 times)"
+    assert en["last"]["text"] == (
+        "Turn 300 of 300: the last one · restock 2 of 2: this stock is the last"
+    )
+    assert en["one"]["text"] == "Turn 12 of 300 · restock 1 of 1: this stock is the last"
 
 
 def test_a_table_with_no_free_seat_offers_only_to_watch_it() -> None:
