@@ -585,10 +585,11 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     # From here on, all a screen reader is told: the log's news and the message's.
     page.evaluate(HEARD)
     before = Counter(my_view(page)["hand"])
-    # The draw by its button, pressed by key.
+    # The draw by its button, pressed by key: the button gone grey, the focus lands in the hand.
     page.focus("#do-draw")
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
+    assert page.evaluate("() => document.activeElement.id").startswith("hand-card-")
     drawn = next((Counter(my_view(page)["hand"]) - before).elements())
     name = page.evaluate("async c => (await import('/static/cards.js')).cardName(c, 'it')", drawn)
     count = len(my_view(page)["hand"])
@@ -601,6 +602,8 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     wait_version(page, held)
     said = page.inner_text("#message")
     assert len(my_view(page)["hand"]) in (count - 1, count), said  # the others played on
+    # The card thrown by key: the focus on the card now at its place.
+    assert page.evaluate("() => document.activeElement.id") == "hand-card-1"
     # The computer players' moves, which came at once, are shown one after another.
     page.wait_for_function(
         "() => document.getElementById('replay').textContent.includes('(computer)')"

@@ -904,6 +904,42 @@ out({ free: page(true), full: page(false) });
     assert "Tutti i posti sono presi" in told["full"]["text"]
 
 
+def test_after_a_move_the_focus_lands_where_the_turn_goes_on() -> None:
+    told = run(
+        """
+const { landing } = await load('keyboard.js');
+const at = (to_play, phase, cursor = 2) => ({
+  cursor, server: { observation: { seat: 0, to_play, phase, over: false } },
+});
+const draw = ['do-draw', 'do-take', 'do-hint'];
+out({
+  // A card thrown or laid: the card now at its place, or the hand's last.
+  thrown: landing(at(1, 'draw'), 'hand-card-4', 9, ['do-hint']),
+  last: landing(at(1, 'draw'), 'hand-card-9', 9, ['do-hint']),
+  // A button the move disabled: the draw to make, a bet, or the hand to play from.
+  drawn: landing(at(0, 'play'), 'do-draw', 11, ['do-lay', 'do-discard', 'do-hint']),
+  toDraw: landing(at(0, 'draw'), 'do-discard', 10, draw),
+  bet: landing(at(0, 'bet'), 'do-raise', 10, ['do-call', 'do-fold', 'do-hint']),
+  others: landing(at(1, 'draw', 20), 'do-discard', 9, ['do-hint']),
+  // A move by key with the focus nowhere.
+  nowhere: landing(at(0, 'play', 0), '', 11, ['do-discard', 'do-hint']),
+  // No hand left: the buttons.
+  empty: landing(at(1, 'draw'), 'do-discard', 0, ['do-hint']),
+});
+"""
+    )
+    assert told == {
+        "thrown": "hand-card-4",
+        "last": "hand-card-8",
+        "drawn": "hand-card-2",
+        "toDraw": "do-draw",
+        "bet": "do-call",
+        "others": "hand-card-8",
+        "nowhere": "hand-card-0",
+        "empty": "do-hint",
+    }
+
+
 def test_a_move_of_cards_asked_before_the_draw_says_to_draw_not_to_pick() -> None:
     told = run(
         """

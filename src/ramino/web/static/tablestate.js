@@ -37,6 +37,9 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     // A meld to choose next ('attach' or 'swap'), and the hand's card with the Tab stop.
     mode: null,
     cursor: 0,
+    // The version of the state a move by key was sent from, the focus on nothing: the drawing
+    // of its answer puts the focus where the turn goes on (keyboard.js).
+    keyedAt: null,
     dragging: null,
     // Moves sent and not yet answered, by id; the ids made so far.
     pending: new Map(),
