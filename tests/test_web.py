@@ -184,7 +184,18 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
     first.keyboard.press("Escape")
 
     turns = 0
+    last_turn = False
     while (page := to_move(pages)) is not None:
+        # The house rule's cap, always in sight; in its last turn, said to stand out.
+        turn = my_view(page)["turn"]
+        cap = page.locator("#round-cap")
+        if turn == 8:
+            assert cap.inner_text() == "Turno 8 di 8: è l’ultimo"
+            assert "near" in str(cap.get_attribute("class"))
+            last_turn = True
+        else:
+            assert cap.inner_text() == f"Turno {turn} di 8"
+            assert "near" not in str(cap.get_attribute("class"))
         play_a_turn(page)
         turns += 1
         for other in pages:
@@ -208,6 +219,7 @@ def test_two_people_play_a_round_to_its_end_by_clicks(web_server: Server, chromi
         if page_state(anna)["state"]["round"] > 1:
             break
         assert turns < 40, "the round did not end"
+    assert last_turn
 
     # The round is over: the score sheet opens on both pages, and the deal is checked.
     for page in pages:
@@ -514,6 +526,22 @@ def click_cards(page: Any, cards: list[str]) -> None:
         free.first.click()
 
 
+# What the page's live regions (the log's news, the message) say from now on, one entry for
+# each change that a screen reader would hear, in `window.heard`.
+HEARD = """
+() => {
+  window.heard = [];
+  for (const id of ['announce', 'message']) {
+    const box = document.getElementById(id);
+    new MutationObserver(() => {
+      const now = document.getElementById(id);
+      if (now && now.textContent) window.heard.push(now.textContent);
+    }).observe(box, { childList: true, characterData: true, subtree: true });
+  }
+}
+"""
+
+
 def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     web_server: Server, chromium: Any
 ) -> None:
@@ -554,8 +582,16 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     assert version(page) == held
     page.keyboard.press("Escape")
     assert page.get_attribute("#hand-card-0", "aria-pressed") == "false"
-    page.keyboard.press("t")
-    wait_version(page, held)
+    # From here on, all a screen reader is told: the log's news and the message's.
+    page.evaluate(HEARD)
+    before = Counter(my_view(page)["hand"])
+    # The draw by its button, pressed by key: the button gone grey, the focus lands in the hand.
+    page.focus("#do-draw")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.ramino.page().state.observation.phase !== 'draw'")
+    assert page.evaluate("() => document.activeElement.id").startswith("hand-card-")
+    drawn = next((Counter(my_view(page)["hand"]) - before).elements())
+    name = page.evaluate("async c => (await import('/static/cards.js')).cardName(c, 'it')", drawn)
     count = len(my_view(page)["hand"])
     page.focus("#hand-card-0")
     page.keyboard.press("ArrowRight")
@@ -566,11 +602,18 @@ def test_a_turn_by_keyboard_alone_and_a_page_a_screen_reader_can_follow(
     wait_version(page, held)
     said = page.inner_text("#message")
     assert len(my_view(page)["hand"]) in (count - 1, count), said  # the others played on
+    # The card thrown by key: the focus on the card now at its place.
+    assert page.evaluate("() => document.activeElement.id") == "hand-card-1"
     # The computer players' moves, which came at once, are shown one after another.
     page.wait_for_function(
         "() => document.getElementById('replay').textContent.includes('(computer)')"
     )
-    # The new moves are said once to a screen reader, and marked in the log.
+    # The new moves are said once to a screen reader, and marked in the log: the card drawn
+    # in the message, in words, and never again with the throw.
+    heard = page.evaluate("() => window.heard")
+    assert [line for line in heard if "Hai pescato" in line] == [f"Hai pescato: {name}."]
+    assert not any("Peschi" in line for line in heard), heard
+    assert sum(line.count("Scarti") for line in heard) == 1, heard
     heard = page.inner_text("#announce")
     assert "Scarti" in heard or "scarta" in heard, heard
     assert page.locator(".log li.fresh").count() >= 1

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from ramino.engine.rules import Rules
+
 pytestmark = pytest.mark.once
 
 STATIC = Path(__file__).parent.parent / "src" / "ramino" / "web" / "static"
@@ -263,6 +265,56 @@ out([one, two, same, english].map(({ say, fresh }) => [say, fresh]));
 """
     )
     assert told == [[None, 2], ["c", 2], [None, 2], [None, 2]]
+
+
+def test_each_move_is_heard_once_and_the_card_drawn_only_in_the_message() -> None:
+    told = run(
+        SERVER
+        + """
+globalThis.document = { documentElement: {} };
+const { logEntries } = await load('log.js');
+const at = (version, hand, history, to_play = 0) => {
+  const message = server(version, hand, history);
+  return { ...message, observation: { ...message.observation, to_play } };
+};
+// Each state taken in as the page does (tableview.js): the card drawn, and what is heard.
+let state = first;
+const heard = [];
+const take = (message) => {
+  const drawn = arrived(state, message);
+  state = { ...state, ...drawn.change };
+  const { say, ...now } = hear(state.heard, logEntries(state), 'it');
+  state = { ...state, heard: now };
+  heard.push([drawn.drew, say]);
+};
+const hand = ['7H', 'KD', '4S', '4H'];
+let history = ['1: draw', '1: discard 5C'];
+const then = (move) => (history = [...history, move]);
+take(at(1, hand, history));
+take(at(2, [...hand, 'QS'], then('0: draw')));
+take(at(3, ['KD', '4S', '4H', 'QS'], then('0: discard 7H'), 1));
+// Bruno, a person, plays his turn move by move.
+take(at(4, ['KD', '4S', '4H', 'QS'], then('1: draw'), 1));
+take(at(5, ['KD', '4S', '4H', 'QS'], then('1: discard 4D')));
+take(at(6, ['KD', '4S', '4H', 'QS', '4D'], then('0: take 4D')));
+take(at(7, ['KD', 'QS'], then('0: lay 4D 4S 4H')));
+take(at(8, ['QS'], then('0: discard KD'), 1));
+out(heard);
+"""
+    )
+    assert told == [
+        # The page opened: nothing is news.
+        [None, None],
+        # The card drawn is named once, in the message under the table (table.js): not here.
+        ["QS", None],
+        # The rest of the turn: only its new moves, never the draw again.
+        [None, "Scarti 7♥."],
+        [None, "Bruno pesca dal tallone."],
+        [None, "Bruno scarta 4♦."],
+        [None, "Prendi 4♦ dal pozzo."],
+        [None, "Cali 4♦ 4♠ 4♥."],
+        [None, "Scarti K♦."],
+    ]
 
 
 def test_the_chat_keeps_one_line_an_id_and_hides_a_muted_player_s() -> None:
@@ -799,6 +851,51 @@ out({ it, en: said({ Anna: 20, Bruno: 7, Carla: 7 }) });
     )
 
 
+def test_the_head_says_how_near_the_round_is_to_its_caps() -> None:
+    told = run(
+        FAKE_DOCUMENT
+        + """
+const { capWords, SAFETY_TURNS } = await load('tablehead.js');
+const { setLang } = await load('i18n.js');
+const rami = { max_turns: 300, max_restocks: 2, wall_stock: null };
+const classico = { max_turns: 500, max_restocks: null, wall_stock: null };
+const gin = { max_turns: 500, max_restocks: null, wall_stock: 2 };
+const at = (knobs, turn, restocks = 0) => capWords({ turn, restocks, over: false }, knobs);
+const cases = () => ({
+  rami: at(rami, 212), once: at(rami, 212, 1), near: at(rami, 271, 1), last: at(rami, 300, 2),
+  one: at({ ...rami, max_restocks: 1 }, 12, 1), never: at({ ...rami, max_restocks: 0 }, 12),
+  far: at(classico, 449), safety: at(classico, 451), gin: at(gin, 30),
+});
+const it = cases();
+setLang('en');
+out({ it, en: cases(), safety: SAFETY_TURNS });
+"""
+    )
+    it, en = told["it"], told["en"]
+    # A cap the rules chose is always said; the engine's safety cap only in its last tenth.
+    assert told["safety"] == Rules.__dataclass_fields__["max_turns"].default
+    never = "Turno 212 di 300 · tallone mai rifatto (al massimo 2 volte)"
+    assert it["rami"] == {"text": never, "near": False}
+    assert it["once"] == {"text": "Turno 212 di 300 · tallone rifatto 1 volta su 2", "near": False}
+    assert it["near"] == {
+        "text": "Turno 271 di 300: quasi al limite · tallone rifatto 1 volta su 2",
+        "near": True,
+    }
+    assert it["last"] == {
+        "text": "Turno 300 di 300: è l’ultimo · tallone rifatto 2 volte su 2: è l’ultimo",
+        "near": True,
+    }
+    assert it["one"]["text"] == "Turno 12 di 300 · tallone rifatto 1 volta su 1: è l’ultimo"
+    assert it["never"] == {"text": "Turno 12 di 300 · il tallone non si rifà", "near": False}
+    assert it["far"] is None and it["gin"] is None
+    assert it["safety"] == {"text": "Turno 451 di 500: quasi al limite", "near": True}
+    assert en["rami"]["text"] == "Turn 212 of 300 · no restock yet (at most 2 times)"
+    assert en["last"]["text"] == (
+        "Turn 300 of 300: the last one · restock 2 of 2: this stock is the last"
+    )
+    assert en["one"]["text"] == "Turn 12 of 300 · restock 1 of 1: this stock is the last"
+
+
 def test_a_table_with_no_free_seat_offers_only_to_watch_it() -> None:
     told = run(
         FAKE_DOCUMENT
@@ -819,6 +916,42 @@ out({ free: page(true), full: page(false) });
     assert "watch" in told["full"]["ids"]
     assert told["full"]["text"].startswith("Il tavolo è al completo")
     assert "Tutti i posti sono presi" in told["full"]["text"]
+
+
+def test_after_a_move_the_focus_lands_where_the_turn_goes_on() -> None:
+    told = run(
+        """
+const { landing } = await load('keyboard.js');
+const at = (to_play, phase, cursor = 2) => ({
+  cursor, server: { observation: { seat: 0, to_play, phase, over: false } },
+});
+const draw = ['do-draw', 'do-take', 'do-hint'];
+out({
+  // A card thrown or laid: the card now at its place, or the hand's last.
+  thrown: landing(at(1, 'draw'), 'hand-card-4', 9, ['do-hint']),
+  last: landing(at(1, 'draw'), 'hand-card-9', 9, ['do-hint']),
+  // A button the move disabled: the draw to make, a bet, or the hand to play from.
+  drawn: landing(at(0, 'play'), 'do-draw', 11, ['do-lay', 'do-discard', 'do-hint']),
+  toDraw: landing(at(0, 'draw'), 'do-discard', 10, draw),
+  bet: landing(at(0, 'bet'), 'do-raise', 10, ['do-call', 'do-fold', 'do-hint']),
+  others: landing(at(1, 'draw', 20), 'do-discard', 9, ['do-hint']),
+  // A move by key with the focus nowhere.
+  nowhere: landing(at(0, 'play', 0), '', 11, ['do-discard', 'do-hint']),
+  // No hand left: the buttons.
+  empty: landing(at(1, 'draw'), 'do-discard', 0, ['do-hint']),
+});
+"""
+    )
+    assert told == {
+        "thrown": "hand-card-4",
+        "last": "hand-card-8",
+        "drawn": "hand-card-2",
+        "toDraw": "do-draw",
+        "bet": "do-call",
+        "others": "hand-card-8",
+        "nowhere": "hand-card-0",
+        "empty": "do-hint",
+    }
 
 
 def test_a_move_of_cards_asked_before_the_draw_says_to_draw_not_to_pick() -> None:

@@ -155,6 +155,13 @@ const WORDS = {
     reconnecting: 'Connessione persa: riprovo…',
     bad_token: 'Il tuo posto a questo tavolo non c’è più: siediti di nuovo.',
     round_n: (v) => `Smazzata ${v.n}`,
+    // how near a round is to its caps (tablehead.js): the turn, the stock made again
+    round_cap_turns: (v) => `turno ${v.n} di ${v.max}${v.close ? (v.n >= v.max ? ': è l’ultimo' : ': quasi al limite') : ''}`,
+    round_cap_restocks: (v) => {
+      if (v.max === 0) return 'il tallone non si rifà';
+      if (v.n === 0) return `tallone mai rifatto (al massimo ${v.max} ${plural(v.max, 'volta', 'volte')})`;
+      return `tallone rifatto ${v.n} ${plural(v.n, 'volta', 'volte')} su ${v.max}${v.last ? ': è l’ultimo' : ''}`;
+    },
     your_turn: 'Tocca a te',
     turn_of: (v) => `Tocca ${toName(v.name)}`,
     stock: 'Tallone',
@@ -660,6 +667,12 @@ const WORDS = {
     reconnecting: 'Connection lost: trying again…',
     bad_token: 'Your seat at this table is gone: sit down again.',
     round_n: (v) => `Round ${v.n}`,
+    round_cap_turns: (v) => `turn ${v.n} of ${v.max}${v.close ? (v.n >= v.max ? ': the last one' : ': nearly at the limit') : ''}`,
+    round_cap_restocks: (v) => {
+      if (v.max === 0) return 'no restocking: this stock is the only one';
+      if (v.n === 0) return `no restock yet (at most ${v.max === 1 ? 'once' : `${v.max} times`})`;
+      return `restock ${v.n} of ${v.max}${v.last ? ': this stock is the last' : ''}`;
+    },
     your_turn: 'Your turn',
     turn_of: (v) => `${v.name}’s turn`,
     stock: 'Stock',

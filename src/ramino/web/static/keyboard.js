@@ -4,7 +4,7 @@
 import { dialogOpen } from './dialogs.js';
 import { keysFor } from './help.js';
 import { knocks } from './knocking.js';
-import { observation } from './tablestate.js';
+import { myTurn, observation } from './tablestate.js';
 
 export function keyHandler(store, actions) {
   return (event) => {
@@ -27,6 +27,10 @@ export function keyHandler(store, actions) {
     if (name) {
       event.preventDefault();
       actions[name]();
+      // A move sent with the focus nowhere (the page itself): its answer's drawing gives it a
+      // place to go on from (tableview.js).
+      const nowhere = !document.activeElement || [document.body, document.getElementById('main')].includes(document.activeElement);
+      if (nowhere && store.get().pending.size) store.remember({ keyedAt: state.server.version });
     } else if (event.key === 'o') {
       // The hand's own button: a spectator has none.
       document.getElementById('sort')?.click();
@@ -38,4 +42,18 @@ export function keyHandler(store, actions) {
       actions.showKeys();
     }
   };
+}
+
+// Where the focus goes once a drawing took away the element that had it, `id` (or disabled it,
+// or there was none after a move by key): a card of the hand, the card now at its place (the
+// hand's last, if it was further); else where the turn goes on, the first move button enabled
+// where the turn asks for a button (the draw, a bet), or the hand's card with the Tab stop.
+// `cards`: how many cards the hand holds now; `enabled`: the ids of the move buttons one may
+// press, in order. An element's id, or null.
+export function landing(state, id, cards, enabled) {
+  const card = (index) => (cards ? `hand-card-${Math.min(Math.max(index, 0), cards - 1)}` : null);
+  if (id?.startsWith('hand-card-')) return card(Number(id.slice('hand-card-'.length)));
+  const buttons = myTurn(state) && ['draw', 'bet'].includes(observation(state).phase);
+  if (buttons && enabled.length) return enabled[0];
+  return card(state.cursor) ?? enabled[0] ?? null;
 }

@@ -1,10 +1,10 @@
 // The log of the match: the rounds over, then this round's deal and its moves, one line a
 // turn, the newest marked; what is new is said once to a screen reader (#announce), since the
-// list itself is drawn anew at every change.
+// list itself is drawn anew at every change: of a turn heard before, only its new moves.
 
 import { h } from './dom.js';
 import { currentLang, t } from './i18n.js';
-import { tell } from './moves.js';
+import { turnLine, turns } from './moves.js';
 import { observation, roundKey } from './tablestate.js';
 
 // Of one's own deal in the second person, as every line of one's own moves: «distribuisci tu».
@@ -48,30 +48,64 @@ export function matchLines(state, server) {
   return { logMatch: match, shownEnded: 0, past: [...state.past, ...named] };
 }
 
-// Every line of the log, the cards one drew from the tallone named.
-export function logLines(state) {
+// Every line of the log, the cards one drew from the tallone named: a string, or a turn's line
+// `{ text, seat, clauses, quiet, sentence }` (moves.js `turns`), which `sentence(clauses)` says
+// in part.
+export function logEntries(state) {
   const view = observation(state);
   const round = state.server.round;
   const names = view.seats.map((seat) => seat.name);
   const drew = (i) => state.drewAt.get(`${roundKey(state.server)}:${i}`);
+  const sentence = (seat) => (clauses) => turnLine(seat, clauses, names, view.seat);
   return [
     ...state.past.map((line) => line()),
     dealLine(view, round),
     ...[blindLine(view, state.info?.rules?.knobs)].filter(Boolean),
-    ...tell(view.history, names, view.seat, drew, view.table, view.bets),
+    ...turns(view.history, view.seat, drew, view.table, view.bets).map((turn) => ({
+      ...turn,
+      text: sentence(turn.seat)(turn.clauses),
+      sentence: sentence(turn.seat),
+    })),
   ];
 }
 
-// What a screen reader has heard after these `lines`, in `lang`: `say`, the lines new since
-// the last time (none when only the language changed), and `fresh`, where the new ones begin.
+const textOf = (entry) => (typeof entry === 'string' ? entry : entry.text);
+
+// Every line of the log, as text.
+export const logLines = (state) => logEntries(state).map(textOf);
+
+// What a screen reader has heard after these `entries` (logEntries, or plain lines), in `lang`:
+// `say`, what is new since the last time (nothing when only the language changed), `fresh`,
+// where the new lines begin, and `parts`, each turn's moves as heard. A turn heard before that
+// goes on (the same seat's line, its moves heard then still first) says only its new moves,
+// and a move said elsewhere (a card drawn from the tallone, table.js) is not said again.
 // Nothing heard yet (UNHEARD: a fresh page, a reconnection): the lines there are no news.
-export function hear(heard, lines, lang) {
-  if (heard.lines === null) return { lang, lines, fresh: lines.length, say: null };
-  const told = heard.lang === lang ? heard.lines : lines;
+export function hear(heard, entries, lang) {
+  const lines = entries.map(textOf);
+  const parts = entries.map((entry) => (typeof entry === 'string' ? null : { seat: entry.seat, clauses: entry.clauses }));
+  if (heard.lines === null) return { lang, lines, parts, fresh: lines.length, say: null };
+  const sameLang = heard.lang === lang;
+  const told = sameLang ? heard.lines : lines;
   let fresh = 0;
   while (fresh < lines.length && lines[fresh] === told[fresh]) fresh += 1;
-  if (fresh < lines.length) return { lang, lines, fresh, say: lines.slice(fresh).join(' ') };
-  return { lang, lines, fresh: heard.fresh, say: null };
+  if (fresh === lines.length) return { lang, lines, parts, fresh: heard.fresh, say: null };
+  const news = entries
+    .slice(fresh)
+    .map((entry, i) => newsOf(entry, sameLang ? heard.parts?.[fresh + i] : null))
+    .filter(Boolean);
+  return { lang, lines, parts, fresh, say: news.length ? news.join(' ') : null };
+}
+
+// What `entry` says that `before` (its turn's moves as heard, if heard) did not.
+function newsOf(entry, before) {
+  if (typeof entry === 'string') return entry;
+  const { clauses, quiet = [] } = entry;
+  const goesOn =
+    before?.seat === entry.seat && before.clauses.length < clauses.length && before.clauses.every((c, i) => c === clauses[i]);
+  const from = goesOn ? before.clauses.length : 0;
+  const left = clauses.filter((_, i) => i >= from && !quiet.includes(i));
+  if (!left.length) return null;
+  return left.length === clauses.length ? entry.text : entry.sentence(left);
 }
 
 export function render(state, actions) {

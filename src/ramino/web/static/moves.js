@@ -130,13 +130,15 @@ export function clause(text, you, melds = [], bet = null) {
   }
 }
 
-// The round's history as lines of the log: one line per turn, clause after clause. `drew(i)`:
-// the card the seat drew at the history's place `i`, when the page saw it come; `table`: the
-// round's melds, in the order laid (each lay, opening or show adds its melds at the end);
-// `bets`: the view's bets, each with its chips and its place in the history.
-export function tell(history, names, mySeat, drew = () => undefined, table = [], bets = []) {
+// The round's history as turns, `{ seat, clauses, quiet }`, one a turn: each clause one move
+// in words. `drew(i)`: the card the seat drew at the history's place `i`, when the page saw it
+// come; `quiet`, the places of the clauses said elsewhere, those draws (the message under the
+// table names the card, table.js); `table`: the round's melds, in the order laid (each lay,
+// opening or show adds its melds at the end); `bets`: the view's bets, each with its chips and
+// its place in the history.
+export function turns(history, mySeat, drew = () => undefined, table = [], bets = []) {
   const chips = new Map((bets ?? []).map((bet) => [bet.at, bet]));
-  const lines = [];
+  const told = [];
   let current = null;
   let laid = 0;
   history.forEach((entry, i) => {
@@ -150,16 +152,26 @@ export function tell(history, names, mySeat, drew = () => undefined, table = [],
     const melds = table.slice(laid, laid + count);
     laid += count;
     if (!current || current.seat !== seat) {
-      current = { seat, clauses: [] };
-      lines.push(current);
+      current = { seat, clauses: [], quiet: [] };
+      told.push(current);
     }
+    if (card) current.quiet.push(current.clauses.length);
     current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : [], chips.get(i)));
   });
-  return lines.map(({ seat, clauses }) => {
-    const joined = joinClauses(clauses);
-    if (seat === mySeat) return t('you_did', { what: joined });
-    return t('they_did', { who: names[seat] ?? '?', what: joined });
-  });
+  return told;
+}
+
+// A turn's clauses (all of them, or the new ones) as a line: "Bruno pesca dal tallone e
+// scarta 9♦", "Scarti 9♦".
+export function turnLine(seat, clauses, names, mySeat) {
+  const joined = joinClauses(clauses);
+  if (seat === mySeat) return t('you_did', { what: joined });
+  return t('they_did', { who: names[seat] ?? '?', what: joined });
+}
+
+// The round's history as lines of the log: one line per turn, clause after clause (`turns`).
+export function tell(history, names, mySeat, drew = () => undefined, table = [], bets = []) {
+  return turns(history, mySeat, drew, table, bets).map(({ seat, clauses }) => turnLine(seat, clauses, names, mySeat));
 }
 
 // Clauses of one turn as one phrase: "pesca dal tallone, cala … e scarta 9♦".

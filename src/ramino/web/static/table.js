@@ -29,7 +29,8 @@ export function showTable(main, tableId) {
   const store = createStore(initialState({ tableId, seat: savedSeat(tableId), sort, muted: mutedAt(tableId) }));
   let link = null;
   const send = (message) => link?.send(message);
-  const say = (text, error = false) => store.update({ message: text ? { text, error } : null });
+  // `aside`: words after the text, shown and not said (a screen reader hears them elsewhere).
+  const say = (text, error = false, aside = '') => store.update({ message: text ? { text, error, aside } : null });
   const after = createAfterRound(store, send);
   const actions = createActions({
     store,
@@ -120,10 +121,13 @@ export function showTable(main, tableId) {
         if (state.pending.size) setTimeout(resend, 1000);
         break;
       case 'notice': {
-        // What the table played for the seat, told as the log tells every move.
+        // What the table played for the seat, told as the log tells every move. Told while the
+        // turn is still the seat's, the moves come in the next state, and the log's news says
+        // them: here they are only shown. Told on coming back, the log took them as no news.
         const moves = message.moves ?? [];
-        const told = moves.length ? ` ${tell(moves.map((move) => `0: ${move}`), [], 0)[0]}` : '';
-        say(said(message.message) + told, false);
+        const told = moves.length ? tell(moves.map((move) => `0: ${move}`), [], 0)[0] : '';
+        if (myTurn(state)) say(said(message.message), false, told);
+        else say(`${said(message.message)} ${told}`.trim(), false);
         break;
       }
       case 'hint':
@@ -154,10 +158,10 @@ export function showTable(main, tableId) {
     const state = store.update({ ...change, message });
     // Another's turn shown anew: it stays its time before the next (or none) is shown.
     if (state.replayShown !== before.replayShown) replayFor(state);
-    // Your turn is said once, when it comes (the log's announcement is made anew at each change).
+    // Your turn is said once, when it comes, after the news of this state (if it has any: the
+    // news of an earlier one is not said again).
     if (myTurn(state) && !state.turnSaid) {
-      const box = document.getElementById('announce');
-      box.textContent = `${box.textContent} ${t('your_turn')}.`.trim();
+      document.getElementById('announce').textContent = `${store.get().news ?? ''} ${t('your_turn')}.`.trim();
     }
     store.remember({ turnSaid: myTurn(state) });
     // Left: once the server says the computer plays for the seat, the socket closes.

@@ -1,5 +1,6 @@
-// The table's heading: its rules and round, whose turn it is (with the seat's own clock), and
-// the buttons that open the score sheet, the rules and the keys, and leave the table.
+// The table's heading: its rules and round, how near the round is to its caps, whose turn it
+// is (with the seat's own clock), and the buttons that open the score sheet, the rules and the
+// keys, and leave the table.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -9,6 +10,42 @@ function turnWords(view) {
   if (!view || view.over) return '';
   if (view.seat !== null && view.to_play === view.seat) return t('your_turn');
   return t('turn_of', { name: view.seats[view.to_play]?.name ?? '' });
+}
+
+// The engine's cap on a round's turns where the rules set none (`Rules.max_turns`): a safety
+// net that only ends a round nobody can close, said only as the round nears it.
+export const SAFETY_TURNS = 500;
+
+// How far the round `view` is along towards the caps of the rules' `knobs` that can stop it
+// (`max_turns`, `max_restocks`): `{ text, near }`, `near` in its last tenth of turns or on its
+// last stock; null where nothing is to be said (a safety cap still far, no cap).
+export function capWords(view, knobs) {
+  if (!view || view.over || !knobs) return null;
+  const said = [];
+  let near = false;
+  const turns = knobs.max_turns;
+  if (turns) {
+    const close = view.turn > turns * 0.9;
+    if (turns !== SAFETY_TURNS || close) said.push(t('round_cap_turns', { n: view.turn, max: turns, close }));
+    near ||= close;
+  }
+  // Gin rummy's wall ends a hand before the stock runs out: it is never made again.
+  const restocks = knobs.max_restocks;
+  if (typeof restocks === 'number' && (knobs.wall_stock ?? null) === null) {
+    const last = restocks > 0 && view.restocks >= restocks;
+    said.push(t('round_cap_restocks', { n: view.restocks, max: restocks, last }));
+    near ||= last;
+  }
+  if (!said.length) return null;
+  const text = said.join(' · ');
+  return { text: text.charAt(0).toUpperCase() + text.slice(1), near };
+}
+
+// The caps' line: standing out, in bold with its words saying so, once the round is near one.
+function capLine(state) {
+  const cap = capWords(observation(state), state.info?.rules?.knobs);
+  if (!cap) return null;
+  return h('p', { class: cap.near ? 'round-cap near' : 'round-cap', id: 'round-cap' }, cap.near ? h('strong', {}, cap.text) : cap.text);
 }
 
 export function render(state, actions) {
@@ -26,6 +63,7 @@ export function render(state, actions) {
       // Whether the match counts for the ratings is said with its rules.
       state.info?.rated ? h('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('rated_table')}`) : '',
     ),
+    capLine(state),
     h('p', { class: 'turn' }, turnWords(observation(state)), h('span', { class: 'clock', id: 'my-clock', 'aria-hidden': 'true' })),
     h(
       'div',

@@ -5,7 +5,7 @@
 
 // What the log has said before anything was heard, and the melds before any was seen: the
 // first lines and melds drawn (a fresh page, a reconnection) are where the page starts, not news.
-export const UNHEARD = Object.freeze({ lang: null, lines: null, fresh: 0 });
+export const UNHEARD = Object.freeze({ lang: null, lines: null, parts: null, fresh: 0 });
 export const UNSEEN = Object.freeze({ round: null, keys: null, fresh: new Set(), version: null });
 
 // The state before the table has said anything. `seat`: the seat kept in this browser, if any.
@@ -37,6 +37,9 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     // A meld to choose next ('attach' or 'swap'), and the hand's card with the Tab stop.
     mode: null,
     cursor: 0,
+    // The version of the state a move by key was sent from, the focus on nothing: the drawing
+    // of its answer puts the focus where the turn goes on (keyboard.js).
+    keyedAt: null,
     dragging: null,
     // Moves sent and not yet answered, by id; the ids made so far.
     pending: new Map(),
@@ -50,6 +53,8 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     past: [],
     logMatch: null,
     heard: UNHEARD,
+    // What the last drawing of the round said to a screen reader (#announce), if anything.
+    news: null,
     logFollows: true,
     shownEnded: 0,
     meldsSeen: UNSEEN,

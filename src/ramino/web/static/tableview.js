@@ -10,6 +10,7 @@ import * as controls from './controls.js';
 import { h, patch } from './dom.js';
 import * as hand from './hand.js';
 import { currentLang, t } from './i18n.js';
+import { landing } from './keyboard.js';
 import { joinView, leftView, outView, waitingView } from './lobby.js';
 import * as knocking from './knocking.js';
 import * as log from './log.js';
@@ -19,8 +20,14 @@ import * as tablehead from './tablehead.js';
 import * as turnline from './turnline.js';
 import { observation } from './tablestate.js';
 
+// The message under the table: said as it changes, but for its `aside` (heard elsewhere).
 const messageBox = (message) =>
-  h('p', { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' }, message?.text ?? '');
+  h(
+    'p',
+    { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' },
+    message?.text ?? '',
+    message?.aside ? h('span', { 'aria-hidden': 'true' }, ` ${message.aside}`) : null,
+  );
 
 // The round's panels, top to bottom. A spectator has no hand and no move to make.
 const roundPanels = (state, actions) => [
@@ -68,8 +75,9 @@ export function drawTable(main, store, actions) {
     return;
   }
   // What the log and the melds have shown so far: the new lines are said, the new melds marked.
-  const { say: news, ...heard } = log.hear(state.heard, log.logLines(state), currentLang());
-  state = store.remember({ heard, meldsSeen: melds.seenMelds(state) });
+  const { say: news, ...heard } = log.hear(state.heard, log.logEntries(state), currentLang());
+  // `news`: what this drawing said, for «tocca a te» to follow it (table.js), and nothing older.
+  state = store.remember({ heard, meldsSeen: melds.seenMelds(state), news });
   if (news) document.getElementById('announce').textContent = news;
   // A seat's table has a line more, over the buttons: what the turn asks (turnline.js; gin
   // rummy's phases, knocking.js).
@@ -80,7 +88,7 @@ export function drawTable(main, store, actions) {
   melds.showMore(main.querySelector('.table .melds'));
   fitDock(main);
   clock.paint(main, state);
-  if (focused) refocus(main, focused);
+  refocus(main, store, focused);
 }
 
 // On a phone the dock (the message, the buttons, the hand) sticks to the screen's foot, over the
@@ -99,15 +107,21 @@ function fitDock(main) {
   }
 }
 
-// The focus stays where it was; on a card thrown, on the card now at its end of the hand.
-function refocus(main, id) {
-  const again = document.getElementById(id);
-  if (again) {
+// The focus stays where it was, if that is still there to press; else (a card thrown or laid,
+// a move's button disabled by the move, a move by key with the focus nowhere) it lands where
+// the turn goes on (keyboard.js), so that a keyboard goes on from there.
+function refocus(main, store, id) {
+  const state = store.get();
+  const keyed = state.keyedAt !== null && state.server.version > state.keyedAt;
+  if (keyed) store.remember({ keyedAt: null });
+  const nowhere = !id || id === 'main';
+  const again = nowhere ? null : document.getElementById(id);
+  if (again && !again.disabled) {
     again.focus();
     return;
   }
-  if (id.startsWith('hand-card-')) {
-    const cards = main.querySelectorAll('.hand button');
-    cards[cards.length - 1]?.focus();
-  }
+  if (nowhere && !keyed) return;
+  const enabled = [...main.querySelectorAll('.controls button[id^="do-"]:not([disabled])')].map((button) => button.id);
+  const to = landing(state, id, main.querySelectorAll('.hand button').length, enabled);
+  if (to) document.getElementById(to)?.focus();
 }
