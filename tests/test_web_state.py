@@ -308,12 +308,13 @@ out(heard);
         # The card drawn is named once, in the message under the table (table.js): not here.
         ["QS", None],
         # The rest of the turn: only its new moves, never the draw again.
-        [None, "Scarti 7♥."],
+        # Said with the cards in words, whatever a screen reader does with the suits' symbols.
+        [None, "Scarti 7 di cuori."],
         [None, "Bruno pesca dal tallone."],
-        [None, "Bruno scarta 4♦."],
-        [None, "Prendi 4♦ dal pozzo."],
-        [None, "Cali 4♦ 4♠ 4♥."],
-        [None, "Scarti K♦."],
+        [None, "Bruno scarta 4 di quadri."],
+        [None, "Prendi 4 di quadri dal pozzo."],
+        [None, "Cali 4 di quadri, 4 di picche, 4 di cuori."],
+        [None, "Scarti re di quadri."],
     ]
 
 
@@ -867,11 +868,25 @@ const cases = () => ({
   far: at(classico, 449), safety: at(classico, 451), gin: at(gin, 30),
 });
 const it = cases();
+// A screen reader is told the line once a round, when it turns near.
+const { capNews } = await load('tablehead.js');
+const state = (round, turn) => ({
+  server: { match: 1, round, observation: { turn, restocks: 0, over: false } },
+  info: { rules: { knobs: rami } },
+});
+let said = null;
+const news = [[1, 200], [1, 271], [1, 272], [2, 12], [2, 280]].map(([round, turn]) => {
+  const told = capNews(state(round, turn), said);
+  said = told.said;
+  return told.say;
+});
 setLang('en');
-out({ it, en: cases(), safety: SAFETY_TURNS });
+out({ it, en: cases(), safety: SAFETY_TURNS, news });
 """
     )
     it, en = told["it"], told["en"]
+    heard = "Turno {} di 300: quasi al limite · tallone mai rifatto (al massimo 2 volte)."
+    assert told["news"] == [None, heard.format(271), None, None, heard.format(280)]
     # A cap the rules chose is always said; the engine's safety cap only in its last tenth.
     assert told["safety"] == Rules.__dataclass_fields__["max_turns"].default
     never = "Turno 212 di 300 · tallone mai rifatto (al massimo 2 volte)"

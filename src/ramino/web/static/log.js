@@ -49,8 +49,8 @@ export function matchLines(state, server) {
 }
 
 // Every line of the log, the cards one drew from the tallone named: a string, or a turn's line
-// `{ text, seat, clauses, quiet, sentence }` (moves.js `turns`), which `sentence(clauses)` says
-// in part.
+// `{ text, seat, clauses, spoken, quiet, sentence }` (moves.js `turns`), which
+// `sentence(spoken)` says to a screen reader, whole or in part.
 export function logEntries(state) {
   const view = observation(state);
   const round = state.server.round;
@@ -96,16 +96,16 @@ export function hear(heard, entries, lang) {
   return { lang, lines, parts, fresh, say: news.length ? news.join(' ') : null };
 }
 
-// What `entry` says that `before` (its turn's moves as heard, if heard) did not.
+// What `entry` says that `before` (its turn's moves as heard, if heard) did not, its cards in
+// words.
 function newsOf(entry, before) {
   if (typeof entry === 'string') return entry;
-  const { clauses, quiet = [] } = entry;
+  const { clauses, spoken, quiet = [] } = entry;
   const goesOn =
     before?.seat === entry.seat && before.clauses.length < clauses.length && before.clauses.every((c, i) => c === clauses[i]);
   const from = goesOn ? before.clauses.length : 0;
-  const left = clauses.filter((_, i) => i >= from && !quiet.includes(i));
-  if (!left.length) return null;
-  return left.length === clauses.length ? entry.text : entry.sentence(left);
+  const left = spoken.filter((_, i) => i >= from && !quiet.includes(i));
+  return left.length ? entry.sentence(left) : null;
 }
 
 export function render(state, actions) {

@@ -2,8 +2,8 @@
 // lists, so that picked cards can be matched to them, and tell each one in words. The server
 // alone decides what is legal; this only helps to say what was meant.
 
-import { cardLabel } from './cards.js';
-import { t } from './i18n.js';
+import { cardLabel, cardName } from './cards.js';
+import { currentLang, t } from './i18n.js';
 
 // One move's text → its verb, meld number, cards (a jolly's declaration apart) and groups.
 export function readMove(text) {
@@ -43,21 +43,27 @@ export function matching(legal, verb, cards, meld = null) {
     .filter((move) => counted(move.cards) === wanted);
 }
 
-// A card as the log writes it: 7♥, and the jolly by its name in the page's language.
-const label = (code) => (code === 'JK' ? t('joker_word') : cardLabel(code));
+// A card as the log writes it: 7♥, and the jolly by its name in the page's language. `spoken`:
+// as a screen reader is told it, in words («7 di cuori»), whatever its symbols' settings.
+const label = (code, spoken = false) => {
+  if (code === 'JK') return t('joker_word');
+  return spoken ? cardName(code, currentLang()) : cardLabel(code);
+};
 
-export const cardsText = (cards) => cards.map(label).join(' ');
+// Cards in a row; spoken, with a pause between two (a comma).
+export const cardsText = (cards, spoken = false) => cards.map((code) => label(code, spoken)).join(spoken ? ', ' : ' ');
 
 // A card alone in a sentence: the jolly with its article, «peschi il jolly dal tallone».
-const alone = (code) => (code === 'JK' ? t('the_joker') : label(code));
-const cardsAlone = (cards) => (cards.length === 1 ? alone(cards[0]) : cardsText(cards));
+const alone = (code, spoken = false) => (code === 'JK' ? t('the_joker') : label(code, spoken));
+const cardsAlone = (cards, spoken = false) => (cards.length === 1 ? alone(cards[0], spoken) : cardsText(cards, spoken));
 
-const meldsText = (groups) => groups.map(cardsText).join(' · ');
+const between = (spoken) => (spoken ? '; ' : ' · ');
+const meldsText = (groups, spoken = false) => groups.map((group) => cardsText(group, spoken)).join(between(spoken));
 
 // Cards laid as one meld, in the meld's order on the table (`meld`, if it is known), each jolly in
 // its place, and what it stands for: "J♥ Jolly K♥ A♥ (jolly = Q♥)", as the terminal writes it.
-function laidText(cards, meld) {
-  if (!meld) return cardsText(cards);
+function laidText(cards, meld, spoken = false) {
+  if (!meld) return cardsText(cards, spoken);
   const left = [...cards];
   const order = [];
   const stands = [];
@@ -66,14 +72,15 @@ function laidText(cards, meld) {
     if (at < 0) return;
     left.splice(at, 1);
     order.push(code);
-    if (code === 'JK' && meld.stands_for[i]) stands.push(cardLabel(meld.stands_for[i]));
+    if (code === 'JK' && meld.stands_for[i]) stands.push(label(meld.stands_for[i], spoken));
   });
   order.push(...left);
   const note = stands.length ? ` (${t('jolly_is', { cards: stands.join(', ') })})` : '';
-  return cardsText(order) + note;
+  return cardsText(order, spoken) + note;
 }
 
-const groupsText = (groups, melds) => groups.map((group, i) => laidText(group, melds[i])).join(' · ');
+const groupsText = (groups, melds, spoken = false) =>
+  groups.map((group, i) => laidText(group, melds[i], spoken)).join(between(spoken));
 
 // A bet with its chips, as the server tells it (an entry of the view's `bets`): a raise by
 // how much and the pot after it, a call what it put in, all-in when it put in all he had.
@@ -89,34 +96,34 @@ function betClause(bet, you) {
 
 // One move of the history (`seat: action [card]`) as a clause, for `you` or another player;
 // `melds`: the table's melds the move laid, as they stand now, when they are known; `bet`: a
-// bet's chips, when the server tells them.
-export function clause(text, you, melds = [], bet = null) {
+// bet's chips, when the server tells them; `spoken`: its cards in words (`label`).
+export function clause(text, you, melds = [], bet = null, spoken = false) {
   const move = readMove(text);
   const key = (name) => (you ? `${name}_you` : name);
   const last = move.cards[move.cards.length - 1];
   if (bet && ['call', 'raise', 'fold'].includes(move.verb)) return betClause(bet, you);
   switch (move.verb) {
     case 'draw':
-      return you ? t('draws_you', { card: last ? alone(last) : '' }) : t('draws');
+      return you ? t('draws_you', { card: last ? alone(last, spoken) : '' }) : t('draws');
     case 'take':
-      return t(key('takes'), { card: last ? alone(last) : '?' });
+      return t(key('takes'), { card: last ? alone(last, spoken) : '?' });
     case 'lay':
-      return t(key('lays'), { cards: laidText(move.cards, melds[0]) });
+      return t(key('lays'), { cards: laidText(move.cards, melds[0], spoken) });
     case 'attach':
-      return t(key('attaches'), { cards: cardsAlone(move.cards), n: move.meld + 1 });
+      return t(key('attaches'), { cards: cardsAlone(move.cards, spoken), n: move.meld + 1 });
     case 'swap':
-      return t(key('swaps'), { cards: cardsText(move.cards), n: move.meld + 1 });
+      return t(key('swaps'), { cards: cardsText(move.cards, spoken), n: move.meld + 1 });
     case 'discard':
-      return t(key('discards'), { card: alone(move.cards[0]) });
+      return t(key('discards'), { card: alone(move.cards[0], spoken) });
     case 'show': {
-      const shown = t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
+      const shown = t(key('shows'), { melds: melds.length ? groupsText(move.groups, melds, spoken) : meldsText(move.groups, spoken) });
       // The card thrown with the show goes to the pozzo: said, as every other discard is.
-      return move.discard ? shown + t('and') + t(key('discards'), { card: alone(move.discard.toUpperCase()) }) : shown;
+      return move.discard ? shown + t('and') + t(key('discards'), { card: alone(move.discard.toUpperCase(), spoken) }) : shown;
     }
     case 'open':
-      return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds) : meldsText(move.groups) });
+      return t(key('opens'), { melds: melds.length ? groupsText(move.groups, melds, spoken) : meldsText(move.groups, spoken) });
     case 'knock':
-      return t(key('knocks'), { card: last ? label(last) : '' });
+      return t(key('knocks'), { card: last ? label(last, spoken) : '' });
     case 'pass':
       return t(key('passes'));
     case 'call':
@@ -130,8 +137,8 @@ export function clause(text, you, melds = [], bet = null) {
   }
 }
 
-// The round's history as turns, `{ seat, clauses, quiet }`, one a turn: each clause one move
-// in words. `drew(i)`: the card the seat drew at the history's place `i`, when the page saw it
+// The round's history as turns, `{ seat, clauses, spoken, quiet }`, one a turn: each clause
+// one move in words, as shown and as a screen reader is told it (`spoken`). `drew(i)`: the card the seat drew at the history's place `i`, when the page saw it
 // come; `quiet`, the places of the clauses said elsewhere, those draws (the message under the
 // table names the card, table.js); `table`: the round's melds, in the order laid (each lay,
 // opening or show adds its melds at the end); `bets`: the view's bets, each with its chips and
@@ -152,11 +159,13 @@ export function turns(history, mySeat, drew = () => undefined, table = [], bets 
     const melds = table.slice(laid, laid + count);
     laid += count;
     if (!current || current.seat !== seat) {
-      current = { seat, clauses: [], quiet: [] };
+      current = { seat, clauses: [], spoken: [], quiet: [] };
       told.push(current);
     }
     if (card) current.quiet.push(current.clauses.length);
-    current.clauses.push(clause(move, seat === mySeat, melds.length === count ? melds : [], chips.get(i)));
+    const laidNow = melds.length === count ? melds : [];
+    current.clauses.push(clause(move, seat === mySeat, laidNow, chips.get(i)));
+    current.spoken.push(clause(move, seat === mySeat, laidNow, chips.get(i), true));
   });
   return told;
 }

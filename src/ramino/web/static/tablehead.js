@@ -4,7 +4,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { mayLeave, observation } from './tablestate.js';
+import { mayLeave, observation, roundKey } from './tablestate.js';
 
 function turnWords(view) {
   if (!view || view.over) return '';
@@ -39,6 +39,15 @@ export function capWords(view, knobs) {
   if (!said.length) return null;
   const text = said.join(' · ');
   return { text: text.charAt(0).toUpperCase() + text.slice(1), near };
+}
+
+// What a screen reader is told of the caps: the line, once a round, when it turns near one
+// (`said`: the round it was told for last). `{ say, said }`, `say` null for nothing new.
+export function capNews(state, said) {
+  const cap = capWords(observation(state), state.info?.rules?.knobs);
+  if (!cap?.near) return { say: null, said };
+  const key = roundKey(state.server);
+  return key === said ? { say: null, said } : { say: `${cap.text}.`, said: key };
 }
 
 // The caps' line: standing out, in bold with its words saying so, once the round is near one.

@@ -53,8 +53,10 @@ export function initialState({ tableId, seat, sort, muted = [] }) {
     past: [],
     logMatch: null,
     heard: UNHEARD,
-    // What the last drawing of the round said to a screen reader (#announce), if anything.
+    // What the last drawing of the round said to a screen reader (#announce), if anything, and
+    // the round whose nearness to a cap it said last (tablehead.js).
     news: null,
+    capSaid: null,
     logFollows: true,
     shownEnded: 0,
     meldsSeen: UNSEEN,

@@ -75,9 +75,12 @@ export function drawTable(main, store, actions) {
     return;
   }
   // What the log and the melds have shown so far: the new lines are said, the new melds marked.
-  const { say: news, ...heard } = log.hear(state.heard, log.logEntries(state), currentLang());
+  // A round turned near its cap is said once too, after the moves that brought it there.
+  const { say: moves, ...heard } = log.hear(state.heard, log.logEntries(state), currentLang());
+  const cap = tablehead.capNews(state, state.capSaid);
+  const news = [moves, cap.say].filter(Boolean).join(' ') || null;
   // `news`: what this drawing said, for «tocca a te» to follow it (table.js), and nothing older.
-  state = store.remember({ heard, meldsSeen: melds.seenMelds(state), news });
+  state = store.remember({ heard, meldsSeen: melds.seenMelds(state), news, capSaid: cap.said });
   if (news) document.getElementById('announce').textContent = news;
   // A seat's table has a line more, over the buttons: what the turn asks (turnline.js; gin
   // rummy's phases, knocking.js).
