@@ -94,6 +94,25 @@ def test_discard_pickup_opened_keeps_the_pile_until_an_earlier_turns_opening() -
     assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
 
 
+def test_discard_pickup_to_open_binds_the_card_only_before_the_opening() -> None:
+    rules = replace(APERTURA, discard_pickup=DiscardPickup.TO_OPEN)
+    # Before the opening, as under must-use: 3♥ opens nothing at 50, KC opens with it.
+    r = deal(rules, [OPENER, IDLE], "3H")
+    refused(r, "take", Reason.TAKE_NEEDS_USE)
+    r = deal(rules, [OPENER, "9H 2S 9C 3C 4H 6S 8C 10D JS QD"], "KC", "5D 6D 7D 8D")
+    play(r, "take")
+    assert r.observation(0).taken_bound
+    refused(r, "discard 2C", Reason.TAKEN_CARD_NOT_USED)
+    play(r, "lay KH KS KD KC", "lay 5H 6H 7H 8H", "discard AC")
+    # Opened in an earlier turn, as under free: 2♠ fits nowhere, and is taken and kept.
+    play(r, "draw", "discard 2S")
+    assert "take" in legal(r)
+    play(r, "take")
+    assert not r.observation(0).taken_bound and r.observation(0).to_lay == ()
+    play(r, "discard 2C")
+    assert Card.parse("2S") in r.hand(0) and r.top_discard == Card.parse("2C")
+
+
 def test_a_card_taken_before_opening_must_go_into_the_opening() -> None:
     # Scala 40: Bruno, not opened, would open with his kings and queens (60) and could then
     # attach 9♥ to Anna's run; that is no opening made with it, so he may not take it.

@@ -18,7 +18,7 @@ import pytest
 
 from ramino.engine import rules as rules_module
 from ramino.engine.actions import Discard, Draw
-from ramino.engine.errors import Reason, RulesError
+from ramino.engine.errors import Detail, Phrase, Reason, RulesError
 from ramino.engine.presets import PRESETS, get_preset, preset_names
 from ramino.engine.round import Round
 from ramino.engine.rules import (
@@ -540,6 +540,14 @@ def test_extreme_but_accepted_rules_deal_every_table() -> None:
         round_.apply(Draw())
         round_.apply(Discard(round_.hand(round_.to_play)[0]))
         assert round_.turn == 2
+
+
+def test_a_pozzo_tied_to_the_opening_needs_melds_laid_during_play() -> None:
+    for value in (DiscardPickup.OPENED, DiscardPickup.TO_OPEN):
+        changes = {"melding_during_play": False, "discard_pickup": value}
+        assert _caught(changes).params["detail"] == Phrase(
+            Detail.PICKUP_NEEDS_OPENING, value=value.value
+        )
 
 
 def test_every_contradiction_check_is_exercised() -> None:

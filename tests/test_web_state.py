@@ -687,7 +687,9 @@ const shutKnobs = { ...knobs, discard_pickup: 'opened' };
 const shut = { ...drawing, info: { rules: { name: 'casa', knobs: shutKnobs } } };
 const seats = [{ name: 'Anna', opened: true }, { name: 'Bruno' }];
 const opened = at('draw', ['draw', 'take'], { seats });
-const pozzo = [turnWords(shut), turnWords({ ...opened, info: shut.info })];
+const toOpenKnobs = { ...knobs, discard_pickup: 'to_open' };
+const toOpen = { ...drawing, info: { rules: { name: 'casa', knobs: toOpenKnobs } } };
+const pozzo = [turnWords(shut), turnWords({ ...opened, info: shut.info }), turnWords(toOpen)];
 i18n.setLang('en');
 out({
   said, en: turnWords(laying), others: turnWords(notMine), optional, pozzo,
@@ -720,6 +722,11 @@ out({
             "Per aprire servono 40 punti.",
         ],
         ["Pesca dal tallone o prendi dal pozzo."],
+        [
+            "Pesca dal tallone.",
+            "Prima di aprire, la carta del pozzo si prende solo per aprire usandola.",
+            "Per aprire servono 40 punti.",
+        ],
     ]
     assert told["optional"] == (
         "Cala o attacca se vuoi, poi scarta; o chiudi calando tutte le carte."

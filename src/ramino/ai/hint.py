@@ -32,7 +32,7 @@ from ..engine.errors import RaminoError
 from ..engine.melds import Meld, MeldKind, attach, retrieve_joker, validate_meld
 from ..engine.observation import Observation
 from ..engine.round import Phase, TableMeld
-from ..engine.rules import DiscardPickup, FinalDiscard, RetrievedJoker, Rules
+from ..engine.rules import FinalDiscard, RetrievedJoker, Rules
 from ..engine.scoring import hand_penalty
 from ..words.catalogue import N_
 from ..words.inline import nsaid, said
@@ -225,9 +225,7 @@ def _next_moves(obs: Observation, turn: _Turn) -> list[Action]:
                 if keeps_opening([card], gained if rules.opening_counts_attachments else 0):
                     moves.append(Attach(number, (card,)))
     taken = obs.taken_card
-    must_use = (
-        taken is not None and not turn.taken_used and rules.discard_pickup is DiscardPickup.MUST_USE
-    )
+    must_use = taken is not None and not turn.taken_used and obs.taken_bound
     # "If possible" ([R]): the jolly waits in hand only when it has nowhere to go.
     joker_must_go = must_lay and (
         rules.retrieved_joker is RetrievedJoker.LAY_THIS_TURN or bool(moves)

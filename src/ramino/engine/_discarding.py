@@ -12,7 +12,7 @@ from .cards import Card
 from .errors import Detail, IllegalAction, Phrase, Reason
 from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld
-from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
+from .rules import FinalDiscard, RetrievedJoker
 from .showing import is_seven, judge_show, stand_in_place
 from .state import TableMeld, ids_in_meld_order
 
@@ -34,11 +34,7 @@ def _discard_refusal(decision: Decision, seat: int) -> IllegalAction | None:
     state = pos.turn_state
     hand = pos.hands[seat]
     memo = decision.memo
-    if (
-        state.taken is not None
-        and memo.discard_pickup is DiscardPickup.MUST_USE
-        and state.taken in hand
-    ):
+    if state.taken is not None and state.bound and state.taken in hand:
         return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[decision.cards[state.taken]])
     if state.melded and not pos.opened[seat]:
         return _turn_end.opened_message(state.opening_points, decision.threshold)

@@ -9,7 +9,7 @@ from .actions import Action, Swap
 from .errors import IllegalAction, Reason
 from .judging import Decided, Decision, Outcome, Then
 from .melds import retrieve_joker
-from .rules import DiscardPickup, RetrievedJoker
+from .rules import RetrievedJoker
 from .state import TableMeld, ids_in_meld_order, without_ids
 
 
@@ -54,17 +54,13 @@ def plan_swap(decision: Decision, action: Action) -> Decided:
     if lay_now and state.pending:
         # One jolly at a time: the one already taken back goes down first.
         raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-    # Under must-use the pile's card goes down this turn and stays down: taken back
+    # Bound to go down (must-use), the pile's card goes down this turn and stays down: taken back
     # from the table, it must go down again, whatever retrieved_joker says.
     taken = state.taken
     relaid: list[int] = []
     if lay_now:
         relaid = joker_ids
-    elif (
-        taken is not None
-        and decision.memo.discard_pickup is DiscardPickup.MUST_USE
-        and taken in joker_ids
-    ):
+    elif taken is not None and state.bound and taken in joker_ids:
         relaid = [taken]
     # Before he has opened, where he may attach, whether the jolly can go down again is
     # told by trying each move that lays it, and each is accepted only if the hand it

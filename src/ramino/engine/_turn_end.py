@@ -19,7 +19,7 @@ from .cards import JOKER, Card, without_cards
 from .errors import IllegalAction, RaminoError, Reason
 from .judging import Decision
 from .melds import Meld, retrieve_joker
-from .rules import DiscardPickup, FinalDiscard, RetrievedJoker
+from .rules import FinalDiscard, RetrievedJoker
 from .state import TableMeld
 
 
@@ -95,12 +95,7 @@ def check_rest(
     # Under must-use the card taken from the pile and kept must still have a place this
     # turn (one this very move takes back is the retrieval's to place, see check_relaid).
     taken = decision.pos.turn_state.taken
-    if (
-        taken is not None
-        and taken in rest
-        and taken not in freed
-        and decision.memo.discard_pickup is DiscardPickup.MUST_USE
-    ):
+    if taken is not None and taken in rest and taken not in freed and decision.pos.turn_state.bound:
         waiting = [i for i in (*freed, *decision.pos.turn_state.pending) if i in rest]
         if not taken_still_usable(
             decision,

@@ -20,7 +20,7 @@ from .errors import Detail, IllegalAction, MeldError, Phrase, RaminoError, Reaso
 from .going_out import partitions_without_one
 from .judging import Decided, Decision, Outcome, Then
 from .melds import Meld, MeldKind, validate_meld
-from .rules import Contract, DiscardPickup, Rules
+from .rules import Contract, Rules
 from .state import TableMeld, ids_in_meld_order, without_ids
 
 #: Each contract by name, as players say it; the catalogue words it (a contract without its
@@ -223,7 +223,7 @@ def plan_open(decision: Decision, action: Action) -> Decided:
     if not whole and not rest:
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD)
     taken = pos.turn_state.taken
-    if taken in rest and decision.memo.discard_pickup is DiscardPickup.MUST_USE:
+    if taken in rest and pos.turn_state.bound:
         # Nothing more goes down this turn: the pile's card must be in the opening.
         raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[decision.cards[taken]])
     placed: list[TableMeld] = []

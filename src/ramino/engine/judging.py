@@ -282,9 +282,13 @@ class Decision:
             card_id in state.pending and self.memo.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
         )
 
-    def taken_must_go_down(self) -> bool:
-        """Whether the card taken from the pile this turn must be laid this turn."""
-        return self.memo.discard_pickup is DiscardPickup.MUST_USE
+    def take_binds(self, seat: int) -> bool:
+        """Whether the card ``seat`` would take from the pile now must go down this turn:
+        under must-use, or before his opening under ``discard_pickup = to_open``."""
+        pickup = self.memo.discard_pickup
+        if pickup is DiscardPickup.MUST_USE:
+            return True
+        return pickup is DiscardPickup.TO_OPEN and not self.pos.opened[seat]
 
     def ids_for(
         self, seat: int, cards: Sequence[Card], *, avoid: Iterable[int] = (), lay: bool = False
@@ -310,7 +314,7 @@ class Decision:
         state = self.pos.turn_state
         pending = state.pending if lay else ()
         taken = state.taken if lay else None
-        taken_first = self.memo.discard_pickup is DiscardPickup.MUST_USE
+        taken_first = state.bound
         chosen: list[int] = []
         for card in cards:
             hit = -1
@@ -410,6 +414,7 @@ class Decision:
             pending=tuple(pending),
             pending_from=now.pending_from if pending_from is None else pending_from,
             attached_jokers=now.attached_jokers if attached is None else attached,
+            bound=now.bound,
         )
         opened = pos.opened
         if points is not None and counted and points >= self.threshold:

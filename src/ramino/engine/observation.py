@@ -11,7 +11,7 @@ from .actions import Action
 from .betting import BetMade
 from .cards import Card
 from .judging import Decision
-from .rules import Contract, DiscardPickup, RetrievedJoker, Rules
+from .rules import Contract, RetrievedJoker, Rules
 from .state import Phase, TableMeld
 
 
@@ -87,6 +87,9 @@ class Observation:
     """Whether he has laid, attached or swapped this turn, if it is his turn."""
     taken_laid: bool = False
     """Whether the card he took from the pozzo this turn has gone down already."""
+    taken_bound: bool = False
+    """Whether the card he took from the pozzo this turn must go down in it (must-use, or
+    taken before his opening under ``discard_pickup = to_open``)."""
     jokers_back: int = 0
     """How many jolly he took back from the table this turn and still holds, if it is his
     turn (they may not go back into the meld they came from)."""
@@ -140,6 +143,7 @@ class Observation:
         restocks: int = 0,
         turn_melded: bool = False,
         taken_laid: bool = False,
+        taken_bound: bool = False,
         jokers_back: int = 0,
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
@@ -176,6 +180,7 @@ class Observation:
         object.__setattr__(self, "restocks", restocks)
         object.__setattr__(self, "turn_melded", turn_melded)
         object.__setattr__(self, "taken_laid", taken_laid)
+        object.__setattr__(self, "taken_bound", taken_bound)
         object.__setattr__(self, "jokers_back", jokers_back)
         object.__setattr__(self, "pending_from", pending_from)
         object.__setattr__(self, "attached_jokers", attached_jokers)
@@ -266,6 +271,7 @@ def observe(
         restocks=pos.restocks,
         turn_melded=state.melded if mine else False,
         taken_laid=mine and taken is not None and taken not in pos.hands[seat],
+        taken_bound=mine and state.bound,
         jokers_back=len(pending) if mine else 0,
         pending_from=(state.pending_from if pending else None) if mine else None,
         attached_jokers=state.attached_jokers if mine else (),
@@ -294,7 +300,7 @@ def _to_lay(decision: Decision, seat: int) -> tuple[Card, ...]:
     if taken is None and not state.pending:
         return ()
     must: list[Card] = []
-    if taken is not None and rules.discard_pickup is DiscardPickup.MUST_USE and taken in hand:
+    if taken is not None and state.bound and taken in hand:
         must.append(decision.cards[taken])
     if rules.retrieved_joker is not RetrievedJoker.KEEP:
         must.extend(decision.cards[i] for i in state.pending if i in hand)

@@ -115,6 +115,7 @@ def round_from_view(
             pending=waiting,
             pending_from=view.pending_from if waiting else None,
             attached_jokers=view.attached_jokers,
+            bound=view.taken_bound,
         )
     r.position = Position(
         hands=held,

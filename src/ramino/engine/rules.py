@@ -101,6 +101,9 @@ class DiscardPickup(enum.StrEnum):
     OPENED = "opened"
     """Only by a player who opened in an earlier turn, then always, as under ``free`` (a
     house rule of some scala 40 tables: before the opening, one draws from the tallone)."""
+    TO_OPEN = "to_open"
+    """Before the opening only to open with it, as under ``must_use``; by a player who opened
+    in an earlier turn always, as under ``free`` (a house rule of other scala 40 tables)."""
 
 
 class AttachableDiscard(enum.StrEnum):
@@ -803,9 +806,12 @@ def _contradictions(r: Rules) -> list[Phrase]:
         bad(Detail.WRAP_NEEDS_HIGH_ACE)
     if not r.melding_during_play and r.opening_threshold > 0:
         bad(Detail.NO_OPENING_WITHOUT_MELDING)
-    if not r.melding_during_play and r.discard_pickup is DiscardPickup.OPENED:
-        # Nobody opens where melds are shown only at the close: the pozzo would stay shut.
-        bad(Detail.PICKUP_NEEDS_OPENING)
+    if not r.melding_during_play and r.discard_pickup in (
+        DiscardPickup.OPENED,
+        DiscardPickup.TO_OPEN,
+    ):
+        # Nobody opens where melds are shown only at the close: a pozzo tied to it means nothing.
+        bad(Detail.PICKUP_NEEDS_OPENING, value=r.discard_pickup.value)
     if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
         bad(Detail.SCEMPIO_NEEDS_MESSA)
     if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:

@@ -389,6 +389,8 @@ class ObservationView(_Message):
     restocks: int = 0
     turn_melded: bool = False
     taken_laid: bool = False
+    taken_bound: bool = False
+    """The pozzo's card taken this turn must go down in it (``Observation.taken_bound``)."""
     jokers_back: int = 0
     pending_from: int | None = None
     attached_jokers: list[int] = []
@@ -522,6 +524,7 @@ def observation_view(
         restocks=observation.restocks,
         turn_melded=observation.turn_melded,
         taken_laid=observation.taken_laid,
+        taken_bound=observation.taken_bound,
         jokers_back=observation.jokers_back,
         pending_from=observation.pending_from,
         attached_jokers=list(observation.attached_jokers),
@@ -553,6 +556,7 @@ def public_view(view: ObservationView) -> ObservationView:
             "to_lay": [],
             "turn_melded": False,
             "taken_laid": False,
+            "taken_bound": False,
             "jokers_back": 0,
             "pending_from": None,
             "attached_jokers": [],

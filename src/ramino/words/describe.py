@@ -560,6 +560,14 @@ class _Writer:
             ]
         if r.discard_pickup is DiscardPickup.FREE:
             out.append(t("La carta del pozzo si può prendere sempre, anche senza calarla subito."))
+        elif r.discard_pickup is DiscardPickup.TO_OPEN:
+            out.append(
+                t(
+                    "Chi non ha ancora aperto prende la carta del pozzo solo per aprire usandola,"
+                    " in quello stesso turno; chi ha aperto in un turno precedente la prende"
+                    " sempre, anche senza calarla subito."
+                )
+            )
         elif r.discard_pickup is DiscardPickup.OPENED:
             out.append(
                 t(

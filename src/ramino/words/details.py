@@ -272,8 +272,8 @@ DETAILS: dict[str, str | Plural | InContext] = {
         " (opening_threshold = 0)."
     ),
     "pickup_needs_opening": N_(
-        "senza calare durante il gioco nessuno apre: il pozzo solo a chi ha aperto resterebbe"
-        " chiuso a tutti (discard_pickup = opened)."
+        "senza calare durante il gioco nessuno apre: un pozzo legato all'apertura non ha"
+        " senso (discard_pickup = {value})."
     ),
     "scempio_needs_messa": N_(
         "lo scempio sospende e raddoppia la messa: serve una messa (messa > 0)."

@@ -282,8 +282,8 @@ KNOB_WORDS: dict[str, KnobWords] = {
         "drawing",
         N_("Quando si prende la carta del pozzo?"),
         N_(
-            "Se l'ultima carta del pozzo si prende sempre, solo per usarla nello stesso turno o"
-            " solo dopo aver aperto."
+            "Se l'ultima carta del pozzo si prende sempre, solo per usarla nello stesso turno,"
+            " solo dopo aver aperto, o prima di aprire solo per aprire e poi sempre."
         ),
     ),
     "rediscard_taken_card": KnobWords(
@@ -764,6 +764,7 @@ CHOICE_WORDS: dict[type[enum.StrEnum], dict[str, str | Phrase]] = {
         DiscardPickup.FREE: N_("sempre"),
         DiscardPickup.MUST_USE: N_("solo per usarla nel turno"),
         DiscardPickup.OPENED: N_("solo a chi ha già aperto"),
+        DiscardPickup.TO_OPEN: N_("prima di aprire solo per aprire, poi sempre"),
     },
     AttachableDiscard: {
         AttachableDiscard.ALLOWED: N_("sì, qualsiasi carta"),

@@ -23,6 +23,7 @@ export function turnWords(state) {
     said.push(t(moves.includes('take') ? 'tl_draw' : 'tl_stock'));
     if (knobs.discard_pickup === 'must_use' && melds) said.push(t('tl_must_use'));
     if (knobs.discard_pickup === 'opened' && !opened) said.push(t('tl_opened_only'));
+    if (knobs.discard_pickup === 'to_open' && !opened) said.push(t('tl_to_open'));
   } else {
     const owed = view.to_lay ?? [];
     if (owed.length) said.push(t('tl_to_lay', { cards: owed.map(cardLabel).join(' ') }));
