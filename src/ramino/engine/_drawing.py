@@ -1,7 +1,7 @@
 """Drawing (*pescare*) from the stock, taking the top of the discard pile (*pozzo*), and what
-the rules ask of the card taken: under ``discard_pickup = must_use`` it goes down this turn, in
-any meld laid or attached, in whatever order (RULES.md §6.4), and it may be taken only where it
-can be used.
+the rules ask of the card taken: under ``discard_pickup = must_use`` (and ``to_open`` before
+the opening) it goes down this turn, in any meld laid or attached, in whatever order (RULES.md
+§6.4), and it may be taken only where it can be used; under ``opened`` only once opened.
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ def check_take(decision: Decision, seat: int) -> int:
 def takeable(decision: Decision, seat: int) -> int | None:
     """The id of the card ``seat`` may take from the pile now, or ``None`` if he may not
     (:func:`check_take` says why): there must be one, he must keep a card he may throw, he
-    must have opened where the rules say so, and under must-use it must be one he can lay
-    this turn."""
+    must have opened where the rules say so, and where it binds (:meth:`Decision.take_binds`)
+    it must be one he can lay this turn."""
     pile = decision.pos.discard_pile
     if not pile:
         return None

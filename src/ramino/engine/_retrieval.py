@@ -54,7 +54,7 @@ def plan_swap(decision: Decision, action: Action) -> Decided:
     if lay_now and state.pending:
         # One jolly at a time: the one already taken back goes down first.
         raise IllegalAction(Reason.RETRIEVED_JOKER_NOT_LAID)
-    # Bound to go down (must-use), the pile's card goes down this turn and stays down: taken back
+    # Bound to go down, the pile's card goes down this turn and stays down: taken back
     # from the table, it must go down again, whatever retrieved_joker says.
     taken = state.taken
     relaid: list[int] = []

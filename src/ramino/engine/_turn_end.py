@@ -92,7 +92,7 @@ def check_rest(
         raise IllegalAction(Reason.NO_GOING_OUT_FIRST_ROUND)
     if not any(decision.may_discard_id(i) for i in rest):
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD, cards=laid)
-    # Under must-use the card taken from the pile and kept must still have a place this
+    # Bound to go down, the card taken from the pile and kept must still have a place this
     # turn (one this very move takes back is the retrieval's to place, see check_relaid).
     taken = decision.pos.turn_state.taken
     if taken is not None and taken in rest and taken not in freed and decision.pos.turn_state.bound:
