@@ -112,6 +112,7 @@ ENABLERS: dict[str, dict[str, Any]] = {
     "decks": {"max_players": 4},  # one pack and 4 jokers are too few for 6 hands of 10
     "set_max": {"set_suits": SetSuits.ANY},
     "swap_counts_for_opening": {"opening_threshold": 40},
+    "joker_swap_waits_a_turn": {"joker_swap_needs_opened": True},
     "opening_joker_value": {"opening_threshold": 40},
     "opening_counts_attachments": {"opening_threshold": 40},
     "attachable_discard_min_players": {"attachable_discard": AttachableDiscard.FORBIDDEN},

@@ -18,6 +18,7 @@ from ramino.engine.rules import (
     AceInRuns,
     AttachableDiscard,
     Contract,
+    DiscardPickup,
     Rules,
 )
 from ramino.server.reasons import ServerReason
@@ -110,6 +111,11 @@ def _after_anna_lays(
     hands = [anna, bruno] if third is None else [anna, bruno, third]
     r = deal(rules, hands, "2H", STOCK)
     play(r, "draw", *(f"lay {m}" for m in lays), "discard 10S", "draw")
+    return r
+
+
+def _then(r: Round, *texts: str) -> Round:
+    play(r, *texts)
     return r
 
 
@@ -250,6 +256,25 @@ CASES: dict[Reason, Case] = {
             "QS QH 2C 6C 10C 3D 7D JD 8H 9S",
         ),
         "swap 1 QH QS",
+    ),
+    # Bruno opens with 9♣ 10♣ J♣ and would take the jolly back in the same turn.
+    Reason.SWAP_WAITS_A_TURN: lambda: (
+        _then(
+            _after_anna_lays(
+                replace(CLASSICO, joker_swap_needs_opened=True, joker_swap_waits_a_turn=True),
+                JOKER_RUN,
+                ["4H JK 6H"],
+                RELAY,
+            ),
+            "lay 9C 10C JC",
+        ),
+        "swap 0 5H",
+    ),
+    Reason.TAKE_NEEDS_OPENED: lambda: (
+        _drawn(
+            replace(APERTURA_50, discard_pickup=DiscardPickup.OPENED), [OPEN_30_30, SCATTERED], "KH"
+        ),
+        "take",
     ),
     Reason.SWAP_FORBIDDEN: lambda: (
         _after_anna_lays(replace(CLASSICO, joker_swap=False), JOKER_RUN, ["4H JK 6H"], RELAY),

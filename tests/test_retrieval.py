@@ -62,6 +62,22 @@ def test_joker_swap_needs_opened(needs_opened: bool) -> None:
     assert str(r.table[0].meld) == "7♥ 8♥ 9♥"
 
 
+def test_joker_swap_waits_a_turn_after_the_opening() -> None:
+    rules = replace(CLASSICO, joker_swap_needs_opened=True, joker_swap_waits_a_turn=True)
+    r = deal(rules, [JOKER_RUN, HAS_8H], "QH", "4C 4D 5S")
+    play(r, "draw", "lay 7H JK 9H", "discard AC", "draw")
+    refused(r, "swap 0 8H", Reason.SWAP_NEEDS_OPENING)
+    # Opened in this turn: not yet.
+    play(r, "lay 2D 3D 4D")
+    refused(r, "swap 0 8H", Reason.SWAP_WAITS_A_TURN)
+    assert not any(action.startswith("swap") for action in legal(r))
+    play(r, "discard JS", "draw", "discard 5S", "draw")
+    # The turn after: as under joker_swap_needs_opened alone.
+    assert "swap 0 8H" in legal(r)
+    play(r, "swap 0 8H", "lay KD KS JK")
+    assert str(r.table[0].meld) == "7♥ 8♥ 9♥"
+
+
 def test_joker_swap_needs_opened_under_a_threshold() -> None:
     # Rami 40: swapping needs an opening of 40 first.
     rules = replace(get_preset("rami-40"), hand_size=10)

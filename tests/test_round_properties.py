@@ -721,6 +721,7 @@ KNOBS: dict[str, st.SearchStrategy[Any]] = {
     "ambiguous_joker": st.sampled_from(list(rules_module.JokerPosition)),
     "joker_swap": st.booleans(),
     "joker_swap_needs_opened": st.booleans(),
+    "joker_swap_waits_a_turn": st.booleans(),
     "retrieved_joker": st.sampled_from(list(rules_module.RetrievedJoker)),
     "set_joker_swap": st.sampled_from(list(rules_module.SetJokerSwap)),
     "swap_counts_for_opening": st.booleans(),

@@ -372,6 +372,7 @@ CONTRADICTIONS: list[dict[str, Any]] = [
     {"run_wrap": True, "ace_in_runs": AceInRuns.LOW_ONLY},
     {"melding_during_play": False, "opening_threshold": 40},
     {"melding_during_play": False, "discard_pickup": DiscardPickup.OPENED},
+    {"joker_swap_waits_a_turn": True},
     {"rummy_bonus": RummyBonus.SCEMPIO, "messa": 0},
     {"match_end": MatchEnd.FIXED_ROUNDS},
     {"match_rounds": 3},

@@ -82,6 +82,7 @@ _GIN = "melding_during_play = false\nmax_players = 2\nknock_limit = 10"
 COMPANIONS: dict[tuple[str, object], str] = {
     ("decks", 1): "max_players = 4",
     ("rummy_bonus", "scempio"): "messa = 50",
+    ("joker_swap_waits_a_turn", True): "joker_swap_needs_opened = true",
     ("match_end", "fixed_rounds"): "match_rounds = 8",
     ("match_rounds", 1): 'match_end = "fixed_rounds"',
     ("match_rounds", 8): 'match_end = "fixed_rounds"',

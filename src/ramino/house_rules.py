@@ -259,6 +259,8 @@ class Need(enum.StrEnum):
     """A laid jolly may be taken back."""
     SWAP_BEFORE_OPENING = "swap_before_opening"
     """A jolly may be taken back before the player has opened."""
+    SWAP_AFTER_OPENING = "swap_after_opening"
+    """A jolly may be taken back only by a player who has opened."""
     OPENING_POINTS = "opening_points"
     """The opening must reach some points (``opening_threshold`` above 0)."""
     FREE_OPENING = "free_opening"
@@ -337,6 +339,7 @@ HOLDS: dict[Need, Callable[[Rules], bool]] = {
     Need.IMAGINARY: lambda r: r.imaginary_joker,
     Need.JOKER_SWAP: lambda r: r.joker_swap,
     Need.SWAP_BEFORE_OPENING: lambda r: not r.joker_swap_needs_opened,
+    Need.SWAP_AFTER_OPENING: lambda r: r.joker_swap_needs_opened,
     Need.OPENING_POINTS: lambda r: r.opening_threshold > 0,
     Need.FREE_OPENING: lambda r: r.opening_threshold == 0,
     Need.NO_CONTRACTS: lambda r: not r.contracts,
@@ -405,6 +408,14 @@ KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
     # --- taking back a jolly ---
     "joker_swap": (_N.JOKERS, _N.MELDING),
     "joker_swap_needs_opened": (_N.JOKERS, _N.MELDING, _N.JOKER_SWAP),
+    # Under a contract nothing goes down in the opening's turn after it anyway.
+    "joker_swap_waits_a_turn": (
+        _N.JOKERS,
+        _N.MELDING,
+        _N.JOKER_SWAP,
+        _N.SWAP_AFTER_OPENING,
+        _N.NO_CONTRACTS,
+    ),
     "retrieved_joker": (_N.JOKERS, _N.MELDING, _N.JOKER_SWAP),
     "set_joker_swap": (_N.JOKERS, _N.ATTACHING),
     "swap_counts_for_opening": (

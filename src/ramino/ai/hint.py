@@ -152,8 +152,9 @@ def _after(
                 if not rules.opening_counts_attachments:
                     gained = 0
             else:
+                waits = rules.joker_swap_waits_a_turn and not obs.opened_before
                 grown, freed = retrieve_joker(
-                    target.meld, action.cards, rules, opened=obs.opened[obs.seat]
+                    target.meld, action.cards, rules, opened=obs.opened[obs.seat] and not waits
                 )
                 hand.extend(freed)
                 gained = 0

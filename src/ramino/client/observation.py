@@ -115,6 +115,7 @@ def observation_from_view(view: Mapping[str, Any], rules: Rules) -> Observation:
         turn_melded=bool(view.get("turn_melded", False)),
         taken_laid=bool(view.get("taken_laid", False)),
         taken_bound=bool(view.get("taken_bound", False)),
+        opened_before=bool(view.get("opened_before", False)),
         jokers_back=int(view.get("jokers_back", 0)),
         pending_from=None if pending is None else int(pending),
         attached_jokers=tuple(int(i) for i in view.get("attached_jokers", ())),

@@ -21,9 +21,12 @@ def plan_swap(decision: Decision, action: Action) -> Decided:
     state = pos.turn_state
     target = decision.table_meld(action.meld)
     ids = decision.ids_for(seat, action.cards, lay=True)
-    new_meld, freed = retrieve_joker(
-        target.meld, action.cards, decision.rules, opened=pos.opened[seat]
-    )
+    rules = decision.rules
+    waits = rules.joker_swap and rules.joker_swap_waits_a_turn and not state.opened_before
+    if waits and pos.opened[seat]:
+        # Opened this very turn: a jolly is taken back from the next one on.
+        raise IllegalAction(Reason.SWAP_WAITS_A_TURN, cards=action.cards)
+    new_meld, freed = retrieve_joker(target.meld, action.cards, rules, opened=pos.opened[seat])
     joker_ids = [i for i in target.ids if decision.cards[i].is_joker][: len(freed)]
     rest = without_ids(pos.hands[seat], ids) + joker_ids
     kept_ids = without_ids(list(target.ids), joker_ids) + ids

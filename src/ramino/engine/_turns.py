@@ -23,7 +23,7 @@ from .position import Position, seat_flag
 from .rules import Betting, Contract, JokerUpcard, Restock, Rules
 from .scoring import Closing, card_penalty, hand_count, knock_points, stake_multiplier
 from .shuffle import portable_shuffle
-from .state import NEW_TURN, NO_TERMS, EndReason, Phase, RoundEnd, Terms
+from .state import NEW_TURN, NEW_TURN_OPENED, NO_TERMS, EndReason, Phase, RoundEnd, Terms
 
 # --- the deal ---
 
@@ -205,7 +205,7 @@ def next_turn(judge: Judge, position: Position) -> Position:
         to_play=following,
         turn=turn,
         phase=Phase.DRAW,
-        turn_state=NEW_TURN,
+        turn_state=NEW_TURN_OPENED if position.opened[following] else NEW_TURN,
         melded_before=melded_before,
     )
     if turn > judge.memo.max_turns:

@@ -415,6 +415,7 @@ class Decision:
             pending_from=now.pending_from if pending_from is None else pending_from,
             attached_jokers=now.attached_jokers if attached is None else attached,
             bound=now.bound,
+            opened_before=now.opened_before,
         )
         opened = pos.opened
         if points is not None and counted and points >= self.threshold:

@@ -90,6 +90,8 @@ class Observation:
     taken_bound: bool = False
     """Whether the card he took from the pozzo this turn must go down in it (must-use, or
     taken before his opening under ``discard_pickup = to_open``)."""
+    opened_before: bool = False
+    """Whether he had opened before this turn began, if it is his turn."""
     jokers_back: int = 0
     """How many jolly he took back from the table this turn and still holds, if it is his
     turn (they may not go back into the meld they came from)."""
@@ -144,6 +146,7 @@ class Observation:
         turn_melded: bool = False,
         taken_laid: bool = False,
         taken_bound: bool = False,
+        opened_before: bool = False,
         jokers_back: int = 0,
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
@@ -181,6 +184,7 @@ class Observation:
         object.__setattr__(self, "turn_melded", turn_melded)
         object.__setattr__(self, "taken_laid", taken_laid)
         object.__setattr__(self, "taken_bound", taken_bound)
+        object.__setattr__(self, "opened_before", opened_before)
         object.__setattr__(self, "jokers_back", jokers_back)
         object.__setattr__(self, "pending_from", pending_from)
         object.__setattr__(self, "attached_jokers", attached_jokers)
@@ -272,6 +276,7 @@ def observe(
         turn_melded=state.melded if mine else False,
         taken_laid=mine and taken is not None and taken not in pos.hands[seat],
         taken_bound=mine and state.bound,
+        opened_before=mine and state.opened_before,
         jokers_back=len(pending) if mine else 0,
         pending_from=(state.pending_from if pending else None) if mine else None,
         attached_jokers=state.attached_jokers if mine else (),

@@ -18,7 +18,7 @@ from .deck import Deck
 from .observation import Observation
 from .position import Position
 from .round import Phase, Round, TableMeld, TurnState
-from .state import NEW_TURN
+from .state import NEW_TURN, NEW_TURN_OPENED
 
 __all__ = ["round_from_view"]
 
@@ -99,7 +99,9 @@ def round_from_view(
     stock_ids = ids(stock)
     if any(free.values()):
         raise ValueError("the cards given leave some of the deck nowhere")
-    state = NEW_TURN
+    # Before a turn's first move its player had opened before it if he has now (in another's
+    # play, a guess: whether he opened in this very turn is his to know).
+    state = NEW_TURN_OPENED if view.opened[view.to_play] else NEW_TURN
     if view.seat == view.to_play and view.phase is Phase.PLAY:
         hand = held[view.seat]
         taken = None
@@ -116,6 +118,7 @@ def round_from_view(
             pending_from=view.pending_from if waiting else None,
             attached_jokers=view.attached_jokers,
             bound=view.taken_bound,
+            opened_before=view.opened_before,
         )
     r.position = Position(
         hands=held,

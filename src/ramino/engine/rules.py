@@ -282,6 +282,9 @@ class Rules:
     """A laid jolly may be taken back by giving the card it stands for ([G])."""
     joker_swap_needs_opened: bool = False
     """Only a player who has opened may take back a jolly ([R])."""
+    joker_swap_waits_a_turn: bool = False
+    """And only from the turn after his opening, not in the turn he opens (a house rule of
+    some scala 40 tables; needs ``joker_swap_needs_opened``)."""
     retrieved_joker: RetrievedJoker = RetrievedJoker.LAY_THIS_TURN
     """What to do with a jolly taken back ([G]: lay it this turn; [R]: if possible; or keep)."""
     set_joker_swap: SetJokerSwap = SetJokerSwap.ALL_MISSING
@@ -812,6 +815,8 @@ def _contradictions(r: Rules) -> list[Phrase]:
     ):
         # Nobody opens where melds are shown only at the close: a pozzo tied to it means nothing.
         bad(Detail.PICKUP_NEEDS_OPENING, value=r.discard_pickup.value)
+    if r.joker_swap_waits_a_turn and not r.joker_swap_needs_opened:
+        bad(Detail.SWAP_WAIT_NEEDS_OPENED)
     if r.rummy_bonus is RummyBonus.SCEMPIO and r.messa <= 0:
         bad(Detail.SCEMPIO_NEEDS_MESSA)
     if r.match_end is MatchEnd.FIXED_ROUNDS and r.match_rounds is None:

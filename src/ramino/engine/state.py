@@ -76,6 +76,8 @@ class TurnState:
     bound: bool = False
     """Whether the card he took from the pile must go down this turn: under must-use, or
     taken before his opening under ``discard_pickup = to_open`` (decided as he takes it)."""
+    opened_before: bool = False
+    """Whether he had opened before this turn began (``joker_swap_waits_a_turn``)."""
 
     def __init__(
         self,
@@ -86,6 +88,7 @@ class TurnState:
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
         bound: bool = False,
+        opened_before: bool = False,
     ) -> None:
         object.__setattr__(self, "taken", taken)
         object.__setattr__(self, "melded", melded)
@@ -94,6 +97,7 @@ class TurnState:
         object.__setattr__(self, "pending_from", pending_from)
         object.__setattr__(self, "attached_jokers", attached_jokers)
         object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "opened_before", opened_before)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
@@ -109,6 +113,7 @@ class TurnState:
             self.pending_from,
             self.attached_jokers,
             bound,
+            self.opened_before,
         )
 
     def after_move(
@@ -132,6 +137,7 @@ class TurnState:
             self.pending_from if retrieved_from is None else retrieved_from,
             self.attached_jokers if attached_jokers is None else attached_jokers,
             self.bound,
+            self.opened_before,
         )
 
 
@@ -162,8 +168,10 @@ class Terms:
 NO_TERMS: Final = Terms()
 
 
-#: The turn of a player who has done nothing yet (a value: every new turn shares it).
+#: The turn of a player who has done nothing yet (a value: every new turn shares it), and
+#: of one who had opened before it.
 NEW_TURN: Final = TurnState()
+NEW_TURN_OPENED: Final = TurnState(opened_before=True)
 
 
 # TurnState, TableMeld and Event write their __init__ out: see ramino.engine._frozen.

@@ -391,6 +391,8 @@ class ObservationView(_Message):
     taken_laid: bool = False
     taken_bound: bool = False
     """The pozzo's card taken this turn must go down in it (``Observation.taken_bound``)."""
+    opened_before: bool = False
+    """The seat had opened before this turn began (``Observation.opened_before``)."""
     jokers_back: int = 0
     pending_from: int | None = None
     attached_jokers: list[int] = []
@@ -525,6 +527,7 @@ def observation_view(
         turn_melded=observation.turn_melded,
         taken_laid=observation.taken_laid,
         taken_bound=observation.taken_bound,
+        opened_before=observation.opened_before,
         jokers_back=observation.jokers_back,
         pending_from=observation.pending_from,
         attached_jokers=list(observation.attached_jokers),
@@ -557,6 +560,7 @@ def public_view(view: ObservationView) -> ObservationView:
             "turn_melded": False,
             "taken_laid": False,
             "taken_bound": False,
+            "opened_before": False,
             "jokers_back": 0,
             "pending_from": None,
             "attached_jokers": [],

@@ -683,7 +683,9 @@ class RaminoApp(App[None]):
         keys = [self.t("←→ spazio scegli"), self.t("c cala")]
         if opened or rules.attach_before_opening:
             keys.append(self.t("a attacca"))
-        if not undo and _swaps(rules) and (opened or not rules.joker_swap_needs_opened):
+        # Where the rules wait for the opening (or for the turn after it), not before.
+        may_swap = observation.opened_before if rules.joker_swap_waits_a_turn else opened
+        if not undo and _swaps(rules) and (may_swap or not rules.joker_swap_needs_opened):
             keys.append(self.t("j jolly"))
         keys.append(self.t("s scarta"))
         keys.append(self.t("u annulla") if undo else self.t("h aiuto"))

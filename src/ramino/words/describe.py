@@ -406,7 +406,12 @@ class _Writer:
         r, t = self.r, self.t
         if not r.joker_swap:
             return [t("Un jolly calato non si riprende più.")]
-        opened = t(", ma solo se ha già aperto") if r.joker_swap_needs_opened else ""
+        opened = ""
+        # Under a contract nothing goes down in the opening's turn after it anyway.
+        if r.joker_swap_waits_a_turn and not r.contracts:
+            opened = t(", ma solo se ha aperto in un turno precedente")
+        elif r.joker_swap_needs_opened:
+            opened = t(", ma solo se ha già aperto")
         out = [
             t(
                 "Chi ha la carta che un jolly calato sostituisce può, al suo turno, metterla al"

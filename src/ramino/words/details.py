@@ -271,6 +271,10 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "senza calare durante il gioco non c'è apertura: niente punti per aprire"
         " (opening_threshold = 0)."
     ),
+    "swap_wait_needs_opened": N_(
+        "aspettare il turno dopo l'apertura per riprendere un jolly vuole che lo riprenda solo"
+        " chi ha aperto (joker_swap_needs_opened = true)."
+    ),
     "pickup_needs_opening": N_(
         "senza calare durante il gioco nessuno apre: un pozzo legato all'apertura non ha"
         " senso (discard_pickup = {value})."

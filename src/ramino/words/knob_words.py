@@ -215,6 +215,11 @@ KNOB_WORDS: dict[str, KnobWords] = {
         N_("Per riprendere un jolly bisogna aver aperto?"),
         N_("Se sì, solo chi ha già aperto può scambiare un jolly sul tavolo."),
     ),
+    "joker_swap_waits_a_turn": KnobWords(
+        "jokers",
+        N_("Per riprendere un jolly bisogna aspettare il turno dopo l'apertura?"),
+        N_("Se sì, chi apre riprende un jolly solo dal turno dopo, non in quello in cui apre."),
+    ),
     "retrieved_joker": KnobWords(
         "jokers",
         N_("Cosa si fa del jolly ripreso?"),
@@ -706,6 +711,7 @@ NEED_WORDS: dict[Need, str] = {
     Need.IMAGINARY: N_("il jolly è immaginario"),
     Need.JOKER_SWAP: N_("un jolly calato si può riprendere"),
     Need.SWAP_BEFORE_OPENING: N_("un jolly si può riprendere anche prima di aprire"),
+    Need.SWAP_AFTER_OPENING: N_("un jolly lo riprende solo chi ha aperto"),
     Need.OPENING_POINTS: N_("per aprire serve un minimo di punti"),
     Need.FREE_OPENING: N_("l'apertura è libera"),
     Need.NO_CONTRACTS: N_("le smazzate non hanno contratti"),

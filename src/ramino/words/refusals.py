@@ -118,6 +118,9 @@ REFUSALS: dict[str, str | Plural] = {
     "already_drawn": N_("Hai già pescato in questo turno: ora cala, attacca o scarta."),
     "discard_pile_empty": N_("Il pozzo è vuoto: si pesca dal tallone."),
     "take_needs_use": N_("La carta del pozzo ({cards}) si prende solo per usarla subito: {detail}"),
+    "swap_waits_a_turn": N_(
+        "Hai aperto in questo turno: un jolly si riprende dal turno dopo l'apertura ({cards})."
+    ),
     "take_needs_opened": N_(
         "Non hai ancora aperto: la carta del pozzo ({cards}) la prende solo chi ha già aperto,"
         " tu peschi dal tallone."
