@@ -34,7 +34,7 @@ def _discard_refusal(decision: Decision, seat: int) -> IllegalAction | None:
     state = pos.turn_state
     hand = pos.hands[seat]
     memo = decision.memo
-    if state.taken is not None and state.bound and state.taken in hand:
+    if state.taken is not None and decision.take_binds() and state.taken in hand:
         return IllegalAction(Reason.TAKEN_CARD_NOT_USED, cards=[decision.cards[state.taken]])
     if state.melded and not pos.opened[seat]:
         return _turn_end.opened_message(state.opening_points, decision.threshold)

@@ -59,7 +59,7 @@ def taken(decision: Decision, seat: int, top: int) -> Position:
     return pos.but(
         hands=pos.with_hand(seat, (*pos.hands[seat], top)),
         discard_pile=pos.discard_pile[:-1],
-        turn_state=pos.turn_state.taking(top, decision.take_binds(seat)),
+        turn_state=pos.turn_state.taking(top),
         phase=Phase.PLAY,
     )
 
@@ -93,7 +93,7 @@ def takeable(decision: Decision, seat: int) -> int | None:
     top = pile[-1]
     if needs_opened(decision, seat) or take_leaves_no_discard(decision, seat, top):
         return None
-    if decision.take_binds(seat) and not take_is_usable(decision, seat, top):
+    if decision.take_binds() and not take_is_usable(decision, seat, top):
         return None
     return top
 

@@ -150,7 +150,7 @@ def plan_knock(decision: Decision, action: Action) -> Decided:
             after = pos.but(
                 hands=pos.with_hand(seat, (*hand, top)),
                 discard_pile=pos.discard_pile[:-1],
-                turn_state=pos.turn_state.taking(top, decision.take_binds(seat)),
+                turn_state=pos.turn_state.taking(top),
                 phase=Phase.KNOCK,
             )
             return Outcome(after, (top,), Then.PLAY_ON)

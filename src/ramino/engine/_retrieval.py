@@ -63,7 +63,7 @@ def plan_swap(decision: Decision, action: Action) -> Decided:
     relaid: list[int] = []
     if lay_now:
         relaid = joker_ids
-    elif taken is not None and state.bound and taken in joker_ids:
+    elif taken is not None and decision.take_binds() and taken in joker_ids:
         relaid = [taken]
     # Before he has opened, where he may attach, whether the jolly can go down again is
     # told by trying each move that lays it, and each is accepted only if the hand it

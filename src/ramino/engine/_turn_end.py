@@ -95,7 +95,7 @@ def check_rest(
     # Bound to go down, the card taken from the pile and kept must still have a place this
     # turn (one this very move takes back is the retrieval's to place, see check_relaid).
     taken = decision.pos.turn_state.taken
-    if taken is not None and taken in rest and taken not in freed and decision.pos.turn_state.bound:
+    if taken is not None and taken in rest and taken not in freed and decision.take_binds():
         waiting = [i for i in (*freed, *decision.pos.turn_state.pending) if i in rest]
         if not taken_still_usable(
             decision,

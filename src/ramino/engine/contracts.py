@@ -223,7 +223,7 @@ def plan_open(decision: Decision, action: Action) -> Decided:
     if not whole and not rest:
         raise IllegalAction(Reason.WOULD_LEAVE_NO_DISCARD)
     taken = pos.turn_state.taken
-    if taken in rest and pos.turn_state.bound:
+    if taken in rest and decision.take_binds():
         # Nothing more goes down this turn: the pile's card must be in the opening.
         raise IllegalAction(Reason.TAKEN_CARD_UNUSABLE, cards=[decision.cards[taken]])
     placed: list[TableMeld] = []

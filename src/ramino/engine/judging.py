@@ -24,7 +24,7 @@ from .cards import Card, code_order
 from .deck import Deck
 from .errors import Detail, IllegalAction, Phrase, RaminoError, Reason
 from .position import Position, seat_flag
-from .rules import Direction, DiscardPickup, RetrievedJoker, Rules
+from .rules import Direction, RetrievedJoker, Rules
 from .scoring import Closing
 from .state import TableMeld, TurnState
 
@@ -282,13 +282,15 @@ class Decision:
             card_id in state.pending and self.memo.retrieved_joker is RetrievedJoker.LAY_THIS_TURN
         )
 
-    def take_binds(self, seat: int) -> bool:
-        """Whether the card ``seat`` would take from the pile now must go down this turn:
-        under must-use, or before his opening under ``discard_pickup = to_open``."""
-        pickup = self.memo.discard_pickup
-        if pickup is DiscardPickup.MUST_USE:
-            return True
-        return pickup is DiscardPickup.TO_OPEN and not self.pos.opened[seat]
+    def take_binds(self) -> bool:
+        """Whether the card the player to move takes from the pile this turn (or took) must
+        go down in it (:meth:`Rules.take_binds`)."""
+        return self.rules.take_binds(self.pos.turn_state.opened_before)
+
+    def taken_bound(self) -> bool:
+        """Whether the player to move took a card from the pile this turn that must go down
+        in it."""
+        return self.pos.turn_state.taken is not None and self.take_binds()
 
     def ids_for(
         self, seat: int, cards: Sequence[Card], *, avoid: Iterable[int] = (), lay: bool = False
@@ -308,13 +310,13 @@ class Decision:
                 raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         avoided = set(avoid)
         # Of two twin cards (two jollies, say), the one whose duty is stricter goes down
-        # first: under must-use the pile's card (down this turn, see _turn_end.check_rest),
+        # first: the pile's card bound to go down (this turn, see _turn_end.check_rest),
         # then a pending joker (down this turn), then the pile's card under free pickup
         # (which need only stay out of the discard).
         state = self.pos.turn_state
         pending = state.pending if lay else ()
         taken = state.taken if lay else None
-        taken_first = state.bound
+        taken_first = taken is not None and self.take_binds()
         chosen: list[int] = []
         for card in cards:
             hit = -1
@@ -414,7 +416,6 @@ class Decision:
             pending=tuple(pending),
             pending_from=now.pending_from if pending_from is None else pending_from,
             attached_jokers=now.attached_jokers if attached is None else attached,
-            bound=now.bound,
             opened_before=now.opened_before,
         )
         opened = pos.opened

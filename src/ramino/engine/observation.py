@@ -275,7 +275,7 @@ def observe(
         restocks=pos.restocks,
         turn_melded=state.melded if mine else False,
         taken_laid=mine and taken is not None and taken not in pos.hands[seat],
-        taken_bound=mine and state.bound,
+        taken_bound=mine and decision.taken_bound(),
         opened_before=mine and state.opened_before,
         jokers_back=len(pending) if mine else 0,
         pending_from=(state.pending_from if pending else None) if mine else None,
@@ -305,7 +305,7 @@ def _to_lay(decision: Decision, seat: int) -> tuple[Card, ...]:
     if taken is None and not state.pending:
         return ()
     must: list[Card] = []
-    if taken is not None and state.bound and taken in hand:
+    if taken is not None and decision.take_binds() and taken in hand:
         must.append(decision.cards[taken])
     if rules.retrieved_joker is not RetrievedJoker.KEEP:
         must.extend(decision.cards[i] for i in state.pending if i in hand)

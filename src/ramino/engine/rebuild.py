@@ -117,7 +117,6 @@ def round_from_view(
             pending=waiting,
             pending_from=view.pending_from if waiting else None,
             attached_jokers=view.attached_jokers,
-            bound=view.taken_bound,
             opened_before=view.opened_before,
         )
     r.position = Position(

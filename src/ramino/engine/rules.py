@@ -478,6 +478,20 @@ class Rules:
 
     # --- derived values, for a given number of players ---
 
+    def take_binds(self, opened_before: bool) -> bool:
+        """Whether the card taken from the pozzo must go down in the turn it is taken, by a
+        player who had opened before that turn or not: under must-use, and before the
+        opening under ``to_open``.
+
+        >>> from ramino.engine.presets import get_preset
+        >>> get_preset("scala-40").take_binds(True), get_preset("classico").take_binds(False)
+        (True, False)
+        """
+        pickup = self.discard_pickup
+        return pickup is DiscardPickup.MUST_USE or (
+            pickup is DiscardPickup.TO_OPEN and not opened_before
+        )
+
     def deck_for(self, players: int) -> tuple[int, int]:
         """``(decks, jokers)`` for a table of ``players``.
 

@@ -73,11 +73,9 @@ class TurnState:
     attached_jokers: tuple[int, ...] = ()
     """The table melds he attached a jolly to this turn before opening, one entry a jolly
     still there: taken back, it takes with it what it counted toward his opening."""
-    bound: bool = False
-    """Whether the card he took from the pile must go down this turn: under must-use, or
-    taken before his opening under ``discard_pickup = to_open`` (decided as he takes it)."""
     opened_before: bool = False
-    """Whether he had opened before this turn began (``joker_swap_waits_a_turn``)."""
+    """Whether he had opened before this turn began: what ``joker_swap_waits_a_turn`` and
+    ``discard_pickup = to_open`` ask (:meth:`ramino.engine.rules.Rules.take_binds`)."""
 
     def __init__(
         self,
@@ -87,7 +85,6 @@ class TurnState:
         pending: tuple[int, ...] = (),
         pending_from: int | None = None,
         attached_jokers: tuple[int, ...] = (),
-        bound: bool = False,
         opened_before: bool = False,
     ) -> None:
         object.__setattr__(self, "taken", taken)
@@ -96,15 +93,13 @@ class TurnState:
         object.__setattr__(self, "pending", pending)
         object.__setattr__(self, "pending_from", pending_from)
         object.__setattr__(self, "attached_jokers", attached_jokers)
-        object.__setattr__(self, "bound", bound)
         object.__setattr__(self, "opened_before", opened_before)
 
     def __reduce__(self) -> Reduced:
         return reduce_by_fields(self)
 
-    def taking(self, card_id: int, bound: bool) -> TurnState:
-        """The turn once he has taken the card ``card_id`` from the pile, ``bound`` to go
-        down this turn or not."""
+    def taking(self, card_id: int) -> TurnState:
+        """The turn once he has taken the card ``card_id`` from the pile."""
         return TurnState(
             card_id,
             self.melded,
@@ -112,7 +107,6 @@ class TurnState:
             self.pending,
             self.pending_from,
             self.attached_jokers,
-            bound,
             self.opened_before,
         )
 
@@ -136,7 +130,6 @@ class TurnState:
             tuple([i for i in (*self.pending, *retrieved) if i not in laid]),
             self.pending_from if retrieved_from is None else retrieved_from,
             self.attached_jokers if attached_jokers is None else attached_jokers,
-            self.bound,
             self.opened_before,
         )
 

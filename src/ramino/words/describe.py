@@ -407,8 +407,7 @@ class _Writer:
         if not r.joker_swap:
             return [t("Un jolly calato non si riprende più.")]
         opened = ""
-        # Under a contract nothing goes down in the opening's turn after it anyway.
-        if r.joker_swap_waits_a_turn and not r.contracts:
+        if r.joker_swap_waits_a_turn and self.on("joker_swap_waits_a_turn"):
             opened = t(", ma solo se ha aperto in un turno precedente")
         elif r.joker_swap_needs_opened:
             opened = t(", ma solo se ha già aperto")
