@@ -8,6 +8,7 @@ the language chosen."""
 
 from __future__ import annotations
 
+import enum
 import json
 import os
 import shutil
@@ -43,7 +44,9 @@ def run(script: str) -> Any:
         pytest.skip("node is not on PATH")
     prelude = PRELUDE % json.dumps(STATIC.as_uri() + "/")
     done = subprocess.run(
-        [node, "--input-type=module", "-e", prelude + script],
+        # Read from standard input: a script may be longer than a command line allows.
+        [node, "--input-type=module"],
+        input=prelude + script,
         capture_output=True,
         text=True,
         check=False,
@@ -992,3 +995,69 @@ out({
     assert told["draw"] == {"code": "must_draw_first", "values": {}}
     assert told["other"] == {"code": "not_your_turn", "values": {"player": "Bruno"}}
     assert told["play"] is None and told["watching"] is None
+
+
+def test_the_page_s_editor_changes_the_knobs_the_server_s_editor_does() -> None:
+    # For every value offered of every knob of every preset, as it is and with each switch
+    # that needs another turned on, the page's change and house_rules.editor_change make the
+    # same knobs (a switch turned off with the one it needs, a number given with its choice):
+    # turning off the opening a jolly's wait needs is offered, and turns the wait off.
+    from ramino.engine.errors import RulesError
+    from ramino.engine.presets import PRESETS, get_preset
+    from ramino.house_rules import (
+        SWITCH_NEEDS,
+        applicable_knobs,
+        editor_change,
+        house_rules,
+        open_values,
+    )
+    from ramino.words.knob_words import knob_catalogue
+
+    def sent(changes: dict[str, Any]) -> dict[str, Any]:
+        return {k: getattr(v, "value", v) for k, v in changes.items()}
+
+    def offered(rules: Rules) -> dict[str, tuple[Any, ...]]:
+        # The values a page offers of its switches and choices (open_values names those
+        # the other knobs hold to some of them).
+        found = {}
+        for knob in applicable_knobs(rules):
+            kind = type(getattr(rules, knob))
+            if kind is bool or issubclass(kind, enum.Enum):
+                found[knob] = (False, True) if kind is bool else tuple(kind)
+        return {**found, **open_values(rules)}
+
+    cases: list[tuple[str, dict[str, Any], str, Any]] = []
+    wanted: list[dict[str, Any]] = []
+    for name in PRESETS:
+        preset = get_preset(name)
+        for start in [{}, *(sent(editor_change(preset, switch, True)) for switch in SWITCH_NEEDS)]:
+            try:
+                rules = house_rules(name, start)
+            except RulesError:
+                continue
+            for knob, values in offered(rules).items():
+                for value in set(values) - {getattr(rules, knob)}:
+                    change = sent(editor_change(rules, knob, value))
+                    cases.append((name, start, knob, getattr(value, "value", value)))
+                    wanted.append({**preset.knobs(), **start, **change})
+    scala = get_preset("scala-40")
+    waiting = house_rules("scala-40", sent(editor_change(scala, "joker_swap_waits_a_turn", True)))
+    assert offered(waiting)["joker_swap_needs_opened"] == (False, True)
+    assert ("scala-40", "joker_swap_needs_opened", False) in {
+        (name, knob, value) for name, start, knob, value in cases if start
+    }
+    data = {
+        "catalogue": knob_catalogue("en"),
+        "presets": {name: get_preset(name).knobs() for name in PRESETS},
+        "cases": cases,
+    }
+    told = run(
+        f"const {{ catalogue, presets, cases }} = {json.dumps(data)};\n"
+        """
+const { knobChange } = await load('knobs.js');
+out(cases.map(([name, start, knob, value]) =>
+  ({ ...presets[name], ...knobChange(catalogue, presets[name], start, knob, value) })));
+"""
+    )
+    for case, page, server in zip(cases, told, wanted, strict=True):
+        assert page == json.loads(json.dumps(server)), case

@@ -43,6 +43,7 @@ __all__ = [
     "HOLDS",
     "KNOB_NEEDS",
     "MAX_FILE_BYTES",
+    "SWITCH_NEEDS",
     "HouseRulesReason",
     "Need",
     "applicable_knobs",
@@ -566,6 +567,14 @@ CHOICE_KEEPS: dict[enum.StrEnum, tuple[str, ...]] = {
     MatchEnd.POINTS_TO_TARGET: ("target",),
 }
 
+# The switches a switch cannot be on without (Rules refuses it on while they are off): a page
+# turns them on with it, and turns it off with them. A jolly taken back a turn after the
+# opening needs the opening first; the player's own card as his jolly needs the imaginary one.
+SWITCH_NEEDS: dict[str, str] = {
+    "joker_swap_waits_a_turn": "joker_swap_needs_opened",
+    "own_card_joker": "imaginary_joker",
+}
+
 #: The widest range of numbers whose values :func:`open_values` tries one by one (the seats,
 #: the packs, the hand); wider ones (targets, points) are left to the rules' refusal.
 _FEW = 30
@@ -588,14 +597,28 @@ def _values(rules: Rules, name: str) -> tuple[Any, ...] | None:
 def editor_change(rules: Rules, name: str, value: Any) -> dict[str, Any]:
     """The knobs a page's editor changes when knob ``name`` of ``rules`` is set to ``value``:
     it, the numbers its choice needs given their usual value where missing, and those the
-    choice neither needs nor keeps taken away (:data:`CHOICE_NEEDS`, :data:`CHOICE_KEEPS`).
+    choice neither needs nor keeps taken away (:data:`CHOICE_NEEDS`, :data:`CHOICE_KEEPS`);
+    a switch turned on turns on those it needs, one turned off turns off those that need it
+    (:data:`SWITCH_NEEDS`).
 
     >>> from ramino.engine.presets import get_preset
     >>> from ramino.engine.rules import MatchEnd
     >>> editor_change(get_preset("classico"), "match_end", MatchEnd.FIXED_ROUNDS)
     {'match_end': <MatchEnd.FIXED_ROUNDS: 'fixed_rounds'>, 'match_rounds': 8}
+    >>> editor_change(get_preset("scala-40"), "joker_swap_needs_opened", False)
+    {'joker_swap_needs_opened': False, 'joker_swap_waits_a_turn': False}
     """
     changes: dict[str, Any] = {name: value}
+    if value is True:
+        needed = name
+        while needed in SWITCH_NEEDS:
+            needed = SWITCH_NEEDS[needed]
+            changes[needed] = True
+    elif value is False:
+        off = {name}
+        while added := {k for k, need in SWITCH_NEEDS.items() if need in off} - off:
+            off |= added
+        changes.update(dict.fromkeys(sorted(off - {name}), False))
     if isinstance(value, enum.StrEnum) and any(type(c) is type(value) for c in CHOICE_NEEDS):
         needs = CHOICE_NEEDS.get(value, {})
         keeps = CHOICE_KEEPS.get(value, ())

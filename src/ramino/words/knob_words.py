@@ -42,7 +42,7 @@ from ..engine.rules import (
     SimultaneousBust,
     knob_names,
 )
-from ..house_rules import CHOICE_KEEPS, CHOICE_NEEDS, Need
+from ..house_rules import CHOICE_KEEPS, CHOICE_NEEDS, SWITCH_NEEDS, Need
 from .catalogue import LANGUAGES, N_, gettext
 
 __all__ = ["CHOICE_WORDS", "KNOB_WORDS", "NEED_WORDS", "SECTIONS", "KnobWords", "knob_catalogue"]
@@ -914,6 +914,8 @@ def _entry(name: str, lang: str | None) -> dict[str, object]:
         "help": _say(words.help, lang),
         "kind": control.kind,
     }
+    if name in SWITCH_NEEDS:
+        entry["needs_on"] = SWITCH_NEEDS[name]
     if name in KNOB_RANGES:
         entry["range"] = _range(KNOB_RANGES[name], lang)
     if words.none is not None:
@@ -941,7 +943,8 @@ def knob_catalogue(lang: str | None = None) -> list[dict[str, object]]:
     ``bool``, ``int`` and ``optional_int`` (with a ``range``; ``none`` words what ``None``
     means), ``choice`` (``choices``: each ``value`` and its ``label``; ``needs``, the optional
     numbers the choice cannot go without, each with the value to give it; ``keeps``, those it
-    leaves as they are, any other being taken away with it), ``by_players`` (a
+    leaves as they are, any other being taken away with it; a ``bool`` may name in
+    ``needs_on`` the switch it cannot be on without), ``by_players`` (a
     list of rows, one per starting table size, whose ``fields`` are numbers with a ``range``) and
     ``choice_list`` (an ordered list of ``choices``, repeats allowed); lists word their
     ``empty`` value. Values are those of :meth:`Rules.knobs`. With ``lang`` ``"it"`` or

@@ -37,6 +37,49 @@ export function forgetDropped() {
   dropped = [];
 }
 
+// An optional number a choice needs (a fixed number of rounds, their count) goes with it:
+// the rules refuse it without the choice as they refuse the choice without it, but where
+// another choice keeps it (a target under a fixed number of rounds, an exit score or
+// none). By number, the knob of that choice.
+function tiesOf(catalogue) {
+  const tiedTo = {};
+  for (const knob of catalogue) {
+    for (const choice of knob.choices ?? []) for (const need of Object.keys(choice.needs ?? {})) tiedTo[need] = knob;
+  }
+  return tiedTo;
+}
+
+// The house's changes from the preset's values `preset` once knob `name` is set to `next`,
+// starting from `changed`: the knobs the server's editor changes with it
+// (ramino.house_rules.editor_change), a change back to the preset's value being none.
+export function knobChange(catalogue, preset, changed, name, next) {
+  const changes = { ...changed };
+  const value = (knob) => (knob in changes ? changes[knob] : preset[knob]);
+  const put = (knob, to) => {
+    if (same(to, preset[knob])) delete changes[knob];
+    else changes[knob] = to;
+  };
+  put(name, next);
+  // A switch that needs another turns it on with it, and goes off with it.
+  const words = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
+  for (let on = name; next === true && words[on]?.needs_on; on = words[on].needs_on) put(words[on].needs_on, true);
+  for (let off = [name]; next === false && off.length; ) {
+    off = catalogue.filter((knob) => off.includes(knob.needs_on) && value(knob.name) === true).map((knob) => knob.name);
+    for (const knob of off) put(knob, false);
+  }
+  // Each number follows its choice: given the catalogue's value when the choice needs it
+  // and it has none, taken away (typed or given) when the choice is another.
+  const tiedTo = tiesOf(catalogue);
+  for (const [knob, tie] of Object.entries(tiedTo)) {
+    const chosen = tie.choices.find((choice) => choice.value === value(tie.name));
+    const needs = chosen?.needs ?? {};
+    if (knob in needs) {
+      if (value(knob) === null || value(knob) === undefined) put(knob, needs[knob]);
+    } else if (!(chosen?.keeps ?? []).includes(knob)) put(knob, null);
+  }
+  return changes;
+}
+
 // `catalogue`: the knobs' words; `preset`: the chosen preset's values; `changed`: the knobs the
 // house plays differently; `applies`: the names of the knobs that bear on the rules in force
 // (every knob while the server has not said); `offered`: for a knob the other knobs hold to
@@ -52,37 +95,13 @@ export function knobEditor(catalogue, preset, changed, onChange, applies = null,
   };
   const bearing = applies ? new Set(applies) : null;
   const words = Object.fromEntries(catalogue.map((knob) => [knob.name, knob]));
-  // An optional number a choice needs (a fixed number of rounds, their count) goes with it:
-  // the rules refuse it without the choice as they refuse the choice without it, but where
-  // another choice keeps it (a target under a fixed number of rounds, an exit score or
-  // none). By number, the knob of that choice.
-  const tiedTo = {};
-  for (const knob of catalogue) {
-    for (const choice of knob.choices ?? []) for (const need of Object.keys(choice.needs ?? {})) tiedTo[need] = knob;
-  }
-  const chosenFor = (knob, changes = changed) => {
+  const tiedTo = tiesOf(catalogue);
+  const chosenFor = (knob) => {
     const tie = tiedTo[knob];
-    return tie?.choices.find((choice) => choice.value === value(tie.name, changes));
+    return tie?.choices.find((choice) => choice.value === value(tie.name));
   };
-  const set = (name, next) => {
-    const changes = { ...(pending.from === changed ? pending.to : changed) };
-    const put = (knob, to) => {
-      if (same(to, preset[knob])) delete changes[knob];
-      else changes[knob] = to;
-    };
-    put(name, next);
-    // Each number follows its choice: given the catalogue's value when the choice needs it
-    // and it has none, taken away (typed or given) when the choice is another.
-    for (const knob of Object.keys(tiedTo)) {
-      const chosen = chosenFor(knob, changes);
-      const needs = chosen?.needs ?? {};
-      const now = value(knob, changes);
-      if (knob in needs) {
-        if (now === null || now === undefined) put(knob, needs[knob]);
-      } else if (!(chosen?.keeps ?? []).includes(knob)) put(knob, null);
-    }
-    emit(changes);
-  };
+  const set = (name, next) =>
+    emit(knobChange(catalogue, preset, pending.from === changed ? pending.to : changed, name, next));
   const sections = [];
   for (const knob of catalogue) {
     // A knob changed by the house stays in sight until the server has said it bears on nothing.
