@@ -222,6 +222,15 @@ def test_after_a_void_hand_the_same_dealer_deals_again() -> None:
         game.finish_round()
         assert (game.next_dealer == dealer) is void
     assert seen == {True, False}
+    # A hand the turn cap stops has no winner and scores nothing: cancelled as well.
+    game = MatchPlay(["Anna", "Bruno"], dataclasses.replace(get_preset("gin"), max_turns=6), seed=7)
+    r = game.start_round()
+    dealer = game.dealer
+    while not r.is_over:
+        r.apply(next(a for a in r.legal_actions if not isinstance(a, Knock)))
+    assert r.end is not None and r.end.reason is EndReason.MAX_TURNS
+    assert game.finish_round().scores == {"Anna": 0, "Bruno": 0}
+    assert game.next_dealer == dealer
 
 
 def test_oklahoma_knocks_within_the_first_upcards_value_an_ace_gin_only() -> None:
@@ -393,6 +402,27 @@ def test_the_game_to_100_gives_each_hand_to_its_winner_then_the_boxes_and_the_ga
     assert sheet.scores == {"Anna": 45 + 50 + 100, "Bruno": 25}
     assert match.totals == {"Anna": 253, "Bruno": 52}
     assert match.standing() == ["Anna", "Bruno"]
+
+
+def test_the_highest_total_wins_the_game_even_against_the_game_bonus() -> None:
+    from ramino.engine.match import Match, RoundResult
+
+    # Bruno wins nine small hands, Anna one of 100: she reaches the target and takes the
+    # game bonus, but his boxes leave him the higher total, which wins.
+    match = Match(["Anna", "Bruno"], get_preset("gin"))
+    for _ in range(9):
+        match.record(RoundResult("Bruno", {"Anna": 11}, points={"Anna": 0, "Bruno": 11}))
+    sheet = match.record(RoundResult("Anna", {"Bruno": 75}, points={"Anna": 100, "Bruno": 0}))
+    assert sheet.scores == {"Anna": 100 + 25 + 100, "Bruno": 9 * 25}
+    assert match.totals == {"Anna": 225, "Bruno": 99 + 225}
+    assert match.is_over and match.winner == "Bruno"
+    assert match.standing() == ["Bruno", "Anna"]
+    # Equal totals: the one who reached the target wins.
+    match = Match(["Anna", "Bruno"], dataclasses.replace(get_preset("gin"), game_bonus=0))
+    for _ in range(4):
+        match.record(RoundResult("Bruno", {"Anna": 20}, points={"Anna": 0, "Bruno": 20}))
+    match.record(RoundResult("Anna", {"Bruno": 100}, points={"Anna": 155, "Bruno": 0}))
+    assert match.totals == {"Anna": 180, "Bruno": 180} and match.winner == "Anna"
 
 
 @pytest.mark.parametrize(("doubles", "anna"), [(True, 2 * (103 + 50 + 100)), (False, 253)])

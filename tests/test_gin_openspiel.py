@@ -13,11 +13,13 @@ import os
 
 import pytest
 
-from gin_openspiel import Peer, compare, replay
+from gin_openspiel import DRAW_UPCARD, KNOCK, Peer, compare, id_of, replay, stacked
+from ramino.engine.actions import Knock, TakeDiscard
 from ramino.engine.cards import parse_cards
 from ramino.engine.errors import MeldError
 from ramino.engine.melds import attach, validate_meld
 from ramino.engine.presets import get_preset
+from ramino.engine.round import Round
 
 pytest.importorskip("pyspiel")
 
@@ -72,6 +74,24 @@ def test_the_rules_of_a_lay_off_as_ramino_plays_them() -> None:
     assert len(fives) == 4
     with pytest.raises(MeldError):
         attach(validate_meld(parse_cards("6C 7C 8C"), rules), parse_cards("4C"), rules)
+
+
+def test_a_knock_openspiel_refuses_when_meld_groups_tie(peer: Peer) -> None:
+    # 2H 3S 4H 2C 6S 6H 5H 5S 6C 4S and the upcard 5C taken: 4H 5H 6H and 3S-6S leave
+    # 2C 2H 5C 6C, and throwing 6C, 9 of deadwood. OpenSpiel's MinDeadwood keeps the first
+    # of its tied best meld groups (the fives and the sixes) and counts 11: no knock.
+    hand = [id_of(card) for card in parse_cards("2H 3S 4H 2C 6S 6H 5H 5S 6C 4S")]
+    upcard = id_of(parse_cards("5C")[0])
+    rest = [i for i in range(52) if i not in hand and i != upcard]
+    deal = hand + rest[:10] + [upcard] + rest[10:]
+    state = peer.game.new_initial_state()
+    for action in [*deal[:21], DRAW_UPCARD]:
+        state.apply_action(action)
+    assert state.deadwood()[0] == 11 and KNOCK not in state.legal_actions()
+    probe = Round("gin-openspiel", 2, dealer=1)
+    game = Round("gin-openspiel", 2, dealer=1, deck_order=stacked(list(probe.deck.cards), deal))
+    game.apply(TakeDiscard())
+    assert Knock() in game.legal_actions
 
 
 @pytest.mark.slow

@@ -411,8 +411,10 @@ class Match:
     def _record_points(self, result: RoundResult, hand_points: dict[str, int]) -> RoundSheet:
         """A hand whose points go to its winner (gin rummy): the match ends when a total
         reaches the target; then each player adds ``box_bonus`` for each hand he won, and
-        the highest total, the game bonus; a winner whose opponents won no hand doubles his
-        total where the rules say (``shutout_doubles``)."""
+        the one who reached the target, the game bonus, doubling his total where the rules
+        say (``shutout_doubles``) if his opponents won no hand. The highest total then wins
+        (many small hands can outweigh the game bonus); on equal totals, the one who
+        reached the target."""
         rules = self.rules
         points = result.points
         if (
@@ -430,15 +432,18 @@ class Match:
         over = any(total >= target for total in totals.values())
         winner = None
         if over:
-            winner = _highest(self.players, totals)
+            # The game bonus goes to the highest total, the one that reached the target (a
+            # hand's winner alone scores); to nobody on equal totals.
+            reached = _highest(self.players, totals)
             for p in self.players:
-                bonus = rules.box_bonus * boxes[p] + (rules.game_bonus if p == winner else 0)
+                bonus = rules.box_bonus * boxes[p] + (rules.game_bonus if p == reached else 0)
                 scores[p] += bonus
                 totals[p] += bonus
-            shutout = not any(boxes[p] for p in self.players if p != winner)
-            if rules.shutout_doubles and winner is not None and shutout:
-                scores[winner] += totals[winner]
-                totals[winner] *= 2
+            shutout = not any(boxes[p] for p in self.players if p != reached)
+            if rules.shutout_doubles and reached is not None and shutout:
+                scores[reached] += totals[reached]
+                totals[reached] *= 2
+            winner = _highest(self.players, totals) or reached
         self._totals, self._boxes = totals, boxes
         self._over, self._winner = over, winner
         sheet = RoundSheet(

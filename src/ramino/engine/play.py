@@ -11,7 +11,7 @@ from typing import NoReturn
 from .errors import Detail, IllegalAction, Phrase, Reason, ScoreError
 from .match import Match, RoundSheet
 from .round import EndReason, Round, seed_bytes
-from .rules import Betting, Direction, Rules
+from .rules import Betting, Direction, MatchEnd, Rules
 
 __all__ = ["MatchPlay", "round_seed", "turns_played"]
 
@@ -95,7 +95,8 @@ class MatchPlay:
         self._dealers: list[str] = []
         self._round: Round | None = None
         self._names: tuple[str, ...] = ()
-        # The last round was void (gin rummy at the wall): cancelled, the same dealer deals.
+        # The last round was cancelled (gin rummy at the wall, or at the turn cap): the same
+        # dealer deals again.
         self._redeal = False
 
     def __repr__(self) -> str:
@@ -220,7 +221,12 @@ class MatchPlay:
         if round_ is None or not round_.is_over:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
         sheet = self.match.record(round_.round_result(self._names))
-        self._redeal = round_.end is not None and round_.end.reason is EndReason.VOID
+        # A hand void at the wall is cancelled; so is one the turn cap stopped where each
+        # hand's points go to its winner (gin rummy): it has none, and scores nothing.
+        end = round_.end.reason if round_.end is not None else None
+        self._redeal = end is EndReason.VOID or (
+            end is EndReason.MAX_TURNS and self.rules.match_end is MatchEnd.POINTS_TO_TARGET
+        )
         self._round = None
         return sheet
 
