@@ -102,7 +102,7 @@ def test_the_ids_of_the_fixed_moves() -> None:
 
 def test_a_position_with_more_moves_than_slots_is_refused_not_cut() -> None:
     # Twelve clubs in a row and four jollies: 407 moves put cards on the table.
-    rules = replace(get_preset("classico"), hand_size=16, opening_threshold=0)
+    rules = replace(get_preset("classico"), hand_size=16, opening_threshold=0, max_players=6)
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK JK JK JK",
         "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S",

@@ -391,7 +391,7 @@ def test_every_refusal_of_a_round_is_a_full_sentence_in_both_languages(reason: R
         (lambda: Round(get_preset("pokerato"), 3, chips=[5, 0, 5]), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 2, chips=[5, 5]), Reason.BAD_DEAL),
         (lambda: Round(CLASSICO, 1), Reason.TOO_FEW_PLAYERS),
-        (lambda: Round(CLASSICO, 7), Reason.TOO_MANY_PLAYERS),
+        (lambda: Round(CLASSICO, 8), Reason.TOO_MANY_PLAYERS),
         (lambda: Round(CLASSICO, 2).round_result(NAMES[:2]), Reason.ROUND_NOT_OVER),
     ],
 )

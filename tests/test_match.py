@@ -488,9 +488,9 @@ def test_players_must_be_distinct() -> None:
 
 def test_player_count_limits() -> None:
     raises(Reason.TOO_FEW_PLAYERS, lambda: Match(["Anna"], CLASSICO))
-    raises(Reason.TOO_MANY_PLAYERS, lambda: Match([f"P{i}" for i in range(7)], CLASSICO))
+    raises(Reason.TOO_MANY_PLAYERS, lambda: Match([f"P{i}" for i in range(8)], CLASSICO))
     raises(Reason.TOO_MANY_PLAYERS, lambda: Match(PLAYERS, get_preset("classico-2")))
-    assert Match([f"P{i}" for i in range(6)], CLASSICO).active == tuple(f"P{i}" for i in range(6))
+    assert Match([f"P{i}" for i in range(7)], CLASSICO).active == tuple(f"P{i}" for i in range(7))
 
 
 # --- validation leaves the match unchanged ---

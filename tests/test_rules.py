@@ -87,6 +87,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "messa": 50,
     },
     "scala-40": {
+        "max_players": 6,  # 13 cards a head: 7 would leave a tallone of 16
         "hand_size": 13,
         "opening_threshold": 40,
         "opening_counts_attachments": False,
@@ -99,6 +100,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "ace_penalty": 1,
     },
     "rami-40": {
+        # [R]: "da 2 a 6 giocatori" (the base game takes 7).
+        "max_players": 6,
         "deck_by_players": (DeckSize(from_players=5, decks=3, jokers=4),),
         "hand_size": 13,
         "opening_threshold": 40,
@@ -120,6 +123,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "rummy_bonus_points": 25,
     },
     "casertano": {
+        "max_players": 6,  # 13 cards a head: 7 would leave a tallone of 16
         "hand_size": 13,
         "direction": Direction.COUNTERCLOCKWISE,
         "joker_upcard": JokerUpcard.TO_FIRST_PLAYER,
@@ -272,6 +276,11 @@ def test_classico_is_the_default_rules() -> None:
     assert Rules() == CLASSICO
     assert CLASSICO.deck_size_for(4) == 108
     assert CLASSICO.hand_size_for(4) == 10
+    # [G]: "Anche in sei il tallone ha 47 carte, e si può giocare perfino in sette: ne
+    # restano 37."
+    assert CLASSICO.max_players == 7
+    for players, stock in ((6, 47), (7, 37)):
+        assert len(Round(CLASSICO, players, seed=1).stock) == stock
 
 
 def test_every_preset_has_a_finite_turn_cap_and_enough_cards() -> None:

@@ -58,6 +58,8 @@ _APERTURA_50 = replace(
 _SCALA_40 = replace(
     CLASSICO,
     name="scala-40",
+    # 13 cards a head: in 7 the tallone would hold 16, under 4 a player.
+    max_players=6,
     hand_size=13,
     opening_threshold=40,
     opening_counts_attachments=False,
@@ -73,6 +75,8 @@ _SCALA_40 = replace(
 _RAMI_40 = replace(
     CLASSICO,
     name="rami-40",
+    # [R]: "da 2 a 6 giocatori".
+    max_players=6,
     deck_by_players=(DeckSize(from_players=5, decks=3, jokers=4),),
     hand_size=13,
     opening_threshold=40,
@@ -239,6 +243,8 @@ _PRESETS: dict[str, Preset] = {
         replace(
             CLASSICO,
             name="casertano",
+            # 13 cards a head, as scala 40: at most 6 players.
+            max_players=6,
             hand_size=13,
             direction=Direction.COUNTERCLOCKWISE,
             joker_upcard=JokerUpcard.TO_FIRST_PLAYER,

@@ -243,8 +243,8 @@ class Rules:
     """Deck by player count, overriding ``decks``/``jokers``: [R] 3 packs + 4 jokers from 5."""
     min_players: int = 2
     """Fewest players ([G]: 2)."""
-    max_players: int = 6
-    """Most players ([G]: 6, 7 possible; [W]: 5)."""
+    max_players: int = 7
+    """Most players ([G]: from 2 to 6, "perfino in sette"; [W]: 5)."""
     hand_size: int = 10
     """Cards dealt to each player: 10 ([G]); 8 ([W]); 13 (scala 40, [R], Casertano)."""
     hand_size_by_players: tuple[HandSize, ...] = ()
