@@ -85,7 +85,10 @@ def test_each_contract_is_met_exactly(
     [
         # Each refusal says what is wrong with these cards, not the contract over again.
         (Contract.PAIR, ["QC QC"], "a pair is two cards of one rank and different suits."),
-        (Contract.PAIR, ["QC QD QH"], "one meld of 2 cards."),
+        (Contract.PAIR, ["QC QD QH"], "it takes one meld of 2 cards: you picked 3."),
+        (Contract.PAIR, ["QC"], "it takes one meld of 2 cards: you picked 1."),
+        (Contract.PAIR, ["5D 5H"], "this is a pair of 5, not of face cards or aces."),
+        (Contract.SET, ["KD KH", "KS"], "it takes one meld of 3 cards, not 2 melds."),
         (Contract.TWO_PAIRS, ["KC KC", "7S 7H"], "a pair is two cards of one rank"),
         (Contract.FULL_HOUSE, ["9C 9D 9H", "2S 2S"], "a pair is two cards of one rank"),
         (Contract.SCALA_40, ["6C 6D 6H", "4C 4D 4H", "AS 2S 3S"], "these are 3."),

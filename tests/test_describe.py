@@ -271,8 +271,8 @@ def test_numbers_for_a_table(preset: str, players: int, deck: int, hand: int, st
 
 def test_without_players_the_rules_go_by_player_count() -> None:
     rami = describe(get_preset("rami-40"))
-    assert "fino a 4 giocatori 108 carte" in rami
-    assert "in 5 o 6 160 carte" in rami
+    assert "fino a 4 giocatori, 108 carte" in rami
+    assert "in 5 o 6, 160 carte" in rami
     assert "tre mazzi da 52 e 4 jolly" in rami
     tradizionale = describe(get_preset("tradizionale"), "en")
     assert "10 cards with 2 players and 7 cards with 3 or 4 players" in tradizionale
@@ -414,3 +414,32 @@ def test_gin_is_told_by_its_own_rules_not_ramino_s() -> None:
     assert "restano 2 carte (il muro)" in text
     # Without the wall, the stock is made up again as in ramino.
     assert "il tallone finisce" in describe(dataclasses.replace(gin, wall_stock=None), "it")
+
+
+# A number that counts things, followed by their plural: "1 carte", "1 turns".
+_ONE_MANY = re.compile(
+    r"(?<![\d.,])1 (carte|punti|turni|volte|smazzate|giocatori|fiches|mani|mazzi|giochi|jolly"
+    r"|cards|points|turns|times|rounds|players|chips|hands|packs|melds|jokers)\b"
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_of_anything_is_said_in_the_singular(lang: str) -> None:
+    from ramino.engine.rules import KNOB_RANGES
+
+    told = 0
+    for knob, limits in KNOB_RANGES.items():
+        if not limits.low <= 1 <= limits.high or knob not in knob_names():
+            continue
+        try:
+            rules = dataclasses.replace(CLASSICO, **{**ENABLERS.get(knob, {}), knob: 1})
+        except RulesError:
+            continue  # 1 contradicts the others here
+        for players in (None, 2, 3):
+            try:
+                text = describe(rules, lang, players=players)
+            except RulesError:
+                continue
+            told += 1
+            assert not _ONE_MANY.search(text), (knob, _ONE_MANY.search(text))
+    assert told > 20

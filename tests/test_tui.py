@@ -338,7 +338,7 @@ runner = CliRunner(env={"RAMINO_LANG": None})
         (["--rules", "classico-2", "--players", "3"], "2"),
         (["--rules", "carioca", "--players", "2"], "3"),
         # The table's bounds, in its language: no English box of the option parser.
-        (["--players", "9"], "Al massimo 6 giocatori"),
+        (["--players", "9"], "Al massimo 7 giocatori"),
         (["--players", "0"], "Servono almeno 2 giocatori"),
         (["--resume", "/nonexistent/partita.json"], "non esiste"),
     ],
@@ -645,6 +645,28 @@ def test_a_pokerato_turn_offers_its_moves_and_says_why_it_cannot_show() -> None:
     run(app, scenario)
 
 
+def test_a_casertano_turn_says_a_show_needs_no_card_to_throw() -> None:
+    # Casertano goes out by showing every card bound, with no last discard: the refusal
+    # does not ask for one, and names no move in the action grammar's English.
+    app = new_app(seed=32, rules=get_preset("casertano"))
+
+    async def scenario(app: RaminoApp, pilot: Pilot[None]) -> None:
+        game = app.game
+        assert game.human_to_move and game.phase is Phase.DRAW
+        await pilot.press("t")
+        observation = game.observation()
+        assert observation is not None
+        assert not any(isinstance(a, Show) for a in observation.legal_actions)
+        await pilot.press("m")
+        lacks = "Non puoi ancora chiudere: le tue carte non si legano tutte in giochi."
+        assert app.message == lacks
+        await pilot.press("space", "c")
+        assert app.message.endswith("si chiude mostrando tutta la mano.")
+        assert game.phase is Phase.PLAY and game.human_to_move
+
+    run(app, scenario)
+
+
 def test_the_turn_offers_the_pozzo_only_where_its_card_may_be_taken() -> None:
     # A house's scala 40 where only who has opened takes from the pozzo.
     rules = replace(get_preset("scala-40"), discard_pickup=DiscardPickup.OPENED)
@@ -655,7 +677,12 @@ def test_the_turn_offers_the_pozzo_only_where_its_card_may_be_taken() -> None:
         assert game.human_to_move and game.phase is Phase.DRAW
         assert "tocca a te: pesca dal tallone (t)" in _plain(app, "#status")
         assert "pozzo" not in _plain(app, "#status")
-        await pilot.press("p")
+        # The keys line offers no p either.
+        assert "t tallone" in _plain(app, "#keys") and "pozzo" not in _plain(app, "#keys")
+        # Picking cards before the draw: what comes first is said, not how to pick.
+        await pilot.press("space", "c")
+        assert app.message.startswith("Prima si pesca")
+        await pilot.press("escape", "p")
         # Refused, and why; nothing changed.
         assert app.message.startswith("Non hai ancora aperto: la carta del pozzo")
         assert game.phase is Phase.DRAW

@@ -495,7 +495,7 @@ def test_nobody_leads_a_pokerato_match_before_a_chip_has_moved() -> None:
 
     game = MatchController(get_preset("pokerato"), players=3, seed=1, bot_factory=random_bots)
     assert outcome(game, "it") == "Siete pari a 100 fiches (0 mani giocate su 10)."
-    assert outcome(game, "en").startswith("You are level at 100 chips")
+    assert outcome(game, "en").startswith("You are all level at 100 chips")
 
 
 def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
@@ -505,7 +505,7 @@ def test_the_sheet_speaks_to_the_human_in_the_second_person() -> None:
     match = game.play.match
     # Before any count nobody leads.
     assert outcome(game, "it") == "Siete pari a 0 (si perde a 60)."
-    assert outcome(game, "en") == "You are level at 0 (a player is out at 60)."
+    assert outcome(game, "en") == "You are all level at 0 (a player is out at 60)."
     match.record(RoundResult("Giocatore", {"Bruno": 30, "Carla": 12}))
     assert outcome(game, "it") == "In testa ci sei tu, con 0 (si perde a 60)."
     assert outcome(game, "en") == "You lead, with 0 (a player is out at 60)."

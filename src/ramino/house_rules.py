@@ -431,7 +431,8 @@ KNOB_NEEDS: dict[str, tuple[Need, ...]] = {
     "opening_joker_value": (_N.JOKERS, _N.MELDING, _N.OPENING_POINTS),
     "opening_counts_attachments": (_N.MELDING, _N.OPENING_POINTS, _N.ATTACH_BEFORE_OPENING),
     "opening_jokers": (_N.JOKERS, _N.MELDING),
-    "attach_before_opening": (_N.MELDING,),
+    # Under a contract nothing but the opening goes down before it (carioca).
+    "attach_before_opening": (_N.MELDING, _N.NO_CONTRACTS),
     "rummy_on_first_turn": (_N.NO_KNOCKING,),
     # --- taking the discard ---
     "discard_pickup": (),

@@ -46,6 +46,15 @@ def _not_met(contract: Contract, detail: Phrase | RaminoError) -> IllegalAction:
     )
 
 
+def _one_meld_of(size: int, groups: Sequence[Sequence[Card]]) -> Phrase:
+    """Why ``groups`` are not the one meld of ``size`` cards a contract asks: too many or
+    too few cards, or the right number split in several melds."""
+    count = sum(len(g) for g in groups)
+    if count == size:
+        return Phrase(Detail.ONE_MELD_NOT_SPLIT, size=size, melds=len(groups))
+    return Phrase(Detail.ONE_MELD_OF, size=size, count=count)
+
+
 def pair_meld(cards: Sequence[Card]) -> Meld | None:
     """Two natural cards of one rank and different suits, as a meld (a set of two that grows
     by attaching), or ``None``."""
@@ -81,11 +90,11 @@ def contract_melds(
     pairs = [pair_meld(g) for g in groups if len(g) == 2]
     if contract is Contract.PAIR:
         if sizes != [2]:
-            raise _not_met(contract, Phrase(Detail.ONE_MELD_OF, size=2))
+            raise _not_met(contract, _one_meld_of(2, groups))
         if pairs[0] is None:
             raise _not_met(contract, Phrase(Detail.PAIR_CARDS))
         if pairs[0].rank not in _HIGH:
-            raise _not_met(contract, Phrase(Detail.HIGH_PAIR_NEEDED))
+            raise _not_met(contract, Phrase(Detail.HIGH_PAIR_NEEDED, rank=str(pairs[0].rank)))
         return (pairs[0],)
     if contract is Contract.TWO_PAIRS:
         if sizes != [2, 2]:
@@ -119,7 +128,7 @@ def contract_melds(
     if contract in wanted:
         size, kind = wanted[contract]
         if sizes != [size]:
-            raise _not_met(contract, Phrase(Detail.ONE_MELD_OF, size=size))
+            raise _not_met(contract, _one_meld_of(size, groups))
         meld = _meld(groups[0], rules, contract)
         if meld.kind is not kind:
             raise _not_met(contract, Phrase(Detail.NOT_THE_MELD_NEEDED))

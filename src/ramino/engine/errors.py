@@ -201,6 +201,7 @@ class Detail(enum.StrEnum):
     ONE_OR_TWO_MELDS = "one_or_two_melds"
     MELDS_WORTH = "melds_worth"
     ONE_MELD_OF = "one_meld_of"
+    ONE_MELD_NOT_SPLIT = "one_meld_not_split"
     NOT_THE_MELD_NEEDED = "not_the_meld_needed"
     CARDS_LEFT_OUT = "cards_left_out"
     # players and their names

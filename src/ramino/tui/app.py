@@ -42,7 +42,7 @@ from ..engine.contracts import CONTRACT_NAMES, CONTRACT_TERMS
 from ..engine.errors import IllegalAction, RaminoError, Reason
 from ..engine.observation import Observation
 from ..engine.round import Phase
-from ..engine.rules import Betting, Contract, Rules
+from ..engine.rules import Betting, Contract, FinalDiscard, Rules
 from ..engine.text import cut, printable, to_name
 from ..house_rules import HOLDS, Need, knob_applies
 from ..words.catalogue import N_
@@ -635,11 +635,16 @@ class RaminoApp(App[None]):
                 "v vedi · l lascia · + rilancia · h aiuto · r regole · f fiches · ? tasti",
             )
         chips = self.game.rules.betting is not Betting.NONE
-        if self.game.human_to_move and self.game.phase is Phase.DRAW and chips:
-            return self.t(
-                "t tallone · p pozzo · h aiuto · r regole · f fiches · ? tasti · q esci",
-            )
         if self.game.human_to_move and self.game.phase is Phase.DRAW:
+            # The pozzo only where its card may be taken now (as the turn's line says).
+            if not self.game.can(TakeDiscard()):
+                if chips:
+                    return self.t("t tallone · h aiuto · r regole · f fiches · ? tasti · q esci")
+                return self.t("t tallone · h aiuto · r regole · f punti · ? tasti · q esci")
+            if chips:
+                return self.t(
+                    "t tallone · p pozzo · h aiuto · r regole · f fiches · ? tasti · q esci",
+                )
             return self.t(
                 "t tallone · p pozzo · h aiuto · r regole · f punti · ? tasti · q esci",
             )
@@ -941,6 +946,9 @@ class RaminoApp(App[None]):
 
     def action_lay(self) -> None:
         cards = tuple(self.hand.selected_cards)
+        # What comes first (the draw, the bet) is said before the cards are asked for.
+        if not self._in_play():
+            return
         if not cards:
             self.say(
                 self.t(
@@ -948,8 +956,6 @@ class RaminoApp(App[None]):
                 ),
                 error=True,
             )
-            return
-        if not self._my_turn():
             return
         observation = self.game.observation()
         if (
@@ -1110,14 +1116,18 @@ class RaminoApp(App[None]):
             return
         pokerato = showing and not rules.melding_during_play
         if not shows and pokerato and self.game.phase is Phase.PLAY:
-            # Pokerato: the show is the only way out, so say what it lacks.
-            self.say(
-                self.t(
+            # Pokerato, casertano: the show is the only way out, so say what it lacks (a card
+            # to throw only where going out needs a last discard).
+            if rules.final_discard is FinalDiscard.REQUIRED:
+                lacks = self.t(
                     "Non puoi ancora chiudere: le tue carte non si legano tutte in giochi,"
                     " con una da scartare.",
-                ),
-                error=True,
-            )
+                )
+            else:
+                lacks = self.t(
+                    "Non puoi ancora chiudere: le tue carte non si legano tutte in giochi."
+                )
+            self.say(lacks, error=True)
             return
         if not shows:
             self.say(

@@ -34,7 +34,7 @@ from ..engine.rules import (
     SimultaneousBust,
 )
 from ..house_rules import applicable_knobs
-from .catalogue import N_, gettext, language
+from .catalogue import N_, gettext, language, ngettext
 
 __all__ = ["describe"]
 
@@ -63,6 +63,11 @@ class _Writer:
     def t(self, message: str, **values: object) -> str:
         """``message`` (its Italian words) in the table's language, ``values`` filled in."""
         return gettext(message, self.lang).format(**values)
+
+    def nt(self, one: str, many: str, n: int, **values: object) -> str:
+        """The words for ``n`` things (``one`` or ``many``, their Italian) in the table's
+        language, ``values`` filled in."""
+        return ngettext(one, many, n, self.lang).format(**values)
 
     # --- small phrases ---
 
@@ -173,7 +178,7 @@ class _Writer:
                     total, made = self._deck(*deck)
                     parts.append(
                         t(
-                            "{who} {total} carte ({made})",
+                            "{who}, {total} carte ({made})",
                             who=self._who(low, high),
                             total=total,
                             made=made,
@@ -204,9 +209,12 @@ class _Writer:
             cards = r.hand_size_for(p)
             stock = r.deck_size_for(p) - p * cards - 1
             out.append(
-                t(
+                self.nt(
+                    "Il mazziere dà {cards} carta a testa, poi scopre una carta per cominciare"
+                    " il pozzo: nel tallone ne restano {stock}.",
                     "Il mazziere dà {cards} carte a testa, una alla volta, poi scopre una carta"
                     " per cominciare il pozzo: nel tallone ne restano {stock}.",
+                    cards,
                     cards=cards,
                     stock=stock,
                 )
@@ -214,10 +222,17 @@ class _Writer:
         else:
             sizes = self._groups(r.hand_size_for)
             if len(sizes) == 1:
-                each = t("{cards} carte a testa", cards=sizes[0][2])
+                size = sizes[0][2]
+                each = self.nt("{cards} carta a testa", "{cards} carte a testa", size, cards=size)
             else:
                 parts = [
-                    t("{cards} carte {who}", cards=size, who=self._who(lo, hi))
+                    self.nt(
+                        "{cards} carta {who}",
+                        "{cards} carte {who}",
+                        size,
+                        cards=size,
+                        who=self._who(lo, hi),
+                    )
                     for lo, hi, size in sizes
                 ]
                 each = t("a ciascuno {sizes}", sizes=self._join(parts))
@@ -477,9 +492,12 @@ class _Writer:
             else:
                 joker = t("; il jolly vale {points}", points=r.opening_joker_value)
             out.append(
-                t(
+                self.nt(
+                    "Per aprire i giochi calati nel turno devono valere almeno {need}"
+                    " punto{joker}.",
                     "Per aprire i giochi calati nel turno devono valere almeno {need}"
                     " punti{joker}.",
+                    need,
                     need=need,
                     joker=joker,
                 )
@@ -527,12 +545,12 @@ class _Writer:
                 out.append(f"{name.capitalize()}: {terms}.")
             out.append(
                 t(
-                    "L'apertura si cala tutta insieme, senza jolly, e nient'altro: prima di"
-                    " aprire non si cala e non si attacca, e dopo si cala e si attacca dal turno"
-                    " successivo (una coppia sul tavolo diventa un tris attaccandole una carta)."
+                    "L'apertura si cala tutta insieme, e nient'altro: prima di aprire non si"
+                    " cala e non si attacca, e dopo si cala e si attacca dal turno successivo"
+                    " (una coppia sul tavolo diventa un tris attaccandole una carta)."
                 )
             )
-        if r.melding_during_play:
+        if r.melding_during_play and self.on("attach_before_opening"):
             if r.attach_before_opening:
                 out.append(
                     t(
@@ -562,7 +580,10 @@ class _Writer:
                     " e se ne scarta una sul pozzo."
                 )
             ]
-        if r.discard_pickup is DiscardPickup.FREE:
+        if r.discard_pickup is DiscardPickup.FREE and not r.melding_during_play:
+            # Nothing goes down during play: no card taken need go down at once.
+            out.append(t("La carta del pozzo si può prendere sempre."))
+        elif r.discard_pickup is DiscardPickup.FREE:
             out.append(t("La carta del pozzo si può prendere sempre, anche senza calarla subito."))
         elif r.discard_pickup is DiscardPickup.TO_OPEN:
             out.append(
@@ -699,12 +720,22 @@ class _Writer:
                 )
             )
         out.extend(self._stake_multipliers())
-        out.append(
-            t(
-                "Se nessuno chiude entro {max_turns} turni, la smazzata si ferma.",
+        if r.betting is not Betting.NONE:
+            # Played for chips, a round is a hand (una mano), as the rest of the text says.
+            cap = self.nt(
+                "Se nessuno chiude entro il primo turno, la mano si ferma.",
+                "Se nessuno chiude entro {max_turns} turni, la mano si ferma.",
+                r.max_turns,
                 max_turns=r.max_turns,
             )
-        )
+        else:
+            cap = self.nt(
+                "Se nessuno chiude entro il primo turno, la smazzata si ferma.",
+                "Se nessuno chiude entro {max_turns} turni, la smazzata si ferma.",
+                r.max_turns,
+                max_turns=r.max_turns,
+            )
+        out.append(cap)
         if r.match_end is MatchEnd.POINTS_TO_TARGET:
             # Points go to a hand's winner: a hand stopped has none (gin rummy).
             out.append(t("Una smazzata fermata senza chiusura non dà punti a nessuno."))
@@ -795,8 +826,10 @@ class _Writer:
         elif r.rummy_bonus is RummyBonus.ADD:
             bonus = r.rummy_bonus_points
             out.append(
-                t(
+                self.nt(
+                    "Chi chiude in mano fa segnare {bonus} punto in più a ciascuno degli altri.",
                     "Chi chiude in mano fa segnare {bonus} punti in più a ciascuno degli altri.",
+                    bonus,
                     bonus=bonus,
                 )
             )
@@ -887,13 +920,20 @@ class _Writer:
             stake = chips_words(r.hand_stake, self.lang)
             out.append(
                 t(
-                    "Ogni smazzata ognuno mette {stake} nel piatto: lo prende chi chiude; se"
+                    "A ogni smazzata ognuno mette {stake} nel piatto: lo prende chi chiude; se"
                     " nessuno chiude resta per la smazzata dopo.",
                     stake=stake,
                 )
             )
         if r.messa > 0 and self.on("messa"):
-            out.append(t("Ogni perdente aggiunge una messa di {messa} punti.", messa=r.messa))
+            out.append(
+                self.nt(
+                    "Ogni perdente aggiunge una messa di {messa} punto.",
+                    "Ogni perdente aggiunge una messa di {messa} punti.",
+                    r.messa,
+                    messa=r.messa,
+                )
+            )
 
         target = r.target
         if r.match_end is MatchEnd.ELIMINATION:
@@ -927,14 +967,21 @@ class _Writer:
                     target=target,
                 )
             )
-            out.append(
-                t(
-                    "A fine partita ognuno aggiunge {box} punti per ogni smazzata vinta, e chi"
-                    " vince {game} punti.",
-                    box=r.box_bonus,
-                    game=r.game_bonus,
-                )
+            boxes = self.nt(
+                "A fine partita ognuno aggiunge {box} punto per ogni smazzata vinta",
+                "A fine partita ognuno aggiunge {box} punti per ogni smazzata vinta",
+                r.box_bonus,
+                box=r.box_bonus,
             )
+            game = self.nt(
+                "{boxes}; chi è arrivato a {target} aggiunge anche {game} punto.",
+                "{boxes}; chi è arrivato a {target} aggiunge anche {game} punti.",
+                r.game_bonus,
+                boxes=boxes,
+                target=target,
+                game=r.game_bonus,
+            )
+            out.append(game)
             if r.shutout_doubles:
                 out.append(
                     t(
@@ -1031,7 +1078,7 @@ class _Writer:
 
 def _knocking(w: _Writer) -> list[str]:
     """Gin rummy: the first upcard, the knock, lay-offs, the wall and the count of a knock."""
-    r, t = w.r, w.t
+    r, t, nt = w.r, w.t, w.nt
     out: list[str] = []
     if r.first_upcard_offer:
         out.append(
@@ -1053,9 +1100,12 @@ def _knocking(w: _Writer) -> list[str]:
         )
     else:
         out.append(
-            t(
+            nt(
+                "Si chiude bussando: dopo la pesca si scarta, si calano i propri giochi uno"
+                " per uno e si tiene al massimo {limit} punto di carte spaiate.",
                 "Si chiude bussando: dopo la pesca si scarta, si calano i propri giochi uno"
                 " per uno e si tengono al massimo {limit} punti di carte spaiate.",
+                limit,
                 limit=limit,
             )
         )
@@ -1071,33 +1121,45 @@ def _knocking(w: _Writer) -> list[str]:
     else:
         out.append(t("Chi non ha bussato cala i suoi giochi, senza attaccare nulla."))
     out.append(
-        t(
+        nt(
+            "Chi bussa vince la differenza delle carte spaiate; con il gin (nessuna carta"
+            " spaiata) anche {gin} punto in più.",
             "Chi bussa vince la differenza delle carte spaiate; con il gin (nessuna carta"
             " spaiata) anche {gin} punti in più.",
+            r.gin_bonus,
             gin=r.gin_bonus,
         )
     )
     if r.big_gin_bonus is not None:
         out.append(
-            t(
+            nt(
+                "Chi dopo la pesca cala tutte le carte senza scartare fa big gin: {bonus}"
+                " punto in più invece di quelli del gin.",
                 "Chi dopo la pesca cala tutte le carte senza scartare fa big gin: {bonus}"
                 " punti in più invece di quelli del gin.",
+                r.big_gin_bonus,
                 bonus=r.big_gin_bonus,
             )
         )
     if r.undercut_on_tie:
         out.append(
-            t(
+            nt(
+                "Se l'avversario ne ha quanto lui o meno (battuta), vince lui la differenza e"
+                " {bonus} punto in più.",
                 "Se l'avversario ne ha quanto lui o meno (battuta), vince lui la differenza e"
                 " {bonus} punti in più.",
+                r.undercut_bonus,
                 bonus=r.undercut_bonus,
             )
         )
     else:
         out.append(
-            t(
+            nt(
+                "Se l'avversario ne ha meno (battuta), vince lui la differenza e {bonus} punto in"
+                " più; a pari punti nessuno vince niente.",
                 "Se l'avversario ne ha meno (battuta), vince lui la differenza e {bonus} punti in"
                 " più; a pari punti nessuno vince niente.",
+                r.undercut_bonus,
                 bonus=r.undercut_bonus,
             )
         )
@@ -1105,9 +1167,12 @@ def _knocking(w: _Writer) -> list[str]:
         out.append(t("Se la prima carta scoperta è di picche, la smazzata vale doppio."))
     if r.wall_stock is not None:
         out.append(
-            t(
+            nt(
+                "Quando nel tallone resta {cards} carta (il muro), chi deve pescare può solo"
+                " bussare con la carta del pozzo, o passare: allora la smazzata è nulla.",
                 "Quando nel tallone restano {cards} carte (il muro), chi deve pescare può solo"
                 " bussare con la carta del pozzo, o passare: allora la smazzata è nulla.",
+                r.wall_stock,
                 cards=r.wall_stock,
             )
         )

@@ -83,7 +83,7 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "terms_straight_flush": N_("una scala di cinque carte"),
     "terms_one_turn": N_("tutta la mano in giochi in una volta, senza scarto"),
     # --- why an opening does not meet its contract ---
-    "high_pair_needed": N_("serve una coppia di figure o di assi."),
+    "high_pair_needed": N_("questa è una coppia di {rank}, non di figure o di assi."),
     "pair_cards": N_("una coppia è di due carte dello stesso valore e di semi diversi."),
     "two_pairs_needed": N_("servono due coppie."),
     "pairs_ranks": N_("i valori devono essere diversi, e almeno uno di figure o assi."),
@@ -91,7 +91,12 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "set_and_pair_ranks": N_("il tris e la coppia devono avere valori diversi."),
     "one_or_two_melds": N_("non più di due giochi: questi sono {count}."),
     "melds_worth": N_("questi valgono {points}."),
-    "one_meld_of": N_("un gioco solo di {size} carte."),
+    "one_meld_of": NP_(
+        "serve un gioco solo, di {size} carte: ne hai scelta {count}.",
+        "serve un gioco solo, di {size} carte: ne hai scelte {count}.",
+        "count",
+    ),
+    "one_meld_not_split": N_("serve un gioco solo, di {size} carte, non {melds} giochi."),
     "not_the_meld_needed": N_("non è il gioco che serve."),
     "cards_left_out": NP_(
         "resta una carta fuori dai giochi.", "restano {count} carte fuori dai giochi.", "count"
@@ -395,7 +400,7 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "Scala 40: 13 carte, apertura a 40 con i propri giochi, niente chiusura al primo giro."
     ),
     "summary_rami_40": N_(
-        "Rami 40: 13 carte, apertura a 40, 3 mazzi da 5 giocatori, chiusura senza scarto."
+        "Rami 40: 13 carte, apertura a 40, 3 mazzi da 5 giocatori in su, ultimo scarto facoltativo."
     ),
     "summary_rami_51": N_("Rami 51: come Rami 40 ma l'apertura vuole 51 punti."),
     "summary_tradizionale": N_(

@@ -36,8 +36,10 @@ REFUSALS: dict[str, str | Plural] = {
     "contradictory_rules": N_("Regole contraddittorie{where}: {detail}"),
     "bad_rules_file": N_("File delle regole {path!r} non valido: {detail}"),
     "too_few_cards": N_("Un gioco ha almeno 3 carte: {cards} ne ha {count}."),
-    "only_jokers": N_(
-        "Un gioco deve avere almeno {needed} carte vere oltre ai jolly: {cards} ne ha {count}."
+    "only_jokers": NP_(
+        "Un gioco deve avere almeno {needed} carta vera oltre ai jolly: {cards} ne ha {count}.",
+        "Un gioco deve avere almeno {needed} carte vere oltre ai jolly: {cards} ne ha {count}.",
+        "needed",
     ),
     "too_many_jokers": NP_(
         "Al massimo {limit} jolly per gioco: {cards} ne ha {count}.",
@@ -129,8 +131,7 @@ REFUSALS: dict[str, str | Plural] = {
     "no_such_meld": N_("Sul tavolo non c'è il gioco numero {meld}: {detail}"),
     "no_such_seat": N_("Non c'è il posto {seat}: i posti vanno da 0 a {last}."),
     "no_melding_during_play": N_(
-        "Con queste regole non si cala durante la smazzata: si chiude mostrando tutta la mano"
-        " (show)."
+        "Con queste regole non si cala durante la smazzata: si chiude mostrando tutta la mano."
     ),
     "attach_one_card": N_("Si attacca una carta alla volta: {cards} sono {count}."),
     "attach_before_opening": N_("Con queste regole si attacca solo dopo aver aperto."),
