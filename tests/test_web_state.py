@@ -1061,3 +1061,23 @@ out(cases.map(([name, start, knob, value]) =>
     )
     for case, page, server in zip(cases, told, wanted, strict=True):
         assert page == json.loads(json.dumps(server)), case
+
+
+def test_the_cards_of_a_sentence_are_said_by_name() -> None:
+    # The message under the table shows "Q♠" and says its name: a symbol is no word.
+    told = run(
+        """
+const { sentenceParts, cardName } = await load('cards.js');
+const text = 'Non hai in mano Q♠, 10♥ e 🃏: A♣?';
+out({ parts: sentenceParts(text, 'it'), en: sentenceParts(text, 'en').map((p) => p.said),
+      names: ['QS', '10H', 'JK', 'AC'].map((c) => cardName(c, 'it')), plain: sentenceParts('ok') });
+"""
+    )
+    parts = told["parts"]
+    assert "".join(part["text"] for part in parts) == "Non hai in mano Q♠, 10♥ e 🃏: A♣?"
+    said = [part["said"] for part in parts if part["said"] is not None]
+    assert said == told["names"] and said[0] == "donna di picche"
+    assert [part["text"] for part in parts if part["said"]] == ["Q♠", "10♥", "🃏", "A♣"]
+    english = ["queen of spades", "10 of hearts", "joker", "ace of clubs"]
+    assert [s for s in told["en"] if s] == english
+    assert told["plain"] == [{"text": "ok", "said": None}]

@@ -70,6 +70,28 @@ export function cardName(code, lang = "it") {
   return `${rank} ${words.of} ${words.suits[card.suit]}`;
 }
 
+const SYMBOL_SUIT = Object.fromEntries(Object.entries(SUIT_SYMBOL).map(([suit, symbol]) => [symbol, suit]));
+// A card as a sentence writes it: "Q♠", "10♥", the jolly "🃏".
+const WRITTEN_CARD = /(10|[2-9JQKA])([♣♦♥♠])|🃏/gu;
+
+/**
+ * A sentence in parts, each `{ text, said }`: its cards written with their suit symbol
+ * (`"Q♠"`) have `said`, their name in words for a screen reader (`"donna di picche"`), which
+ * a symbol is not; the rest is said as written (`said` null).
+ */
+export function sentenceParts(text, lang = "it") {
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(WRITTEN_CARD)) {
+    if (match.index > at) parts.push({ text: text.slice(at, match.index), said: null });
+    const code = match[0] === "🃏" ? JOKER_CODE : `${match[1]}${SYMBOL_SUIT[match[2]]}`;
+    parts.push({ text: match[0], said: cardName(code, lang) });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), said: null });
+  return parts;
+}
+
 /** The card in short text with its suit symbol: `"7♥"`, `"10♠"`; the jolly is `"Jolly"`. */
 export function cardLabel(code) {
   const card = parseCode(code);

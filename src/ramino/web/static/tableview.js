@@ -3,6 +3,7 @@
 // in their order. Drawn anew at each change of the state, patched into what is on screen.
 
 import { guestName } from './api.js';
+import { sentenceParts } from './cards.js';
 import * as centre from './centre.js';
 import * as chat from './chat.js';
 import * as clock from './clock.js';
@@ -20,12 +21,17 @@ import * as tablehead from './tablehead.js';
 import * as turnline from './turnline.js';
 import { observation } from './tablestate.js';
 
-// The message under the table: said as it changes, but for its `aside` (heard elsewhere).
+// The message under the table: said as it changes, but for its `aside` (heard elsewhere);
+// its cards are said by name, their suit symbols shown only.
 const messageBox = (message) =>
   h(
     'p',
     { id: 'message', class: message?.error ? 'message error' : 'message', role: message?.error ? 'alert' : 'status' },
-    message?.text ?? '',
+    sentenceParts(message?.text ?? '', currentLang()).map(({ text, said }) =>
+      said === null
+        ? text
+        : h('span', {}, h('span', { 'aria-hidden': 'true' }, text), h('span', { class: 'visually-hidden' }, said)),
+    ),
     message?.aside ? h('span', { 'aria-hidden': 'true' }, ` ${message.aside}`) : null,
   );
 
