@@ -604,6 +604,9 @@ def test_a_pokerato_hand_is_bet_and_played_with_keys() -> None:
                 await pilot.press("s", "s")
         assert first.end is not None and first.end.reason is EndReason.WENT_OUT
         assert game.names[first.end.out or 0] == "Giocatore"
+        # Played for chips, a round is a hand: the sheet goes on to the next one.
+        keys = app.screen.query_one("#sheet-keys", Static).render()
+        assert "Invio prossima mano" in str(keys)
         told = [line.text("it") for line in game.log]
         assert any(line.startswith("Vedi (") for line in told)
         assert any(line.startswith("Chiudi. Prendi ") for line in told)

@@ -781,6 +781,7 @@ class RaminoApp(App[None]):
             question=None if offer is None else offer.question(self.lang),
             title=sheet_title(game.rules, self.lang),
             standing=outcome(game, self.lang),
+            chips=game.rules.betting is not Betting.NONE,
         )
         self.push_screen(screen, self._after_sheet)
 

@@ -100,8 +100,11 @@ class SheetScreen(ModalScreen[str]):
         title: str | None = None,
         standing: str | None = None,
         keys: str | None = None,
+        chips: bool = False,
     ) -> None:
         super().__init__()
+        self.chips = chips
+        """A match played for chips, whose rounds are hands (mani)."""
         self.keys = keys
         """The keys line, where it is not the home table's (online)."""
         self.sheet = sheet
@@ -127,6 +130,8 @@ class SheetScreen(ModalScreen[str]):
                 self.lang,
                 "n nuova partita · e salva per ramino replay · Esc tavolo · q esci",
             )
+        if self.chips:
+            return said(self.lang, "Invio prossima mano · Esc tavolo · q salva ed esci")
         return said(
             self.lang,
             "Invio prossima smazzata · Esc tavolo · q salva ed esci",
