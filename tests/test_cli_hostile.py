@@ -407,6 +407,8 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.fail("the table opened")
 
     monkeypatch.setattr("ramino.tui.app.RaminoApp.run", opened)
+    # As on a terminal: a value wrongly let through must reach the table, not that refusal.
+    monkeypatch.setattr("ramino.cli.play.has_terminal", lambda: True)
 
 
 @pytest.mark.usefixtures("no_table")

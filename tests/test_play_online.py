@@ -258,6 +258,16 @@ def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:
     assert full.returncode == 2 and "nessun posto libero" in full.stderr
 
 
+def test_a_table_created_without_a_terminal_keeps_the_seat_and_says_how_to_come_back(
+    server: Server,
+) -> None:
+    done = ramino("--server", server.base, "--name", "Anna", "--computers", "1")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "ramino play vuole un terminale" in line
+    assert f"Il posto resta tuo: ramino play --join {server.base}/" in line and "--token " in line
+
+
 def test_the_terminal_shows_the_chat_lines_it_receives(server: Server) -> None:
     table = server.post(
         "/api/tables",

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,6 +145,20 @@ def test_standard_input() -> None:
 def test_step_reads_a_line_between_turns_and_stops_waiting_at_the_end_of_input() -> None:
     result = run(str(GOLDEN / "stuck.json"), "--step", stdin="\n\n")
     assert result.exit_code == 0 and result.stdout.splitlines() == story("stuck")
+
+
+def test_step_with_standard_input_closed_tells_the_round_without_pausing() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ramino", "replay", str(GOLDEN / "stuck.json"), "--step"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),  # as `<&-` in a shell
+        env={k: v for k, v in os.environ.items() if k != "RAMINO_LANG"},
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[-1] == story("stuck")[-1]
 
 
 def test_the_pause_waits_for_a_line_until_input_ends(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -97,6 +97,15 @@ def read_input(source: str) -> str:
     return read_text_stream(stream)
 
 
+def has_terminal() -> bool:
+    """Whether standard input and output are both terminals, as a full-screen game needs: it
+    reads keys from one and draws on the other (a pipe would get escape sequences)."""
+    try:
+        return all(stream is not None and stream.isatty() for stream in (sys.stdin, sys.stdout))
+    except ValueError:  # a stream already closed
+        return False
+
+
 def rules_for(spec: str | None) -> Rules:
     """The rules named by ``--rules``: a preset or a TOML file; classico when not given."""
     return resolve_rules(spec if spec is not None else DEFAULT_RULES)

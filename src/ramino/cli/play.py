@@ -15,13 +15,14 @@ import click
 from ..engine.errors import RaminoError
 from ..engine.rules import Rules
 from ..engine.text import printable
-from ..words.inline import said
+from ..words.inline import Saying, said
 from .common import (
     EXIT_USAGE,
     Lang,
     echo,
     exit_with,
     fail,
+    has_terminal,
     rules_for,
     usage_error,
 )
@@ -30,6 +31,10 @@ from .parsing import lang_option, rules_option, worded_command
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
+#: Why the game does not start without a terminal (the online table says it too).
+NO_TERMINAL = Saying(
+    "ramino play vuole un terminale: l'input e l'output standard non devono essere né file né pipe."
+)
 #: The longest name the table shows whole beside the cards and the totals.
 MAX_NAME = 20
 
@@ -166,6 +171,9 @@ def play(
             game.start_round()
     except RaminoError as error:
         fail(error, lang)
+    if not has_terminal():
+        # Without one, Textual fails on a closed stdin, or draws into a pipe and waits forever.
+        usage_error(NO_TERMINAL(lang), lang)
     app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
     app.run()
     if app.saved_to is not None:

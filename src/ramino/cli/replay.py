@@ -126,7 +126,8 @@ def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
 
 
 class _Pause:
-    """Waits for Enter between turns; once standard input ends it stops waiting."""
+    """Waits for Enter between turns; once standard input ends (or when it is closed) it stops
+    waiting, and the rest of the round is told at once."""
 
     def __init__(self, *, enabled: bool, lang: Lang) -> None:
         self.enabled = enabled
@@ -134,6 +135,10 @@ class _Pause:
 
     def __call__(self) -> None:
         if not self.enabled:
+            return
+        if sys.stdin is None:
+            # Started with standard input closed (`<&-`): there is no Enter to wait for.
+            self.enabled = False
             return
         tty = sys.stdin.isatty()
         if tty:
