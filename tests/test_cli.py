@@ -322,6 +322,37 @@ def test_bad_language_is_a_usage_error() -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("value", ["fr", "en_US.UTF-8"])
+def test_a_bad_ramino_lang_is_the_variable_s_fault(value: str) -> None:
+    # No --lang was typed: the sentence names the variable, and no option's help.
+    result = runner.invoke(app, ["rules"], env={"RAMINO_LANG": value})
+    assert_user_error(result)
+    assert result.stderr == (
+        f"errore: la variabile d'ambiente RAMINO_LANG vale {value!r}: si può scegliere it, en\n"
+    )
+    typed = run("rules", "--lang", value)
+    assert_user_error(typed, "--lang", "(aiuto: ramino rules --help)")
+
+
+def test_a_decimal_comma_is_a_decimal_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Italian help writes the default pause as 0,7.
+    paused: list[float] = []
+    monkeypatch.setattr("ramino.cli.play.has_terminal", lambda: True)
+    monkeypatch.setattr("ramino.tui.app.RaminoApp.run", lambda app: paused.append(app.pause))
+    for given in ("0,7", "0.7"):
+        assert run("play", "--seed", "1", "--pause", given).exit_code == 0
+    assert paused == [0.7, 0.7]
+    assert_user_error(run("play", "--pause", "0,7,1"), "--pause vuole un numero da 0 in su")
+    assert_user_error(run("play", "--pause", "-0,5"), "--pause vuole un numero da 0 in su")
+
+
+def test_computers_alone_is_refused_like_token_alone() -> None:
+    assert_user_error(run("play", "--computers", "2"), "--computers va con --server URL.")
+    assert_user_error(
+        run("play", "--computers", "2", "--lang", "en"), "--computers goes with --server URL."
+    )
+
+
 def test_python_dash_m_runs_check() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ramino", "check", "JK", "7S", "8S", "--rules", "rami-40", "--json"],

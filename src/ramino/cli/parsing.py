@@ -173,6 +173,16 @@ def worded_command(name: str, cls: type[Worded] = Worded) -> Callable[[_F], clic
     return decorate
 
 
+class Decimal(click.FloatRange):
+    """A number of the command line, with a decimal point or, as Italian writes it and as the
+    Italian help shows the defaults, a decimal comma: ``--pause 0,7`` is ``--pause 0.7``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value.count(",") == 1 and "." not in value:
+            value = value.replace(",", ".")
+        return super().convert(value, param, ctx)
+
+
 def _lang_default() -> Lang:
     return line_lang()
 

@@ -27,7 +27,7 @@ from .common import (
     usage_error,
 )
 from .invoked import program
-from .parsing import lang_option, rules_option, worded_command
+from .parsing import Decimal, lang_option, rules_option, worded_command
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
@@ -70,7 +70,7 @@ class Level(enum.StrEnum):
 @click.option("--seed", "seed", type=int, default=None)
 @click.option("--name", "name", default=None)
 @click.option("--resume", "resume", default=None)
-@click.option("--pause", "pause", type=click.FloatRange(min=0.0), default=0.7)
+@click.option("--pause", "pause", type=Decimal(min=0.0), default=0.7)
 @click.option("--four-colours", "four_colours", is_flag=True, default=False)
 @click.option("--join", "join", default=None)
 @click.option("--token", "token", default=None)
@@ -111,7 +111,7 @@ def play(
         click.echo(said(lang, "ramino play vuole Textual: pip install 'ramino[cli]'"), err=True)
         exit_with(EXIT_USAGE)
     chosen = level.value if level is not None else None
-    if join is not None or server is not None or token is not None:
+    if join is not None or server is not None or token is not None or computers:
         _online(
             join,
             server,
@@ -213,6 +213,9 @@ def _online(
         )
     if token is not None and join is None:
         usage_error(said(lang, "--token va con --join LINK."), lang)
+    if computers and join is None and server is None:
+        # At home every other seat is the computer's already: --players counts them.
+        usage_error(said(lang, "--computers va con --server URL."), lang)
     wrong = [
         option for option, value in (("--resume", resume), ("--seed", seed)) if value is not None
     ]
