@@ -239,6 +239,7 @@ DETAILS: dict[str, str | Plural | InContext] = {
     ),
     "contracts_expected": N_("Serve una lista di contratti, scelti fra: {listed}."),
     "string_expected": N_("Serve un testo."),
+    "name_expected": N_("Serve un nome, non un testo vuoto."),
     "text_not_writable": N_(
         "Il testo ha un carattere che nessun file può contenere (surrogato isolato)."
     ),
@@ -252,7 +253,8 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "count",
     ),
     "too_many_entries": N_("{name} ha al massimo {most} voci, non {count}: {why}."),
-    "out_of_range": N_("{name} va da {low} a {high}, non {value}: {why}."),
+    "out_of_range": N_("Va da {low} a {high}: {why}."),
+    "below_range": N_("Va da {low} a {high}."),
     "max_below_min": N_(
         "il massimo dei giocatori ({most}, max_players) è minore del minimo ({least}, min_players)."
     ),
