@@ -9,6 +9,7 @@ import dataclasses
 import json
 import re
 import shlex
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -351,6 +352,50 @@ def test_computers_alone_is_refused_like_token_alone() -> None:
     assert_user_error(
         run("play", "--computers", "2", "--lang", "en"), "--computers goes with --server URL."
     )
+
+
+@pytest.fixture
+def no_listening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ramino serve`` must refuse before it listens."""
+    pytest.importorskip("uvicorn")
+    monkeypatch.setattr("uvicorn.run", lambda *a, **k: pytest.fail("the server started"))
+
+
+@pytest.mark.usefixtures("no_listening")
+@pytest.mark.parametrize(
+    ("db", "said"),
+    [
+        ("{tmp}/ramino.db", "{tmp}/ramino.db non è l'URL di un database: scrivi sqlite:///"),
+        ("bogus://x", "bogus://x non è un database che ramino sa aprire: scrivi sqlite:///"),
+        (
+            "sqlite:///{tmp}/nowhere/ramino.db",
+            "non riesco ad aprire il database sqlite:///{tmp}/nowhere/ramino.db: la cartella",
+        ),
+    ],
+)
+def test_serve_says_what_a_database_url_is(db: str, said: str, tmp_path: Path) -> None:
+    # A sentence, not an exception's class name (ArgumentError, NoSuchModuleError).
+    result = run("serve", "--port", "0", "--db", db.format(tmp=tmp_path))
+    assert_user_error(result, said.format(tmp=tmp_path))
+    assert "Error" not in result.stderr
+    if "URL" in said or "sa aprire" in said:
+        assert "o postgresql+psycopg://utente:password@host/nome per PostgreSQL." in result.stderr
+
+
+@pytest.mark.usefixtures("no_listening")
+def test_serve_refuses_an_address_before_it_says_it_serves(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/ramino.db"
+    result = run("serve", "--db", db, "--host", "999.1.1.1", "--port", "8767")
+    assert_user_error(result, "--host 999.1.1.1 non è un indirizzo né un nome che si trovi.")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--db", db, "--port", str(port), "--lang", "en")
+        assert_user_error(result, f"port {port} is already in use")
+    result = run("serve", "--db", db, "--port", "0", "--redis", "redis://127.0.0.1:1")
+    assert_user_error(result, "non un file SQLite")
+    assert "tavoli su" not in result.stderr
 
 
 def test_python_dash_m_runs_check() -> None:

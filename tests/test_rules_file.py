@@ -420,9 +420,13 @@ def test_toml_syntax_error_names_line_and_column() -> None:
     error = _error("opening_threshold = 40\ntarget = = 3\n", source="casa.toml")
     assert error.reason is Reason.BAD_RULES_FILE
     assert error.params["path"] == "casa.toml"
-    assert "riga 2, colonna" in error.message("it")
-    assert "line 2, column" in error.message("en")
-    assert "'casa.toml'" in error.message("en")
+    # The position in our words, and none of tomllib's English ("Invalid value").
+    assert error.message("it") == (
+        "File delle regole 'casa.toml' non valido: errore di sintassi TOML alla riga 2, colonna 10."
+    )
+    assert error.message("en") == (
+        "Bad rules file 'casa.toml': TOML syntax error at line 2, column 10."
+    )
 
 
 def test_toml_syntax_error_at_the_end() -> None:

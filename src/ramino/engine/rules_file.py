@@ -385,18 +385,16 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 def _syntax_detail(error: tomllib.TOMLDecodeError) -> Phrase:
-    # tomllib (before 3.14) gives the position only inside its English message.
+    # tomllib (before 3.14) gives the position only inside its English message, and its
+    # English words stay out of ours: the position says where to look.
     message = str(error)
     found = _POSITION.search(message)
     if found:
         line, column = found.groups()
-        what = message[: found.start()]
-        return Phrase(Detail.TOML_SYNTAX_AT, line=int(line), column=int(column), what=what)
-    found = _AT_END.search(message)
-    if found:
-        what = message[: found.start()]
-        return Phrase(Detail.TOML_SYNTAX_AT_END, what=what)
-    return Phrase(Detail.TOML_SYNTAX, what=message)
+        return Phrase(Detail.TOML_SYNTAX_AT, line=int(line), column=int(column))
+    if _AT_END.search(message):
+        return Phrase(Detail.TOML_SYNTAX_AT_END)
+    return Phrase(Detail.TOML_SYNTAX)
 
 
 def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:

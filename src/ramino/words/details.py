@@ -226,7 +226,7 @@ DETAILS: dict[str, str | Plural | InContext] = {
     # --- text read from users ---
     "too_many_digits": N_("un numero ha troppe cifre per essere letto (più di 4300)."),
     "nested_too_deep": N_("liste o oggetti annidati troppo in profondità."),
-    "bad_json": N_("testo JSON non valido alla riga {line}, colonna {column} ({what})."),
+    "bad_json": N_("testo JSON non valido alla riga {line}, colonna {column}."),
     # --- rules and rule files ---
     "in_file": N_(" in {source}"),
     "perhaps": N_(" — forse {key!r}"),
@@ -243,9 +243,9 @@ DETAILS: dict[str, str | Plural | InContext] = {
     "text_not_writable": N_(
         "Il testo ha un carattere che nessun file può contenere (surrogato isolato)."
     ),
-    "toml_syntax_at": N_("errore di sintassi TOML alla riga {line}, colonna {column} ({what})."),
-    "toml_syntax_at_end": N_("errore di sintassi TOML alla fine del testo ({what})."),
-    "toml_syntax": N_("errore di sintassi TOML ({what})."),
+    "toml_syntax_at": N_("errore di sintassi TOML alla riga {line}, colonna {column}."),
+    "toml_syntax_at_end": N_("errore di sintassi TOML alla fine del testo."),
+    "toml_syntax": N_("errore di sintassi TOML."),
     "toml_too_deep": N_("liste o tabelle annidate troppo in profondità."),
     "toml_header": NP_(
         "Regole di Ramino: {label} ({preset} con 1 modifica)",
