@@ -587,7 +587,7 @@ def test_score_refuses_hands_the_rules_deck_does_not_hold() -> None:
         "rounds": [{"out": "Anna", "hands": {"Bruno": "JK 9H", "Carla": 12}}],
     }
     result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
-    assert_user_error(result, "rounds[0]", "The deck of these rules has no jokers")
+    assert_user_error(result, "(rounds[0]): the deck of these rules has no jokers")
     # The hands of one round come from one deck: two packs hold two 9♥, not three.
     sheet["rules"] = "classico"
     sheet["rounds"] = [{"out": "Anna", "hands": {"Bruno": "9H 9H", "Carla": "9H 2C"}}]
@@ -783,6 +783,29 @@ def test_score_malformed_sheet(tmp_path: Path, sheet: Any, where: str) -> None:
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("sheet", "line"),
+    [
+        (
+            {"players": ["A", "B"], "rounds": [{"out": "A", "hands": {"A": 5, "B": 5}}]},
+            "errore: Foglio dei punti non valido (rounds[0]): A ha chiuso: non ha carte da"
+            " contare.",
+        ),
+        (
+            {"players": ["A"], "rounds": []},
+            "errore: Foglio dei punti non valido (players): servono almeno 2 giocatori con"
+            " queste regole, non 1.",
+        ),
+    ],
+)
+def test_score_says_the_engine_s_refusal_within_one_sentence(sheet: Any, line: str) -> None:
+    # Neither «Risultato della smazzata non valido» after «Foglio dei punti non valido», nor a
+    # capital letter after the colon (but for a name).
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert_user_error(result)
+    assert result.stderr == line + "\n"
+
+
 def test_score_malformed_sheet_in_english() -> None:
     sheet = GOOD | {"rounds": [_round(), _round(hands={"Bruno": 1, "Dario": 2})]}
     result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
@@ -792,7 +815,7 @@ def test_score_malformed_sheet_in_english() -> None:
 def test_score_match_over_names_the_round() -> None:
     sheet = GOOD | {"rounds": [_round(hands={"Bruno": 150, "Carla": 120}), _round()]}
     result = run("score", "-", stdin=json.dumps(sheet))
-    assert_user_error(result, "(rounds[1])", "La partita è finita", "Anna")
+    assert_user_error(result, "(rounds[1]): la partita è finita", "Anna")
 
 
 @pytest.mark.parametrize(
@@ -896,7 +919,7 @@ def test_score_a_table_too_small_to_deal_ends_the_match(tmp_path: Path) -> None:
     # A round written after it with nobody re-entering: the match had ended, Anna the winner.
     sheet["rounds"] = [busted, {"out": "Carla", "hands": {"Anna": 10}}]
     path.write_text(json.dumps(sheet), encoding="utf-8")
-    assert_user_error(run("score", str(path)), "(rounds[1])", "La partita è finita", "Anna")
+    assert_user_error(run("score", str(path)), "(rounds[1]): la partita è finita", "Anna")
     # Bruno back in: three at the table again.
     sheet["rounds"][1] = {"out": "Carla", "reenter": ["Bruno"], "hands": {"Anna": 10, "Bruno": 5}}
     path.write_text(json.dumps(sheet), encoding="utf-8")

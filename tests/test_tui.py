@@ -436,6 +436,26 @@ def test_play_without_a_terminal_ends_at_once_in_one_line(stdin: str) -> None:
     assert done.stderr.count("\n") == 1 and "vuole un terminale" in done.stderr
 
 
+def test_a_broken_save_is_a_saved_match_said_in_one_sentence(tmp_path: Path) -> None:
+    game = MatchController(RULES, players=3, seed=1, bot_factory=random_bots)
+    game.start_round()
+    saved = json.loads(match_to_json(game))
+    saved["rounds"][0]["actions"] = ["bogus"]
+    path = tmp_path / "partita.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    result = runner.invoke(cli, ["play", "--resume", str(path)])
+    assert result.exit_code == 2
+    # Where once, as a path into the file; the refusal of the move after it.
+    assert result.stderr.startswith(
+        "errore: Partita salvata non valida (rounds[0].actions[0]): mossa 1: 'bogus' non è"
+        " una mossa: "
+    ), result.stderr
+    english = runner.invoke(cli, ["play", "--resume", str(path), "--lang", "en"])
+    assert english.stderr.startswith("error: Bad saved match (rounds[0].actions[0]): "), (
+        english.stderr
+    )
+
+
 def test_play_help_names_the_options() -> None:
     result = runner.invoke(cli, ["play", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0

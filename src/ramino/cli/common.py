@@ -24,6 +24,7 @@ from ..engine.rules import Rules
 from ..engine.text import UnreadableText, printable, printable_json
 from ..house_rules import read_text_file, read_text_stream, resolve_rules
 from ..words.inline import both, said
+from ..words.render import template
 
 #: Exit codes besides 0: a refused meld, a user error (bad input).
 EXIT_REFUSED, EXIT_USAGE = 1, 2
@@ -119,7 +120,41 @@ def print_json(value: Any) -> None:
 
 def fail(error: RaminoError, lang: Lang) -> NoReturn:
     """Report a user error on stderr as one line and exit with status 2."""
-    usage_error(error.message(lang.value), lang)
+    usage_error(told(error).message(lang.value), lang)
+
+
+def told(error: RaminoError) -> RaminoError:
+    """``error`` as one sentence when it wraps another error (a file's defect placed in the
+    file): a wrapper of the same kind says its place once (``rounds[0].actions[0]``), and a
+    sentence carried inside another goes on without its capital letter.
+
+    >>> from ramino.engine.errors import Reason, RecordError
+    >>> inner = RecordError(Reason.BAD_RECORD, where="actions[0]", detail=("no.", "no."))
+    >>> told(RecordError(Reason.BAD_RECORD, where="rounds[0]", detail=inner)).message("it")
+    'Registrazione della partita non valida (rounds[0].actions[0]): no.'
+    """
+    detail = error.params.get("detail")
+    if not isinstance(detail, RaminoError):
+        return error
+    detail = told(detail)
+    params = dict(error.params)
+    if detail.reason == error.reason and "where" in params and "where" in detail.params:
+        inner = str(detail.params["where"])
+        params["where"] = f"{params['where']}{'' if inner.startswith('[') else '.'}{inner}"
+        params["detail"] = detail.params.get("detail")
+    else:
+        params["detail"] = (_continued(detail, "it"), _continued(detail, "en"))
+    return type(error)(error.reason, cards=error.cards, **params)
+
+
+def _continued(error: RaminoError, lang: str) -> str:
+    """The sentence of ``error`` read after another's colon: lower case where its words, not a
+    name filled in, begin it ("Servono almeno 2 giocatori", not "Anna ha chiuso")."""
+    words = template(error.reason, lang, error.params) or ""
+    message = error.message(lang)
+    if words[:1].isupper() and words[1:2].islower() and message[:1] == words[:1]:
+        return message[:1].lower() + message[1:]
+    return message
 
 
 def usage_error(sentence: str, lang: Lang) -> NoReturn:

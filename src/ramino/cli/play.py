@@ -12,7 +12,7 @@ import shlex
 
 import click
 
-from ..engine.errors import RaminoError
+from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.rules import Rules
 from ..engine.text import printable
 from ..words.inline import Saying, said
@@ -24,10 +24,12 @@ from .common import (
     fail,
     has_terminal,
     rules_for,
+    told,
     usage_error,
 )
 from .invoked import program
 from .parsing import Decimal, lang_option, rules_option, worded_command
+from .reasons import CliReason
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
@@ -156,7 +158,10 @@ def play(
     _check_length(you, lang)
     try:
         if resume is not None:
-            game = load_match(resume, level=chosen)
+            try:
+                game = load_match(resume, level=chosen)
+            except RecordError as error:
+                raise saved_match_error(error) from None
         else:
             chosen_rules = rules_for(rules)
             game = MatchController(
@@ -187,6 +192,15 @@ def play(
                 again=again,
             )
         )
+
+
+def saved_match_error(error: RecordError) -> RaminoError:
+    """A save file refused: called a saved match, which is what the player made, rather than
+    a record (``ramino replay``'s files), and said in one sentence (:func:`told`)."""
+    whole = told(error)  # first, while the wrappers are all records
+    if whole.reason is not Reason.BAD_RECORD:
+        return whole
+    return RecordError(CliReason.BAD_SAVED_MATCH, cards=whole.cards, **whole.params)
 
 
 def _online(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card, parse_cards
-from ..engine.errors import Localized, RaminoError, ScoreError
+from ..engine.errors import Localized, RaminoError, Reason, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
 from ..engine.rules import Rules
 from ..engine.scoring import Closing, hand_penalty, knock_points
@@ -71,7 +71,11 @@ def bad(where: str, words: Localized) -> ScoreError:
 
 
 def relayed(where: str, error: RaminoError) -> ScoreError:
-    """An engine error, placed in the file."""
+    """An engine error, placed in the file. A round's result refused says only why: «Foglio
+    dei punti non valido (rounds[0])» already says that the result is not valid."""
+    detail = error.params.get("detail")
+    if error.reason is Reason.BAD_ROUND_RESULT and detail is not None:
+        return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=detail)
     return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=error)
 
 

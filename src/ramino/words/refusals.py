@@ -306,6 +306,7 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
+    "bad_saved_match": N_("Partita salvata non valida ({where}): {detail}"),
     # --- the environment's (ramino.env.errors) ---
     "unknown_reward": N_("Ricompensa sconosciuta {reward!r}: scegli fra {known}."),
     "unknown_episode": N_("Episodio sconosciuto {episode!r}: scegli fra {known}."),
