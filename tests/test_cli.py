@@ -704,6 +704,69 @@ def test_score_casertano_closings_credits_and_stakes() -> None:
     assert "Poste per rientrare: A 1" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("rules", "change", "where", "said"),
+    [
+        ("classico", {"closing": "flush"}, "closing", "non si chiude con il colore (flush)"),
+        ("classico", {"closing": "seven_of_a_kind"}, "closing", "si chiude così: simple."),
+        ("pokerato", {"closing": "flush"}, "closing", "si chiude così: simple, straight."),
+        ("classico", {"big_gin": True}, "big_gin", "big_gin è del gin rummy"),
+        ("classico", {"doubled": True}, "doubled", "doubled è del gin rummy"),
+        ("classico", {"chips": {"Anna": 1, "Bruno": -1}}, "chips", "non si gioca a fiches"),
+        ("classico", {"on_table": 2}, "on_table", "non si gioca a fiches"),
+        ("pokerato", {}, "chips", "manca: con le puntate ogni smazzata dice le fiches vinte"),
+        ("pokerato", {"chips": {"Anna": "6"}}, "chips.Anna", "un numero intero"),
+        ("pokerato", {"chips": {"Anna": 6, "Zoe": -6}}, "chips.Zoe", "non è tra i giocatori"),
+        ("pokerato", {"chips": {"Anna": 6}}, "", "le fiches non tornano"),
+        ("pokerato", {"chips": {}, "on_table": -1}, "on_table", "un numero da 0 in su"),
+    ],
+)
+def test_score_refuses_what_the_rules_in_force_do_not_have(
+    rules: str, change: dict[str, Any], where: str, said: str
+) -> None:
+    # RULES.md §6.4: the sheet follows the rules in force, naming the key it cannot take.
+    sheet = {"rules": rules, "players": ["Anna", "Bruno", "Carla"], "rounds": [_round()]}
+    sheet["rounds"][0].update(change)
+    place = f"(rounds[0].{where})" if where else "(rounds[0])"
+    assert_user_error(run("score", "-", stdin=json.dumps(sheet)), place, said)
+
+
+def test_score_keeps_a_match_played_for_chips() -> None:
+    hand = {"out": "Anna", "hands": {"Bruno": 5, "Carla": 3}}
+    sheet = {
+        "rules": "pokerato",
+        "players": ["Anna", "Bruno", "Carla"],
+        "rounds": [
+            {**hand, "chips": {"Anna": 6, "Bruno": -3, "Carla": -3}},
+            # Nobody went out: the pot stays on the table for the next hand.
+            {
+                "out": None,
+                "hands": {"Anna": 5, "Bruno": 5, "Carla": 5},
+                "chips": {"Anna": -3, "Bruno": -3, "Carla": -3},
+                "on_table": 9,
+            },
+            {
+                "out": "Bruno",
+                "hands": {"Anna": 5, "Carla": 3},
+                "chips": {"Anna": -3, "Bruno": 15, "Carla": -3},
+            },
+        ],
+    }
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert result.exit_code == 0, result.output
+    # The totals are the chips (100 each to start).
+    rows = [line.split("│") for line in result.stdout.splitlines() if "│" in line]
+    # A row per round (a long «chiude» cell may take a second line, with no number).
+    assert [[cell.strip() for cell in row[3:6]] for row in rows if row[1].strip()] == [
+        ["106", "97", "97"],
+        ["103", "94", "94"],
+        ["100", "109", "91"],
+    ]
+    assert result.stdout.splitlines()[-1] == "Partita in corso: in testa Bruno, con 109 fiches."
+    code, data = run_json("score", "-", stdin=json.dumps(sheet))
+    assert code == 0 and data["chips"] == {"Anna": 100, "Bruno": 109, "Carla": 91}
+
+
 def test_score_messa_column() -> None:
     sheet = {
         "players": ["A", "B"],
