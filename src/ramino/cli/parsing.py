@@ -173,7 +173,7 @@ def worded_command(name: str, cls: type[Worded] = Worded) -> Callable[[_F], clic
     return decorate
 
 
-class Decimal(click.FloatRange):
+class Number(click.FloatRange):
     """A number of the command line, with a decimal point or, as Italian writes it and as the
     Italian help shows the defaults, a decimal comma: ``--pause 0,7`` is ``--pause 0.7``."""
 

@@ -28,7 +28,7 @@ from .common import (
     usage_error,
 )
 from .invoked import program
-from .parsing import Decimal, lang_option, rules_option, worded_command
+from .parsing import Number, lang_option, rules_option, worded_command
 from .reasons import CliReason
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
@@ -72,7 +72,7 @@ class Level(enum.StrEnum):
 @click.option("--seed", "seed", type=int, default=None)
 @click.option("--name", "name", default=None)
 @click.option("--resume", "resume", default=None)
-@click.option("--pause", "pause", type=Decimal(min=0.0), default=0.7)
+@click.option("--pause", "pause", type=Number(min=0.0), default=0.7)
 @click.option("--four-colours", "four_colours", is_flag=True, default=False)
 @click.option("--join", "join", default=None)
 @click.option("--token", "token", default=None)

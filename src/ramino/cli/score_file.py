@@ -188,7 +188,7 @@ def _check_in_rules(entry: RoundEntry, rules: Rules) -> None:
         raise bad(
             f"{entry.where}.chips",
             both(
-                'manca: con le puntate ogni smazzata dice le fiches vinte o perse da chi era'
+                "manca: con le puntate ogni smazzata dice le fiches vinte o perse da chi era"
                 ' in gioco, come "chips": {{"Anna": 6, "Bruno": -3, "Carla": -3}}.'
             ),
         )

@@ -11,7 +11,7 @@ import click
 
 from ..words.inline import Saying, said
 from .common import EXIT_USAGE, Lang, echo, exit_with, usage_error
-from .parsing import Decimal, lang_option, worded_command
+from .parsing import Number, lang_option, worded_command
 
 
 @worded_command("serve")
@@ -20,10 +20,10 @@ from .parsing import Decimal, lang_option, worded_command
 @click.option("--db", "db", default=None)
 @click.option("--seed", "seed", default=None)
 @click.option("--tables-burst", "tables_burst", type=click.IntRange(min=1), default=20)
-@click.option("--tables-per-minute", "tables_per_minute", type=Decimal(min=0.01), default=10.0)
-@click.option("--waiting-seconds", "waiting_seconds", type=Decimal(min=1), default=1800.0)
+@click.option("--tables-per-minute", "tables_per_minute", type=Number(min=0.01), default=10.0)
+@click.option("--waiting-seconds", "waiting_seconds", type=Number(min=1), default=1800.0)
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
-@click.option("--quick-wait", "quick_wait", type=Decimal(min=0), default=20.0)
+@click.option("--quick-wait", "quick_wait", type=Number(min=0), default=20.0)
 @click.option("--quick-waiting", "quick_waiting", type=click.IntRange(min=1), default=1000)
 @click.option("--socket-messages", "socket_messages", type=click.IntRange(min=1), default=20)
 @click.option("--redis", "redis", default=None)
