@@ -23,7 +23,7 @@ from ..engine.errors import RaminoError
 from ..engine.rules import Rules
 from ..engine.text import UnreadableText, printable, printable_json
 from ..house_rules import read_text_file, read_text_stream, resolve_rules
-from ..words.inline import both, said
+from ..words.inline import Saying, both, said
 from ..words.render import template
 
 #: Exit codes besides 0: a refused meld, a user error (bad input).
@@ -96,6 +96,12 @@ def read_input(source: str) -> str:
     if stream is None:
         raise UnreadableText(both("l'input standard è chiuso."))
     return read_text_stream(stream)
+
+
+#: Why ``ramino play`` does not start without a terminal, at home or online.
+NO_TERMINAL = Saying(
+    "ramino play vuole un terminale: l'input e l'output standard non devono essere né file né pipe."
+)
 
 
 def has_terminal() -> bool:

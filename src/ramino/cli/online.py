@@ -17,7 +17,7 @@ from ..engine.rules import Rules, knob_names
 from ..engine.rules_file import rules_from_mapping
 from ..house_rules import moot_changes
 from ..words.inline import said
-from .common import Lang, echo, fail, has_terminal, usage_error
+from .common import NO_TERMINAL, Lang, echo, fail, has_terminal, usage_error
 
 __all__ = ["play_online"]
 
@@ -136,8 +136,6 @@ def play_online(
     if not has_terminal():
         # Checked last, so that what the server says about the table comes first; the seat
         # taken stays the player's.
-        from .play import NO_TERMINAL
-
         usage_error(
             said(
                 lang,

@@ -15,9 +15,10 @@ import click
 from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.rules import Rules
 from ..engine.text import printable
-from ..words.inline import Saying, said
+from ..words.inline import said
 from .common import (
     EXIT_USAGE,
+    NO_TERMINAL,
     Lang,
     echo,
     exit_with,
@@ -33,10 +34,6 @@ from .reasons import CliReason
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
-#: Why the game does not start without a terminal (the online table says it too).
-NO_TERMINAL = Saying(
-    "ramino play vuole un terminale: l'input e l'output standard non devono essere né file né pipe."
-)
 #: The longest name the table shows whole beside the cards and the totals.
 MAX_NAME = 20
 
