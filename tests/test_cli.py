@@ -846,6 +846,23 @@ def test_score_malformed_sheet(tmp_path: Path, sheet: Any, where: str) -> None:
     assert result.stdout == ""
 
 
+def test_an_error_carried_in_a_phrase_goes_on_without_a_capital() -> None:
+    from ramino.cli.common import told
+    from ramino.engine.errors import Detail, IllegalAction, Phrase, Reason, RecordError
+
+    refused = IllegalAction(Reason.MUST_DRAW_FIRST)
+    error = RecordError(
+        Reason.BAD_RECORD,
+        where="actions[0]",
+        detail=Phrase(Detail.IN_ACTION, number=1, error=refused),
+    )
+    assert refused.message("it").startswith("Prima si pesca")
+    assert told(error).message("it") == (
+        "Registrazione della partita non valida (actions[0]): mossa 1: prima si pesca: dal"
+        " tallone o dal pozzo."
+    )
+
+
 @pytest.mark.parametrize(
     ("sheet", "line"),
     [

@@ -214,6 +214,17 @@ def test_an_action_the_engine_refuses_names_its_number(tmp_path: Path) -> None:
     assert "Turno 1 — Anna pesca dal tallone: 6♦." in result.stdout  # told up to there
 
 
+def test_a_refused_action_goes_on_the_sentence_without_a_capital(tmp_path: Path) -> None:
+    data = json.loads((GOLDEN / "stuck.json").read_text(encoding="utf-8"))
+    data["actions"][0] = "discard KS"
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(str(path)).stderr == (
+        "errore: Registrazione della partita non valida (actions[0]): mossa 1 «discard KS»:"
+        " prima si pesca: dal tallone o dal pozzo.\n"
+    )
+
+
 def test_bad_notation_and_a_mismatch(tmp_path: Path) -> None:
     data = json.loads((GOLDEN / "stuck.json").read_text(encoding="utf-8"))
     data["actions"][3] = "scarta KS"

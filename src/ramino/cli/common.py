@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..engine.errors import RaminoError
+from ..engine.errors import Phrase, RaminoError
 from ..engine.rules import Rules
 from ..engine.text import UnreadableText, printable, printable_json
 from ..house_rules import read_text_file, read_text_stream, resolve_rules
@@ -140,6 +140,11 @@ def told(error: RaminoError) -> RaminoError:
     'Registrazione della partita non valida (rounds[0].actions[0]): no.'
     """
     detail = error.params.get("detail")
+    if isinstance(detail, Phrase) and isinstance(detail.params.get("error"), RaminoError):
+        # A phrase that carries an error after its colon ("mossa 3: …").
+        carried_error = told(detail.params["error"])
+        carried = Phrase(detail.code, **{**detail.params, "error": continued_pair(carried_error)})
+        return type(error)(error.reason, cards=error.cards, **{**error.params, "detail": carried})
     if not isinstance(detail, RaminoError):
         return error
     detail = told(detail)
@@ -149,11 +154,17 @@ def told(error: RaminoError) -> RaminoError:
         params["where"] = f"{params['where']}{'' if inner.startswith('[') else '.'}{inner}"
         params["detail"] = detail.params.get("detail")
     else:
-        params["detail"] = (_continued(detail, "it"), _continued(detail, "en"))
+        params["detail"] = continued_pair(detail)
     return type(error)(error.reason, cards=error.cards, **params)
 
 
-def _continued(error: RaminoError, lang: str) -> str:
+def continued_pair(error: RaminoError) -> tuple[str, str]:
+    """The sentence of ``error`` in Italian and English, as read after another's colon
+    (:func:`continued`)."""
+    return continued(error, "it"), continued(error, "en")
+
+
+def continued(error: RaminoError, lang: str) -> str:
     """The sentence of ``error`` read after another's colon: lower case where its words, not a
     name filled in, begin it ("Servono almeno 2 giocatori", not "Anna ha chiuso")."""
     words = template(error.reason, lang, error.params) or ""

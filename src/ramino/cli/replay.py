@@ -43,7 +43,7 @@ from ..engine.text import UnreadableText, shown
 from ..tui.narrate import Move, PassKind, ending_line, pass_kind, told
 from ..words.closings import closing_words
 from ..words.inline import Saying, both, nsaid, said
-from .common import Lang, echo, fail, pick, read_input, usage_error
+from .common import Lang, continued_pair, echo, fail, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
 
 
@@ -98,7 +98,7 @@ def _refused(number: int, action: Action, error: RaminoError) -> RecordError:
             "mossa {number} «{action}»: {error}",
             number=number,
             action=action,
-            error=(error.message("it"), error.message("en")),
+            error=continued_pair(error),
         ),
     )
 
