@@ -335,6 +335,15 @@ def test_a_bad_ramino_lang_is_the_variable_s_fault(value: str) -> None:
     assert_user_error(typed, "--lang", "(aiuto: ramino rules --help)")
 
 
+@pytest.mark.parametrize("variable", ["it", "fr"])
+def test_a_lang_typed_before_the_command_wins_over_ramino_lang(variable: str) -> None:
+    # The line first, wherever --lang is on it; the variable only when none is typed.
+    for args in (["--lang", "en", "rules"], ["rules", "--lang", "en"]):
+        result = runner.invoke(app, args, env={"RAMINO_LANG": variable})
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith("Presets")
+
+
 def test_a_decimal_comma_is_a_decimal_point(monkeypatch: pytest.MonkeyPatch) -> None:
     # The Italian help writes the default pause as 0,7.
     paused: list[float] = []

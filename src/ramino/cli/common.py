@@ -53,7 +53,23 @@ def lang_in(args: Sequence[str]) -> Lang:
     >>> lang_in(["check", "--foo", "--lang", "en"]), lang_in(["-len"]), lang_in(["-l", "xx"])
     (<Lang.EN: 'en'>, <Lang.EN: 'en'>, <Lang.IT: 'it'>)
     """
-    asked = os.environ.get("RAMINO_LANG")
+    asked = lang_typed(args)
+    if asked is None:
+        asked = os.environ.get(LANG_VARIABLE)
+    return Lang.EN if asked is not None and asked.lower() == Lang.EN else Lang.IT
+
+
+#: The environment variable that chooses the language when no ``--lang`` is typed.
+LANG_VARIABLE = "RAMINO_LANG"
+
+
+def lang_typed(args: Sequence[str]) -> str | None:
+    """The last ``--lang`` typed on a command line (before or after the command), as typed.
+
+    >>> lang_typed(["--lang", "en", "rules"]), lang_typed(["rules", "-lit"]), lang_typed([])
+    ('en', 'it', None)
+    """
+    asked = None
     for before, arg in zip(["", *args], args, strict=False):
         if before in ("--lang", "-l"):
             asked = arg
@@ -61,7 +77,7 @@ def lang_in(args: Sequence[str]) -> Lang:
             asked = arg.removeprefix("--lang=")
         elif arg.startswith("-l") and len(arg) > 2:
             asked = arg.removeprefix("-l")
-    return Lang.EN if asked is not None and asked.lower() == Lang.EN else Lang.IT
+    return asked
 
 
 class _Console(Console):

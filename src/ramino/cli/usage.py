@@ -9,18 +9,16 @@ exceptions and parameters), never by Click's English message.
 from __future__ import annotations
 
 import difflib
-import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import click
-from click.core import ParameterSource
 
 from ..engine.text import cut
 from ..words.inline import Saying, said
 from .common import Lang, usage_error
-from .parsing import ExtraArguments
+from .parsing import BadEnvironment, ExtraArguments
 
 
 class NoSuchCommand(click.UsageError):
@@ -47,7 +45,8 @@ def one_line_errors(lang: Lang) -> Iterator[None]:
     except click.ClickException as error:
         sentence = sentence_for(error, lang)
         context = getattr(error, "ctx", None)
-        if isinstance(context, click.Context) and _environment_value(error) is None:
+        # The command's help says nothing of the environment.
+        if isinstance(context, click.Context) and not isinstance(error, BadEnvironment):
             sentence += said(
                 lang, " (aiuto: {command_path} --help)", command_path=context.command_path
             )
@@ -130,31 +129,17 @@ def _param_name(param: Any) -> str:
     return str(param.name or "?").upper()
 
 
-def _environment_value(error: click.ClickException) -> tuple[str, str] | None:
-    """The variable and its value, when the bad value came from the environment (the
-    command line's help has nothing to say about it)."""
-    param, ctx = getattr(error, "param", None), getattr(error, "ctx", None)
-    if not isinstance(param, click.Option) or not isinstance(param.envvar, str) or ctx is None:
-        return None
-    if ctx.get_parameter_source(param.name or "") is not ParameterSource.ENVIRONMENT:
-        return None
-    return param.envvar, os.environ.get(param.envvar, "")
-
-
 def _bad_value(error: click.BadParameter, lang: Lang) -> str:
     name = _param_name(error.param)
     kind = None if error.param is None else error.param.type
-    from_environment = _environment_value(error)
-    if from_environment is not None and isinstance(kind, click.Choice):
+    if isinstance(error, BadEnvironment):
         # RAMINO_LANG=fr: the variable's fault, not that of an option nobody typed.
-        variable, value = from_environment
-        listed = ", ".join(str(getattr(c, "value", c)) for c in kind.choices)
         return said(
             lang,
             "la variabile d'ambiente {variable} vale {value!r}: si può scegliere {listed}",
-            variable=variable,
-            value=cut(value),
-            listed=listed,
+            variable=error.variable,
+            value=cut(error.value),
+            listed=", ".join(error.choices),
         )
     if isinstance(kind, click.Choice) and kind.choices:
         listed = ", ".join(str(getattr(c, "value", c)) for c in kind.choices)
