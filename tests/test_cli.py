@@ -9,6 +9,7 @@ import dataclasses
 import json
 import re
 import shlex
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -322,6 +323,90 @@ def test_bad_language_is_a_usage_error() -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("value", ["fr", "en_US.UTF-8"])
+def test_a_bad_ramino_lang_is_the_variable_s_fault(value: str) -> None:
+    # No --lang was typed: the sentence names the variable, and no option's help.
+    result = runner.invoke(app, ["rules"], env={"RAMINO_LANG": value})
+    assert_user_error(result)
+    assert result.stderr == (
+        f"errore: la variabile d'ambiente RAMINO_LANG vale {value!r}: si può scegliere it, en\n"
+    )
+    typed = run("rules", "--lang", value)
+    assert_user_error(typed, "--lang", "(aiuto: ramino rules --help)")
+
+
+@pytest.mark.parametrize("variable", ["it", "fr"])
+def test_a_lang_typed_before_the_command_wins_over_ramino_lang(variable: str) -> None:
+    # The line first, wherever --lang is on it; the variable only when none is typed.
+    for args in (["--lang", "en", "rules"], ["rules", "--lang", "en"]):
+        result = runner.invoke(app, args, env={"RAMINO_LANG": variable})
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith("Presets")
+
+
+def test_a_decimal_comma_is_a_decimal_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Italian help writes the default pause as 0,7.
+    paused: list[float] = []
+    monkeypatch.setattr("ramino.cli.play.has_terminal", lambda: True)
+    monkeypatch.setattr("ramino.tui.app.RaminoApp.run", lambda app: paused.append(app.pause))
+    for given in ("0,7", "0.7"):
+        assert run("play", "--seed", "1", "--pause", given).exit_code == 0
+    assert paused == [0.7, 0.7]
+    assert_user_error(run("play", "--pause", "0,7,1"), "--pause vuole un numero da 0 in su")
+    assert_user_error(run("play", "--pause", "-0,5"), "--pause vuole un numero da 0 in su")
+
+
+def test_computers_alone_is_refused_like_token_alone() -> None:
+    assert_user_error(run("play", "--computers", "2"), "--computers va con --server URL.")
+    assert_user_error(
+        run("play", "--computers", "2", "--lang", "en"), "--computers goes with --server URL."
+    )
+
+
+@pytest.fixture
+def no_listening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ramino serve`` must refuse before it listens."""
+    pytest.importorskip("uvicorn")
+    monkeypatch.setattr("uvicorn.run", lambda *a, **k: pytest.fail("the server started"))
+
+
+@pytest.mark.usefixtures("no_listening")
+@pytest.mark.parametrize(
+    ("db", "said"),
+    [
+        ("{tmp}/ramino.db", "{tmp}/ramino.db non è l'URL di un database: scrivi sqlite:///"),
+        ("bogus://x", "bogus://x non è un database che ramino sa aprire: scrivi sqlite:///"),
+        (
+            "sqlite:///{tmp}/nowhere/ramino.db",
+            "non riesco ad aprire il database sqlite:///{tmp}/nowhere/ramino.db: la cartella",
+        ),
+    ],
+)
+def test_serve_says_what_a_database_url_is(db: str, said: str, tmp_path: Path) -> None:
+    # A sentence, not an exception's class name (ArgumentError, NoSuchModuleError).
+    result = run("serve", "--port", "0", "--db", db.format(tmp=tmp_path))
+    assert_user_error(result, said.format(tmp=tmp_path))
+    assert "Error" not in result.stderr
+    if "URL" in said or "sa aprire" in said:
+        assert "o postgresql+psycopg://utente:password@host/nome per PostgreSQL." in result.stderr
+
+
+@pytest.mark.usefixtures("no_listening")
+def test_serve_refuses_an_address_before_it_says_it_serves(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/ramino.db"
+    result = run("serve", "--db", db, "--host", "999.1.1.1", "--port", "8767")
+    assert_user_error(result, "--host 999.1.1.1 non è un indirizzo né un nome che si trovi.")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--db", db, "--port", str(port), "--lang", "en")
+        assert_user_error(result, f"port {port} is already in use")
+    result = run("serve", "--db", db, "--port", "0", "--redis", "redis://127.0.0.1:1")
+    assert_user_error(result, "non un file SQLite")
+    assert "tavoli su" not in result.stderr
+
+
 def test_python_dash_m_runs_check() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ramino", "check", "JK", "7S", "8S", "--rules", "rami-40", "--json"],
@@ -511,7 +596,7 @@ def test_score_refuses_hands_the_rules_deck_does_not_hold() -> None:
         "rounds": [{"out": "Anna", "hands": {"Bruno": "JK 9H", "Carla": 12}}],
     }
     result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
-    assert_user_error(result, "rounds[0]", "The deck of these rules has no jokers")
+    assert_user_error(result, "(rounds[0]): the deck of these rules has no jokers")
     # The hands of one round come from one deck: two packs hold two 9♥, not three.
     sheet["rules"] = "classico"
     sheet["rounds"] = [{"out": "Anna", "hands": {"Bruno": "9H 9H", "Carla": "9H 2C"}}]
@@ -628,6 +713,69 @@ def test_score_casertano_closings_credits_and_stakes() -> None:
     assert "Poste per rientrare: A 1" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("rules", "change", "where", "said"),
+    [
+        ("classico", {"closing": "flush"}, "closing", "non si chiude con il colore (flush)"),
+        ("classico", {"closing": "seven_of_a_kind"}, "closing", "si chiude così: simple."),
+        ("pokerato", {"closing": "flush"}, "closing", "si chiude così: simple, straight."),
+        ("classico", {"big_gin": True}, "big_gin", "big_gin è del gin rummy"),
+        ("classico", {"doubled": True}, "doubled", "doubled è del gin rummy"),
+        ("classico", {"chips": {"Anna": 1, "Bruno": -1}}, "chips", "non si gioca a fiches"),
+        ("classico", {"on_table": 2}, "on_table", "non si gioca a fiches"),
+        ("pokerato", {}, "chips", "manca: con le puntate ogni smazzata dice le fiches vinte"),
+        ("pokerato", {"chips": {"Anna": "6"}}, "chips.Anna", "un numero intero"),
+        ("pokerato", {"chips": {"Anna": 6, "Zoe": -6}}, "chips.Zoe", "non è tra i giocatori"),
+        ("pokerato", {"chips": {"Anna": 6}}, "", "le fiches non tornano"),
+        ("pokerato", {"chips": {}, "on_table": -1}, "on_table", "un numero da 0 in su"),
+    ],
+)
+def test_score_refuses_what_the_rules_in_force_do_not_have(
+    rules: str, change: dict[str, Any], where: str, said: str
+) -> None:
+    # RULES.md §6.4: the sheet follows the rules in force, naming the key it cannot take.
+    sheet = {"rules": rules, "players": ["Anna", "Bruno", "Carla"], "rounds": [_round()]}
+    sheet["rounds"][0].update(change)
+    place = f"(rounds[0].{where})" if where else "(rounds[0])"
+    assert_user_error(run("score", "-", stdin=json.dumps(sheet)), place, said)
+
+
+def test_score_keeps_a_match_played_for_chips() -> None:
+    hand = {"out": "Anna", "hands": {"Bruno": 5, "Carla": 3}}
+    sheet = {
+        "rules": "pokerato",
+        "players": ["Anna", "Bruno", "Carla"],
+        "rounds": [
+            {**hand, "chips": {"Anna": 6, "Bruno": -3, "Carla": -3}},
+            # Nobody went out: the pot stays on the table for the next hand.
+            {
+                "out": None,
+                "hands": {"Anna": 5, "Bruno": 5, "Carla": 5},
+                "chips": {"Anna": -3, "Bruno": -3, "Carla": -3},
+                "on_table": 9,
+            },
+            {
+                "out": "Bruno",
+                "hands": {"Anna": 5, "Carla": 3},
+                "chips": {"Anna": -3, "Bruno": 15, "Carla": -3},
+            },
+        ],
+    }
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert result.exit_code == 0, result.output
+    # The totals are the chips (100 each to start).
+    rows = [line.split("│") for line in result.stdout.splitlines() if "│" in line]
+    # A row per round (a long «chiude» cell may take a second line, with no number).
+    assert [[cell.strip() for cell in row[3:6]] for row in rows if row[1].strip()] == [
+        ["106", "97", "97"],
+        ["103", "94", "94"],
+        ["100", "109", "91"],
+    ]
+    assert result.stdout.splitlines()[-1] == "Partita in corso: in testa Bruno, con 109 fiches."
+    code, data = run_json("score", "-", stdin=json.dumps(sheet))
+    assert code == 0 and data["chips"] == {"Anna": 100, "Bruno": 109, "Carla": 91}
+
+
 def test_score_messa_column() -> None:
     sheet = {
         "players": ["A", "B"],
@@ -707,6 +855,46 @@ def test_score_malformed_sheet(tmp_path: Path, sheet: Any, where: str) -> None:
     assert result.stdout == ""
 
 
+def test_an_error_carried_in_a_phrase_goes_on_without_a_capital() -> None:
+    from ramino.cli.common import told
+    from ramino.engine.errors import Detail, IllegalAction, Phrase, Reason, RecordError
+
+    refused = IllegalAction(Reason.MUST_DRAW_FIRST)
+    error = RecordError(
+        Reason.BAD_RECORD,
+        where="actions[0]",
+        detail=Phrase(Detail.IN_ACTION, number=1, error=refused),
+    )
+    assert refused.message("it").startswith("Prima si pesca")
+    assert told(error).message("it") == (
+        "Registrazione della partita non valida (actions[0]): mossa 1: prima si pesca: dal"
+        " tallone o dal pozzo."
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "line"),
+    [
+        (
+            {"players": ["A", "B"], "rounds": [{"out": "A", "hands": {"A": 5, "B": 5}}]},
+            "errore: Foglio dei punti non valido (rounds[0]): A ha chiuso: non ha carte da"
+            " contare.",
+        ),
+        (
+            {"players": ["A"], "rounds": []},
+            "errore: Foglio dei punti non valido (players): servono almeno 2 giocatori con"
+            " queste regole, non 1.",
+        ),
+    ],
+)
+def test_score_says_the_engine_s_refusal_within_one_sentence(sheet: Any, line: str) -> None:
+    # Neither «Risultato della smazzata non valido» after «Foglio dei punti non valido», nor a
+    # capital letter after the colon (but for a name).
+    result = run("score", "-", stdin=json.dumps(sheet))
+    assert_user_error(result)
+    assert result.stderr == line + "\n"
+
+
 def test_score_malformed_sheet_in_english() -> None:
     sheet = GOOD | {"rounds": [_round(), _round(hands={"Bruno": 1, "Dario": 2})]}
     result = run("score", "-", "--lang", "en", stdin=json.dumps(sheet))
@@ -716,7 +904,7 @@ def test_score_malformed_sheet_in_english() -> None:
 def test_score_match_over_names_the_round() -> None:
     sheet = GOOD | {"rounds": [_round(hands={"Bruno": 150, "Carla": 120}), _round()]}
     result = run("score", "-", stdin=json.dumps(sheet))
-    assert_user_error(result, "(rounds[1])", "La partita è finita", "Anna")
+    assert_user_error(result, "(rounds[1]): la partita è finita", "Anna")
 
 
 @pytest.mark.parametrize(
@@ -820,7 +1008,7 @@ def test_score_a_table_too_small_to_deal_ends_the_match(tmp_path: Path) -> None:
     # A round written after it with nobody re-entering: the match had ended, Anna the winner.
     sheet["rounds"] = [busted, {"out": "Carla", "hands": {"Anna": 10}}]
     path.write_text(json.dumps(sheet), encoding="utf-8")
-    assert_user_error(run("score", str(path)), "(rounds[1])", "La partita è finita", "Anna")
+    assert_user_error(run("score", str(path)), "(rounds[1]): la partita è finita", "Anna")
     # Bruno back in: three at the table again.
     sheet["rounds"][1] = {"out": "Carla", "reenter": ["Bruno"], "hands": {"Anna": 10, "Bruno": 5}}
     path.write_text(json.dumps(sheet), encoding="utf-8")

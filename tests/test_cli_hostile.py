@@ -407,6 +407,8 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.fail("the table opened")
 
     monkeypatch.setattr("ramino.tui.app.RaminoApp.run", opened)
+    # As on a terminal: a value wrongly let through must reach the table, not that refusal.
+    monkeypatch.setattr("ramino.cli.play.has_terminal", lambda: True)
 
 
 @pytest.mark.usefixtures("no_table")
@@ -526,7 +528,8 @@ def test_a_usage_error_is_one_line_in_the_language_asked(
 def test_a_hostile_language_in_the_environment_is_one_line() -> None:
     result = runner.invoke(app, ["rules"], env={"RAMINO_LANG": "\x1b[31mxx"}, color=True)
     assert_refused(result)
-    assert "--lang" in result.stderr
+    # The variable is named (no --lang was typed), its value escaped.
+    assert "RAMINO_LANG vale '\\x1b[31mxx'" in result.stderr
 
 
 def test_help_is_still_help() -> None:

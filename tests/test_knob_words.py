@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ramino.engine.errors import Phrase, RulesError
+from ramino.engine.errors import Phrase, Reason, RulesError
 from ramino.engine.presets import PRESETS
 from ramino.engine.rules import KNOB_RANGES, Contract, Rules, knob_names
 from ramino.engine.rules_file import rules_from_mapping
@@ -233,7 +233,8 @@ def _refused(table: dict[str, Any], key: str, low: int, high: int) -> None:
     with pytest.raises(RulesError) as caught:
         rules_from_mapping(table)
     # Refused for the range itself, not for some other rule.
-    assert f"{key} goes from {low} to {high}, not " in caught.value.message("en")
+    assert caught.value.reason is Reason.BAD_RULE_VALUE and caught.value.params["key"] == key
+    assert f". It goes from {low} to {high}" in caught.value.message("en")
 
 
 @pytest.mark.parametrize("name", _of_kind("int", "optional_int"))

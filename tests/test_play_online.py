@@ -234,6 +234,8 @@ def ramino(*args: str) -> subprocess.CompletedProcess[str]:
         (["--server", "http://x", "--resume", "f.json"], "togli --resume"),
         (["--server", "http://127.0.0.1:9", "--players", "2", "--computers", "2"], "--computers 2"),
         (["--join", "http://127.0.0.1:9/api/tables/abc", "--name", "A"], "non risponde"),
+        (["--server", "http://127.0.0.1:9"], "nessuno accetta connessioni"),
+        (["--server", "http://nowhere.invalid:9"], "il nome non esiste in rete"),
         (["--join", "x/t/abc", "--name", "\x1b[2JA"], "caratteri di controllo"),
         (["--join", "x/t/\x1b[2J", "--name", "A"], "il link non nomina un tavolo"),
         (["--join", "x/t/abc", "--name", "A" * 21], "al massimo 20 caratteri"),
@@ -245,6 +247,8 @@ def test_what_makes_no_sense_online_is_one_line(args: list[str], said: str) -> N
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and "\x1b" not in done.stderr
+    # The operating system's words ("[Errno 111] Connection refused") are not ours.
+    assert "Errno" not in done.stderr
 
 
 def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:
@@ -256,6 +260,16 @@ def test_joining_needs_a_name_and_a_table_that_exists(server: Server) -> None:
     assert missing.stderr == "error: this table does not exist (any more).\n"
     full = ramino("--join", f"{server.base}/api/tables/{table}", "--name", "Bea")
     assert full.returncode == 2 and "nessun posto libero" in full.stderr
+
+
+def test_a_table_created_without_a_terminal_keeps_the_seat_and_says_how_to_come_back(
+    server: Server,
+) -> None:
+    done = ramino("--server", server.base, "--name", "Anna", "--computers", "1")
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert "ramino play vuole un terminale" in line
+    assert f"Il posto resta tuo: ramino play --join {server.base}/" in line and "--token " in line
 
 
 def test_the_terminal_shows_the_chat_lines_it_receives(server: Server) -> None:

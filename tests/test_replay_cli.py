@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,6 +147,20 @@ def test_step_reads_a_line_between_turns_and_stops_waiting_at_the_end_of_input()
     assert result.exit_code == 0 and result.stdout.splitlines() == story("stuck")
 
 
+def test_step_with_standard_input_closed_tells_the_round_without_pausing() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ramino", "replay", str(GOLDEN / "stuck.json"), "--step"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),  # as `<&-` in a shell
+        env={k: v for k, v in os.environ.items() if k != "RAMINO_LANG"},
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[-1] == story("stuck")[-1]
+
+
 def test_the_pause_waits_for_a_line_until_input_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     stdin = io.StringIO("\n\n")
     monkeypatch.setattr("sys.stdin", stdin)
@@ -195,6 +212,17 @@ def test_an_action_the_engine_refuses_names_its_number(tmp_path: Path) -> None:
     result = run(str(path))
     assert_user_error(result, "actions[1]", "mossa 2 «lay 5H 6H 7H 9H»")
     assert "Turno 1 — Anna pesca dal tallone: 6♦." in result.stdout  # told up to there
+
+
+def test_a_refused_action_goes_on_the_sentence_without_a_capital(tmp_path: Path) -> None:
+    data = json.loads((GOLDEN / "stuck.json").read_text(encoding="utf-8"))
+    data["actions"][0] = "discard KS"
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(str(path)).stderr == (
+        "errore: Registrazione della partita non valida (actions[0]): mossa 1 «discard KS»:"
+        " prima si pesca: dal tallone o dal pozzo.\n"
+    )
 
 
 def test_bad_notation_and_a_mismatch(tmp_path: Path) -> None:

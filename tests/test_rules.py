@@ -483,9 +483,14 @@ def test_each_number_is_refused_past_its_range_and_accepted_at_its_ends(knob: st
     low, high, _ = KNOB_RANGES[knob]
     for value in (low - 1, high + 1, -(10**30), 10**30):
         error = _caught({knob: value, **BESIDE.get((knob, high), {})})
-        assert error.reason is Reason.CONTRADICTORY_RULES
-        assert f"{knob} goes from {low} to {high}, not " in error.message("en")
-        assert f"{knob} va da {low} a {high}, non " in error.message("it")
+        # A value out of its range, not rules that contradict each other.
+        assert error.reason is Reason.BAD_RULE_VALUE and error.params["key"] == knob
+        assert error.message("en").startswith(f"Bad value for '{knob}': ")
+        assert f". It goes from {low} to {high}" in error.message("en")
+        assert error.message("it").startswith(f"Valore non valido per '{knob}': ")
+        assert f". Va da {low} a {high}" in error.message("it")
+        # Why the range ends there is said of a value past its upper end only.
+        assert (": " in error.message("it").split(" Va da ")[1]) == (value > high)
     for value in (low, high):
         rules = dataclasses.replace(CLASSICO, **{knob: value, **BESIDE.get((knob, value), {})})
         assert getattr(rules, knob) == value
@@ -506,7 +511,8 @@ def test_each_number_of_an_entry_by_players_has_the_range_of_its_knob(
     changes: dict[str, Any], named: str
 ) -> None:
     error = _caught(changes)
-    assert error.message("en").startswith(f"Contradictory rules: {named} goes from ")
+    assert error.message("en").startswith(f"Bad value for '{named}': ")
+    assert ". It goes from " in error.message("en")
 
 
 def test_extreme_but_accepted_rules_deal_every_table() -> None:
@@ -626,6 +632,11 @@ def test_a_bad_value_in_a_file_names_the_file() -> None:
     assert "'direction' in casa.toml" in str(info.value)
     with pytest.raises(RulesError) as info:
         rules_from_toml("set_max = 2", source="casa.toml")
+    assert info.value.message("en") == (
+        "Bad value for 'set_max' in casa.toml: 2. It goes from 3 to 28."
+    )
+    with pytest.raises(RulesError) as info:
+        rules_from_toml("set_max = 5", source="casa.toml")
     assert info.value.message("en").startswith("Contradictory rules in casa.toml: ")
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ramino.engine import rules_file
 from ramino.engine.errors import Reason, RulesError
-from ramino.engine.presets import get_preset, preset_names
+from ramino.engine.presets import GIN_PRESETS, PRESETS, get_preset, preset_names
 from ramino.engine.rules import KNOB_RANGES, Contract, DeckSize, HandSize, Rules, knob_names
 from ramino.engine.rules_file import rules_from_mapping, rules_from_toml, rules_to_toml
 from ramino.house_rules import load_rules, resolve_rules
@@ -334,6 +334,75 @@ def test_bad_enum_value_lists_the_members_in_both_languages() -> None:
     assert error.message("en").endswith("Accepted values: clockwise, counterclockwise.")
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("target = true", "'target' in casa.toml: true."),
+        ("[opening_threshold]\nx = 1", "'opening_threshold' in casa.toml: {x = 1}."),
+        (
+            "deck_by_players = [{players = 5, decks = 3, jokers = 4}]",
+            "'deck_by_players' in casa.toml: {players = 5, decks = 3, jokers = 4}.",
+        ),
+        ('direction = "left"', """'direction' in casa.toml: "left"."""),
+        ("direction = [1.5, 2024-01-02]", "'direction' in casa.toml: [1.5, 2024-01-02]."),
+    ],
+)
+def test_a_bad_value_is_shown_as_the_file_writes_it(text: str, said: str) -> None:
+    # TOML's words (true, an inline table), not Python's (True, {'x': 1}).
+    error = _error(text, source="casa.toml")
+    assert error.reason is Reason.BAD_RULE_VALUE
+    assert said in error.message("it") and said in error.message("en")
+
+
+def test_a_bad_value_from_json_is_shown_as_json_writes_it() -> None:
+    with pytest.raises(RulesError) as caught:
+        rules_from_mapping({"opening_threshold": {"x": None}})
+    assert caught.value.message("en").startswith(
+        """Bad value for 'opening_threshold': {"x": null}. """
+    )
+
+
+@pytest.mark.parametrize("text", ["preset = 3", 'preset = "classico"\nname = 5'])
+def test_a_bad_preset_or_name_names_the_file(text: str) -> None:
+    error = _error(text, source="casa.toml")
+    assert error.reason is Reason.BAD_RULE_VALUE
+    assert " in casa.toml: " in error.message("it") and " in casa.toml: " in error.message("en")
+
+
+def test_a_preset_that_is_no_name_lists_every_preset_gin_ones_too() -> None:
+    message = _error("preset = 3").message("it")
+    listed = message.split("Valori ammessi: ")[1].rstrip(".").split(", ")
+    assert listed == [*PRESETS, *GIN_PRESETS]
+    assert {"gin", "gin-classic", "gin-openspiel"} <= set(listed)
+
+
+@pytest.mark.parametrize("name", ['""', '"   "'])
+def test_an_empty_name_is_refused(name: str) -> None:
+    error = _error(f"name = {name}", source="casa.toml")
+    assert error.reason is Reason.BAD_RULE_VALUE and error.params["key"] == "name"
+    assert error.message("it").endswith("Serve un nome, non un testo vuoto.")
+    assert error.message("en").endswith("A name is needed, not an empty text.")
+    assert rules_from_toml('name = " Casa "').name == " Casa "
+
+
+@pytest.mark.parametrize(
+    ("text", "it"),
+    [
+        ("hand_size = 0", "Valore non valido per 'hand_size' in d.toml: 0. Va da 1 a 20."),
+        ("target = 0", "Valore non valido per 'target' in d.toml: 0. Va da 1 a 10000."),
+        (
+            "target = 20000",
+            "Valore non valido per 'target' in d.toml: 20000. Va da 1 a 10000: molto oltre i"
+            " punti del gioco (50 un jolly, 300 una partita).",
+        ),
+    ],
+)
+def test_a_number_out_of_range_is_a_bad_value_not_a_contradiction(text: str, it: str) -> None:
+    error = _error(text, source="d.toml")
+    assert error.reason is Reason.BAD_RULE_VALUE
+    assert error.message("it") == it
+
+
 def test_unknown_preset_lists_the_presets() -> None:
     error = _error('preset = "scala-41"')
     assert error.reason is Reason.UNKNOWN_PRESET
@@ -351,9 +420,13 @@ def test_toml_syntax_error_names_line_and_column() -> None:
     error = _error("opening_threshold = 40\ntarget = = 3\n", source="casa.toml")
     assert error.reason is Reason.BAD_RULES_FILE
     assert error.params["path"] == "casa.toml"
-    assert "riga 2, colonna" in error.message("it")
-    assert "line 2, column" in error.message("en")
-    assert "'casa.toml'" in error.message("en")
+    # The position in our words, and none of tomllib's English ("Invalid value").
+    assert error.message("it") == (
+        "File delle regole 'casa.toml' non valido: errore di sintassi TOML alla riga 2, colonna 10."
+    )
+    assert error.message("en") == (
+        "Bad rules file 'casa.toml': TOML syntax error at line 2, column 10."
+    )
 
 
 def test_toml_syntax_error_at_the_end() -> None:
@@ -458,7 +531,8 @@ def house_rules(draw: st.DrawFn) -> Rules:
     base = get_preset(draw(st.sampled_from(preset_names())))
     knobs = draw(st.lists(st.sampled_from(knob_names()), unique=True, max_size=5))
     changes = {knob: draw(_values(knob)) for knob in knobs}
-    name = draw(st.text(st.characters(exclude_categories=["Cs"]), max_size=12))
+    # A name, not a blank: a rules file refuses an empty one.
+    name = draw(st.text(st.characters(exclude_categories=["Cs"]), max_size=12).filter(str.strip))
     try:
         return dataclasses.replace(base, name=name, **changes)
     except RulesError:

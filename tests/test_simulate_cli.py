@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -323,6 +324,18 @@ def test_text_summary_per_bot_in_both_languages(tmp_path: Path) -> None:
     assert english.exit_code == 0, english.output
     for label in ("duplicate deals", "Rounds by bot", "95% CI", "mean penalty", "a tie: nobody"):
         assert label in english.stdout
+
+
+def test_figures_have_a_decimal_comma_in_italian_and_a_point_in_english(tmp_path: Path) -> None:
+    rules = short(tmp_path, "classico", 12)
+    args = ["-r", rules, "-p", "2", "-n", "2", "-b", "greedy,random", "--seed", "1"]
+    italian, english = run(*args).stdout, run(*args, "--lang", "en").stdout
+    figures = re.compile(r"\d+[.,]\d+%?")
+    assert figures.findall(italian) and figures.findall(english)
+    assert all("," in figure for figure in figures.findall(italian)), italian
+    assert all("." in figure for figure in figures.findall(english)), english
+    # The JSON keeps its numbers.
+    assert isinstance(run_json(*args)["mean_turns"], float)
 
 
 def test_help_explains_the_tournament_options() -> None:

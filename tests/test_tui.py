@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -331,6 +334,13 @@ def test_resize_to_80x24_and_larger() -> None:
 runner = CliRunner(env={"RAMINO_LANG": None})
 
 
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command believes it runs on a terminal (CliRunner's streams are not one), for the
+    tests that replace the game's screen."""
+    monkeypatch.setattr("ramino.cli.play.has_terminal", lambda: True)
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
@@ -357,6 +367,7 @@ def test_play_reports_bad_options_before_the_game(args: list[str], fragment: str
         (True, "Per riprenderla: ramino play --resume"),
     ],
 )
+@pytest.mark.usefixtures("terminal")
 def test_the_save_hint_names_the_program_that_runs(
     on_path: bool, hint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -379,6 +390,7 @@ def test_the_save_hint_names_the_program_that_runs(
 
 
 @pytest.mark.parametrize(("given", "level"), [("expert", "esperto"), ("Intermedio", "intermedio")])
+@pytest.mark.usefixtures("terminal")
 def test_play_takes_a_level_by_either_language_s_name(
     given: str, level: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -387,6 +399,61 @@ def test_play_takes_a_level_by_either_language_s_name(
     result = runner.invoke(cli, ["play", "--seed", "1", "--level", given])
     assert result.exit_code == 0, result.output
     assert levels == [level]
+
+
+def test_play_refuses_to_start_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CliRunner's streams are no terminal: the screen is never opened.
+    monkeypatch.setattr(RaminoApp, "run", lambda app: pytest.fail("the table opened"))
+    result = runner.invoke(cli, ["play", "--seed", "1"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "errore: ramino play vuole un terminale: l'input e l'output standard non devono essere"
+        " né file né pipe.\n"
+    )
+    english = runner.invoke(cli, ["play", "--seed", "1", "--lang", "en"])
+    assert english.exit_code == 2 and "needs a terminal" in english.stderr, english.stderr
+    # A bad option is still the first thing said.
+    bad = runner.invoke(cli, ["play", "--players", "9"])
+    assert bad.exit_code == 2 and "Al massimo 6 giocatori" in bad.stderr
+
+
+@pytest.mark.parametrize("stdin", ["closed", "empty"])
+def test_play_without_a_terminal_ends_at_once_in_one_line(stdin: str) -> None:
+    # Closed (<&-, a service), or a file or pipe that ends (</dev/null): one line, status 2,
+    # instead of a traceback or a game drawn into a pipe waiting forever for keys.
+    done = subprocess.run(
+        [sys.executable, "-m", "ramino", "play", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL if stdin == "empty" else None,
+        preexec_fn=(lambda: os.close(0)) if stdin == "closed" else None,
+        env={k: v for k, v in os.environ.items() if k != "RAMINO_LANG"},
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "vuole un terminale" in done.stderr
+
+
+def test_a_broken_save_is_a_saved_match_said_in_one_sentence(tmp_path: Path) -> None:
+    game = MatchController(RULES, players=3, seed=1, bot_factory=random_bots)
+    game.start_round()
+    saved = json.loads(match_to_json(game))
+    saved["rounds"][0]["actions"] = ["bogus"]
+    path = tmp_path / "partita.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    result = runner.invoke(cli, ["play", "--resume", str(path)])
+    assert result.exit_code == 2
+    # Where once, as a path into the file; the refusal of the move after it.
+    assert result.stderr.startswith(
+        "errore: Partita salvata non valida (rounds[0].actions[0]): mossa 1: 'bogus' non è"
+        " una mossa: "
+    ), result.stderr
+    english = runner.invoke(cli, ["play", "--resume", str(path), "--lang", "en"])
+    assert english.stderr.startswith("error: Bad saved match (rounds[0].actions[0]): "), (
+        english.stderr
+    )
 
 
 def test_play_help_names_the_options() -> None:
@@ -443,6 +510,7 @@ def test_the_end_of_the_match_saves_records_and_plays_again(tmp_path: Path) -> N
     run(app, scenario)
 
 
+@pytest.mark.usefixtures("terminal")
 def test_records_name_the_human_and_only_the_screen_calls_him_tu(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

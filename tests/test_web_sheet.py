@@ -212,7 +212,7 @@ REFUSED: list[tuple[str, list[str], list[dict[str, Any]], dict[str, Any], str]] 
     ("classico", THREE, [], {"players": ["Anna"]}, "too_few_players"),
     ("classico", THREE, [], {"players": ["Anna", " "]}, "bad_round_result"),
     ("classico", THREE, [], {"rules": "burraco"}, "unknown_preset"),
-    ("classico", THREE, [], {"knobs": {"target": -1}}, "contradictory_rules"),
+    ("classico", THREE, [], {"knobs": {"target": -1}}, "bad_rule_value"),
     ("classico", THREE, [_round("Zoe", {"Anna": 3, "Bruno": 4})], {}, "unknown_player"),
     ("classico", THREE, [_round("Anna", {"Bruno": 3, "Zoe": 4})], {}, "unknown_player"),
     ("classico", THREE, [_round("Anna", {"Bruno": 3})], {}, "bad_round_result"),

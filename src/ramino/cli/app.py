@@ -14,8 +14,8 @@ import click
 
 from .. import __version__
 from .check import check
-from .common import Lang, lang_in
-from .parsing import LANG_KEY, Worded, lang_option, line_lang
+from .common import Lang, lang_in, lang_typed
+from .parsing import LANG_KEY, TYPED_LANG_KEY, Worded, lang_option, line_lang
 from .play import play
 from .replay import replay
 from .rules import rules
@@ -48,6 +48,7 @@ class Commands(Worded, click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta[LANG_KEY] = lang_in(args)
+        ctx.meta[TYPED_LANG_KEY] = lang_typed(args)
         if not args:
             # `ramino` alone: the help, on stdout, and status 2 (no command was run).
             click.echo(ctx.get_help())

@@ -144,7 +144,10 @@ COMMANDS: Final = MappingProxyType(
                 "Tiene il foglio dei punti: i totali dopo ogni smazzata, chi è fuori, chi"
                 " vince.\n\n"
                 'Le regole vengono da --rules, se no dal campo "rules" del file, se no sono'
-                " quelle del classico."
+                " quelle del classico.\n\n"
+                'Con le puntate (pokerato) ogni smazzata dice anche "chips", le fiches vinte'
+                ' da ciascuno (negative per chi perde), e "on_table", quelle rimaste sul'
+                " tavolo per la mano dopo; i totali sono le fiches."
             ),
             params={
                 "file": Saying(

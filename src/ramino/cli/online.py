@@ -17,7 +17,7 @@ from ..engine.rules import Rules, knob_names
 from ..engine.rules_file import rules_from_mapping
 from ..house_rules import moot_changes
 from ..words.inline import said
-from .common import Lang, echo, fail, usage_error
+from .common import NO_TERMINAL, Lang, echo, fail, has_terminal, usage_error
 
 __all__ = ["play_online"]
 
@@ -133,6 +133,19 @@ def play_online(
         usage_error(error.message(lang.value), lang)
     except RaminoError as error:
         fail(error, lang)
+    if not has_terminal():
+        # Checked last, so that what the server says about the table comes first; the seat
+        # taken stays the player's.
+        usage_error(
+            said(
+                lang,
+                "{no_terminal} Il posto resta tuo: ramino play --join {link} --token {token}",
+                no_terminal=NO_TERMINAL,
+                link=invitation.link,
+                token=token,
+            ),
+            lang,
+        )
     game = OnlineGame(invitation, token, table_rules, info)
     app = OnlineApp(game, lang=lang.value, four_colours=four_colours)
     app.run()

@@ -8,17 +8,20 @@ it, possibly before ``--lang``), so ``ramino check --help --lang en``, ``ramino 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
-from .common import Lang, lang_in
+from .common import LANG_VARIABLE, Lang, lang_in
 from .help_words import COMMANDS, FRAME, METAVARS, ROOT, SHARED, CommandWords
 
 #: Where the root command keeps the language of the whole command line (``Context.meta`` is
 #: shared by every context of one invocation).
 LANG_KEY = "ramino.lang"
+#: Where it keeps the ``--lang`` typed on the line, if any (:func:`~.common.lang_typed`).
+TYPED_LANG_KEY = "ramino.typed_lang"
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -173,18 +176,43 @@ def worded_command(name: str, cls: type[Worded] = Worded) -> Callable[[_F], clic
     return decorate
 
 
+class Number(click.FloatRange):
+    """A number of the command line, with a decimal point or, as Italian writes it and as the
+    Italian help shows the defaults, a decimal comma: ``--pause 0,7`` is ``--pause 0.7``."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value.count(",") == 1 and "." not in value:
+            value = value.replace(",", ".")
+        return super().convert(value, param, ctx)
+
+
+class BadEnvironment(click.BadParameter):
+    """A variable of the environment whose value the command cannot take."""
+
+    def __init__(self, variable: str, value: str, choices: Sequence[str]) -> None:
+        super().__init__(f"{variable}={value!r}")
+        self.variable, self.value, self.choices = variable, value, tuple(choices)
+
+
 def _lang_default() -> Lang:
-    return line_lang()
+    # The language of the whole line: a --lang typed anywhere on it (before the command
+    # too), else RAMINO_LANG, which is refused as itself when no --lang overrides it.
+    ctx = click.get_current_context(silent=True)
+    typed = None if ctx is None else ctx.meta.get(TYPED_LANG_KEY)
+    variable = os.environ.get(LANG_VARIABLE)
+    if typed is None and variable is not None and variable.lower() not in set(Lang):
+        raise BadEnvironment(LANG_VARIABLE, variable, [lang.value for lang in Lang])
+    return line_lang(ctx)
 
 
 def lang_option(function: _F) -> _F:
-    """The ``--lang`` option: its value, else ``RAMINO_LANG``, else the command line's."""
+    """The ``--lang`` option: the language typed on the command line (before or after the
+    command), else ``RAMINO_LANG``, else Italian."""
     option = click.option(
         "--lang",
         "-l",
         "lang",
         type=click.Choice(Lang, case_sensitive=False),
-        envvar="RAMINO_LANG",
         default=_lang_default,
         show_default=False,
     )

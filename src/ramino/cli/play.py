@@ -12,21 +12,25 @@ import shlex
 
 import click
 
-from ..engine.errors import RaminoError
+from ..engine.errors import RaminoError, Reason, RecordError
 from ..engine.rules import Rules
 from ..engine.text import printable
 from ..words.inline import said
 from .common import (
     EXIT_USAGE,
+    NO_TERMINAL,
     Lang,
     echo,
     exit_with,
     fail,
+    has_terminal,
     rules_for,
+    told,
     usage_error,
 )
 from .invoked import program
-from .parsing import lang_option, rules_option, worded_command
+from .parsing import Number, lang_option, rules_option, worded_command
+from .reasons import CliReason
 
 #: Players at the table when ``--players`` is not given: you and two computer players.
 DEFAULT_PLAYERS = 3
@@ -65,7 +69,7 @@ class Level(enum.StrEnum):
 @click.option("--seed", "seed", type=int, default=None)
 @click.option("--name", "name", default=None)
 @click.option("--resume", "resume", default=None)
-@click.option("--pause", "pause", type=click.FloatRange(min=0.0), default=0.7)
+@click.option("--pause", "pause", type=Number(min=0.0), default=0.7)
 @click.option("--four-colours", "four_colours", is_flag=True, default=False)
 @click.option("--join", "join", default=None)
 @click.option("--token", "token", default=None)
@@ -106,7 +110,7 @@ def play(
         click.echo(said(lang, "ramino play vuole Textual: pip install 'ramino[cli]'"), err=True)
         exit_with(EXIT_USAGE)
     chosen = level.value if level is not None else None
-    if join is not None or server is not None or token is not None:
+    if join is not None or server is not None or token is not None or computers:
         _online(
             join,
             server,
@@ -151,7 +155,10 @@ def play(
     _check_length(you, lang)
     try:
         if resume is not None:
-            game = load_match(resume, level=chosen)
+            try:
+                game = load_match(resume, level=chosen)
+            except RecordError as error:
+                raise saved_match_error(error) from None
         else:
             chosen_rules = rules_for(rules)
             game = MatchController(
@@ -166,6 +173,9 @@ def play(
             game.start_round()
     except RaminoError as error:
         fail(error, lang)
+    if not has_terminal():
+        # Without one, Textual fails on a closed stdin, or draws into a pipe and waits forever.
+        usage_error(NO_TERMINAL(lang), lang)
     app = RaminoApp(game, lang=lang.value, pause=pause, save_path=resume, four_colours=four_colours)
     app.run()
     if app.saved_to is not None:
@@ -179,6 +189,15 @@ def play(
                 again=again,
             )
         )
+
+
+def saved_match_error(error: RecordError) -> RaminoError:
+    """A save file refused: called a saved match, which is what the player made, rather than
+    a record (``ramino replay``'s files), and said in one sentence (:func:`told`)."""
+    whole = told(error)  # first, while the wrappers are all records
+    if whole.reason is not Reason.BAD_RECORD:
+        return whole
+    return RecordError(CliReason.BAD_SAVED_MATCH, cards=whole.cards, **whole.params)
 
 
 def _online(
@@ -205,6 +224,9 @@ def _online(
         )
     if token is not None and join is None:
         usage_error(said(lang, "--token va con --join LINK."), lang)
+    if computers and join is None and server is None:
+        # At home every other seat is the computer's already: --players counts them.
+        usage_error(said(lang, "--computers va con --server URL."), lang)
     wrong = [
         option for option, value in (("--resume", resume), ("--seed", seed)) if value is not None
     ]

@@ -11,3 +11,4 @@ class CliReason(ReasonCode):
     """Stable codes of what the command line refuses. Their values never change once released."""
 
     BAD_SCORE_FILE = "bad_score_file"
+    BAD_SAVED_MATCH = "bad_saved_match"

@@ -43,7 +43,7 @@ from ..engine.text import UnreadableText, shown
 from ..tui.narrate import Move, PassKind, ending_line, pass_kind, told
 from ..words.closings import closing_words
 from ..words.inline import Saying, both, nsaid, said
-from .common import Lang, echo, fail, pick, read_input, usage_error
+from .common import Lang, continued_pair, echo, fail, pick, read_input, usage_error
 from .parsing import lang_option, worded_command
 
 
@@ -98,7 +98,7 @@ def _refused(number: int, action: Action, error: RaminoError) -> RecordError:
             "mossa {number} «{action}»: {error}",
             number=number,
             action=action,
-            error=(error.message("it"), error.message("en")),
+            error=continued_pair(error),
         ),
     )
 
@@ -126,7 +126,8 @@ def _viewer(seat: str | None, players: Sequence[str], lang: Lang) -> int | None:
 
 
 class _Pause:
-    """Waits for Enter between turns; once standard input ends it stops waiting."""
+    """Waits for Enter between turns; once standard input ends (or when it is closed) it stops
+    waiting, and the rest of the round is told at once."""
 
     def __init__(self, *, enabled: bool, lang: Lang) -> None:
         self.enabled = enabled
@@ -134,6 +135,10 @@ class _Pause:
 
     def __call__(self) -> None:
         if not self.enabled:
+            return
+        if sys.stdin is None:
+            # Started with standard input closed (`<&-`): there is no Enter to wait for.
+            self.enabled = False
             return
         tty = sys.stdin.isatty()
         if tty:

@@ -10,7 +10,7 @@ from rich.table import Table
 from ..engine.errors import RaminoError
 from ..engine.match import Match, RoundSheet
 from ..engine.round import EndReason, RoundEnd
-from ..engine.rules import MatchEnd, Rules
+from ..engine.rules import Betting, MatchEnd, Rules
 from ..engine.scoring import Closing, hand_penalty
 from ..house_rules import is_file
 from ..tui.narrate import knock_kind
@@ -126,7 +126,9 @@ def _knocker(entry: RoundEntry, rules: Rules, lang: Lang) -> str:
 def _total(sheet: RoundSheet, player: str, gone: set[str], lang: Lang) -> str:
     if player in gone:
         return "—"
-    cell = str(sheet.totals[player])
+    # Played for chips (pokerato), a player's chips are his total.
+    totals = sheet.chip_totals if sheet.chip_totals is not None else sheet.totals
+    cell = str(totals[player])
     if player in sheet.reentered:
         cell = said(lang, "rientra, {total}", total=cell)
     if player in sheet.eliminated:
@@ -139,6 +141,15 @@ def _outcome(match: Match, lang: Lang) -> str:
     if result is not None:
         return result
     leader = match.standing()[0]
+    chips = match.chips
+    if chips is not None and match.rules.betting is not Betting.NONE:
+        return nsaid(
+            lang,
+            "Partita in corso: in testa {leader}, con una fiche.",
+            "Partita in corso: in testa {leader}, con {count} fiches.",
+            chips[leader],
+            leader=leader,
+        )
     points = match.totals[leader]
     return said(
         lang, "Partita in corso: in testa {leader}, con {points}.", leader=leader, points=points

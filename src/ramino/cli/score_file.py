@@ -9,7 +9,10 @@ The file::
 
 A hand is its points (an integer) or its cards (a string, counted by the rules). A round may
 also carry ``"reenter": [names]`` (re-entries made before it) and ``"closing"``; ``"out": null``
-is a round ended by a cap.
+is a round ended by a cap. Under betting (pokerato) a round says the chips each player dealt
+in won or lost, ``"chips": {"Anna": 6, "Bruno": -3, "Carla": -3}``, and ``"on_table"`` the
+chips the hand left on the table for the next one (0 when not given): they add up to the
+chips the table held before it.
 
 Under rules with knocking (gin rummy) ``out`` is who knocked (``null``: a void hand) and
 ``hands`` gives every player's deadwood, the knocker's too (0 for gin); ``"big_gin": true``
@@ -27,20 +30,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card, parse_cards
-from ..engine.errors import Localized, RaminoError, ScoreError
+from ..engine.errors import Localized, RaminoError, Reason, ScoreError
 from ..engine.match import MAX_HAND_POINTS, Match, RoundResult
-from ..engine.rules import Rules
-from ..engine.scoring import Closing, hand_penalty, knock_points
+from ..engine.rules import Betting, Rules
+from ..engine.scoring import Closing, closings, hand_penalty, knock_points
 from ..engine.text import UnreadableText, cut, load_json, shown
+from ..words.closings import closing_words
 from ..words.inline import both
 from .common import read_input
 from .reasons import CliReason
 
 _TOP_KEYS = ("players", "rules", "rounds")
-_ROUND_KEYS = ("out", "hands", "in_one_turn", "closing", "reenter", "big_gin", "doubled")
+_ROUND_KEYS = (
+    "out",
+    "hands",
+    "in_one_turn",
+    "closing",
+    "reenter",
+    "big_gin",
+    "doubled",
+    "chips",
+    "on_table",
+)
 #: The most rounds a sheet holds: a match to 101 lasts tens of rounds, and a sheet of more than
 #: a thousand is a mistake that would take minutes to lay out as a table.
 MAX_ROUNDS = 1000
+#: The most chips one hand moves for one player: the rules allow a million each (their
+#: ``starting_chips`` bound), and a number of thousands of digits is a mistake.
+MAX_CHIPS = 10**7
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +88,11 @@ def bad(where: str, words: Localized) -> ScoreError:
 
 
 def relayed(where: str, error: RaminoError) -> ScoreError:
-    """An engine error, placed in the file."""
+    """An engine error, placed in the file. A round's result refused says only why: «Foglio
+    dei punti non valido (rounds[0])» already says that the result is not valid."""
+    detail = error.params.get("detail")
+    if error.reason is Reason.BAD_ROUND_RESULT and detail is not None:
+        return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=detail)
     return ScoreError(CliReason.BAD_SCORE_FILE, where=where, detail=error)
 
 
@@ -127,6 +148,7 @@ def play(sheet: ScoreFile, rules: Rules) -> Match:
     except ScoreError as error:
         raise relayed("players", error) from None
     for entry in sheet.rounds:
+        _check_in_rules(entry, rules)
         for j, name in enumerate(entry.reenter):
             try:
                 match.reenter(name)
@@ -143,6 +165,46 @@ def play(sheet: ScoreFile, rules: Rules) -> Match:
         except ScoreError as error:
             raise relayed(entry.where, error) from None
     return match
+
+
+def _check_in_rules(entry: RoundEntry, rules: Rules) -> None:
+    """Refuse what ``entry`` says of its close that the rules in force do not have (RULES.md
+    §6.4: every tool follows them): a way of going out, gin rummy's flags."""
+    closing = entry.result.closing
+    if closing not in closings(rules):
+        words = closing_words(closing, rules)
+        allowed = ", ".join(c.value for c in closings(rules))
+        raise bad(
+            f"{entry.where}.closing",
+            both(
+                "con queste regole non si chiude {how} ({closing}); si chiude così: {allowed}.",
+                how=(words.with_it, words.with_en),
+                closing=closing.value,
+                allowed=allowed,
+            ),
+        )
+    betting = rules.betting is not Betting.NONE
+    if betting and entry.result.chips is None:
+        raise bad(
+            f"{entry.where}.chips",
+            both(
+                "manca: con le puntate ogni smazzata dice le fiches vinte o perse da chi era"
+                ' in gioco, come "chips": {{"Anna": 6, "Bruno": -3, "Carla": -3}}.'
+            ),
+        )
+    if not betting and (entry.result.chips is not None or entry.result.on_table):
+        key = "chips" if entry.result.chips is not None else "on_table"
+        raise bad(
+            f"{entry.where}.{key}",
+            both("con queste regole non si gioca a fiches: i punti bastano."),
+        )
+    if rules.knock_limit is None:
+        for key, given in (("big_gin", entry.big_gin), ("doubled", entry.doubled)):
+            if given:
+                raise bad(
+                    f"{entry.where}.{key}",
+                    both("{key} è del gin rummy: con queste regole non si bussa.", key=key),
+                )
 
 
 def _missing(where: str) -> ScoreError:
@@ -211,7 +273,11 @@ def _round(item: Any, where: str, players: tuple[str, ...]) -> RoundEntry:
         flags[key] = item.get(key, False)
         if not isinstance(flags[key], bool):
             raise bad(f"{where}.{key}", both("true o false."))
-    result = RoundResult(out, hands, in_one_turn, closing)
+    chips = _chips(item["chips"], f"{where}.chips", players) if "chips" in item else None
+    on_table = item.get("on_table", 0)
+    if isinstance(on_table, bool) or not isinstance(on_table, int) or on_table < 0:
+        raise bad(f"{where}.on_table", both("le fiches rimaste sul tavolo: un numero da 0 in su."))
+    result = RoundResult(out, hands, in_one_turn, closing, chips=chips, on_table=on_table)
     return RoundEntry(where, reenter, result, flags["big_gin"], flags["doubled"])
 
 
@@ -317,6 +383,29 @@ def _hand(hand: Any, where: str) -> int | tuple[Card, ...]:
             ),
         )
     return hand
+
+
+def _chips(value: Any, where: str, players: tuple[str, ...]) -> dict[str, int]:
+    """Under betting (pokerato): the chips each player dealt in won or lost in the hand."""
+    if not isinstance(value, dict):
+        raise bad(where, both("un oggetto giocatore → fiches vinte (o perse, negative)."))
+    chips: dict[str, int] = {}
+    for name, change in value.items():
+        place = f"{where}.{name}"
+        _player(name, place, players)
+        if isinstance(change, bool) or not isinstance(change, int):
+            raise bad(place, both("le fiches vinte (o perse, negative): un numero intero."))
+        if abs(change) > MAX_CHIPS:
+            raise bad(
+                place,
+                both(
+                    "una mano muove al massimo {limit} fiches, non {change}.",
+                    limit=MAX_CHIPS,
+                    change=shown(change),
+                ),
+            )
+        chips[name] = change
+    return chips
 
 
 def _reenter(value: Any, where: str, players: tuple[str, ...]) -> tuple[str, ...]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import click
 
-from ..words.inline import said
+from ..words.inline import Saying, said
 from .common import EXIT_USAGE, Lang, echo, exit_with, usage_error
-from .parsing import lang_option, worded_command
+from .parsing import Number, lang_option, worded_command
 
 
 @worded_command("serve")
@@ -20,12 +20,10 @@ from .parsing import lang_option, worded_command
 @click.option("--db", "db", default=None)
 @click.option("--seed", "seed", default=None)
 @click.option("--tables-burst", "tables_burst", type=click.IntRange(min=1), default=20)
-@click.option(
-    "--tables-per-minute", "tables_per_minute", type=click.FloatRange(min=0.01), default=10.0
-)
-@click.option("--waiting-seconds", "waiting_seconds", type=click.FloatRange(min=1), default=1800.0)
+@click.option("--tables-per-minute", "tables_per_minute", type=Number(min=0.01), default=10.0)
+@click.option("--waiting-seconds", "waiting_seconds", type=Number(min=1), default=1800.0)
 @click.option("--waiting-tables", "waiting_tables", type=click.IntRange(min=1), default=2000)
-@click.option("--quick-wait", "quick_wait", type=click.FloatRange(min=0), default=20.0)
+@click.option("--quick-wait", "quick_wait", type=Number(min=0), default=20.0)
 @click.option("--quick-waiting", "quick_waiting", type=click.IntRange(min=1), default=1000)
 @click.option("--socket-messages", "socket_messages", type=click.IntRange(min=1), default=20)
 @click.option("--redis", "redis", default=None)
@@ -55,6 +53,7 @@ def serve(
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import NoSuchModuleError
 
         from ..server.app import create_app
         from ..server.guard import guarded_protocol
@@ -79,12 +78,45 @@ def serve(
             exit_with(EXIT_USAGE)
     url = db if db is not None else default_url()
     try:
-        # Shown without its password, if it has one.
-        shown = make_url(url).render_as_string(hide_password=True)
-        store = Store(url)
-    except Exception as error:  # a URL SQLAlchemy cannot use, a database it cannot reach
+        parsed = make_url(url)
+    except Exception:  # SQLAlchemy's ArgumentError: a plain path, or no URL at all
         usage_error(
-            said(lang, "non riesco ad aprire il database: {kind}.", kind=type(error).__name__),
+            said(lang, "{url} non è l'URL di un database: {how}", url=url, how=_DB_URL), lang
+        )
+    # Shown without its password, if it has one.
+    shown = parsed.render_as_string(hide_password=True)
+    if redis is not None and parsed.get_backend_name() == "sqlite":
+        usage_error(
+            said(
+                lang,
+                "più processi condividono PostgreSQL (--db postgresql+psycopg://…), non un file"
+                " SQLite.",
+            ),
+            lang,
+        )
+    _check_address(host, port, lang)
+    try:
+        store = Store(url)
+    except NoSuchModuleError:
+        usage_error(
+            said(
+                lang,
+                "{shown} non è un database che ramino sa aprire: {how}",
+                shown=shown,
+                how=_DB_URL,
+            ),
+            lang,
+        )
+    except Exception:  # a database it cannot reach, a file it cannot create
+        where = (
+            Saying("la cartella del file deve esistere e si deve poterci scrivere")
+            if parsed.get_backend_name() == "sqlite"
+            else Saying("il server non risponde, o non accetta queste credenziali")
+        )
+        usage_error(
+            said(
+                lang, "non riesco ad aprire il database {shown}: {where}.", shown=shown, where=where
+            ),
             lang,
         )
     echo(
@@ -105,15 +137,6 @@ def serve(
         quick_waiting=quick_waiting,
         socket_messages=socket_messages,
     )
-    if redis is not None and not store.shared:
-        usage_error(
-            said(
-                lang,
-                "più processi condividono PostgreSQL (--db postgresql+psycopg://…), non un file"
-                " SQLite.",
-            ),
-            lang,
-        )
     address = advertise or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     log_as_json()
     uvicorn.run(
@@ -143,6 +166,51 @@ def serve(
         # nginx's, and the other processes' (docs/deploy.md).
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+#: What a database URL looks like, for a --db that is not one.
+_DB_URL = Saying(
+    "scrivi sqlite:///ramino.db per un file SQLite, o"
+    " postgresql+psycopg://utente:password@host/nome per PostgreSQL."
+)
+
+
+def _check_address(host: str, port: int, lang: Lang) -> None:
+    """Refuse a --host or --port the server could not listen on, in one line and before it
+    says it serves (uvicorn would say it after, in English)."""
+    import errno
+    import socket
+
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError):
+        usage_error(
+            said(lang, "--host {host} non è un indirizzo né un nome che si trovi.", host=host),
+            lang,
+        )
+    with socket.socket(family, kind) as trial:
+        # As uvicorn will: a port left in TIME_WAIT by a server just stopped is free.
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                sentence = said(
+                    lang, "la porta {port} è già in uso: scegline un'altra con --port.", port=port
+                )
+            elif error.errno == errno.EACCES:
+                sentence = said(
+                    lang,
+                    "la porta {port} è riservata all'amministratore: usane una da 1024 in su.",
+                    port=port,
+                )
+            else:
+                sentence = said(
+                    lang, "--host {host} non è un indirizzo di questa macchina.", host=host
+                )
+            usage_error(sentence, lang)
 
 
 def _open_files() -> int:

@@ -432,16 +432,16 @@ def _print_summary(
     data = tally.to_dict(with_matches)
     table.add_row(
         said(lang, "turni per smazzata (media)"),
-        f"{data['mean_turns']:.2f}",
+        _figure(data["mean_turns"], ".2f", lang),
     )
     table.add_row(said(lang, "decisioni"), str(tally.decisions))
     table.add_row(
         said(lang, "decisioni al secondo"),
-        f"{data['decisions_per_second']:.0f}",
+        _figure(data["decisions_per_second"], ".0f", lang),
     )
     if tally.decisions:
         per = tally.seconds / tally.decisions * 1e6
-        table.add_row(said(lang, "µs per decisione"), f"{per:.0f}")
+        table.add_row(said(lang, "µs per decisione"), _figure(per, ".0f", lang))
     console().print(table)
 
 
@@ -472,9 +472,11 @@ def _print_bot_matches(stats: dict[str, BotStats], lang: Lang) -> None:
         table.add_row(
             name,
             str(figures.matches),
-            f"{figures.match_wins} ({figures.match_rate:.1%})",
-            f"{low:.1%}–{high:.1%}",
-            f"{figures.mean_final_chips:+.1f}" if chips else f"{figures.mean_final:.1f}",
+            f"{figures.match_wins} ({_figure(figures.match_rate, '.1%', lang)})",
+            _figure(low, ".1%", lang) + "–" + _figure(high, ".1%", lang),
+            _figure(figures.mean_final_chips, "+.1f", lang)
+            if chips
+            else _figure(figures.mean_final, ".1f", lang),
         )
     console().print(table)
 
@@ -506,14 +508,32 @@ def _print_bots(stats: dict[str, BotStats], lang: Lang) -> None:
     table.add_column(said(lang, "ms per decisione"), justify="right")
     for name, figures in stats.items():
         low, high = figures.ci95
-        row = [name, str(figures.rounds), f"{figures.wins} ({figures.win_rate:.1%})"]
-        row.append(f"{low:.1%}–{high:.1%}")
+        row = [
+            name,
+            str(figures.rounds),
+            f"{figures.wins} ({_figure(figures.win_rate, '.1%', lang)})",
+        ]
+        row.append(_figure(low, ".1%", lang) + "–" + _figure(high, ".1%", lang))
         if chips:
             chip_low, chip_high = figures.chips_ci95
             row.append(f"{figures.chips_won:+d}")
-            row.append(f"{figures.mean_chips:+.2f} ({chip_low:+.2f}…{chip_high:+.2f})")
+            row.append(
+                f"{_figure(figures.mean_chips, '+.2f', lang)}"
+                f" ({_figure(chip_low, '+.2f', lang)}…{_figure(chip_high, '+.2f', lang)})"
+            )
         else:
-            row.append(f"{figures.mean_penalty:.1f}")
-        row.append(f"{figures.mean_decision_ms:.2f}")
+            row.append(_figure(figures.mean_penalty, ".1f", lang))
+        row.append(_figure(figures.mean_decision_ms, ".2f", lang))
         table.add_row(*row)
     console().print(table)
+
+
+def _figure(value: float, spec: str, lang: Lang) -> str:
+    """``value`` formatted by ``spec``, with the decimal comma in Italian (``18,50``,
+    ``0,0%``); the JSON keeps its numbers.
+
+    >>> _figure(18.5, ".2f", Lang.IT), _figure(0.125, ".1%", Lang.EN)
+    ('18,50', '12.5%')
+    """
+    text = format(value, spec)
+    return text.replace(".", ",") if lang is Lang.IT else text

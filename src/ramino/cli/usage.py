@@ -18,7 +18,7 @@ import click
 from ..engine.text import cut
 from ..words.inline import Saying, said
 from .common import Lang, usage_error
-from .parsing import ExtraArguments
+from .parsing import BadEnvironment, ExtraArguments
 
 
 class NoSuchCommand(click.UsageError):
@@ -45,7 +45,8 @@ def one_line_errors(lang: Lang) -> Iterator[None]:
     except click.ClickException as error:
         sentence = sentence_for(error, lang)
         context = getattr(error, "ctx", None)
-        if isinstance(context, click.Context):
+        # The command's help says nothing of the environment.
+        if isinstance(context, click.Context) and not isinstance(error, BadEnvironment):
             sentence += said(
                 lang, " (aiuto: {command_path} --help)", command_path=context.command_path
             )
@@ -131,6 +132,15 @@ def _param_name(param: Any) -> str:
 def _bad_value(error: click.BadParameter, lang: Lang) -> str:
     name = _param_name(error.param)
     kind = None if error.param is None else error.param.type
+    if isinstance(error, BadEnvironment):
+        # RAMINO_LANG=fr: the variable's fault, not that of an option nobody typed.
+        return said(
+            lang,
+            "la variabile d'ambiente {variable} vale {value!r}: si può scegliere {listed}",
+            variable=error.variable,
+            value=cut(error.value),
+            listed=", ".join(error.choices),
+        )
     if isinstance(kind, click.Choice) and kind.choices:
         listed = ", ".join(str(getattr(c, "value", c)) for c in kind.choices)
         return said(

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
+import ssl
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -149,14 +151,32 @@ def request(
     except urllib.error.HTTPError as error:
         raise _refusal(error) from None
     except (urllib.error.URLError, OSError, ValueError) as error:
-        reason = getattr(error, "reason", error)
-        raise ServerError(
-            both(
-                "il server {server} non risponde ({reason}).",
-                server=server,
-                reason=reason,
-            )
-        ) from None
+        raise ServerError(_unreachable(server, getattr(error, "reason", error))) from None
+
+
+def _unreachable(server: str, reason: object) -> Localized:
+    """Why ``server`` gave no answer, in our words: the operating system's (``[Errno 111]
+    Connection refused``) are English whatever the player's language."""
+    if isinstance(reason, ConnectionRefusedError):
+        return both(
+            "il server {server} non risponde: a quell'indirizzo nessuno accetta connessioni"
+            " (è acceso? la porta è giusta?).",
+            server=server,
+        )
+    if isinstance(reason, socket.gaierror):
+        return both("il server {server} non si trova: il nome non esiste in rete.", server=server)
+    if isinstance(reason, TimeoutError):
+        return both(
+            "il server {server} non risponde: nessuna risposta in {seconds} secondi.",
+            server=server,
+            seconds=TIMEOUT,
+        )
+    if isinstance(reason, ssl.SSLError):
+        return both("la connessione sicura (https) con {server} non riesce.", server=server)
+    if isinstance(reason, ValueError):
+        # An answer that is not JSON: something else listens at that address.
+        return both("a {server} risponde qualcosa che non è un server di ramino.", server=server)
+    return both("il server {server} non risponde.", server=server)
 
 
 def _refusal(error: urllib.error.HTTPError) -> ServerError:

@@ -327,6 +327,8 @@ class Detail(enum.StrEnum):
     TOML_HEADER = "toml_header"
     TOO_MANY_ENTRIES = "too_many_entries"
     OUT_OF_RANGE = "out_of_range"
+    BELOW_RANGE = "below_range"
+    NAME_EXPECTED = "name_expected"
     MAX_BELOW_MIN = "max_below_min"
     TWO_ENTRIES_SAME_COUNT = "two_entries_same_count"
     DECK_TOO_SMALL = "deck_too_small"

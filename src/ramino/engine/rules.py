@@ -474,6 +474,10 @@ class Rules:
         object.__setattr__(self, "deck_by_players", tuple(sorted(self.deck_by_players)))
         object.__setattr__(self, "hand_size_by_players", tuple(sorted(self.hand_size_by_players)))
         for problem in _contradictions(self):
+            if problem.code in (Detail.OUT_OF_RANGE, Detail.BELOW_RANGE):
+                # One number outside its range is a bad value, not knobs that contradict.
+                name, value = problem.params["name"], problem.params["value"]
+                raise RulesError(Reason.BAD_RULE_VALUE, key=name, value=value, expected=problem)
             raise RulesError(Reason.CONTRADICTORY_RULES, detail=problem)
 
     # --- derived values, for a given number of players ---
@@ -781,7 +785,7 @@ def _out_of_range(r: Rules) -> list[Phrase]:
                 Phrase(Detail.TOO_MANY_ENTRIES, name=name, most=most, count=count, why=Phrase(why))
             ]
     for name, value, (low, high, why) in _numbers(r):
-        if not low <= value <= high:
+        if value > high:
             out.append(
                 Phrase(
                     Detail.OUT_OF_RANGE,
@@ -792,6 +796,9 @@ def _out_of_range(r: Rules) -> list[Phrase]:
                     why=Phrase(why),
                 )
             )
+        elif value < low:
+            # The reasons given for the ranges are those of their upper ends.
+            out.append(Phrase(Detail.BELOW_RANGE, name=name, low=low, high=high, value=value))
     return out
 
 

@@ -7,8 +7,11 @@ parsed table; every mistake becomes a :class:`RulesError` naming the key and wha
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import difflib
 import enum
+import json
+import math
 import re
 import tomllib
 import types
@@ -18,9 +21,9 @@ from pathlib import PurePath
 from typing import Any, NamedTuple
 
 from .errors import Detail, Phrase, Reason, RulesError
-from .presets import PRESETS, get_preset
+from .presets import GIN_PRESETS, PRESETS, get_preset
 from .rules import Contract, DeckSize, HandSize, Rules, knob_names
-from .text import writable
+from .text import SHOWN_CHARS, shown, writable
 
 __all__ = ["rules_from_mapping", "rules_from_toml", "rules_to_toml"]
 
@@ -265,7 +268,8 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
 
     ``preset`` defaults to ``classico``; ``name`` defaults to the file's stem, or to the
     preset's name when ``source`` is not a file (``<rules>``). Values are converted by the
-    knob's type; a wrong key or value raises :class:`RulesError` naming it.
+    knob's type; a wrong key or value raises :class:`RulesError` naming it, the value written
+    as JSON writes it (the table came from JSON: a page, the API, a record).
 
     >>> rules = rules_from_mapping({"preset": "scala-40", "target": 201})
     >>> rules.name, rules.hand_size, rules.target
@@ -273,15 +277,38 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
     >>> rules_from_mapping({"direction": "left"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ramino.engine.errors.RulesError: Valore non valido per 'direction': 'left'. Valori ammessi: ...
+    ramino.engine.errors.RulesError: Valore non valido per 'direction': "left". Valori ammessi: ...
     """
+    return _from_table(data, source=source, toml=False)
+
+
+def _from_table(data: Mapping[str, Any], *, source: str, toml: bool) -> Rules:
+    try:
+        return _read_table(data, source)
+    except RulesError as error:
+        raise _placed(error, source, toml) from None
+
+
+def _placed(error: RulesError, source: str, toml: bool) -> RulesError:
+    """``error`` as the user can find it: in his file (named, unless there is none) and with
+    the value as he wrote it, in TOML or JSON rather than as Python shows it."""
+    params = dict(error.params)
+    if error.reason is Reason.BAD_RULE_VALUE:
+        params["value"] = _written(params.get("value"), toml)
+    if not _is_pseudo(source) and "where" not in params:
+        # Name the file, so a player with several house-rules files knows which one to fix.
+        params["where"] = Phrase(Detail.IN_FILE, source=source)
+    return RulesError(error.reason, cards=error.cards, **params)
+
+
+def _read_table(data: Mapping[str, Any], source: str) -> Rules:
     for key in data:
         if key not in _KNOBS and key not in _META_KEYS:
             raise _unknown(str(key), source)
 
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str):
-        raise _bad("preset", preset, _accepted(list(PRESETS)))
+        raise _bad("preset", preset, _accepted([*PRESETS, *GIN_PRESETS]))
     base = get_preset(preset)
 
     if "name" in data:
@@ -290,21 +317,67 @@ def rules_from_mapping(data: Mapping[str, Any], *, source: str = "<rules>") -> R
             raise _bad("name", name, Phrase(Detail.STRING_EXPECTED))
         if not writable(name):
             raise _bad("name", name, Phrase(Detail.TEXT_NOT_WRITABLE))
+        if not name.strip():
+            # Every screen and sheet heads the rules with their name.
+            raise _bad("name", name, Phrase(Detail.NAME_EXPECTED))
     else:
         name = base.name if _is_pseudo(source) else PurePath(source).stem
 
-    try:
-        changes = {
-            key: _KNOBS[key].convert(key, value) for key, value in data.items() if key in _KNOBS
-        }
-        # Contradictory combinations are refused here by Rules.__post_init__.
-        return dataclasses.replace(base, name=name, **changes)
-    except RulesError as error:
-        if _is_pseudo(source) or "where" in error.params:
-            raise
-        # Name the file, so a player with several house-rules files knows which one to fix.
-        where = Phrase(Detail.IN_FILE, source=source)
-        raise RulesError(error.reason, cards=error.cards, **error.params, where=where) from None
+    changes = {key: _KNOBS[key].convert(key, value) for key, value in data.items() if key in _KNOBS}
+    # Contradictory combinations are refused here by Rules.__post_init__.
+    return dataclasses.replace(base, name=name, **changes)
+
+
+# A value named in a refusal: this many entries of a list or a table, this deep.
+_SHOWN_ENTRIES, _SHOWN_DEPTH = 8, 3
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _written(value: Any, toml: bool, depth: int = 0) -> str:
+    """``value`` as the user wrote it, in TOML (``toml``) or JSON, cut to a short line.
+
+    >>> _written(True, True), _written({"x": 1}, True), _written({"x": [1, "a"]}, False)
+    ('true', '{x = 1}', '{"x": [1, "a"]}')
+    """
+    if depth > _SHOWN_DEPTH:
+        return "..."
+    text: str
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif value is None:
+        text = "null"
+    elif isinstance(value, int):
+        text = shown(value)
+    elif isinstance(value, float):
+        text = repr(value) if math.isfinite(value) else str(value)  # TOML's inf, nan
+    elif isinstance(value, str):
+        text = _quoted(value[: SHOWN_CHARS + 1])
+    elif isinstance(value, list | tuple):
+        items = [_written(item, toml, depth + 1) for item in value[:_SHOWN_ENTRIES]]
+        text = "[" + ", ".join(items + ["..."] * (len(value) > _SHOWN_ENTRIES)) + "]"
+    elif isinstance(value, dict):
+        pairs = [
+            f"{_toml_key(str(key))} = {_written(item, toml, depth + 1)}"
+            if toml
+            else f"{_quoted(str(key))}: {_written(item, toml, depth + 1)}"
+            for key, item in list(value.items())[:_SHOWN_ENTRIES]
+        ]
+        text = "{" + ", ".join(pairs + ["..."] * (len(value) > _SHOWN_ENTRIES)) + "}"
+    elif isinstance(value, datetime.date | datetime.time):
+        text = value.isoformat()  # TOML's dates and times
+    else:
+        text = shown(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 2] + "…" + text[-1]
+
+
+def _quoted(text: str) -> str:
+    # JSON's string escapes are TOML's too; a lone surrogate stays an escape.
+    quoted = json.dumps(text, ensure_ascii=False)
+    return quoted.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _quoted(key)
 
 
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -312,18 +385,16 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 def _syntax_detail(error: tomllib.TOMLDecodeError) -> Phrase:
-    # tomllib (before 3.14) gives the position only inside its English message.
+    # tomllib (before 3.14) gives the position only inside its English message, and its
+    # English words stay out of ours: the position says where to look.
     message = str(error)
     found = _POSITION.search(message)
     if found:
         line, column = found.groups()
-        what = message[: found.start()]
-        return Phrase(Detail.TOML_SYNTAX_AT, line=int(line), column=int(column), what=what)
-    found = _AT_END.search(message)
-    if found:
-        what = message[: found.start()]
-        return Phrase(Detail.TOML_SYNTAX_AT_END, what=what)
-    return Phrase(Detail.TOML_SYNTAX, what=message)
+        return Phrase(Detail.TOML_SYNTAX_AT, line=int(line), column=int(column))
+    if _AT_END.search(message):
+        return Phrase(Detail.TOML_SYNTAX_AT_END)
+    return Phrase(Detail.TOML_SYNTAX)
 
 
 def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
@@ -351,7 +422,7 @@ def rules_from_toml(text: str, *, source: str = "<string>") -> Rules:
         raise RulesError(
             Reason.BAD_RULES_FILE, path=source, detail=Phrase(Detail.TOML_TOO_DEEP)
         ) from None
-    return rules_from_mapping(data, source=source)
+    return _from_table(data, source=source, toml=True)
 
 
 # --- writing ---

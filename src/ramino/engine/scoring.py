@@ -96,6 +96,30 @@ def round_count(points: int, rules: Rules) -> int:
     return points
 
 
+def closings(rules: Rules) -> tuple[Closing, ...]:
+    """The ways of going out a round under ``rules`` can end with (those
+    :func:`~ramino.engine.going_out.closing_kind` and the show's verdict name): the flush
+    close or the *colore* where the rules have it; a whole hand in one run, pokerato's run
+    from 5 to K and Casertano's seven of a kind only where hands are shown at the close.
+
+    >>> from ramino.engine.presets import get_preset
+    >>> [c.value for c in closings(get_preset("classico"))]
+    ['simple']
+    >>> [c.value for c in closings(get_preset("casertano"))]
+    ['simple', 'flush', 'straight', 'seven_of_a_kind']
+    """
+    # Gin rummy's knock is not a show: its hands end with no way of going out to name.
+    shown = not rules.melding_during_play and rules.knock_limit is None
+    allowed = {
+        Closing.SIMPLE: True,
+        Closing.FLUSH: rules.flush_close or (shown and rules.flush_meld),
+        Closing.STRAIGHT: shown,
+        Closing.ROYAL: shown and rules.royal_stake_multiplier > 1,
+        Closing.SEVEN_OF_A_KIND: shown and rules.seven_of_a_kind_wins,
+    }
+    return tuple(closing for closing in Closing if allowed[closing])
+
+
 def stake_multiplier(closing: Closing, rules: Rules) -> int:
     """How many times the stake a close pays (pokerato immaginario, RULES.md §6.2: the
     *colore* ×2, the *scala colore* ×4, the *scala reale* from 5 to K ×6).

@@ -169,7 +169,7 @@ def load_json(text: str) -> object:
     ...     load_json('{"a": }')
     ... except UnreadableText as error:
     ...     print(error.detail.message("en"))
-    not valid JSON at line 1, column 7 (Expecting value).
+    not valid JSON at line 1, column 7.
     """
     import json
 
@@ -177,7 +177,8 @@ def load_json(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise UnreadableText(
-            Phrase(Detail.BAD_JSON, line=error.lineno, column=error.colno, what=error.msg)
+            # The json module's words are English: the position alone says where to look.
+            Phrase(Detail.BAD_JSON, line=error.lineno, column=error.colno)
         ) from None
     except ValueError:
         # json's own int() refuses a number of more than 4300 digits with a bare ValueError.

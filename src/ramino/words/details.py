@@ -231,7 +231,7 @@ DETAILS: dict[str, str | Plural | InContext] = {
     # --- text read from users ---
     "too_many_digits": N_("un numero ha troppe cifre per essere letto (più di 4300)."),
     "nested_too_deep": N_("liste o oggetti annidati troppo in profondità."),
-    "bad_json": N_("testo JSON non valido alla riga {line}, colonna {column} ({what})."),
+    "bad_json": N_("testo JSON non valido alla riga {line}, colonna {column}."),
     # --- rules and rule files ---
     "in_file": N_(" in {source}"),
     "perhaps": N_(" — forse {key!r}"),
@@ -244,12 +244,13 @@ DETAILS: dict[str, str | Plural | InContext] = {
     ),
     "contracts_expected": N_("Serve una lista di contratti, scelti fra: {listed}."),
     "string_expected": N_("Serve un testo."),
+    "name_expected": N_("Serve un nome, non un testo vuoto."),
     "text_not_writable": N_(
         "Il testo ha un carattere che nessun file può contenere (surrogato isolato)."
     ),
-    "toml_syntax_at": N_("errore di sintassi TOML alla riga {line}, colonna {column} ({what})."),
-    "toml_syntax_at_end": N_("errore di sintassi TOML alla fine del testo ({what})."),
-    "toml_syntax": N_("errore di sintassi TOML ({what})."),
+    "toml_syntax_at": N_("errore di sintassi TOML alla riga {line}, colonna {column}."),
+    "toml_syntax_at_end": N_("errore di sintassi TOML alla fine del testo."),
+    "toml_syntax": N_("errore di sintassi TOML."),
     "toml_too_deep": N_("liste o tabelle annidate troppo in profondità."),
     "toml_header": NP_(
         "Regole di Ramino: {label} ({preset} con 1 modifica)",
@@ -257,7 +258,8 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "count",
     ),
     "too_many_entries": N_("{name} ha al massimo {most} voci, non {count}: {why}."),
-    "out_of_range": N_("{name} va da {low} a {high}, non {value}: {why}."),
+    "out_of_range": N_("Va da {low} a {high}: {why}."),
+    "below_range": N_("Va da {low} a {high}."),
     "max_below_min": N_(
         "il massimo dei giocatori ({most}, max_players) è minore del minimo ({least}, min_players)."
     ),

@@ -32,7 +32,7 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     "unknown_preset": N_("Regole sconosciute {name!r}: quelle disponibili sono {known}."),
     "unknown_rule": N_("Regola sconosciuta {key!r}{where}."),
-    "bad_rule_value": N_("Valore non valido per {key!r}{where}: {value!r}. {expected}"),
+    "bad_rule_value": N_("Valore non valido per {key!r}{where}: {value}. {expected}"),
     "contradictory_rules": N_("Regole contraddittorie{where}: {detail}"),
     "bad_rules_file": N_("File delle regole {path!r} non valido: {detail}"),
     "too_few_cards": N_("Un gioco ha almeno 3 carte: {cards} ne ha {count}."),
@@ -307,6 +307,7 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     # --- the command line's (ramino.cli.reasons) ---
     "bad_score_file": N_("Foglio dei punti non valido ({where}): {detail}"),
+    "bad_saved_match": N_("Partita salvata non valida ({where}): {detail}"),
     # --- the environment's (ramino.env.errors) ---
     "unknown_reward": N_("Ricompensa sconosciuta {reward!r}: scegli fra {known}."),
     "unknown_episode": N_("Episodio sconosciuto {episode!r}: scegli fra {known}."),
