@@ -414,7 +414,7 @@ def test_play_refuses_to_start_without_a_terminal(monkeypatch: pytest.MonkeyPatc
     assert english.exit_code == 2 and "needs a terminal" in english.stderr, english.stderr
     # A bad option is still the first thing said.
     bad = runner.invoke(cli, ["play", "--players", "9"])
-    assert bad.exit_code == 2 and "Al massimo 6 giocatori" in bad.stderr
+    assert bad.exit_code == 2 and "Al massimo 7 giocatori" in bad.stderr
 
 
 @pytest.mark.parametrize("stdin", ["closed", "empty"])
