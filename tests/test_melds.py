@@ -27,6 +27,7 @@ from ramino.engine.melds import (
 from ramino.engine.presets import get_preset
 from ramino.engine.rules import (
     AceInRuns,
+    DeckSize,
     JokerPosition,
     Rules,
     SetJokerSwap,
@@ -124,6 +125,21 @@ def test_max_jokers_per_meld() -> None:
     assert refused("JK JK JK 5H 6H", two).reason is Reason.TOO_MANY_JOKERS
     unlimited = replace(BASE, max_jokers_per_meld=None)
     assert meld("JK JK JK 5H 6H", unlimited).notation() == "JK=2H JK=3H JK=4H 5H 6H"
+
+
+def test_no_jolly_where_the_rules_have_none() -> None:
+    # Tradizionale and gin rummy play without jollies: a meld cannot hold one; the
+    # imaginary jolly of pokerato is written JK in a meld all the same.
+    for name in ("tradizionale", "gin"):
+        error = refused("JK 7S 8S", get_preset(name))
+        assert error.reason is Reason.NOT_IN_DECK
+        assert error.message("en") == "The deck of these rules has no jokers: 🃏 cannot be there."
+    assert meld("7S 8S 9S", get_preset("tradizionale")).joker_count == 0
+    imagined = get_preset("pokerato-immaginario")
+    assert imagined.jokers == 0 and meld("JK 7S 8S", imagined).joker_count == 1
+    # Jollies only from some table size on are jollies all the same.
+    by_players = replace(BASE, jokers=0, deck_by_players=(DeckSize(5, 3, 4),))
+    assert meld("JK 7S 8S", by_players).joker_count == 1
 
 
 def test_min_natural_cards() -> None:

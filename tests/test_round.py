@@ -471,3 +471,47 @@ def test_each_event_names_the_turn_it_was_made_in() -> None:
     second = r.apply(Draw())
     assert (first.turn, thrown.turn, second.turn) == (1, 1, 2)
     assert [event.turn for event in r.history] == [1, 1, 2]
+
+
+def test_a_move_may_be_given_as_its_text() -> None:
+    # As a player writes it: apply, check, can, refusal and `in` read the move's text; a
+    # text that is no move is refused as one (bad_action), and so is any other object.
+    r = Round("classico", 3, seed=1)
+    assert "draw" in r.legal_actions and r.can("draw") and r.refusal("draw") is None
+    assert "discard 3C" not in r.legal_actions and not r.can("discard 3C")
+    error = r.refusal("discard 3C")
+    assert error is not None and error.reason is Reason.MUST_DRAW_FIRST
+    assert r.refusal("dance").reason is Reason.BAD_ACTION  # type: ignore[union-attr]
+    assert not r.can("dance") and "dance" not in r.legal_actions
+    with pytest.raises(TypeError):
+        r.apply(42)  # type: ignore[arg-type]
+    r.apply("draw")
+    assert r.phase is Phase.PLAY and r.history[-1].action == Draw()
+
+
+def test_a_seat_out_of_the_table_is_refused_not_read_from_the_end() -> None:
+    r = Round("classico", 3, seed=1)
+    for seat in (-1, 3):
+        for ask in (r.hand, r.next_seat, r.observation):
+            with pytest.raises(IllegalAction) as info:
+                ask(seat)
+            assert info.value.reason is Reason.NO_SUCH_SEAT, (ask, seat)
+    assert r.next_seat(2) == 0 and len(r.hand(2)) == 10
+
+
+def test_a_round_result_needs_one_name_a_seat() -> None:
+    r = Round("classico", 2, seed=1)
+    while not r.is_over:
+        r.apply(next(iter(r.legal_actions)))
+    with pytest.raises(IllegalAction) as info:
+        r.round_result(["Anna", "Anna"])
+    assert info.value.reason is Reason.DUPLICATE_PLAYER
+    with pytest.raises(IllegalAction) as info:
+        r.round_result("AB")
+    assert info.value.reason is Reason.BAD_ROUND_RESULT
+    # A match takes a preset's name as a round does, and a list of names, never a text.
+    match = Match(["Anna", "Bruno"], "classico")
+    assert match.rules == get_preset("classico")
+    match.record(r.round_result(["Anna", "Bruno"]))
+    with pytest.raises(TypeError):
+        Match("AB", "classico")

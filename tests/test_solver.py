@@ -406,7 +406,9 @@ def big_hands(draw: st.DrawFn) -> tuple[Rules, list[Card]]:
     low = draw(st.integers(1, 13))
     span = draw(st.sampled_from([13, 5, 4]))
     pool = [c for c in NATURAL_CARDS if c.rank is not None and (int(c.rank) - low) % 13 < span]
-    pool = pool * decks + [JOKER] * max(jokers, draw(st.integers(0, 3)))
+    # Jollies as dealt, or a few more where the rules have any (no meld holds one else).
+    more = draw(st.integers(0, 3)) if jokers else 0
+    pool = pool * decks + [JOKER] * max(jokers, more)
     size = draw(st.integers(10, min(15, len(pool))))
     cards = draw(
         st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True)

@@ -318,3 +318,11 @@ def test_a_full_quick_match_queue_says_how_many_wait(count: int, it: str, en: st
 def test_a_count_of_one_is_said_in_the_singular(phrase: Phrase, it: str, en: str) -> None:
     assert phrase.message("it") == it
     assert phrase.message("en") == en
+
+
+def test_a_refusal_naming_a_card_it_was_not_given_as_one_is_still_said() -> None:
+    # A program may put a card's text where a card goes: its sentence says it as given.
+    from ramino.engine.errors import IllegalAction, Reason
+
+    error = IllegalAction(Reason.NOT_IN_HAND, cards=["KS"])
+    assert error.message("en") == "You do not hold KS." and str(error) == "Non hai in mano KS."

@@ -69,6 +69,7 @@ from .engine import (
     TableMeld,
     TakeDiscard,
     format_cards,
+    from_json,
     get_preset,
     parse_action,
     parse_cards,
@@ -77,6 +78,7 @@ from .engine import (
     record_round,
     replay,
     rules_from_toml,
+    to_json,
     validate_meld,
 )
 
@@ -86,13 +88,17 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> object:
-    # The descriptions are imported when first asked for: most programs never read them.
-    if name == "describe":
-        from .words.describe import describe
+if not TYPE_CHECKING:
+    # Hidden from type checkers, which see `describe` imported above: a misspelt name stays
+    # an error to them.
 
-        return describe
-    raise AttributeError(f"module 'ramino' has no attribute {name!r}")
+    def __getattr__(name: str) -> object:
+        # The descriptions are imported when first asked for: most programs never read them.
+        if name == "describe":
+            from .words.describe import describe
+
+            return describe
+        raise AttributeError(f"module 'ramino' has no attribute {name!r}")
 
 
 __all__ = [
@@ -142,6 +148,7 @@ __all__ = [
     "__version__",
     "describe",
     "format_cards",
+    "from_json",
     "get_preset",
     "parse_action",
     "parse_cards",
@@ -150,5 +157,6 @@ __all__ = [
     "record_round",
     "replay",
     "rules_from_toml",
+    "to_json",
     "validate_meld",
 ]

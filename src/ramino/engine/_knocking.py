@@ -16,7 +16,7 @@ from dataclasses import replace
 from ._candidates import meld_candidates
 from .actions import Action, Attach, Discard, Draw, Knock, Lay, Pass, TakeDiscard
 from .cards import Card
-from .errors import IllegalAction, Reason
+from .errors import Detail, IllegalAction, Phrase, Reason
 from .going_out import min_deadwood
 from .judging import Decided, Decision, Outcome, Then
 from .melds import MeldKind, attach, validate_meld
@@ -156,8 +156,10 @@ def plan_knock(decision: Decision, action: Action) -> Decided:
             return Outcome(after, (top,), Then.PLAY_ON)
 
         return knock_at_wall
+    if pos.phase is Phase.OVER:
+        raise IllegalAction(Reason.ROUND_OVER)
     if pos.phase is not Phase.PLAY:
-        raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+        raise IllegalAction(Reason.MUST_BET_FIRST)
     kept = _kept(decision, pos.turn_state.taken)
     if not knockable([cards[i] for i in hand], limit, rules, kept):
         raise IllegalAction(Reason.KNOCK_OVER_LIMIT, limit=limit)
@@ -237,7 +239,7 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
     if phase is Phase.KNOCK and isinstance(action, Discard):
         limit = _limit(decision)
         if has_thrown(decision):
-            raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+            raise _not_now(decision)
         card_id = decision.ids_for(seat, [action.card])[0]
         if not decision.may_discard_id(card_id):
             raise IllegalAction(Reason.REDISCARD_TAKEN, cards=[action.card])
@@ -305,7 +307,17 @@ def plan_after_knock(decision: Decision, action: Action) -> Decided:
             return Outcome(after, (card_id,), Then.PLAY_ON)
 
         return lay_off
-    raise IllegalAction(Reason.BAD_ACTION, token=str(action))
+    raise _not_now(decision)
+
+
+def _not_now(decision: Decision) -> IllegalAction:
+    """The refusal of a move a knocked hand does not take now, saying what it takes."""
+    phase = decision.pos.phase
+    if phase is Phase.KNOCK:
+        step = Detail.KNOCKER_MELDS if has_thrown(decision) else Detail.KNOCKER_THROWS
+    else:
+        step = Detail.DEFENDER_LAYS_OFF if phase is Phase.LAY_OFF else Detail.DEFENDER_SPREADS
+    return IllegalAction(Reason.NOT_AFTER_KNOCK, detail=Phrase(step))
 
 
 # --- the moves worth checking ---

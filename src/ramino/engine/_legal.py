@@ -10,9 +10,10 @@ from typing import Final, overload
 
 from . import _discarding, _drawing, _knocking, _turn_end
 from ._moves import play_candidates
-from .actions import BETS, Action, Discard, Draw, TakeDiscard
+from .actions import BETS, Action, Discard, Draw, TakeDiscard, parse_action
 from .betting import Bet
 from .cards import Card
+from .errors import RaminoError
 from .judging import Decision
 from .state import Phase
 
@@ -71,10 +72,11 @@ def legal_actions(decision: Decision) -> list[Action]:
 
 class LegalActions(Sequence[Action]):
     """The legal actions of one position, as python-chess gives its legal moves: ``action in
-    legal`` asks the one check of that action alone (any way of writing a legal move is
-    in); ``len``, iteration and indexing list them all once (in the stable order of
-    :func:`legal_actions`), and the moves listed keep what their checks decided, so that
-    making one of them decides nothing again."""
+    legal`` asks the one check of that action alone (any way of writing a legal move, or
+    its text, is in); ``len``, iteration and indexing list them all once (in the stable
+    order of :func:`legal_actions`), and the moves listed keep what their checks decided, so
+    that making one of them decides nothing again. Unlike python-chess's, the view belongs
+    to the position it was asked at, not to the round: ask the round again after a move."""
 
     __slots__ = ("_decision", "_listed")
 
@@ -96,6 +98,12 @@ class LegalActions(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         # Every way of writing a legal move is in: the check decides, not the list.
+        if isinstance(action, str):
+            # A move as text, "discard 7H": in if the move it writes is.
+            try:
+                action = parse_action(action)
+            except RaminoError:
+                return False
         return isinstance(action, Action) and self._decision.can(action)
 
     def __len__(self) -> int:

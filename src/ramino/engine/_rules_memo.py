@@ -50,6 +50,7 @@ class RulesMemo:
         "flush_meld",
         "joker_swap",
         "joker_swap_needs_opened",
+        "jokers_written",
         "keep_after",
         "keep_first",
         "max_jokers_per_meld",
@@ -80,6 +81,10 @@ class RulesMemo:
         self.flush_close: Final[bool] = rules.flush_close
         self.flush_meld: Final[bool] = rules.flush_meld
         self.joker_swap: Final[bool] = rules.joker_swap
+        #: Whether a meld may hold a jolly: one in the deck of some table, or imagined.
+        self.jokers_written: Final[bool] = rules.imaginary_joker or any(
+            rules.deck_for(n)[1] for n in range(rules.min_players, rules.max_players + 1)
+        )
         self.joker_swap_needs_opened: Final[bool] = rules.joker_swap_needs_opened
         self.max_jokers_per_meld: Final[int | None] = rules.max_jokers_per_meld
         self.max_turns: Final[int] = rules.max_turns

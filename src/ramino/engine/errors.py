@@ -116,6 +116,7 @@ class Reason(ReasonCode):
     UPCARD_OFFERED = "upcard_offered"
     UPCARD_PASSED = "upcard_passed"
     NOTHING_TO_PASS = "nothing_to_pass"
+    NOT_AFTER_KNOCK = "not_after_knock"
     AT_THE_WALL = "at_the_wall"
     NOT_A_LAYOFF = "not_a_layoff"
     SPREAD_FIRST = "spread_first"
@@ -354,6 +355,11 @@ class Detail(enum.StrEnum):
     GIN_KNOBS_NEED_KNOCK = "gin_knobs_need_knock"
     POINTS_NEED_KNOCK = "points_need_knock"
     KNOCK_NOT_ROUNDED = "knock_not_rounded"
+    # what a knocked hand asks of the player to move
+    KNOCKER_THROWS = "knocker_throws"
+    KNOCKER_MELDS = "knocker_melds"
+    DEFENDER_LAYS_OFF = "defender_lays_off"
+    DEFENDER_SPREADS = "defender_spreads"
     TARGET_NEEDED = "target_needed"
     POINTS_BY_PLAYER = "points_by_player"
     # why each knob's numbers are bounded

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from .cards import Card
 from .deck import check_in_deck
 from .errors import Detail, Phrase, Reason, ScoreError
+from .presets import get_preset
 from .rules import Betting, Direction, MatchEnd, Rules
 from .scoring import Closing, hand_count, score_round
 from .text import writable
@@ -153,7 +154,12 @@ class Match:
     players: tuple[str, ...]
     rules: Rules
 
-    def __init__(self, players: Sequence[str], rules: Rules) -> None:
+    def __init__(self, players: Sequence[str], rules: Rules | str) -> None:
+        if isinstance(players, str):
+            # A name alone is no list of players: "AB" would seat A and B.
+            raise TypeError(f"players are a list of names, not the text {players!r}")
+        if isinstance(rules, str):
+            rules = get_preset(rules)
         names = tuple(players)
         seen: set[str] = set()
         for name in names:

@@ -345,6 +345,12 @@ def _validate(
         raise MeldError(
             Reason.ONLY_JOKERS, cards=cards, count=len(naturals), needed=memo.min_natural_cards
         )
+    if k and not memo.jokers_written:
+        # A jolly where no deck of these rules has one, nor imagines one (gin, tradizionale).
+        joker = next(c for c in cards if c.is_joker)
+        raise MeldError(
+            Reason.NOT_IN_DECK, cards=[joker], detail=Phrase(Detail.DECK_NO_JOKERS, card=joker)
+        )
     most = memo.max_jokers_per_meld
     if most is not None and k > most:
         raise MeldError(Reason.TOO_MANY_JOKERS, cards=cards, count=k, limit=most)

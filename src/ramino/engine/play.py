@@ -79,7 +79,7 @@ class MatchPlay:
     def __init__(
         self,
         players: Sequence[str],
-        rules: Rules,
+        rules: Rules | str,
         *,
         seed: int | str | bytes = 0,
         dealer: int = 0,
@@ -87,7 +87,7 @@ class MatchPlay:
         self.match = Match(players, rules)
         if not 0 <= dealer < len(self.match.players):
             raise IllegalAction(
-                Reason.BAD_ROUND_RESULT,
+                Reason.BAD_DEAL,
                 detail=Phrase(Detail.DEALER_NOT_A_SEAT, dealer=dealer),
             )
         self.seed = seed_bytes(seed)

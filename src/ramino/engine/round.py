@@ -35,6 +35,7 @@ from .actions import (
     Show,
     Swap,
     TakeDiscard,
+    parse_action,
 )
 from .betting import Bet, BettingRound
 from .cards import Card
@@ -58,6 +59,17 @@ from .state import RoundEnd as RoundEnd
 from .state import TableMeld as TableMeld
 from .state import Terms
 from .state import TurnState as TurnState
+
+
+def as_action(action: Action | str) -> Action:
+    """``action``, or the action its text writes (:func:`parse_action`, whose refusal is
+    ``bad_action``). Anything else is a program's mistake, a :class:`TypeError` (as the
+    compiled build's signatures raise it)."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return parse_action(action)
+    raise TypeError(f"an action or its text, not {type(action).__name__}")
 
 
 def decide(decision: Decision, action: Action) -> Decided:
@@ -280,12 +292,19 @@ class Round:
 
     def next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in the direction of play."""
+        self._check_seat(seat)
         return self.judge.next_seat(seat)
+
+    def _check_seat(self, seat: int) -> None:
+        # Seats count from 0: a negative one would read another player's from the end.
+        if not 0 <= seat < self.players:
+            raise IllegalAction(Reason.NO_SUCH_SEAT, seat=seat, last=self.players - 1)
 
     # --- reading the state ---
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in a player's hand, sorted."""
+        self._check_seat(seat)
         return self.decision().sorted_hand(seat)
 
     @property
@@ -349,8 +368,7 @@ class Round:
 
     def observation(self, seat: int, *, scores: tuple[int, ...] | None = None) -> Observation:
         """What player ``seat`` may know (see :mod:`ramino.engine.observation`)."""
-        if not 0 <= seat < self.players:
-            raise IllegalAction(Reason.NO_SUCH_SEAT, seat=seat, last=self.players - 1)
+        self._check_seat(seat)
         mine = seat == self.position.to_play and not self.is_over
         legal = tuple(self.legal_actions) if mine else ()
         return observe(self.decision(), tuple(self.public_history), seat, legal, scores=scores)
@@ -360,11 +378,14 @@ class Round:
         end = self.end
         if end is None:
             raise IllegalAction(Reason.ROUND_NOT_OVER)
-        if len(names) != self.players:
+        if isinstance(names, str) or len(names) != self.players:
             raise IllegalAction(
                 Reason.BAD_ROUND_RESULT,
                 detail=Phrase(Detail.NAMES_ONE_PER_SEAT, seats=self.players, count=len(names)),
             )
+        for seat, name in enumerate(names):
+            if name in names[:seat]:
+                raise IllegalAction(Reason.DUPLICATE_PLAYER, player=name)
         settled = end.chips
         return RoundResult(
             out=None if end.out is None else names[end.out],
@@ -428,31 +449,42 @@ class Round:
         jolly declared or left to the rules)."""
         return LegalActions(self.decision())
 
-    def refusal(self, action: Action) -> RaminoError | None:
-        """Why ``action`` is not legal now, or ``None`` if it is.
+    def refusal(self, action: Action | str) -> RaminoError | None:
+        """Why ``action`` (or its text, ``"discard 7H"``) is not legal now, or ``None`` if
+        it is.
 
         The one place that decides: ``check``, ``can``, ``apply`` and ``legal_actions`` all
         ask it. The refusal names the player to move and the turn (``seat``, ``turn``).
         """
+        try:
+            action = as_action(action)
+        except RaminoError as unread:
+            return unread
         decision = self.decision()
         error = decision.refusal(action)
         if error is not None:
             add_declaring_hint(decision, action, error)
         return error
 
-    def check(self, action: Action) -> None:
+    def check(self, action: Action | str) -> None:
         """Raise :class:`IllegalAction` (or a meld or notation error) if ``action`` is not
         legal now; return quietly otherwise."""
         error = self.refusal(action)
         if error is not None:
             raise error
 
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its text) is legal now."""
+        try:
+            action = as_action(action)
+        except RaminoError:
+            return False
         return self.decision().can(action)
 
-    def apply(self, action: Action) -> Event:
-        """Apply a legal action completely and record it; an illegal one changes nothing."""
+    def apply(self, action: Action | str) -> Event:
+        """Apply a legal action (or its text, ``"discard 7H"``) completely and record it; an
+        illegal one changes nothing."""
+        action = as_action(action)
         decision = self.decision()
         listing = decision.listing
         # The moves listed hold their decision, which holds them: let go of them now.

@@ -43,8 +43,13 @@ DOMAIN = "ramino"
 
 
 def language(lang: str | None) -> str:
-    """``lang`` if words are given in it, else Italian: ``language("EN") == "en"``."""
-    lang = (lang or "").strip().lower()
+    """``lang`` if words are given in it, else Italian: ``language("EN") == "en"``; a
+    locale's or a browser's tag names its language (``en_US.UTF-8``, ``en-GB``).
+
+    >>> language("en_US.UTF-8"), language("it-IT"), language("fr")
+    ('en', 'it', 'it')
+    """
+    lang = (lang or "").strip().lower().replace("-", "_").split(".")[0].split("_")[0]
     return lang if lang in LANGUAGES else LANGUAGES[0]
 
 

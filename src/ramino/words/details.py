@@ -96,6 +96,11 @@ DETAILS: dict[str, str | Plural | InContext] = {
         "serve un gioco solo, di {size} carte: ne hai scelte {count}.",
         "count",
     ),
+    # --- what a knocked hand asks of the player to move ---
+    "knocker_throws": N_("hai bussato: scarta una carta, poi cala i tuoi giochi e passa."),
+    "knocker_melds": N_("hai bussato e scartato: cala i tuoi giochi, poi passa."),
+    "defender_lays_off": N_("attacca le tue carte ai giochi di chi ha bussato, poi passa."),
+    "defender_spreads": N_("cala i tuoi giochi, poi passa."),
     "one_meld_not_split": N_("serve un gioco solo, di {size} carte, non {melds} giochi."),
     "not_the_meld_needed": N_("non è il gioco che serve."),
     "cards_left_out": NP_(

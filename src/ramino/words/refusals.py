@@ -24,7 +24,7 @@ REFUSALS: dict[str, str | Plural] = {
     ),
     "bad_action": N_(
         "{token!r} non è una mossa: draw, take, lay, attach, swap, discard, show, open, call,"
-        " fold o raise."
+        " fold, raise, knock o pass."
     ),
     "bad_meld_number": N_(
         "{token!r} non è il numero di un gioco: i giochi sul tavolo si contano da 0, in cifre"
@@ -65,6 +65,7 @@ REFUSALS: dict[str, str | Plural] = {
     "upcard_offered": N_("La prima carta scoperta è offerta: prendila (take) o passa (pass)."),
     "upcard_passed": N_("Tutti hanno passato la prima carta scoperta: si pesca dal tallone."),
     "nothing_to_pass": N_("Ora non c'è niente da passare."),
+    "not_after_knock": N_("Non adesso: {detail}"),
     "at_the_wall": N_(
         "Il tallone è al muro: si bussa con la carta del pozzo (knock) o si passa (pass)."
     ),

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
+from ..engine.cards import Card
 from ..engine.errors import Phrase, RaminoError, ReasonCode
 from ..engine.text import SHOWN_DIGITS, cut, shown, to_name
 from .catalogue import N_, NP_, InContext, Plural, gettext, language
@@ -110,7 +111,10 @@ def word(code: enum.StrEnum, cards: Sequence[Any], params: dict[str, Any], lang:
         fields["gap"] = _run_gap(missing, jokers, lang)  # see DERIVED_FIELDS
     if "player" in fields:
         fields["to_player"] = to_name(str(fields["player"]))  # "tocca ad Anna"
-    fields.setdefault("cards", " ".join(c.unicode() for c in cards))
+    # A program may have named anything as a card: said as it is, never a failure.
+    fields.setdefault(
+        "cards", " ".join(c.unicode() if isinstance(c, Card) else str(c) for c in cards)
+    )
     return words.format_map(_Optional(fields))
 
 
