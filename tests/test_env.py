@@ -14,7 +14,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from ramino.ai import Bot, bot_for_level
+from ramino.ai import Bot, RandomBot, bot_for_level
 from ramino.engine import get_preset
 from ramino.engine.actions import Discard, Draw, TakeDiscard
 from ramino.engine.cards import Card
@@ -229,6 +229,37 @@ def test_a_seeded_reset_deals_the_same_round_and_an_unseeded_one_the_next() -> N
     assert table.round.hand(0) == second != first
 
 
+def test_unseeded_environments_deal_series_of_their_own() -> None:
+    # Workers that seed nothing play different deals (Gymnasium's convention); a seed, the
+    # same one.
+    hands = []
+    for _ in range(3):
+        table = raw_env("classico", 2)
+        table.reset()
+        hands.append(table.round.hand(0))
+    assert len(set(hands)) == 3
+    seeded = []
+    for _ in range(2):
+        table = raw_env("classico", 2)
+        table.reset(seed=5)
+        seeded.append(table.round.hand(0))
+    assert seeded[0] == seeded[1]
+
+
+def test_the_step_that_ends_a_round_says_how_and_the_cap_is_a_termination() -> None:
+    table = raw_env(replace(get_preset("classico"), max_turns=4), 2)
+    table.reset(seed=2)
+    while not all(table.terminations.values()):
+        agent = table.agent_selection
+        observation = table.observe(agent)
+        table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        if not all(table.terminations.values()):
+            assert table.infos == {a: {} for a in table.agents}
+    assert table.round.end is not None and table.round.end.reason.value == "max_turns"
+    assert {info["round_end"] for info in table.infos.values()} == {"max_turns"}
+    assert not any(table.truncations.values())
+
+
 def test_a_match_episode_ends_with_the_match_and_pays_its_winner() -> None:
     rules = replace(get_preset("classico"), target=60)
     table = raw_env(rules, 3, reward="result", episode="match")
@@ -289,6 +320,25 @@ def test_the_seat_against_the_computer_repeats_a_seeded_game_and_ends_on_a_maske
         return taken, total
 
     assert game(4) == game(4)
+    # A bot given as its maker is made again with each deal: the same seed, the same game.
+    seat = SingleSeat(rules="classico", players=2, opponents=[RandomBot])
+    runs = []
+    for _ in range(2):
+        observation, _ = seat.reset(seed=4)
+        steps = 0
+        done = False
+        while not done:
+            action = int(np.flatnonzero(observation["action_mask"])[0])
+            observation, _, done, _, _ = seat.step(action)
+            steps += 1
+        runs.append(steps)
+    assert runs[0] == runs[1]
+    # A reset leaves the learner a move even where the computer goes out at once (seed 4,
+    # classico for 2: the first deal ends before his turn).
+    for level in ("principiante", "esperto"):
+        seat = SingleSeat(rules="classico", players=2, opponents=level)
+        observation, info = seat.reset(seed=4)
+        assert observation["action_mask"].any() and info == {}
     seat = SingleSeat(rules="classico", opponents="principiante", illegal_reward=-5.0)
     observation, _ = seat.reset(seed=1)
     outside = int(np.flatnonzero(observation["action_mask"] == 0)[0])
@@ -297,6 +347,10 @@ def test_the_seat_against_the_computer_repeats_a_seeded_game_and_ends_on_a_maske
 
 
 def test_unknown_arguments_are_refused_in_words() -> None:
+    for slots in (0, -5):
+        with pytest.raises(EnvError) as caught:
+            raw_env("classico", 2, slots=slots)
+        assert caught.value.reason is EnvReason.BAD_SLOTS
     with pytest.raises(EnvError) as caught:
         raw_env("classico", 2, reward="points")
     assert caught.value.reason is EnvReason.UNKNOWN_REWARD

@@ -21,10 +21,17 @@ the match end (``episode="match"``), as the constructor says:
 
 ``reset(seed=…)`` deals the same round again for the same seed, under the same rewards: the
 rewards, like every argument of the constructor, belong to the environment, not to a reset.
+A reset without a seed deals the next round of the series; before any seed, a series drawn
+from the system's entropy.
+
+The step that ends a round tells each of its agents how (``infos[agent]["round_end"]``, an
+:class:`~ramino.engine.EndReason` value). A round the rules' turn cap stops (``max_turns``)
+is a termination, not a truncation: the cap is a rule of the game, and the round is counted.
 """
 
 from __future__ import annotations
 
+import secrets
 from contextlib import suppress
 from typing import Any, ClassVar
 
@@ -87,6 +94,8 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
             raise EnvError(EnvReason.UNKNOWN_EPISODE, episode=episode, known=", ".join(EPISODES))
         if reward == "chips" and chosen.betting is Betting.NONE:
             raise EnvError(EnvReason.NO_CHIPS, rules=chosen.name)
+        if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
+            raise EnvError(EnvReason.BAD_SLOTS, slots=slots)
         # The rules refuse a count of players they do not take, with their own words.
         Round(chosen, players)
         self.rules = chosen
@@ -106,7 +115,8 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
             agent: spaces.Dict({"observation": observation, "action_mask": mask})
             for agent in self.possible_agents
         }
-        self._base_seed = 0
+        # None until a reset is seeded, or draws a series of its own (see reset).
+        self._base_seed: int | None = None
         self._resets = 0
         self._play: MatchPlay | None = None
         self._round: Round | None = None
@@ -157,11 +167,17 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         if seed is not None:
             self._base_seed = int(seed)
             self._resets = 0
+        elif self._base_seed is None:
+            # Never seeded: a series of its own from the system's entropy, as Gymnasium's
+            # environments draw one, so that workers that seed nothing play different deals.
+            self._base_seed = secrets.randbits(63)
+            self._resets = 0
         else:
             self._resets += 1
         # A reset without a seed deals the next round of the same series: the series is the
         # seed's, so a run is repeated by seeding its first reset.
-        key = f"env/{self._base_seed}/{self._resets}"
+        base = self._base_seed
+        key = f"env/{base}/{self._resets}"
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -174,7 +190,7 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         else:
             self._play = None
             players = len(self.agents)
-            dealer = (self._base_seed + self._resets) % players
+            dealer = (base + self._resets) % players
             self._round = Round(self.rules, players, seed=round_seed(key, 1), dealer=dealer)
             self._seats = tuple(range(len(self.agents)))
         self._listing = None
@@ -211,6 +227,7 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         round_.check(move)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.infos = {a: {} for a in self.agents}
         round_.apply(move)
         self._listing = None
         if round_.is_over:
@@ -264,6 +281,10 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         end = round_.end
         assert end is not None
         agents = [self.possible_agents[index] for index in self._seats]
+        # How the round ended, told with the step that ends it: a round the rules' turn cap
+        # stops ends as any other (the count is the game's), but a learner may tell it.
+        for agent in agents:
+            self.infos[agent]["round_end"] = end.reason.value
         kind = self.reward_kind
         points = end.points
         if kind == "count" and points is not None:

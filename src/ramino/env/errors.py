@@ -20,6 +20,7 @@ class EnvReason(ReasonCode):
     NOT_LISTED = "not_listed"
     TOO_MANY_MOVES = "too_many_moves"
     BAD_SEAT = "bad_seat"
+    BAD_SLOTS = "bad_slots"
 
 
 class EnvError(RaminoError, ValueError):

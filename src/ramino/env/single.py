@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -31,11 +31,15 @@ Obs = dict[str, npt.NDArray[Any]]
 class SingleSeat(gymnasium.Env[Obs, np.int64]):
     """Seat ``seat`` at a table of ``players`` under ``rules``, the others played by the
     computer: ``opponents`` is a level (``principiante``, ``intermedio``, ``esperto`` or their
-    English names) for all of them, or one level or :class:`~ramino.ai.Bot` a seat, in seat
-    order, the learner's left out. The observations, actions and rewards are those of
-    :class:`~ramino.env.raw_env` for that seat; a step plays the learner's move, then the
-    others' until it is his turn again or the episode ends. An id the mask leaves out ends the
-    episode with ``illegal_reward``, as PettingZoo's wrapped environments do."""
+    English names) for all of them, or one a seat, in seat order, the learner's left out: a
+    level, a :class:`~ramino.ai.Bot` class or any callable that makes one from a seed (made
+    again at each reset, seeded with the deal, as the levels are), or a bot itself (used as
+    it is: its own generator runs on from one episode to the next). The observations,
+    actions and rewards are those of :class:`~ramino.env.raw_env` for that seat; a step plays
+    the learner's move, then the others' until it is his turn again or the episode ends. A
+    reset always leaves the learner a move: a round the others end before his first one is
+    dealt again, the next of the series. An id the mask leaves out ends the episode with
+    ``illegal_reward``, as PettingZoo's wrapped environments do."""
 
     # Gymnasium declares it on each environment, not on the class.
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
@@ -46,7 +50,7 @@ class SingleSeat(gymnasium.Env[Obs, np.int64]):
         players: int = 2,
         *,
         seat: int = 0,
-        opponents: str | Sequence[str | Bot] = "intermedio",
+        opponents: str | Sequence[str | Bot | Callable[[str], Bot]] = "intermedio",
         reward: str = "count",
         episode: str = "round",
         slots: int = SLOTS,
@@ -76,19 +80,26 @@ class SingleSeat(gymnasium.Env[Obs, np.int64]):
     ) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
         self.table.reset(seed=seed)
+        self._seat_bots()
+        self._others_play()
+        while self.table.terminations.get(self.agent, True):
+            # The others ended the episode before the learner's first move (one went out
+            # at once): it is nobody's to learn from; the next deal of the series instead.
+            self.table.reset()
+            self._seat_bots()
+            self._others_play()
+        self._over = False
+        return self.table.observe(self.agent), {}
+
+    def _seat_bots(self) -> None:
         # The computer players are dealt their seeds with the round's, so that a seeded
         # reset plays the same game for the same moves.
         key = f"{self.table._base_seed}/{self.table._resets}"
         agents = [a for a in self.table.possible_agents if a != self.agent]
         self._bots = {
-            agent: (
-                bot_for_level(chosen, seed=f"{key}/{agent}") if isinstance(chosen, str) else chosen
-            )
+            agent: _opponent(chosen, f"{key}/{agent}")
             for agent, chosen in zip(agents, self._opponents, strict=True)
         }
-        reward = self._others_play()
-        self._over = self.table.terminations.get(self.agent, True)
-        return self.table.observe(self.agent), {"reward_before": reward}
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
@@ -124,3 +135,13 @@ class SingleSeat(gymnasium.Env[Obs, np.int64]):
             table.play(self._bots[agent].act(seen))
             earned += table.rewards.get(self.agent, 0.0)
         return earned
+
+
+def _opponent(chosen: str | Bot | Callable[[str], Bot], seed: str) -> Bot:
+    """The computer player ``chosen`` names for an episode whose deal is ``seed``."""
+    if isinstance(chosen, str):
+        return bot_for_level(chosen, seed=seed)
+    # A class passes for a bot (it has the methods): it is a maker of bots.
+    if isinstance(chosen, type) or not isinstance(chosen, Bot):
+        return chosen(seed)
+    return chosen

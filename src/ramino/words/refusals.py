@@ -323,6 +323,7 @@ REFUSALS: dict[str, str | Plural] = {
         " delle azioni: crea l'ambiente con più posti (slots)."
     ),
     "bad_seat": N_("Il posto {seat} non c'è: i posti vanno da 0 a {last}."),
+    "bad_slots": N_("Lo spazio delle azioni vuole almeno un posto numerato (slots), non {slots}."),
     # --- the computer players' (ramino.ai.errors) ---
     "unknown_level": N_("Livello sconosciuto {level!r}: scegli fra {known}."),
     "unknown_bot": N_("Giocatore al computer sconosciuto {name!r}: scegli fra {known}."),
