@@ -515,3 +515,25 @@ def test_a_round_result_needs_one_name_a_seat() -> None:
     match.record(r.round_result(["Anna", "Bruno"]))
     with pytest.raises(TypeError):
         Match("AB", "classico")
+
+
+def test_a_stacked_deck_refuses_a_deal_the_rules_cannot_make() -> None:
+    hands = [parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"), parse_cards("AS 2S 3S 4S 5S")]
+    hands[1] += parse_cards("6S 7S 8S 9S 10S")
+    upcard = Card.parse("KC")
+    # A preset's name serves as its rules.
+    order = stacked_deck("classico-2", 2, hands, upcard=upcard)
+    assert Round("classico-2", 2, deck_order=order).hand(0) == tuple(hands[0])
+    for wrong, words in (
+        ([hands[0]], "2 hands are needed, one a seat, not 1."),
+        ([hands[0][:3], hands[1]], "seat 0's hand has 3 cards, not 10."),
+    ):
+        with pytest.raises(IllegalAction) as info:
+            stacked_deck("classico-2", 2, wrong, upcard=upcard)
+        assert info.value.reason is Reason.BAD_DEAL
+        assert info.value.message("en").endswith(words)
+    # One pack holds one A♥: a deal of two is no deal, not a move refused.
+    twice = [parse_cards("AH AH 3H 4H 5H 6H 7H 8H 9H 10H"), hands[1]]
+    with pytest.raises(IllegalAction) as info:
+        stacked_deck("classico-2", 2, twice, upcard=upcard)
+    assert info.value.reason is Reason.NOT_IN_DECK

@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
-from .deck import Deck
+from .deck import Deck, check_in_deck
 from .errors import Detail, IllegalAction, Phrase, Reason
+from .presets import get_preset
 from .rules import Contract, Direction, Rules
 from .shuffle import seed_from_int, seed_from_text
 
 
 def stacked_deck(
-    rules: Rules,
+    rules: Rules | str,
     players: int,
     hands: Sequence[Sequence[Card]],
     *,
@@ -35,7 +36,23 @@ def stacked_deck(
     >>> r = Round(rules, 2, deck_order=order)
     >>> r.hand(1)[0], r.top_discard, r.deck[r.stock[-1]]
     (Card.parse('AS'), Card.parse('KC'), Card.parse('QD'))
+
+    A deal the rules cannot make is refused (``bad_deal``: a hand a seat, each of the rules'
+    size; ``not_in_deck``: more copies of a card than the deck holds).
     """
+    if isinstance(rules, str):
+        rules = get_preset(rules)
+    size = rules.hand_size_for(players)
+    if len(hands) != players:
+        detail = Phrase(Detail.HANDS_ONE_PER_SEAT, seats=players, count=len(hands))
+        raise IllegalAction(Reason.BAD_DEAL, detail=detail)
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            detail = Phrase(Detail.HAND_OF_SIZE, seat=seat, count=len(hand), size=size)
+            raise IllegalAction(Reason.BAD_DEAL, detail=detail)
+    check_in_deck(
+        [*(c for hand in hands for c in hand), upcard, *stock], rules, players, error=IllegalAction
+    )
     deck = Deck.for_rules(rules, players)
     free: dict[Card, list[int]] = {}
     for card_id, card in enumerate(deck):
@@ -47,7 +64,6 @@ def stacked_deck(
             raise IllegalAction(Reason.NOT_IN_HAND, cards=[card])
         return ids.pop(0)
 
-    size = rules.hand_size_for(players)
     step = 1 if rules.direction is Direction.CLOCKWISE else -1
     first = (dealer + step) % players
     order: list[int] = []

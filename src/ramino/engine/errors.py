@@ -157,6 +157,8 @@ class Detail(enum.StrEnum):
     # the deal and the round
     NO_SUCH_CONTRACT = "no_such_contract"
     DEALER_NOT_A_SEAT = "dealer_not_a_seat"
+    HANDS_ONE_PER_SEAT = "hands_one_per_seat"
+    HAND_OF_SIZE = "hand_of_size"
     DECK_ORDER_EVERY_CARD = "deck_order_every_card"
     NAMES_ONE_PER_SEAT = "names_one_per_seat"
     NO_MELDS_YET = "no_melds_yet"

@@ -27,6 +27,12 @@ DETAILS: dict[str, str | Plural | InContext] = {
     # --- the deal and the round ---
     "no_such_contract": N_("queste regole non hanno il contratto {contract}."),
     "dealer_not_a_seat": N_("il mazziere {dealer} non è un posto."),
+    "hands_one_per_seat": N_("servono {seats} mani, una per posto, non {count}."),
+    "hand_of_size": NP_(
+        "la mano del posto {seat} ha {count} carta, non {size}.",
+        "la mano del posto {seat} ha {count} carte, non {size}.",
+        "count",
+    ),
     "deck_order_every_card": N_("l'ordine del mazzo deve usare ogni carta una volta (0–{last})."),
     "names_one_per_seat": N_("servono {seats} nomi, uno per posto, non {count}."),
     "no_melds_yet": N_("non ce n'è ancora nessuno."),
