@@ -24,7 +24,9 @@ rewards, like every argument of the constructor, belong to the environment, not 
 A reset without a seed deals the next round of the series; before any seed, a series drawn
 from the system's entropy.
 
-The step that ends a round tells each of its agents how (``infos[agent]["round_end"]``, an
+A step tells the agent that moved the move its id stood for (``infos[agent]["move"]``, as a
+player writes it: ``lay 7H 8H 9H``); ``env.unwrapped.listing.text(id)`` says it before. The
+step that ends a round tells each of its agents how (``infos[agent]["round_end"]``, an
 :class:`~ramino.engine.EndReason` value). A round the rules' turn cap stops (``max_turns``)
 is a termination, not a truncation: the cap is a rule of the game, and the round is counted.
 """
@@ -228,6 +230,8 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos = {a: {} for a in self.agents}
+        # What the id meant, kept with the step: the ids of cards laid are renumbered at each.
+        self.infos[agent]["move"] = str(move)
         round_.apply(move)
         self._listing = None
         if round_.is_over:

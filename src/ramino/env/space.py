@@ -111,6 +111,11 @@ class Listing:
             raise EnvError(EnvReason.MASKED_OUT, action=number)
         return found
 
+    def text(self, number: int) -> str:
+        """The move of the id ``number`` as a player writes it (``lay 7H 8H 9H``), for logs
+        and for a policy that reads the moves it chooses among."""
+        return str(self.action(number))
+
     def id_of(self, action: Action) -> int:
         """The id of the legal ``action`` (as the engine lists it)."""
         for number, listed in self._by_id.items():
