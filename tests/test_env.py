@@ -16,11 +16,11 @@ from pettingzoo.test import api_test, seed_test
 
 from ramino.ai import Bot, RandomBot, bot_for_level
 from ramino.engine import get_preset
-from ramino.engine.actions import Discard, Draw, TakeDiscard
+from ramino.engine.actions import Discard, Draw, TakeDiscard, parse_action
 from ramino.engine.cards import Card
 from ramino.engine.presets import GIN_PRESETS, PRESETS
 from ramino.env import SINGLE_SEAT, EnvError, EnvReason, SingleSeat, env, raw_env
-from ramino.env.encode import Encoder
+from ramino.env.encode import CODES, MOVE_COLUMNS, Encoder, move_rows
 from ramino.env.space import DISCARD, DRAW, MELDING, TAKE, Listing
 from scripted import deal, play
 
@@ -48,6 +48,54 @@ def test_pettingzoo_s_api_and_seed_tests_pass(preset: str, episode: str) -> None
     players = players_of(preset)
     api_test(env(rules=preset, players=players, episode=episode), num_cycles=200)
     seed_test(lambda: env(rules=preset, players=players, episode=episode), num_cycles=200)
+
+
+@pytest.mark.parametrize("preset", ["classico", "carioca"])
+def test_the_moves_described_are_the_ids_from_60_on(preset: str) -> None:
+    # Each row of `moves` describes the move of its id: its cards put down, the card a show
+    # throws, its kind and its table meld; rows past the listed moves, and every row of an
+    # agent not to move, are zero. PettingZoo's API test takes the bigger observation.
+    players = players_of(preset)
+    api_test(env(rules=preset, players=players, move_features=16), num_cycles=100)
+    table = raw_env(preset, players, move_features=16)
+    table.reset(seed=3)
+    chooser = np.random.default_rng(3)
+    described = 0
+    for _ in range(400):
+        if all(table.terminations.values()):
+            table.reset()
+        agent = table.agent_selection
+        seen = table.observe(agent)
+        rows, listing = seen["moves"], table.listing
+        assert seen["moves"].shape == (16, MOVE_COLUMNS)
+        melding = listing.melding()
+        for k, row in enumerate(rows):
+            if k >= len(melding):
+                assert not row.any()
+                continue
+            move = melding[k]
+            described += 1
+            assert listing.text(MELDING + k) == str(move)
+            down = [c for m in move.melds for c in m] if hasattr(move, "melds") else move.cards
+            assert list(row[:CODES]) == list(np.bincount([c.code for c in down], minlength=CODES))
+            assert row[2 * CODES : 2 * CODES + 5].sum() == 1
+            assert row[-1] == (move.meld + 1 if hasattr(move, "meld") else 0)
+        for other in table.agents:
+            if other != agent:
+                assert not table.observe(other)["moves"].any()
+        table.step(int(chooser.choice(np.flatnonzero(seen["action_mask"]))))
+    assert described > 0
+    seat = SingleSeat(rules=preset, players=players, move_features=16)
+    observation, _ = seat.reset(seed=1)
+    assert seat.observation_space.contains(observation) and observation["moves"].shape[0] == 16
+    # A show: every card of its melds down, and the card it throws.
+    show = parse_action("show 7H 8H 9H | KS KD KC discard 2C")
+    row = move_rows([show], 2)[0]
+    assert row[:CODES].sum() == 6 and row[CODES + Card.parse("2C").code] == 1
+    assert row[2 * CODES + 3] == 1 and row[-1] == 0
+    with pytest.raises(EnvError) as caught:
+        raw_env("classico", 2, slots=8, move_features=9)
+    assert caught.value.reason is EnvReason.BAD_MOVE_FEATURES
 
 
 def random_steps(preset: str, players: int, steps: int, seed: int) -> int:

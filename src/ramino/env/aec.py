@@ -51,7 +51,7 @@ from ..engine.play import MatchPlay, round_seed
 from ..engine.presets import get_preset
 from ..engine.round import Round
 from ..engine.rules import Betting, Rules
-from .encode import Encoder
+from .encode import BOUND, MOVE_COLUMNS, Encoder, move_rows
 from .errors import EnvError, EnvReason
 from .space import SLOTS, Listing, space_size
 
@@ -82,11 +82,12 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         reward: str = "count",
         episode: str = "round",
         slots: int = SLOTS,
+        move_features: int = 0,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(
             self, rules, players, reward=reward, episode=episode, slots=slots,
-            render_mode=render_mode,
+            move_features=move_features, render_mode=render_mode,
         )  # fmt: skip
         super().__init__()
         chosen = get_preset(rules) if isinstance(rules, str) else rules
@@ -98,12 +99,19 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
             raise EnvError(EnvReason.NO_CHIPS, rules=chosen.name)
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
             raise EnvError(EnvReason.BAD_SLOTS, slots=slots)
+        if (
+            isinstance(move_features, bool)
+            or not isinstance(move_features, int)
+            or not 0 <= move_features <= slots
+        ):
+            raise EnvError(EnvReason.BAD_MOVE_FEATURES, value=move_features, slots=slots)
         # The rules refuse a count of players they do not take, with their own words.
         Round(chosen, players)
         self.rules = chosen
         self.reward_kind = reward
         self.episode = episode
         self.slots = slots
+        self.move_features = move_features
         self.render_mode = render_mode
         self.encoder = Encoder(chosen, players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -113,10 +121,13 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         encoder = self.encoder
         observation = spaces.Box(encoder.low, encoder.high, dtype=np.float32)
         mask = spaces.Box(0, 1, shape=(size,), dtype=np.int8)
-        self.observation_spaces = {
-            agent: spaces.Dict({"observation": observation, "action_mask": mask})
-            for agent in self.possible_agents
-        }
+        parts: dict[str, spaces.Space[Any]] = {"observation": observation, "action_mask": mask}
+        if move_features:
+            # The first ids from 60 on, described row by row (ramino.env.encode.move_rows).
+            parts["moves"] = spaces.Box(
+                0, BOUND, shape=(move_features, MOVE_COLUMNS), dtype=np.float32
+            )
+        self.observation_spaces = {agent: spaces.Dict(parts) for agent in self.possible_agents}
         # None until a reset is seeded, or draws a series of its own (see reset).
         self._base_seed: int | None = None
         self._resets = 0
@@ -203,7 +214,7 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
         mask = np.zeros(space_size(self.slots), dtype=np.int8)
         if index not in self._seats:
             # A player out of the match sees nothing more.
-            return {"observation": np.zeros(self.encoder.size, np.float32), "action_mask": mask}
+            return self._observed(np.zeros(self.encoder.size, np.float32), mask, None)
         seen = self.engine_observation(agent)
         observation = self.encoder.encode(seen, self._seats)
         round_ = self.round
@@ -212,7 +223,22 @@ class raw_env(AECEnv[str, Obs, int], EzPickle):
                 # The mover's observation lists his legal moves: numbered once a step.
                 self._listing = Listing(seen.legal_actions, self.slots)
             mask = self._listing.mask.copy()
-        return {"observation": observation, "action_mask": mask}
+            return self._observed(observation, mask, self._listing)
+        return self._observed(observation, mask, None)
+
+    def _observed(
+        self,
+        observation: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.int8],
+        mover: Listing | None,
+    ) -> Obs:
+        """The observation's dict: its moves described where the environment says so, for the
+        agent to move (``mover``, his listing); zero rows for the others."""
+        seen: Obs = {"observation": observation, "action_mask": mask}
+        if self.move_features:
+            moves = mover.melding() if mover is not None else []
+            seen["moves"] = move_rows(moves, self.move_features)
+        return seen
 
     def step(self, action: int) -> None:
         agent = self.agent_selection

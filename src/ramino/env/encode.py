@@ -33,6 +33,22 @@ part                 size                             holds
 ===================  ===============================  =====================================
 
 ``melds`` is the most the deck could make (a meld has at least three cards).
+
+With ``move_features`` (:class:`~ramino.env.raw_env`), an observation also holds ``moves``:
+a row for each of the first ids from 60 on, the moves that put cards on the table, which are
+numbered afresh at each step, so that a policy can tell them apart (:func:`move_rows`; rows of
+ids not listed are zero):
+
+===================  ===============================  =====================================
+columns              size                             holds
+===================  ===============================  =====================================
+down                 53                               the cards the move puts on the table,
+                                                      counted by code
+thrown               53                               the card a show throws, one-hot
+kind                 5                                lay, attach, swap, show, open: one-hot
+meld                 1                                the table meld it goes to, numbered
+                                                      from 1 (0: a new meld)
+===================  ===============================  =====================================
 """
 
 from __future__ import annotations
@@ -40,11 +56,12 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.actions import Action, Attach, Lay, Open, Show, Swap
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.state import Phase
 
-__all__ = ["CODES", "Encoder"]
+__all__ = ["CODES", "MOVE_COLUMNS", "Encoder", "move_rows"]
 
 #: Card codes: 52 naturals and the jolly.
 CODES = 53
@@ -52,6 +69,31 @@ CODES = 53
 _PHASES = tuple(Phase)
 #: The bound of every number in an observation (a count, a score, chips).
 BOUND = float(2**20)
+#: The kinds of the moves that put cards on the table, in the order of their columns.
+_KINDS: tuple[type, ...] = (Lay, Attach, Swap, Show, Open)
+#: The columns of a move's row: the cards put down, the card thrown, the kind, the meld.
+MOVE_COLUMNS = 2 * CODES + len(_KINDS) + 1
+
+
+def move_rows(moves: list[Action], rows: int) -> npt.NDArray[np.float32]:
+    """The ``rows`` × :data:`MOVE_COLUMNS` array describing ``moves`` (those of ids 60, 61, …
+    in order), the rows past them zero."""
+    out = np.zeros((rows, MOVE_COLUMNS), dtype=np.float32)
+    for row, move in zip(out, moves, strict=False):
+        if isinstance(move, Show | Open):
+            down = [card for meld in move.melds for card in meld]
+        elif isinstance(move, Lay | Attach | Swap):
+            down = list(move.cards)
+        else:
+            continue
+        for card in down:
+            row[card.code] += 1
+        if isinstance(move, Show) and move.discard is not None:
+            row[CODES + move.discard.code] = 1
+        row[2 * CODES + _KINDS.index(type(move))] = 1
+        if isinstance(move, Attach | Swap):
+            row[-1] = move.meld + 1
+    return out
 
 
 class Encoder:

@@ -21,6 +21,7 @@ class EnvReason(ReasonCode):
     TOO_MANY_MOVES = "too_many_moves"
     BAD_SEAT = "bad_seat"
     BAD_SLOTS = "bad_slots"
+    BAD_MOVE_FEATURES = "bad_move_features"
 
 
 class EnvError(RaminoError, ValueError):

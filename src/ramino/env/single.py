@@ -54,13 +54,20 @@ class SingleSeat(gymnasium.Env[Obs, np.int64]):
         reward: str = "count",
         episode: str = "round",
         slots: int = SLOTS,
+        move_features: int = 0,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
         self.illegal_reward = illegal_reward
         self._over = True
         self.table = raw_env(
-            rules, players, reward=reward, episode=episode, slots=slots, render_mode=render_mode
+            rules,
+            players,
+            reward=reward,
+            episode=episode,
+            slots=slots,
+            move_features=move_features,
+            render_mode=render_mode,
         )
         if not 0 <= seat < players:
             raise EnvError(EnvReason.BAD_SEAT, seat=seat, last=players - 1)

@@ -111,6 +111,10 @@ class Listing:
             raise EnvError(EnvReason.MASKED_OUT, action=number)
         return found
 
+    def melding(self) -> list[Action]:
+        """The moves that put cards on the table, in the order of their ids (60 on)."""
+        return [self._by_id[n] for n in sorted(self._by_id) if n >= MELDING]
+
     def text(self, number: int) -> str:
         """The move of the id ``number`` as a player writes it (``lay 7H 8H 9H``), for logs
         and for a policy that reads the moves it chooses among."""

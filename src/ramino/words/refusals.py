@@ -323,6 +323,9 @@ REFUSALS: dict[str, str | Plural] = {
         " delle azioni: crea l'ambiente con più posti (slots)."
     ),
     "bad_seat": N_("Il posto {seat} non c'è: i posti vanno da 0 a {last}."),
+    "bad_move_features": N_(
+        "Le mosse descritte (move_features) vanno da 0 ai posti numerati ({slots}), non {value}."
+    ),
     "bad_slots": N_("Lo spazio delle azioni vuole almeno un posto numerato (slots), non {slots}."),
     # --- the computer players' (ramino.ai.errors) ---
     "unknown_level": N_("Livello sconosciuto {level!r}: scegli fra {known}."),
