@@ -10,7 +10,7 @@ from typing import Final, overload
 
 from . import _discarding, _drawing, _knocking, _turn_end
 from ._moves import play_candidates
-from .actions import BETS, Action, Discard, Draw, TakeDiscard, parse_action
+from .actions import BETS, Action, Discard, Draw, TakeDiscard, as_action
 from .betting import Bet
 from .cards import Card
 from .errors import RaminoError
@@ -97,14 +97,13 @@ class LegalActions(Sequence[Action]):
         return listed
 
     def __contains__(self, action: object) -> bool:
-        # Every way of writing a legal move is in: the check decides, not the list.
-        if isinstance(action, str):
-            # A move as text, "discard 7H": in if the move it writes is.
-            try:
-                action = parse_action(action)
-            except RaminoError:
-                return False
-        return isinstance(action, Action) and self._decision.can(action)
+        # Every way of writing a legal move is in, its text too: the check decides, not the
+        # list.
+        try:
+            move = as_action(action)
+        except (RaminoError, TypeError):
+            return False
+        return self._decision.can(move)
 
     def __len__(self) -> int:
         return len(self._all())

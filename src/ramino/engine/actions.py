@@ -302,6 +302,17 @@ def _meld_number(token: str) -> int:
     return int(token)
 
 
+def as_action(action: object) -> Action:
+    """``action``, or the action its text writes (:func:`parse_action`, whose refusal is
+    ``bad_action``). Anything else is a program's mistake, a :class:`TypeError` (as the
+    compiled build's signatures raise it)."""
+    if isinstance(action, str):
+        return parse_action(action)
+    if isinstance(action, Action):
+        return action
+    raise TypeError(f"an action or its text, not {type(action).__name__}")
+
+
 def parse_action(text: str) -> Action:
     """Parse one action of the text grammar.
 

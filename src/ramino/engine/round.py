@@ -35,7 +35,7 @@ from .actions import (
     Show,
     Swap,
     TakeDiscard,
-    parse_action,
+    as_action,
 )
 from .betting import Bet, BettingRound
 from .cards import Card
@@ -59,17 +59,6 @@ from .state import RoundEnd as RoundEnd
 from .state import TableMeld as TableMeld
 from .state import Terms
 from .state import TurnState as TurnState
-
-
-def as_action(action: Action | str) -> Action:
-    """``action``, or the action its text writes (:func:`parse_action`, whose refusal is
-    ``bad_action``). Anything else is a program's mistake, a :class:`TypeError` (as the
-    compiled build's signatures raise it)."""
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, str):
-        return parse_action(action)
-    raise TypeError(f"an action or its text, not {type(action).__name__}")
 
 
 def decide(decision: Decision, action: Action) -> Decided:
